@@ -1,0 +1,118 @@
+// Package topics parses Touché topic files and embeds the official Task 1
+// topic sets.
+//
+// A topic file is XML: <topics><topic><number>N</number><title>…</title>
+// <description>…</description><narrative>…</narrative></topic>…</topics>.
+// Task 2 (comparative questions) topics also carry <objects>A, B</objects>.
+package topics
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// A Topic is one information need of a Touché task.
+type Topic struct {
+	Number      int
+	Title       string // the query, e.g. "Should teachers get tenure?"
+	Description string // empty when the file has none (2021 has titles only)
+	Narrative   string // what makes a result relevant; empty when absent
+	// Objects are the two objects a Task 2 comparative question compares,
+	// as listed in <objects>; nil for Task 1 topics.
+	Objects []string
+}
+
+// Errors that Parse wraps, for callers that branch on them.
+var (
+	ErrNoNumber  = errors.New("topic has no number")
+	ErrNoTitle   = errors.New("topic has no title")
+	ErrDuplicate = errors.New("duplicate topic number")
+)
+
+// xmlTopic mirrors the XML of one topic.
+type xmlTopic struct {
+	Number      string `xml:"number"`
+	Title       string `xml:"title"`
+	Description string `xml:"description"`
+	Narrative   string `xml:"narrative"`
+	Objects     string `xml:"objects"`
+}
+
+// Parse reads a topic file and returns its topics in file order.
+//
+// Texts are trimmed of surrounding white space; XML and HTML character
+// entities are decoded. A topic without a number or title, a number that is
+// not an integer, and a number used twice are errors that name the topic. A
+// malformed file gives an error wrapping *xml.SyntaxError.
+func Parse(r io.Reader) ([]Topic, error) {
+	d := xml.NewDecoder(r)
+	d.Entity = xml.HTMLEntity
+	var ts []Topic
+	seen := make(map[int]bool)
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("topics: %w", err)
+		}
+		start, ok := tok.(xml.StartElement)
+		if !ok || start.Name.Local != "topic" {
+			continue
+		}
+		var x xmlTopic
+		if err := d.DecodeElement(&x, &start); err != nil {
+			return nil, fmt.Errorf("topics: topic %d: %w", len(ts)+1, err)
+		}
+		t, err := x.topic()
+		if err != nil {
+			return nil, fmt.Errorf("topics: topic %d in the file%s: %w", len(ts)+1, x.numberNote(), err)
+		}
+		if seen[t.Number] {
+			return nil, fmt.Errorf("topics: topic %d in the file (number %d): %w", len(ts)+1, t.Number, ErrDuplicate)
+		}
+		seen[t.Number] = true
+		ts = append(ts, t)
+	}
+	return ts, nil
+}
+
+func (x xmlTopic) numberNote() string {
+	if n := strings.TrimSpace(x.Number); n != "" {
+		return fmt.Sprintf(" (number %q)", n)
+	}
+	return ""
+}
+
+func (x xmlTopic) topic() (Topic, error) {
+	num := strings.TrimSpace(x.Number)
+	if num == "" {
+		return Topic{}, ErrNoNumber
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil {
+		return Topic{}, fmt.Errorf("number %q is not an integer", num)
+	}
+	t := Topic{
+		Number:      n,
+		Title:       strings.TrimSpace(x.Title),
+		Description: strings.TrimSpace(x.Description),
+		Narrative:   strings.TrimSpace(x.Narrative),
+	}
+	if t.Title == "" {
+		return Topic{}, ErrNoTitle
+	}
+	if objs := strings.TrimSpace(x.Objects); objs != "" {
+		for o := range strings.SplitSeq(objs, ",") {
+			if o = strings.TrimSpace(o); o != "" {
+				t.Objects = append(t.Objects, o)
+			}
+		}
+	}
+	return t, nil
+}

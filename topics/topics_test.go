@@ -1,0 +1,152 @@
+package topics
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	in := `<?xml version="1.0"?>
+<topics>
+ <topic>
+  <number> 7 </number>
+  <title>
+    Should tobacco &amp; e-cigarettes be banned?&nbsp;
+  </title>
+  <description>A user asks.</description>
+ </topic>
+ <topic><number>8</number><title>Which is better, Linux or Windows?</title><objects>Linux, Windows</objects></topic>
+</topics>`
+	got, err := Parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Topic{
+		{Number: 7, Title: "Should tobacco & e-cigarettes be banned?", Description: "A user asks."},
+		{Number: 8, Title: "Which is better, Linux or Windows?", Objects: []string{"Linux", "Windows"}},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Parse mismatch (-want +got):\n%s", d)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     error  // errors.Is target, or nil to check only the text
+		text     string // substring of the message
+	}{
+		{"no number", `<topics><topic><title>T</title></topic></topics>`, ErrNoNumber, "topic 1"},
+		{"no title", `<topics><topic><number>3</number><title>  </title></topic></topics>`, ErrNoTitle, `number "3"`},
+		{"bad number", `<topics><topic><number>x1</number><title>T</title></topic></topics>`, nil, `"x1" is not an integer`},
+		{"duplicate", `<topics><topic><number>1</number><title>A</title></topic><topic><number>1</number><title>B</title></topic></topics>`, ErrDuplicate, "topic 2"},
+		{"truncated", `<topics><topic><number>1</number><title>A`, nil, "topics:"},
+		{"unclosed", `<topics><topic><number>1</number><title>A</title></topic>`, nil, "topics:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(strings.NewReader(tc.in))
+			if err == nil {
+				t.Fatal("got no error")
+			}
+			if tc.want != nil && !errors.Is(err, tc.want) {
+				t.Errorf("got %v, want it to wrap %v", err, tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.text) {
+				t.Errorf("got %q, want it to mention %q", err, tc.text)
+			}
+		})
+	}
+}
+
+func TestParseSyntaxError(t *testing.T) {
+	_, err := Parse(strings.NewReader(`<topics><topic></topics>`))
+	var se *xml.SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("got %v, want an *xml.SyntaxError", err)
+	}
+}
+
+func TestTask1(t *testing.T) {
+	for _, tc := range []struct {
+		year, n, first, last int
+		firstTitle           string
+		narratives           bool
+	}{
+		{2020, 49, 1, 50, "Should teachers get tenure?", true},
+		{2021, 50, 51, 100, "Do we need sex education in schools?", false},
+		{2022, 50, 1, 50, "Should teachers get tenure?", true},
+		{2023, 50, 1, 50, "Should teachers get tenure?", true},
+	} {
+		ts, err := Task1(tc.year)
+		if err != nil {
+			t.Fatalf("Task1(%d): %v", tc.year, err)
+		}
+		if len(ts) != tc.n || ts[0].Number != tc.first || ts[len(ts)-1].Number != tc.last {
+			t.Errorf("Task1(%d): got %d topics %d..%d, want %d topics %d..%d", tc.year, len(ts), ts[0].Number, ts[len(ts)-1].Number, tc.n, tc.first, tc.last)
+		}
+		if ts[0].Title != tc.firstTitle {
+			t.Errorf("Task1(%d)[0].Title = %q, want %q", tc.year, ts[0].Title, tc.firstTitle)
+		}
+		for _, tp := range ts {
+			if (tp.Narrative != "") != tc.narratives || (tp.Description != "") != tc.narratives {
+				t.Errorf("Task1(%d) topic %d: description/narrative presence wrong", tc.year, tp.Number)
+			}
+			if tp.Title != strings.TrimSpace(tp.Title) || strings.ContainsAny(tp.Title, "\n") {
+				t.Errorf("Task1(%d) topic %d: title not trimmed: %q", tc.year, tp.Number, tp.Title)
+			}
+		}
+	}
+	if _, err := Task1(2019); err == nil {
+		t.Error("Task1(2019): got no error")
+	}
+}
+
+// TestEmbeddedMatchesShared checks the embedded copies against the data the
+// project was given, byte for byte.
+func TestEmbeddedMatchesShared(t *testing.T) {
+	dir := filepath.Join("..", "..", "shared", "data", "touche")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no shared data at %s", dir)
+	}
+	for _, y := range []int{2020, 2021, 2022} {
+		name := fmt.Sprintf("topics-task1-%d.xml", y)
+		want, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := official.ReadFile("official/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("embedded %s differs from %s", name, dir)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(`<topics><topic><number>1</number><title>A &amp; B</title><objects>x, y</objects></topic></topics>`)
+	f.Add(`<topics><topic><number></number></topic>`)
+	b, _ := official.ReadFile("official/topics-task1-2021.xml")
+	f.Add(string(b))
+	f.Fuzz(func(t *testing.T, in string) {
+		ts, err := Parse(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		seen := map[int]bool{}
+		for _, tp := range ts {
+			if tp.Title == "" || seen[tp.Number] {
+				t.Fatalf("Parse accepted an invalid topic set: %+v", ts)
+			}
+			seen[tp.Number] = true
+		}
+	})
+}
