@@ -1,0 +1,52 @@
+// Package eval scores rankings against relevance judgments the way the
+// Touché shared task and trec_eval 10.0 do.
+//
+// It holds four things:
+//
+//   - Qrels: the judgments (ReadQrels, the embedded official sets through
+//     Official and Official2022, and JudgmentSet for the three aligned 2022
+//     dimensions relevance, quality and coherence).
+//   - Run: a ranking per topic, read by ReadRun from the TREC run format
+//     "qid stance docid rank score tag".
+//   - Evaluate: the measures ndcg_cut.k, P.k, map, recip_rank, num_ret and
+//     num_rel_ret with trec_eval 10.0 semantics, per topic and averaged, with
+//     trec_eval's -c (average over all judged topics) and -J (judged documents
+//     only) options. Evaluation.WriteTrecEval prints trec_eval's lines byte for
+//     byte.
+//   - Statistics over topics: percentile bootstrap confidence intervals
+//     (Bootstrap), the paired t-test with Bonferroni correction (PairedTTest,
+//     Bonferroni) and accuracy and macro-F1 for stance labels (Classify).
+//
+// # trec_eval semantics
+//
+// These rules follow trec_eval 10.0 and are checked against its output on
+// real Touché runs:
+//
+//   - The rank column of a run is ignored. Each topic's results are sorted
+//     by score, highest first; equal scores are ordered by document id,
+//     highest first (byte order, as strcmp).
+//   - A document id that occurs twice in one topic of a run, or a (topic,
+//     document) pair judged twice in the qrels, is an error.
+//   - A document is relevant when its label is at least 1 (trec_eval's
+//     default relevance level). This counts for P, map, recip_rank and
+//     num_rel_ret; map divides by the number of relevant judged documents.
+//   - nDCG uses the label as gain (labels of 0 or below give none) and the
+//     discount log2(rank+1). The ideal ranking holds every judged document
+//     with a positive label, retrieved or not, and is cut at the same k.
+//   - P.k divides by k even when fewer than k documents were retrieved.
+//   - Topics are reported in byte order of their ids. Only topics that have
+//     judgments are evaluated; a run's topics without judgments are skipped.
+//     By default the mean is over the judged topics the run answers. With
+//     Options.Complete (trec_eval -c) every judged topic counts, and a topic
+//     the run misses scores 0 on every measure and is reported as well.
+//   - With Options.JudgedOnly (trec_eval -J) unjudged documents are removed
+//     from each ranking before any cut. Documents with a negative label (the
+//     Touché qrels use -2 for spam) are removed too, as trec_eval treats a
+//     negative label as "in the pool but not judged". A label-0 document
+//     stays. num_ret then counts the remaining documents.
+//   - The mean of num_ret and num_rel_ret is their sum, as in trec_eval.
+//
+// Nothing in this package is safe for concurrent mutation, but Qrels, Run
+// and Evaluation values are never modified after they are built, so they
+// can be shared by goroutines that only read them.
+package eval

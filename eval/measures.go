@@ -1,0 +1,433 @@
+package eval
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Names of the measures Evaluate computes, as trec_eval spells them.
+const (
+	NumRet    = "num_ret"     // documents retrieved
+	NumRelRet = "num_rel_ret" // relevant documents retrieved
+	MAP       = "map"         // mean average precision
+	RecipRank = "recip_rank"  // reciprocal rank of the first relevant document
+	P         = "P"           // precision at cutoffs
+	NDCGCut   = "ndcg_cut"    // nDCG at cutoffs
+)
+
+// measureOrder is the order in which trec_eval computes and prints the
+// measures, whatever order they were asked for in.
+var measureOrder = [...]string{NumRet, NumRelRet, MAP, RecipRank, P, NDCGCut}
+
+// defaultCutoffs are trec_eval's default cutoffs for P and ndcg_cut.
+func defaultCutoffs() []int { return []int{5, 10, 15, 20, 30, 100, 200, 500, 1000} }
+
+// Errors about measures.
+var (
+	// ErrUnknownMeasure reports a measure name Evaluate does not compute.
+	ErrUnknownMeasure = errors.New("eval: unknown measure")
+	// ErrCutoff reports a cutoff list that is not a list of distinct
+	// positive integers, or cutoffs given to a measure that takes none.
+	ErrCutoff = errors.New("eval: bad cutoffs")
+	// ErrNoTopics reports that no topic has both judgments and results,
+	// which trec_eval also refuses ("No queries with both results and
+	// relevance info"). Options.Complete avoids it when there are judgments.
+	ErrNoTopics = errors.New("eval: no topic has both results and judgments")
+)
+
+// Measure is a measure to compute: one of the names above, with cutoffs for
+// P and ndcg_cut. Nil cutoffs mean trec_eval's defaults, 5, 10, 15, 20, 30,
+// 100, 200, 500 and 1000.
+type Measure struct {
+	Name    string
+	Cutoffs []int
+}
+
+// ParseMeasure parses a measure in trec_eval's -m syntax: "map",
+// "recip_rank", "num_ret", "num_rel_ret", "P.5,10" or "ndcg_cut.5,10,1000".
+// Cutoffs are sorted; they must be positive and distinct.
+func ParseMeasure(s string) (Measure, error) {
+	name, params, hasParams := strings.Cut(s, ".")
+	if !slices.Contains(measureOrder[:], name) {
+		return Measure{}, fmt.Errorf("%w %q", ErrUnknownMeasure, s)
+	}
+	m := Measure{Name: name}
+	if !hasParams {
+		return m, nil
+	}
+	if name != P && name != NDCGCut {
+		return Measure{}, fmt.Errorf("%w: %s takes no cutoffs (%q)", ErrCutoff, name, s)
+	}
+	for p := range strings.SplitSeq(params, ",") {
+		k, err := strconv.Atoi(p)
+		if err != nil {
+			return Measure{}, fmt.Errorf("%w: %q in %q is not an integer", ErrCutoff, p, s)
+		}
+		m.Cutoffs = append(m.Cutoffs, k)
+	}
+	if _, err := checkCutoffs(m.Cutoffs); err != nil {
+		return Measure{}, fmt.Errorf("%w (%q)", err, s)
+	}
+	return m, nil
+}
+
+// checkCutoffs returns the cutoffs sorted, or an error if one is not
+// positive or one repeats.
+func checkCutoffs(c []int) ([]int, error) {
+	c = slices.Clone(c)
+	slices.Sort(c)
+	if len(c) == 0 || c[0] <= 0 {
+		return nil, fmt.Errorf("%w: cutoffs must be positive", ErrCutoff)
+	}
+	for i := 1; i < len(c); i++ {
+		if c[i] == c[i-1] {
+			return nil, fmt.Errorf("%w: duplicate cutoff %d", ErrCutoff, c[i])
+		}
+	}
+	return c, nil
+}
+
+// String returns the measure in trec_eval's -m syntax.
+func (m Measure) String() string {
+	if len(m.Cutoffs) == 0 {
+		return m.Name
+	}
+	parts := make([]string, len(m.Cutoffs))
+	for i, k := range m.Cutoffs {
+		parts[i] = strconv.Itoa(k)
+	}
+	return m.Name + "." + strings.Join(parts, ",")
+}
+
+// Options configures Evaluate. The zero value computes all six measures,
+// with trec_eval's default cutoffs, averaged over the topics the run
+// answers.
+type Options struct {
+	// Measures to compute. Nil means all six measures with default
+	// cutoffs. A measure named twice is computed once; as in trec_eval,
+	// the first mention that gives cutoffs sets them.
+	Measures []Measure
+	// Complete averages over every judged topic (trec_eval -c). A judged
+	// topic missing from the run scores 0 and is reported.
+	Complete bool
+	// JudgedOnly drops unjudged and negatively labelled documents from each
+	// ranking before cutting (trec_eval -J).
+	JudgedOnly bool
+}
+
+// plan is the resolved list of values to compute, in trec_eval order.
+type plan struct {
+	names                 []string // value names, e.g. "P_5"
+	integer               []bool
+	numRet, numRelRet     int // value index, or -1
+	mapIdx, recip         int
+	pAt, ndcgAt           int // index of the first cutoff value, or -1
+	pCutoffs, ndcgCutoffs []int
+}
+
+func newPlan(ms []Measure) (*plan, error) {
+	if ms == nil {
+		for _, n := range measureOrder {
+			ms = append(ms, Measure{Name: n})
+		}
+	}
+	wanted := make(map[string]bool)
+	cutoffs := make(map[string][]int)
+	for _, m := range ms {
+		if !slices.Contains(measureOrder[:], m.Name) {
+			return nil, fmt.Errorf("%w %q", ErrUnknownMeasure, m.Name)
+		}
+		wanted[m.Name] = true
+		if len(m.Cutoffs) == 0 {
+			continue
+		}
+		if m.Name != P && m.Name != NDCGCut {
+			return nil, fmt.Errorf("%w: %s takes no cutoffs", ErrCutoff, m.Name)
+		}
+		c, err := checkCutoffs(m.Cutoffs)
+		if err != nil {
+			return nil, err
+		}
+		if cutoffs[m.Name] == nil {
+			cutoffs[m.Name] = c
+		}
+	}
+	p := &plan{numRet: -1, numRelRet: -1, mapIdx: -1, recip: -1, pAt: -1, ndcgAt: -1}
+	add := func(name string, integer bool) int {
+		p.names = append(p.names, name)
+		p.integer = append(p.integer, integer)
+		return len(p.names) - 1
+	}
+	for _, n := range measureOrder {
+		if !wanted[n] {
+			continue
+		}
+		switch n {
+		case NumRet:
+			p.numRet = add(n, true)
+		case NumRelRet:
+			p.numRelRet = add(n, true)
+		case MAP:
+			p.mapIdx = add(n, false)
+		case RecipRank:
+			p.recip = add(n, false)
+		case P, NDCGCut:
+			c := cutoffs[n]
+			if c == nil {
+				c = defaultCutoffs()
+			}
+			first := len(p.names)
+			for _, k := range c {
+				add(n+"_"+strconv.Itoa(k), false)
+			}
+			if n == P {
+				p.pAt, p.pCutoffs = first, c
+			} else {
+				p.ndcgAt, p.ndcgCutoffs = first, c
+			}
+		}
+	}
+	return p, nil
+}
+
+// TopicScores holds one topic's values, aligned with Evaluation.Names.
+type TopicScores struct {
+	Topic  string
+	Values []float64
+}
+
+// Evaluation is the result of Evaluate: per-topic values and their means,
+// in trec_eval's order.
+type Evaluation struct {
+	// Names are the value names in trec_eval's order, e.g. "num_ret",
+	// "P_5", "ndcg_cut_10".
+	Names []string
+	// Topics holds the evaluated topics in byte order of their ids. These
+	// are exactly the topics the means are taken over.
+	Topics []TopicScores
+	// Means holds the mean of each value over Topics; for num_ret and
+	// num_rel_ret it holds the sum, as trec_eval prints.
+	Means []float64
+
+	integer []bool
+}
+
+// Index returns the position of a value name in Names, or -1.
+func (e *Evaluation) Index(name string) int { return slices.Index(e.Names, name) }
+
+// Mean returns the mean (or, for num_ret and num_rel_ret, the sum) of a
+// value by name, e.g. "ndcg_cut_5".
+func (e *Evaluation) Mean(name string) (float64, bool) {
+	i := e.Index(name)
+	if i < 0 {
+		return 0, false
+	}
+	return e.Means[i], true
+}
+
+// PerTopic returns a value for every evaluated topic, in the order of
+// Topics, e.g. to bootstrap a confidence interval or test significance.
+func (e *Evaluation) PerTopic(name string) ([]float64, bool) {
+	i := e.Index(name)
+	if i < 0 {
+		return nil, false
+	}
+	v := make([]float64, len(e.Topics))
+	for t, ts := range e.Topics {
+		v[t] = ts.Values[i]
+	}
+	return v, true
+}
+
+// Evaluate scores a run against judgments with trec_eval 10.0 semantics
+// (see the package documentation). It returns ErrNoTopics if no topic is
+// evaluated, and an error wrapping ErrDuplicate if a topic of the run lists a
+// document twice.
+func Evaluate(q *Qrels, run Run, opt Options) (*Evaluation, error) {
+	p, err := newPlan(opt.Measures)
+	if err != nil {
+		return nil, err
+	}
+	e := &Evaluation{Names: p.names, integer: p.integer, Means: make([]float64, len(p.names))}
+	var w workspace
+	for _, topic := range q.order {
+		results, ok := run[topic]
+		if !ok && !opt.Complete {
+			continue
+		}
+		values := make([]float64, len(p.names))
+		if err := w.score(p, q.topics[topic], results, opt.JudgedOnly, values); err != nil {
+			return nil, fmt.Errorf("eval: topic %q: %w", topic, err)
+		}
+		e.Topics = append(e.Topics, TopicScores{Topic: topic, Values: values})
+		for i, v := range values {
+			e.Means[i] += v
+		}
+	}
+	if len(e.Topics) == 0 {
+		return nil, ErrNoTopics
+	}
+	n := float64(len(e.Topics))
+	for i := range e.Means {
+		if !p.integer[i] {
+			e.Means[i] /= n
+		}
+	}
+	return e, nil
+}
+
+// Relevance values of retrieved documents that are not plain labels, as in
+// trec_eval.
+const (
+	relNotJudged = -1 // not in the qrels
+	relNegative  = -2 // in the qrels with a negative label
+)
+
+// workspace holds buffers reused across topics.
+type workspace struct {
+	ranked []Result
+	rels   []int
+	ids    []string
+}
+
+// score computes one topic's values into values.
+func (w *workspace) score(p *plan, t *topicQrels, results []Result, judgedOnly bool, values []float64) error {
+	w.ranked = append(w.ranked[:0], results...)
+	slices.SortFunc(w.ranked, func(a, b Result) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return strings.Compare(b.DocID, a.DocID)
+	})
+	if err := w.checkDuplicates(); err != nil {
+		return err
+	}
+	w.rels = w.rels[:0]
+	numRelRet := 0
+	for _, r := range w.ranked {
+		label, judged := t.labels[r.DocID]
+		rel := label
+		switch {
+		case !judged:
+			rel = relNotJudged
+		case label < 0:
+			rel = relNegative
+		}
+		if judgedOnly && rel < 0 {
+			continue
+		}
+		if rel >= relevanceLevel {
+			numRelRet++
+		}
+		w.rels = append(w.rels, rel)
+	}
+	rels := w.rels
+	if p.numRet >= 0 {
+		values[p.numRet] = float64(len(rels))
+	}
+	if p.numRelRet >= 0 {
+		values[p.numRelRet] = float64(numRelRet)
+	}
+	if p.mapIdx >= 0 {
+		values[p.mapIdx] = averagePrecision(rels, t.numRel)
+	}
+	if p.recip >= 0 {
+		values[p.recip] = reciprocalRank(rels)
+	}
+	if p.pAt >= 0 {
+		precisionAt(rels, p.pCutoffs, values[p.pAt:p.pAt+len(p.pCutoffs)])
+	}
+	if p.ndcgAt >= 0 {
+		ndcgAt(rels, t.ideal, p.ndcgCutoffs, values[p.ndcgAt:p.ndcgAt+len(p.ndcgCutoffs)])
+	}
+	return nil
+}
+
+// checkDuplicates reports a document id that occurs twice in w.ranked.
+func (w *workspace) checkDuplicates() error {
+	if len(w.ranked) < 2 {
+		return nil
+	}
+	w.ids = w.ids[:0]
+	for _, r := range w.ranked {
+		w.ids = append(w.ids, r.DocID)
+	}
+	ids := w.ids
+	slices.Sort(ids)
+	for i := 1; i < len(ids); i++ {
+		if ids[i] == ids[i-1] {
+			return fmt.Errorf("%w: document %q", ErrDuplicate, ids[i])
+		}
+	}
+	return nil
+}
+
+// averagePrecision is trec_eval's map for one topic: the sum of the
+// precision at each relevant retrieved document, divided by the number of
+// relevant judged documents.
+func averagePrecision(rels []int, numRel int) float64 {
+	sum, found := 0.0, 0
+	for i, rel := range rels {
+		if rel >= relevanceLevel {
+			found++
+			sum += float64(found) / float64(i+1)
+		}
+	}
+	if found == 0 {
+		return 0
+	}
+	return sum / float64(numRel)
+}
+
+// reciprocalRank is 1/rank of the first relevant document, or 0.
+func reciprocalRank(rels []int) float64 {
+	for i, rel := range rels {
+		if rel >= relevanceLevel {
+			return 1 / float64(i+1)
+		}
+	}
+	return 0
+}
+
+// precisionAt stores, for each cutoff k, the relevant documents among the
+// first k divided by k (also when fewer than k were retrieved).
+func precisionAt(rels []int, cutoffs []int, out []float64) {
+	found, i := 0, 0
+	for c, k := range cutoffs {
+		for ; i < k && i < len(rels); i++ {
+			if rels[i] >= relevanceLevel {
+				found++
+			}
+		}
+		out[c] = float64(found) / float64(k)
+	}
+}
+
+// ndcgAt stores nDCG at each cutoff: DCG of the ranking over DCG of the
+// ideal ranking, both cut at k; gain is the label, the discount
+// log2(rank+1). It sums in rank order, as trec_eval does, so the floating
+// point results agree.
+func ndcgAt(rels []int, ideal []int, cutoffs []int, out []float64) {
+	dcg, i := 0.0, 0
+	idcg, j := 0.0, 0
+	for c, k := range cutoffs {
+		for ; i < k && i < len(rels); i++ {
+			if rels[i] > 0 {
+				dcg += float64(rels[i]) / math.Log2(float64(i+2))
+			}
+		}
+		for ; j < k && j < len(ideal); j++ {
+			idcg += float64(ideal[j]) / math.Log2(float64(j+2))
+		}
+		if idcg > 0 {
+			out[c] = dcg / idcg
+		} else {
+			out[c] = dcg
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Errors that ParseError and the constructors wrap. Callers can test for
+// them with errors.Is.
+var (
+	// ErrFieldCount reports a line with the wrong number of fields.
+	ErrFieldCount = errors.New("wrong number of fields")
+	// ErrDuplicate reports a document id listed twice for one topic: twice
+	// in a run's topic, or a (topic, document) pair judged twice.
+	ErrDuplicate = errors.New("duplicate document for topic")
+	// ErrScore reports a score that is not a number (NaN).
+	ErrScore = errors.New("score is NaN")
+)
+
+// ParseError is an error in one line of a qrels or run file. Line counts
+// from 1, including blank lines. Field names the column ("qid", "iter",
+// "docid", "label", "stance", "rank", "score", "tag"), or is empty when the
+// line as a whole is wrong.
+type ParseError struct {
+	Line  int
+	Field string
+	Err   error
+}
+
+// Error implements error.
+func (e *ParseError) Error() string {
+	if e.Field == "" {
+		return fmt.Sprintf("eval: line %d: %v", e.Line, e.Err)
+	}
+	return fmt.Sprintf("eval: line %d, field %s: %v", e.Line, e.Field, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// lines calls fn for every line of r that is not blank (only whitespace),
+// with its 1-based number and its whitespace-separated fields. The fields
+// are substrings of one string holding the whole input, so fn may keep them
+// without copying. fields is reused between calls.
+func lines(r io.Reader, fn func(line int, fields []string) error) error {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return fmt.Errorf("eval: reading: %w", err)
+	}
+	text := string(data)
+	fields := make([]string, 0, 8)
+	for n := 1; len(text) > 0; n++ {
+		var line string
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			line, text = text, ""
+		}
+		fields = splitFields(line, fields[:0])
+		if len(fields) == 0 {
+			continue
+		}
+		if err := fn(n, fields); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// splitFields appends the fields of s, separated by C isspace characters
+// (space, \t, \n, \v, \f, \r) as in trec_eval, to dst.
+func splitFields(s string, dst []string) []string {
+	start := -1
+	for i := 0; i < len(s); i++ {
+		if isSpace(s[i]) {
+			if start >= 0 {
+				dst = append(dst, s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}

@@ -1,0 +1,158 @@
+package eval
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"iter"
+	"slices"
+	"strconv"
+)
+
+// Judgment is one line of a qrels file: the label assessors gave a document
+// for a topic. Touché labels are 0, 1 and 2, and -2 marks spam.
+type Judgment struct {
+	Topic string
+	DocID string
+	Label int
+}
+
+// Qrels holds relevance judgments, grouped by topic. It is immutable once
+// built, so it may be shared between goroutines.
+type Qrels struct {
+	topics map[string]*topicQrels
+	order  []string // topic ids in byte order
+	n      int
+}
+
+// topicQrels holds one topic's judgments and the statistics the measures
+// need.
+type topicQrels struct {
+	labels map[string]int
+	numRel int   // judgments with label >= relevanceLevel
+	ideal  []int // positive labels, largest first
+}
+
+// relevanceLevel is trec_eval's default minimum label of a relevant
+// document.
+const relevanceLevel = 1
+
+// NewQrels builds Qrels from judgments. A (topic, document) pair judged
+// twice is an error wrapping ErrDuplicate, even with equal labels, as in
+// trec_eval.
+func NewQrels(judgments []Judgment) (*Qrels, error) {
+	b := newQrelsBuilder()
+	for _, j := range judgments {
+		if err := b.add(j); err != nil {
+			return nil, fmt.Errorf("eval: topic %q, document %q: %w", j.Topic, j.DocID, err)
+		}
+	}
+	return b.finish(), nil
+}
+
+// ReadQrels reads judgments in the TREC qrels format: one "qid iter docid
+// label" line per judgment, fields separated by spaces or tabs. The iter
+// column is ignored; label is an integer and may be negative. Blank lines
+// are skipped. A malformed line or a pair judged twice is a *ParseError
+// naming the line and field.
+func ReadQrels(r io.Reader) (*Qrels, error) {
+	b := newQrelsBuilder()
+	err := lines(r, func(line int, f []string) error {
+		if len(f) != 4 {
+			return &ParseError{Line: line, Err: fmt.Errorf("%w: got %d, want 4 (qid iter docid label)", ErrFieldCount, len(f))}
+		}
+		label, err := strconv.Atoi(f[3])
+		if err != nil {
+			return &ParseError{Line: line, Field: "label", Err: fmt.Errorf("label %q is not an integer", f[3])}
+		}
+		if err := b.add(Judgment{Topic: f[0], DocID: f[2], Label: label}); err != nil {
+			return &ParseError{Line: line, Field: "docid", Err: fmt.Errorf("%w: topic %q, document %q", err, f[0], f[2])}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b.finish(), nil
+}
+
+type qrelsBuilder struct{ q *Qrels }
+
+func newQrelsBuilder() qrelsBuilder {
+	return qrelsBuilder{&Qrels{topics: make(map[string]*topicQrels)}}
+}
+
+func (b qrelsBuilder) add(j Judgment) error {
+	t := b.q.topics[j.Topic]
+	if t == nil {
+		t = &topicQrels{labels: make(map[string]int)}
+		b.q.topics[j.Topic] = t
+		b.q.order = append(b.q.order, j.Topic)
+	}
+	if _, dup := t.labels[j.DocID]; dup {
+		return ErrDuplicate
+	}
+	t.labels[j.DocID] = j.Label
+	if j.Label >= relevanceLevel {
+		t.numRel++
+	}
+	if j.Label > 0 {
+		t.ideal = append(t.ideal, j.Label)
+	}
+	b.q.n++
+	return nil
+}
+
+func (b qrelsBuilder) finish() *Qrels {
+	slices.Sort(b.q.order)
+	for _, t := range b.q.topics {
+		slices.SortFunc(t.ideal, func(a, b int) int { return cmp.Compare(b, a) })
+	}
+	return b.q
+}
+
+// Len returns the number of judgments.
+func (q *Qrels) Len() int { return q.n }
+
+// Topics returns the judged topic ids in byte order (trec_eval's order).
+func (q *Qrels) Topics() []string { return slices.Clone(q.order) }
+
+// Label returns the label of a document for a topic, and whether it was
+// judged at all.
+func (q *Qrels) Label(topic, docID string) (label int, judged bool) {
+	t := q.topics[topic]
+	if t == nil {
+		return 0, false
+	}
+	label, judged = t.labels[docID]
+	return label, judged
+}
+
+// NumRelevant returns the number of documents judged relevant (label 1 or
+// more) for a topic.
+func (q *Qrels) NumRelevant(topic string) int {
+	if t := q.topics[topic]; t != nil {
+		return t.numRel
+	}
+	return 0
+}
+
+// All yields every judgment, by topic and then document id, both in byte
+// order.
+func (q *Qrels) All() iter.Seq[Judgment] {
+	return func(yield func(Judgment) bool) {
+		for _, topic := range q.order {
+			t := q.topics[topic]
+			docs := make([]string, 0, len(t.labels))
+			for d := range t.labels {
+				docs = append(docs, d)
+			}
+			slices.Sort(docs)
+			for _, d := range docs {
+				if !yield(Judgment{Topic: topic, DocID: d, Label: t.labels[d]}) {
+					return
+				}
+			}
+		}
+	}
+}
