@@ -1,0 +1,164 @@
+package runfile
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// A FileWriter writes a run file atomically: lines go to a temporary file in
+// the target's directory, which is renamed to the target only when Close
+// succeeds. On any error the temporary file is removed and the target is
+// left untouched (an existing file stays as it was).
+//
+// Always end with Close (to keep the run) or Abort (to drop it); a deferred
+// Abort after a successful Close does nothing:
+//
+//	fw, err := runfile.Create("run.txt", "myTag", runfile.Touche2022())
+//	if err != nil {
+//		return err
+//	}
+//	defer fw.Abort()
+//	// ... fw.Write(qid, results) for every topic ...
+//	return fw.Close()
+type FileWriter struct {
+	w      *Writer
+	f      *os.File
+	path   string
+	tmp    string
+	done   bool
+	result error
+}
+
+// Create starts writing a run tagged tag to path, with the given rules
+// (Rules{} checks nothing extra). The directory of path must exist. An
+// invalid tag is reported here.
+func Create(path, tag string, rules Rules) (*FileWriter, error) {
+	if err := checkField("tag", tag); err != nil {
+		return nil, fmt.Errorf("runfile: tag %q: %w", tag, err)
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("runfile: create %s: %w", path, err)
+	}
+	// CreateTemp uses mode 0600; a run file is meant to be shared.
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, fmt.Errorf("runfile: create %s: %w", path, err)
+	}
+	w := NewWriter(f, tag)
+	w.Rules = rules
+	return &FileWriter{w: w, f: f, path: path, tmp: f.Name()}, nil
+}
+
+// Write writes the results of one topic, as Writer.Write does. On error the
+// temporary file is removed at once and later calls return the same error.
+func (fw *FileWriter) Write(qid string, rs []Result) error {
+	if fw.done {
+		if fw.result != nil {
+			return fw.result
+		}
+		return fmt.Errorf("runfile: %s: write topic %q: %w", fw.path, qid, ErrClosed)
+	}
+	if err := fw.w.Write(qid, rs); err != nil {
+		fw.fail(err)
+		return fw.result
+	}
+	return nil
+}
+
+// Close finishes the run (Writer.Close: the Rules' topic list, flush),
+// syncs the file to disk and renames it to the target path. On error the
+// temporary file is removed and the target untouched. Calling Close again
+// returns the same result.
+func (fw *FileWriter) Close() error {
+	if fw.done {
+		return fw.result
+	}
+	if err := fw.w.Close(); err != nil {
+		fw.fail(err)
+		return fw.result
+	}
+	if err := fw.f.Sync(); err != nil {
+		fw.fail(fmt.Errorf("runfile: %w", err))
+		return fw.result
+	}
+	if err := fw.f.Close(); err != nil {
+		fw.f = nil
+		fw.fail(fmt.Errorf("runfile: %w", err))
+		return fw.result
+	}
+	fw.f = nil
+	if err := os.Rename(fw.tmp, fw.path); err != nil {
+		fw.fail(fmt.Errorf("runfile: %w", err))
+		return fw.result
+	}
+	fw.done = true
+	return nil
+}
+
+// Abort drops the run: it removes the temporary file and leaves the target
+// untouched. It does nothing after Close or a failed Write. Later Writes and
+// Closes fail with ErrClosed.
+func (fw *FileWriter) Abort() error {
+	if fw.done {
+		return nil
+	}
+	err := fw.discard()
+	fw.done = true
+	fw.result = fmt.Errorf("runfile: %s: aborted: %w", fw.path, ErrClosed)
+	if err != nil {
+		return fmt.Errorf("runfile: abort %s: %w", fw.path, err)
+	}
+	return nil
+}
+
+// fail records err (prefixed with the target path) and removes the
+// temporary file.
+func (fw *FileWriter) fail(err error) {
+	fw.done = true
+	fw.result = fmt.Errorf("%w (%s not written)", err, fw.path)
+	if rmErr := fw.discard(); rmErr != nil {
+		fw.result = errors.Join(fw.result, fmt.Errorf("runfile: %w", rmErr))
+	}
+}
+
+func (fw *FileWriter) discard() error {
+	var err error
+	if fw.f != nil {
+		fw.f.Close()
+		fw.f = nil
+	}
+	if rmErr := os.Remove(fw.tmp); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
+		err = rmErr
+	}
+	return err
+}
+
+// WriteFile writes a whole run atomically to path: the topics of results in
+// SortTopics order, each as Writer.Write orders it. Nothing is written unless
+// the whole run is valid.
+func WriteFile(path, tag string, rules Rules, results map[string][]Result) error {
+	fw, err := Create(path, tag, rules)
+	if err != nil {
+		return err
+	}
+	defer fw.Abort()
+	qids := make([]string, 0, len(results))
+	for q := range results {
+		qids = append(qids, q)
+	}
+	SortTopics(qids)
+	for _, q := range qids {
+		if err := fw.Write(q, results[q]); err != nil {
+			return err
+		}
+	}
+	return fw.Close()
+}

@@ -1,0 +1,282 @@
+package runfile
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"iter"
+	"math"
+	"os"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/argsearch/argsearch/stance"
+)
+
+// A Line is one line of a run file.
+type Line struct {
+	QID    string
+	Stance stance.Stance // stance.Unknown for "Q0" (or "0")
+	DocID  string
+	Rank   int // as written; trec_eval ignores it and orders by Score, then DocID descending
+	Score  float64
+	Tag    string
+}
+
+// A Reader reads a run file line by line.
+//
+// It accepts what real runs look like: fields separated by any run of
+// whitespace (spaces, tabs; anything unicode.IsSpace reports), leading and
+// trailing whitespace, CRLF line ends, a missing final newline, any integer
+// rank (runs often count from 0), and in the second column "Q0", "0" or a
+// stance label (PRO, CON, NEU, NO). Blank lines (empty or only whitespace)
+// are skipped but still counted in line numbers. Every other line must have
+// exactly six fields, an integer rank and a finite score.
+type Reader struct {
+	// Name, if set, names the input in errors (for example the file name).
+	Name string
+
+	br      *bufio.Reader
+	line    int
+	buf     []byte
+	fields  [6][]byte
+	lastQID string
+	lastTag string
+	err     error // sticky I/O error or io.EOF
+}
+
+// NewReader returns a Reader reading from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// Read returns the next line of the run, or io.EOF after the last one. A
+// malformed line is reported as a *ParseError; Read may be called again to
+// continue with the next line. Other errors (from the underlying reader) are
+// returned wrapped and end the reading.
+func (r *Reader) Read() (Line, error) {
+	for {
+		raw, err := r.readLine()
+		if err != nil {
+			return Line{}, err
+		}
+		r.line++
+		n, tooMany := splitFields(raw, &r.fields)
+		if n == 0 {
+			continue // blank line
+		}
+		if n != 6 || tooMany {
+			got := strconv.Itoa(n)
+			if tooMany {
+				got = "more than 6"
+			}
+			return Line{}, r.parseError("", fmt.Errorf("%s fields, want 6 (qid stance docid rank score tag): %w", got, ErrFieldCount))
+		}
+		return r.parse()
+	}
+}
+
+// readLine returns the next line without its "\n", or an error (io.EOF at
+// the end). The returned slice is valid until the next call.
+func (r *Reader) readLine() ([]byte, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	b, err := r.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		r.buf = append(r.buf[:0], b...)
+		for err == bufio.ErrBufferFull {
+			b, err = r.br.ReadSlice('\n')
+			r.buf = append(r.buf, b...)
+		}
+		b = r.buf
+	}
+	switch {
+	case err == io.EOF:
+		r.err = io.EOF
+		if len(b) == 0 {
+			return nil, io.EOF
+		}
+	case err != nil:
+		r.err = fmt.Errorf("runfile: %s: %w", r.nameOr("read"), err)
+		return nil, r.err
+	default:
+		b = b[:len(b)-1] // drop '\n'
+	}
+	return b, nil
+}
+
+func (r *Reader) nameOr(s string) string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return s
+}
+
+// splitFields splits line at runs of whitespace into up to six fields and
+// reports the number found and whether there were more than six.
+func splitFields(line []byte, fields *[6][]byte) (n int, tooMany bool) {
+	start := -1
+	for i := 0; i < len(line); {
+		c := line[i]
+		size := 1
+		space := false
+		if c < utf8.RuneSelf {
+			space = isASCIISpace(c)
+		} else {
+			var rn rune
+			rn, size = utf8.DecodeRune(line[i:])
+			space = unicode.IsSpace(rn)
+		}
+		if space {
+			if start >= 0 {
+				if n == len(fields) {
+					return n, true
+				}
+				fields[n] = line[start:i]
+				n++
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		if n == len(fields) {
+			return n, true
+		}
+		fields[n] = line[start:]
+		n++
+	}
+	return n, false
+}
+
+// parse converts r.fields into a Line.
+func (r *Reader) parse() (Line, error) {
+	f := &r.fields
+	var l Line
+	if string(f[0]) != r.lastQID {
+		r.lastQID = string(f[0])
+	}
+	l.QID = r.lastQID
+
+	switch string(f[1]) {
+	case "Q0", "0":
+		l.Stance = stance.Unknown
+	default:
+		s, err := stance.Parse(string(f[1]))
+		if err != nil {
+			return Line{}, r.parseError("stance", fmt.Errorf("%q is not Q0, PRO, CON, NEU or NO: %w", f[1], ErrField))
+		}
+		l.Stance = s
+	}
+
+	l.DocID = string(f[2])
+
+	rank, err := strconv.Atoi(string(f[3]))
+	if err != nil {
+		return Line{}, r.parseError("rank", fmt.Errorf("%q is not an integer: %w", f[3], ErrField))
+	}
+	l.Rank = rank
+
+	score, err := strconv.ParseFloat(string(f[4]), 64)
+	if err != nil || math.IsNaN(score) || math.IsInf(score, 0) {
+		return Line{}, r.parseError("score", fmt.Errorf("%q is not a finite number: %w", f[4], ErrScore))
+	}
+	l.Score = score
+
+	if string(f[5]) != r.lastTag {
+		r.lastTag = string(f[5])
+	}
+	l.Tag = r.lastTag
+	return l, nil
+}
+
+func (r *Reader) parseError(field string, err error) error {
+	return &ParseError{File: r.Name, Line: r.line, Field: field, Err: err}
+}
+
+// All returns an iterator over the remaining lines. It is single-use: it
+// advances the Reader. The first error (a *ParseError or an I/O error) is
+// yielded once, with a zero Line, and ends the sequence; io.EOF ends it
+// without being yielded.
+func (r *Reader) All() iter.Seq2[Line, error] {
+	return func(yield func(Line, error) bool) {
+		for {
+			l, err := r.Read()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(Line{}, err)
+				return
+			}
+			if !yield(l, nil) {
+				return
+			}
+		}
+	}
+}
+
+// ReadAll reads the remaining lines. On error it returns nil and the first
+// error; it never returns io.EOF.
+func (r *Reader) ReadAll() ([]Line, error) {
+	var lines []Line
+	for {
+		l, err := r.Read()
+		if err == io.EOF {
+			return lines, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, l)
+	}
+}
+
+// A Run holds the lines of a run grouped by topic: qid → the topic's lines in
+// file order.
+type Run map[string][]Line
+
+// Topics returns the run's qids in SortTopics order.
+func (run Run) Topics() []string {
+	qids := make([]string, 0, len(run))
+	for q := range run {
+		qids = append(qids, q)
+	}
+	SortTopics(qids)
+	return qids
+}
+
+// Group groups lines by topic, keeping their order within each topic.
+func Group(lines []Line) Run {
+	run := make(Run)
+	for _, l := range lines {
+		run[l.QID] = append(run[l.QID], l)
+	}
+	return run
+}
+
+// ReadRun reads a whole run from r, grouped by topic.
+func ReadRun(r io.Reader) (Run, error) {
+	lines, err := NewReader(r).ReadAll()
+	if err != nil {
+		return nil, err
+	}
+	return Group(lines), nil
+}
+
+// ReadFile reads all lines of the named run file, in file order. Parse
+// errors name the file.
+func ReadFile(name string) ([]Line, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("runfile: %w", err)
+	}
+	defer f.Close()
+	r := NewReader(f)
+	r.Name = name
+	return r.ReadAll()
+}

@@ -1,0 +1,210 @@
+// Package tira follows the calling convention of TIRA, the platform that runs
+// Touché submissions: the software is called as
+//
+//	software -i $inputDataset -o $outputDir
+//
+// without network access. The input directory holds the corpus file and
+// topics.xml; the software writes its run to $outputDir/run.txt.
+//
+// A Job holds the two directories and finds the files in them. Register its
+// flags on your own flag.FlagSet (no global flags are touched):
+//
+//	fs := flag.NewFlagSet("mysystem", flag.ContinueOnError)
+//	job, err := tira.ParseFlags(fs, os.Args[1:])
+package tira
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Names of the files in TIRA's input and output directories.
+const (
+	TopicsFileName = "topics.xml"         // the topics in the input directory
+	CorpusFileName = "args_processed.csv" // the preferred corpus file (Touché 2022)
+	RunFileName    = "run.txt"            // the run in the output directory
+)
+
+// Sentinel errors, returned wrapped with the directory or flag concerned.
+var (
+	ErrUsage    = errors.New("missing flag")
+	ErrNoCorpus = errors.New("no corpus file")
+	ErrNoTopics = errors.New("no topics file")
+)
+
+// A Job is one TIRA invocation.
+type Job struct {
+	InputDir  string // -i: the input dataset directory (corpus and topics.xml)
+	OutputDir string // -o: the output directory; run.txt is written there
+}
+
+// RegisterFlags defines the flags -i and -o on fs, storing into j.
+func (j *Job) RegisterFlags(fs *flag.FlagSet) {
+	fs.StringVar(&j.InputDir, "i", j.InputDir, "input dataset `directory` (corpus file and "+TopicsFileName+")")
+	fs.StringVar(&j.OutputDir, "o", j.OutputDir, "output `directory`; the run is written to "+RunFileName+" there")
+}
+
+// ParseFlags registers -i and -o on fs, parses args with it and checks that
+// both were given. Other flags the caller registered on fs are parsed too,
+// and positional arguments are left in fs.Args().
+func ParseFlags(fs *flag.FlagSet, args []string) (Job, error) {
+	var j Job
+	j.RegisterFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return Job{}, fmt.Errorf("tira: %w", err)
+	}
+	if err := j.Check(); err != nil {
+		return Job{}, err
+	}
+	return j, nil
+}
+
+// Check reports whether both directories are set and the input directory
+// exists.
+func (j Job) Check() error {
+	var missing []string
+	if j.InputDir == "" {
+		missing = append(missing, "-i $inputDataset")
+	}
+	if j.OutputDir == "" {
+		missing = append(missing, "-o $outputDir")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("tira: %s not given: %w", strings.Join(missing, " and "), ErrUsage)
+	}
+	fi, err := os.Stat(j.InputDir)
+	if err != nil {
+		return fmt.Errorf("tira: input directory: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("tira: input %s is not a directory", j.InputDir)
+	}
+	return nil
+}
+
+// CorpusFiles returns the candidate corpus files in the input directory (not
+// its subdirectories), best first. The preference order is:
+//
+//  1. args_processed.csv (the Touché 2022 processed corpus);
+//  2. other *.csv files;
+//  3. *.json files (args.me JSON);
+//  4. *.tar.gz and *.tgz files (the official archives);
+//  5. other *.gz files.
+//
+// Within each group names are in bytewise order. Names are matched case
+// insensitively; hidden files (starting with ".") and directories are
+// skipped. No candidate is an error wrapping ErrNoCorpus.
+func (j Job) CorpusFiles() ([]string, error) {
+	entries, err := os.ReadDir(j.InputDir)
+	if err != nil {
+		return nil, fmt.Errorf("tira: %w", err)
+	}
+	type candidate struct {
+		rank int
+		name string
+	}
+	var cs []candidate
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || e.IsDir() {
+			continue
+		}
+		if rank := corpusRank(name); rank > 0 {
+			cs = append(cs, candidate{rank, name})
+		}
+	}
+	if len(cs) == 0 {
+		return nil, fmt.Errorf("tira: input directory %s has no %s, *.csv, *.json, *.tar.gz or *.gz: %w",
+			j.InputDir, CorpusFileName, ErrNoCorpus)
+	}
+	slices.SortFunc(cs, func(a, b candidate) int {
+		if a.rank != b.rank {
+			return a.rank - b.rank
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	paths := make([]string, len(cs))
+	for i, c := range cs {
+		paths[i] = filepath.Join(j.InputDir, c.name)
+	}
+	return paths, nil
+}
+
+// corpusRank returns a file name's place in the CorpusFiles order, or 0 when
+// it is not a corpus candidate.
+func corpusRank(name string) int {
+	lower := strings.ToLower(name)
+	switch {
+	case lower == CorpusFileName:
+		return 1
+	case strings.HasSuffix(lower, ".csv"):
+		return 2
+	case strings.HasSuffix(lower, ".json"):
+		return 3
+	case strings.HasSuffix(lower, ".tar.gz"), strings.HasSuffix(lower, ".tgz"):
+		return 4
+	case strings.HasSuffix(lower, ".gz"):
+		return 5
+	}
+	return 0
+}
+
+// Corpus returns the preferred corpus file of the input directory: the first
+// of CorpusFiles.
+func (j Job) Corpus() (string, error) {
+	paths, err := j.CorpusFiles()
+	if err != nil {
+		return "", err
+	}
+	return paths[0], nil
+}
+
+// Topics returns the path of topics.xml in the input directory or, when it
+// is absent, of the only *.xml file there. Otherwise it returns an error
+// wrapping ErrNoTopics.
+func (j Job) Topics() (string, error) {
+	p := filepath.Join(j.InputDir, TopicsFileName)
+	fi, err := os.Stat(p)
+	if err == nil && !fi.IsDir() {
+		return p, nil
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("tira: %w", err)
+	}
+	entries, err := os.ReadDir(j.InputDir)
+	if err != nil {
+		return "", fmt.Errorf("tira: %w", err)
+	}
+	var xmls []string
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() && !strings.HasPrefix(name, ".") && strings.HasSuffix(strings.ToLower(name), ".xml") {
+			xmls = append(xmls, name)
+		}
+	}
+	switch len(xmls) {
+	case 1:
+		return filepath.Join(j.InputDir, xmls[0]), nil
+	case 0:
+		return "", fmt.Errorf("tira: input directory %s has no %s: %w", j.InputDir, TopicsFileName, ErrNoTopics)
+	}
+	return "", fmt.Errorf("tira: input directory %s has no %s and %d other XML files (%s): %w",
+		j.InputDir, TopicsFileName, len(xmls), strings.Join(xmls, ", "), ErrNoTopics)
+}
+
+// RunPath creates the output directory (and its parents) if needed and
+// returns the path of the run file in it, $outputDir/run.txt.
+func (j Job) RunPath() (string, error) {
+	if j.OutputDir == "" {
+		return "", fmt.Errorf("tira: -o $outputDir not given: %w", ErrUsage)
+	}
+	if err := os.MkdirAll(j.OutputDir, 0o755); err != nil {
+		return "", fmt.Errorf("tira: output directory: %w", err)
+	}
+	return filepath.Join(j.OutputDir, RunFileName), nil
+}

@@ -1,0 +1,255 @@
+package runfile
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/argsearch/argsearch/stance"
+)
+
+// A Result is one retrieved document (or sentence pair) for a topic.
+type Result struct {
+	DocID  string        // document id, or a sentence pair "first,second"
+	Score  float64       // higher is better; must be finite
+	Stance stance.Stance // the stance column; stance.Unknown is written "Q0"
+}
+
+// A Writer writes a run, one topic at a time, and only writes valid runs.
+//
+// Each call to Write checks the whole topic first and writes nothing of it
+// when any check fails. An error is sticky: once Write fails, every later
+// Write, Flush and Close returns the same error, as with bufio.Writer. Call
+// Close when the run is complete: it applies the Rules' topic list and
+// flushes. Output is buffered; Flush writes it out without finishing the run.
+//
+// Line format: qid, stance, docid, rank, score and tag separated by single
+// spaces, each line ending in "\n". Ranks start at 1. Scores are formatted
+// with strconv.FormatFloat(score, 'g', -1, 64), the shortest text that
+// parses back to the same float64: re-reading a run gives exactly the
+// written scores, so formatting never turns two distinct scores into a tie
+// that trec_eval would break differently from the rank column.
+type Writer struct {
+	// Rules are extra checks applied to every topic. Set them before the
+	// first Write and do not change them afterwards.
+	Rules Rules
+
+	bw      *bufio.Writer
+	tag     string
+	err     error
+	closed  bool
+	written map[string]bool // qid → whether at least one line was written
+	topics  map[string]bool // Rules.Topics as a set, built on first Write
+	rulesOK bool            // topics has been built
+	seen    map[string]struct{}
+	sorted  []Result
+	line    []byte
+}
+
+// NewWriter returns a Writer that writes a run tagged tag to w. An invalid
+// tag (empty or containing whitespace) is reported by the first Write.
+func NewWriter(w io.Writer, tag string) *Writer {
+	wr := &Writer{
+		bw:      bufio.NewWriter(w),
+		tag:     tag,
+		written: make(map[string]bool),
+		seen:    make(map[string]struct{}),
+	}
+	if err := checkField("tag", tag); err != nil {
+		wr.err = fmt.Errorf("runfile: tag %q: %w", tag, err)
+	}
+	return wr
+}
+
+// Write writes all results of topic qid, best first: sorted by score
+// descending and, for equal scores, by docid descending (bytewise), which is
+// the order in which trec_eval evaluates a run. Ranks are assigned from 1 in
+// that order. rs itself is not modified.
+//
+// Write rejects, before writing anything: an empty qid or docid, whitespace
+// inside the qid or a docid (ErrField), an invalid stance value (ErrField), a
+// NaN or infinite score (ErrScore), a docid listed twice (ErrDuplicate), a qid
+// already written (ErrDuplicate), and anything the Rules forbid (ErrCount,
+// ErrStance, ErrPair, ErrTopic). Writing an empty rs records qid as written
+// but writes no line.
+func (w *Writer) Write(qid string, rs []Result) error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.closed {
+		return fmt.Errorf("runfile: write topic %q: %w", qid, ErrClosed)
+	}
+	if err := w.check(qid, rs); err != nil {
+		w.err = err
+		return err
+	}
+	w.written[qid] = len(rs) > 0
+
+	w.sorted = append(w.sorted[:0], rs...)
+	slices.SortFunc(w.sorted, compareResults)
+	for i, r := range w.sorted {
+		l := w.line[:0]
+		l = append(l, qid...)
+		l = append(l, ' ')
+		l = append(l, r.Stance.String()...)
+		l = append(l, ' ')
+		l = append(l, r.DocID...)
+		l = append(l, ' ')
+		l = strconv.AppendInt(l, int64(i+1), 10)
+		l = append(l, ' ')
+		l = strconv.AppendFloat(l, r.Score, 'g', -1, 64)
+		l = append(l, ' ')
+		l = append(l, w.tag...)
+		l = append(l, '\n')
+		w.line = l
+		if _, err := w.bw.Write(l); err != nil {
+			w.err = fmt.Errorf("runfile: write topic %q: %w", qid, err)
+			return w.err
+		}
+	}
+	return nil
+}
+
+// compareResults orders results as trec_eval does: score descending, then
+// docid descending.
+func compareResults(a, b Result) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	return strings.Compare(b.DocID, a.DocID)
+}
+
+// check validates one topic without writing anything.
+func (w *Writer) check(qid string, rs []Result) error {
+	if err := checkField("qid", qid); err != nil {
+		return fmt.Errorf("runfile: topic %q: %w", qid, err)
+	}
+	if _, ok := w.written[qid]; ok {
+		return fmt.Errorf("runfile: topic %q written twice: %w", qid, ErrDuplicate)
+	}
+	if !w.rulesOK {
+		w.topics = w.Rules.topicSet()
+		w.rulesOK = true
+	}
+	if w.topics != nil && !w.topics[qid] {
+		return fmt.Errorf("runfile: topic %q is not in the rules' topic list: %w", qid, ErrTopic)
+	}
+	if err := w.Rules.checkCount(qid, len(rs)); err != nil {
+		return err
+	}
+	clear(w.seen)
+	for _, r := range rs {
+		if err := checkField("docid", r.DocID); err != nil {
+			return fmt.Errorf("runfile: topic %q: docid %q: %w", qid, r.DocID, err)
+		}
+		if math.IsNaN(r.Score) || math.IsInf(r.Score, 0) {
+			return fmt.Errorf("runfile: topic %q: docid %q: score %v: %w", qid, r.DocID, r.Score, ErrScore)
+		}
+		if !validStance(r.Stance) {
+			return fmt.Errorf("runfile: topic %q: docid %q: stance %v: %w", qid, r.DocID, r.Stance, ErrField)
+		}
+		if !w.Rules.stanceAllowed(r.Stance) {
+			return fmt.Errorf("runfile: topic %q: docid %q: stance %v, want %s: %w",
+				qid, r.DocID, r.Stance, w.Rules.allowedStances(), ErrStance)
+		}
+		if w.Rules.Pairs && !isPair(r.DocID) {
+			return fmt.Errorf("runfile: topic %q: docid %q: %w", qid, r.DocID, ErrPair)
+		}
+		if _, dup := w.seen[r.DocID]; dup {
+			return fmt.Errorf("runfile: topic %q: docid %q listed twice: %w", qid, r.DocID, ErrDuplicate)
+		}
+		w.seen[r.DocID] = struct{}{}
+	}
+	return nil
+}
+
+// Flush writes any buffered lines to the underlying io.Writer and returns
+// the Writer's sticky error, if any. After an error nothing more is written.
+func (w *Writer) Flush() error {
+	if w.err != nil {
+		return w.err
+	}
+	if err := w.bw.Flush(); err != nil {
+		w.err = fmt.Errorf("runfile: %w", err)
+	}
+	return w.err
+}
+
+// Close finishes the run: it reports a topic of Rules.Topics that has no
+// line (ErrMissingTopic, naming every missing topic) and flushes. It does not
+// close the underlying io.Writer. Later Writes fail with ErrClosed; Close may
+// be called again and returns the same result.
+func (w *Writer) Close() error {
+	if w.closed || w.err != nil {
+		w.closed = true
+		return w.err
+	}
+	w.closed = true
+	var missing []string
+	for _, t := range w.Rules.Topics {
+		if !w.written[t] {
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) > 0 {
+		w.err = fmt.Errorf("runfile: %d of %d topics have no results (%s): %w",
+			len(missing), len(w.Rules.Topics), strings.Join(missing, " "), ErrMissingTopic)
+		return w.err
+	}
+	return w.Flush()
+}
+
+// validStance reports whether s is one of the stance package's labels.
+func validStance(s stance.Stance) bool {
+	p, err := stance.Parse(s.String())
+	return err == nil && p == s
+}
+
+// checkField reports an empty field or one containing whitespace, as the
+// Reader defines it (unicode.IsSpace).
+func checkField(name, s string) error {
+	if s == "" {
+		return fmt.Errorf("empty %s: %w", name, ErrField)
+	}
+	if i := indexSpace(s); i >= 0 {
+		return fmt.Errorf("whitespace in %s at byte %d: %w", name, i, ErrField)
+	}
+	return nil
+}
+
+// indexSpace returns the byte index of the first whitespace rune in s, or -1.
+func indexSpace(s string) int {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if isASCIISpace(c) {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// isASCIISpace reports whether c is one of the ASCII bytes unicode.IsSpace
+// reports as space.
+func isASCIISpace(c byte) bool {
+	switch c {
+	case '\t', '\n', '\v', '\f', '\r', ' ':
+		return true
+	}
+	return false
+}
