@@ -31,11 +31,14 @@ type Result struct {
 // flushes. Output is buffered; Flush writes it out without finishing the run.
 //
 // Line format: qid, stance, docid, rank, score and tag separated by single
-// spaces, each line ending in "\n". Ranks start at 1. Scores are formatted
-// with strconv.FormatFloat(score, 'g', -1, 64), the shortest text that
-// parses back to the same float64: re-reading a run gives exactly the
-// written scores, so formatting never turns two distinct scores into a tie
-// that trec_eval would break differently from the rank column.
+// spaces, each line ending in "\n". Ranks start at 1. A score is written as
+// the shortest decimal that parses back to the same float64, in plain
+// notation ("0.30000000000000004", "123456789.125"), or in exponent notation
+// ("1e-07") below 1e-6 and from 1e21 on in magnitude, the thresholds
+// encoding/json uses. Re-reading a run (with strconv.ParseFloat, or C's atof
+// as trec_eval does) gives exactly the written scores, so formatting never
+// turns two distinct scores into a tie that trec_eval would break by docid
+// differently from the rank column, as fixed decimals such as %.6f can.
 type Writer struct {
 	// Rules are extra checks applied to every topic. Set them before the
 	// first Write and do not change them afterwards.
@@ -104,7 +107,7 @@ func (w *Writer) Write(qid string, rs []Result) error {
 		l = append(l, ' ')
 		l = strconv.AppendInt(l, int64(i+1), 10)
 		l = append(l, ' ')
-		l = strconv.AppendFloat(l, r.Score, 'g', -1, 64)
+		l = appendScore(l, r.Score)
 		l = append(l, ' ')
 		l = append(l, w.tag...)
 		l = append(l, '\n')
@@ -115,6 +118,17 @@ func (w *Writer) Write(qid string, rs []Result) error {
 		}
 	}
 	return nil
+}
+
+// appendScore appends the shortest representation of a finite score that
+// parses back to the same float64, in plain notation within [1e-6, 1e21) in
+// magnitude (and for zero) and in exponent notation outside.
+func appendScore(b []byte, score float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(score); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	return strconv.AppendFloat(b, score, format, -1, 64)
 }
 
 // compareResults orders results as trec_eval does: score descending, then

@@ -1,0 +1,163 @@
+package runfile
+
+import (
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/argsearch/argsearch/stance"
+)
+
+// dirNames lists the names in dir.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestCreateWritesAtomically(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.txt")
+	fw, err := Create(path, "t", Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Write("1", []Result{{DocID: "a", Score: 1, Stance: stance.Pro}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("target exists before Close: %v", err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "1 PRO a 1 1 t\n"; string(got) != want {
+		t.Errorf("file: got %q, want %q", got, want)
+	}
+	if diff := cmp.Diff([]string{"run.txt"}, dirNames(t, dir)); diff != "" {
+		t.Errorf("directory after Close (-want +got):\n%s", diff)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm()&0o044 == 0 {
+		t.Errorf("mode %v, want it readable by others (umask permitting)", fi.Mode())
+	}
+	if err := fw.Abort(); err != nil {
+		t.Errorf("Abort after Close: %v", err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("Abort after Close removed the run: %v", err)
+	}
+}
+
+func TestCreateLeavesTargetOnError(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules Rules
+		write func(fw *FileWriter) error
+		want  error
+	}{
+		{"invalid topic", Rules{}, func(fw *FileWriter) error {
+			if err := fw.Write("1", []Result{{DocID: "a", Score: 1}}); err != nil {
+				return err
+			}
+			return fw.Write("2", []Result{{DocID: "b", Score: math.NaN()}})
+		}, ErrScore},
+		{"missing topic at Close", Rules{Topics: []string{"1", "2"}}, func(fw *FileWriter) error {
+			return fw.Write("1", []Result{{DocID: "a", Score: 1}})
+		}, ErrMissingTopic},
+		{"aborted", Rules{}, func(fw *FileWriter) error {
+			if err := fw.Write("1", []Result{{DocID: "a", Score: 1}}); err != nil {
+				return err
+			}
+			return fw.Abort()
+		}, ErrClosed},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "run.txt")
+			const old = "old contents\n"
+			if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fw, err := Create(path, "t", tc.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			werr := tc.write(fw)
+			cerr := fw.Close()
+			if err := errors.Join(werr, cerr); !errors.Is(err, tc.want) {
+				t.Fatalf("got %v, want %v", err, tc.want)
+			}
+			if cerr == nil {
+				t.Errorf("Close succeeded after a failure")
+			}
+			got, err := os.ReadFile(path)
+			if err != nil || string(got) != old {
+				t.Errorf("target: got %q, %v, want it untouched (%q)", got, err, old)
+			}
+			if diff := cmp.Diff([]string{"run.txt"}, dirNames(t, dir)); diff != "" {
+				t.Errorf("temporary file left behind (-want +got):\n%s", diff)
+			}
+			if err := fw.Write("3", nil); err == nil {
+				t.Errorf("Write after failure succeeded")
+			}
+		})
+	}
+}
+
+func TestCreateErrors(t *testing.T) {
+	if _, err := Create(filepath.Join(t.TempDir(), "run.txt"), "bad tag", Rules{}); !errors.Is(err, ErrField) {
+		t.Errorf("Create with a bad tag: got %v, want ErrField", err)
+	}
+	if _, err := Create(filepath.Join(t.TempDir(), "absent", "run.txt"), "t", Rules{}); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Create in a missing directory: got %v, want os.ErrNotExist", err)
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.txt")
+	results := map[string][]Result{
+		"10": {{DocID: "x", Score: 1}},
+		"2":  {{DocID: "a", Score: 1}, {DocID: "b", Score: 2}},
+	}
+	if err := WriteFile(path, "t", Rules{}, results); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "2 Q0 b 1 2 t\n2 Q0 a 2 1 t\n10 Q0 x 1 1 t\n"
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("WriteFile (-want +got):\n%s", diff)
+	}
+
+	bad := filepath.Join(dir, "bad.txt")
+	results["3"] = []Result{{DocID: "dup", Score: 1}, {DocID: "dup", Score: 2}}
+	if err := WriteFile(bad, "t", Rules{}, results); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("WriteFile with a duplicate: got %v, want ErrDuplicate", err)
+	}
+	if diff := cmp.Diff([]string{"run.txt"}, dirNames(t, dir)); diff != "" {
+		t.Errorf("files after a failed WriteFile (-want +got):\n%s", diff)
+	}
+}
