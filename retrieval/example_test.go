@@ -1,0 +1,33 @@
+package retrieval_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/argsearch/argsearch/retrieval"
+)
+
+func ExampleFusion() {
+	// Two toy retrievers that rank the same documents differently.
+	lexical := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+		return retrieval.TopK([]retrieval.Hit{{ID: "a", Score: 12}, {ID: "b", Score: 9}, {ID: "c", Score: 3}}, k), nil
+	})
+	semantic := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+		return retrieval.TopK([]retrieval.Hit{{ID: "c", Score: 0.9}, {ID: "b", Score: 0.8}, {ID: "a", Score: 0.1}}, k), nil
+	})
+	rrf := retrieval.Fusion{Retrievers: []retrieval.Retriever{lexical, semantic}, RRF: 60}
+	hits, err := rrf.Retrieve(context.Background(), retrieval.Query{ID: "1", Text: "tenure"}, 3)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// c and a are first and third in the two lists and tie; ties go by ID
+	// descending, as trec_eval reads them. b is second twice.
+	for _, h := range hits {
+		fmt.Printf("%s %.5f\n", h.ID, h.Score)
+	}
+	// Output:
+	// c 0.03227
+	// a 0.03227
+	// b 0.03226
+}

@@ -1,0 +1,152 @@
+package retrieval
+
+import (
+	"context"
+	"fmt"
+	"math"
+)
+
+// Normalization says how Fusion rescales each list's scores before summing.
+type Normalization int
+
+// The normalisations of CombSUM.
+const (
+	MinMax Normalization = iota // (s - min) / (max - min); a list of equal scores maps to 1
+	ZScore                      // (s - mean) / standard deviation; equal scores map to 0
+	Sum                         // s / Σs over the list (scores must be non-negative)
+	None                        // raw scores
+)
+
+// String returns the normalisation's name.
+func (n Normalization) String() string {
+	switch n {
+	case MinMax:
+		return "minmax"
+	case ZScore:
+		return "zscore"
+	case Sum:
+		return "sum"
+	case None:
+		return "none"
+	}
+	return fmt.Sprintf("Normalization(%d)", int(n))
+}
+
+// Fusion is a Retriever that merges the rankings of several retrievers.
+//
+// By default it is CombSUM: every list is normalised (Normalization), and a
+// hit's fused score is the weighted sum of its normalised scores in the lists
+// it appears in. With RRF > 0 it is reciprocal rank fusion instead: a hit
+// scores Σ weight / (RRF + rank), ranks from 1 (RRF = 60 is the usual
+// constant of Cormack et al. 2009).
+//
+// The retrievers are called one after another, in order.
+type Fusion struct {
+	Retrievers []Retriever
+	// Weights, one per retriever; nil means 1 for every retriever.
+	Weights       []float64
+	Normalization Normalization
+	RRF           float64
+	// Depth is how many hits each retriever returns; 0 means k.
+	Depth int
+}
+
+// Fuse returns the CombSUM fusion of rs with min-max normalisation and the
+// given weights (nil for equal weights).
+func Fuse(weights []float64, rs ...Retriever) Fusion {
+	return Fusion{Retrievers: rs, Weights: weights}
+}
+
+// Retrieve fuses the retrievers' lists for q.
+func (f Fusion) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
+	if err := CheckK(k); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("retrieval: fusion: %w", err)
+	}
+	if f.Weights != nil && len(f.Weights) != len(f.Retrievers) {
+		return nil, fmt.Errorf("retrieval: fusion: %d weights for %d retrievers", len(f.Weights), len(f.Retrievers))
+	}
+	fused := make(map[string]float64)
+	for i, r := range f.Retrievers {
+		hits, err := r.Retrieve(ctx, q, max(f.Depth, k))
+		if err != nil {
+			return nil, fmt.Errorf("retrieval: fusion: retriever %d: %w", i+1, err)
+		}
+		w := 1.0
+		if f.Weights != nil {
+			w = f.Weights[i]
+		}
+		if f.RRF > 0 {
+			for rank, h := range hits {
+				fused[h.ID] += w / (f.RRF + float64(rank+1))
+			}
+			continue
+		}
+		norm, err := f.Normalization.apply(hits)
+		if err != nil {
+			return nil, fmt.Errorf("retrieval: fusion: retriever %d: %w", i+1, err)
+		}
+		for j, h := range hits {
+			fused[h.ID] += w * norm[j]
+		}
+	}
+	out := make([]Hit, 0, len(fused))
+	for id, s := range fused {
+		out = append(out, Hit{ID: id, Score: s})
+	}
+	return TopK(out, k), nil
+}
+
+// apply returns the normalised scores of hits, in order.
+func (n Normalization) apply(hits []Hit) ([]float64, error) {
+	out := make([]float64, len(hits))
+	if len(hits) == 0 {
+		return out, nil
+	}
+	lo, hi, sum := math.Inf(1), math.Inf(-1), 0.0
+	for _, h := range hits {
+		if math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
+			return nil, fmt.Errorf("hit %q has score %v", h.ID, h.Score)
+		}
+		lo, hi, sum = min(lo, h.Score), max(hi, h.Score), sum+h.Score
+	}
+	switch n {
+	case MinMax:
+		for i, h := range hits {
+			out[i] = 1
+			if hi > lo {
+				out[i] = (h.Score - lo) / (hi - lo)
+			}
+		}
+	case ZScore:
+		mean := sum / float64(len(hits))
+		v := 0.0
+		for _, h := range hits {
+			v += (h.Score - mean) * (h.Score - mean)
+		}
+		sd := math.Sqrt(v / float64(len(hits)))
+		for i, h := range hits {
+			if sd > 0 {
+				out[i] = (h.Score - mean) / sd
+			}
+		}
+	case Sum:
+		if lo < 0 {
+			return nil, fmt.Errorf("sum normalisation of negative score %v", lo)
+		}
+		for i, h := range hits {
+			if sum > 0 {
+				out[i] = h.Score / sum
+			}
+		}
+	case None:
+		for i, h := range hits {
+			out[i] = h.Score
+		}
+	default:
+		return nil, fmt.Errorf("unknown normalisation %v", n)
+	}
+	return out, nil
+}

@@ -1,0 +1,151 @@
+// Package retrieval defines what a retriever is and how retrievers compose.
+//
+// A Retriever returns the k best hits for a query. Retrievers compose into
+// retrievers: a Pipeline re-ranks the candidates of a first stage, Fusion
+// merges several ranked lists (CombSUM over normalised scores, or reciprocal
+// rank fusion), and Cutoff truncates. Every ranking the package produces is
+// deterministic: hits are ordered by score descending, and equal scores by
+// ID descending, which is the order trec_eval evaluates a run in.
+//
+// Index-backed retrievers live in sub-packages; remote engines implement the
+// same interface.
+package retrieval
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// A Query is one information need, as a Touché topic states it.
+type Query struct {
+	ID          string // the topic number, as written in run files
+	Text        string // the title: the question itself
+	Description string // optional: the topic's description
+	Narrative   string // optional: the topic's narrative
+}
+
+// A Hit is one retrieved unit (a sentence, an argument, a document) and its
+// score. Higher scores are better.
+type Hit struct {
+	ID    string
+	Score float64
+}
+
+// A Retriever returns the best hits for a query.
+type Retriever interface {
+	// Retrieve returns at most k hits, best first: scores do not increase
+	// down the list, and equal scores are ordered by ID descending
+	// (SortHits). k must be positive; k <= 0 gives an error wrapping ErrK.
+	// A cancelled ctx gives an error wrapping ctx.Err().
+	Retrieve(ctx context.Context, q Query, k int) ([]Hit, error)
+}
+
+// RetrieverFunc adapts a function to the Retriever interface.
+type RetrieverFunc func(ctx context.Context, q Query, k int) ([]Hit, error)
+
+// Retrieve calls f(ctx, q, k).
+func (f RetrieverFunc) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
+	return f(ctx, q, k)
+}
+
+// A Reranker reorders (and may rescore or drop) the candidate hits of a
+// query. It returns hits best first, in SortHits order.
+type Reranker interface {
+	Rerank(ctx context.Context, q Query, hits []Hit) ([]Hit, error)
+}
+
+// RerankerFunc adapts a function to the Reranker interface.
+type RerankerFunc func(ctx context.Context, q Query, hits []Hit) ([]Hit, error)
+
+// Rerank calls f(ctx, q, hits).
+func (f RerankerFunc) Rerank(ctx context.Context, q Query, hits []Hit) ([]Hit, error) {
+	return f(ctx, q, hits)
+}
+
+// ErrK is wrapped by the error a retriever returns for k <= 0.
+var ErrK = errors.New("k must be positive")
+
+// CheckK returns an error wrapping ErrK when k <= 0. Retrievers call it
+// first.
+func CheckK(k int) error {
+	if k <= 0 {
+		return fmt.Errorf("retrieval: k = %d: %w", k, ErrK)
+	}
+	return nil
+}
+
+// CompareHits orders hits best first: by score descending, then by ID
+// descending, the order in which trec_eval reads a run.
+func CompareHits(a, b Hit) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	return cmp.Compare(b.ID, a.ID)
+}
+
+// SortHits sorts hits best first (see CompareHits).
+func SortHits(hits []Hit) { slices.SortFunc(hits, CompareHits) }
+
+// TopK sorts hits best first and returns at most the first k of them.
+func TopK(hits []Hit, k int) []Hit {
+	SortHits(hits)
+	if len(hits) > k {
+		hits = hits[:k]
+	}
+	return hits
+}
+
+// A Pipeline is a Retriever that takes Depth candidates from First and
+// passes them through each Reranker of Then in turn, keeping the best k at
+// the end. In PyTerrier's terms it is first >> then[0] >> … % k.
+type Pipeline struct {
+	First Retriever
+	// Depth is how many candidates First retrieves; 0 means k. A depth
+	// below k is raised to k.
+	Depth int
+	Then  []Reranker
+}
+
+// Retrieve runs the pipeline.
+func (p Pipeline) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
+	if err := CheckK(k); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("retrieval: pipeline: %w", err)
+	}
+	hits, err := p.First.Retrieve(ctx, q, max(p.Depth, k))
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range p.Then {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("retrieval: pipeline: %w", err)
+		}
+		if hits, err = r.Rerank(ctx, q, hits); err != nil {
+			return nil, fmt.Errorf("retrieval: pipeline stage %d: %w", i+1, err)
+		}
+	}
+	return TopK(hits, k), nil
+}
+
+// Cutoff returns a Retriever that asks r for depth hits and returns at most
+// k of them; with depth <= 0 it is r itself.
+func Cutoff(r Retriever, depth int) Retriever {
+	if depth <= 0 {
+		return r
+	}
+	return RetrieverFunc(func(ctx context.Context, q Query, k int) ([]Hit, error) {
+		if err := CheckK(k); err != nil {
+			return nil, err
+		}
+		hits, err := r.Retrieve(ctx, q, min(k, depth))
+		if err != nil {
+			return nil, err
+		}
+		return TopK(hits, k), nil
+	})
+}

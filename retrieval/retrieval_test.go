@@ -1,0 +1,231 @@
+package retrieval_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/retrievaltest"
+	"github.com/google/go-cmp/cmp"
+)
+
+// table is a Retriever over fixed scores: every document whose text shares
+// a word with the query scores its fixed score.
+type table map[string]float64
+
+func (t table) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+	if err := retrieval.CheckK(k); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var hits []retrieval.Hit
+	for id, s := range t {
+		for _, w := range strings.Fields(q.Text) {
+			if strings.Contains(id, w) {
+				hits = append(hits, retrieval.Hit{ID: id, Score: s})
+				break
+			}
+		}
+	}
+	return retrieval.TopK(hits, k), nil
+}
+
+var (
+	bm25 = table{"cat-a": 3, "cat-b": 2, "cat-c": 2, "dog-d": 1, "cat-e": 0.5}
+	lm   = table{"cat-b": -1, "cat-c": -2, "cat-f": -3, "dog-d": -0.5}
+	catQ = retrieval.Query{ID: "1", Text: "cat"}
+)
+
+func TestSortHits(t *testing.T) {
+	hits := []retrieval.Hit{{"a", 1}, {"c", 2}, {"b", 2}, {"d", 1}, {"e", 3}}
+	retrieval.SortHits(hits)
+	want := []retrieval.Hit{{"e", 3}, {"c", 2}, {"b", 2}, {"d", 1}, {"a", 1}}
+	if d := cmp.Diff(want, hits); d != "" {
+		t.Errorf("SortHits (-want +got):\n%s", d)
+	}
+	if got := retrieval.TopK(hits, 2); len(got) != 2 || got[1].ID != "c" {
+		t.Errorf("TopK(2) = %v", got)
+	}
+}
+
+func TestPipeline(t *testing.T) {
+	// The reranker reverses the first stage: the worst candidate wins.
+	reverse := retrieval.RerankerFunc(func(_ context.Context, _ retrieval.Query, hits []retrieval.Hit) ([]retrieval.Hit, error) {
+		out := make([]retrieval.Hit, len(hits))
+		for i, h := range hits {
+			out[i] = retrieval.Hit{ID: h.ID, Score: -h.Score}
+		}
+		retrieval.SortHits(out)
+		return out, nil
+	})
+	p := retrieval.Pipeline{First: bm25, Depth: 3, Then: []retrieval.Reranker{reverse}}
+	got, err := p.Retrieve(context.Background(), catQ, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Depth 3 takes cat-a(3), cat-c(2), cat-b(2); reversed: cat-c(-2), cat-b(-2), cat-a(-3).
+	want := []retrieval.Hit{{"cat-c", -2}, {"cat-b", -2}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Pipeline (-want +got):\n%s", d)
+	}
+	failing := retrieval.RerankerFunc(func(context.Context, retrieval.Query, []retrieval.Hit) ([]retrieval.Hit, error) {
+		return nil, errors.New("boom")
+	})
+	_, err = retrieval.Pipeline{First: bm25, Then: []retrieval.Reranker{reverse, failing}}.Retrieve(context.Background(), catQ, 2)
+	if err == nil || !strings.Contains(err.Error(), "stage 2: boom") {
+		t.Errorf("got %v, want the failing stage named", err)
+	}
+	retrievaltest.Run(t, retrieval.Pipeline{First: bm25, Depth: 1000, Then: []retrieval.Reranker{reverse}}, catQ)
+}
+
+func TestCutoff(t *testing.T) {
+	got, err := retrieval.Cutoff(bm25, 2).Retrieve(context.Background(), catQ, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]retrieval.Hit{{"cat-a", 3}, {"cat-c", 2}}, got); d != "" {
+		t.Errorf("Cutoff (-want +got):\n%s", d)
+	}
+	retrievaltest.Run(t, retrieval.Cutoff(bm25, 1000), catQ)
+}
+
+func TestFusionCombSUM(t *testing.T) {
+	f := retrieval.Fuse([]float64{1, 2}, bm25, lm)
+	f.Depth = 1000
+	got, err := f.Retrieve(context.Background(), catQ, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bm25 over cat-*: a 3, b 2, c 2, e 0.5 → min-max a 1, b 0.6, c 0.6, e 0.
+	// lm: b -1, c -2, f -3 → b 1, c 0.5, f 0; weight 2.
+	want := []retrieval.Hit{{"cat-b", 2.6}, {"cat-c", 1.6}, {"cat-a", 1}, {"cat-f", 0}, {"cat-e", 0}}
+	if d := cmp.Diff(want, got, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-12 })); d != "" {
+		t.Errorf("CombSUM (-want +got):\n%s", d)
+	}
+	retrievaltest.Run(t, f, catQ)
+	if _, err := retrieval.Fuse([]float64{1}, bm25, lm).Retrieve(context.Background(), catQ, 10); err == nil {
+		t.Error("mismatched weights: got no error")
+	}
+}
+
+func TestFusionRRF(t *testing.T) {
+	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, RRF: 60, Depth: 1000}
+	got, err := f.Retrieve(context.Background(), catQ, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bm25 ranks a 1, c 2, b 3, e 4; lm ranks b 1, c 2, f 3.
+	want := []retrieval.Hit{{"cat-b", 1/63.0 + 1/61.0}, {"cat-c", 2 / 62.0}, {"cat-a", 1 / 61.0}}
+	if d := cmp.Diff(want, got, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-12 })); d != "" {
+		t.Errorf("RRF (-want +got):\n%s", d)
+	}
+	retrievaltest.Run(t, f, catQ)
+}
+
+func TestNormalizations(t *testing.T) {
+	for _, tc := range []struct {
+		n    retrieval.Normalization
+		want []retrieval.Hit
+	}{
+		// bm25 cat-*: 3, 2, 2, 0.5: mean 1.875, sd sqrt(0.796875).
+		{retrieval.ZScore, []retrieval.Hit{{"cat-a", 1.125 / math.Sqrt(0.796875)}, {"cat-c", 0.125 / math.Sqrt(0.796875)}}},
+		{retrieval.Sum, []retrieval.Hit{{"cat-a", 3 / 7.5}, {"cat-c", 2 / 7.5}}},
+		{retrieval.None, []retrieval.Hit{{"cat-a", 3}, {"cat-c", 2}}},
+	} {
+		f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Normalization: tc.n, Depth: 10}
+		got, err := f.Retrieve(context.Background(), catQ, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(tc.want, got, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-12 })); d != "" {
+			t.Errorf("%v (-want +got):\n%s", tc.n, d)
+		}
+	}
+	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{lm}, Normalization: retrieval.Sum}
+	if _, err := f.Retrieve(context.Background(), catQ, 2); err == nil {
+		t.Error("sum normalisation of negative scores: got no error")
+	}
+}
+
+func TestRetrieveAll(t *testing.T) {
+	qs := make([]retrieval.Query, 20)
+	for i := range qs {
+		qs[i] = retrieval.Query{ID: fmt.Sprint(i), Text: []string{"cat", "dog"}[i%2]}
+	}
+	for _, workers := range []int{0, 1, 4} {
+		out, err := retrieval.RetrieveAll(context.Background(), bm25, qs, 2, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, hits := range out {
+			want, _ := bm25.Retrieve(context.Background(), qs[i], 2)
+			if d := cmp.Diff(want, hits); d != "" {
+				t.Errorf("workers=%d query %d (-want +got):\n%s", workers, i, d)
+			}
+		}
+	}
+	var calls atomic.Int32
+	failing := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+		calls.Add(1)
+		if q.ID == "3" {
+			return nil, errors.New("boom")
+		}
+		return nil, ctx.Err()
+	})
+	_, err := retrieval.RetrieveAll(context.Background(), failing, qs, 2, 2)
+	if err == nil || !strings.Contains(err.Error(), `query "3": boom`) {
+		t.Errorf("got %v, want the failing query named", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := retrieval.RetrieveAll(ctx, bm25, qs, 2, 2); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v, want context.Canceled", err)
+	}
+	if _, err := retrieval.RetrieveAll(context.Background(), bm25, qs, 0, 2); !errors.Is(err, retrieval.ErrK) {
+		t.Errorf("k=0: got %v, want ErrK", err)
+	}
+}
+
+type batcher struct{ table }
+
+func (b batcher) RetrieveBatch(ctx context.Context, qs []retrieval.Query, k int) ([][]retrieval.Hit, error) {
+	out := make([][]retrieval.Hit, len(qs))
+	for i := range qs {
+		out[i] = []retrieval.Hit{{ID: "batch", Score: float64(i)}}
+	}
+	return out, nil
+}
+
+func TestRetrieveAllUsesBatch(t *testing.T) {
+	out, err := retrieval.RetrieveAll(context.Background(), batcher{bm25}, []retrieval.Query{catQ, catQ}, 5, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 2 || out[1][0].ID != "batch" {
+		t.Errorf("got %v, want the batch path", out)
+	}
+}
+
+func TestConformanceCatchesBadRetrievers(t *testing.T) {
+	bad := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+		return []retrieval.Hit{{"a", 1}, {"b", 2}, {"b", 2}}, nil
+	})
+	errs := retrievaltest.Check(context.Background(), bad, catQ)
+	for _, want := range []string{"ErrK", "got 3 hits for k=1", "out of order", "appears twice", "context.Canceled"} {
+		found := false
+		for _, e := range errs {
+			found = found || strings.Contains(e.Error(), want)
+		}
+		if !found {
+			t.Errorf("Check missed %q; got %v", want, errs)
+		}
+	}
+	retrievaltest.Run(t, bm25, catQ, retrieval.Query{ID: "2", Text: "dog"})
+}
