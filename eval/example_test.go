@@ -1,0 +1,125 @@
+package eval_test
+
+import (
+	"fmt"
+	"log"
+	"os"
+	"strings"
+
+	"github.com/argsearch/argsearch/eval"
+)
+
+// Evaluate a run the way "trec_eval -q -m P.2 -m ndcg_cut.2 -m map" does.
+func Example() {
+	qrels, err := eval.ReadQrels(strings.NewReader(`1 0 a 2
+1 0 b 0
+1 0 c 1
+2 0 d 1
+`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	run, err := eval.ReadRun(strings.NewReader(`1 Q0 b 1 9.5 myrun
+1 Q0 a 2 7.0 myrun
+1 Q0 x 3 7.0 myrun
+2 Q0 d 1 3.0 myrun
+`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	var measures []eval.Measure
+	for _, s := range []string{"P.2", "ndcg_cut.2", "map"} {
+		m, err := eval.ParseMeasure(s)
+		if err != nil {
+			log.Fatal(err)
+		}
+		measures = append(measures, m)
+	}
+	e, err := eval.Evaluate(qrels, run, eval.Options{Measures: measures})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := e.WriteTrecEval(os.Stdout, true); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// map                   	1	0.1667
+	// P_2                   	1	0.0000
+	// ndcg_cut_2            	1	0.0000
+	// map                   	2	1.0000
+	// P_2                   	2	0.5000
+	// ndcg_cut_2            	2	1.0000
+	// map                   	all	0.5833
+	// P_2                   	all	0.2500
+	// ndcg_cut_2            	all	0.5000
+}
+
+// Touché's official tables report nDCG@5 on judged-only rankings, with a
+// bootstrap confidence interval over topics.
+func ExampleBootstrap() {
+	qrels, err := eval.Official(2021, eval.Relevance)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// A toy run: for every topic, its judged documents in reverse order of
+	// their ids, scored 1, 2, 3, …
+	run := make(eval.Run)
+	for j := range qrels.All() {
+		rs := run[j.Topic]
+		run[j.Topic] = append(rs, eval.Result{DocID: j.DocID, Score: float64(len(rs) + 1)})
+	}
+	ndcg5, _ := eval.ParseMeasure("ndcg_cut.5")
+	e, err := eval.Evaluate(qrels, run, eval.Options{JudgedOnly: true, Complete: true, Measures: []eval.Measure{ndcg5}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	perTopic, _ := e.PerTopic("ndcg_cut_5")
+	ci, err := eval.Bootstrap{Seed: 1}.CI(perTopic)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("topics %d\n", len(perTopic))
+	fmt.Println(ci.Low < ci.Mean && ci.Mean < ci.High)
+	// Output:
+	// topics 50
+	// true
+}
+
+func ExamplePairedTTest() {
+	// Per-topic nDCG@5 of two systems on the same five topics.
+	a := []float64{0.62, 0.71, 0.55, 0.80, 0.67}
+	b := []float64{0.50, 0.69, 0.41, 0.66, 0.60}
+	t, err := eval.PairedTTest(a, b)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("t=%.3f df=%d p=%.4f\n", t.T, t.DF, t.P)
+	// Compared against two baselines: correct for two tests.
+	fmt.Printf("bonferroni %.4f\n", eval.Bonferroni([]float64{t.P, 0.3})[0])
+	// Output:
+	// t=4.202 df=4 p=0.0137
+	// bonferroni 0.0274
+}
+
+func ExampleClassify() {
+	gold := []string{"PRO", "PRO", "CON", "CON"}
+	predicted := []string{"PRO", "CON", "CON", "CON"}
+	c, err := eval.Classify(gold, predicted)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("accuracy %.2f macro-F1 %.4f\n", c.Accuracy, c.MacroF1)
+	// Output:
+	// accuracy 0.75 macro-F1 0.7333
+}
+
+func ExampleOfficial2022() {
+	s, err := eval.Official2022()
+	if err != nil {
+		log.Fatal(err)
+	}
+	l, _ := s.Labels("1", "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1")
+	fmt.Println(s.Len(), l.Relevance, l.Quality, l.Coherence)
+	// Output:
+	// 6841 2 2 2
+}

@@ -1,0 +1,210 @@
+package eval_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/eval"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestReadQrels(t *testing.T) {
+	in := "1 0 a 2\n\n  1\t0\tb -2  \r\n10 Q0 a,b 0\n"
+	q, err := eval.ReadQrels(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []eval.Judgment
+	for j := range q.All() {
+		got = append(got, j)
+	}
+	want := []eval.Judgment{{"1", "a", 2}, {"1", "b", -2}, {"10", "a,b", 0}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("got differ from want (-want +got):\n%s", diff)
+	}
+	if got, want := q.Len(), 3; got != want {
+		t.Errorf("Len: got %d, want %d", got, want)
+	}
+	if diff := cmp.Diff([]string{"1", "10"}, q.Topics()); diff != "" {
+		t.Errorf("Topics: got differ from want (-want +got):\n%s", diff)
+	}
+	if got, want := q.NumRelevant("1"), 1; got != want {
+		t.Errorf("NumRelevant: got %d, want %d", got, want)
+	}
+	if l, ok := q.Label("1", "b"); !ok || l != -2 {
+		t.Errorf("Label(1, b): got %d, %v, want -2, true", l, ok)
+	}
+	if _, ok := q.Label("2", "a"); ok {
+		t.Error("Label(2, a): got judged, want not")
+	}
+}
+
+func TestReadQrelsErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		line  int
+		field string
+		is    error
+	}{
+		{name: "too few fields", in: "1 0 a 1\n1 0 b\n", line: 2, is: eval.ErrFieldCount},
+		{name: "too many fields", in: "1 0 a 1 x\n", line: 1, is: eval.ErrFieldCount},
+		{name: "label not integer", in: "\n1 0 a 1.5\n", line: 2, field: "label"},
+		{name: "label empty word", in: "1 0 a one\n", line: 1, field: "label"},
+		{name: "duplicate pair", in: "1 0 a 1\n2 0 a 1\n1 0 a 1\n", line: 3, field: "docid", is: eval.ErrDuplicate},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := eval.ReadQrels(strings.NewReader(tc.in))
+			var pe *eval.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("got error %v, want a *ParseError", err)
+			}
+			if pe.Line != tc.line || pe.Field != tc.field {
+				t.Errorf("got line %d field %q, want line %d field %q (%v)", pe.Line, pe.Field, tc.line, tc.field, err)
+			}
+			if tc.is != nil && !errors.Is(err, tc.is) {
+				t.Errorf("got error %v, want it to wrap %v", err, tc.is)
+			}
+			if !strings.HasPrefix(err.Error(), "eval: line ") {
+				t.Errorf("got message %q, want it to start with \"eval: line \"", err)
+			}
+		})
+	}
+}
+
+func TestNewQrelsDuplicate(t *testing.T) {
+	_, err := eval.NewQrels([]eval.Judgment{{"1", "a", 1}, {"1", "a", 1}})
+	if !errors.Is(err, eval.ErrDuplicate) {
+		t.Errorf("got error %v, want ErrDuplicate", err)
+	}
+}
+
+func TestReadRun(t *testing.T) {
+	in := "1 Q0 a 0 1.5 tag\n1\tPRO\tb\t1\t-2e1\ttag\n\n2 CON a 0 3 other\n"
+	got, err := eval.ReadRun(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := eval.Run{
+		"1": {{DocID: "a", Score: 1.5, Stance: "Q0"}, {DocID: "b", Score: -20, Stance: "PRO"}},
+		"2": {{DocID: "a", Score: 3, Stance: "CON"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("got differ from want (-want +got):\n%s", diff)
+	}
+}
+
+func TestReadRunErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		line  int
+		field string
+		is    error
+	}{
+		{name: "five fields", in: "1 Q0 a 0 1\n", line: 1, is: eval.ErrFieldCount},
+		{name: "seven fields", in: "1 Q0 a 0 1 tag x\n", line: 1, is: eval.ErrFieldCount},
+		{name: "score not a number", in: "1 Q0 a 0 1 t\n1 Q0 b 1 high t\n", line: 2, field: "score"},
+		{name: "NaN score", in: "1 Q0 a 0 NaN t\n", line: 1, field: "score", is: eval.ErrScore},
+		{name: "duplicate document", in: "1 Q0 a 0 2 t\n2 Q0 a 0 2 t\n1 Q0 a 1 1 t\n", line: 3, field: "docid", is: eval.ErrDuplicate},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := eval.ReadRun(strings.NewReader(tc.in))
+			var pe *eval.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("got error %v, want a *ParseError", err)
+			}
+			if pe.Line != tc.line || pe.Field != tc.field {
+				t.Errorf("got line %d field %q, want line %d field %q (%v)", pe.Line, pe.Field, tc.line, tc.field, err)
+			}
+			if tc.is != nil && !errors.Is(err, tc.is) {
+				t.Errorf("got error %v, want it to wrap %v", err, tc.is)
+			}
+		})
+	}
+}
+
+// countLines counts lines holding something other than whitespace.
+func countLines(s string) int {
+	n := 0
+	for l := range strings.Lines(s) {
+		if strings.TrimLeft(l, " \t\n\v\f\r") != "" {
+			n++
+		}
+	}
+	return n
+}
+
+func FuzzReadQrels(f *testing.F) {
+	f.Add(fixtureQrels)
+	f.Add("1 0 a -2\n1 0 a 1\n")
+	f.Add("1 0 a\n")
+	f.Add("\n\r\n 1 0 b 999999999999999999999\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		q, err := eval.ReadQrels(strings.NewReader(in))
+		if err != nil {
+			var pe *eval.ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 {
+				t.Fatalf("got error %v, want a *ParseError with a line", err)
+			}
+			return
+		}
+		if got, want := q.Len(), countLines(in); got != want {
+			t.Fatalf("Len: got %d, want %d non-blank lines", got, want)
+		}
+		n := 0
+		for j := range q.All() {
+			if l, ok := q.Label(j.Topic, j.DocID); !ok || l != j.Label {
+				t.Fatalf("Label(%q, %q): got %d, %v, want %d, true", j.Topic, j.DocID, l, ok, j.Label)
+			}
+			n++
+		}
+		if n != q.Len() {
+			t.Fatalf("All: got %d judgments, want %d", n, q.Len())
+		}
+		// Evaluating against the judgments themselves must not fail.
+		run := make(eval.Run)
+		for j := range q.All() {
+			run[j.Topic] = append(run[j.Topic], eval.Result{DocID: j.DocID, Score: float64(j.Label)})
+		}
+		if q.Len() > 0 {
+			if _, err := eval.Evaluate(q, run, eval.Options{JudgedOnly: true}); err != nil {
+				t.Fatalf("Evaluate: %v", err)
+			}
+		}
+	})
+}
+
+func FuzzReadRun(f *testing.F) {
+	f.Add(fixtureRun)
+	f.Add("1 Q0 a 0 1e400 t\n1 Q0 b 0 -Inf t\n")
+	f.Add("1 Q0 a 0 0x1p-2 t\n")
+	f.Add("1 Q0 a 0 1 t\n1 Q0 a 0 1 t\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		run, err := eval.ReadRun(strings.NewReader(in))
+		if err != nil {
+			var pe *eval.ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 {
+				t.Fatalf("got error %v, want a *ParseError with a line", err)
+			}
+			return
+		}
+		n := 0
+		for _, rs := range run {
+			n += len(rs)
+		}
+		if want := countLines(in); n != want {
+			t.Fatalf("got %d results, want %d non-blank lines", n, want)
+		}
+		q, err := eval.NewQrels([]eval.Judgment{{Topic: "1", DocID: "a", Label: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := eval.Evaluate(q, run, eval.Options{Complete: true}); err != nil {
+			t.Fatalf("Evaluate: %v", err)
+		}
+	})
+}

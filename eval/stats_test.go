@@ -1,0 +1,159 @@
+package eval_test
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/argsearch/argsearch/eval"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func TestStudentTTwoSided(t *testing.T) {
+	tests := []struct {
+		t, df, want float64
+	}{
+		// Tabulated: t = 2.0 with 10 degrees of freedom.
+		{2.0, 10, 0.0733880347707404},
+		// df = 1 is the Cauchy distribution: p = 1 - 2/π·atan|t|.
+		{1, 1, 1 - 2/math.Pi*math.Atan(1)},
+		{-7.5, 1, 1 - 2/math.Pi*math.Atan(7.5)},
+		// df = 2 has p = 1 - |t|/sqrt(2+t²).
+		{0.3, 2, 1 - 0.3/math.Sqrt(2.09)},
+		{12, 2, 1 - 12/math.Sqrt(146)},
+		// Critical values: 2.228139 is the 97.5% point for df = 10,
+		// 1.959964 the normal one (df large).
+		{2.228138851986, 10, 0.05},
+		{1.959963984540, 1e7, 0.05},
+		{0, 5, 1},
+	}
+	for _, tc := range tests {
+		got := eval.StudentTTwoSided(tc.t, tc.df)
+		if math.Abs(got-tc.want) > 1e-7 {
+			t.Errorf("StudentTTwoSided(%v, %v): got %.12f, want %.12f", tc.t, tc.df, got, tc.want)
+		}
+	}
+	if got := eval.StudentTTwoSided(math.Inf(1), 3); got != 0 {
+		t.Errorf("t=+Inf: got %v, want 0", got)
+	}
+}
+
+func TestPairedTTest(t *testing.T) {
+	// Differences 1, 2, 3, 4, 5: mean 3, sd sqrt(2.5), se sqrt(0.5),
+	// t = 3/sqrt(0.5) = 4.2426…, df 4.
+	a := []float64{2, 4, 6, 8, 10}
+	b := []float64{1, 2, 3, 4, 5}
+	got, err := eval.PairedTTest(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantT := 3 / math.Sqrt(0.5)
+	if got.DF != 4 || math.Abs(got.T-wantT) > 1e-12 || got.MeanDiff != 3 {
+		t.Errorf("got %+v, want T %v, DF 4, MeanDiff 3", got, wantT)
+	}
+	// Two-sided p for t = 4.2426, df = 4 is 0.01324 (tables).
+	if math.Abs(got.P-0.013236) > 1e-5 {
+		t.Errorf("P: got %v, want 0.013236", got.P)
+	}
+	// Swapping the systems flips the sign only.
+	rev, _ := eval.PairedTTest(b, a)
+	if rev.T != -got.T || rev.P != got.P {
+		t.Errorf("reversed: got %+v, want T %v, P %v", rev, -got.T, got.P)
+	}
+
+	same, _ := eval.PairedTTest(a, a)
+	if same.T != 0 || same.P != 1 {
+		t.Errorf("identical systems: got %+v, want T 0, P 1", same)
+	}
+	shifted, _ := eval.PairedTTest([]float64{2, 3}, []float64{1, 2})
+	if !math.IsInf(shifted.T, 1) || shifted.P != 0 {
+		t.Errorf("constant difference: got %+v, want T +Inf, P 0", shifted)
+	}
+	if _, err := eval.PairedTTest([]float64{1}, []float64{2}); !errors.Is(err, eval.ErrTooFewTopics) {
+		t.Errorf("one topic: got error %v, want ErrTooFewTopics", err)
+	}
+	if _, err := eval.PairedTTest([]float64{1, 2}, []float64{2}); err == nil {
+		t.Error("unequal lengths: got no error")
+	}
+}
+
+func TestBonferroni(t *testing.T) {
+	got := eval.Bonferroni([]float64{0.01, 0.2, 0.5})
+	want := []float64{0.03, 0.6, 1}
+	if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-15)); diff != "" {
+		t.Errorf("got differ from want (-want +got):\n%s", diff)
+	}
+}
+
+func TestBootstrapCI(t *testing.T) {
+	values := []float64{0.1, 0.4, 0.35, 0.8, 0.05, 0.6, 0.2, 0.9, 0.45, 0.3}
+	b := eval.Bootstrap{Seed: 42}
+	got, err := b.CI(values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(got.Mean-0.415) > 1e-12 {
+		t.Errorf("Mean: got %v, want 0.415", got.Mean)
+	}
+	// The percentile interval of a mean of 10 values with sd 0.28 is about
+	// mean ± 1.96·0.28/sqrt(10)·sqrt(9/10) = ± 0.16.
+	if !(got.Low < got.Mean && got.Mean < got.High) || math.Abs(got.Low-0.25) > 0.04 || math.Abs(got.High-0.58) > 0.04 {
+		t.Errorf("got %+v, want about [0.25, 0.58] around the mean", got)
+	}
+	again, _ := b.CI(values)
+	if again != got {
+		t.Errorf("same seed: got %+v, then %+v", got, again)
+	}
+	other, _ := eval.Bootstrap{Seed: 43}.CI(values)
+	if other == got {
+		t.Errorf("another seed gave the identical interval %+v", got)
+	}
+	constant, _ := b.CI([]float64{0.5, 0.5, 0.5})
+	if constant != (eval.Interval{Mean: 0.5, Low: 0.5, High: 0.5}) {
+		t.Errorf("constant values: got %+v, want all 0.5", constant)
+	}
+	narrow, _ := eval.Bootstrap{Seed: 42, Confidence: 0.5, Resamples: 2000}.CI(values)
+	if !(narrow.Low > got.Low && narrow.High < got.High) {
+		t.Errorf("50%% interval %+v is not inside the 95%% one %+v", narrow, got)
+	}
+	if _, err := b.CI(nil); !errors.Is(err, eval.ErrTooFewTopics) {
+		t.Errorf("no values: got error %v, want ErrTooFewTopics", err)
+	}
+	if _, err := (eval.Bootstrap{Confidence: 1.5}).CI(values); err == nil {
+		t.Error("confidence 1.5: got no error")
+	}
+}
+
+func TestClassify(t *testing.T) {
+	// Hand-computed: gold PRO PRO CON CON CON NO, predicted PRO CON CON CON PRO PRO.
+	// Correct 3 of 6. PRO: tp 1, gold 2, predicted 3: F1 2/5.
+	// CON: tp 2, gold 3, predicted 3: F1 4/6. NO: tp 0: F1 0.
+	gold := []string{"PRO", "PRO", "CON", "CON", "CON", "NO"}
+	pred := []string{"PRO", "CON", "CON", "CON", "PRO", "PRO"}
+	got, err := eval.Classify(gold, pred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := eval.Classification{
+		N:        6,
+		Accuracy: 0.5,
+		MacroF1:  (0.4 + 2.0/3 + 0) / 3,
+		Labels:   []string{"PRO", "CON", "NO"},
+		F1:       []float64{0.4, 2.0 / 3, 0},
+	}
+	if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-15)); diff != "" {
+		t.Errorf("got differ from want (-want +got):\n%s", diff)
+	}
+	// A label only predicted counts in the macro average with F1 0.
+	got, _ = eval.Classify([]string{"PRO", "PRO"}, []string{"PRO", "NEU"})
+	if want := (2.0/3 + 0) / 2; math.Abs(got.MacroF1-want) > 1e-15 {
+		t.Errorf("MacroF1 with a predicted-only label: got %v, want %v", got.MacroF1, want)
+	}
+	if _, err := eval.Classify(nil, nil); !errors.Is(err, eval.ErrTooFewTopics) {
+		t.Errorf("no items: got error %v, want ErrTooFewTopics", err)
+	}
+	if _, err := eval.Classify([]string{"PRO"}, nil); err == nil {
+		t.Error("unequal lengths: got no error")
+	}
+}
