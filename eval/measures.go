@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -290,27 +289,45 @@ const (
 
 // workspace holds buffers reused across topics.
 type workspace struct {
-	ranked []Result
+	ranked []ranked
 	rels   []int
-	ids    []string
+	seen   map[string]struct{}
+}
+
+// ranked is the part of a Result the ranking needs, kept small for sorting.
+type ranked struct {
+	score float64
+	doc   string
 }
 
 // score computes one topic's values into values.
 func (w *workspace) score(p *plan, t *topicQrels, results []Result, judgedOnly bool, values []float64) error {
-	w.ranked = append(w.ranked[:0], results...)
-	slices.SortFunc(w.ranked, func(a, b Result) int {
-		if c := cmp.Compare(b.Score, a.Score); c != 0 {
-			return c
-		}
-		return strings.Compare(b.DocID, a.DocID)
-	})
-	if err := w.checkDuplicates(); err != nil {
-		return err
+	if w.seen == nil {
+		w.seen = make(map[string]struct{}, len(results))
 	}
+	clear(w.seen)
+	w.ranked = w.ranked[:0]
+	for _, r := range results {
+		if _, dup := w.seen[r.DocID]; dup {
+			return fmt.Errorf("%w: document %q", ErrDuplicate, r.DocID)
+		}
+		w.seen[r.DocID] = struct{}{}
+		w.ranked = append(w.ranked, ranked{score: r.Score, doc: r.DocID})
+	}
+	// trec_eval's order: score descending, then document id descending.
+	slices.SortFunc(w.ranked, func(a, b ranked) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return strings.Compare(b.doc, a.doc)
+	})
 	w.rels = w.rels[:0]
 	numRelRet := 0
 	for _, r := range w.ranked {
-		label, judged := t.labels[r.DocID]
+		label, judged := t.labels[r.doc]
 		rel := label
 		switch {
 		case !judged:
@@ -344,25 +361,6 @@ func (w *workspace) score(p *plan, t *topicQrels, results []Result, judgedOnly b
 	}
 	if p.ndcgAt >= 0 {
 		ndcgAt(rels, t.ideal, p.ndcgCutoffs, values[p.ndcgAt:p.ndcgAt+len(p.ndcgCutoffs)])
-	}
-	return nil
-}
-
-// checkDuplicates reports a document id that occurs twice in w.ranked.
-func (w *workspace) checkDuplicates() error {
-	if len(w.ranked) < 2 {
-		return nil
-	}
-	w.ids = w.ids[:0]
-	for _, r := range w.ranked {
-		w.ids = append(w.ids, r.DocID)
-	}
-	ids := w.ids
-	slices.Sort(ids)
-	for i := 1; i < len(ids); i++ {
-		if ids[i] == ids[i-1] {
-			return fmt.Errorf("%w: document %q", ErrDuplicate, ids[i])
-		}
 	}
 	return nil
 }
