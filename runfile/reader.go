@@ -120,6 +120,13 @@ func splitFields(line []byte, fields *[6][]byte) (n int, tooMany bool) {
 	start := -1
 	for i := 0; i < len(line); {
 		c := line[i]
+		if c > ' ' && c < utf8.RuneSelf { // the common case: printable ASCII
+			if start < 0 {
+				start = i
+			}
+			i++
+			continue
+		}
 		size := 1
 		space := false
 		if c < utf8.RuneSelf {
@@ -165,12 +172,16 @@ func (r *Reader) parse() (Line, error) {
 	switch string(f[1]) {
 	case "Q0", "0":
 		l.Stance = stance.Unknown
+	case "PRO":
+		l.Stance = stance.Pro
+	case "CON":
+		l.Stance = stance.Con
+	case "NEU":
+		l.Stance = stance.Neutral
+	case "NO":
+		l.Stance = stance.No
 	default:
-		s, err := stance.Parse(string(f[1]))
-		if err != nil {
-			return Line{}, r.parseError("stance", fmt.Errorf("%q is not Q0, PRO, CON, NEU or NO: %w", f[1], ErrField))
-		}
-		l.Stance = s
+		return Line{}, r.parseError("stance", fmt.Errorf("%q is not Q0, PRO, CON, NEU or NO: %w", f[1], ErrField))
 	}
 
 	l.DocID = string(f[2])
@@ -261,11 +272,18 @@ func Group(lines []Line) Run {
 
 // ReadRun reads a whole run from r, grouped by topic.
 func ReadRun(r io.Reader) (Run, error) {
-	lines, err := NewReader(r).ReadAll()
-	if err != nil {
-		return nil, err
+	rd := NewReader(r)
+	run := make(Run)
+	for {
+		l, err := rd.Read()
+		if err == io.EOF {
+			return run, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		run[l.QID] = append(run[l.QID], l)
 	}
-	return Group(lines), nil
 }
 
 // ReadFile reads all lines of the named run file, in file order. Parse

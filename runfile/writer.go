@@ -2,7 +2,6 @@ package runfile
 
 import (
 	"bufio"
-	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -134,8 +133,13 @@ func appendScore(b []byte, score float64) []byte {
 // compareResults orders results as trec_eval does: score descending, then
 // docid descending.
 func compareResults(a, b Result) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
-		return c
+	// Scores are finite here (checked before sorting), so plain comparisons
+	// are a total order.
+	switch {
+	case a.Score > b.Score:
+		return -1
+	case a.Score < b.Score:
+		return 1
 	}
 	return strings.Compare(b.DocID, a.DocID)
 }
@@ -242,6 +246,10 @@ func checkField(name, s string) error {
 func indexSpace(s string) int {
 	for i := 0; i < len(s); {
 		c := s[i]
+		if c > ' ' && c < utf8.RuneSelf { // the common case: printable ASCII
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
 			if isASCIISpace(c) {
 				return i

@@ -1,0 +1,184 @@
+package tira
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func touch(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		p := filepath.Join(dir, n)
+		if strings.HasSuffix(n, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func newFlagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+func TestParseFlags(t *testing.T) {
+	in, out := t.TempDir(), filepath.Join(t.TempDir(), "out")
+	fs := newFlagSet()
+	verbose := fs.Bool("v", false, "a flag of the caller's own")
+	job, err := ParseFlags(fs, []string{"-i", in, "-v", "-o", out, "extra"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(Job{InputDir: in, OutputDir: out}, job); diff != "" {
+		t.Errorf("Job (-want +got):\n%s", diff)
+	}
+	if !*verbose || fs.NArg() != 1 || fs.Arg(0) != "extra" {
+		t.Errorf("caller's flags and arguments: -v %v, args %q", *verbose, fs.Args())
+	}
+}
+
+func TestParseFlagsErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	touch(t, dir, "file")
+	tests := []struct {
+		name string
+		args []string
+		want error  // sentinel, or nil to only require an error
+		text string // part of the message
+	}{
+		{"nothing", nil, ErrUsage, "-i $inputDataset and -o $outputDir not given"},
+		{"no -o", []string{"-i", dir}, ErrUsage, "-o $outputDir not given"},
+		{"no -i", []string{"-o", dir}, ErrUsage, "-i $inputDataset not given"},
+		{"missing input dir", []string{"-i", filepath.Join(dir, "absent"), "-o", dir}, os.ErrNotExist, "input directory"},
+		{"input is a file", []string{"-i", file, "-o", dir}, nil, "is not a directory"},
+		{"unknown flag", []string{"-x"}, nil, "flag provided but not defined"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseFlags(newFlagSet(), tc.args)
+			if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) {
+				t.Fatalf("got %v, want an error wrapping %v", err, tc.want)
+			}
+			if !strings.HasPrefix(err.Error(), "tira: ") || !strings.Contains(err.Error(), tc.text) {
+				t.Errorf("message %q, want it to start with tira: and contain %q", err, tc.text)
+			}
+		})
+	}
+}
+
+func TestCorpusFiles(t *testing.T) {
+	tests := []struct {
+		name  string
+		files []string
+		want  []string
+	}{
+		{"processed csv first", []string{"topics.xml", "a.csv", "args_processed.csv", "args.json", "x.tar.gz"},
+			[]string{"args_processed.csv", "a.csv", "args.json", "x.tar.gz"}},
+		{"preference order", []string{"z.gz", "b.json", "a.json", "args_processed_04_01.tar.gz", "c.tgz", "data.csv", "notes.txt"},
+			[]string{"data.csv", "a.json", "b.json", "args_processed_04_01.tar.gz", "c.tgz", "z.gz"}},
+		{"case insensitive", []string{"ARGS_PROCESSED.CSV", "corpus.JSON"}, []string{"ARGS_PROCESSED.CSV", "corpus.JSON"}},
+		{"compressed csv", []string{"args_processed.csv.gz", "topics.xml"}, []string{"args_processed.csv.gz"}},
+		{"hidden files and directories skipped", []string{".hidden.csv", "sub.csv/", "debateorg.json"}, []string{"debateorg.json"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			touch(t, dir, tc.files...)
+			job := Job{InputDir: dir}
+			got, err := job.CorpusFiles()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range got {
+				got[i] = filepath.Base(got[i])
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("CorpusFiles (-want +got):\n%s", diff)
+			}
+			first, err := job.Corpus()
+			if err != nil || first != filepath.Join(dir, tc.want[0]) {
+				t.Errorf("Corpus: got %q, %v, want %q", first, err, filepath.Join(dir, tc.want[0]))
+			}
+		})
+	}
+}
+
+func TestCorpusMissing(t *testing.T) {
+	dir := t.TempDir()
+	touch(t, dir, "topics.xml", "README.txt", "nested/")
+	touch(t, filepath.Join(dir, "nested"), "args_processed.csv")
+	_, err := Job{InputDir: dir}.Corpus()
+	if !errors.Is(err, ErrNoCorpus) || !strings.Contains(err.Error(), dir) {
+		t.Errorf("Corpus: got %v, want ErrNoCorpus naming %s", err, dir)
+	}
+	_, err = Job{InputDir: filepath.Join(dir, "absent")}.Corpus()
+	if !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Corpus of a missing directory: got %v, want os.ErrNotExist", err)
+	}
+}
+
+func TestTopics(t *testing.T) {
+	tests := []struct {
+		name  string
+		files []string
+		want  string // base name, or "" for ErrNoTopics
+	}{
+		{"topics.xml", []string{"topics.xml", "other.xml", "args_processed.csv"}, "topics.xml"},
+		{"the only xml", []string{"topics-task1-2022.xml", "args_processed.csv"}, "topics-task1-2022.xml"},
+		{"none", []string{"args_processed.csv"}, ""},
+		{"ambiguous", []string{"a.xml", "b.xml"}, ""},
+		{"topics.xml is a directory", []string{"topics.xml/"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			touch(t, dir, tc.files...)
+			got, err := Job{InputDir: dir}.Topics()
+			if tc.want == "" {
+				if !errors.Is(err, ErrNoTopics) {
+					t.Errorf("Topics: got %q, %v, want ErrNoTopics", got, err)
+				}
+				return
+			}
+			if err != nil || got != filepath.Join(dir, tc.want) {
+				t.Errorf("Topics: got %q, %v, want %q", got, err, filepath.Join(dir, tc.want))
+			}
+		})
+	}
+}
+
+func TestRunPath(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "a", "b")
+	got, err := Job{OutputDir: out}.RunPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(out, "run.txt"); got != want {
+		t.Errorf("RunPath: got %q, want %q", got, want)
+	}
+	if fi, err := os.Stat(out); err != nil || !fi.IsDir() {
+		t.Errorf("output directory not created: %v", err)
+	}
+	if _, err := (Job{}).RunPath(); !errors.Is(err, ErrUsage) {
+		t.Errorf("RunPath without -o: got %v, want ErrUsage", err)
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	touch(t, filepath.Dir(file), "file")
+	if _, err := (Job{OutputDir: file}).RunPath(); err == nil {
+		t.Errorf("RunPath with a file as output directory: got nil error")
+	}
+}
