@@ -18,7 +18,7 @@ var (
 	// written (or listed in two separate blocks) twice.
 	ErrDuplicate = errors.New("duplicate")
 	// ErrOrder reports a run whose scores increase down a topic's list, or
-	// whose ranks do not increase by one down the list.
+	// whose ranks do not increase down the list.
 	ErrOrder = errors.New("out of order")
 	// ErrCount reports a topic with fewer or more results than the Rules
 	// allow.
@@ -47,6 +47,8 @@ type ParseError struct {
 	Err   error  // the problem; wraps a sentinel such as ErrFieldCount or ErrScore
 }
 
+// Error returns "runfile: FILE:LINE: field FIELD: problem", leaving out the
+// parts that are unknown.
 func (e *ParseError) Error() string {
 	where := fmt.Sprintf("line %d", e.Line)
 	if e.File != "" {

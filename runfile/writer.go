@@ -28,6 +28,12 @@ type Result struct {
 // Write, Flush and Close returns the same error, as with bufio.Writer. Call
 // Close when the run is complete: it applies the Rules' topic list and
 // flushes. Output is buffered; Flush writes it out without finishing the run.
+// A missing topic (Rules.Topics) can only be found at Close, when earlier
+// topics may already have reached the io.Writer; use Create or WriteFile for
+// a file that never holds an invalid run.
+//
+// Whitespace is what the Reader splits on: anything unicode.IsSpace reports,
+// including non-breaking and other Unicode spaces.
 //
 // Line format: qid, stance, docid, rank, score and tag separated by single
 // spaces, each line ending in "\n". Ranks start at 1. A score is written as
