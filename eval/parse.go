@@ -1,10 +1,13 @@
 package eval
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"unsafe"
 )
 
 // Errors that ParseError and the constructors wrap. Callers can test for
@@ -45,11 +48,19 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // are substrings of one string holding the whole input, so fn may keep them
 // without copying. fields is reused between calls.
 func lines(r io.Reader, fn func(line int, fields []string) error) error {
-	data, err := io.ReadAll(r)
+	return linesHint(r, nil, fn)
+}
+
+// linesHint is lines that first calls hint, if not nil, with an upper bound
+// of the number of lines.
+func linesHint(r io.Reader, hint func(n int), fn func(line int, fields []string) error) error {
+	text, err := readAllString(r)
 	if err != nil {
-		return fmt.Errorf("eval: reading: %w", err)
+		return err
 	}
-	text := string(data)
+	if hint != nil {
+		hint(lineCount(text))
+	}
 	fields := make([]string, 0, 8)
 	for n := 1; len(text) > 0; n++ {
 		var line string
@@ -68,6 +79,32 @@ func lines(r io.Reader, fn func(line int, fields []string) error) error {
 	}
 	return nil
 }
+
+// readAllString reads r to its end. The buffer is sized up front when r
+// knows its size (files, bytes and strings readers), and it becomes the
+// returned string without a copy: nothing else refers to it afterwards.
+func readAllString(r io.Reader) (string, error) {
+	var buf bytes.Buffer
+	switch s := r.(type) {
+	case interface{ Stat() (os.FileInfo, error) }:
+		if fi, err := s.Stat(); err == nil && fi.Mode().IsRegular() {
+			buf.Grow(int(fi.Size()) + bytes.MinRead)
+		}
+	case interface{ Len() int }:
+		buf.Grow(s.Len() + bytes.MinRead)
+	}
+	if _, err := buf.ReadFrom(r); err != nil {
+		return "", fmt.Errorf("eval: reading: %w", err)
+	}
+	data := buf.Bytes()
+	if len(data) == 0 {
+		return "", nil
+	}
+	return unsafe.String(&data[0], len(data)), nil
+}
+
+// lineCount returns an upper bound of the number of lines in text.
+func lineCount(text string) int { return strings.Count(text, "\n") + 1 }
 
 // splitFields appends the fields of s, separated by C isspace characters
 // (space, \t, \n, \v, \f, \r) as in trec_eval, to dst.

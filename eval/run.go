@@ -32,8 +32,10 @@ type Run map[string][]Result
 // alone; it accepts the lines real runs hold (tabs or spaces, ranks from 0).
 func ReadRun(r io.Reader) (Run, error) {
 	run := make(Run)
-	seen := make(map[string]map[string]struct{})
-	err := lines(r, func(line int, f []string) error {
+	type key struct{ topic, doc string }
+	var seen map[key]struct{}
+	hint := func(n int) { seen = make(map[key]struct{}, n) }
+	err := linesHint(r, hint, func(line int, f []string) error {
 		if len(f) != 6 {
 			return &ParseError{Line: line, Err: fmt.Errorf("%w: got %d, want 6 (qid stance docid rank score tag)", ErrFieldCount, len(f))}
 		}
@@ -45,15 +47,10 @@ func ReadRun(r io.Reader) (Run, error) {
 			return &ParseError{Line: line, Field: "score", Err: ErrScore}
 		}
 		topic, doc := f[0], f[2]
-		s := seen[topic]
-		if s == nil {
-			s = make(map[string]struct{})
-			seen[topic] = s
-		}
-		if _, dup := s[doc]; dup {
+		if _, dup := seen[key{topic, doc}]; dup {
 			return &ParseError{Line: line, Field: "docid", Err: fmt.Errorf("%w: topic %q, document %q", ErrDuplicate, topic, doc)}
 		}
-		s[doc] = struct{}{}
+		seen[key{topic, doc}] = struct{}{}
 		run[topic] = append(run[topic], Result{DocID: doc, Score: score, Stance: f[1]})
 		return nil
 	})
