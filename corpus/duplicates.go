@@ -1,0 +1,414 @@
+package corpus
+
+import (
+	"context"
+	"fmt"
+	"hash/maphash"
+	"iter"
+	"math"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// DuplicateMode says when two sentences are duplicates.
+type DuplicateMode int8
+
+const (
+	// ExactDuplicates are sentences with byte-identical texts.
+	ExactDuplicates DuplicateMode = iota
+	// NormalizedDuplicates are sentences whose texts are equal after
+	// NormalizeSentence: they differ at most in Unicode compatibility forms,
+	// case, whitespace and punctuation.
+	NormalizedDuplicates
+)
+
+// String returns "exact" or "normalized".
+func (m DuplicateMode) String() string {
+	switch m {
+	case ExactDuplicates:
+		return "exact"
+	case NormalizedDuplicates:
+		return "normalized"
+	}
+	return fmt.Sprintf("DuplicateMode(%d)", int8(m))
+}
+
+// NormalizeSentence returns the text that NormalizedDuplicates compares:
+//
+//  1. Unicode NFKC normalization (so "ﬁ" is "fi", full-width letters are
+//     ASCII, composed and decomposed accents are equal);
+//  2. full Unicode case folding (x/text/cases.Fold), then NFKC again, as
+//     Unicode's NFKC_Casefold does;
+//  3. every maximal run of characters that are not letters, marks or
+//     numbers (Unicode categories L, M, N), that is whitespace, punctuation,
+//     symbols (emoji included), control and format characters, becomes one
+//     space, and leading and trailing runs are removed.
+//
+// So "I accept this debate." and "i  ACCEPT this debate!" normalize to
+// "i accept this debate", and "don't" and "don’t" to "don t". A text with
+// no letter, mark or number normalizes to "".
+func NormalizeSentence(s string) string {
+	var n normalizer
+	return string(n.append(nil, s))
+}
+
+// A normalizer computes NormalizeSentence, reusing its case folder.
+// It is not safe for concurrent use.
+type normalizer struct {
+	fold    cases.Caser
+	hasFold bool
+	buf     []byte
+}
+
+func (n *normalizer) append(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return n.appendUnicode(dst, s)
+		}
+	}
+	return appendNormalizedASCII(dst, s)
+}
+
+// appendNormalizedASCII is NormalizeSentence for ASCII text, where NFKC
+// changes nothing and case folding is lowercasing.
+func appendNormalizedASCII(dst []byte, s string) []byte {
+	start := len(dst)
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		default:
+			space = true
+			continue
+		}
+		if space && len(dst) > start {
+			dst = append(dst, ' ')
+		}
+		space = false
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// appendUnicode is NormalizeSentence for any text.
+func (n *normalizer) appendUnicode(dst []byte, s string) []byte {
+	start := len(dst)
+	space := false
+	if !n.hasFold {
+		n.fold, n.hasFold = cases.Fold(), true
+	}
+	n.buf = norm.NFKC.AppendString(n.buf[:0], s)
+	folded := n.fold.Bytes(n.buf)
+	n.buf = norm.NFKC.Append(n.buf[:0], folded...)
+	for i := 0; i < len(n.buf); {
+		r, size := utf8.DecodeRune(n.buf[i:])
+		if unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r) {
+			if space && len(dst) > start {
+				dst = append(dst, ' ')
+			}
+			space = false
+			dst = append(dst, n.buf[i:i+size]...)
+		} else {
+			space = true
+		}
+		i += size
+	}
+	return dst
+}
+
+// A dupKeyer turns sentence texts into the keys a DuplicateMode compares.
+type dupKeyer struct {
+	mode DuplicateMode
+	norm normalizer
+}
+
+// key appends the comparison key of text to dst. In NormalizedDuplicates
+// mode, a text that normalizes to "" is compared exactly instead, behind a
+// 0 byte that no normalized text holds, so "..." and "!" stay distinct.
+func (k *dupKeyer) key(dst []byte, text string) []byte {
+	if k.mode != NormalizedDuplicates {
+		return append(dst, text...)
+	}
+	start := len(dst)
+	dst = k.norm.append(dst, text)
+	if len(dst) == start {
+		dst = append(dst, 0)
+		dst = append(dst, text...)
+	}
+	return dst
+}
+
+// A DuplicateGroup is a set of sentences with the same text (under a
+// DuplicateMode).
+type DuplicateGroup struct {
+	// Representative is the id of the group's first sentence in corpus
+	// order.
+	Representative string
+	// Duplicates are the ids of the other sentences, in corpus order.
+	Duplicates []string
+}
+
+// Duplicates lists the duplicate sentences of a corpus.
+type Duplicates struct {
+	Mode DuplicateMode
+	// Sentences is the number of sentences examined.
+	Sentences int
+	// Groups are the texts that occur more than once, ordered by the
+	// corpus position of their representatives.
+	Groups []DuplicateGroup
+}
+
+// Count returns the number of sentences that duplicate an earlier one:
+// the sentences in groups minus the groups.
+func (d *Duplicates) Count() int {
+	n := 0
+	for _, g := range d.Groups {
+		n += len(g.Duplicates)
+	}
+	return n
+}
+
+// Duplicates finds the duplicate sentences of the store. It needs 16 bytes
+// per sentence besides the store: it hashes the comparison key of every
+// sentence, sorts the hashes, and compares the keys of sentences whose
+// hashes are equal, so hash collisions never merge distinct texts. The
+// result is deterministic. ctx is checked every 65,536 sentences.
+func (s *Store) Duplicates(ctx context.Context, mode DuplicateMode) (*Duplicates, error) {
+	seed := maphash.MakeSeed()
+	return s.duplicates(ctx, mode, func(b []byte) uint64 { return maphash.Bytes(seed, b) })
+}
+
+// duplicates is Duplicates with the hash function as a parameter, for tests
+// of hash collisions.
+func (s *Store) duplicates(ctx context.Context, mode DuplicateMode, hash func([]byte) uint64) (*Duplicates, error) {
+	type hashed struct {
+		h uint64
+		i uint32
+	}
+	k := dupKeyer{mode: mode}
+	keys := make([]hashed, 0, s.numSents)
+	var buf []byte
+	for a := range s.args {
+		r := &s.args[a]
+		for i := int(r.first); i < int(r.first)+s.numSentencesOf(a); i++ {
+			if i%65536 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			buf = k.key(buf[:0], s.text(a, i))
+			keys = append(keys, hashed{hash(buf), uint32(i)})
+		}
+	}
+	slices.SortFunc(keys, func(x, y hashed) int {
+		switch {
+		case x.h < y.h:
+			return -1
+		case x.h > y.h:
+			return 1
+		case x.i < y.i:
+			return -1
+		case x.i > y.i:
+			return 1
+		}
+		return 0
+	})
+	type group struct {
+		rep  uint32
+		dups []uint32
+	}
+	var groups []group
+	var runKeys [][]byte // distinct keys in the current run of equal hashes
+	var runGroups []int  // their group index, or -1 before a duplicate
+	var runReps []uint32 // their first sentence
+	for lo := 0; lo < len(keys); {
+		hi := lo + 1
+		for hi < len(keys) && keys[hi].h == keys[lo].h {
+			hi++
+		}
+		if hi-lo > 1 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			runKeys, runGroups, runReps = runKeys[:0], runGroups[:0], runReps[:0]
+			for _, e := range keys[lo:hi] {
+				key := k.key(nil, s.text(s.sentenceArgument(int(e.i)), int(e.i)))
+				j := slices.IndexFunc(runKeys, func(b []byte) bool { return string(b) == string(key) })
+				switch {
+				case j < 0:
+					runKeys = append(runKeys, key)
+					runGroups = append(runGroups, -1)
+					runReps = append(runReps, e.i)
+				case runGroups[j] < 0:
+					runGroups[j] = len(groups)
+					groups = append(groups, group{rep: runReps[j], dups: []uint32{e.i}})
+				default:
+					groups[runGroups[j]].dups = append(groups[runGroups[j]].dups, e.i)
+				}
+			}
+		}
+		lo = hi
+	}
+	keys = nil
+	slices.SortFunc(groups, func(x, y group) int { return int(x.rep) - int(y.rep) })
+	d := &Duplicates{Mode: mode, Sentences: s.numSents, Groups: make([]DuplicateGroup, len(groups))}
+	for gi, g := range groups {
+		ids := make([]string, len(g.dups))
+		for j, i := range g.dups {
+			ids[j] = s.sentenceID(s.sentenceArgument(int(i)), int(i))
+		}
+		d.Groups[gi] = DuplicateGroup{Representative: s.sentenceID(s.sentenceArgument(int(g.rep)), int(g.rep)), Duplicates: ids}
+	}
+	return d, nil
+}
+
+// A DuplicateFilter recognizes sentences whose text (under its
+// DuplicateMode) was seen before, one sentence at a time: for filtering a
+// stream of sentences or of search results. It keeps the id and comparison
+// key of every distinct text it has seen, in large shared blocks, plus about
+// 40 bytes per distinct text. The zero value is not usable; call
+// NewDuplicateFilter. A DuplicateFilter is not safe for concurrent use.
+type DuplicateFilter struct {
+	keyer   dupKeyer
+	hash    func([]byte) uint64
+	heads   map[uint64]int32 // hash → first entry with that hash
+	entries []dupEntry
+	blocks  [][]byte
+	key     []byte // scratch
+}
+
+type dupEntry struct {
+	block  uint32
+	off    uint32
+	idLen  uint32
+	keyLen uint32
+	next   int32 // next entry with the same hash, or -1
+}
+
+const dupBlockSize = 4 << 20
+
+// NewDuplicateFilter returns an empty filter for the given mode.
+func NewDuplicateFilter(mode DuplicateMode) *DuplicateFilter {
+	seed := maphash.MakeSeed()
+	return &DuplicateFilter{
+		keyer: dupKeyer{mode: mode},
+		hash:  func(b []byte) uint64 { return maphash.Bytes(seed, b) },
+		heads: map[uint64]int32{},
+	}
+}
+
+// Add reports whether a sentence with the same text as text (under the
+// filter's mode) was added before and, if so, returns the id of the first
+// such sentence. Otherwise it remembers id as the representative of text.
+// The filter does not check that ids are distinct. It panics beyond
+// 2³¹-1 distinct texts.
+func (f *DuplicateFilter) Add(id, text string) (representative string, duplicate bool) {
+	e, dup := f.add(id, text)
+	if !dup {
+		return "", false
+	}
+	return f.id(e), true
+}
+
+// Len returns the number of distinct texts added.
+func (f *DuplicateFilter) Len() int { return len(f.entries) }
+
+func (f *DuplicateFilter) add(id, text string) (int32, bool) {
+	f.key = f.keyer.key(f.key[:0], text)
+	h := f.hash(f.key)
+	head, ok := f.heads[h]
+	if ok {
+		for e := head; e >= 0; e = f.entries[e].next {
+			if string(f.keyOf(e)) == string(f.key) {
+				return e, true
+			}
+		}
+	}
+	if len(f.entries) >= math.MaxInt32 || len(id)+len(f.key) > math.MaxUint32/2 {
+		panic("corpus: DuplicateFilter: too many or too long texts")
+	}
+	size := len(id) + len(f.key)
+	if len(f.blocks) == 0 || cap(f.blocks[len(f.blocks)-1])-len(f.blocks[len(f.blocks)-1]) < size {
+		f.blocks = append(f.blocks, make([]byte, 0, max(dupBlockSize, size)))
+	}
+	bi := len(f.blocks) - 1
+	e := dupEntry{block: uint32(bi), off: uint32(len(f.blocks[bi])), idLen: uint32(len(id)), keyLen: uint32(len(f.key)), next: -1}
+	if ok {
+		e.next = head
+	}
+	f.blocks[bi] = append(append(f.blocks[bi], id...), f.key...)
+	f.entries = append(f.entries, e)
+	f.heads[h] = int32(len(f.entries) - 1)
+	return int32(len(f.entries) - 1), false
+}
+
+func (f *DuplicateFilter) id(e int32) string {
+	x := &f.entries[e]
+	return string(f.blocks[x.block][x.off : x.off+x.idLen])
+}
+
+func (f *DuplicateFilter) keyOf(e int32) []byte {
+	x := &f.entries[e]
+	return f.blocks[x.block][x.off+x.idLen : x.off+x.idLen+x.keyLen]
+}
+
+// FindDuplicates finds the duplicate sentences of a stream of arguments,
+// with a DuplicateFilter, without building a Store. It stops at the first
+// error of args and returns it unchanged. Its result equals that of
+// Store.Duplicates on the same arguments. ctx is checked every 1024
+// arguments.
+func FindDuplicates(ctx context.Context, args iter.Seq2[Argument, error], mode DuplicateMode) (*Duplicates, error) {
+	f := NewDuplicateFilter(mode)
+	d := &Duplicates{Mode: mode}
+	groupOf := map[int32]int{} // entry → group index
+	var entryOf []int32        // group index → entry
+	n := 0
+	for a, err := range args {
+		if err != nil {
+			return nil, err
+		}
+		if n++; n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		for _, t := range a.Sentences {
+			d.Sentences++
+			e, dup := f.add(t.ID, t.Text)
+			if !dup {
+				continue
+			}
+			g, ok := groupOf[e]
+			if !ok {
+				g = len(d.Groups)
+				groupOf[e] = g
+				entryOf = append(entryOf, e)
+				d.Groups = append(d.Groups, DuplicateGroup{Representative: f.id(e)})
+			}
+			d.Groups[g].Duplicates = append(d.Groups[g].Duplicates, t.ID)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// Groups were created in the order of their first duplicate; order
+	// them by representative, whose entries are in corpus order.
+	order := make([]int, len(d.Groups))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int { return int(entryOf[x]) - int(entryOf[y]) })
+	groups := make([]DuplicateGroup, len(order))
+	for i, g := range order {
+		groups[i] = d.Groups[g]
+	}
+	d.Groups = groups
+	return d, nil
+}

@@ -1,0 +1,274 @@
+package corpus
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestNormalizeSentence(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"I accept this debate.", "i accept this debate"},
+		{"  i   ACCEPT this\tdebate!!! ", "i accept this debate"},
+		{"don't", "don t"},
+		{"don’t", "don t"},
+		{"Thank you.\n", "thank you"},
+		{"\"Quoted\" -- and (parenthesised)", "quoted and parenthesised"},
+		{"C:\\Users\\debate", "c users debate"},
+		{"50% of $1,000", "50 of 1 000"},
+		{"ﬁnance", "finance"},                  // NFKC ligature
+		{"Ｆｕｌｌｗｉｄｔｈ", "fullwidth"},             // NFKC width
+		{"Straße STRASSE", "strasse strasse"},  // full case folding
+		{"café", "café"},                       // composed é kept
+		{"cafe\u0301", "café"},                 // decomposed é composed
+		{"ΣΊΣΥΦΟΣ σίσυφος", "σίσυφοσ σίσυφοσ"}, // final sigma folds to σ
+		{"Hello 😀 world 👍", "hello world"},
+		{"zero\u200bwidth\u00a0nbsp", "zero width nbsp"},
+		{"control\x01\x7f\u0085chars", "control chars"},
+		{"...", ""},
+		{"😀", ""},
+		{"e\u0301", "é"},
+		{"日本語のテキスト。", "日本語のテキスト"},
+	} {
+		if got := NormalizeSentence(c.in); got != c.want {
+			t.Errorf("NormalizeSentence(%q): got %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func FuzzNormalizeSentence(f *testing.F) {
+	for _, s := range []string{"I accept.", "don’t", "ﬁ", "Straße", "e\u0301", "😀 x", "\xff\xfe", "ǅ", "ΐ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var n normalizer
+		got := string(n.append(nil, s))
+		if utf8.ValidString(s) && !utf8.ValidString(got) {
+			t.Fatalf("NormalizeSentence(%q) = %q is not valid UTF-8", s, got)
+		}
+		if strings.HasPrefix(got, " ") || strings.HasSuffix(got, " ") || strings.Contains(got, "  ") {
+			t.Fatalf("NormalizeSentence(%q) = %q has stray spaces", s, got)
+		}
+		// The ASCII fast path agrees with the general one.
+		if slow := string(n.appendUnicode(nil, s)); slow != got {
+			t.Fatalf("NormalizeSentence(%q): fast path %q, general path %q", s, got, slow)
+		}
+		if again := string(n.append(nil, got)); utf8.ValidString(s) && again != got {
+			t.Fatalf("NormalizeSentence is not idempotent on %q: %q then %q", s, got, again)
+		}
+	})
+}
+
+// naiveDuplicates is an obviously correct reference: a map from the
+// comparison key to the ids in corpus order.
+func naiveDuplicates(args []Argument, mode DuplicateMode) *Duplicates {
+	d := &Duplicates{Mode: mode}
+	byKey := map[string]int{}
+	var groups []DuplicateGroup
+	for _, a := range args {
+		for _, s := range a.Sentences {
+			d.Sentences++
+			key := s.Text
+			if mode == NormalizedDuplicates {
+				key = NormalizeSentence(s.Text)
+				if key == "" {
+					key = "\x00" + s.Text
+				}
+			}
+			if g, ok := byKey[key]; ok {
+				groups[g].Duplicates = append(groups[g].Duplicates, s.ID)
+			} else {
+				byKey[key] = len(groups)
+				groups = append(groups, DuplicateGroup{Representative: s.ID})
+			}
+		}
+	}
+	for _, g := range groups {
+		if len(g.Duplicates) > 0 {
+			d.Groups = append(d.Groups, g)
+		}
+	}
+	return d
+}
+
+func premiseSentences(id string, texts ...string) []Sentence {
+	var s []Sentence
+	for i, t := range texts {
+		s = append(s, Sentence{ID: SentenceID(id, PremiseKind, i+1), Text: t})
+	}
+	return s
+}
+
+var dupArguments = []Argument{
+	{ID: "a", Sentences: premiseSentences("a", "I accept this debate.", "Abortion is murder.", "...", "Vote Pro!")},
+	{ID: "b", Sentences: premiseSentences("b", "I accept this debate!", "Abortion is murder.", "!!", "...")},
+	{ID: "c", Sentences: premiseSentences("c", "i  accept THIS debate.", "ﬁne", "fine", "Vote Pro!", "Abortion is murder.")},
+}
+
+func TestDuplicatesSmall(t *testing.T) {
+	for _, c := range []struct {
+		mode DuplicateMode
+		want []DuplicateGroup
+	}{
+		{ExactDuplicates, []DuplicateGroup{
+			{"a__PREMISE__2", []string{"b__PREMISE__2", "c__PREMISE__5"}},
+			{"a__PREMISE__3", []string{"b__PREMISE__4"}},
+			{"a__PREMISE__4", []string{"c__PREMISE__4"}},
+		}},
+		{NormalizedDuplicates, []DuplicateGroup{
+			{"a__PREMISE__1", []string{"b__PREMISE__1", "c__PREMISE__1"}},
+			{"a__PREMISE__2", []string{"b__PREMISE__2", "c__PREMISE__5"}},
+			{"a__PREMISE__3", []string{"b__PREMISE__4"}},
+			{"a__PREMISE__4", []string{"c__PREMISE__4"}},
+			{"c__PREMISE__2", []string{"c__PREMISE__3"}},
+		}},
+	} {
+		want := &Duplicates{Mode: c.mode, Sentences: 13, Groups: c.want}
+		if diff := cmp.Diff(want, naiveDuplicates(dupArguments, c.mode)); diff != "" {
+			t.Fatalf("%v: reference (-want +got):\n%s", c.mode, diff)
+		}
+		checkDuplicates(t, dupArguments, c.mode, want)
+	}
+}
+
+// checkDuplicates checks that Store.Duplicates (with a real hash and with
+// a hash where everything collides) and FindDuplicates give want.
+func checkDuplicates(t *testing.T, args []Argument, mode DuplicateMode, want *Duplicates) {
+	t.Helper()
+	s := buildStore(t, args)
+	got, err := s.Duplicates(context.Background(), mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("%v: Store.Duplicates (-want +got):\n%s", mode, diff)
+	}
+	if len(args) < 100 {
+		got, err = s.duplicates(context.Background(), mode, func([]byte) uint64 { return 42 })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("%v: Store.Duplicates with colliding hashes (-want +got):\n%s", mode, diff)
+		}
+	}
+	got, err = FindDuplicates(context.Background(), seqOf(args), mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("%v: FindDuplicates (-want +got):\n%s", mode, diff)
+	}
+	if got.Count() != countDuplicates(want) {
+		t.Fatalf("%v: Count: got %d, want %d", mode, got.Count(), countDuplicates(want))
+	}
+}
+
+func countDuplicates(d *Duplicates) int {
+	n := 0
+	for _, g := range d.Groups {
+		n += len(g.Duplicates)
+	}
+	return n
+}
+
+func TestDuplicatesSample(t *testing.T) {
+	args := sampleArguments(t)
+	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
+		checkDuplicates(t, args, mode, naiveDuplicates(args, mode))
+	}
+}
+
+func TestDuplicatesGenerated(t *testing.T) {
+	args := generatedArguments(t, 2000)
+	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
+		want := naiveDuplicates(args, mode)
+		if countDuplicates(want) == 0 {
+			t.Fatalf("%v: the generated corpus has no duplicates", mode)
+		}
+		checkDuplicates(t, args, mode, want)
+	}
+	ex, no := countDuplicates(naiveDuplicates(args, ExactDuplicates)), countDuplicates(naiveDuplicates(args, NormalizedDuplicates))
+	if no <= ex {
+		t.Errorf("normalized duplicates %d, exact %d: want more normalized ones", no, ex)
+	}
+}
+
+func TestDuplicateFilter(t *testing.T) {
+	f := NewDuplicateFilter(NormalizedDuplicates)
+	f.hash = func([]byte) uint64 { return 0 } // every text collides
+	for _, c := range []struct {
+		id, text, rep string
+	}{
+		{"1", "Vote Pro!", ""},
+		{"2", "Vote Con!", ""},
+		{"3", "vote pro", "1"},
+		{"4", "VOTE CON.", "2"},
+		{"5", "...", ""},
+		{"6", "!!", ""},
+		{"7", "...", "5"},
+		{"8", "Something else", ""},
+	} {
+		rep, dup := f.Add(c.id, c.text)
+		if rep != c.rep || dup != (c.rep != "") {
+			t.Errorf("Add(%q, %q): got %q, %v, want %q", c.id, c.text, rep, dup, c.rep)
+		}
+	}
+	if f.Len() != 5 {
+		t.Errorf("Len: got %d, want 5", f.Len())
+	}
+}
+
+func TestDuplicatesErrors(t *testing.T) {
+	streamErr := errors.New("bad record")
+	bad := func(yield func(Argument, error) bool) { yield(Argument{}, streamErr) }
+	if _, err := FindDuplicates(context.Background(), bad, ExactDuplicates); err != streamErr {
+		t.Errorf("got %v, want %v", err, streamErr)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := FindDuplicates(ctx, seqOf(dupArguments), ExactDuplicates); !errors.Is(err, context.Canceled) {
+		t.Errorf("FindDuplicates: got %v, want context.Canceled", err)
+	}
+	if _, err := buildStore(t, dupArguments).Duplicates(ctx, ExactDuplicates); !errors.Is(err, context.Canceled) {
+		t.Errorf("Store.Duplicates: got %v, want context.Canceled", err)
+	}
+}
+
+func TestDuplicateModeString(t *testing.T) {
+	for m, want := range map[DuplicateMode]string{ExactDuplicates: "exact", NormalizedDuplicates: "normalized", 7: "DuplicateMode(7)"} {
+		if got := m.String(); got != want {
+			t.Errorf("String(%d): got %q, want %q", m, got, want)
+		}
+	}
+}
+
+// BenchmarkDuplicates finds the duplicates of a generated 20,000-argument
+// corpus (about 310,000 sentences) in a store and in a stream.
+func BenchmarkDuplicates(b *testing.B) {
+	args := generatedArguments(b, 20000)
+	s := buildStore(b, args)
+	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
+		b.Run("store/"+mode.String(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.Duplicates(context.Background(), mode); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(s.NumSentences())*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
+		})
+		b.Run("stream/"+mode.String(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := FindDuplicates(context.Background(), seqOf(args), mode); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(s.NumSentences())*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
+		})
+	}
+}

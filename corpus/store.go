@@ -1,0 +1,453 @@
+package corpus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/argsearch/argsearch/stance"
+)
+
+// ErrDuplicateID is returned, wrapped, by BuildStore when two arguments, or
+// two sentences, have the same id.
+var ErrDuplicateID = errors.New("corpus: duplicate id")
+
+// A Store holds the arguments and sentences of a corpus in memory for lookup
+// by id: a sentence id gives its text and argument, an argument id its
+// conclusion, premise stances and sentence ids. It is built once from a
+// stream (BuildStore) and is read-only afterwards, so it is safe for
+// concurrent use by any number of goroutines.
+//
+// Arguments and sentences also have an index: their position in the
+// stream, from 0 (corpus order). Sentences of one argument have consecutive
+// indexes.
+//
+// A Store keeps the argument ids, conclusions, premise stances, sentence
+// ids and sentence texts, and nothing else: premise texts and contexts are
+// read from the corpus when needed. Texts are kept in large shared blocks
+// (no per-string allocation), and sentence ids that follow the processed
+// corpus's scheme (<argID>__PREMISE__1…m, then <argID>__CONC__1) are not
+// stored but computed; other ids are kept as they are. At full scale
+// (5.7 million sentences) the sentence texts dominate: see BENCHMARKS.md
+// for the measured bytes per million sentences.
+type Store struct {
+	blocks []string // text blocks; each argument's id, conclusion and sentence texts are contiguous in one block
+
+	args     []storeArgument
+	stances  []stance.Stance // premise stances of all arguments, in order
+	sentEnd  []uint32        // end offset of each sentence's text in its argument's block
+	byID     []uint32        // argument indexes sorted by id
+	odd      map[uint32][]string
+	foreign  map[string]uint32 // sentence ids not under their own argument's id → sentence index
+	numSents int
+}
+
+// storeArgument is one argument of a Store.
+type storeArgument struct {
+	block      uint32
+	start      uint32 // offset of the id in the block; the conclusion and the sentence texts follow
+	idLen      uint32
+	concLen    uint32
+	first      uint32 // index of the first sentence
+	stances    uint32 // offset in Store.stances
+	premises   uint32 // number of premise sentences (regular ids)
+	conclusion bool   // the last sentence is <id>__CONC__1 (regular ids)
+	irregular  bool   // sentence ids are kept in Store.odd
+}
+
+// storeBlockSize is the size of a text block. An argument whose texts are
+// larger gets a block of its own.
+const storeBlockSize = 8 << 20
+
+// A StoredSentence is a sentence as a Store returns it.
+type StoredSentence struct {
+	Index      int // position in corpus order
+	ID         string
+	Text       string
+	ArgumentID string
+}
+
+// A StoredArgument is an argument as a Store returns it.
+type StoredArgument struct {
+	Index      int // position in corpus order
+	ID         string
+	Conclusion string
+	// Stances are the stances of the premises, in order.
+	Stances []stance.Stance
+	// SentenceIDs are the ids of the argument's sentences, in order; their
+	// indexes are FirstSentence, FirstSentence+1, ….
+	SentenceIDs   []string
+	FirstSentence int
+}
+
+// BuildStore reads all arguments of args into a new Store. It stops at the
+// first error of args and returns it unchanged. Two arguments or two
+// sentences with the same id, or an argument without id, are an error
+// (ErrDuplicateID for duplicates). ctx is checked every 1024 arguments.
+func BuildStore(ctx context.Context, args iter.Seq2[Argument, error]) (*Store, error) {
+	b := storeBuilder{s: &Store{}}
+	n := 0
+	for a, err := range args {
+		if err != nil {
+			return nil, err
+		}
+		if n++; n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if err := b.add(a); err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return b.finish()
+}
+
+type storeBuilder struct {
+	s      *Store
+	blocks [][]byte
+}
+
+func (b *storeBuilder) add(a Argument) error {
+	s := b.s
+	if a.ID == "" {
+		return fmt.Errorf("corpus: argument %d has no id", len(s.args)+1)
+	}
+	if len(s.args) >= math.MaxUint32-1 || s.numSents+len(a.Sentences) >= math.MaxUint32 {
+		return fmt.Errorf("corpus: argument %q: more than %d arguments or sentences in a store", a.ID, uint32(math.MaxUint32-1))
+	}
+	size := len(a.ID) + len(a.Conclusion)
+	for _, t := range a.Sentences {
+		size += len(t.Text)
+	}
+	if size > math.MaxUint32 {
+		return fmt.Errorf("corpus: argument %q: %d bytes of text, more than a store takes", a.ID, size)
+	}
+	if len(b.blocks) == 0 || cap(b.blocks[len(b.blocks)-1])-len(b.blocks[len(b.blocks)-1]) < size {
+		b.blocks = append(b.blocks, make([]byte, 0, max(storeBlockSize, size)))
+	}
+	bi := len(b.blocks) - 1
+	blk := b.blocks[bi]
+	r := storeArgument{
+		block:   uint32(bi),
+		start:   uint32(len(blk)),
+		idLen:   uint32(len(a.ID)),
+		concLen: uint32(len(a.Conclusion)),
+		first:   uint32(s.numSents),
+		stances: uint32(len(s.stances)),
+	}
+	blk = append(blk, a.ID...)
+	blk = append(blk, a.Conclusion...)
+	for _, t := range a.Sentences {
+		blk = append(blk, t.Text...)
+		s.sentEnd = append(s.sentEnd, uint32(len(blk)))
+	}
+	b.blocks[bi] = blk
+	for _, p := range a.Premises {
+		s.stances = append(s.stances, p.Stance)
+	}
+
+	// Sentence ids: the regular scheme, or kept as they are.
+	m := len(a.Sentences)
+	if m > 0 && a.Sentences[m-1].ID == SentenceID(a.ID, ConclusionKind, 1) {
+		r.conclusion = true
+		m--
+	}
+	regular := true
+	for i := range m {
+		if !isSentenceID(a.Sentences[i].ID, a.ID, PremiseKind, i+1) {
+			regular = false
+			break
+		}
+	}
+	if regular {
+		r.premises = uint32(m)
+	} else {
+		r.conclusion = false
+		r.irregular = true
+		ids := make([]string, len(a.Sentences))
+		seen := make(map[string]bool, len(ids))
+		for i, t := range a.Sentences {
+			if seen[t.ID] {
+				return fmt.Errorf("corpus: argument %q: sentence %q: %w", a.ID, t.ID, ErrDuplicateID)
+			}
+			seen[t.ID] = true
+			ids[i] = strings.Clone(t.ID)
+			if argID, _, _, err := ParseSentenceID(t.ID); err != nil || argID != a.ID {
+				if s.foreign == nil {
+					s.foreign = map[string]uint32{}
+				}
+				if _, ok := s.foreign[t.ID]; ok {
+					return fmt.Errorf("corpus: argument %q: sentence %q: %w", a.ID, t.ID, ErrDuplicateID)
+				}
+				s.foreign[ids[i]] = r.first + uint32(i)
+			}
+		}
+		if s.odd == nil {
+			s.odd = map[uint32][]string{}
+		}
+		s.odd[uint32(len(s.args))] = ids
+	}
+	s.args = append(s.args, r)
+	s.numSents += len(a.Sentences)
+	return nil
+}
+
+// isSentenceID reports whether id is "<argID>__<kind>__<k>".
+func isSentenceID(id, argID, kind string, k int) bool {
+	rest, ok := strings.CutPrefix(id, argID)
+	if !ok {
+		return false
+	}
+	rest, ok = strings.CutPrefix(rest, "__")
+	if !ok {
+		return false
+	}
+	rest, ok = strings.CutPrefix(rest, kind)
+	if !ok {
+		return false
+	}
+	rest, ok = strings.CutPrefix(rest, "__")
+	if !ok {
+		return false
+	}
+	var buf [20]byte
+	return rest == string(strconv.AppendInt(buf[:0], int64(k), 10))
+}
+
+func (b *storeBuilder) finish() (*Store, error) {
+	s := b.s
+	// Blocks become strings one at a time, so the copy costs at most one
+	// block of extra memory.
+	s.blocks = make([]string, len(b.blocks))
+	for i := range b.blocks {
+		s.blocks[i] = string(b.blocks[i])
+		b.blocks[i] = nil
+	}
+	s.byID = make([]uint32, len(s.args))
+	for i := range s.byID {
+		s.byID[i] = uint32(i)
+	}
+	slices.SortFunc(s.byID, func(x, y uint32) int { return strings.Compare(s.argID(int(x)), s.argID(int(y))) })
+	for i := 1; i < len(s.byID); i++ {
+		if id := s.argID(int(s.byID[i])); id == s.argID(int(s.byID[i-1])) {
+			return nil, fmt.Errorf("corpus: argument %q: %w", id, ErrDuplicateID)
+		}
+	}
+	// A sentence id kept outside its argument must not also name a
+	// sentence of the argument it points to.
+	for _, id := range slices.Sorted(maps.Keys(s.foreign)) {
+		if i, ok := s.schemeIndex(id); ok {
+			return nil, fmt.Errorf("corpus: sentence %q of arguments %q and %q: %w",
+				id, s.argID(s.sentenceArgument(i)), s.argID(s.sentenceArgument(int(s.foreign[id]))), ErrDuplicateID)
+		}
+	}
+	return s, nil
+}
+
+// NumArguments returns the number of arguments.
+func (s *Store) NumArguments() int { return len(s.args) }
+
+// NumSentences returns the number of sentences.
+func (s *Store) NumSentences() int { return s.numSents }
+
+func (s *Store) argID(i int) string {
+	r := &s.args[i]
+	return s.blocks[r.block][r.start : r.start+r.idLen]
+}
+
+// argumentIndex returns the index of the argument with the given id.
+func (s *Store) argumentIndex(id string) (int, bool) {
+	j, ok := slices.BinarySearchFunc(s.byID, id, func(i uint32, id string) int { return strings.Compare(s.argID(int(i)), id) })
+	if !ok {
+		return 0, false
+	}
+	return int(s.byID[j]), true
+}
+
+// sentenceArgument returns the index of the argument of sentence i.
+func (s *Store) sentenceArgument(i int) int {
+	// The last argument whose first sentence is at most i.
+	j, _ := slices.BinarySearchFunc(s.args, uint32(i)+1, func(r storeArgument, t uint32) int {
+		if r.first < t {
+			return -1
+		}
+		return 1
+	})
+	// Arguments without sentences share their first with the next one;
+	// j-1 is the last with first ≤ i, which owns i.
+	return j - 1
+}
+
+// numSentencesOf returns the number of sentences of argument a.
+func (s *Store) numSentencesOf(a int) int {
+	if a+1 < len(s.args) {
+		return int(s.args[a+1].first - s.args[a].first)
+	}
+	return s.numSents - int(s.args[a].first)
+}
+
+// schemeIndex finds a sentence by its id through its argument.
+func (s *Store) schemeIndex(id string) (int, bool) {
+	argID, kind, k, err := ParseSentenceID(id)
+	if err != nil {
+		return 0, false
+	}
+	a, ok := s.argumentIndex(argID)
+	if !ok {
+		return 0, false
+	}
+	r := &s.args[a]
+	if r.irregular {
+		i := slices.Index(s.odd[uint32(a)], id)
+		return int(r.first) + i, i >= 0
+	}
+	switch {
+	case kind == PremiseKind && k <= int(r.premises):
+		return int(r.first) + k - 1, true
+	case kind == ConclusionKind && k == 1 && r.conclusion:
+		return int(r.first) + int(r.premises), true
+	}
+	return 0, false
+}
+
+// SentenceIndex returns the index of the sentence with the given id, and
+// whether there is one.
+func (s *Store) SentenceIndex(id string) (int, bool) {
+	if i, ok := s.schemeIndex(id); ok {
+		return i, true
+	}
+	if i, ok := s.foreign[id]; ok {
+		return int(i), true
+	}
+	return 0, false
+}
+
+// Sentence returns the sentence with the given id, and whether there is
+// one.
+func (s *Store) Sentence(id string) (StoredSentence, bool) {
+	i, ok := s.SentenceIndex(id)
+	if !ok {
+		return StoredSentence{}, false
+	}
+	a := s.sentenceArgument(i)
+	return StoredSentence{Index: i, ID: id, Text: s.text(a, i), ArgumentID: s.argID(a)}, true
+}
+
+// SentenceAt returns the sentence of index i. It panics if i is out of
+// range [0, NumSentences()).
+func (s *Store) SentenceAt(i int) StoredSentence {
+	if i < 0 || i >= s.numSents {
+		panic(fmt.Sprintf("corpus: sentence index %d out of range [0, %d)", i, s.numSents))
+	}
+	a := s.sentenceArgument(i)
+	return StoredSentence{Index: i, ID: s.sentenceID(a, i), Text: s.text(a, i), ArgumentID: s.argID(a)}
+}
+
+// SentenceText returns the text of the sentence of index i, without
+// building its id. It panics if i is out of range [0, NumSentences()).
+func (s *Store) SentenceText(i int) string {
+	if i < 0 || i >= s.numSents {
+		panic(fmt.Sprintf("corpus: sentence index %d out of range [0, %d)", i, s.numSents))
+	}
+	return s.text(s.sentenceArgument(i), i)
+}
+
+// text returns the text of sentence i of argument a.
+func (s *Store) text(a, i int) string {
+	r := &s.args[a]
+	start := r.start + r.idLen + r.concLen
+	if i > int(r.first) {
+		start = s.sentEnd[i-1]
+	}
+	return s.blocks[r.block][start:s.sentEnd[i]]
+}
+
+// sentenceID returns the id of sentence i of argument a.
+func (s *Store) sentenceID(a, i int) string {
+	r := &s.args[a]
+	k := i - int(r.first)
+	switch {
+	case r.irregular:
+		return s.odd[uint32(a)][k]
+	case k < int(r.premises):
+		return SentenceID(s.argID(a), PremiseKind, k+1)
+	}
+	return SentenceID(s.argID(a), ConclusionKind, 1)
+}
+
+// ArgumentIndex returns the index of the argument with the given id, and
+// whether there is one.
+func (s *Store) ArgumentIndex(id string) (int, bool) { return s.argumentIndex(id) }
+
+// Argument returns the argument with the given id, and whether there is
+// one.
+func (s *Store) Argument(id string) (StoredArgument, bool) {
+	a, ok := s.argumentIndex(id)
+	if !ok {
+		return StoredArgument{}, false
+	}
+	return s.ArgumentAt(a), true
+}
+
+// ArgumentAt returns the argument of index i. It panics if i is out of
+// range [0, NumArguments()).
+func (s *Store) ArgumentAt(i int) StoredArgument {
+	if i < 0 || i >= len(s.args) {
+		panic(fmt.Sprintf("corpus: argument index %d out of range [0, %d)", i, len(s.args)))
+	}
+	r := &s.args[i]
+	end := uint32(len(s.stances))
+	if i+1 < len(s.args) {
+		end = s.args[i+1].stances
+	}
+	n := s.numSentencesOf(i)
+	ids := make([]string, n)
+	for k := range ids {
+		ids[k] = s.sentenceID(i, int(r.first)+k)
+	}
+	concStart := r.start + r.idLen
+	return StoredArgument{
+		Index:         i,
+		ID:            s.argID(i),
+		Conclusion:    s.blocks[r.block][concStart : concStart+r.concLen],
+		Stances:       slices.Clone(s.stances[r.stances:end]),
+		SentenceIDs:   ids,
+		FirstSentence: int(r.first),
+	}
+}
+
+// Arguments returns the arguments in corpus order.
+func (s *Store) Arguments() iter.Seq[StoredArgument] {
+	return func(yield func(StoredArgument) bool) {
+		for i := range s.args {
+			if !yield(s.ArgumentAt(i)) {
+				return
+			}
+		}
+	}
+}
+
+// Sentences returns the sentences in corpus order.
+func (s *Store) Sentences() iter.Seq[StoredSentence] {
+	return func(yield func(StoredSentence) bool) {
+		for a := range s.args {
+			r := &s.args[a]
+			argID := s.argID(a)
+			for i := int(r.first); i < int(r.first)+s.numSentencesOf(a); i++ {
+				if !yield(StoredSentence{Index: i, ID: s.sentenceID(a, i), Text: s.text(a, i), ArgumentID: argID}) {
+					return
+				}
+			}
+		}
+	}
+}
