@@ -46,6 +46,14 @@
 //     stays. num_ret then counts the remaining documents.
 //   - The mean of num_ret and num_rel_ret is their sum, as in trec_eval.
 //
+// The readers are stricter than trec_eval where it would silently misread:
+// a label that is not an integer or a score that is not a number is an
+// error (trec_eval's atol/atof read a prefix or 0), a run line must have
+// exactly six fields (trec_eval ignores anything after the tag), and a
+// duplicate judgment is reported when the qrels are read, with its line
+// (trec_eval reports it only when it evaluates that topic). Blank lines are
+// skipped in both formats.
+//
 // Nothing in this package is safe for concurrent mutation, but Qrels, Run
 // and Evaluation values are never modified after they are built, so they
 // can be shared by goroutines that only read them.
