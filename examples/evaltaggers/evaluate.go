@@ -1,0 +1,323 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/argsearch/argsearch/argumentative"
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/stance"
+)
+
+// data holds the labelled corpora.
+type data struct {
+	ukp               []labeled.UKPSentence
+	ibmTrain, ibmTest []labeled.Evidence
+}
+
+func loadData(dir string) (*data, error) {
+	d := &data{}
+	var err error
+	if d.ukp, err = labeled.ReadUKPDir(filepath.Join(dir, "ukp-sentential")); err != nil {
+		return nil, err
+	}
+	read := func(name string) ([]labeled.Evidence, error) {
+		f, err := os.Open(filepath.Join(dir, "ibm-evidence", name))
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return labeled.ReadIBM(f, f.Name())
+	}
+	if d.ibmTrain, err = read("train.csv"); err != nil {
+		return nil, err
+	}
+	if d.ibmTest, err = read("test.csv"); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// topics returns the UKP topics in byte order.
+func (d *data) topics() []string {
+	var ts []string
+	for _, s := range d.ukp {
+		if !slices.Contains(ts, s.Topic) {
+			ts = append(ts, s.Topic)
+		}
+	}
+	slices.Sort(ts)
+	return ts
+}
+
+// ukpStance maps a UKP label onto a Stance.
+func ukpStance(label string) stance.Stance {
+	switch label {
+	case labeled.ArgumentFor:
+		return stance.Pro
+	case labeled.ArgumentAgainst:
+		return stance.Con
+	}
+	return stance.No
+}
+
+// A fold is one train/test division of UKP Sentential.
+type fold struct {
+	name        string
+	train, test []labeled.UKPSentence
+}
+
+// inTopic is the in-topic setting: the split column's train sentences of all
+// topics for training, its evalSet ("test" or "val") sentences for testing.
+func (d *data) inTopic(evalSet string) fold {
+	f := fold{name: "in-topic"}
+	for _, s := range d.ukp {
+		switch s.Set {
+		case "train":
+			f.train = append(f.train, s)
+		case evalSet:
+			f.test = append(f.test, s)
+		}
+	}
+	return f
+}
+
+// crossTopic is the leave-one-topic-out setting for one topic: the train
+// and val sentences of the other seven topics for training, the held-out
+// topic's evalSet sentences for testing.
+func (d *data) crossTopic(topic, evalSet string) fold {
+	f := fold{name: "cross-topic " + topic}
+	for _, s := range d.ukp {
+		switch {
+		case s.Topic != topic && s.Set != "test":
+			f.train = append(f.train, s)
+		case s.Topic == topic && s.Set == evalSet:
+			f.test = append(f.test, s)
+		}
+	}
+	return f
+}
+
+// A stanceSystem is a tagger that may be trained on a fold's training data.
+type stanceSystem struct {
+	name  string
+	build func(ctx context.Context, train []labeled.UKPSentence) (stance.Tagger, error)
+}
+
+// scoreStance tags every test sentence; gold and predicted labels are
+// appended to the given slices.
+func scoreStance(ctx context.Context, t stance.Tagger, test []labeled.UKPSentence, gold, pred []string) ([]string, []string, error) {
+	for _, s := range test {
+		st, _, err := t.Tag(ctx, s.Topic, s.Text)
+		if err != nil {
+			return nil, nil, err
+		}
+		gold = append(gold, ukpStance(s.Label).String())
+		pred = append(pred, st.String())
+	}
+	return gold, pred, nil
+}
+
+// A result is one row of the results table.
+type result struct {
+	system, setting string
+	c               eval.Classification
+	// topicMeanF1 is the mean over held-out topics of each topic's
+	// macro-F1 (cross-topic settings only; 0 otherwise).
+	topicMeanF1 float64
+}
+
+// evalStance evaluates a system in-topic and cross-topic (pooled over the
+// held-out topics, and the per-topic mean of macro-F1).
+func evalStance(ctx context.Context, d *data, sys stanceSystem, evalSet string, topics []string) ([]result, error) {
+	var out []result
+	f := d.inTopic(evalSet)
+	t, err := sys.build(ctx, f.train)
+	if err != nil {
+		return nil, err
+	}
+	gold, pred, err := scoreStance(ctx, t, f.test, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	c, err := eval.Classify(gold, pred)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, result{system: sys.name, setting: "in-topic", c: c})
+	if len(topics) == 0 {
+		return out, nil
+	}
+	gold, pred = nil, nil
+	sum := 0.0
+	for _, topic := range topics {
+		f := d.crossTopic(topic, evalSet)
+		t, err := sys.build(ctx, f.train)
+		if err != nil {
+			return nil, err
+		}
+		n := len(gold)
+		if gold, pred, err = scoreStance(ctx, t, f.test, gold, pred); err != nil {
+			return nil, err
+		}
+		ct, err := eval.Classify(gold[n:], pred[n:])
+		if err != nil {
+			return nil, err
+		}
+		sum += ct.MacroF1
+	}
+	if c, err = eval.Classify(gold, pred); err != nil {
+		return nil, err
+	}
+	out = append(out, result{system: sys.name, setting: "cross-topic", c: c, topicMeanF1: sum / float64(len(topics))})
+	return out, nil
+}
+
+// stanceSystems returns the taggers evaluated, each trained per fold where
+// it learns anything.
+func stanceSystems(seed uint64, cfg stance.TrainConfig) []stanceSystem {
+	cfg.Seed = seed
+	return []stanceSystem{
+		{name: "majority", build: func(_ context.Context, train []labeled.UKPSentence) (stance.Tagger, error) {
+			var labels []stance.Stance
+			for _, s := range train {
+				labels = append(labels, ukpStance(s.Label))
+			}
+			return stance.MajorityOf(labels), nil
+		}},
+		{name: "lexical", build: func(context.Context, []labeled.UKPSentence) (stance.Tagger, error) {
+			return stance.Lexical{}, nil
+		}},
+		{name: "linear", build: func(ctx context.Context, train []labeled.UKPSentence) (stance.Tagger, error) {
+			return stance.TrainModel(ctx, stanceExamples(train), cfg)
+		}},
+	}
+}
+
+func stanceExamples(train []labeled.UKPSentence) []stance.Example {
+	xs := make([]stance.Example, len(train))
+	for i, s := range train {
+		xs[i] = stance.Example{Topic: s.Topic, Text: s.Text, Stance: ukpStance(s.Label)}
+	}
+	return xs
+}
+
+func argExamples(train []labeled.UKPSentence) []argumentative.Example {
+	xs := make([]argumentative.Example, len(train))
+	for i, s := range train {
+		xs[i] = argumentative.Example{Text: s.Text, Argument: s.Label != labeled.NoArgument}
+	}
+	return xs
+}
+
+func argLabel(b bool) string {
+	if b {
+		return "argument"
+	}
+	return "none"
+}
+
+// evalArgumentative evaluates the argumentativeness model in-topic,
+// cross-topic and on the IBM evidence test split (trained on UKP train+val
+// of all topics, and trained on the IBM train split).
+func evalArgumentative(ctx context.Context, d *data, cfg argumentative.TrainConfig, evalSet string, topics []string) ([]result, error) {
+	score := func(m *argumentative.Model, texts []string, gold []bool, g, p []string) ([]string, []string) {
+		for i, t := range texts {
+			ok, _ := m.Classify(t)
+			g = append(g, argLabel(gold[i]))
+			p = append(p, argLabel(ok))
+		}
+		return g, p
+	}
+	ukpTexts := func(ss []labeled.UKPSentence) ([]string, []bool) {
+		var ts []string
+		var gs []bool
+		for _, s := range ss {
+			ts = append(ts, s.Text)
+			gs = append(gs, s.Label != labeled.NoArgument)
+		}
+		return ts, gs
+	}
+	var out []result
+	f := d.inTopic(evalSet)
+	m, err := argumentative.Train(ctx, argExamples(f.train), cfg)
+	if err != nil {
+		return nil, err
+	}
+	ts, gs := ukpTexts(f.test)
+	g, p := score(m, ts, gs, nil, nil)
+	c, err := eval.Classify(g, p)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, result{system: "argumentative", setting: "in-topic", c: c})
+	if len(topics) > 0 {
+		g, p = nil, nil
+		sum := 0.0
+		for _, topic := range topics {
+			f := d.crossTopic(topic, evalSet)
+			m, err := argumentative.Train(ctx, argExamples(f.train), cfg)
+			if err != nil {
+				return nil, err
+			}
+			ts, gs := ukpTexts(f.test)
+			n := len(g)
+			g, p = score(m, ts, gs, g, p)
+			ct, err := eval.Classify(g[n:], p[n:])
+			if err != nil {
+				return nil, err
+			}
+			sum += ct.MacroF1
+		}
+		if c, err = eval.Classify(g, p); err != nil {
+			return nil, err
+		}
+		out = append(out, result{system: "argumentative", setting: "cross-topic", c: c, topicMeanF1: sum / float64(len(topics))})
+	}
+	var ibmTexts []string
+	var ibmGold []bool
+	for _, e := range d.ibmTest {
+		ibmTexts = append(ibmTexts, e.Text)
+		ibmGold = append(ibmGold, e.Evidence)
+	}
+	// Trained on all of UKP (train and val), tested on IBM test.
+	var all []labeled.UKPSentence
+	for _, s := range d.ukp {
+		if s.Set != "test" {
+			all = append(all, s)
+		}
+	}
+	if m, err = argumentative.Train(ctx, argExamples(all), cfg); err != nil {
+		return nil, err
+	}
+	g, p = score(m, ibmTexts, ibmGold, nil, nil)
+	if c, err = eval.Classify(g, p); err != nil {
+		return nil, err
+	}
+	out = append(out, result{system: "argumentative (UKP-trained)", setting: "IBM evidence test", c: c})
+	var ibmTrain []argumentative.Example
+	for _, e := range d.ibmTrain {
+		ibmTrain = append(ibmTrain, argumentative.Example{Text: e.Text, Argument: e.Evidence})
+	}
+	if m, err = argumentative.Train(ctx, ibmTrain, cfg); err != nil {
+		return nil, err
+	}
+	g, p = score(m, ibmTexts, ibmGold, nil, nil)
+	if c, err = eval.Classify(g, p); err != nil {
+		return nil, err
+	}
+	out = append(out, result{system: "argumentative (IBM-trained)", setting: "IBM evidence test", c: c})
+	return out, nil
+}
+
+func (r result) String() string {
+	mean := ""
+	if r.topicMeanF1 != 0 {
+		mean = fmt.Sprintf("%.3f", r.topicMeanF1)
+	}
+	return fmt.Sprintf("| %s | %s | %d | %.3f | %.3f | %s |", r.system, r.setting, r.c.N, r.c.Accuracy, r.c.MacroF1, mean)
+}

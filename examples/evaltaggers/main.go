@@ -1,0 +1,65 @@
+// Command evaltaggers measures the stance taggers and the argumentativeness
+// model on labelled data: accuracy and macro-F1 on UKP Sentential in-topic
+// (its split column) and cross-topic (leave one topic out), and, for
+// argumentativeness, on the IBM Debater evidence test split.
+//
+// Run it from the repository root:
+//
+//	go run ./examples/evaltaggers -data ../shared/data/labeled
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/argsearch/argsearch/argumentative"
+	"github.com/argsearch/argsearch/stance"
+)
+
+func main() {
+	dir := flag.String("data", "../shared/data/labeled", "directory holding ukp-sentential/ and ibm-evidence/")
+	evalSet := flag.String("split", "test", "UKP split to evaluate on: test, or val for tuning")
+	seed := flag.Uint64("seed", 1, "training seed")
+	flag.Parse()
+	if err := run(context.Background(), *dir, *evalSet, *seed); err != nil {
+		fmt.Fprintln(os.Stderr, "evaltaggers:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, dir, evalSet string, seed uint64) error {
+	d, err := loadData(dir)
+	if err != nil {
+		return err
+	}
+	topics := d.topics()
+	fmt.Println("| system | setting | N | accuracy | macro-F1 | mean topic macro-F1 |")
+	fmt.Println("|---|---|---|---|---|---|")
+	for _, sys := range stanceSystems(seed, stanceConfig) {
+		rs, err := evalStance(ctx, d, sys, evalSet, topics)
+		if err != nil {
+			return err
+		}
+		for _, r := range rs {
+			fmt.Println(r)
+		}
+	}
+	ac := argConfig
+	ac.Seed = seed
+	rs, err := evalArgumentative(ctx, d, ac, evalSet, topics)
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		fmt.Println(r)
+	}
+	return nil
+}
+
+// The training configurations of the shipped models (see examples/trainmodels).
+var (
+	stanceConfig = stance.TrainConfig{Balanced: true}
+	argConfig    = argumentative.TrainConfig{Balanced: true}
+)

@@ -1,0 +1,182 @@
+// Package labeled reads the labelled argument-mining corpora the models in
+// this module are trained and evaluated on: the UKP Sentential Argument
+// Mining Corpus (Stab et al. 2018, CC BY-NC) and the IBM Debater Evidence
+// Sentences (CC BY-SA).
+package labeled
+
+import (
+	"bufio"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The UKP Sentential labels.
+const (
+	ArgumentFor     = "Argument_for"
+	ArgumentAgainst = "Argument_against"
+	NoArgument      = "NoArgument"
+)
+
+// A UKPSentence is one row of a UKP Sentential topic file.
+type UKPSentence struct {
+	Topic string // "abortion", "gun control", …
+	URL   string // the retrieved URL (the document the sentence is from)
+	Text  string // the tokenised sentence
+	Label string // ArgumentFor, ArgumentAgainst or NoArgument
+	Set   string // "train", "val" or "test"
+}
+
+// Evidence is one row of the IBM Debater Evidence Sentences.
+type Evidence struct {
+	Topic    string // a motion such as "We should limit executive compensation"
+	Concept  string // the topic's concept, "executive compensation"
+	Text     string // the candidate sentence
+	Evidence bool   // whether it is evidence for or against the motion
+}
+
+// ErrField is wrapped by a ParseError for a missing or invalid field.
+var ErrField = errors.New("bad field")
+
+// A ParseError names the file, line and field of a malformed row.
+type ParseError struct {
+	File  string
+	Line  int
+	Field string
+	Err   error
+}
+
+func (e *ParseError) Error() string {
+	if e.Field != "" {
+		return fmt.Sprintf("labeled: %s:%d: field %s: %v", e.File, e.Line, e.Field, e.Err)
+	}
+	return fmt.Sprintf("labeled: %s:%d: %v", e.File, e.Line, e.Err)
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+const ukpHeader = "topic\tretrievedUrl\tarchivedUrl\tsentenceHash\tsentence\tannotation\tset"
+
+// ReadUKP reads one UKP Sentential topic file (tab-separated, with a header
+// line); name is used in errors.
+func ReadUKP(r io.Reader, name string) ([]UKPSentence, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	var out []UKPSentence
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSuffix(sc.Text(), "\r")
+		if line == 1 {
+			if text != ukpHeader {
+				return nil, &ParseError{File: name, Line: 1, Err: fmt.Errorf("%w: header %q, want %q", ErrField, text, ukpHeader)}
+			}
+			continue
+		}
+		if text == "" {
+			continue
+		}
+		f := strings.Split(text, "\t")
+		if len(f) != 7 {
+			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d fields, want 7", ErrField, len(f))}
+		}
+		s := UKPSentence{Topic: f[0], URL: f[1], Text: f[4], Label: f[5], Set: f[6]}
+		switch s.Label {
+		case ArgumentFor, ArgumentAgainst, NoArgument:
+		default:
+			return nil, &ParseError{File: name, Line: line, Field: "annotation", Err: fmt.Errorf("%w: %q", ErrField, s.Label)}
+		}
+		switch s.Set {
+		case "train", "val", "test":
+		default:
+			return nil, &ParseError{File: name, Line: line, Field: "set", Err: fmt.Errorf("%w: %q", ErrField, s.Set)}
+		}
+		if s.Topic == "" {
+			return nil, &ParseError{File: name, Line: line, Field: "topic", Err: fmt.Errorf("%w: empty", ErrField)}
+		}
+		out = append(out, s)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &ParseError{File: name, Line: line + 1, Err: err}
+	}
+	if line == 0 {
+		return nil, &ParseError{File: name, Line: 1, Err: fmt.Errorf("%w: no header", ErrField)}
+	}
+	return out, nil
+}
+
+// ReadUKPDir reads every *.tsv file of a UKP Sentential directory, in file
+// name order.
+func ReadUKPDir(dir string) ([]UKPSentence, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.tsv"))
+	if err != nil {
+		return nil, fmt.Errorf("labeled: %w", err)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("labeled: no .tsv files in %s: %w", dir, os.ErrNotExist)
+	}
+	sort.Strings(names)
+	var all []UKPSentence
+	for _, n := range names {
+		f, err := os.Open(n)
+		if err != nil {
+			return nil, fmt.Errorf("labeled: %w", err)
+		}
+		s, err := ReadUKP(f, n)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, s...)
+	}
+	return all, nil
+}
+
+// ReadIBM reads an IBM Debater Evidence Sentences CSV file (train.csv or
+// test.csv); name is used in errors.
+func ReadIBM(r io.Reader, name string) ([]Evidence, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	head, err := cr.Read()
+	if err != nil {
+		return nil, &ParseError{File: name, Line: 1, Err: fmt.Errorf("%w: header: %v", ErrField, err)}
+	}
+	col := map[string]int{}
+	for i, h := range head {
+		col[h] = i
+	}
+	for _, need := range []string{"topic", "the concept of the topic", "candidate", "label"} {
+		if _, ok := col[need]; !ok {
+			return nil, &ParseError{File: name, Line: 1, Field: need, Err: fmt.Errorf("%w: missing column", ErrField)}
+		}
+	}
+	var out []Evidence
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return out, nil
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				line = pe.Line
+			}
+			return nil, &ParseError{File: name, Line: line, Err: err}
+		}
+		if len(rec) != len(head) {
+			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d fields, want %d", ErrField, len(rec), len(head))}
+		}
+		l, err := strconv.Atoi(rec[col["label"]])
+		if err != nil || (l != 0 && l != 1) {
+			return nil, &ParseError{File: name, Line: line, Field: "label", Err: fmt.Errorf("%w: %q", ErrField, rec[col["label"]])}
+		}
+		out = append(out, Evidence{Topic: rec[col["topic"]], Concept: rec[col["the concept of the topic"]], Text: rec[col["candidate"]], Evidence: l == 1})
+	}
+}

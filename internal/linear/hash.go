@@ -1,0 +1,114 @@
+package linear
+
+// FNV-1a 32-bit constants.
+const (
+	fnvOffset uint32 = 2166136261
+	fnvPrime  uint32 = 16777619
+)
+
+// MaxBits and MinBits bound the number of hash bits a model may use.
+const (
+	MinBits = 4
+	MaxBits = 24
+)
+
+// A Feature is one hashed feature: a bucket and a signed value.
+type Feature struct {
+	Index uint32
+	Value float32
+}
+
+// A Vector collects the hashed features of one input. The zero value is not
+// usable; make one with NewVector. Reset it to reuse its memory.
+type Vector struct {
+	bits     uint8
+	mask     uint32
+	Features []Feature
+}
+
+// NewVector returns an empty Vector hashing into 2^bits buckets. It panics
+// if bits is outside [MinBits, MaxBits], which is a programmer error.
+func NewVector(bits uint8) *Vector {
+	if bits < MinBits || bits > MaxBits {
+		panic("linear: hash bits out of range")
+	}
+	return &Vector{bits: bits, mask: 1<<bits - 1}
+}
+
+// Reset empties v, keeping its memory.
+func (v *Vector) Reset() { v.Features = v.Features[:0] }
+
+// Len returns the number of features added.
+func (v *Vector) Len() int { return len(v.Features) }
+
+// Add adds the feature named by the concatenation of parts with the given
+// value. Parts are hashed as if joined with the byte 0x1f (unit separator),
+// so ("ab", "c") and ("a", "bc") are different features.
+func (v *Vector) Add(value float32, parts ...string) {
+	h := fnvOffset
+	for i, p := range parts {
+		if i > 0 {
+			h ^= 0x1f
+			h *= fnvPrime
+		}
+		for j := 0; j < len(p); j++ {
+			h ^= uint32(p[j])
+			h *= fnvPrime
+		}
+	}
+	v.addHash(h, value)
+}
+
+// Add2 is Add with two parts, without the variadic slice.
+func (v *Vector) Add2(value float32, a, b string) {
+	h := fnvOffset
+	for j := 0; j < len(a); j++ {
+		h ^= uint32(a[j])
+		h *= fnvPrime
+	}
+	h ^= 0x1f
+	h *= fnvPrime
+	for j := 0; j < len(b); j++ {
+		h ^= uint32(b[j])
+		h *= fnvPrime
+	}
+	v.addHash(h, value)
+}
+
+// Add3 is Add with three parts, without the variadic slice.
+func (v *Vector) Add3(value float32, a, b, c string) {
+	h := fnvOffset
+	for j := 0; j < len(a); j++ {
+		h ^= uint32(a[j])
+		h *= fnvPrime
+	}
+	h ^= 0x1f
+	h *= fnvPrime
+	for j := 0; j < len(b); j++ {
+		h ^= uint32(b[j])
+		h *= fnvPrime
+	}
+	h ^= 0x1f
+	h *= fnvPrime
+	for j := 0; j < len(c); j++ {
+		h ^= uint32(c[j])
+		h *= fnvPrime
+	}
+	v.addHash(h, value)
+}
+
+func (v *Vector) addHash(h uint32, value float32) {
+	idx := (h ^ h>>v.bits) & v.mask
+	if h&(1<<31) != 0 {
+		value = -value
+	}
+	v.Features = append(v.Features, Feature{Index: idx, Value: value})
+}
+
+// Hash returns the bucket and sign Add would give the feature named by the
+// single part name with 2^bits buckets.
+func Hash(name string, bits uint8) (index uint32, sign float32) {
+	v := Vector{bits: bits, mask: 1<<bits - 1}
+	v.Add(1, name)
+	return v.Features[0].Index, v.Features[0].Value
+}
