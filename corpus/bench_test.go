@@ -1,0 +1,126 @@
+package corpus
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus/sample"
+)
+
+// benchCSVEnv names a processed CSV (plain, .gz or .tar.gz) for
+// BenchmarkReadCSVFile, e.g. one of 500 MB or more made by the corpustest
+// generator.
+const benchCSVEnv = "ARGSEARCH_BENCH_CSV"
+
+// BenchmarkReadCSVFile reads the whole file named by $ARGSEARCH_BENCH_CSV
+// into Arguments; MB/s is of the file's size. It is skipped when the
+// variable is unset.
+func BenchmarkReadCSVFile(b *testing.B) {
+	path := os.Getenv(benchCSVEnv)
+	if path == "" {
+		b.Skip("set " + benchCSVEnv + " to a processed CSV file to run this benchmark")
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(fi.Size())
+	var args, sents int
+	for b.Loop() {
+		r, err := Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		args, sents = readAll(b, r)
+		if err := r.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(args), "args")
+	b.ReportMetric(float64(sents), "sentences")
+}
+
+// BenchmarkReadCSV reads 20 copies of the embedded sample's records
+// (about 115 MB) from memory.
+func BenchmarkReadCSV(b *testing.B) {
+	data := repeatedCSV(b, 20)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		readAll(b, NewCSVReader(bytes.NewReader(data)))
+	}
+}
+
+// BenchmarkReadJSON reads the embedded JSON sample, splitting sentences.
+func BenchmarkReadJSON(b *testing.B) {
+	data, err := io.ReadAll(sample.JSON())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	var sents int
+	for b.Loop() {
+		_, sents = readAll(b, NewJSONReader(bytes.NewReader(data)))
+	}
+	b.ReportMetric(float64(sents)*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+// BenchmarkEnglishSplitter splits the premises of the embedded sample.
+func BenchmarkEnglishSplitter(b *testing.B) {
+	var texts []string
+	size := 0
+	for a, err := range NewCSVReader(sample.ProcessedCSV()).All() {
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range a.Premises {
+			texts = append(texts, p.Text)
+			size += len(p.Text)
+		}
+	}
+	s, err := NewEnglishSplitter()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(size))
+	var dst []string
+	n := 0
+	for b.Loop() {
+		for _, t := range texts {
+			dst = s.Split(dst[:0], t)
+			n += len(dst)
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+func readAll(b *testing.B, r *Reader) (args, sents int) {
+	for {
+		a, err := r.Read()
+		if err == io.EOF {
+			return args, sents
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		args++
+		sents += len(a.Sentences)
+	}
+}
+
+// repeatedCSV returns the embedded sample with its records repeated n
+// times under one header.
+func repeatedCSV(tb testing.TB, n int) []byte {
+	data, err := io.ReadAll(sample.ProcessedCSV())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	i := bytes.IndexByte(data, '\n')
+	header, body := data[:i+1], data[i+1:]
+	out := append([]byte(nil), header...)
+	for range n {
+		out = append(out, body...)
+	}
+	return out
+}

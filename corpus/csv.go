@@ -1,0 +1,377 @@
+package corpus
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/argsearch/argsearch/corpus/internal/pylit"
+	"github.com/argsearch/argsearch/stance"
+)
+
+// csvHeader is the header of the processed CSV, in order.
+var csvHeader = [...]string{"id", "conclusion", "premises", "context", "sentences"}
+
+const (
+	colID = iota
+	colConclusion
+	colPremises
+	colContext
+	colSentences
+)
+
+// The context keys the reader keeps, as indexes into csvState.ctx.
+const (
+	ctxSourceID = iota
+	ctxDiscussionTitle
+	ctxSourceTitle
+	ctxSourceURL
+	ctxSourceDomain
+	ctxPrevious
+	ctxNext
+	ctxAcquisitionTime
+	ctxSourceText
+	numContextKeys
+)
+
+func contextKey(k string) int {
+	switch k {
+	case "sourceId":
+		return ctxSourceID
+	case "discussionTitle":
+		return ctxDiscussionTitle
+	case "sourceTitle":
+		return ctxSourceTitle
+	case "sourceUrl":
+		return ctxSourceURL
+	case "sourceDomain":
+		return ctxSourceDomain
+	case "previousArgumentInSourceId":
+		return ctxPrevious
+	case "nextArgumentInSourceId":
+		return ctxNext
+	case "acquisitionTime":
+		return ctxAcquisitionTime
+	case "sourceText":
+		return ctxSourceText
+	}
+	return -1
+}
+
+// csvState is the state of a Reader of the processed CSV. Its slices are
+// reused from record to record.
+type csvState struct {
+	r       *csv.Reader
+	started bool
+	dec     pylit.Decoder
+	text    arena
+	id      span
+	conc    span
+	prem    []premiseSpan
+	sent    [][2]span
+	ctx     [numContextKeys]span
+}
+
+type premiseSpan struct {
+	text   span
+	stance stance.Stance
+}
+
+func (r *Reader) readCSVHeader() error {
+	c := r.csv
+	c.started = true
+	rec, err := c.r.Read()
+	if err == io.EOF {
+		return r.parseError(0, "", fmt.Errorf("empty input, want the header %s", strings.Join(csvHeader[:], ",")))
+	}
+	if err != nil && !errors.Is(err, csv.ErrFieldCount) {
+		return r.csvError(err)
+	}
+	line, _ := c.r.FieldPos(0)
+	got := make([]string, len(rec))
+	copy(got, rec)
+	if len(got) > 0 {
+		got[0] = strings.TrimPrefix(got[0], "\ufeff")
+	}
+	if strings.Join(got, ",") != strings.Join(csvHeader[:], ",") {
+		return r.parseError(line, "header", fmt.Errorf("got %q, want %q", strings.Join(got, ","), strings.Join(csvHeader[:], ",")))
+	}
+	return nil
+}
+
+// csvError turns an error of encoding/csv into a *ParseError.
+func (r *Reader) csvError(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		if errors.Is(pe.Err, csv.ErrFieldCount) {
+			line, _ := r.csv.r.FieldPos(0)
+			return r.parseError(line, "", fmt.Errorf("want %d fields: %w", len(csvHeader), csv.ErrFieldCount))
+		}
+		return r.parseError(pe.StartLine, "", fmt.Errorf("line %d, column %d: %w", pe.Line, pe.Column, pe.Err))
+	}
+	// A read error, such as io.ErrUnexpectedEOF from a truncated gzip.
+	return r.parseError(0, "", fmt.Errorf("reading: %w", err))
+}
+
+func (r *Reader) readCSV() (Argument, error) {
+	c := r.csv
+	if !c.started {
+		if err := r.readCSVHeader(); err != nil {
+			return Argument{}, err
+		}
+	}
+	rec, err := c.r.Read()
+	if err == io.EOF {
+		return Argument{}, io.EOF
+	}
+	r.record++
+	if err != nil {
+		return Argument{}, r.csvError(err)
+	}
+	c.text.reset()
+	c.prem = c.prem[:0]
+	c.sent = c.sent[:0]
+	c.ctx = [numContextKeys]span{}
+	if rec[colID] == "" {
+		line, _ := c.r.FieldPos(0)
+		return Argument{}, r.parseError(line, csvHeader[colID], errors.New("empty argument id"))
+	}
+	c.id = c.text.add(rec[colID])
+	c.conc = c.text.add(rec[colConclusion])
+	for _, col := range [...]int{colPremises, colContext, colSentences} {
+		c.dec.Reset(rec[col])
+		var err error
+		switch col {
+		case colPremises:
+			err = c.premises()
+		case colContext:
+			err = c.context(r.KeepSourceText)
+		case colSentences:
+			err = c.sentences()
+		}
+		if err == nil {
+			err = c.dec.End()
+		}
+		if err != nil {
+			line, _ := c.r.FieldPos(0)
+			return Argument{}, r.parseError(line, csvHeader[col], err)
+		}
+	}
+	return c.argument(), nil
+}
+
+// argument builds the Argument from the spans of the current record.
+func (c *csvState) argument() Argument {
+	text := string(c.text.buf)
+	a := Argument{
+		ID:         c.id.of(text),
+		Conclusion: c.conc.of(text),
+		Context: Context{
+			SourceID:           c.ctx[ctxSourceID].of(text),
+			DiscussionTitle:    c.ctx[ctxDiscussionTitle].of(text),
+			SourceTitle:        c.ctx[ctxSourceTitle].of(text),
+			SourceURL:          c.ctx[ctxSourceURL].of(text),
+			SourceDomain:       c.ctx[ctxSourceDomain].of(text),
+			PreviousArgumentID: c.ctx[ctxPrevious].of(text),
+			NextArgumentID:     c.ctx[ctxNext].of(text),
+			AcquisitionTime:    c.ctx[ctxAcquisitionTime].of(text),
+			SourceText:         c.ctx[ctxSourceText].of(text),
+		},
+	}
+	if a.Context.SourceDomain == "" {
+		a.Context.SourceDomain = domainOf(a.Context.SourceURL)
+	}
+	if len(c.prem) > 0 {
+		a.Premises = make([]Premise, len(c.prem))
+		for i, p := range c.prem {
+			a.Premises[i] = Premise{Text: p.text.of(text), Stance: p.stance}
+		}
+	}
+	if len(c.sent) > 0 {
+		a.Sentences = make([]Sentence, len(c.sent))
+		for i, s := range c.sent {
+			a.Sentences[i] = Sentence{ID: s[0].of(text), Text: s[1].of(text)}
+		}
+	}
+	return a
+}
+
+// premises decodes [{'text': …, 'stance': …, …}, …].
+func (c *csvState) premises() error {
+	d := &c.dec
+	if err := d.Begin('['); err != nil {
+		return err
+	}
+	for {
+		more, err := d.More()
+		if err != nil || !more {
+			return err
+		}
+		n := len(c.prem) + 1
+		p, err := c.premise()
+		if err != nil {
+			return indexError("premise", n, err)
+		}
+		c.prem = append(c.prem, p)
+	}
+}
+
+func (c *csvState) premise() (premiseSpan, error) {
+	d := &c.dec
+	var p premiseSpan
+	if err := d.Begin('{'); err != nil {
+		return p, err
+	}
+	hasText := false
+	for {
+		more, err := d.More()
+		if err != nil {
+			return p, err
+		}
+		if !more {
+			break
+		}
+		k, err := d.Key()
+		if err != nil {
+			return p, err
+		}
+		switch k {
+		case "text":
+			p.text, err = c.text.addText(d)
+			hasText = true
+		case "stance":
+			var label string
+			if d.Peek() == pylit.KindNone {
+				err = d.Skip()
+			} else if label, err = d.Text(); err == nil {
+				p.stance, err = stance.Parse(label)
+			}
+		default: // annotations and anything else
+			err = d.Skip()
+		}
+		if err != nil {
+			return p, fmt.Errorf("%q: %w", k, err)
+		}
+	}
+	if !hasText {
+		return p, errors.New("no 'text'")
+	}
+	return p, nil
+}
+
+// context decodes {'sourceId': …, …}, keeping the known keys.
+func (c *csvState) context(keepSourceText bool) error {
+	d := &c.dec
+	if err := d.Begin('{'); err != nil {
+		return err
+	}
+	for {
+		more, err := d.More()
+		if err != nil || !more {
+			return err
+		}
+		k, err := d.Key()
+		if err != nil {
+			return err
+		}
+		i := contextKey(k)
+		switch {
+		case i < 0 || i == ctxSourceText && !keepSourceText:
+			err = d.Skip()
+		case d.Peek() == pylit.KindNone:
+			err = d.Skip()
+		case d.Peek() != pylit.KindString:
+			err = errors.New("want a string or None")
+		default:
+			c.ctx[i], err = c.text.addText(d)
+		}
+		if err != nil {
+			return fmt.Errorf("%q: %w", k, err)
+		}
+	}
+}
+
+// sentences decodes [{'sent_id': …, 'sent_text': …}, …].
+func (c *csvState) sentences() error {
+	d := &c.dec
+	if err := d.Begin('['); err != nil {
+		return err
+	}
+	for {
+		more, err := d.More()
+		if err != nil || !more {
+			return err
+		}
+		n := len(c.sent) + 1
+		s, err := c.sentence()
+		if err != nil {
+			return indexError("sentence", n, err)
+		}
+		c.sent = append(c.sent, s)
+	}
+}
+
+func (c *csvState) sentence() ([2]span, error) {
+	d := &c.dec
+	var s [2]span
+	if err := d.Begin('{'); err != nil {
+		return s, err
+	}
+	var has [2]bool
+	for {
+		more, err := d.More()
+		if err != nil {
+			return s, err
+		}
+		if !more {
+			break
+		}
+		k, err := d.Key()
+		if err != nil {
+			return s, err
+		}
+		switch k {
+		case "sent_id":
+			s[0], err = c.text.addText(d)
+			has[0] = true
+		case "sent_text":
+			s[1], err = c.text.addText(d)
+			has[1] = true
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return s, fmt.Errorf("%q: %w", k, err)
+		}
+	}
+	switch {
+	case !has[0]:
+		return s, errors.New("no 'sent_id'")
+	case !has[1]:
+		return s, errors.New("no 'sent_text'")
+	}
+	return s, nil
+}
+
+// domainOf returns the host of a URL, lower-cased and without a leading
+// "www.", or "" when url has none.
+func domainOf(url string) string {
+	i := strings.Index(url, "://")
+	if i < 0 {
+		return ""
+	}
+	host := url[i+3:]
+	if j := strings.IndexAny(host, "/?#"); j >= 0 {
+		host = host[:j]
+	}
+	if j := strings.LastIndexByte(host, '@'); j >= 0 {
+		host = host[j+1:]
+	}
+	if j := strings.LastIndexByte(host, ':'); j >= 0 && !strings.Contains(host[j:], "]") {
+		host = host[:j]
+	}
+	host = strings.TrimPrefix(strings.ToLower(host), "www.")
+	return host
+}

@@ -1,0 +1,209 @@
+package corpus
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+
+	"github.com/argsearch/argsearch/corpus/internal/pylit"
+)
+
+// A Reader reads Arguments from an args.me file, one at a time: the Touché
+// 2022 processed CSV (NewCSVReader) or the args.me JSON format
+// (NewJSONReader), or either of them detected from the bytes of a plain,
+// gzipped or tar.gz file (Open, OpenReader).
+//
+// Set the exported fields before the first Read. Errors are sticky: once
+// Read has returned an error other than io.EOF, it returns the same error
+// again. A Reader is not safe for concurrent use.
+type Reader struct {
+	// Name is the file name used in error messages. Open and OpenReader
+	// set it.
+	Name string
+
+	// KeepSourceText makes the reader fill Context.SourceText, the whole
+	// source page of each argument (tens of KB). By default it is skipped
+	// without being decoded.
+	KeepSourceText bool
+
+	// Splitter splits the premises and conclusions of JSON arguments into
+	// sentences. Nil means the default English splitter
+	// (NewEnglishSplitter), created once on the first Read. The processed
+	// CSV carries its sentences and does not use it.
+	Splitter Splitter
+
+	csv  *csvState
+	json *jsonState
+
+	record int   // arguments read so far, or being read
+	err    error // sticky
+	closer io.Closer
+}
+
+// NewCSVReader returns a Reader of the Touché 2022 processed CSV
+// (args_processed.csv): a header id,conclusion,premises,context,sentences,
+// then one argument a record, whose premises, context and sentences are
+// Python literals. Sentences are returned exactly as stored.
+func NewCSVReader(r io.Reader) *Reader {
+	c := csv.NewReader(r)
+	c.ReuseRecord = true
+	c.FieldsPerRecord = len(csvHeader)
+	return &Reader{csv: &csvState{r: c}}
+}
+
+// NewJSONReader returns a Reader of the args.me JSON format,
+// {"arguments": [{"id", "conclusion", "premises", "context"}, …]}, as in the
+// args.me 1.0 and 2020-04-01 files. The input is streamed one argument at a
+// time, so files of any size can be read. JSON arguments carry no sentences:
+// the reader splits them with the processed corpus's id scheme, see Read.
+func NewJSONReader(r io.Reader) *Reader {
+	lc := &lineCounter{r: r, line: 1}
+	d := json.NewDecoder(lc)
+	return &Reader{json: &jsonState{dec: d, lines: lc}}
+}
+
+// Read returns the next argument, or io.EOF after the last one.
+//
+// For JSON input, the Sentences are built as the processed corpus has them:
+// each premise is split with the Splitter, sentences under two words are
+// dropped, and the rest are numbered <ID>__PREMISE__1, 2, … across all
+// premises in order (dropped sentences take no number); then the whole
+// conclusion, when it has at least two words, is <ID>__CONC__1.
+//
+// Malformed input gives a *ParseError naming the file, the record, the line
+// and the field.
+func (r *Reader) Read() (Argument, error) {
+	if r.err != nil {
+		return Argument{}, r.err
+	}
+	var a Argument
+	var err error
+	switch {
+	case r.csv != nil:
+		a, err = r.readCSV()
+	case r.json != nil:
+		a, err = r.readJSON()
+	default:
+		err = errors.New("corpus: Read on a Reader not made by NewCSVReader, NewJSONReader or Open")
+	}
+	if err != nil {
+		r.err = err
+		return Argument{}, err
+	}
+	return a, nil
+}
+
+// All returns an iterator over the remaining arguments. It is single-use:
+// it reads from r as it goes. An error other than io.EOF is yielded once,
+// with a zero Argument, and ends the sequence.
+func (r *Reader) All() iter.Seq2[Argument, error] {
+	return func(yield func(Argument, error) bool) {
+		for {
+			a, err := r.Read()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(Argument{}, err)
+				return
+			}
+			if !yield(a, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Close closes the file opened by Open or OpenReader (when it was given an
+// io.Closer). It does nothing for the readers of NewCSVReader and
+// NewJSONReader, whose callers own the io.Reader.
+func (r *Reader) Close() error {
+	if r.closer == nil {
+		return nil
+	}
+	c := r.closer
+	r.closer = nil
+	return c.Close()
+}
+
+// A ParseError reports malformed input: which file, which argument and
+// which field.
+type ParseError struct {
+	File   string // the Reader's Name; may be empty
+	Line   int    // line where the CSV record or the JSON argument starts; 0 if unknown
+	Record int    // 1-based number of the argument in the file; 0 for the CSV header or the JSON around the arguments
+	Field  string // column (CSV) or key path (JSON), e.g. "premises"; empty if not one field
+	Err    error  // what is wrong
+}
+
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	b.WriteString("corpus: ")
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteString(": ")
+	}
+	switch {
+	case e.Record > 0 && e.Line > 0:
+		fmt.Fprintf(&b, "record %d (line %d)", e.Record, e.Line)
+	case e.Record > 0:
+		fmt.Fprintf(&b, "record %d", e.Record)
+	case e.Line > 0:
+		fmt.Fprintf(&b, "line %d", e.Line)
+	}
+	if e.Field != "" {
+		if e.Record > 0 || e.Line > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("field ")
+		b.WriteString(e.Field)
+	}
+	if e.Record > 0 || e.Line > 0 || e.Field != "" {
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+func (r *Reader) parseError(line int, field string, err error) *ParseError {
+	return &ParseError{File: r.Name, Line: line, Record: r.record, Field: field, Err: err}
+}
+
+// span is a piece of a record's text arena.
+type span struct{ start, end int }
+
+// arena collects the decoded text of one argument, to be turned into one
+// string at the end: an argument's strings then share one allocation and
+// hold nothing else alive (not the raw record, nor the skipped source text).
+type arena struct {
+	buf []byte
+}
+
+func (a *arena) reset() { a.buf = a.buf[:0] }
+
+func (a *arena) add(s string) span {
+	start := len(a.buf)
+	a.buf = append(a.buf, s...)
+	return span{start, len(a.buf)}
+}
+
+// addText decodes a Python string literal from d into the arena.
+func (a *arena) addText(d *pylit.Decoder) (span, error) {
+	start := len(a.buf)
+	var err error
+	a.buf, err = d.AppendText(a.buf)
+	return span{start, len(a.buf)}, err
+}
+
+func (s span) of(text string) string { return text[s.start:s.end] }
+
+// indexError names the element of a list in a Python-literal column.
+func indexError(what string, i int, err error) error {
+	return fmt.Errorf("%s %d: %w", what, i, err)
+}
