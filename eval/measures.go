@@ -245,8 +245,8 @@ func (e *Evaluation) PerTopic(name string) ([]float64, bool) {
 
 // Evaluate scores a run against judgments with trec_eval 10.0 semantics
 // (see the package documentation). It returns ErrNoTopics if no topic is
-// evaluated, and an error wrapping ErrDuplicate if a topic of the run lists a
-// document twice.
+// evaluated, an error wrapping ErrDuplicate if a topic of the run lists a
+// document twice, and one wrapping ErrScore for a NaN score.
 func Evaluate(q *Qrels, run Run, opt Options) (*Evaluation, error) {
 	p, err := newPlan(opt.Measures)
 	if err != nil {
@@ -310,6 +310,9 @@ func (w *workspace) score(p *plan, t *topicQrels, results []Result, judgedOnly b
 	for _, r := range results {
 		if _, dup := w.seen[r.DocID]; dup {
 			return fmt.Errorf("%w: document %q", ErrDuplicate, r.DocID)
+		}
+		if math.IsNaN(r.Score) {
+			return fmt.Errorf("%w: document %q", ErrScore, r.DocID)
 		}
 		w.seen[r.DocID] = struct{}{}
 		w.ranked = append(w.ranked, ranked{score: r.Score, doc: r.DocID})

@@ -221,6 +221,14 @@ func TestEvaluateDuplicateInRun(t *testing.T) {
 	}
 }
 
+func TestEvaluateNaNScore(t *testing.T) {
+	q, _ := mustFixture(t)
+	run := eval.Run{"1": {{DocID: "d1", Score: math.NaN()}}}
+	if _, err := eval.Evaluate(q, run, eval.Options{}); !errors.Is(err, eval.ErrScore) {
+		t.Errorf("got error %v, want ErrScore", err)
+	}
+}
+
 func TestEvaluateDefaultMeasures(t *testing.T) {
 	q, run := mustFixture(t)
 	e, err := eval.Evaluate(q, run, eval.Options{})
