@@ -1,0 +1,51 @@
+package pairing
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/corpus/sample"
+)
+
+var (
+	taggerOnce sync.Once
+	taggerVal  *POSTagger
+	taggerErr  error
+)
+
+// testTagger loads the POS model once for all tests of the package.
+func testTagger(tb testing.TB) *POSTagger {
+	tb.Helper()
+	taggerOnce.Do(func() { taggerVal, taggerErr = NewPOSTagger() })
+	if taggerErr != nil {
+		tb.Fatal(taggerErr)
+	}
+	return taggerVal
+}
+
+// sampleArguments reads the embedded 643-argument sample.
+func sampleArguments(tb testing.TB) []corpus.Argument {
+	tb.Helper()
+	r := corpus.NewCSVReader(sample.ProcessedCSV())
+	var args []corpus.Argument
+	for a, err := range r.All() {
+		if err != nil {
+			tb.Fatal(err)
+		}
+		args = append(args, a)
+	}
+	if len(args) == 0 {
+		tb.Fatal("sample: no arguments")
+	}
+	return args
+}
+
+func sampleSentences(tb testing.TB) []corpus.Sentence {
+	tb.Helper()
+	var ss []corpus.Sentence
+	for _, a := range sampleArguments(tb) {
+		ss = append(ss, a.Sentences...)
+	}
+	return ss
+}

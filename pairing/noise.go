@@ -1,0 +1,259 @@
+package pairing
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/argsearch/argsearch/corpus"
+)
+
+// Noise rejects debate-portal noise, the sentences of a debate that argue
+// nothing (Touché 2022 team Pearl used such a blocklist):
+//
+//   - NoiseEmpty: no letter or digit at all ("...", "?!", "").
+//   - NoiseGreeting: a sentence opening with a greeting ("Hello", "Hi",
+//     "Greetings", "Good evening", "Dear …", "Welcome").
+//   - NoiseDebateTalk: talk about the debate itself: "I accept", "accept
+//     this debate", "my opponent", "thank you", "thanks for", "good luck",
+//     "vote Pro/Con", "please vote", "I look forward", "extend my
+//     arguments", "forfeit", "over to you", "this round", "next round", …
+//     (the phrase list is DebateTalkPhrases, plus Extra).
+//   - NoiseRoundHeader: headings of four words or fewer that open with
+//     "Round", "Rebuttal(s)", "Contention", "Argument(s)", "Conclusion",
+//     "Introduction", "Definitions", "Observation", "Sources", "Part", …, or
+//     any heading of five words or fewer ending in a colon.
+//   - NoiseReference: URLs, citation marks ("[1]", "(3)"), "Sources:",
+//     "Retrieved from", numbers and years with at most two other words; or a
+//     bibliography entry: "[n]" followed by a URL, "(2010)" or "retrieved".
+//
+// Phrases match whole words, case-insensitively, with ’ read as '. "My
+// opponent's claim ignores the data" is rejected: debate portals are full of
+// such sentences and Touché assessors judged them poorly.
+//
+// Noise is safe for concurrent use.
+type Noise struct {
+	// Extra holds more debate-talk phrases, matched like the built-in ones
+	// (lower case, words separated by single spaces).
+	Extra []string
+}
+
+// DebateTalkPhrases returns the built-in phrases that mark a sentence as
+// talk about the debate (NoiseDebateTalk). A new slice is returned on every
+// call.
+func DebateTalkPhrases() []string {
+	return []string{
+		"i accept", "i will accept", "i gladly accept", "i happily accept", "i shall accept",
+		"accept this debate", "accepting this debate", "accepted this debate", "accept the debate",
+		"accepting the debate", "accepted the debate", "accepting my debate", "accept my debate",
+		"accept this challenge", "accepting this challenge", "accept my challenge", "for accepting",
+		"acceptance only", "round is for acceptance", "round is acceptance", "first round is acceptance",
+		"rounds for acceptance", "my opponent", "my opponents", "my opponent's", "the instigator",
+		"the contender", "thank you", "thanks for", "thanks to", "thanks again", "many thanks",
+		"good luck", "best of luck", "vote pro", "vote con", "vote for pro", "vote for con",
+		"vote for me", "please vote", "vote for the pro", "vote for the con", "votes to pro",
+		"votes to con", "i look forward", "look forward to", "looking forward to", "extend my arguments",
+		"extend all arguments", "extend all my arguments", "arguments extended", "i extend", "forfeit",
+		"forfeited", "forfeits", "forfeiting", "over to you", "back to you", "over to con",
+		"over to pro", "the floor is yours", "your turn", "i rest my case", "this round", "next round",
+		"last round", "previous round", "final round", "in round", "first round", "second round",
+		"third round", "fourth round", "this debate", "fun debate", "great debate", "good debate",
+	}
+}
+
+// Check implements Filter.
+func (n Noise) Check(s corpus.Sentence) (bool, Reason) {
+	if r := n.reason(s.Text); r != Kept {
+		return false, r
+	}
+	return true, Kept
+}
+
+func (n Noise) reason(text string) Reason {
+	// Long texts are not headers or greetings, but can still hold debate
+	// talk; the phrase scan is linear.
+	w := wordsLower(text)
+	if len(w) == 0 {
+		return NoiseEmpty
+	}
+	padded := " " + strings.Join(w, " ") + " "
+	switch w[0] {
+	case "hello", "hi", "hey", "greetings", "dear", "welcome", "hiya", "howdy":
+		return NoiseGreeting
+	case "thanks", "thx", "cheers", "bye", "goodbye", "congratulations", "congrats":
+		if len(w) <= 3 {
+			return NoiseDebateTalk
+		}
+	case "good":
+		if len(w) > 1 && (w[1] == "morning" || w[1] == "evening" || w[1] == "afternoon" || w[1] == "day") {
+			return NoiseGreeting
+		}
+	}
+	off := make([]int, len(w)+1) // off[i]: where w[i] starts in padded
+	off[0] = 1
+	for i, x := range w {
+		off[i+1] = off[i] + len(x) + 1
+	}
+	for i := range w {
+		phrase := w[i]
+		for k := 1; ; k++ {
+			if isDebateTalk(phrase) {
+				return NoiseDebateTalk
+			}
+			if k == maxDebateTalkWords || i+k == len(w) {
+				break
+			}
+			phrase = padded[off[i] : off[i+k+1]-1]
+		}
+	}
+	for _, p := range n.Extra {
+		if p = strings.TrimSpace(strings.ToLower(p)); p != "" && strings.Contains(padded, " "+p+" ") {
+			return NoiseDebateTalk
+		}
+	}
+	if isReference(text, w) {
+		return NoiseReference
+	}
+	if isHeader(text, w) {
+		return NoiseRoundHeader
+	}
+	return Kept
+}
+
+func isHeader(text string, w []string) bool {
+	trimmed := strings.TrimSpace(text)
+	if strings.HasSuffix(trimmed, ":") && len(w) <= 5 {
+		return true
+	}
+	if len(w) > 4 {
+		return false
+	}
+	switch w[0] {
+	case "round", "r", "rebuttal", "rebuttals", "contention", "contentions", "argument", "arguments",
+		"conclusion", "conclusions", "introduction", "intro", "definitions", "definition", "observation",
+		"observations", "sources", "source", "references", "part", "point", "points", "opening", "closing",
+		"summary", "framework", "refutation", "refutations", "counterarguments", "counterargument", "c", "p":
+		return true
+	}
+	return false
+}
+
+// isReference reports a text that is only URLs and citation material.
+func isReference(text string, w []string) bool {
+	lower := strings.ToLower(text)
+	urls := strings.Count(lower, "http://") + strings.Count(lower, "https://") + strings.Count(lower, "www.")
+	trimmed := strings.TrimSpace(lower)
+	if strings.HasPrefix(trimmed, "[") {
+		if end := strings.IndexByte(trimmed, ']'); end > 1 && allDigits(trimmed[1:end]) {
+			if urls > 0 || strings.Contains(trimmed, "retrieved") || hasParenYear(trimmed) {
+				return true
+			}
+		}
+	}
+	other := 0
+	for _, x := range w {
+		switch {
+		case allDigits(x), isCitationWord(x):
+		case urls > 0 && isURLPart(x):
+		default:
+			other++
+		}
+	}
+	if urls > 0 {
+		return other <= 2
+	}
+	return other == 0
+}
+
+func isCitationWord(x string) bool {
+	switch x {
+	case "source", "sources", "reference", "references", "retrieved", "accessed", "available",
+		"online", "cited", "works", "bibliography", "citation", "citations", "ibid", "et", "al", "p", "pp",
+		"http", "https", "www", "com", "org", "net", "gov", "edu", "html", "htm", "pdf", "php", "aspx":
+		return true
+	}
+	return false
+}
+
+// isURLPart reports a word that comes from splitting a URL: anything
+// without a vowel or with digits, or one of the usual path words. With a
+// URL in the text, such words are not argument.
+func isURLPart(x string) bool {
+	if strings.ContainsAny(x, "0123456789") {
+		return true
+	}
+	return !strings.ContainsAny(x, "aeiouy")
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func hasParenYear(s string) bool {
+	for i := 0; i+6 <= len(s); i++ {
+		if s[i] == '(' && s[i+5] == ')' && allDigits(s[i+1:i+5]) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordsLower splits text into lower-case words of letters, digits and
+// inner apostrophes (’ read as ').
+func wordsLower(text string) []string {
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, strings.Trim(b.String(), "'"))
+			b.Reset()
+		}
+	}
+	for _, r := range text {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		case (r == '\'' || r == '’') && b.Len() > 0:
+			b.WriteByte('\'')
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// isDebateTalk reports whether phrase is one of DebateTalkPhrases; the
+// switch is the fast path, and a test checks the two agree.
+func isDebateTalk(phrase string) bool {
+	switch phrase {
+	case "accept my challenge", "accept my debate", "accept the debate", "accept this challenge",
+		"accept this debate", "acceptance only", "accepted the debate", "accepted this debate",
+		"accepting my debate", "accepting the debate", "accepting this challenge",
+		"accepting this debate", "arguments extended", "back to you", "best of luck",
+		"extend all arguments", "extend all my arguments", "extend my arguments", "final round",
+		"first round", "first round is acceptance", "for accepting", "forfeit", "forfeited",
+		"forfeiting", "forfeits", "fourth round", "fun debate", "good debate", "good luck",
+		"great debate", "i accept", "i extend", "i gladly accept", "i happily accept", "i look forward",
+		"i rest my case", "i shall accept", "i will accept", "in round", "last round", "look forward to",
+		"looking forward to", "many thanks", "my opponent", "my opponent's", "my opponents",
+		"next round", "over to con", "over to pro", "over to you", "please vote", "previous round",
+		"round is acceptance", "round is for acceptance", "rounds for acceptance", "second round",
+		"thank you", "thanks again", "thanks for", "thanks to", "the contender", "the floor is yours",
+		"the instigator", "third round", "this debate", "this round", "vote con", "vote for con",
+		"vote for me", "vote for pro", "vote for the con", "vote for the pro", "vote pro",
+		"votes to con", "votes to pro", "your turn":
+		return true
+	}
+	return false
+}
+
+// maxDebateTalkWords is the length of the longest debate-talk phrase.
+const maxDebateTalkWords = 4

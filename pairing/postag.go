@@ -1,0 +1,325 @@
+package pairing
+
+import (
+	"bytes"
+	"encoding/gob"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jdkato/prose/v2"
+)
+
+// A Token is one word of a tagged text with its Penn Treebank part-of-speech
+// tag ("NN", "VBZ", …).
+type Token struct {
+	Text string
+	Tag  string
+}
+
+// A POSTagger assigns Penn Treebank part-of-speech tags with the averaged
+// perceptron model that github.com/jdkato/prose/v2 ships (a port of
+// TextBlob's tagger, trained on the Penn Treebank).
+//
+// prose.NewDocument decodes its 5 MB model on every call unless it is given
+// a model, and even with a reused model its prediction sums weights in map
+// order and breaks score ties by map order, so the same text can get
+// different tags in different runs. A POSTagger loads the model once (from
+// prose's public Asset data) and predicts with the same features and weights
+// in a fixed order: tags are identical from run to run, and a tie between
+// classes goes to the class whose name sorts first. Text is tokenised with
+// prose's own tokenizer, so tokens are those prose produces.
+//
+// Differences from prose: emoticons are recognised from a short list (prose
+// has a long one), and URLs and e-mail addresses are recognised with a
+// simple test rather than prose's regular expressions; both are tagged as
+// prose tags them ("SYM" and "NN").
+//
+// A POSTagger is read-only after NewPOSTagger returns and is safe for
+// concurrent use by multiple goroutines. Loading takes about half a second
+// and 50 MB; load one and share it.
+type POSTagger struct {
+	classes []string                 // sorted
+	tagMap  map[string]string        // unambiguous words
+	weights map[string][]classWeight // feature → weights, by class index
+	none    *regexp.Regexp
+	keep    *regexp.Regexp
+}
+
+type classWeight struct {
+	class  int32
+	weight float64
+}
+
+// NewPOSTagger loads prose's averaged perceptron model.
+func NewPOSTagger() (*POSTagger, error) {
+	var classes []string
+	var tags map[string]string
+	var wts map[string]map[string]float64
+	for _, a := range []struct {
+		name string
+		dst  any
+	}{
+		{"model/AveragedPerceptron/classes.gob", &classes},
+		{"model/AveragedPerceptron/tags.gob", &tags},
+		{"model/AveragedPerceptron/weights.gob", &wts},
+	} {
+		b, err := prose.Asset(a.name)
+		if err != nil {
+			return nil, fmt.Errorf("pairing: POS model: %w", err)
+		}
+		if err := gob.NewDecoder(bytes.NewReader(b)).Decode(a.dst); err != nil {
+			return nil, fmt.Errorf("pairing: POS model %s: %w", a.name, err)
+		}
+	}
+	// Every class that has a weight must be known; collect them all so
+	// that a weight for a class missing from classes.gob is not dropped.
+	set := map[string]bool{}
+	for _, c := range classes {
+		set[c] = true
+	}
+	for _, ws := range wts {
+		for c := range ws {
+			set[c] = true
+		}
+	}
+	t := &POSTagger{
+		tagMap:  tags,
+		weights: make(map[string][]classWeight, len(wts)),
+		none:    regexp.MustCompile(`^(?:0|\*[\w?]\*|\*\-\d{1,3}|\*[A-Z]+\*\-\d{1,3}|\*)$`),
+		keep:    regexp.MustCompile(`^\-[A-Z]{3}\-$`),
+	}
+	for c := range set {
+		t.classes = append(t.classes, c)
+	}
+	slices.Sort(t.classes)
+	index := make(map[string]int32, len(t.classes))
+	for i, c := range t.classes {
+		index[c] = int32(i)
+	}
+	for f, ws := range wts {
+		cw := make([]classWeight, 0, len(ws))
+		for c, w := range ws {
+			cw = append(cw, classWeight{index[c], w})
+		}
+		slices.SortFunc(cw, func(a, b classWeight) int { return int(a.class - b.class) })
+		t.weights[f] = cw
+	}
+	return t, nil
+}
+
+// Tokenize splits text into words as prose does, without tagging them.
+func Tokenize(text string) []string {
+	doc, err := prose.NewDocument(text,
+		prose.WithSegmentation(false), prose.WithTagging(false), prose.WithExtraction(false))
+	if err != nil { // prose never returns an error; keep the contract anyway
+		return strings.Fields(text)
+	}
+	toks := doc.Tokens()
+	words := make([]string, len(toks))
+	for i, tk := range toks {
+		words[i] = tk.Text
+	}
+	return words
+}
+
+// Tag tokenises text and tags every token.
+func (t *POSTagger) Tag(text string) []Token {
+	words := Tokenize(text)
+	out := make([]Token, 0, len(words))
+	t.tag(words, func(i int, tag string) bool {
+		out = append(out, Token{Text: words[i], Tag: tag})
+		return true
+	})
+	return out
+}
+
+// HasVerb reports whether text has a token tagged as a verb (VB, VBD, VBG,
+// VBN, VBP or VBZ). It stops tagging at the first verb: the tagger reads
+// left to right, so a verb's tag does not depend on the words more than two
+// places after it.
+func (t *POSTagger) HasVerb(text string) bool {
+	return t.hasVerb(text, math.MaxInt)
+}
+
+// hasVerb is HasVerb looking at the first maxTokens tokens only.
+func (t *POSTagger) hasVerb(text string, maxTokens int) bool {
+	if limit := maxTokens * 32; maxTokens < math.MaxInt/32 && len(text) > limit {
+		// No token list of maxTokens+2 words needs more bytes than this
+		// unless its words are very long; cut at a space.
+		cut := strings.LastIndexAny(text[:limit], " \t\n")
+		if cut <= 0 {
+			cut = limit
+		}
+		text = text[:cut]
+	}
+	words := Tokenize(text)
+	if len(words) > maxTokens {
+		// Keep two words of right context so the tags of the kept words
+		// are those of the whole text.
+		words = words[:min(len(words), maxTokens+2)]
+	}
+	found := false
+	t.tag(words, func(i int, tag string) bool {
+		if i >= maxTokens {
+			return false
+		}
+		if IsVerbTag(tag) {
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// IsVerbTag reports whether tag is a Penn Treebank verb tag (VB, VBD, VBG,
+// VBN, VBP, VBZ). Modals (MD) are not verbs here.
+func IsVerbTag(tag string) bool {
+	return len(tag) >= 2 && tag[0] == 'V' && tag[1] == 'B'
+}
+
+// tag tags words in order, calling yield for each; it stops when yield
+// returns false.
+func (t *POSTagger) tag(words []string, yield func(i int, tag string) bool) {
+	n := len(words)
+	ctx := make([]string, n+4)
+	ctx[0], ctx[1] = "-START-", "-START2-"
+	for i, w := range words {
+		ctx[i+2] = normalizeWord(w)
+	}
+	ctx[n+2], ctx[n+3] = "-END-", "-END2-"
+	p1, p2 := "-START-", "-START2-"
+	scores := make([]float64, len(t.classes))
+	seen := make([]bool, len(t.classes))
+	var key []byte
+	for i, w := range words {
+		var tag string
+		var found bool
+		switch {
+		case w == "-":
+			tag = "-"
+		case isEmoticon(w):
+			tag = "SYM"
+		case isLinkOrEmail(w):
+			tag = "NN"
+		case t.none.MatchString(w):
+			tag = "-NONE-"
+		case t.keep.MatchString(w):
+			tag = w
+		default:
+			if tag, found = t.tagMap[w]; !found {
+				tag, key = t.predict(i, ctx, w, p1, p2, scores, seen, key)
+			}
+		}
+		if !yield(i, tag) {
+			return
+		}
+		p2, p1 = p1, tag
+	}
+}
+
+// predict scores the classes for word w at position i, as prose's
+// featurize and predict do, but in a fixed order.
+func (t *POSTagger) predict(i int, ctx []string, w, p1, p2 string, scores []float64, seen []bool, key []byte) (string, []byte) {
+	clear(scores)
+	clear(seen)
+	add := func(parts ...string) {
+		key = key[:0]
+		for j, p := range parts {
+			if j > 0 {
+				key = append(key, ' ')
+			}
+			key = append(key, p...)
+		}
+		for _, cw := range t.weights[string(key)] {
+			scores[cw.class] += cw.weight
+			seen[cw.class] = true
+		}
+	}
+	suffix := func(s string) string { return s[len(s)-min(len(s), 3):] }
+	i += 2
+	add("bias")
+	add("i suffix", suffix(w))
+	add("i pref1", string(rune(w[0]))) // prose converts the first byte, not rune
+	add("i-1 tag", p1)
+	add("i-2 tag", p2)
+	add("i tag+i-2 tag", p1, p2)
+	add("i word", ctx[i])
+	add("i-1 tag+i word", p1, ctx[i])
+	add("i-1 word", ctx[i-1])
+	add("i-1 suffix", suffix(ctx[i-1]))
+	add("i-2 word", ctx[i-2])
+	add("i+1 word", ctx[i+1])
+	add("i+1 suffix", suffix(ctx[i+1]))
+	add("i+2 word", ctx[i+2])
+	best := -1
+	for c, s := range scores {
+		if seen[c] && (best < 0 || s > scores[best]) {
+			best = c
+		}
+	}
+	if best < 0 {
+		return "", key
+	}
+	return t.classes[best], key
+}
+
+// normalizeWord is prose's normalisation of context words.
+func normalizeWord(w string) string {
+	if w == "" {
+		return w
+	}
+	if strings.Contains(w, "-") && w[0] != '-' {
+		return "!HYPHEN"
+	}
+	if len(w) == 4 {
+		if _, err := strconv.Atoi(w); err == nil {
+			return "!YEAR"
+		}
+	}
+	if w[0] >= '0' && w[0] <= '9' {
+		return "!DIGITS"
+	}
+	return strings.ToLower(w)
+}
+
+func isEmoticon(w string) bool {
+	switch w {
+	case ":)", ":(", ":D", ";)", ":-)", ":-(", ":P", ":p", ";-)", ":-D", ":/", ":'(", "<3", "xD", "XD", "^_^", ":O", ":o":
+		return true
+	}
+	return false
+}
+
+// isLinkOrEmail reports what prose's link and e-mail expressions
+// (github.com/mingrammer/commonregex) match in a token: a dot after a
+// lower-case letter, digit, dot or hyphen, followed by at least two more
+// characters of which the last is not punctuation ("example.com",
+// "4.8%", "end.Next"), or an address with an @.
+func isLinkOrEmail(w string) bool {
+	if strings.HasPrefix(w, "@") {
+		return true
+	}
+	if at := strings.IndexByte(w, '@'); at > 0 && strings.Contains(w[at:], ".") {
+		return true
+	}
+	for k := 1; k < len(w); k++ {
+		if w[k] != '.' || !isLinkByte(w[k-1]) {
+			continue
+		}
+		for j := k + 1; j < len(w) && !strings.ContainsRune("()<>", rune(w[j])); j++ {
+			if j >= k+2 && !strings.ContainsRune("!()[]{};:'\".,<>?", rune(w[j])) && w[j] != ' ' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isLinkByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-'
+}

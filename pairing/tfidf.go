@@ -1,0 +1,115 @@
+package pairing
+
+import (
+	"math"
+	"slices"
+	"strings"
+)
+
+// IDF collects document frequencies of terms and weighs terms by inverse
+// document frequency, for the TF-IDF cosine similarity that ArgsRank and
+// Coherence use. Each added text is one document.
+//
+// Terms are lower-cased runs of letters and digits without English stop
+// words and one-letter words, with a plural "s" stripped.
+//
+// The zero value is an empty collection, ready to use. An IDF is not safe
+// for concurrent use while texts are added; once filled, reading it is.
+type IDF struct {
+	docs int
+	df   map[string]int
+}
+
+// Add counts the distinct terms of text as one document.
+func (x *IDF) Add(text string) {
+	if x.df == nil {
+		x.df = map[string]int{}
+	}
+	x.docs++
+	ts := terms(nil, text)
+	slices.Sort(ts)
+	for i, t := range ts {
+		if i == 0 || ts[i-1] != t {
+			x.df[t]++
+		}
+	}
+}
+
+// Docs returns the number of documents added.
+func (x *IDF) Docs() int {
+	if x == nil {
+		return 0
+	}
+	return x.docs
+}
+
+// Weight returns the smoothed inverse document frequency of term,
+// ln((1+N)/(1+df)) + 1, as scikit-learn computes it: positive for every
+// term, 1 for a term in every document and largest for unseen terms.
+func (x *IDF) Weight(term string) float64 {
+	return x.weight(term)
+}
+
+func (x *IDF) weight(term string) float64 {
+	var docs, df int
+	if x != nil {
+		docs, df = x.docs, x.df[term]
+	}
+	return math.Log(float64(1+docs)/float64(1+df)) + 1
+}
+
+// A termVector is a sparse TF-IDF vector: terms sorted, with weights, and
+// its Euclidean norm.
+type termVector struct {
+	terms   []string
+	weights []float64
+	norm    float64
+}
+
+// vector returns the TF-IDF vector of text.
+func (x *IDF) vector(text string) termVector {
+	ts := terms(nil, text)
+	slices.Sort(ts)
+	var v termVector
+	for i := 0; i < len(ts); {
+		j := i + 1
+		for j < len(ts) && ts[j] == ts[i] {
+			j++
+		}
+		w := float64(j-i) * x.weight(ts[i])
+		v.terms = append(v.terms, ts[i])
+		v.weights = append(v.weights, w)
+		v.norm += w * w
+		i = j
+	}
+	v.norm = math.Sqrt(v.norm)
+	return v
+}
+
+// cosine returns the cosine similarity of two vectors, 0 when either is
+// empty.
+func cosine(a, b termVector) float64 {
+	if a.norm == 0 || b.norm == 0 {
+		return 0
+	}
+	var dot float64
+	for i, j := 0, 0; i < len(a.terms) && j < len(b.terms); {
+		switch c := strings.Compare(a.terms[i], b.terms[j]); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			dot += a.weights[i] * b.weights[j]
+			i++
+			j++
+		}
+	}
+	return min(1, dot/(a.norm*b.norm))
+}
+
+// Cosine returns the TF-IDF cosine similarity of two texts, in [0, 1]; 0
+// when either has no terms. x may be nil (every term weighs 1).
+func (x *IDF) Cosine(a, b string) float64 {
+	return cosine(x.vector(a), x.vector(b))
+}
