@@ -132,14 +132,19 @@ func (c *Client) search(ctx context.Context, q retrieval.Query, k int, fields st
 		if err != nil {
 			return nil, err
 		}
+		added := 0
 		for _, r := range resp.Results {
 			if !seen[r.Argument.ID] {
 				seen[r.Argument.ID] = true
 				results = append(results, r)
+				added++
 			}
 		}
 		if len(resp.Results) < size || resp.TotalSize >= 0 && page*size >= resp.TotalSize {
 			break // the service has no more
+		}
+		if added == 0 {
+			break // a page of repeats: the service is not paging
 		}
 	}
 	slices.SortStableFunc(results, func(a, b Result) int { return retrieval.CompareHits(a.Hit(), b.Hit()) })

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -391,4 +392,35 @@ func TestConformance(t *testing.T) {
 	c := client(srv.URL)
 	c.PageSize = 7
 	retrievaltest.Run(t, c, sexEd, retrieval.Query{ID: "52", Text: "Should the death penalty be abolished?"})
+}
+
+func TestAServiceThatIgnoresPagingEnds(t *testing.T) {
+	// Every request gets the same full page and no total.
+	f := &fakeArgsMe{raw: `{"arguments": [{"id": "a", "explanation": {"score": 3}}, {"id": "b", "explanation": {"score": 2}}]}`}
+	srv := f.start(t)
+	c := client(srv.URL)
+	c.PageSize = 2
+	hits, err := c.Retrieve(context.Background(), sexEd, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 2 || f.count() != 2 {
+		t.Errorf("got %d hits after %d requests, want 2 after 2", len(hits), f.count())
+	}
+}
+
+// BenchmarkRetrieve1000 retrieves 1000 hits in pages of 100 from a local
+// fake service: the client's own cost per query (plus the fake's encoding),
+// without network latency.
+func BenchmarkRetrieve1000(b *testing.B) {
+	f := &fakeArgsMe{ranking: arguments(1000)}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	c := &argsme.Client{BaseURL: srv.URL, HTTPClient: srv.Client()}
+	for b.Loop() {
+		hits, err := c.Retrieve(context.Background(), sexEd, 1000)
+		if err != nil || len(hits) != 1000 {
+			b.Fatal(len(hits), err)
+		}
+	}
 }

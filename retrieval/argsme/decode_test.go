@@ -1,6 +1,7 @@
 package argsme
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -55,5 +56,34 @@ func checkArgument(t *testing.T, i int, id string) {
 	t.Helper()
 	if id == "" || strings.ContainsAny(id, " \t\r\n") {
 		t.Errorf("result %d: bad id %q", i, id)
+	}
+}
+
+// BenchmarkDecodeSearchResponse decodes a page of 100 whole arguments with
+// premises of about 2 KB, as Search receives them.
+func BenchmarkDecodeSearchResponse(b *testing.B) {
+	var page strings.Builder
+	page.WriteString(`{"query": {"text": "sex education", "properties": {}, "start": "2022-03-01T10:15:00Z"}, "arguments": [`)
+	for i := range 100 {
+		if i > 0 {
+			page.WriteString(",")
+		}
+		fmt.Fprintf(&page, `{"id": "S%08x-A%08x", "conclusion": "Sex education should be taught in schools %d.",
+		  "premises": [{"text": %q, "stance": "PRO", "annotations": []}],
+		  "context": {"sourceId": "S%08x", "previousArgumentInSourceId": "", "acquisitionTime": "2019-04-18T12:00:00Z",
+		    "discussionTitle": "Sex education", "sourceTitle": null, "sourceUrl": null, "nextArgumentInSourceId": ""},
+		  "summary": "", "explanation": {"score": %g, "name": "relevance", "details": []}, "stance": "CON"}`,
+			i, 7*i, i, strings.Repeat("Many would object to this stance, as it is a sensitive subject. ", 32), i, 2000-float64(i))
+	}
+	page.WriteString(`], "totalSize": 5000, "resultsBefore": 0, "retrievalTimeInMilliseconds": 38}`)
+	body := []byte(page.String())
+	if _, err := decodeSearchResponse(body); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		if _, err := decodeSearchResponse(body); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

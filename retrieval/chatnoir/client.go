@@ -195,15 +195,20 @@ func (c *Client) Search(ctx context.Context, q retrieval.Query, k int) ([]Result
 		if err != nil {
 			return nil, err
 		}
+		added := 0
 		for _, r := range page.Results {
 			if !seen[r.ID] {
 				seen[r.ID] = true
 				results = append(results, r)
+				added++
 			}
 		}
 		from += len(page.Results)
 		if len(page.Results) < size || page.TotalResults >= 0 && from >= page.TotalResults {
 			break // the service has no more
+		}
+		if added == 0 {
+			break // a page of repeats: the service is not paging
 		}
 	}
 	slices.SortStableFunc(results, func(a, b Result) int { return retrieval.CompareHits(a.Hit(), b.Hit()) })

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -415,6 +416,36 @@ func TestStripHighlights(t *testing.T) {
 	} {
 		if got := chatnoir.StripHighlights(in); got != want {
 			t.Errorf("StripHighlights(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestAServiceThatIgnoresPagingEnds(t *testing.T) {
+	// Every request gets the same full page and no total.
+	f := &fakeChatNoir{key: key, raw: `{"results": [{"score": 3, "uuid": "a"}, {"score": 2, "uuid": "b"}]}`}
+	srv := f.start(t)
+	c := client(srv.URL)
+	c.PageSize = 2
+	hits, err := c.Retrieve(context.Background(), uniforms, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 2 || f.count() != 2 {
+		t.Errorf("got %d hits after %d requests, want 2 after 2", len(hits), f.count())
+	}
+}
+
+// BenchmarkRetrieve1000 retrieves 1000 hits in pages of 100 from a local
+// fake service: the client's own cost per query, without network latency.
+func BenchmarkRetrieve1000(b *testing.B) {
+	f := &fakeChatNoir{key: key, ranking: docs(1000)}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	c := &chatnoir.Client{BaseURL: srv.URL, APIKey: key, HTTPClient: srv.Client()}
+	for b.Loop() {
+		hits, err := c.Retrieve(context.Background(), uniforms, 1000)
+		if err != nil || len(hits) != 1000 {
+			b.Fatal(len(hits), err)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package chatnoir
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -43,4 +44,33 @@ func FuzzDecodeSearchResponse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkDecodeSearchResponse decodes a page of 100 results with
+// snippets of about 300 bytes.
+func BenchmarkDecodeSearchResponse(b *testing.B) {
+	var page strings.Builder
+	page.WriteString(`{"meta": {"indices": ["cw22"], "query_time": 300, "total_results": 5000}, "results": [`)
+	for i := range 100 {
+		if i > 0 {
+			page.WriteString(",")
+		}
+		fmt.Fprintf(&page, `{"index": "cw22", "uuid": "UUID%018d", "warc_id": "d80b9e3a-204e-44a2-9758-%012d",
+		  "trec_id": "clueweb22-en%04d-06-02359", "score": %g, "target_uri": "https://site%d.example/a/b",
+		  "cache_uri": "https://chatnoir-webcontent.web.webis.de?index=cw22&uuid=UUID%018d",
+		  "target_hostname": "site%d.example", "crawl_date": "2022-08-28T06:21:41", "page_rank": null, "spam_rank": 80,
+		  "title": "Should <em>school</em> <em>uniforms</em> be mandatory? %d", "snippet": %q, "content_type": "text/html", "lang": "en"}`,
+			i, i, i, 2000-float64(i), i, i, i, i, strings.Repeat("Supporters say <em>uniforms</em> reduce bullying. ", 6))
+	}
+	page.WriteString("]}")
+	body := []byte(page.String())
+	if _, err := decodeSearchResponse(body); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		if _, err := decodeSearchResponse(body); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
