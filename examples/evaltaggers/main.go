@@ -58,8 +58,9 @@ func run(ctx context.Context, dir, evalSet string, seed uint64) error {
 	return nil
 }
 
-// The training configurations of the shipped models (see examples/trainmodels).
+// The training configurations; examples/trainmodels trains the shipped
+// models with the same ones.
 var (
-	stanceConfig = stance.TrainConfig{Balanced: true}
-	argConfig    = argumentative.TrainConfig{Balanced: true}
+	stanceConfig = stance.TrainConfig{Balanced: true, Bits: 17}
+	argConfig    = argumentative.TrainConfig{Balanced: true, Bits: 17}
 )
