@@ -1,0 +1,32 @@
+// Command search indexes an args.me corpus and writes a TREC run for a set
+// of topics:
+//
+//	search -corpus FILE -index DIR [-unit sentence|argument]
+//	       [-model bm25|dirichlet|lucene-dirichlet|tfidf] [-analyzer NAME]
+//	       [-topics FILE | -year 2021] [-k 1000] -o run.txt
+//
+// If DIR holds no index, search builds one from FILE (any format package
+// corpus opens: the processed CSV or args.me JSON, plain, gzipped or
+// tar.gz), drawing a progress line on stderr; otherwise it opens DIR and
+// FILE is not read. It then retrieves the top k documents for each topic
+// and writes them as a run with "Q0" in the stance column.
+//
+// -topics takes a Touché topics XML file, or a tab-separated file of
+// "qid<TAB>query" lines (as gencorpus -queries writes). -year takes the
+// official Task 1 topics of that year (2020 to 2023). Further flags:
+// -quantize (Lucene's one-byte document lengths), -k1, -b, -mu, -prf
+// rm3|bo1, -qweights title,description,narrative, -fweights
+// conclusion,premise,title, -units (what to build: sentence, argument or
+// both), -tag.
+//
+// It prints the build (or open) time, then the query latencies: one untimed
+// warm-up pass over all topics, then a timed pass (mean, median, p95, max).
+package main
+
+import (
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}

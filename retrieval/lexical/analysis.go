@@ -1,0 +1,304 @@
+package lexical
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/segment"
+	"github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/english"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Stop-word lists for Analysis.Stop.
+const (
+	StopNone     = "none"     // keep every token
+	StopLucene   = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
+	StopEnglish  = "english"  // the Snowball English list (174 words) bleve ships
+	StopFrequent = "frequent" // the Analysis.StopFrequent most frequent collection terms
+)
+
+// Stemmers for Analysis.Stem.
+const (
+	StemNone    = "none"
+	StemPorter  = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
+	StemPorter2 = "porter2" // the Snowball English (Porter2) stemmer
+)
+
+// Analysis says how text becomes index terms. It is fixed when an index is
+// built and recorded in it. The steps run in this order: optional Unicode
+// folding of the whole text; UAX#29 word segmentation (bleve's unicode
+// tokenizer); lower-casing (unicode.ToLower per rune) when Fold is off;
+// removal of an English possessive 's (with ', ’ or ＇); stop-word removal;
+// stemming. The zero Analysis lower-cases and keeps every token unstemmed.
+type Analysis struct {
+	// Fold applies x/text NFKC normalisation, Unicode case folding and
+	// diacritic removal (NFKD, drop nonspacing marks) to the text before
+	// tokenizing.
+	Fold bool `json:"fold"`
+	// Possessive removes a trailing 's from tokens.
+	Possessive bool `json:"possessive"`
+	// Stop is one of the Stop* constants; "" means StopNone.
+	Stop string `json:"stop"`
+	// StopFrequent is N for Stop == StopFrequent: after the collection is
+	// indexed, the N terms with the highest collection frequency (summed
+	// over all fields of all units) are removed from the index and from
+	// document lengths, and dropped from queries. The list is recorded in
+	// the index.
+	StopFrequent int `json:"stop_frequent,omitempty"`
+	// Stem is one of the Stem* constants; "" means StemNone.
+	Stem string `json:"stem"`
+}
+
+// Analyzer presets, for Config.Analyzer.
+const (
+	// AnalyzerLucene is Lucene 8's EnglishAnalyzer: UAX#29 tokens, English
+	// possessive filter, lower case, Lucene's 33 English stop words,
+	// original Porter stemmer.
+	AnalyzerLucene = "lucene"
+	// AnalyzerEnglish (the default) folds Unicode (NFKC, case folding,
+	// diacritics), removes possessives and the Snowball English stop words,
+	// and stems with Porter2.
+	AnalyzerEnglish = "en"
+	// AnalyzerPlain folds Unicode and does nothing else.
+	AnalyzerPlain = "plain"
+)
+
+// Preset returns the Analysis of a named analyzer preset.
+func Preset(name string) (Analysis, error) {
+	switch name {
+	case AnalyzerLucene:
+		return Analysis{Possessive: true, Stop: StopLucene, Stem: StemPorter}, nil
+	case AnalyzerEnglish, "":
+		return Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemPorter2}, nil
+	case AnalyzerPlain:
+		return Analysis{Fold: true, Stop: StopNone, Stem: StemNone}, nil
+	}
+	return Analysis{}, fmt.Errorf("lexical: unknown analyzer %q (want %s, %s or %s): %w",
+		name, AnalyzerEnglish, AnalyzerLucene, AnalyzerPlain, ErrConfig)
+}
+
+// normalized fills in defaults and checks a.
+func (a Analysis) normalized() (Analysis, error) {
+	if a.Stop == "" {
+		a.Stop = StopNone
+	}
+	if a.Stem == "" {
+		a.Stem = StemNone
+	}
+	switch a.Stop {
+	case StopNone, StopLucene, StopEnglish:
+		a.StopFrequent = 0
+	case StopFrequent:
+		if a.StopFrequent <= 0 {
+			return a, fmt.Errorf("lexical: stop %q needs StopFrequent > 0: %w", a.Stop, ErrConfig)
+		}
+	default:
+		return a, fmt.Errorf("lexical: unknown stop list %q: %w", a.Stop, ErrConfig)
+	}
+	switch a.Stem {
+	case StemNone, StemPorter, StemPorter2:
+	default:
+		return a, fmt.Errorf("lexical: unknown stemmer %q: %w", a.Stem, ErrConfig)
+	}
+	return a, nil
+}
+
+// luceneStopWords is Lucene's EnglishAnalyzer.ENGLISH_STOP_WORDS_SET.
+var luceneStopWords = [...]string{
+	"a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it",
+	"no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these",
+	"they", "this", "to", "was", "will", "with",
+}
+
+// stopSet returns the fixed stop words of a list.
+func stopSet(list string) map[string]bool {
+	m := map[string]bool{}
+	switch list {
+	case StopLucene:
+		for _, w := range luceneStopWords {
+			m[w] = true
+		}
+	case StopEnglish:
+		tm := analysis.NewTokenMap()
+		// LoadBytes of an in-memory list cannot fail.
+		_ = tm.LoadBytes(en.EnglishStopWords)
+		for w := range tm {
+			m[w] = true
+		}
+	}
+	return m
+}
+
+// maxCache bounds an Analyzer's memo of token → term.
+const maxCache = 1 << 20
+
+// An Analyzer turns text into index terms according to an Analysis. It
+// memoizes the terms of tokens it has seen. An Analyzer is not safe for
+// concurrent use; make one per goroutine.
+type Analyzer struct {
+	a       Analysis
+	stop    map[string]bool
+	fold    transform.Transformer
+	cache   map[string]string // raw token → term; "" when dropped
+	buf     []byte
+	toks    [][]byte
+	types   []int
+	stemmer func(string) string
+}
+
+// NewAnalyzer returns an Analyzer for a.
+func NewAnalyzer(a Analysis) (*Analyzer, error) {
+	a, err := a.normalized()
+	if err != nil {
+		return nil, err
+	}
+	z := &Analyzer{a: a, stop: stopSet(a.Stop), cache: make(map[string]string)}
+	if a.Fold {
+		z.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
+	}
+	switch a.Stem {
+	case StemPorter:
+		z.stemmer = porter
+	case StemPorter2:
+		z.stemmer = func(s string) string {
+			env := snowballstem.NewEnv(s)
+			english.Stem(env)
+			return env.Current()
+		}
+	}
+	return z, nil
+}
+
+// Analysis returns the analysis z applies, with defaults filled in.
+func (z *Analyzer) Analysis() Analysis { return z.a }
+
+// Terms appends the terms of text to dst and returns the extended slice.
+func (z *Analyzer) Terms(dst []string, text string) []string {
+	z.each(text, func(t string) { dst = append(dst, t) })
+	return dst
+}
+
+// each calls f with every term of text, in order.
+func (z *Analyzer) each(text string, f func(term string)) {
+	var in []byte
+	if z.a.Fold {
+		if isASCII(text) {
+			z.buf = appendLowerASCII(z.buf[:0], text)
+		} else {
+			z.fold.Reset()
+			out, _, err := transform.Append(z.fold, z.buf[:0], []byte(text))
+			if err != nil {
+				// The transformers only fail on invalid state; fall back
+				// to lower case rather than lose the text.
+				out = []byte(strings.ToLower(text))
+			}
+			z.buf = out
+		}
+		in = z.buf
+	} else {
+		in = []byte(text)
+	}
+	var err error
+	z.toks, z.types, _, err = segment.SegmentWordsDirect(in, z.toks[:0], z.types[:0])
+	if err != nil {
+		// SegmentWordsDirect fails only on input it cannot advance over,
+		// which UAX#29 rules out; index what was segmented.
+		z.types = z.types[:min(len(z.types), len(z.toks))]
+	}
+	for i, tok := range z.toks {
+		if i >= len(z.types) || z.types[i] == segment.None {
+			continue
+		}
+		if t, ok := z.cache[string(tok)]; ok {
+			if t != "" {
+				f(t)
+			}
+			continue
+		}
+		t := z.term(tok)
+		if len(z.cache) >= maxCache {
+			clear(z.cache)
+		}
+		z.cache[string(tok)] = t
+		if t != "" {
+			f(t)
+		}
+	}
+}
+
+// term analyzes one token; "" means the token is dropped.
+func (z *Analyzer) term(tok []byte) string {
+	var s string
+	if z.a.Fold {
+		s = string(tok)
+	} else {
+		s = lower(tok)
+	}
+	if z.a.Possessive {
+		s = stripPossessive(s)
+	}
+	if s == "" || z.stop[s] {
+		return ""
+	}
+	if z.stemmer != nil {
+		s = z.stemmer(s)
+	}
+	return s
+}
+
+// stripPossessive removes a trailing 's, 'S, ’s or ＇s, as Lucene's
+// EnglishPossessiveFilter does.
+func stripPossessive(s string) string {
+	if len(s) < 2 || (s[len(s)-1] != 's' && s[len(s)-1] != 'S') {
+		return s
+	}
+	r, n := utf8.DecodeLastRuneInString(s[:len(s)-1])
+	if r == '\'' || r == '’' || r == '＇' {
+		return s[:len(s)-1-n]
+	}
+	return s
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func appendLowerASCII(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// lower lower-cases rune by rune, as Lucene's LowerCaseFilter does.
+func lower(b []byte) string {
+	ascii := true
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return string(appendLowerASCII(make([]byte, 0, len(b)), string(b)))
+	}
+	return string(bytes.Map(unicode.ToLower, b))
+}

@@ -1,0 +1,577 @@
+package lexical
+
+import (
+	"cmp"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"iter"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/argsearch/argsearch/corpus"
+)
+
+// batchArgs is how many arguments a worker analyses at a time.
+const batchArgs = 128
+
+// Build indexes a stream of arguments and returns the open index. With dir
+// "" the index lives in memory only; otherwise dir must not hold an index
+// yet (ErrExists), and the index is written there (the metadata file last,
+// so a directory whose build failed or was cancelled holds no index).
+//
+// Text is analysed by c.Workers goroutines in parallel; the index does not
+// depend on their number or scheduling. A cancelled ctx stops the build with
+// an error wrapping ctx.Err(). An error from args ends the build with that
+// error.
+func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error], c Config) (*Index, error) {
+	an, _, err := c.analysis()
+	if err != nil {
+		return nil, err
+	}
+	units := c.Units
+	if len(units) == 0 {
+		units = []Unit{UnitSentence, UnitArgument}
+	}
+	var want [2]bool
+	for _, u := range units {
+		switch u {
+		case UnitSentence:
+			want[0] = true
+		case UnitArgument:
+			want[1] = true
+		default:
+			return nil, fmt.Errorf("lexical: unknown unit %q: %w", u, ErrConfig)
+		}
+	}
+	units = units[:0:0]
+	if want[0] {
+		units = append(units, UnitSentence)
+	}
+	if want[1] {
+		units = append(units, UnitArgument)
+	}
+	if _, err := c.Search.normalized(units); err != nil {
+		return nil, err
+	}
+	if dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, metaFile)); err == nil {
+			return nil, fmt.Errorf("lexical: build %s: %w", dir, ErrExists)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("lexical: build: %w", err)
+		}
+	}
+	b := newBuilder(an, units, !c.NoTermVectors)
+	start := time.Now()
+	if err := b.run(ctx, args, c, start); err != nil {
+		return nil, err
+	}
+	b.finish()
+	m := &meta{Format: formatVersion, Analysis: an, Units: units, TermVectors: !c.NoTermVectors, Stopwords: b.stopwords}
+	d := &data{meta: *m}
+	for _, ub := range b.units {
+		d.units = append(d.units, ub.freeze(d.meta.TermVectors))
+	}
+	if dir != "" {
+		if err := writeIndex(ctx, dir, d); err != nil {
+			return nil, err
+		}
+	}
+	if c.Progress != nil {
+		el := time.Since(start)
+		c.Progress(Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: el, Rate: rate(b.nargs, el), Done: true})
+	}
+	return newIndex(d, c.Search)
+}
+
+func rate(n int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}
+
+// A builder accumulates the index in memory.
+type builder struct {
+	an        Analysis
+	units     []*unitBuilder
+	nargs     int
+	ndocs     int
+	stopwords []string
+}
+
+type unitBuilder struct {
+	unit   Unit
+	idBlob []byte
+	idOff  []uint64
+	fields []*fieldBuilder
+}
+
+// A fieldBuilder holds a field's postings while they grow. Term ids are
+// given in order of first occurrence and renumbered in byte order at the
+// end.
+type fieldBuilder struct {
+	name    string
+	dict    map[string]uint32
+	terms   []string
+	post    [][]byte // per term: varint (docDelta<<1 | f==1), then varint f if f > 1
+	last    []uint32 // per term: last document
+	df      []uint32
+	ttf     []uint64
+	dl      []uint32
+	vectors bool
+	fwd     []byte   // per document: varint (term<<1 | f==1) [varint f], provisional ids
+	fwdOff  []uint64 // len = docs+1
+	gids    []uint32 // scratch: batch-local id → term id
+}
+
+func newBuilder(an Analysis, units []Unit, vectors bool) *builder {
+	b := &builder{an: an}
+	for _, u := range units {
+		ub := &unitBuilder{unit: u, idOff: []uint64{0}}
+		for _, f := range unitFields(u) {
+			ub.fields = append(ub.fields, &fieldBuilder{name: f, dict: map[string]uint32{}, vectors: vectors, fwdOff: []uint64{0}})
+		}
+		b.units = append(b.units, ub)
+	}
+	return b
+}
+
+// A fieldBatch is one field's analysed documents of a batch, with
+// batch-local term ids.
+type fieldBatch struct {
+	terms []string
+	ids   []int32  // per entry: local term id
+	tfs   []uint32 // per entry: frequency
+	ends  []int32  // per document: end of its entries
+	dls   []uint32 // per document: length
+}
+
+type unitBatch struct {
+	ids    []string
+	fields []fieldBatch
+}
+
+type batch struct {
+	seq   int
+	n     int // arguments
+	args  []corpus.Argument
+	units []unitBatch
+}
+
+// A worker analyses batches.
+type worker struct {
+	z     *Analyzer
+	local map[string]int32
+	stamp []int32 // per local id: document it was last seen in, +1
+	pos   []int32 // per local id: its entry in that document
+}
+
+func (w *worker) analyse(b *batch, units []Unit) {
+	b.units = make([]unitBatch, len(units))
+	for i, u := range units {
+		ub := &b.units[i]
+		fields := unitFields(u)
+		ub.fields = make([]fieldBatch, len(fields))
+		for fi, f := range fields {
+			fb := &ub.fields[fi]
+			clear(w.local)
+			doc := int32(0)
+			add := func(text string) {
+				w.z.each(text, func(t string) {
+					id, ok := w.local[t]
+					if !ok {
+						id = int32(len(fb.terms))
+						w.local[t] = id
+						fb.terms = append(fb.terms, t)
+						w.stamp = append(w.stamp, 0)
+						w.pos = append(w.pos, 0)
+					}
+					if w.stamp[id] == doc+1 {
+						fb.tfs[w.pos[id]]++
+					} else {
+						w.stamp[id] = doc + 1
+						w.pos[id] = int32(len(fb.ids))
+						fb.ids = append(fb.ids, id)
+						fb.tfs = append(fb.tfs, 1)
+					}
+				})
+			}
+			endDoc := func() {
+				start := int32(0)
+				if len(fb.ends) > 0 {
+					start = fb.ends[len(fb.ends)-1]
+				}
+				var dl uint32
+				for _, f := range fb.tfs[start:] {
+					dl += f
+				}
+				fb.ends = append(fb.ends, int32(len(fb.ids)))
+				fb.dls = append(fb.dls, dl)
+				doc++
+			}
+			for ai := range b.args {
+				a := &b.args[ai]
+				switch {
+				case u == UnitSentence:
+					for _, s := range a.Sentences {
+						add(s.Text)
+						endDoc()
+					}
+				case f == FieldConclusion:
+					add(a.Conclusion)
+					endDoc()
+				case f == FieldPremise:
+					for _, p := range a.Premises {
+						add(p.Text)
+					}
+					endDoc()
+				case f == FieldTitle:
+					add(a.Context.DiscussionTitle)
+					endDoc()
+				}
+			}
+			for i := range w.stamp {
+				w.stamp[i] = 0
+			}
+			w.stamp, w.pos = w.stamp[:0], w.pos[:0]
+		}
+		if u == UnitSentence {
+			for ai := range b.args {
+				for _, s := range b.args[ai].Sentences {
+					ub.ids = append(ub.ids, s.ID)
+				}
+			}
+		} else {
+			for ai := range b.args {
+				ub.ids = append(ub.ids, b.args[ai].ID)
+			}
+		}
+	}
+	b.args = nil
+}
+
+// run reads args, analyses them on workers and merges the results in
+// order.
+func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error], c Config, start time.Time) error {
+	units := make([]Unit, len(b.units))
+	for i, u := range b.units {
+		units[i] = u.unit
+	}
+	nw := c.Workers
+	if nw <= 0 {
+		nw = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	todo := make(chan *batch, nw)
+	done := make(chan *batch, nw)
+	var wg sync.WaitGroup
+	for range nw {
+		z, err := NewAnalyzer(b.an)
+		if err != nil {
+			return err
+		}
+		w := &worker{z: z, local: map[string]int32{}}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for bt := range todo {
+				w.analyse(bt, units)
+				select {
+				case done <- bt:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	// The merger runs here; reading runs in its own goroutine.
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(todo)
+		seq := 0
+		cur := &batch{}
+		send := func() bool {
+			cur.seq = seq
+			cur.n = len(cur.args)
+			seq++
+			select {
+			case todo <- cur:
+			case <-ctx.Done():
+				return false
+			}
+			cur = &batch{}
+			return true
+		}
+		for a, err := range args {
+			if err != nil {
+				readErr <- err
+				return
+			}
+			if ctx.Err() != nil {
+				return
+			}
+			cur.args = append(cur.args, a)
+			if len(cur.args) == batchArgs && !send() {
+				return
+			}
+		}
+		if len(cur.args) > 0 {
+			send()
+		}
+		readErr <- nil
+	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	pending := map[int]*batch{}
+	next := 0
+	lastReport := start
+	for bt := range done {
+		pending[bt.seq] = bt
+		for {
+			p, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			b.merge(p)
+		}
+		if c.Progress != nil && time.Since(lastReport) >= 500*time.Millisecond {
+			lastReport = time.Now()
+			el := lastReport.Sub(start)
+			p := Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: el, Rate: rate(b.nargs, el)}
+			if c.ExpectedArguments > b.nargs && p.Rate > 0 {
+				p.ETA = time.Duration(float64(c.ExpectedArguments-b.nargs) / p.Rate * float64(time.Second))
+			}
+			c.Progress(p)
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		for range done {
+		}
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	if err := <-readErr; err != nil {
+		cancel()
+		for range done {
+		}
+		return fmt.Errorf("lexical: build: reading arguments: %w", err)
+	}
+	if len(pending) > 0 {
+		return errors.New("lexical: build: internal error: batches lost")
+	}
+	return nil
+}
+
+func (b *builder) merge(bt *batch) {
+	for i, ub := range b.units {
+		rb := &bt.units[i]
+		for _, id := range rb.ids {
+			ub.idBlob = append(ub.idBlob, id...)
+			ub.idOff = append(ub.idOff, uint64(len(ub.idBlob)))
+		}
+		b.ndocs += len(rb.ids)
+		for fi, fb := range ub.fields {
+			fb.merge(&rb.fields[fi])
+		}
+	}
+	b.nargs += bt.n
+}
+
+func (fb *fieldBuilder) merge(r *fieldBatch) {
+	fb.gids = fb.gids[:0]
+	for _, t := range r.terms {
+		g, ok := fb.dict[t]
+		if !ok {
+			g = uint32(len(fb.terms))
+			fb.dict[t] = g
+			fb.terms = append(fb.terms, t)
+			fb.post = append(fb.post, nil)
+			fb.last = append(fb.last, 0)
+			fb.df = append(fb.df, 0)
+			fb.ttf = append(fb.ttf, 0)
+		}
+		fb.gids = append(fb.gids, g)
+	}
+	start := int32(0)
+	for di, end := range r.ends {
+		doc := uint32(len(fb.dl))
+		fb.dl = append(fb.dl, r.dls[di])
+		for e := start; e < end; e++ {
+			g := fb.gids[r.ids[e]]
+			f := r.tfs[e]
+			delta := doc - fb.last[g] // last is 0 before the first posting
+			fb.last[g] = doc
+			fb.df[g]++
+			fb.ttf[g] += uint64(f)
+			fb.post[g] = appendPosting(fb.post[g], uint64(delta), f)
+			if fb.vectors {
+				fb.fwd = appendPosting(fb.fwd, uint64(g), f)
+			}
+		}
+		fb.fwdOff = append(fb.fwdOff, uint64(len(fb.fwd)))
+		start = end
+	}
+}
+
+// appendPosting appends (v, f) as varint(v<<1 | f==1) and, when f > 1,
+// varint(f).
+func appendPosting(dst []byte, v uint64, f uint32) []byte {
+	if f == 1 {
+		return binary.AppendUvarint(dst, v<<1|1)
+	}
+	dst = binary.AppendUvarint(dst, v<<1)
+	return binary.AppendUvarint(dst, uint64(f))
+}
+
+// finish applies a frequency-based stop list.
+func (b *builder) finish() {
+	if b.an.Stop != StopFrequent {
+		return
+	}
+	total := map[string]uint64{}
+	for _, ub := range b.units {
+		for _, fb := range ub.fields {
+			for g, t := range fb.terms {
+				total[t] += fb.ttf[g]
+			}
+		}
+	}
+	type tf struct {
+		t string
+		n uint64
+	}
+	all := make([]tf, 0, len(total))
+	for t, n := range total {
+		all = append(all, tf{t, n})
+	}
+	slices.SortFunc(all, func(a, b tf) int {
+		if c := cmp.Compare(b.n, a.n); c != 0 {
+			return c
+		}
+		return strings.Compare(a.t, b.t)
+	})
+	n := min(b.an.StopFrequent, len(all))
+	for _, x := range all[:n] {
+		b.stopwords = append(b.stopwords, x.t)
+	}
+	slices.Sort(b.stopwords)
+	for _, ub := range b.units {
+		for _, fb := range ub.fields {
+			for _, t := range b.stopwords {
+				g, ok := fb.dict[t]
+				if !ok {
+					continue
+				}
+				doc := uint64(0)
+				for p := fb.post[g]; len(p) > 0; {
+					var delta uint64
+					var f uint32
+					delta, f, p = readPosting(p)
+					doc += delta
+					fb.dl[doc] -= f
+				}
+				fb.post[g], fb.df[g], fb.ttf[g] = nil, 0, 0
+			}
+		}
+	}
+}
+
+// readPosting decodes one (v, f) pair written by appendPosting. The input
+// must be well formed (checked when an index is opened).
+func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
+	x, n := binary.Uvarint(p)
+	p = p[n:]
+	if x&1 == 1 {
+		return x >> 1, 1, p
+	}
+	y, m := binary.Uvarint(p)
+	return x >> 1, uint32(y), p[m:]
+}
+
+// freeze renumbers terms in byte order (dropping stopped ones) and returns
+// the unit's final form.
+func (ub *unitBuilder) freeze(vectors bool) *unitData {
+	u := &unitData{unit: ub.unit, idBlob: ub.idBlob, idOff: ub.idOff}
+	for _, fb := range ub.fields {
+		u.fields = append(u.fields, fb.freeze(vectors))
+	}
+	return u
+}
+
+func (fb *fieldBuilder) freeze(vectors bool) *fieldData {
+	order := make([]uint32, 0, len(fb.terms))
+	for g := range fb.terms {
+		if fb.df[g] > 0 {
+			order = append(order, uint32(g))
+		}
+	}
+	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(fb.terms[a], fb.terms[b]) })
+	newID := make([]uint32, len(fb.terms))
+	const dropped = ^uint32(0)
+	for g := range newID {
+		newID[g] = dropped
+	}
+	f := &fieldData{name: fb.name, dl: fb.dl}
+	f.termOff = make([]uint64, 1, len(order)+1)
+	f.postOff = make([]uint64, 1, len(order)+1)
+	f.df = make([]uint32, len(order))
+	f.ttf = make([]uint64, len(order))
+	size := 0
+	for _, g := range order {
+		size += len(fb.post[g])
+	}
+	f.post = make([]byte, 0, size)
+	for i, g := range order {
+		newID[g] = uint32(i)
+		f.termBlob = append(f.termBlob, fb.terms[g]...)
+		f.termOff = append(f.termOff, uint64(len(f.termBlob)))
+		f.post = append(f.post, fb.post[g]...)
+		f.postOff = append(f.postOff, uint64(len(f.post)))
+		f.df[i] = fb.df[g]
+		f.ttf[i] = fb.ttf[g]
+		fb.post[g] = nil
+	}
+	fb.post = nil
+	f.stats()
+	if vectors {
+		f.fwdOff = make([]uint64, 1, len(fb.fwdOff))
+		f.fwd = make([]byte, 0, len(fb.fwd))
+		var ents []uint64 // id<<32 | f
+		for d := 0; d+1 < len(fb.fwdOff); d++ {
+			ents = ents[:0]
+			for p := fb.fwd[fb.fwdOff[d]:fb.fwdOff[d+1]]; len(p) > 0; {
+				var g uint64
+				var tf uint32
+				g, tf, p = readPosting(p)
+				if id := newID[g]; id != dropped {
+					ents = append(ents, uint64(id)<<32|uint64(tf))
+				}
+			}
+			slices.Sort(ents)
+			prev := uint64(0)
+			for _, e := range ents {
+				id := e >> 32
+				f.fwd = appendPosting(f.fwd, id-prev, uint32(e))
+				prev = id
+			}
+			f.fwdOff = append(f.fwdOff, uint64(len(f.fwd)))
+		}
+		fb.fwd = nil
+	}
+	return f
+}

@@ -1,0 +1,233 @@
+package lexical
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Errors callers branch on; they are returned wrapped.
+var (
+	// ErrConfig: an invalid configuration, or one that contradicts what
+	// the index was built with (another analyzer, a missing unit).
+	ErrConfig = errors.New("configuration mismatch or invalid")
+	// ErrNoIndex: the directory holds no index.
+	ErrNoIndex = errors.New("no index")
+	// ErrExists: Build was given a directory that already holds an index.
+	ErrExists = errors.New("index already exists")
+	// ErrCorrupt: an index file is truncated, altered or unreadable.
+	ErrCorrupt = errors.New("corrupt index")
+	// ErrClosed: the index was closed.
+	ErrClosed = errors.New("index closed")
+)
+
+// A Unit is what an index retrieves.
+type Unit string
+
+// The two units an index holds.
+const (
+	// UnitSentence retrieves sentences (ids <argId>__PREMISE__k,
+	// <argId>__CONC__1) from one field, the sentence text.
+	UnitSentence Unit = "sentence"
+	// UnitArgument retrieves arguments from three fields: the conclusion,
+	// the premise texts and the discussion title of the argument's context.
+	UnitArgument Unit = "argument"
+)
+
+// Field names of the argument unit, and the one field of the sentence unit.
+const (
+	FieldText       = "text"
+	FieldConclusion = "conclusion"
+	FieldPremise    = "premise"
+	FieldTitle      = "title"
+)
+
+func unitFields(u Unit) []string {
+	if u == UnitArgument {
+		return []string{FieldConclusion, FieldPremise, FieldTitle}
+	}
+	return []string{FieldText}
+}
+
+// Scoring models, for Scoring.Model.
+const (
+	// ModelBM25 is Lucene 8's BM25: per query term
+	// idf · f / (f + k1·(1 − b + b·dl/avgdl)), idf = ln(1 + (N − df + 0.5)/(df + 0.5)),
+	// without the constant (k1+1) factor of the textbook formula (the
+	// ranking is the same).
+	ModelBM25 = "bm25"
+	// ModelDirichlet is textbook query likelihood with Dirichlet
+	// smoothing (Zhai & Lafferty 2001): the score is
+	// log P(q|d) = Σ_{t∈q} c(t,q)·log((f + μ·P(t|C)) / (dl + μ)),
+	// P(t|C) = ttf/sumTTF. Query terms absent from the collection are
+	// skipped; only documents matching a query term are returned.
+	ModelDirichlet = "dirichlet"
+	// ModelLuceneDirichlet is Lucene's LMDirichletSimilarity: per matching
+	// term max(0, log(1 + f/(μ·P(t|C))) + log(μ/(dl + μ))),
+	// P(t|C) = (ttf+1)/(sumTTF+1).
+	ModelLuceneDirichlet = "lucene-dirichlet"
+	// ModelTFIDF is Lucene 8's ClassicSimilarity: per query term
+	// √f · idf · 1/√dl, idf = 1 + ln((N+1)/(df+1)).
+	ModelTFIDF = "tfidf"
+)
+
+// Scoring selects the scoring model and its parameters. It applies at query
+// time: changing it needs no re-index. The zero value is BM25 with k1 = 1.2,
+// b = 0.75.
+//
+// In every model a query term's contribution is multiplied by its query
+// weight (how often it occurs in the query, times the weight of the topic
+// part it came from, or its PRF weight). N is the number of documents with
+// at least one term in the field, sumTTF the field's number of tokens,
+// avgdl = sumTTF/N, df the number of documents containing the term, ttf its
+// number of occurrences, f its frequency in the document and dl the
+// document's length in tokens (after stop-word removal), as Lucene counts
+// them.
+type Scoring struct {
+	Model string  // one of the Model* constants; "" means ModelBM25
+	K1    float64 // BM25 k1; 0 means 1.2
+	B     float64 // BM25 b; 0 means 0.75 (use a tiny value such as 1e-9 for no length normalisation)
+	Mu    float64 // Dirichlet μ; 0 means 2000
+	// QuantizeLengths replaces each document length by its Lucene 8
+	// one-byte approximation (SmallFloat.intToByte4, exact below 24), as
+	// Lucene's norms do, so that Lucene's scores are reproduced exactly.
+	QuantizeLengths bool
+}
+
+func (s Scoring) normalized() (Scoring, error) {
+	if s.Model == "" {
+		s.Model = ModelBM25
+	}
+	if s.K1 == 0 {
+		s.K1 = 1.2
+	}
+	if s.B == 0 {
+		s.B = 0.75
+	}
+	if s.Mu == 0 {
+		s.Mu = 2000
+	}
+	switch s.Model {
+	case ModelBM25, ModelDirichlet, ModelLuceneDirichlet, ModelTFIDF:
+	default:
+		return s, fmt.Errorf("lexical: unknown scoring model %q: %w", s.Model, ErrConfig)
+	}
+	if s.K1 < 0 || s.B < 0 || s.B > 1 || s.Mu < 0 {
+		return s, fmt.Errorf("lexical: scoring parameters out of range (%+v): %w", s, ErrConfig)
+	}
+	return s, nil
+}
+
+// FieldWeights weighs the fields of the argument unit. An argument's score
+// is the weighted sum of the scores its fields get, each field scored as a
+// document of its own with its own statistics. All zero means 1, 1, 1.
+type FieldWeights struct {
+	Conclusion, Premise, Title float64
+}
+
+// QueryWeights says which parts of a topic make the query, and their
+// weights: each term of a part counts with the part's weight. All zero
+// means the title (Query.Text) alone with weight 1.
+type QueryWeights struct {
+	Title, Description, Narrative float64
+}
+
+// PRF methods, for PRF.Method.
+const (
+	PRFNone = ""
+	// PRFRM3 is relevance model 3 (Lavrenko & Croft's RM1 interpolated
+	// with the query, as in Anserini/Indri): P(t|R) ∝ Σ_{d∈F} w(d)·f(t,d)/dl,
+	// w(d) the first-stage score of d normalised to sum 1 (exp of the
+	// log-likelihood for ModelDirichlet); the Terms best terms are kept,
+	// renormalised, and mixed as λ·q(t) + (1−λ)·P(t|R) with the query's
+	// own weights normalised to sum 1; λ = OriginalWeight.
+	PRFRM3 = "rm3"
+	// PRFBo1 is Amati's Bose-Einstein 1 model as in Terrier: for each term
+	// of the feedback documents, tfx = Σ_{d∈F} f(t,d), Pn = ttf/N and
+	// w(t) = tfx·log2((1+Pn)/Pn) + log2(1+Pn); the Terms best terms get
+	// weight w(t)/max w added to their query weight, after the query's
+	// weights are divided by their maximum.
+	PRFBo1 = "bo1"
+)
+
+// PRF configures pseudo-relevance feedback: a first retrieval, query
+// expansion from its top documents, and a second retrieval with the
+// expanded query. Feedback terms come from the documents' stored term
+// vectors (the sentence text, or all fields of an argument).
+type PRF struct {
+	Method string // PRFNone, PRFRM3 or PRFBo1
+	// Docs is the number of feedback documents; 0 means 10 for RM3, 3
+	// for Bo1.
+	Docs int
+	// Terms is the number of expansion terms; 0 means 10.
+	Terms int
+	// OriginalWeight is RM3's λ, the weight of the original query; 0
+	// means 0.5.
+	OriginalWeight float64
+}
+
+// Search is the query-time configuration: which unit to search, how to
+// score, how to build the query. Its zero value searches sentences with
+// BM25 (k1 1.2, b 0.75) using topic titles.
+type Search struct {
+	Unit    Unit // "" means UnitSentence
+	Scoring Scoring
+	Fields  FieldWeights // argument unit only
+	Query   QueryWeights
+	PRF     PRF
+}
+
+// Progress reports how far a Build is.
+type Progress struct {
+	Arguments int           // arguments read so far
+	Documents int           // documents (sentences and arguments) indexed so far
+	Elapsed   time.Duration // since Build started
+	Rate      float64       // arguments per second so far
+	// ETA is the estimated time left, when Config.ExpectedArguments is
+	// set; otherwise 0.
+	ETA  time.Duration
+	Done bool // the final report, after the index is written
+}
+
+// Config configures Build and Open. The zero value builds both units with
+// the AnalyzerEnglish preset, and searches sentences with BM25.
+type Config struct {
+	// Analyzer names an analyzer preset (AnalyzerEnglish, AnalyzerLucene,
+	// AnalyzerPlain). At Build, "" means AnalyzerEnglish; at Open, ""
+	// accepts whatever the index was built with, and a name that does not
+	// match the recorded analysis is an error wrapping ErrConfig.
+	Analyzer string
+	// Analysis, if not nil, is used instead of Analyzer.
+	Analysis *Analysis
+	// Units lists the units Build indexes; nil means both.
+	Units []Unit
+	// NoTermVectors skips the per-document term vectors that PRF needs
+	// (they cost about a third of the index size).
+	NoTermVectors bool
+	// Workers is the number of goroutines analysing text during Build;
+	// 0 means GOMAXPROCS. The index is the same for any value.
+	Workers int
+	// Progress, if not nil, is called from Build about twice a second
+	// and once at the end (Done set). It must not block for long.
+	Progress func(Progress)
+	// ExpectedArguments, if positive, lets Progress estimate the ETA.
+	ExpectedArguments int
+	// Search is the query-time configuration Retrieve uses (see
+	// Index.With to change it).
+	Search Search
+}
+
+// analysis resolves the analysis a Config asks for; ok is false when it asks
+// for none in particular.
+func (c Config) analysis() (a Analysis, ok bool, err error) {
+	if c.Analysis != nil {
+		a, err = c.Analysis.normalized()
+		return a, true, err
+	}
+	if c.Analyzer == "" {
+		a, err = Preset(AnalyzerEnglish)
+		return a, false, err
+	}
+	a, err = Preset(c.Analyzer)
+	return a, true, err
+}

@@ -1,0 +1,34 @@
+// Package lexical is an inverted index over args.me sentences and
+// arguments with our own scoring: Lucene 8's BM25, Dirichlet-smoothed query
+// likelihood (textbook and Lucene's variant) and Lucene's classic TF-IDF,
+// computed from exact document lengths and collection statistics.
+//
+// It is the only package of the module that imports bleve. bleve supplies
+// the analysis: UAX#29 word segmentation (blevesearch/segment), the
+// English possessive rule, stop lists and the Porter and Porter2 stemmers.
+// The postings are ours: bleve's scorch segments took 210 s to index the
+// 5.69 million sentences of args.me, and its scoring cannot be used (its
+// "bm25" takes √tf and an avgdl of distinct terms per document), so the
+// index stores delta- and varint-coded postings, exact document lengths
+// and per-document term vectors in its own files (see format.go), built
+// in one deterministic pass with the text analysed on all cores.
+//
+// # Units and fields
+//
+// One build indexes two units: sentences (one field, the sentence text)
+// and arguments (three fields: conclusion, premise texts, discussion
+// title). An argument's score is the weighted sum of its fields' scores
+// (FieldWeights), each field scored with its own statistics.
+//
+// # Configuration
+//
+// The Analysis is fixed at build time and recorded in the index; Open
+// refuses a different one. The Search (unit, scoring model and parameters,
+// query parts, PRF) is chosen at query time: Index.With returns a view of
+// the same index with another Search, without re-indexing.
+//
+// # Concurrency
+//
+// Build uses Config.Workers goroutines and returns when they are done. An
+// Index is safe for concurrent use by several goroutines.
+package lexical

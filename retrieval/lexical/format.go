@@ -1,0 +1,423 @@
+package lexical
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// On disk an index is a directory holding index.json (the metadata,
+// written last) and one file per unit, <unit>.lex:
+//
+//	magic "ARGLEX\x00\x01"
+//	sections, each a uint64 byte count and the bytes:
+//	  document ids (concatenated), id end offsets (uint64)
+//	  number of fields (one section of 4 bytes), then per field:
+//	    name, term blob (terms in byte order, concatenated), term end
+//	    offsets (uint64), df (uint32), ttf (uint64), postings end offsets
+//	    (uint64), postings, document lengths (uint32), term vectors,
+//	    term vector end offsets (uint64)
+//	CRC-32C of everything before it (uint32)
+//
+// Integers are little-endian. A posting is varint(docDelta<<1 | f==1)
+// followed by varint(f) when f > 1; a term vector entry is the same with
+// term-id deltas.
+const (
+	formatVersion = 1
+	metaFile      = "index.json"
+	magic         = "ARGLEX\x00\x01"
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+type meta struct {
+	Format      int      `json:"format"`
+	Analysis    Analysis `json:"analysis"`
+	Units       []Unit   `json:"units"`
+	TermVectors bool     `json:"term_vectors"`
+	Stopwords   []string `json:"stopwords,omitempty"`
+}
+
+type data struct {
+	meta  meta
+	units []*unitData
+}
+
+type unitData struct {
+	unit   Unit
+	idBlob []byte
+	idOff  []uint64 // len docs+1
+	fields []*fieldData
+}
+
+func (u *unitData) docs() int { return len(u.idOff) - 1 }
+
+func (u *unitData) id(d uint32) string { return string(u.idBlob[u.idOff[d]:u.idOff[d+1]]) }
+
+// compareIDs compares the ids of two documents without allocating.
+func (u *unitData) compareIDs(a, b uint32) int {
+	x := u.idBlob[u.idOff[a]:u.idOff[a+1]]
+	y := u.idBlob[u.idOff[b]:u.idOff[b+1]]
+	return compareBytes(x, y)
+}
+
+type fieldData struct {
+	name     string
+	termBlob []byte
+	termOff  []uint64 // len terms+1
+	df       []uint32
+	ttf      []uint64
+	postOff  []uint64 // len terms+1
+	post     []byte
+	dl       []uint32
+	fwd      []byte
+	fwdOff   []uint64 // len docs+1, or empty without term vectors
+	docCount int      // documents with dl > 0
+	sumTTF   uint64
+	maxDL    uint32
+	tables   tableCache
+}
+
+func (f *fieldData) terms() int { return len(f.df) }
+
+func (f *fieldData) term(i int) []byte { return f.termBlob[f.termOff[i]:f.termOff[i+1]] }
+
+// lookup returns the id of term t, or -1.
+func (f *fieldData) lookup(t string) int {
+	lo, hi := 0, f.terms()
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if compareBytesString(f.term(m), t) < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < f.terms() && string(f.term(lo)) == t {
+		return lo
+	}
+	return -1
+}
+
+func compareBytes(a, b []byte) int {
+	return compareBytesString(a, string(b))
+}
+
+func compareBytesString(a []byte, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case len(a) < len(b):
+		return -1
+	case len(a) > len(b):
+		return 1
+	}
+	return 0
+}
+
+// stats fills in the derived statistics.
+func (f *fieldData) stats() {
+	f.docCount, f.sumTTF, f.maxDL = 0, 0, 0
+	for _, n := range f.dl {
+		if n > 0 {
+			f.docCount++
+			f.sumTTF += uint64(n)
+			f.maxDL = max(f.maxDL, n)
+		}
+	}
+}
+
+// writeIndex writes d into dir: the unit files, then index.json.
+func writeIndex(ctx context.Context, dir string, d *data) error {
+	for _, u := range d.units {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("lexical: build: %w", err)
+		}
+		if err := writeFileAtomic(filepath.Join(dir, string(u.unit)+".lex"), func(w io.Writer) error {
+			return writeUnit(w, u)
+		}); err != nil {
+			return err
+		}
+	}
+	js, err := json.MarshalIndent(d.meta, "", "  ")
+	if err != nil {
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	return writeFileAtomic(filepath.Join(dir, metaFile), func(w io.Writer) error {
+		_, err := w.Write(append(js, '\n'))
+		return err
+	})
+}
+
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("lexical: %w", err)
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("lexical: writing %s: %w", path, err)
+	}
+	return nil
+}
+
+type sectionWriter struct {
+	w   io.Writer
+	crc uint32
+	err error
+	buf []byte
+}
+
+func (s *sectionWriter) raw(b []byte) {
+	if s.err != nil {
+		return
+	}
+	s.crc = crc32.Update(s.crc, castagnoli, b)
+	_, s.err = s.w.Write(b)
+}
+
+func (s *sectionWriter) bytes(b []byte) {
+	s.raw(binary.LittleEndian.AppendUint64(s.buf[:0], uint64(len(b))))
+	s.raw(b)
+}
+
+func (s *sectionWriter) u32s(v []uint32) {
+	s.raw(binary.LittleEndian.AppendUint64(s.buf[:0], uint64(4*len(v))))
+	for len(v) > 0 {
+		n := min(len(v), 1<<14)
+		b := s.buf[:0]
+		for _, x := range v[:n] {
+			b = binary.LittleEndian.AppendUint32(b, x)
+		}
+		s.raw(b)
+		s.buf = b
+		v = v[n:]
+	}
+}
+
+func (s *sectionWriter) u64s(v []uint64) {
+	s.raw(binary.LittleEndian.AppendUint64(s.buf[:0], uint64(8*len(v))))
+	for len(v) > 0 {
+		n := min(len(v), 1<<13)
+		b := s.buf[:0]
+		for _, x := range v[:n] {
+			b = binary.LittleEndian.AppendUint64(b, x)
+		}
+		s.raw(b)
+		s.buf = b
+		v = v[n:]
+	}
+}
+
+func writeUnit(w io.Writer, u *unitData) error {
+	s := &sectionWriter{w: w, buf: make([]byte, 0, 1<<17)}
+	s.raw([]byte(magic))
+	s.bytes(u.idBlob)
+	s.u64s(u.idOff)
+	s.u32s([]uint32{uint32(len(u.fields))})
+	for _, f := range u.fields {
+		s.bytes([]byte(f.name))
+		s.bytes(f.termBlob)
+		s.u64s(f.termOff)
+		s.u32s(f.df)
+		s.u64s(f.ttf)
+		s.u64s(f.postOff)
+		s.bytes(f.post)
+		s.u32s(f.dl)
+		s.bytes(f.fwd)
+		s.u64s(f.fwdOff)
+	}
+	if s.err != nil {
+		return s.err
+	}
+	_, err := w.Write(binary.LittleEndian.AppendUint32(nil, s.crc))
+	return err
+}
+
+// readMeta reads dir's index.json.
+func readMeta(dir string) (meta, error) {
+	var m meta
+	b, err := os.ReadFile(filepath.Join(dir, metaFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, fmt.Errorf("lexical: open %s: %w", dir, ErrNoIndex)
+	}
+	if err != nil {
+		return m, fmt.Errorf("lexical: open %s: %w", dir, err)
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return m, fmt.Errorf("lexical: open %s: %s: %v: %w", dir, metaFile, err, ErrCorrupt)
+	}
+	if m.Format != formatVersion {
+		return m, fmt.Errorf("lexical: open %s: format %d, want %d: %w", dir, m.Format, formatVersion, ErrCorrupt)
+	}
+	if _, err := m.Analysis.normalized(); err != nil {
+		return m, fmt.Errorf("lexical: open %s: recorded analysis: %v: %w", dir, err, ErrCorrupt)
+	}
+	for _, u := range m.Units {
+		if u != UnitSentence && u != UnitArgument {
+			return m, fmt.Errorf("lexical: open %s: unknown unit %q: %w", dir, u, ErrCorrupt)
+		}
+	}
+	return m, nil
+}
+
+// corrupt is the error for a malformed unit file.
+func corrupt(path, what string) error {
+	return fmt.Errorf("lexical: %s: %s: %w", path, what, ErrCorrupt)
+}
+
+type sectionReader struct {
+	b   []byte
+	bad bool
+}
+
+func (r *sectionReader) bytes() []byte {
+	if r.bad || len(r.b) < 8 {
+		r.bad = true
+		return nil
+	}
+	n := binary.LittleEndian.Uint64(r.b)
+	r.b = r.b[8:]
+	if n > uint64(len(r.b)) {
+		r.bad = true
+		return nil
+	}
+	v := r.b[:n:n]
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *sectionReader) u32s() []uint32 {
+	b := r.bytes()
+	if len(b)%4 != 0 {
+		r.bad = true
+		return nil
+	}
+	v := make([]uint32, len(b)/4)
+	for i := range v {
+		v[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	return v
+}
+
+func (r *sectionReader) u64s() []uint64 {
+	b := r.bytes()
+	if len(b)%8 != 0 {
+		r.bad = true
+		return nil
+	}
+	v := make([]uint64, len(b)/8)
+	for i := range v {
+		v[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	return v
+}
+
+// validOffsets reports whether off is a list of n+1 non-decreasing offsets
+// from 0 to size.
+func validOffsets(off []uint64, n int, size int) bool {
+	if len(off) != n+1 || off[0] != 0 || off[n] != uint64(size) {
+		return false
+	}
+	for i := 1; i < len(off); i++ {
+		if off[i] < off[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
+// readUnit reads and checks a unit file.
+func readUnit(path string, want Unit, vectors bool) (*unitData, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("lexical: %s: missing: %w", path, ErrCorrupt)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lexical: %w", err)
+	}
+	if len(b) < len(magic)+4 || string(b[:len(magic)]) != magic {
+		return nil, corrupt(path, "not an index file")
+	}
+	body := b[:len(b)-4]
+	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+		return nil, corrupt(path, "checksum mismatch")
+	}
+	r := &sectionReader{b: body[len(magic):]}
+	u := &unitData{unit: want}
+	u.idBlob = r.bytes()
+	u.idOff = r.u64s()
+	nf := r.u32s()
+	if r.bad || len(u.idOff) == 0 || !validOffsets(u.idOff, len(u.idOff)-1, len(u.idBlob)) || len(nf) != 1 {
+		return nil, corrupt(path, "bad document ids")
+	}
+	fields := unitFields(want)
+	if int(nf[0]) != len(fields) {
+		return nil, corrupt(path, "wrong number of fields")
+	}
+	docs := u.docs()
+	for _, name := range fields {
+		f := &fieldData{}
+		f.name = string(r.bytes())
+		f.termBlob = r.bytes()
+		f.termOff = r.u64s()
+		f.df = r.u32s()
+		f.ttf = r.u64s()
+		f.postOff = r.u64s()
+		f.post = r.bytes()
+		f.dl = r.u32s()
+		f.fwd = r.bytes()
+		f.fwdOff = r.u64s()
+		n := len(f.df)
+		switch {
+		case r.bad:
+			return nil, corrupt(path, "truncated")
+		case f.name != name:
+			return nil, corrupt(path, fmt.Sprintf("field %q where %q was expected", f.name, name))
+		case len(f.ttf) != n || !validOffsets(f.termOff, n, len(f.termBlob)) || !validOffsets(f.postOff, n, len(f.post)):
+			return nil, corrupt(path, "bad term dictionary of field "+name)
+		case len(f.dl) != docs:
+			return nil, corrupt(path, "bad document lengths of field "+name)
+		case vectors && !validOffsets(f.fwdOff, docs, len(f.fwd)):
+			return nil, corrupt(path, "bad term vectors of field "+name)
+		}
+		for i := 1; i < n; i++ {
+			if compareBytes(f.term(i-1), f.term(i)) >= 0 {
+				return nil, corrupt(path, "terms out of order in field "+name)
+			}
+		}
+		f.stats()
+		u.fields = append(u.fields, f)
+	}
+	if len(r.b) != 0 {
+		return nil, corrupt(path, "trailing data")
+	}
+	return u, nil
+}

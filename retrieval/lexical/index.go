@@ -1,0 +1,191 @@
+package lexical
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// An Index is a built index of sentences and/or arguments with a query-time
+// configuration (Search). It is safe for concurrent use; Close must not be
+// called while a Retrieve is running.
+type Index struct {
+	d      *shared
+	search Search
+}
+
+// shared is what all Indexes made by With from one Open or Build share.
+type shared struct {
+	*data
+	closed    atomic.Bool
+	stop      map[string]bool // frequency-based stop words
+	analyzers sync.Pool       // *Analyzer
+	accs      [2]sync.Pool    // per unit: *accumulator
+}
+
+func newIndex(d *data, s Search) (*Index, error) {
+	sh := &shared{data: d, stop: map[string]bool{}}
+	for _, w := range d.meta.Stopwords {
+		sh.stop[w] = true
+	}
+	an := d.meta.Analysis
+	sh.analyzers.New = func() any {
+		z, err := NewAnalyzer(an)
+		if err != nil {
+			// The analysis was checked when the index was built or opened.
+			panic(fmt.Sprintf("lexical: internal error: %v", err))
+		}
+		return z
+	}
+	x := &Index{d: sh}
+	return x.With(s)
+}
+
+// Open opens the index in dir. Units limits which units are loaded (nil:
+// all); asking for a unit the index lacks, or for an analyzer other than
+// the one it was built with, is an error wrapping ErrConfig. A directory
+// without an index gives an error wrapping ErrNoIndex; a damaged one, an
+// error wrapping ErrCorrupt. The whole index is read into memory.
+func Open(dir string, c Config) (*Index, error) {
+	m, err := readMeta(dir)
+	if err != nil {
+		return nil, err
+	}
+	if a, ok, err := c.analysis(); err != nil {
+		return nil, err
+	} else if ok && a != m.Analysis {
+		return nil, fmt.Errorf("lexical: open %s: built with analysis %+v, not %+v: %w", dir, m.Analysis, a, ErrConfig)
+	}
+	units := c.Units
+	if len(units) == 0 {
+		units = m.Units
+	}
+	d := &data{meta: m}
+	for _, u := range units {
+		if !slices.Contains(m.Units, u) {
+			return nil, fmt.Errorf("lexical: open %s: unit %q not in index (has %v): %w", dir, u, m.Units, ErrConfig)
+		}
+		ud, err := readUnit(filepath.Join(dir, string(u)+".lex"), u, m.TermVectors)
+		if err != nil {
+			return nil, err
+		}
+		d.units = append(d.units, ud)
+	}
+	d.meta.Units = units
+	return newIndex(d, c.Search)
+}
+
+// With returns an Index that shares x's data and searches with s. It
+// checks s (unknown model or unit, a unit the index lacks: ErrConfig).
+func (x *Index) With(s Search) (*Index, error) {
+	s, err := s.normalized(x.d.meta.Units)
+	if err != nil {
+		return nil, err
+	}
+	if s.PRF.Method != PRFNone && !x.d.meta.TermVectors {
+		return nil, fmt.Errorf("lexical: PRF needs term vectors, and the index was built without: %w", ErrConfig)
+	}
+	return &Index{d: x.d, search: s}, nil
+}
+
+// Search returns the query-time configuration of x, with defaults filled
+// in.
+func (x *Index) Search() Search { return x.search }
+
+// Analysis returns the analysis the index was built with.
+func (x *Index) Analysis() Analysis { return x.d.meta.Analysis }
+
+// Units returns the units x holds.
+func (x *Index) Units() []Unit { return slices.Clone(x.d.meta.Units) }
+
+// Stopwords returns the frequency-based stop words chosen at build time
+// (Analysis.StopFrequent), in byte order.
+func (x *Index) Stopwords() []string { return slices.Clone(x.d.meta.Stopwords) }
+
+// Docs returns the number of documents of unit u (0 if x lacks it).
+func (x *Index) Docs(u Unit) int {
+	if ud := x.d.unit(u); ud != nil {
+		return ud.docs()
+	}
+	return 0
+}
+
+// Close releases the index; later calls of Retrieve on it, or on any Index
+// made from it by With, fail with ErrClosed.
+func (x *Index) Close() error {
+	x.d.closed.Store(true)
+	return nil
+}
+
+func (d *data) unit(u Unit) *unitData {
+	for _, ud := range d.units {
+		if ud.unit == u {
+			return ud
+		}
+	}
+	return nil
+}
+
+func (s Search) normalized(units []Unit) (Search, error) {
+	if s.Unit == "" {
+		s.Unit = UnitSentence
+	}
+	if s.Unit != UnitSentence && s.Unit != UnitArgument {
+		return s, fmt.Errorf("lexical: unknown unit %q: %w", s.Unit, ErrConfig)
+	}
+	if !slices.Contains(units, s.Unit) {
+		return s, fmt.Errorf("lexical: unit %q not in index (has %v): %w", s.Unit, units, ErrConfig)
+	}
+	var err error
+	if s.Scoring, err = s.Scoring.normalized(); err != nil {
+		return s, err
+	}
+	if s.Fields == (FieldWeights{}) {
+		s.Fields = FieldWeights{1, 1, 1}
+	}
+	if s.Fields.Conclusion < 0 || s.Fields.Premise < 0 || s.Fields.Title < 0 {
+		return s, fmt.Errorf("lexical: negative field weight %+v: %w", s.Fields, ErrConfig)
+	}
+	if s.Query == (QueryWeights{}) {
+		s.Query.Title = 1
+	}
+	if s.Query.Title < 0 || s.Query.Description < 0 || s.Query.Narrative < 0 {
+		return s, fmt.Errorf("lexical: negative query weight %+v: %w", s.Query, ErrConfig)
+	}
+	switch s.PRF.Method {
+	case PRFNone:
+	case PRFRM3, PRFBo1:
+		if s.PRF.Docs == 0 {
+			s.PRF.Docs = 10
+			if s.PRF.Method == PRFBo1 {
+				s.PRF.Docs = 3
+			}
+		}
+		if s.PRF.Terms == 0 {
+			s.PRF.Terms = 10
+		}
+		if s.PRF.OriginalWeight == 0 {
+			s.PRF.OriginalWeight = 0.5
+		}
+		if s.PRF.Docs < 0 || s.PRF.Terms < 0 || s.PRF.OriginalWeight < 0 || s.PRF.OriginalWeight > 1 {
+			return s, fmt.Errorf("lexical: PRF parameters out of range %+v: %w", s.PRF, ErrConfig)
+		}
+	default:
+		return s, fmt.Errorf("lexical: unknown PRF method %q: %w", s.PRF.Method, ErrConfig)
+	}
+	return s, nil
+}
+
+func (s Search) fieldWeight(name string) float64 {
+	switch name {
+	case FieldConclusion:
+		return s.Fields.Conclusion
+	case FieldPremise:
+		return s.Fields.Premise
+	case FieldTitle:
+		return s.Fields.Title
+	}
+	return 1
+}

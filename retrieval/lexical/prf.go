@@ -1,0 +1,157 @@
+package lexical
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+)
+
+// docVector returns the terms of document d (all fields of the unit
+// together) with their frequencies, and the document's length.
+func docVector(ud *unitData, d uint32, into map[string]float64) (dl float64) {
+	for _, f := range ud.fields {
+		doc := uint64(0)
+		for p := f.fwd[f.fwdOff[d]:f.fwdOff[d+1]]; len(p) > 0; {
+			x, m := uvarint(p)
+			if m <= 0 {
+				break
+			}
+			p = p[m:]
+			tf := uint64(1)
+			if x&1 == 0 {
+				if tf, m = uvarint(p); m <= 0 {
+					break
+				}
+				p = p[m:]
+			}
+			doc += x >> 1
+			if doc >= uint64(f.terms()) {
+				break
+			}
+			into[string(f.term(int(doc)))] += float64(tf)
+			dl += float64(tf)
+		}
+	}
+	return dl
+}
+
+type weighted struct {
+	term string
+	w    float64
+}
+
+// best returns the n highest-weighted terms of m, by weight descending and
+// term ascending.
+func best(m map[string]float64, n int) []weighted {
+	all := make([]weighted, 0, len(m))
+	for t, w := range m {
+		all = append(all, weighted{t, w})
+	}
+	slices.SortFunc(all, func(a, b weighted) int {
+		if c := cmp.Compare(b.w, a.w); c != 0 {
+			return c
+		}
+		return strings.Compare(a.term, b.term)
+	})
+	return all[:min(n, len(all))]
+}
+
+// expand returns the query expanded from the feedback documents fb (best
+// first) with the configured PRF method.
+func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) []qterm {
+	prf := x.search.PRF
+	out := slices.Clone(terms)
+	at := map[string]int{}
+	for i, t := range out {
+		at[t.term] = i
+	}
+	addTerm := func(t string, w float64) {
+		if i, ok := at[t]; ok {
+			out[i].w += w
+			return
+		}
+		at[t] = len(out)
+		out = append(out, qterm{t, w})
+	}
+	switch prf.Method {
+	case PRFRM3:
+		// Document weights: first-stage scores normalised to sum 1; for
+		// log-likelihood scores, their exponentials.
+		ws := make([]float64, len(fb))
+		sum := 0.0
+		for i, r := range fb {
+			w := r.score
+			if x.search.Scoring.Model == ModelDirichlet {
+				w = math.Exp(r.score - fb[0].score)
+			}
+			ws[i] = max(w, 0)
+			sum += ws[i]
+		}
+		rel := map[string]float64{}
+		vec := map[string]float64{}
+		for i, r := range fb {
+			clear(vec)
+			dl := docVector(ud, r.doc, vec)
+			if dl == 0 {
+				continue
+			}
+			w := 1 / float64(len(fb))
+			if sum > 0 {
+				w = ws[i] / sum
+			}
+			for t, f := range vec {
+				rel[t] += w * f / dl
+			}
+		}
+		top := best(rel, prf.Terms)
+		rsum := 0.0
+		for _, t := range top {
+			rsum += t.w
+		}
+		qsum := 0.0
+		for _, t := range terms {
+			qsum += t.w
+		}
+		lambda := prf.OriginalWeight
+		for i := range out {
+			out[i].w = lambda * out[i].w / qsum
+		}
+		if rsum > 0 {
+			for _, t := range top {
+				addTerm(t.term, (1-lambda)*t.w/rsum)
+			}
+		}
+	case PRFBo1:
+		tfx := map[string]float64{}
+		for _, r := range fb {
+			docVector(ud, r.doc, tfx)
+		}
+		n := float64(ud.docs())
+		w := map[string]float64{}
+		for t, f := range tfx {
+			var ttf float64
+			for _, fd := range ud.fields {
+				if id := fd.lookup(t); id >= 0 {
+					ttf += float64(fd.ttf[id])
+				}
+			}
+			pn := ttf / n
+			w[t] = f*math.Log2((1+pn)/pn) + math.Log2(1+pn)
+		}
+		top := best(w, prf.Terms)
+		qmax := 0.0
+		for _, t := range terms {
+			qmax = max(qmax, t.w)
+		}
+		for i := range out {
+			out[i].w /= qmax
+		}
+		if len(top) > 0 && top[0].w > 0 {
+			for _, t := range top {
+				addTerm(t.term, t.w/top[0].w)
+			}
+		}
+	}
+	return out
+}

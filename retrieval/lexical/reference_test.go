@@ -1,0 +1,242 @@
+package lexical
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/retrieval"
+)
+
+// sampleArgs returns the first n arguments of the embedded args.me sample.
+func sampleArgs(t testing.TB, n int) []corpus.Argument {
+	t.Helper()
+	var out []corpus.Argument
+	for a, err := range corpus.NewCSVReader(sample.ProcessedCSV()).All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, a)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+func seq(args []corpus.Argument) func(func(corpus.Argument, error) bool) {
+	return func(yield func(corpus.Argument, error) bool) {
+		for _, a := range args {
+			if !yield(a, nil) {
+				return
+			}
+		}
+	}
+}
+
+// refDoc is a document as the brute-force reference sees it: the terms of
+// each field.
+type refDoc struct {
+	id     string
+	fields [][]string
+}
+
+func refDocs(t *testing.T, an Analysis, args []corpus.Argument, u Unit) []refDoc {
+	z, err := NewAnalyzer(an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []refDoc
+	for _, a := range args {
+		if u == UnitSentence {
+			for _, s := range a.Sentences {
+				docs = append(docs, refDoc{s.ID, [][]string{z.Terms(nil, s.Text)}})
+			}
+			continue
+		}
+		var prem []string
+		for _, p := range a.Premises {
+			prem = z.Terms(prem, p.Text)
+		}
+		docs = append(docs, refDoc{a.ID, [][]string{z.Terms(nil, a.Conclusion), prem, z.Terms(nil, a.Context.DiscussionTitle)}})
+	}
+	return docs
+}
+
+// refScores scores every document by the formulas of the Model* constants,
+// computed directly from the documents' term lists.
+func refScores(docs []refDoc, query map[string]float64, fw []float64, sc Scoring) map[string]float64 {
+	out := map[string]float64{}
+	nf := len(docs[0].fields)
+	type fstats struct {
+		n      float64
+		sumTTF float64
+		df     map[string]float64
+		ttf    map[string]float64
+	}
+	st := make([]fstats, nf)
+	for f := range st {
+		st[f] = fstats{df: map[string]float64{}, ttf: map[string]float64{}}
+		for _, d := range docs {
+			terms := d.fields[f]
+			if len(terms) > 0 {
+				st[f].n++
+			}
+			st[f].sumTTF += float64(len(terms))
+			seen := map[string]bool{}
+			for _, t := range terms {
+				st[f].ttf[t]++
+				if !seen[t] {
+					seen[t] = true
+					st[f].df[t]++
+				}
+			}
+		}
+	}
+	for _, d := range docs {
+		matched := false
+		total := 0.0
+		for f := range nf {
+			s := st[f]
+			tf := map[string]float64{}
+			for _, t := range d.fields[f] {
+				tf[t]++
+			}
+			dl := float64(len(d.fields[f]))
+			if sc.QuantizeLengths {
+				dl = float64(QuantizeLength(uint32(len(d.fields[f]))))
+			}
+			score := 0.0
+			for t, qw := range query {
+				f := tf[t]
+				if f > 0 {
+					matched = true
+				}
+				switch sc.Model {
+				case ModelBM25:
+					if f > 0 {
+						idf := math.Log(1 + (s.n-s.df[t]+0.5)/(s.df[t]+0.5))
+						score += qw * idf * f / (f + sc.K1*(1-sc.B+sc.B*dl/(s.sumTTF/s.n)))
+					}
+				case ModelTFIDF:
+					if f > 0 {
+						score += qw * math.Sqrt(f) * (1 + math.Log((s.n+1)/(s.df[t]+1))) / math.Sqrt(dl)
+					}
+				case ModelLuceneDirichlet:
+					if f > 0 {
+						p := (s.ttf[t] + 1) / (s.sumTTF + 1)
+						score += qw * math.Max(0, math.Log(1+f/(sc.Mu*p))+math.Log(sc.Mu/(dl+sc.Mu)))
+					}
+				case ModelDirichlet:
+					if s.ttf[t] > 0 {
+						p := s.ttf[t] / s.sumTTF
+						score += qw * math.Log((f+sc.Mu*p)/(dl+sc.Mu))
+					}
+				}
+			}
+			total += fw[f] * score
+		}
+		if matched {
+			out[d.id] = total
+		}
+	}
+	return out
+}
+
+func TestScoresEqualReference(t *testing.T) {
+	args := sampleArgs(t, 60)
+	ctx := context.Background()
+	queries := []retrieval.Query{
+		{ID: "1", Text: "Should abortion be legal?"},
+		{ID: "2", Text: "Is human activity primarily responsible for global climate change?", Description: "The climate, the climate!"},
+		{ID: "3", Text: "Should the death penalty be allowed? death"},
+		{ID: "4", Text: "Should bottled water be banned?"},
+	}
+	for _, an := range []string{AnalyzerLucene, AnalyzerEnglish} {
+		a, _ := Preset(an)
+		x, err := Build(ctx, "", seq(args), Config{Analyzer: an})
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, _ := NewAnalyzer(a)
+		for _, u := range []Unit{UnitSentence, UnitArgument} {
+			docs := refDocs(t, a, args, u)
+			for _, model := range []string{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet} {
+				for _, quant := range []bool{false, true} {
+					s := Search{
+						Unit:    u,
+						Scoring: Scoring{Model: model, K1: 0.9, B: 0.4, Mu: 300, QuantizeLengths: quant},
+						Fields:  FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5},
+						Query:   QueryWeights{Title: 1, Description: 0.3},
+					}
+					fw := []float64{1}
+					if u == UnitArgument {
+						fw = []float64{2, 1, 0.5}
+					}
+					y, err := x.With(s)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, q := range queries {
+						qt := map[string]float64{}
+						for _, term := range z.Terms(nil, q.Text) {
+							qt[term] += 1
+						}
+						for _, term := range z.Terms(nil, q.Description) {
+							qt[term] += 0.3
+						}
+						want := refScores(docs, qt, fw, y.Search().Scoring)
+						hits, err := y.Retrieve(ctx, q, len(docs)+5)
+						if err != nil {
+							t.Fatal(err)
+						}
+						name := fmt.Sprintf("%s/%s/%s/quant=%v/q%s", an, u, model, quant, q.ID)
+						if len(hits) != len(want) {
+							t.Errorf("%s: got %d hits, want %d", name, len(hits), len(want))
+						}
+						for _, h := range hits {
+							w, ok := want[h.ID]
+							if !ok {
+								t.Errorf("%s: got hit %s, which matches no query term", name, h.ID)
+								continue
+							}
+							if math.Abs(h.Score-w) > 1e-9 {
+								t.Errorf("%s: %s: got score %.15g, want %.15g", name, h.ID, h.Score, w)
+							}
+						}
+						if len(hits) == 0 {
+							t.Errorf("%s: no hits", name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestQuantizeLength(t *testing.T) {
+	// Values from Lucene 8's SmallFloat: exact below 24, then four
+	// significant bits.
+	for _, c := range []struct{ in, want uint32 }{
+		{0, 0}, {1, 1}, {23, 23}, {24, 24}, {31, 31}, {32, 32}, {33, 33}, {39, 39},
+		{40, 40}, {41, 40}, {42, 42}, {100, 96}, {1000, 984},
+	} {
+		if got := QuantizeLength(c.in); got != c.want {
+			t.Errorf("QuantizeLength(%d) = %d, want %d", c.in, got, c.want)
+		}
+	}
+	prev := uint32(0)
+	for n := uint32(0); n < 1<<20; n++ {
+		q := QuantizeLength(n)
+		if q > n || q < prev {
+			t.Fatalf("QuantizeLength(%d) = %d: not monotone or above n", n, q)
+		}
+		if QuantizeLength(q) != q {
+			t.Fatalf("QuantizeLength(%d) = %d is not a fixed point", n, q)
+		}
+		prev = q
+	}
+}
