@@ -140,8 +140,19 @@ func isHeader(text string, w []string) bool {
 // isReference reports a text that is only URLs and citation material.
 func isReference(text string, w []string) bool {
 	lower := strings.ToLower(text)
-	urls := strings.Count(lower, "http://") + strings.Count(lower, "https://") + strings.Count(lower, "www.")
 	trimmed := strings.TrimSpace(lower)
+	urls, other := 0, 0
+	for _, f := range strings.Fields(lower) {
+		if isURLField(f) {
+			urls++
+			continue
+		}
+		for _, x := range wordsLower(f) {
+			if !allDigits(x) && !isCitationWord(x) {
+				other++
+			}
+		}
+	}
 	if strings.HasPrefix(trimmed, "[") {
 		if end := strings.IndexByte(trimmed, ']'); end > 1 && allDigits(trimmed[1:end]) {
 			if urls > 0 || strings.Contains(trimmed, "retrieved") || hasParenYear(trimmed) {
@@ -149,19 +160,25 @@ func isReference(text string, w []string) bool {
 			}
 		}
 	}
-	other := 0
-	for _, x := range w {
-		switch {
-		case allDigits(x), isCitationWord(x):
-		case urls > 0 && isURLPart(x):
-		default:
-			other++
-		}
-	}
 	if urls > 0 {
 		return other <= 2
 	}
 	return other == 0
+}
+
+// isURLField reports a whitespace-separated field that is a URL or a bare
+// domain ("example.com/x").
+func isURLField(f string) bool {
+	f = strings.Trim(f, "()[]<>.,;:\"'")
+	if strings.Contains(f, "://") || strings.HasPrefix(f, "www.") {
+		return true
+	}
+	for _, tld := range []string{".com", ".org", ".net", ".gov", ".edu", ".co.uk", ".html", ".htm", ".pdf"} {
+		if i := strings.Index(f, tld); i > 0 && (i+len(tld) == len(f) || f[i+len(tld)] == '/') {
+			return true
+		}
+	}
+	return false
 }
 
 func isCitationWord(x string) bool {
@@ -172,16 +189,6 @@ func isCitationWord(x string) bool {
 		return true
 	}
 	return false
-}
-
-// isURLPart reports a word that comes from splitting a URL: anything
-// without a vowel or with digits, or one of the usual path words. With a
-// URL in the text, such words are not argument.
-func isURLPart(x string) bool {
-	if strings.ContainsAny(x, "0123456789") {
-		return true
-	}
-	return !strings.ContainsAny(x, "aeiouy")
 }
 
 func allDigits(s string) bool {

@@ -27,7 +27,7 @@ func terms(dst []string, text string) []string {
 		dst = append(dst, stem(w))
 	}
 	for i, r := range text {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if isWordRune(r) {
 			if start < 0 {
 				start = i
 			}
@@ -141,3 +141,5 @@ func isStopword(w string) bool {
 	}
 	return false
 }
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

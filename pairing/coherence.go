@@ -1,0 +1,248 @@
+package pairing
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/stance"
+)
+
+// A Candidate is a sentence retrieved for a query, with what the pair
+// scorer knows about it.
+type Candidate struct {
+	Sentence corpus.Sentence
+	// Retrieval is the retriever's score, on any scale: a Builder min–max
+	// normalises it over the candidates of one call.
+	Retrieval float64
+	// Argumentativeness is a Scorer's score in [0, 1]; 0 when unknown.
+	Argumentativeness float64
+	// Centrality is the sentence's ArgsRank score within its argument, in
+	// [0, 1]; 0 when unknown.
+	Centrality float64
+	// Stance is the sentence's stance towards the topic; Unknown is
+	// allowed.
+	Stance stance.Stance
+}
+
+// Coherence decides whether two sentences can form a pair and scores how
+// well they go together. Two sentences are joined unless
+//
+//   - their stances are opposite (Pro and Con): a pair that contradicts
+//     itself is never built;
+//   - their TF-IDF cosine similarity exceeds MaxSimilarity: near-paraphrases
+//     repeat rather than build on each other;
+//   - they come from different arguments, their similarity is below
+//     MinSimilarity and they share no noun phrase.
+//
+// The coherence score of a joined pair, in [0, 1], is the weighted mean of
+// its TF-IDF cosine similarity, its noun-phrase overlap (shared phrases over
+// the phrases of the sentence with fewer), whether both have the same known
+// stance (1 or 0), and whether both come from the same argument (1 or 0).
+//
+// Noun phrases are runs of adjectives and nouns ending in a noun, from the
+// Tagger's part-of-speech tags, each phrase counted as its content terms
+// and as its head noun alone; without a Tagger, runs of content words (no
+// stop words) stand in for them.
+//
+// The zero value is usable. A Coherence is safe for concurrent use when its
+// IDF is not being added to.
+type Coherence struct {
+	// IDF weighs terms; nil means unweighted terms in Score, and an IDF
+	// over the candidates in Builder.Build.
+	IDF    *IDF
+	Tagger *POSTagger // nil means the content-word heuristic
+	// MinSimilarity is the similarity that joins sentences of different
+	// arguments without a shared noun phrase; 0 means 0.1.
+	MinSimilarity float64
+	// MaxSimilarity is the similarity above which a pair is redundant; 0
+	// means 0.8.
+	MaxSimilarity float64
+	// Weights of the score; all zero means 0.4 similarity, 0.3 noun
+	// phrases, 0.1 stance, 0.2 same argument.
+	SimilarityWeight, NounPhraseWeight, StanceWeight, SameArgumentWeight float64
+}
+
+// sentenceFeatures is what Coherence needs of one sentence, computed once.
+type sentenceFeatures struct {
+	argID   string
+	vec     termVector
+	phrases []string // sorted, distinct
+}
+
+func (c Coherence) features(s corpus.Sentence, idf *IDF) sentenceFeatures {
+	arg, _, _, err := corpus.ParseSentenceID(s.ID)
+	if err != nil {
+		arg = s.ID // not a corpus id: its own argument
+	}
+	var phrases []string
+	if c.Tagger != nil {
+		phrases = c.Tagger.NounPhrases(s.Text)
+	} else {
+		phrases = contentRuns(s.Text)
+	}
+	return sentenceFeatures{argID: arg, vec: idf.vector(s.Text), phrases: phrases}
+}
+
+// Score returns the coherence of a then b and whether they may be joined at
+// all. It computes the sentences' features on every call; Builder computes
+// them once per candidate.
+func (c Coherence) Score(a, b Candidate) (coherence float64, ok bool) {
+	return c.score(a, b, c.features(a.Sentence, c.IDF), c.features(b.Sentence, c.IDF))
+}
+
+func (c Coherence) score(a, b Candidate, fa, fb sentenceFeatures) (float64, bool) {
+	if a.Stance.Opposite() == b.Stance && a.Stance != b.Stance {
+		return 0, false
+	}
+	minSim, maxSim := c.MinSimilarity, c.MaxSimilarity
+	if minSim == 0 {
+		minSim = 0.1
+	}
+	if maxSim == 0 {
+		maxSim = 0.8
+	}
+	sim := cosine(fa.vec, fb.vec)
+	if sim > maxSim {
+		return 0, false
+	}
+	shared := countShared(fa.phrases, fb.phrases)
+	same := fa.argID == fb.argID
+	if !same && sim < minSim && shared == 0 {
+		return 0, false
+	}
+	var overlap float64
+	if n := min(len(fa.phrases), len(fb.phrases)); n > 0 {
+		overlap = float64(shared) / float64(n)
+	}
+	var sameStance, sameArg float64
+	if a.Stance == b.Stance && a.Stance != stance.Unknown {
+		sameStance = 1
+	}
+	if same {
+		sameArg = 1
+	}
+	ws, wn, wst, wa := c.SimilarityWeight, c.NounPhraseWeight, c.StanceWeight, c.SameArgumentWeight
+	if ws == 0 && wn == 0 && wst == 0 && wa == 0 {
+		ws, wn, wst, wa = 0.4, 0.3, 0.1, 0.2
+	}
+	total := ws + wn + wst + wa
+	if total <= 0 {
+		return 0, true
+	}
+	return (ws*sim + wn*overlap + wst*sameStance + wa*sameArg) / total, true
+}
+
+// countShared counts the strings in both sorted, distinct slices.
+func countShared(a, b []string) int {
+	n := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch c := strings.Compare(a[i], b[j]); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
+	}
+	return n
+}
+
+// NounPhrases returns the noun phrases of text, sorted and distinct: each
+// maximal run of adjectives (JJ, JJR, JJS) and nouns (NN, NNS, NNP, NNPS)
+// that ends in a noun, as its content terms joined by spaces ("nuclear
+// power plant"), and its head noun alone ("plant"). Terms are lower-cased
+// with a plural "s" removed, as for similarity.
+func (t *POSTagger) NounPhrases(text string) []string {
+	toks := t.Tag(text)
+	var out []string
+	var run []string
+	lastNoun := -1 // index in run of the last noun
+	flush := func() {
+		if lastNoun >= 0 {
+			out = appendPhrase(out, run[:lastNoun+1])
+		}
+		run, lastNoun = run[:0], -1
+	}
+	for _, tk := range toks {
+		isNoun := strings.HasPrefix(tk.Tag, "NN")
+		if !isNoun && !strings.HasPrefix(tk.Tag, "JJ") {
+			flush()
+			continue
+		}
+		ts := terms(nil, tk.Text)
+		if len(ts) == 0 {
+			flush()
+			continue
+		}
+		run = append(run, ts...)
+		if isNoun {
+			lastNoun = len(run) - 1
+		}
+	}
+	flush()
+	return sortDistinct(out)
+}
+
+// contentRuns is the tagger-free stand-in for noun phrases: maximal runs of
+// content terms between stop words and punctuation, and the last term of
+// each.
+func contentRuns(text string) []string {
+	var out []string
+	var run []string
+	start := -1
+	flushRun := func() {
+		if len(run) > 0 {
+			out = appendPhrase(out, run)
+		}
+		run = run[:0]
+	}
+	word := func(w string) {
+		w = strings.ToLower(w)
+		if len([]rune(w)) < 2 || isStopword(w) {
+			flushRun()
+			return
+		}
+		run = append(run, stem(w))
+	}
+	for i, r := range text {
+		letter := r == '\'' || r == '’' || isWordRune(r)
+		if letter {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			word(text[start:i])
+			start = -1
+		}
+		if r != ' ' { // punctuation ends a phrase
+			flushRun()
+		}
+	}
+	if start >= 0 {
+		word(text[start:])
+	}
+	flushRun()
+	return sortDistinct(out)
+}
+
+func appendPhrase(out, run []string) []string {
+	if len(run) == 0 {
+		return out
+	}
+	out = append(out, run[len(run)-1])
+	if len(run) > 1 {
+		out = append(out, strings.Join(run, " "))
+	}
+	return out
+}
+
+func sortDistinct(xs []string) []string {
+	slices.Sort(xs)
+	return slices.Compact(xs)
+}

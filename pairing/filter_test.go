@@ -1,0 +1,221 @@
+package pairing
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/google/go-cmp/cmp"
+)
+
+func sent(text string) corpus.Sentence { return corpus.Sentence{ID: "x", Text: text} }
+
+func TestLength(t *testing.T) {
+	f := Length{Min: 3, Max: 5}
+	for _, c := range []struct {
+		text string
+		want Reason
+	}{
+		{"", TooShort},
+		{"Two words", TooShort},
+		{"- ... Two words !", TooShort}, // punctuation is not a word
+		{"Three words here", Kept},
+		{"one two three four five", Kept},
+		{"one two three four five six", TooLong},
+	} {
+		ok, why := f.Check(sent(c.text))
+		if why != c.want || ok != (c.want == Kept) {
+			t.Errorf("%q: got %v %q, want %q", c.text, ok, why, c.want)
+		}
+	}
+	if ok, _ := (Length{}).Check(sent(strings.Repeat("word ", 20000))); !ok {
+		t.Error("zero Length rejected a long text; want no bounds")
+	}
+}
+
+func TestNoise(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want Reason
+	}{
+		{"Hello and welcome to the debate.", NoiseGreeting},
+		{"Good evening, everyone.", NoiseGreeting},
+		{"I accept.", NoiseDebateTalk},
+		{"I ACCEPT this debate and look forward to a good discussion.", NoiseDebateTalk},
+		{"My opponent’s argument ignores the data.", NoiseDebateTalk},
+		{"Thank you for reading.", NoiseDebateTalk},
+		{"Thanks!", NoiseDebateTalk},
+		{"Vote Pro!", NoiseDebateTalk},
+		{"Please vote Con.", NoiseDebateTalk},
+		{"I extend my arguments.", NoiseDebateTalk},
+		{"Round 2", NoiseRoundHeader},
+		{"Rebuttals:", NoiseRoundHeader},
+		{"Contention 1: The economy", NoiseRoundHeader},
+		{"http://www.example.com/page?id=3", NoiseReference},
+		{"[1] http://www.cdc.gov/abortion/data.html", NoiseReference},
+		{"Sources: [2] [3]", NoiseReference},
+		{"[4] Smith, J. (2010). Drug policy in Portugal.", NoiseReference},
+		{"...", NoiseEmpty},
+		{"", NoiseEmpty},
+		// Arguments pass, even with debate words inside other words.
+		{"Abortion should be legal because women have a right to decide.", Kept},
+		{"The opponents of gun control argue that crime would rise.", Kept},
+		{"Rounding errors do not matter here, the data is clear.", Kept},
+		{"Studies (see http://example.org) show that the death penalty does not deter crime.", Kept},
+		{"Hi-tech surveillance violates privacy.", NoiseGreeting}, // "hi" is a word here: a known false positive
+	} {
+		ok, why := Noise{}.Check(sent(c.text))
+		if why != c.want || ok != (c.want == Kept) {
+			t.Errorf("%q: got %v %q, want %q", c.text, ok, why, c.want)
+		}
+	}
+	extra := Noise{Extra: []string{"Pineapple Pizza"}}
+	if _, why := extra.Check(sent("I like pineapple pizza a lot.")); why != NoiseDebateTalk {
+		t.Errorf("Extra phrase: got %q, want %q", why, NoiseDebateTalk)
+	}
+}
+
+// TestDebateTalkSwitch checks that the fast matcher knows every listed
+// phrase, so DebateTalkPhrases documents what is matched.
+func TestDebateTalkSwitch(t *testing.T) {
+	for _, p := range DebateTalkPhrases() {
+		if !isDebateTalk(p) {
+			t.Errorf("%q: listed but not matched", p)
+		}
+		if n := len(strings.Fields(p)); n > maxDebateTalkWords {
+			t.Errorf("%q: %d words, more than maxDebateTalkWords = %d", p, n, maxDebateTalkWords)
+		}
+		if _, why := (Noise{}).Check(sent("So " + p + " indeed.")); why != NoiseDebateTalk {
+			t.Errorf("%q inside a sentence: got %q, want %q", p, why, NoiseDebateTalk)
+		}
+	}
+}
+
+func TestVerbFilter(t *testing.T) {
+	f := VerbFilter{Tagger: testTagger(t)}
+	for _, c := range []struct {
+		text string
+		want Reason
+	}{
+		{"Abortion kills a human being.", Kept},
+		{"The death penalty should be abolished.", Kept},
+		{"Great points on both sides.", NoVerb},
+		{"Yes.", NoVerb},
+		{"", NoVerb},
+		{"!!! ??? ...", NoVerb},
+		{"http://example.com", NoVerb},
+		{"Die Todesstrafe ist unmenschlich und sollte abgeschafft werden.", NoVerb},
+	} {
+		ok, why := f.Check(sent(c.text))
+		if why != c.want || ok != (c.want == Kept) {
+			t.Errorf("%q: got %v %q, want %q (tags %v)", c.text, ok, why, c.want, f.Tagger.Tag(c.text))
+		}
+	}
+	// A verb after MaxTokens tokens is not seen.
+	long := strings.Repeat("the big red ball ", 100) + "and it is red."
+	if ok, _ := (VerbFilter{Tagger: testTagger(t), MaxTokens: 50}).Check(sent(long)); ok {
+		t.Error("verb after MaxTokens: got kept, want rejected")
+	}
+	if ok, _ := (VerbFilter{Tagger: testTagger(t), MaxTokens: 1000}).Check(sent(long)); !ok {
+		t.Error("verb within MaxTokens: got rejected, want kept")
+	}
+}
+
+func TestPOSTaggerDeterministic(t *testing.T) {
+	tg := testTagger(t)
+	other, err := NewPOSTagger()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sampleSentences(t)[:500] {
+		if d := cmp.Diff(tg.Tag(s.Text), other.Tag(s.Text)); d != "" {
+			t.Fatalf("%s: two taggers disagree (-first +second):\n%s", s.ID, d)
+		}
+	}
+}
+
+func TestDedup(t *testing.T) {
+	var d Dedup
+	in := []corpus.Sentence{
+		{ID: "a__PREMISE__1", Text: "Guns kill people."},
+		{ID: "b__PREMISE__1", Text: "Guns kill people."},
+		{ID: "c__PREMISE__1", Text: "GUNS   kill people!"},
+		{ID: "d__PREMISE__1", Text: "Guns don't kill people."},
+		{ID: "e__PREMISE__1", Text: "Gúns kill peoplé"},
+		{ID: "a__PREMISE__1", Text: "Guns kill people."}, // the kept one again
+	}
+	var got []Reason
+	for _, s := range in {
+		_, why := d.Check(s)
+		got = append(got, why)
+	}
+	want := []Reason{Kept, Duplicate, NearDuplicate, Kept, NearDuplicate, Kept}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("reasons: got … want (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"b__PREMISE__1", "c__PREMISE__1", "e__PREMISE__1"}, d.Duplicates("a__PREMISE__1")); diff != "" {
+		t.Errorf("Duplicates: got … want (-want +got):\n%s", diff)
+	}
+	if orig, ok := d.Original("c__PREMISE__1"); !ok || orig != "a__PREMISE__1" {
+		t.Errorf("Original(c): got %q %v, want a__PREMISE__1 true", orig, ok)
+	}
+	if _, ok := d.Original("d__PREMISE__1"); ok {
+		t.Error("Original(d): got true, want false for a kept sentence")
+	}
+	if d.Len() != 2 {
+		t.Errorf("Len: got %d, want 2", d.Len())
+	}
+}
+
+func TestNormalizeText(t *testing.T) {
+	for in, want := range map[string]string{
+		"It's  TRUE!":      "its true",
+		"Café — naïve":     "cafe naive",
+		"  ...  ":          "",
+		"ﬁne (NFKC)":       "fine nfkc",
+		"100 KB, 2nd time": "100 kb 2nd time",
+	} {
+		if got := NormalizeText(in); got != want {
+			t.Errorf("NormalizeText(%q): got %q, want %q", in, got, want)
+		}
+	}
+}
+
+type constScorer float64
+
+func (c constScorer) Score(string) float64 { return float64(c) }
+
+func TestArgumentativeAndChain(t *testing.T) {
+	scorer := ScorerFunc(func(text string) float64 {
+		if strings.Contains(text, "because") {
+			return 0.9
+		}
+		return 0.2
+	})
+	f := Chain(Length{Min: 3}, Noise{}, &Dedup{}, Argumentative{Scorer: scorer, Threshold: 0.5})
+	in := []corpus.Sentence{
+		{ID: "a__PREMISE__1", Text: "Taxes should fall because growth follows."},
+		{ID: "a__PREMISE__2", Text: "Too short."},
+		{ID: "a__PREMISE__3", Text: "Thank you for this debate."},
+		{ID: "b__PREMISE__1", Text: "Taxes should fall because growth follows."},
+		{ID: "b__PREMISE__2", Text: "Taxes are a topic of some interest."},
+	}
+	counts := Counts{}
+	kept := Select(f, in, counts)
+	if diff := cmp.Diff([]corpus.Sentence{in[0]}, kept); diff != "" {
+		t.Errorf("kept: got … want (-want +got):\n%s", diff)
+	}
+	want := Counts{TooShort: 1, NoiseDebateTalk: 1, Duplicate: 1, NotArgumentative: 1}
+	if diff := cmp.Diff(want, counts); diff != "" {
+		t.Errorf("counts: got … want (-want +got):\n%s", diff)
+	}
+	if _, why := (Argumentative{Scorer: constScorer(0)}).Check(sent("x")); why != Kept {
+		t.Errorf("zero threshold: got %q, want kept", why)
+	}
+	nan := ScorerFunc(func(string) float64 { return 0 * (1 / zero()) })
+	if _, why := (Argumentative{Scorer: nan}).Check(sent("x")); why != ArgumentativeNaN {
+		t.Errorf("NaN score: got %q, want %q", why, ArgumentativeNaN)
+	}
+}
+
+func zero() float64 { return 0 }
