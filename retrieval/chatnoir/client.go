@@ -32,9 +32,9 @@ import (
 // DefaultBaseURL is the public ChatNoir service.
 const DefaultBaseURL = "https://chatnoir.eu"
 
-// DefaultIndex is ClueWeb22 category B, the Touché 2023 corpus. The API
-// calls it "cw22"; the Python client and ir_datasets call it "clueweb22/b",
-// which Client.Index also accepts (see Client.Index).
+// DefaultIndex is ClueWeb22 category B, the Touché 2023 corpus, by its API
+// name. The Python client and ir_datasets call it "clueweb22/b", which
+// Client.Index also accepts.
 const DefaultIndex = "cw22"
 
 // DefaultPageSize is how many results one request asks for when
@@ -66,15 +66,15 @@ type Client struct {
 	BaseURL string
 	// APIKey authenticates searches; it is required (ErrNoAPIKey).
 	APIKey string
-	// Index lists the indices to search; nil means {DefaultIndex}. The
-	// API's short names are "cw09", "cw12" and "cw22" (ClueWeb22
-	// category B, earlier also the only ClueWeb22 index); the longer
-	// names "clueweb09", "clueweb12" and "clueweb22/b", used by the
-	// Python client and ir_datasets, are translated to them. Other names
-	// are sent as given.
+	// Index lists the indices to search; nil means {DefaultIndex}.
+	// Requests use the API's short names: "cw09", "cw12" and "cw22"
+	// (ClueWeb22 category B), which results also carry in Result.Index.
+	// The Python client chatnoir-api and ir_datasets call these
+	// "clueweb09", "clueweb12" and "clueweb22/b" and translate them to
+	// the short names; so does Client. Other names are sent as given.
 	Index []string
 	// SearchMethod selects the ranking: "" for the service default,
-	// "default" (ChatNoir's BM25F with boosts) or "bm25" (plain BM25).
+	// "default" (ChatNoir's BM25F ranking) or "bm25" (plain BM25).
 	SearchMethod string
 	// Phrases switches to phrase search (/api/v1/_phrases): documents
 	// containing the query as a phrase, with up to Slop (0, 1 or 2)
