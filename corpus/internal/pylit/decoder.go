@@ -115,6 +115,9 @@ type Decoder struct {
 	src   string
 	pos   int
 	stack []frame
+	// newlines is set when src holds a '\n' or '\r' anywhere; when it
+	// does not, strings need not be checked for raw newlines one by one.
+	newlines bool
 }
 
 type frame struct {
@@ -127,6 +130,7 @@ func (d *Decoder) Reset(src string) {
 	d.src = src
 	d.pos = 0
 	d.stack = d.stack[:0]
+	d.newlines = strings.IndexByte(src, '\n') >= 0 || strings.IndexByte(src, '\r') >= 0
 }
 
 // Offset returns the byte offset in the input of the next unread byte.
@@ -260,15 +264,31 @@ func (d *Decoder) Colon() error {
 // Key reads a dict key that is a string, and the ':' after it. Like Text,
 // it returns a substring of the input when the key has no escapes.
 func (d *Decoder) Key() (string, error) {
+	// Fast path for a short plain key followed by ':', as repr writes it.
+	if p := d.pos; p < len(d.src) && (d.src[p] == '\'' || d.src[p] == '"') {
+		q := d.src[p]
+		for i := p + 1; i < len(d.src) && i < p+64; i++ {
+			c := d.src[i]
+			if c == q {
+				if i+1 < len(d.src) && d.src[i+1] == ':' {
+					d.pos = i + 2
+					return d.src[p+1 : i], nil
+				}
+				break
+			}
+			if c == '\\' || c == '\n' || c == '\r' {
+				break
+			}
+		}
+	}
 	k, err := d.Text()
 	if err != nil {
 		return "", err
 	}
-	if d.pos < len(d.src) && d.src[d.pos] == ':' { // repr's "'key': value"
-		d.pos++
-		return k, nil
+	if err := d.Colon(); err != nil {
+		return "", err
 	}
-	return k, d.Colon()
+	return k, nil
 }
 
 // End reports an error unless only whitespace is left in the input.
@@ -331,11 +351,13 @@ func (d *Decoder) stringSpan() (start, end int, plain bool, err error) {
 	if strings.IndexByte(body, '\\') >= 0 {
 		return start, 0, false, nil
 	}
-	if i := strings.IndexByte(body, '\n'); i >= 0 {
-		return 0, 0, false, d.errorf(start+i, "newline in string literal")
-	}
-	if i := strings.IndexByte(body, '\r'); i >= 0 {
-		return 0, 0, false, d.errorf(start+i, "newline in string literal")
+	if d.newlines {
+		if i := strings.IndexByte(body, '\n'); i >= 0 {
+			return 0, 0, false, d.errorf(start+i, "newline in string literal")
+		}
+		if i := strings.IndexByte(body, '\r'); i >= 0 {
+			return 0, 0, false, d.errorf(start+i, "newline in string literal")
+		}
 	}
 	d.pos = start + n + 1
 	return start, start + n, true, nil
@@ -379,11 +401,13 @@ func (d *Decoder) scanString(dst []byte, start int, discard bool) ([]byte, error
 		if b >= 0 {
 			seg = seg[:b]
 		}
-		if n := strings.IndexByte(seg, '\n'); n >= 0 {
-			return dst, d.errorf(i+n, "newline in string literal")
-		}
-		if n := strings.IndexByte(seg, '\r'); n >= 0 {
-			return dst, d.errorf(i+n, "newline in string literal")
+		if d.newlines {
+			if n := strings.IndexByte(seg, '\n'); n >= 0 {
+				return dst, d.errorf(i+n, "newline in string literal")
+			}
+			if n := strings.IndexByte(seg, '\r'); n >= 0 {
+				return dst, d.errorf(i+n, "newline in string literal")
+			}
 		}
 		if !discard {
 			dst = append(dst, seg...)

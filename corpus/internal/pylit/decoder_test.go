@@ -392,3 +392,36 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestKey(t *testing.T) {
+	tests := []struct {
+		in, want string
+		err      bool
+	}{
+		{`'k': 1`, "k", false},
+		{`"k":1`, "k", false},
+		{`'k' : 1`, "k", false},
+		{`'it\'s': 1`, "it's", false},
+		{`'two\nlines': 1`, "two\nlines", false},
+		{"'raw\nnewline': 1", "", true},
+		{`'k'`, "", true},
+		{`'k' 1`, "", true},
+		{`'unterminated: 1`, "", true},
+		{`k: 1`, "", true},
+		{`'` + strings.Repeat("long", 40) + `': 1`, strings.Repeat("long", 40), false},
+	}
+	for _, tt := range tests {
+		var d Decoder
+		d.Reset(tt.in)
+		got, err := d.Key()
+		if (err != nil) != tt.err || got != tt.want {
+			t.Errorf("Key(%q) = %q, %v; want %q, error %v", tt.in, got, err, tt.want, tt.err)
+			continue
+		}
+		if err == nil {
+			if v, err := d.Value(); err != nil || v != int64(1) {
+				t.Errorf("Key(%q): value after the key = %v, %v; want 1", tt.in, v, err)
+			}
+		}
+	}
+}
