@@ -122,6 +122,31 @@ func scoreStance(ctx context.Context, t stance.Tagger, test []labeled.UKPSentenc
 	return gold, pred, nil
 }
 
+// scorePairs tags pairs of consecutive test sentences of one document (same
+// topic and URL, in file order) with stance.Pair. A pair's gold label is
+// stance.Combine of its sentences' gold labels at confidence 1; pairs whose
+// sentences have opposite gold stances have none and are skipped.
+func scorePairs(ctx context.Context, t stance.Tagger, test []labeled.UKPSentence, gold, pred []string) ([]string, []string, error) {
+	p := stance.Pair{Tagger: t}
+	for i := 1; i < len(test); i++ {
+		a, b := test[i-1], test[i]
+		if a.Topic != b.Topic || a.URL != b.URL {
+			continue
+		}
+		g, _ := stance.Combine(ukpStance(a.Label), 1, ukpStance(b.Label), 1)
+		if g == stance.Unknown {
+			continue
+		}
+		s, _, err := p.TagPair(ctx, a.Topic, a.Text, b.Text)
+		if err != nil {
+			return nil, nil, err
+		}
+		gold = append(gold, g.String())
+		pred = append(pred, s.String())
+	}
+	return gold, pred, nil
+}
+
 // A result is one row of the results table.
 type result struct {
 	system, setting string
@@ -149,10 +174,18 @@ func evalStance(ctx context.Context, d *data, sys stanceSystem, evalSet string, 
 		return nil, err
 	}
 	out = append(out, result{system: sys.name, setting: "in-topic", c: c})
+	pg, pp, err := scorePairs(ctx, t, f.test, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	if c, err = eval.Classify(pg, pp); err != nil {
+		return nil, err
+	}
+	out = append(out, result{system: "pair of " + sys.name, setting: "in-topic", c: c})
 	if len(topics) == 0 {
 		return out, nil
 	}
-	gold, pred = nil, nil
+	gold, pred, pg, pp = nil, nil, nil, nil
 	sum := 0.0
 	for _, topic := range topics {
 		f := d.crossTopic(topic, evalSet)
@@ -162,6 +195,9 @@ func evalStance(ctx context.Context, d *data, sys stanceSystem, evalSet string, 
 		}
 		n := len(gold)
 		if gold, pred, err = scoreStance(ctx, t, f.test, gold, pred); err != nil {
+			return nil, err
+		}
+		if pg, pp, err = scorePairs(ctx, t, f.test, pg, pp); err != nil {
 			return nil, err
 		}
 		ct, err := eval.Classify(gold[n:], pred[n:])
@@ -174,6 +210,10 @@ func evalStance(ctx context.Context, d *data, sys stanceSystem, evalSet string, 
 		return nil, err
 	}
 	out = append(out, result{system: sys.name, setting: "cross-topic", c: c, topicMeanF1: sum / float64(len(topics))})
+	if c, err = eval.Classify(pg, pp); err != nil {
+		return nil, err
+	}
+	out = append(out, result{system: "pair of " + sys.name, setting: "cross-topic", c: c})
 	return out, nil
 }
 
@@ -191,6 +231,9 @@ func stanceSystems(seed uint64, cfg stance.TrainConfig) []stanceSystem {
 		}},
 		{name: "lexical", build: func(context.Context, []labeled.UKPSentence) (stance.Tagger, error) {
 			return stance.Lexical{}, nil
+		}},
+		{name: "args.me alignment (sentence as conclusion)", build: func(context.Context, []labeled.UKPSentence) (stance.Tagger, error) {
+			return stance.ArgsMe{}, nil
 		}},
 		{name: "linear", build: func(ctx context.Context, train []labeled.UKPSentence) (stance.Tagger, error) {
 			return stance.TrainModel(ctx, stanceExamples(train), cfg)

@@ -178,26 +178,34 @@ func IsPunct(tok string) bool {
 	return false
 }
 
-// Informative reports whether tokens hold at least one word of two or more
-// Latin letters, the least a text needs before any model here says more than
-// "unknown". Text of only punctuation, numbers, URLs or non-Latin script is
-// not informative.
+// Informative reports whether tokens look like English text that a model
+// can judge: they must hold at least one word of two or more Latin letters,
+// and a text of five or more words must contain at least one English
+// function word (IsStopword or IsNegation). Text of only punctuation,
+// numbers, URLs or non-Latin script, and longer text in another language
+// ("Atomkraft ist gefährlich und teuer, sagen viele"), is not informative.
 func Informative(tokens []string) bool {
+	latinWord, words, function := false, 0, false
 	for _, t := range tokens {
 		if t == URL || t == Number || IsPunct(t) {
 			continue
 		}
+		words++
+		if IsStopword(t) || IsNegation(t) {
+			function = true
+		}
+		if latinWord {
+			continue
+		}
 		latin := 0
 		for _, r := range t {
-			if r < unicode.MaxLatin1 && unicode.IsLetter(r) || unicode.Is(unicode.Latin, r) {
+			if unicode.Is(unicode.Latin, r) {
 				latin++
 			}
 		}
-		if latin >= 2 {
-			return true
-		}
+		latinWord = latin >= 2
 	}
-	return false
+	return latinWord && (words < 5 || function)
 }
 
 // Stem returns a light suffix-stripping stem of a lower-case word, enough to

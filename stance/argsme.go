@@ -1,0 +1,121 @@
+package stance
+
+import (
+	"context"
+
+	"github.com/argsearch/argsearch/internal/textfeat"
+)
+
+// An Alignment says how an args.me conclusion relates to a topic.
+type Alignment int8
+
+// The alignments Align distinguishes.
+const (
+	Unrelated Alignment = iota // no topic term in the conclusion
+	Same                       // the conclusion states the topic's proposition
+	Opposite                   // the conclusion states its negation or opposite
+)
+
+// String returns "unrelated", "same" or "opposite".
+func (a Alignment) String() string {
+	switch a {
+	case Same:
+		return "same"
+	case Opposite:
+		return "opposite"
+	}
+	return "unrelated"
+}
+
+// Align decides whether conclusion states the same proposition as topic or
+// its opposite, and returns the share of the topic's content words (by stem)
+// that the conclusion contains, in [0, 1].
+//
+// A conclusion without any of the topic's content words is Unrelated. Else
+// each text gets a polarity: -1 for every negation cue ("not", "no",
+// "never", "should not", "n't") and -1 for every word that argues against
+// what it governs ("ban", "prohibit", "abolish", "illegal", "oppose", …)
+// within three words of a topic term; "allow", "legalize", "keep" and the
+// like count +1 (no flip). The conclusion is Same when the two polarities
+// agree and Opposite when they differ. For the topic "Should we ban guns?"
+// (polarity -1), "Ban guns" is Same; "Guns should not be banned" (one
+// negation, one ban: +1) and "Guns should be legal" (+1) are Opposite.
+func Align(topic, conclusion string) (Alignment, float64) {
+	tt := newTopicTerms(topic)
+	if len(tt.stems) == 0 {
+		return Unrelated, 0
+	}
+	var b1, b2 [64]string
+	ttoks := textfeat.Tokenize(topic, b1[:0])
+	ctoks := textfeat.Tokenize(conclusion, b2[:0])
+	found := 0
+	for _, s := range tt.stems {
+		for _, w := range ctoks {
+			if textfeat.Stem(w) == s {
+				found++
+				break
+			}
+		}
+	}
+	if found == 0 {
+		return Unrelated, 0
+	}
+	share := float64(found) / float64(len(tt.stems))
+	if polarity(tt, ttoks) == polarity(tt, ctoks) {
+		return Same, share
+	}
+	return Opposite, share
+}
+
+// polarity is -1 to the power of the negation cues and governing
+// against-words in toks.
+func polarity(tt topicTerms, toks []string) int {
+	a := annotate(tt, toks)
+	p := 1
+	for i, w := range toks {
+		if textfeat.IsNegation(w) {
+			p = -p
+			continue
+		}
+		if textfeat.Direction(w) < 0 && a.nearT[i] && !a.isTopic[i] {
+			p = -p
+		}
+	}
+	return p
+}
+
+// ArgsMe maps args.me premise stances onto a topic. In args.me a premise's
+// PRO or CON is relative to its argument's conclusion, not to the query:
+// ArgsMe aligns the conclusion with the topic (Align) and flips the label
+// when the conclusion states the opposite of the topic.
+//
+// The zero value is ready to use and safe for concurrent use.
+type ArgsMe struct{}
+
+// Premise returns the stance towards topic of a premise whose stance towards
+// conclusion is premise (Pro or Con), with the alignment's topic-word share
+// as confidence. It returns Unknown when the conclusion is unrelated to the
+// topic or premise is neither Pro nor Con.
+func (ArgsMe) Premise(topic, conclusion string, premise Stance) (Stance, float64) {
+	if premise != Pro && premise != Con {
+		return Unknown, 0
+	}
+	switch a, share := Align(topic, conclusion); a {
+	case Same:
+		return premise, share
+	case Opposite:
+		return premise.Opposite(), share
+	}
+	return Unknown, 0
+}
+
+// Tag implements Tagger for a text that is an argument's conclusion (or a
+// premise labelled PRO towards it): Pro when it states the topic's
+// proposition, Con when it states the opposite, Unknown when unrelated.
+func (x ArgsMe) Tag(ctx context.Context, topic, conclusion string) (Stance, float64, error) {
+	if err := ctx.Err(); err != nil {
+		return Unknown, 0, err
+	}
+	s, c := x.Premise(topic, conclusion, Pro)
+	return s, c, nil
+}
