@@ -76,25 +76,32 @@ func (n *normalizer) append(dst []byte, s string) []byte {
 // appendNormalizedASCII is NormalizeSentence for ASCII text, where NFKC
 // changes nothing and case folding is lowercasing.
 func appendNormalizedASCII(dst []byte, s string) []byte {
+	// The output is never longer than s: a space stands for at least one
+	// dropped byte.
+	dst = slices.Grow(dst, len(s))
 	start := len(dst)
+	b := dst[:start+len(s)]
+	n := start
 	space := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
-		case 'A' <= c && c <= 'Z':
+		case c-'a' < 26, c-'0' < 10:
+		case c-'A' < 26:
 			c += 'a' - 'A'
 		default:
 			space = true
 			continue
 		}
-		if space && len(dst) > start {
-			dst = append(dst, ' ')
+		if space && n > start {
+			b[n] = ' '
+			n++
 		}
 		space = false
-		dst = append(dst, c)
+		b[n] = c
+		n++
 	}
-	return dst
+	return b[:n]
 }
 
 // appendUnicode is NormalizeSentence for any text.

@@ -277,7 +277,8 @@ func BenchmarkBuildStore(b *testing.B) {
 
 // BenchmarkStoreFile builds a store from the processed CSV named by
 // $ARGSEARCH_BENCH_CSV (for example a full-scale corpustest corpus), and
-// reports the store's live heap per million sentences and in total. It is
+// reports the store's live heap per million sentences and in total, and the
+// time Store.Duplicates takes on it (NormalizedDuplicates). It is
 // skipped when the variable is unset. Run it with -benchtime=1x.
 func BenchmarkStoreFile(b *testing.B) {
 	path := os.Getenv("ARGSEARCH_BENCH_CSV")
@@ -304,12 +305,25 @@ func BenchmarkStoreFile(b *testing.B) {
 		heap = heapInUse() - before
 	}
 	n := float64(s.NumSentences())
+	var text int
+	for i := range s.NumSentences() {
+		text += len(s.SentenceText(i))
+	}
+	start := time.Now()
+	d, err := s.Duplicates(context.Background(), NormalizedDuplicates)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dupTime := time.Since(start)
 	b.ReportMetric(n, "sentences")
+	b.ReportMetric(float64(text)/1e6, "textMB")
+	b.ReportMetric(dupTime.Seconds(), "duplicates-s")
 	b.ReportMetric(float64(heap)/1e6, "heapMB")
 	b.ReportMetric(float64(heap)/n, "MB/Msentences")
 	b.ReportMetric(build.Seconds(), "build-s")
-	fmt.Fprintf(os.Stderr, "store of %s: %d arguments, %d sentences, %.1f MB live heap (%.1f MB per million sentences), read+build %v\n",
-		path, s.NumArguments(), s.NumSentences(), float64(heap)/1e6, float64(heap)/n, build)
+	fmt.Fprintf(os.Stderr, "store of %s: %d arguments, %d sentences, %.1f MB of sentence text, %.1f MB live heap (%.1f MB per million sentences), read+build %v\n",
+		path, s.NumArguments(), s.NumSentences(), float64(text)/1e6, float64(heap)/1e6, float64(heap)/n, build)
+	fmt.Fprintf(os.Stderr, "normalized duplicates: %d sentences in %d groups, found in %v\n", d.Count(), len(d.Groups), dupTime)
 	runtime.KeepAlive(s)
 }
 
