@@ -14,7 +14,7 @@ import (
 
 // ErrNoCorpusFile is returned (wrapped) by Open and OpenReader for a tar
 // archive that holds no regular file named *.csv or *.json.
-var ErrNoCorpusFile = errors.New("no .csv or .json file in the archive")
+var ErrNoCorpusFile = errors.New("corpus: no .csv or .json file in the archive")
 
 // bufferSize is the read buffer of Open and OpenReader.
 const bufferSize = 1 << 20
@@ -66,6 +66,9 @@ func OpenReader(src io.Reader, name string) (*Reader, error) {
 	if head, _ := br.Peek(262); len(head) == 262 && string(head[257:262]) == "ustar" {
 		tr := tar.NewReader(br)
 		member, err := firstCorpusFile(tr)
+		if err == ErrNoCorpusFile {
+			return nil, fmt.Errorf("%w: %s", err, name)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("corpus: %s: %w", name, err)
 		}

@@ -30,10 +30,10 @@ type Reader struct {
 	// without being decoded.
 	KeepSourceText bool
 
-	// Splitter splits the premises and conclusions of JSON arguments into
-	// sentences. Nil means the default English splitter
-	// (NewEnglishSplitter), created once on the first Read. The processed
-	// CSV carries its sentences and does not use it.
+	// Splitter splits the premises of JSON arguments into sentences (a
+	// conclusion is one sentence). Nil means the default English splitter
+	// (NewEnglishSplitter), created once, on the first JSON argument. The
+	// processed CSV carries its sentences and does not use it.
 	Splitter Splitter
 
 	csv  *csvState
@@ -48,6 +48,11 @@ type Reader struct {
 // (args_processed.csv): a header id,conclusion,premises,context,sentences,
 // then one argument a record, whose premises, context and sentences are
 // Python literals. Sentences are returned exactly as stored.
+//
+// The outer CSV is read with encoding/csv, which turns a line break "\r\n"
+// inside a quoted field into "\n". Only the id and conclusion columns hold
+// raw text; the literal columns write their line breaks as escapes, which
+// are decoded exactly.
 func NewCSVReader(r io.Reader) *Reader {
 	c := csv.NewReader(r)
 	c.ReuseRecord = true
@@ -165,7 +170,11 @@ func (e *ParseError) Error() string {
 	if e.Record > 0 || e.Line > 0 || e.Field != "" {
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Err.Error())
+	if e.Err == nil {
+		b.WriteString("malformed input")
+	} else {
+		b.WriteString(e.Err.Error())
+	}
 	return b.String()
 }
 
