@@ -116,7 +116,10 @@ func Read(r io.Reader) (*Model, error) {
 	if magic[len(Magic)-1] != Magic[len(Magic)-1] {
 		return nil, fmt.Errorf("%w: unsupported version %q, this reader knows %q", ErrFormat, magic, Magic)
 	}
-	zr, err := gzip.NewReader(r)
+	// gzip reads a ByteReader without buffering ahead, so raw can tell
+	// whether anything follows the compressed stream.
+	raw := bufio.NewReader(r)
+	zr, err := gzip.NewReader(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
@@ -186,6 +189,9 @@ func Read(r io.Reader) (*Model, error) {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, unexpected(err))
 	} else if extra > 0 {
 		return nil, fmt.Errorf("%w: %d trailing bytes", ErrFormat, extra)
+	}
+	if _, err := raw.ReadByte(); err != io.EOF {
+		return nil, fmt.Errorf("%w: data after the compressed stream", ErrFormat)
 	}
 	if !sort.SliceIsSorted(rows, func(i, j int) bool { return rows[i] < rows[j] }) {
 		return nil, fmt.Errorf("%w: rows out of order", ErrFormat)

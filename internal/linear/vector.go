@@ -1,5 +1,7 @@
 package linear
 
+import "math"
+
 // FNV-1a 32-bit constants.
 const (
 	fnvOffset uint32 = 2166136261
@@ -111,4 +113,21 @@ func Hash(name string, bits uint8) (index uint32, sign float32) {
 	v := Vector{bits: bits, mask: 1<<bits - 1}
 	v.Add(1, name)
 	return v.Features[0].Index, v.Features[0].Value
+}
+
+// Normalize scales the vector's values to unit Euclidean length (summing the
+// values of repeated buckets first is not needed: the norm is over the
+// features as added). An empty or all-zero vector is left unchanged.
+func (v *Vector) Normalize() {
+	s := 0.0
+	for _, f := range v.Features {
+		s += float64(f.Value) * float64(f.Value)
+	}
+	if s == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(s))
+	for i := range v.Features {
+		v.Features[i].Value *= inv
+	}
 }
