@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -625,5 +627,33 @@ func checkFuzzRead(t *testing.T, r *Reader) {
 				}
 			}
 		}
+	}
+}
+
+// TestGeneratedCorpus reads a small corpus from the corpustest generator and
+// checks it against the generator's own statistics.
+func TestGeneratedCorpus(t *testing.T) {
+	var buf bytes.Buffer
+	stats, err := corpustest.Write(context.Background(), &buf, corpustest.Config{Arguments: 300, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewCSVReader(&buf)
+	r.KeepSourceText = true
+	var args int
+	var sentences, tokens int64
+	for _, a := range readAllT(t, r) {
+		args++
+		for _, s := range a.Sentences {
+			sentences++
+			tokens += int64(len(strings.Fields(s.Text)))
+			if id, _, _, err := ParseSentenceID(s.ID); err != nil || id != a.ID {
+				t.Fatalf("sentence id %q of argument %q: %v", s.ID, a.ID, err)
+			}
+		}
+	}
+	if args != stats.Arguments || sentences != stats.Sentences || tokens != stats.Tokens {
+		t.Errorf("got %d arguments, %d sentences, %d tokens; generator says %d, %d, %d",
+			args, sentences, tokens, stats.Arguments, stats.Sentences, stats.Tokens)
 	}
 }
