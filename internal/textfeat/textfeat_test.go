@@ -1,0 +1,92 @@
+package textfeat
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestTokenize(t *testing.T) {
+	cases := map[string][]string{
+		"Guns don't kill people, people do.":         {"guns", "do", "not", "kill", "people", ",", "people", "do", "."},
+		"We ca n't ban it ... see http://x.org/a":    {"we", "can", "not", "ban", "it", ".", "see", URL},
+		"It's 1,000 people in 2019!?":                {"it", "'s", Number, "people", "in", Number, "!", "?"},
+		"Cannot won't can't":                         {"can", "not", "will", "not", "can", "not"},
+		"  ":                                         nil,
+		"state-of-the-art (well-known) \"quoted\" —": {"state-of-the-art", "well-known", "quoted"},
+	}
+	for in, want := range cases {
+		if diff := cmp.Diff(want, Tokenize(in, nil)); diff != "" {
+			t.Errorf("Tokenize(%q) (-want +got):\n%s", in, diff)
+		}
+	}
+}
+
+func TestTokenizeBounded(t *testing.T) {
+	long := strings.Repeat("word ", 30000)
+	if got := len(Tokenize(long, nil)); got != MaxTokens {
+		t.Errorf("got %d tokens, want %d", got, MaxTokens)
+	}
+	if got := len(Tokenize(strings.Repeat("a,", 30000), nil)); got != MaxTokens {
+		t.Errorf("got %d tokens, want %d", got, MaxTokens)
+	}
+}
+
+func TestStem(t *testing.T) {
+	groups := [][]string{
+		{"cloning", "clones", "cloned", "clone"},
+		{"legalization", "legalize", "legalizing", "legal"},
+		{"abortion", "abortions"},
+		{"uniform", "uniforms"},
+		{"control", "controlled", "controls"},
+		{"penalty", "penalties"},
+	}
+	for _, g := range groups {
+		for _, w := range g[1:] {
+			if Stem(w) != Stem(g[0]) {
+				t.Errorf("Stem(%q) = %q, Stem(%q) = %q; want equal", w, Stem(w), g[0], Stem(g[0]))
+			}
+		}
+	}
+}
+
+func TestInformative(t *testing.T) {
+	for in, want := range map[string]bool{
+		"":                        false,
+		"?!... ,,":                false,
+		"http://a.b www.c.d 1234": false,
+		"Атомная энергия опасна":                         false,
+		"Atomkraft ist gefährlich und teuer sagen viele": false,
+		"Nuclear power is safe":                          true,
+		"Cloning":                                        true,
+	} {
+		if got := Informative(Tokenize(in, nil)); got != want {
+			t.Errorf("Informative(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func FuzzTokenize(f *testing.F) {
+	f.Add("Guns don't kill people, people do.")
+	f.Add("n't 'x -- a-b 1.5 ...")
+	f.Fuzz(func(t *testing.T, s string) {
+		toks := Tokenize(s, nil)
+		if len(toks) > MaxTokens {
+			t.Fatalf("got %d tokens", len(toks))
+		}
+		for _, tok := range toks {
+			if tok == "" || strings.ContainsAny(tok, " \t\n") {
+				t.Fatalf("bad token %q", tok)
+			}
+			if utf8.ValidString(s) && !utf8.ValidString(tok) {
+				t.Fatalf("invalid UTF-8 token %q from valid input", tok)
+			}
+		}
+		Informative(toks)
+		for _, tok := range toks {
+			Stem(tok)
+		}
+	})
+}
