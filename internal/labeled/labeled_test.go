@@ -1,0 +1,120 @@
+package labeled
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const ukpSample = ukpHeader + "\n" +
+	"abortion\thttp://a\thttp://w\th1\tAbortion is murder .\tArgument_against\ttrain\n" +
+	"abortion\thttp://a\thttp://w\th2\tWhere did you get that ?\tNoArgument\ttest\n"
+
+func TestReadUKP(t *testing.T) {
+	got, err := ReadUKP(strings.NewReader(ukpSample), "x.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []UKPSentence{
+		{Topic: "abortion", URL: "http://a", Text: "Abortion is murder .", Label: ArgumentAgainst, Set: "train"},
+		{Topic: "abortion", URL: "http://a", Text: "Where did you get that ?", Label: NoArgument, Set: "test"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestReadUKPErrors(t *testing.T) {
+	for name, in := range map[string]string{
+		"bad header": "topic\tx\n",
+		"fields":     ukpHeader + "\na\tb\n",
+		"label":      ukpHeader + "\na\tb\tc\td\te\tMaybe\ttrain\n",
+		"set":        ukpHeader + "\na\tb\tc\td\te\tNoArgument\tdev\n",
+		"empty":      "",
+	} {
+		_, err := ReadUKP(strings.NewReader(in), "f.tsv")
+		var pe *ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, ErrField) || !strings.Contains(err.Error(), "f.tsv") {
+			t.Errorf("%s: got %v, want a *ParseError naming f.tsv", name, err)
+		}
+	}
+}
+
+func TestReadIBM(t *testing.T) {
+	in := "topic,the concept of the topic,candidate,candidate masked,label,wikipedia article name,wikipedia url\n" +
+		"We should X,X,\"A, b.\",\"A, b.\",1,X,http://x\n"
+	got, err := ReadIBM(strings.NewReader(in), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]Evidence{{Topic: "We should X", Concept: "X", Text: "A, b.", Evidence: true}}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	_, err = ReadIBM(strings.NewReader(strings.Replace(in, ",1,", ",7,", 1)), "t.csv")
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Line != 2 || pe.Field != "label" {
+		t.Errorf("got %v, want a ParseError for line 2 field label", err)
+	}
+}
+
+func TestRealFiles(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "labeled")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no labelled data at %s", dir)
+	}
+	ukp, err := ReadUKPDir(filepath.Join(dir, "ukp-sentential"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The release has 25,487 rows (the paper counts 25,492 sentences).
+	if len(ukp) != 25487 {
+		t.Errorf("got %d UKP sentences, want 25487", len(ukp))
+	}
+	f, err := os.Open(filepath.Join(dir, "ibm-evidence", "test.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ibm, err := ReadIBM(f, f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ibm) != 1718 {
+		t.Errorf("got %d IBM test rows, want 1718", len(ibm))
+	}
+}
+
+func FuzzReadUKP(f *testing.F) {
+	f.Add(ukpSample)
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := ReadUKP(strings.NewReader(s), "f")
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is not a *ParseError", err)
+			}
+			return
+		}
+		for _, x := range got {
+			if x.Topic == "" || x.Label == "" {
+				t.Fatalf("accepted row %+v", x)
+			}
+		}
+	})
+}
+
+func FuzzReadIBM(f *testing.F) {
+	f.Add("topic,the concept of the topic,candidate,label\na,b,c,0\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := ReadIBM(strings.NewReader(s), "f"); err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is not a *ParseError", err)
+			}
+		}
+	})
+}
