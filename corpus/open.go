@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -63,7 +64,7 @@ func OpenReader(src io.Reader, name string) (*Reader, error) {
 			return err
 		})
 	}
-	if head, _ := br.Peek(262); len(head) == 262 && string(head[257:262]) == "ustar" {
+	if head, _ := br.Peek(512); isTarHeader(head) {
 		tr := tar.NewReader(br)
 		member, err := firstCorpusFile(tr)
 		if err == ErrNoCorpusFile {
@@ -128,6 +129,28 @@ func firstCorpusFile(tr *tar.Reader) (string, error) {
 			return h.Name, nil
 		}
 	}
+}
+
+// isTarHeader reports whether b is a tar header block: "ustar" at offset
+// 257 and a valid header checksum, so that a text file that happens to
+// hold "ustar" there is not taken for an archive.
+func isTarHeader(b []byte) bool {
+	if len(b) < 512 || string(b[257:262]) != "ustar" {
+		return false
+	}
+	field := strings.TrimRight(strings.TrimLeft(string(b[148:156]), " "), " \x00")
+	want, err := strconv.ParseUint(field, 8, 32)
+	if err != nil {
+		return false
+	}
+	var sum uint64
+	for i, c := range b[:512] {
+		if i >= 148 && i < 156 {
+			c = ' '
+		}
+		sum += uint64(c)
+	}
+	return sum == want
 }
 
 // isJSON reports whether the input's first byte that is not white space or

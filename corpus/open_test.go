@@ -76,11 +76,17 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 	return path
 }
 
+// wholeText is a Splitter that keeps each text whole, for tests that are not
+// about splitting (the default one is slow to run many times).
+var wholeText = SplitFunc(func(dst []string, text string) []string { return append(dst, text) })
+
 func TestOpenDetectsFormats(t *testing.T) {
 	csvData := sampleBytes(t, sample.ProcessedCSV())
 	jsonData := sampleBytes(t, sample.JSON())
 	wantCSV := readAllT(t, NewCSVReader(bytes.NewReader(csvData)))
-	wantJSON := readAllT(t, NewJSONReader(bytes.NewReader(jsonData)))
+	jr := NewJSONReader(bytes.NewReader(jsonData))
+	jr.Splitter = wholeText
+	wantJSON := readAllT(t, jr)
 	official := tarBytes(t,
 		tarFile{name: "args_processed_04_01/", typ: tar.TypeDir},
 		tarFile{name: "args_processed_04_01/README.txt", typ: tar.TypeReg, data: []byte("read me\n")},
@@ -105,6 +111,7 @@ func TestOpenDetectsFormats(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.file, err)
 		}
+		r.Splitter = wholeText
 		if want := path + tt.member; r.Name != want {
 			t.Errorf("%s: Name = %q, want %q", tt.file, r.Name, want)
 		}
@@ -180,6 +187,7 @@ func TestOpenTruncated(t *testing.T) {
 			}
 			continue
 		}
+		r.Splitter = wholeText
 		n, err := readToError(r)
 		r.Close()
 		if err == io.EOF {
@@ -193,5 +201,25 @@ func TestOpenTruncated(t *testing.T) {
 		if !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: error %q does not name the file", tt.name, err)
 		}
+	}
+}
+
+func TestIsTarHeader(t *testing.T) {
+	archive := tarBytes(t, tarFile{name: "a.csv", typ: tar.TypeReg, data: []byte("x")})
+	if !isTarHeader(archive[:512]) {
+		t.Errorf("a real tar header is not recognised")
+	}
+	// A CSV with "ustar" at offset 257 (as in "mustard") is not a tar.
+	text := []byte(csvHead + strings.Repeat("x", 257-len(csvHead)-1) + "mustard" + strings.Repeat(" ", 300))
+	if string(text[257:262]) != "ustar" {
+		t.Fatalf("bad test input: %q", text[257:262])
+	}
+	if isTarHeader(text[:512]) {
+		t.Errorf("text with ustar at offset 257 taken for a tar header")
+	}
+	bad := bytes.Clone(archive[:512])
+	bad[0] ^= 1
+	if isTarHeader(bad) {
+		t.Errorf("tar header with a bad checksum accepted")
 	}
 }
