@@ -162,14 +162,15 @@ func ReadIBM(r io.Reader, name string) ([]Evidence, error) {
 		if err == io.EOF {
 			return out, nil
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
+			line := 0
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
 				line = pe.Line
 			}
 			return nil, &ParseError{File: name, Line: line, Err: err}
 		}
+		line, _ := cr.FieldPos(0)
 		if len(rec) != len(head) {
 			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d fields, want %d", ErrField, len(rec), len(head))}
 		}
