@@ -3,6 +3,7 @@ package pairing
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/corpus"
 )
@@ -213,24 +214,39 @@ func hasParenYear(s string) bool {
 }
 
 // wordsLower splits text into lower-case words of letters, digits and
-// inner apostrophes (’ read as ').
+// inner apostrophes (’ read as '). Words glued by scraping are split at
+// case changes: a capital after a lower-case letter ("PrivateMy" is
+// "private my") or a capital followed by a lower-case letter after other
+// capitals ("WARRMy" is "warr my").
 func wordsLower(text string) []string {
 	var out []string
 	var b strings.Builder
 	flush := func() {
 		if b.Len() > 0 {
-			out = append(out, strings.Trim(b.String(), "'"))
+			if w := strings.Trim(b.String(), "'"); w != "" {
+				out = append(out, w)
+			}
 			b.Reset()
 		}
 	}
-	for _, r := range text {
+	var prev rune // the previous letter or digit in the current word, 0 if none
+	for i, r := range text {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if prev != 0 && unicode.IsUpper(r) {
+				next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
+				if unicode.IsLower(prev) || unicode.IsUpper(prev) && unicode.IsLower(next) {
+					flush()
+				}
+			}
+			prev = r
 			b.WriteRune(unicode.ToLower(r))
 		case (r == '\'' || r == '’') && b.Len() > 0:
 			b.WriteByte('\'')
+			prev = 0
 		default:
 			flush()
+			prev = 0
 		}
 	}
 	flush()

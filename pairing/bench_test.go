@@ -1,0 +1,153 @@
+package pairing
+
+import (
+	"context"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+)
+
+// The benchmarks report sentences per second on the sample's sentences
+// (17,590 of them, 19 words on average). Run with -cpu 1 for per-core
+// figures:
+//
+//	go test -run '^$' -bench . -cpu 1 -count 5 ./pairing/
+
+func benchFilter(b *testing.B, f func() Filter) {
+	ss := sampleSentences(b)
+	flt := f()
+	n := 0
+	b.ResetTimer()
+	for b.Loop() {
+		flt.Check(ss[n%len(ss)])
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+func BenchmarkFilterLength(b *testing.B) {
+	benchFilter(b, func() Filter { return Length{Min: 5, Max: 60} })
+}
+
+func BenchmarkFilterNoise(b *testing.B) { benchFilter(b, func() Filter { return Noise{} }) }
+
+func BenchmarkFilterDedup(b *testing.B) { benchFilter(b, func() Filter { return &Dedup{} }) }
+
+func BenchmarkFilterVerb(b *testing.B) {
+	tagger := testTagger(b)
+	benchFilter(b, func() Filter { return VerbFilter{Tagger: tagger} })
+}
+
+func BenchmarkFilterChain(b *testing.B) {
+	tagger := testTagger(b)
+	benchFilter(b, func() Filter {
+		return Chain(Length{Min: 5, Max: 60}, Noise{}, &Dedup{}, VerbFilter{Tagger: tagger})
+	})
+}
+
+func BenchmarkPOSTag(b *testing.B) {
+	tagger := testTagger(b)
+	ss := sampleSentences(b)
+	n := 0
+	for b.Loop() {
+		tagger.Tag(ss[n%len(ss)].Text)
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+func BenchmarkNounPhrases(b *testing.B) {
+	tagger := testTagger(b)
+	ss := sampleSentences(b)
+	n := 0
+	for b.Loop() {
+		tagger.NounPhrases(ss[n%len(ss)].Text)
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+// BenchmarkArgsRank ranks whole sample arguments; sentences/s counts their
+// sentences.
+func BenchmarkArgsRank(b *testing.B) {
+	args := sampleArguments(b)
+	var r ArgsRank
+	n, sentences := 0, 0
+	for b.Loop() {
+		a := args[n%len(args)]
+		r.Argument(a)
+		sentences += len(a.Sentences)
+		n++
+	}
+	b.ReportMetric(float64(sentences)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+// BenchmarkSwordsman is ArgsRank plus TopTwo per argument.
+func BenchmarkSwordsman(b *testing.B) {
+	args := sampleArguments(b)
+	var r ArgsRank
+	n, sentences := 0, 0
+	for b.Loop() {
+		a := args[n%len(args)]
+		TopTwo(a, r.Argument(a).Scores)
+		sentences += len(a.Sentences)
+		n++
+	}
+	b.ReportMetric(float64(sentences)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+func BenchmarkAdjacent(b *testing.B) {
+	args := sampleArguments(b)
+	n, sentences := 0, 0
+	for b.Loop() {
+		a := args[n%len(args)]
+		for p := range Adjacent(a) {
+			_ = p.ID()
+		}
+		sentences += len(a.Sentences)
+		n++
+	}
+	b.ReportMetric(float64(sentences)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+// BenchmarkBuild pairs 100 candidate sentences (one query's pool, 4,950
+// candidate pairs) with the heuristic noun phrases and with the tagger.
+func BenchmarkBuild(b *testing.B) {
+	cands := sampleCandidates(b, 100)
+	for _, bc := range []struct {
+		name string
+		tag  *POSTagger
+	}{{"heuristic", nil}, {"tagger", testTagger(b)}} {
+		b.Run(bc.name, func(b *testing.B) {
+			builder := Builder{Coherence: Coherence{Tagger: bc.tag}}
+			n := 0
+			for b.Loop() {
+				if _, err := builder.Build(context.Background(), cands, 1000); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			b.ReportMetric(float64(n*len(cands))/b.Elapsed().Seconds(), "sentences/s")
+		})
+	}
+}
+
+// BenchmarkBadInput100KB is the cost of the filters on a 100 KB text.
+func BenchmarkBadInput100KB(b *testing.B) {
+	text := make([]byte, 0, 100<<10)
+	for len(text) < 100<<10 {
+		text = append(text, "Nothing here matters at all, but it keeps going on and on. "...)
+	}
+	s := corpus.Sentence{ID: "X__PREMISE__1", Text: string(text)}
+	tagger := testTagger(b)
+	for _, bc := range []struct {
+		name string
+		f    Filter
+	}{{"Length", Length{Min: 5, Max: 60}}, {"Noise", Noise{}}, {"Verb", VerbFilter{Tagger: tagger}}, {"Dedup", &Dedup{}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				bc.f.Check(s)
+			}
+		})
+	}
+}

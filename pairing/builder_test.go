@@ -1,0 +1,215 @@
+package pairing
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/stance"
+	"github.com/google/go-cmp/cmp"
+)
+
+func cand(id, text string, retrieval float64, st stance.Stance) Candidate {
+	return Candidate{Sentence: corpus.Sentence{ID: id, Text: text}, Retrieval: retrieval,
+		Argumentativeness: 0.5, Centrality: 0.5, Stance: st}
+}
+
+func TestBuilderNeverJoinsOppositeStances(t *testing.T) {
+	cands := []Candidate{
+		cand("a__PREMISE__1", "School uniforms reduce bullying in schools.", 3, stance.Pro),
+		cand("b__PREMISE__1", "School uniforms do not reduce bullying in schools at all.", 2.5, stance.Con),
+		cand("c__PREMISE__1", "Uniforms make schools safer and reduce bullying.", 2, stance.Pro),
+		cand("d__PREMISE__2", "Bullying in schools continues despite uniforms.", 1, stance.Unknown),
+	}
+	got, err := Builder{}.Build(context.Background(), cands, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 {
+		t.Fatal("no pairs")
+	}
+	st := map[string]stance.Stance{}
+	for _, c := range cands {
+		st[c.Sentence.ID] = c.Stance
+	}
+	for _, p := range got {
+		a, b := st[p.First.ID], st[p.Second.ID]
+		if a != stance.Unknown && b == a.Opposite() && a != b {
+			t.Errorf("pair %s joins %v and %v", p.ID(), a, b)
+		}
+		if (a == stance.Pro || b == stance.Pro) && p.Stance != stance.Pro {
+			t.Errorf("pair %s: got stance %v, want PRO", p.ID(), p.Stance)
+		}
+	}
+}
+
+func TestBuilderReadingOrderAndScores(t *testing.T) {
+	cands := []Candidate{
+		// Same argument, the conclusion retrieved better than the premise:
+		// reading order still puts the premise first.
+		cand("a__CONC__1", "Nuclear energy should replace coal power plants.", 5, stance.Pro),
+		cand("a__PREMISE__3", "Coal power plants emit far more carbon than nuclear energy.", 1, stance.Pro),
+		// Across arguments: the better candidate first.
+		cand("b__PREMISE__1", "Nuclear energy is cheap once plants are built.", 2, stance.Pro),
+		cand("c__PREMISE__7", "Building nuclear energy plants takes decades.", 4, stance.Unknown),
+	}
+	got, err := Builder{Diversity: -1}.Build(context.Background(), cands, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]Scored{}
+	for i, p := range got {
+		ids[p.ID()] = p
+		if i > 0 && !(p.Score <= got[i-1].Score) {
+			t.Errorf("score increases at %d: %g after %g", i, p.Score, got[i-1].Score)
+		}
+		if p.Score != p.Raw {
+			t.Errorf("%s: without diversity got Score %g != Raw %g", p.ID(), p.Score, p.Raw)
+		}
+		if p.Score < 0 || p.Score > 1 {
+			t.Errorf("%s: score %g outside [0, 1]", p.ID(), p.Score)
+		}
+	}
+	if p, ok := ids["a__PREMISE__3,a__CONC__1"]; !ok || !p.SameArgument {
+		t.Errorf("same-argument pair: got %v, want a__PREMISE__3,a__CONC__1 in %v", p, keys(ids))
+	}
+	if _, ok := ids["c__PREMISE__7,b__PREMISE__1"]; !ok {
+		t.Errorf("across pair: want c__PREMISE__7,b__PREMISE__1 (better single score first) in %v", keys(ids))
+	}
+	// The documented formula, for one pair.
+	p := ids["c__PREMISE__7,b__PREMISE__1"]
+	w := DefaultWeights()
+	r := ((4.0-1)/(5-1) + (2.0-1)/(5-1)) / 2
+	want := (w.Retrieval*r + w.Argumentativeness*0.5 + w.Centrality*0.5 + w.Coherence*p.Coherence) /
+		(w.Retrieval + w.Argumentativeness + w.Centrality + w.Coherence)
+	if math.Abs(p.Raw-want) > 1e-12 {
+		t.Errorf("raw score: got %g, want %g", p.Raw, want)
+	}
+}
+
+func keys(m map[string]Scored) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// TestBuilderDiversity builds pairs where one argument dominates the raw
+// ranking and checks the top five do not repeat an argument.
+func TestBuilderDiversity(t *testing.T) {
+	var cands []Candidate
+	topics := []string{"tax", "school", "health", "energy", "prison", "army", "water", "rail", "park", "road", "art", "farm"}
+	for i, a := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"} {
+		n := 1
+		if a == "a" {
+			n = 6
+		}
+		for k := 1; k <= n; k++ {
+			text := "Higher " + topics[i] + " spending improves public services " + strings.Repeat("greatly ", k%3) + "for citizens " + a + "."
+			cands = append(cands, cand(corpus.SentenceID(a, corpus.PremiseKind, k), text, float64(10-i)+float64(k)/10, stance.Pro))
+		}
+	}
+	b := Builder{}
+	got, err := b.Build(context.Background(), cands, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for i, p := range got[:5] {
+		args := map[string]bool{}
+		for _, id := range []string{p.First.ID, p.Second.ID} {
+			arg, _, _ := Position(id)
+			args[arg] = true
+		}
+		for arg := range args {
+			if seen[arg] {
+				t.Errorf("top-5 place %d repeats argument %s: %v", i+1, arg, ids(got[:5]))
+			}
+			seen[arg] = true
+		}
+	}
+	for i := 1; i < len(got); i++ {
+		if !(got[i].Score < got[i-1].Score) {
+			t.Errorf("place %d: score %g not below %g", i+1, got[i].Score, got[i-1].Score)
+		}
+	}
+	// Without diversity the top repeats argument a.
+	plain, _ := Builder{Diversity: -1}.Build(context.Background(), cands, 5)
+	nA := 0
+	for _, p := range plain {
+		if strings.HasPrefix(p.First.ID, "a__") || strings.HasPrefix(p.Second.ID, "a__") {
+			nA++
+		}
+	}
+	if nA < 2 {
+		t.Errorf("test premise: without diversity want argument a to repeat in the top 5, got %v", ids(plain))
+	}
+}
+
+func ids(ps []Scored) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.ID())
+	}
+	return out
+}
+
+func TestBuilderDeterministicAndCancel(t *testing.T) {
+	cands := sampleCandidates(t, 120)
+	b := Builder{Coherence: Coherence{Tagger: testTagger(t)}}
+	first, err := b.Build(context.Background(), cands, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Reversed input gives the same ranking.
+	rev := append([]Candidate(nil), cands...)
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	second, err := b.Build(context.Background(), rev, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(ids(first), ids(second)); d != "" {
+		t.Errorf("input order changed the ranking (-first +second):\n%s", d)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := b.Build(ctx, cands, 10); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v, want context.Canceled", err)
+	}
+	if got, err := b.Build(context.Background(), nil, 10); err != nil || len(got) != 0 {
+		t.Errorf("no candidates: got %v %v, want none", got, err)
+	}
+}
+
+// sampleCandidates turns the first n sample sentences that pass the
+// filters into candidates with made-up but deterministic retrieval scores
+// and the premise stances of their arguments.
+func sampleCandidates(tb testing.TB, n int) []Candidate {
+	tb.Helper()
+	var out []Candidate
+	f := Chain(Length{Min: 5, Max: 60}, Noise{})
+	for _, a := range sampleArguments(tb) {
+		c := ArgsRank{}.Argument(a)
+		for i, s := range a.Sentences {
+			if ok, _ := f.Check(s); !ok {
+				continue
+			}
+			st := stance.Unknown
+			if len(a.Premises) > 0 {
+				st = a.Premises[0].Stance
+			}
+			out = append(out, Candidate{Sentence: s, Retrieval: float64(len(s.Text) % 17),
+				Argumentativeness: 0.5, Centrality: c.Scores[i], Stance: st})
+			if len(out) == n {
+				return out
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,131 @@
+package pairing_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/stance"
+)
+
+// Filters compose with Chain, and every rejection carries a reason.
+func ExampleChain() {
+	var dedup pairing.Dedup
+	filter := pairing.Chain(pairing.Length{Min: 4, Max: 60}, pairing.Noise{}, &dedup)
+	sentences := []corpus.Sentence{
+		{ID: "A__PREMISE__1", Text: "I accept this debate."},
+		{ID: "A__PREMISE__2", Text: "Smoking bans protect the health of bar workers."},
+		{ID: "A__PREMISE__3", Text: "Round 2"},
+		{ID: "B__PREMISE__1", Text: "Smoking bans protect the health of bar workers!"},
+		{ID: "B__PREMISE__2", Text: "Sources: http://example.org/study.pdf"},
+	}
+	counts := pairing.Counts{}
+	for _, s := range pairing.Select(filter, sentences, counts) {
+		fmt.Println("kept", s.ID)
+	}
+	fmt.Println(counts)
+	fmt.Println(dedup.Duplicates("A__PREMISE__2"))
+	// Output:
+	// kept A__PREMISE__2
+	// map[near-duplicate:1 noise-debate-talk:1 too-short:2]
+	// [B__PREMISE__1]
+}
+
+// The Swordsman baseline's pair: the two most central sentences of an
+// argument, by ArgsRank, in reading order.
+func ExampleTopTwo() {
+	a := corpus.Argument{ID: "S1", Sentences: []corpus.Sentence{
+		{ID: "S1__PREMISE__1", Text: "Zoos keep animals in small cages."},
+		{ID: "S1__PREMISE__2", Text: "Animals in cages suffer because they cannot roam."},
+		{ID: "S1__PREMISE__3", Text: "I visited one last summer."},
+		{ID: "S1__CONC__1", Text: "Zoos should be closed because animals suffer."},
+	}}
+	c := pairing.ArgsRank{}.Argument(a)
+	for i, s := range a.Sentences {
+		fmt.Printf("%s %.2f\n", s.ID, c.Scores[i])
+	}
+	p, _ := pairing.TopTwo(a, c.Scores)
+	fmt.Println(p.ID())
+	// Output:
+	// S1__PREMISE__1 0.59
+	// S1__PREMISE__2 0.83
+	// S1__PREMISE__3 0.00
+	// S1__CONC__1 1.00
+	// S1__PREMISE__2,S1__CONC__1
+}
+
+// A Builder pairs the candidates of one query across arguments, never
+// joining opposite stances, and keeps the top pairs diverse.
+func ExampleBuilder() {
+	cands := []pairing.Candidate{
+		{Sentence: corpus.Sentence{ID: "A__PREMISE__1", Text: "Nuclear power emits almost no carbon dioxide."},
+			Retrieval: 12.5, Argumentativeness: 0.8, Stance: stance.Pro},
+		{Sentence: corpus.Sentence{ID: "B__PREMISE__4", Text: "Low-carbon nuclear power slows climate change."},
+			Retrieval: 11.0, Argumentativeness: 0.9, Stance: stance.Pro},
+		{Sentence: corpus.Sentence{ID: "C__PREMISE__2", Text: "Nuclear power leaves waste that stays dangerous for millennia."},
+			Retrieval: 10.2, Argumentativeness: 0.9, Stance: stance.Con},
+		{Sentence: corpus.Sentence{ID: "D__PREMISE__1", Text: "Nuclear waste storage sites leak."},
+			Retrieval: 9.0, Argumentativeness: 0.7, Stance: stance.Con},
+	}
+	pairs, err := pairing.Builder{}.Build(context.Background(), cands, 10)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range pairs {
+		fmt.Printf("%s %s %.3f\n", p.Stance, p.ID(), p.Score)
+	}
+	// Output:
+	// PRO A__PREMISE__1,B__PREMISE__4 0.576
+	// CON C__PREMISE__2,D__PREMISE__1 0.282
+}
+
+// Adjacent yields consecutive sentences of an argument from the embedded
+// args.me sample.
+func ExampleAdjacent() {
+	a, err := corpus.NewCSVReader(sample.ProcessedCSV()).Read()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	n := 0
+	for p := range pairing.Adjacent(a) {
+		if n < 2 {
+			fmt.Println(p.ID())
+		}
+		n++
+	}
+	fmt.Println(n == len(a.Sentences)-1)
+	// Output:
+	// S9f3db814-A362a121f__PREMISE__1,S9f3db814-A362a121f__PREMISE__2
+	// S9f3db814-A362a121f__PREMISE__2,S9f3db814-A362a121f__PREMISE__3
+	// true
+}
+
+// A VerbFilter rejects sentences without a verb.
+func ExampleVerbFilter() {
+	tagger, err := pairing.NewPOSTagger()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f := pairing.VerbFilter{Tagger: tagger}
+	for _, text := range []string{"Great points on both sides.", "The death penalty should be abolished."} {
+		ok, why := f.Check(corpus.Sentence{Text: text})
+		fmt.Printf("%v %q\n", ok, why)
+	}
+	var tags []string
+	for _, t := range tagger.Tag("The death penalty should be abolished.") {
+		tags = append(tags, t.Text+"/"+t.Tag)
+	}
+	fmt.Println(strings.Join(tags, " "))
+	fmt.Println(tagger.NounPhrases("Nuclear power plants produce cheap electricity."))
+	// Output:
+	// false "no-verb"
+	// true ""
+	// The/DT death/NN penalty/NN should/MD be/VB abolished/VBN ./.
+	// [cheap electricity electricity nuclear power plant plant]
+}

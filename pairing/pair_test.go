@@ -1,0 +1,243 @@
+package pairing
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/google/go-cmp/cmp"
+)
+
+func threeSentenceArgument() corpus.Argument {
+	return corpus.Argument{ID: "A1", Sentences: []corpus.Sentence{
+		{ID: "A1__PREMISE__1", Text: "one"},
+		{ID: "A1__PREMISE__2", Text: "two"},
+		{ID: "A1__CONC__1", Text: "conclusion"},
+	}}
+}
+
+func TestAdjacent(t *testing.T) {
+	var got []string
+	for p := range Adjacent(threeSentenceArgument()) {
+		got = append(got, p.ID())
+	}
+	want := []string{"A1__PREMISE__1,A1__PREMISE__2", "A1__PREMISE__2,A1__CONC__1"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("got … want (-want +got):\n%s", d)
+	}
+	for range Adjacent(corpus.Argument{Sentences: []corpus.Sentence{{ID: "x"}}}) {
+		t.Error("one sentence yielded a pair")
+	}
+	n := 0
+	for range Adjacent(threeSentenceArgument()) {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("early break: got %d pairs, want 1", n)
+	}
+}
+
+func TestTopTwoAndConclusionPremise(t *testing.T) {
+	a := threeSentenceArgument()
+	p, ok := TopTwo(a, []float64{0.2, 1, 0.9})
+	if !ok || p.ID() != "A1__PREMISE__2,A1__CONC__1" {
+		t.Errorf("TopTwo: got %q %v", p.ID(), ok)
+	}
+	p, ok = TopTwo(a, []float64{1, 0.5, 1}) // the conclusion ties the first premise
+	if !ok || p.ID() != "A1__PREMISE__1,A1__CONC__1" {
+		t.Errorf("TopTwo with a tie: got %q %v", p.ID(), ok)
+	}
+	p, ok = TopTwo(a, []float64{math.NaN(), 0.1, 0.2})
+	if !ok || p.ID() != "A1__PREMISE__2,A1__CONC__1" {
+		t.Errorf("TopTwo with NaN: got %q %v", p.ID(), ok)
+	}
+	if _, ok := TopTwo(a, []float64{1}); ok {
+		t.Error("TopTwo with wrong score count: got ok")
+	}
+	p, ok = ConclusionPremise(a, []float64{0.3, 0.7, 1})
+	if !ok || p.ID() != "A1__PREMISE__2,A1__CONC__1" {
+		t.Errorf("ConclusionPremise: got %q %v", p.ID(), ok)
+	}
+	noConc := corpus.Argument{Sentences: a.Sentences[:2]}
+	if _, ok := ConclusionPremise(noConc, []float64{1, 1}); ok {
+		t.Error("ConclusionPremise without a conclusion: got ok")
+	}
+}
+
+func TestPositionAndReadingOrder(t *testing.T) {
+	if arg, pos, ok := Position("Sa-Ab__PREMISE__12"); !ok || arg != "Sa-Ab" || pos != 12 {
+		t.Errorf("Position: got %q %d %v", arg, pos, ok)
+	}
+	if _, pos, ok := Position("Sa-Ab__CONC__1"); !ok || pos != math.MaxInt {
+		t.Errorf("Position of a conclusion: got %d %v, want MaxInt", pos, ok)
+	}
+	if _, _, ok := Position("not an id"); ok {
+		t.Error("Position of a bad id: got ok")
+	}
+	a := corpus.Sentence{ID: "X__CONC__1"}
+	b := corpus.Sentence{ID: "X__PREMISE__10"}
+	c := corpus.Sentence{ID: "X__PREMISE__9"}
+	if got := InReadingOrder(a, b).ID(); got != "X__PREMISE__10,X__CONC__1" {
+		t.Errorf("got %s", got)
+	}
+	if got := InReadingOrder(b, c).ID(); got != "X__PREMISE__9,X__PREMISE__10" {
+		t.Errorf("got %s (numeric, not lexical order)", got)
+	}
+}
+
+// TestSwordsmanOnSample runs the baseline's within-argument pairing over
+// the whole sample: every argument with two sentences gets a pair of its
+// own sentences in reading order, and ArgsRank's scores are a normalised
+// stationary distribution.
+func TestSwordsmanOnSample(t *testing.T) {
+	var r ArgsRank
+	pairs := 0
+	for _, a := range sampleArguments(t) {
+		c := r.Argument(a)
+		if len(a.Sentences) > 0 {
+			var sum float64
+			for _, p := range c.Stationary {
+				sum += p
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Fatalf("%s: stationary sum %g", a.ID, sum)
+			}
+			if !c.Converged {
+				t.Errorf("%s: not converged after %d iterations", a.ID, c.Iterations)
+			}
+			if slices.Max(c.Scores) != 1 {
+				t.Errorf("%s: max score %g, want 1", a.ID, slices.Max(c.Scores))
+			}
+		}
+		p, ok := TopTwo(a, c.Scores)
+		if len(a.Sentences) < 2 {
+			if ok {
+				t.Errorf("%s: pair from %d sentences", a.ID, len(a.Sentences))
+			}
+			continue
+		}
+		if !ok {
+			t.Fatalf("%s: no pair", a.ID)
+		}
+		pairs++
+		_, p1, _ := Position(p.First.ID)
+		arg, p2, _ := Position(p.Second.ID)
+		if arg != a.ID || p1 >= p2 {
+			t.Errorf("%s: pair %s not two sentences of the argument in reading order", a.ID, p.ID())
+		}
+	}
+	if pairs < 500 {
+		t.Errorf("got %d pairs from the sample, want most of its 643 arguments", pairs)
+	}
+}
+
+// TestFiltersOnSample runs the standard chain over the sample sentences
+// and checks each filter rejects something and most sentences survive.
+func TestFiltersOnSample(t *testing.T) {
+	ss := sampleSentences(t)
+	var d Dedup
+	f := Chain(Length{Min: 5, Max: 60}, Noise{}, &d, VerbFilter{Tagger: testTagger(t)})
+	counts := Counts{}
+	kept := Select(f, ss, counts)
+	t.Logf("%d sentences, %d kept, rejections %v", len(ss), len(kept), counts)
+	for _, r := range []Reason{TooShort, TooLong, NoiseDebateTalk, NoVerb} {
+		if counts[r] == 0 {
+			t.Errorf("no sentence rejected as %q", r)
+		}
+	}
+	if len(kept) < len(ss)/2 || len(kept) == len(ss) {
+		t.Errorf("kept %d of %d sentences", len(kept), len(ss))
+	}
+	var rejected int
+	for _, n := range counts {
+		rejected += n
+	}
+	if rejected+len(kept) != len(ss) {
+		t.Errorf("kept %d + rejected %d != %d sentences", len(kept), rejected, len(ss))
+	}
+	for _, s := range kept {
+		if strings.Contains(strings.ToLower(s.Text), "my opponent") {
+			t.Errorf("kept %q", s.Text)
+		}
+	}
+}
+
+// TestBadInput gives every filter and builder the inputs the issue names:
+// each returns a defined answer, without a panic, and quickly (measured by
+// the benchmarks; here only a generous bound guards against a hang).
+func TestBadInput(t *testing.T) {
+	long := strings.Repeat("The quick brown fox jumps over the lazy dog because it can. ", 1700) // ~100 KB
+	inputs := map[string]string{
+		"empty":       "",
+		"punctuation": "?!... --- ;;; (((",
+		"urls":        "http://a.example.com/x https://b.example.org/y?z=1 www.c.net",
+		"100KB":       long,
+		"german":      "Die Todesstrafe ist unmenschlich und sollte abgeschafft werden.",
+		"chinese":     "死刑是不人道的，应该被废除。",
+		"invalid":     "\xff\xfe\xfd abc \xc3",
+		"control":     "\x00\x01\x02\n\t\r",
+	}
+	tagger := testTagger(t)
+	filters := map[string]Filter{
+		"Length": Length{Min: 5, Max: 60},
+		"Noise":  Noise{},
+		"Verb":   VerbFilter{Tagger: tagger},
+		"Dedup":  &Dedup{},
+		"Argumentative": Argumentative{Scorer: ScorerFunc(func(s string) float64 {
+			return float64(len(s)%10) / 10
+		}), Threshold: 0.5},
+	}
+	for name, text := range inputs {
+		s := corpus.Sentence{ID: "Z__PREMISE__1", Text: text}
+		start := time.Now()
+		for fname, f := range filters {
+			ok, why := f.Check(s)
+			if ok != (why == Kept) {
+				t.Errorf("%s on %s: ok %v with reason %q", fname, name, ok, why)
+			}
+		}
+		tagger.Tag(text)
+		tagger.NounPhrases(text)
+		c := ArgsRank{}.Rank([]string{text, text + " again", "Other text."})
+		for _, x := range c.Scores {
+			if math.IsNaN(x) {
+				t.Errorf("ArgsRank on %s: NaN", name)
+			}
+		}
+		cands := []Candidate{
+			{Sentence: s, Retrieval: math.NaN(), Argumentativeness: math.Inf(1)},
+			{Sentence: corpus.Sentence{ID: "Y__PREMISE__1", Text: text + " too"}},
+		}
+		got, err := Builder{Coherence: Coherence{Tagger: tagger}}.Build(context.Background(), cands, 10)
+		if err != nil {
+			t.Errorf("Build on %s: %v", name, err)
+		}
+		for _, p := range got {
+			if math.IsNaN(p.Score) {
+				t.Errorf("Build on %s: NaN score", name)
+			}
+		}
+		if el := time.Since(start); el > 20*time.Second {
+			t.Errorf("%s: took %v", name, el)
+		}
+	}
+	// The defined answers for the bad inputs.
+	for name, want := range map[string]Reason{"empty": NoiseEmpty, "punctuation": NoiseEmpty, "urls": NoiseReference} {
+		if _, why := (Noise{}).Check(corpus.Sentence{Text: inputs[name]}); why != want {
+			t.Errorf("Noise on %s: got %q, want %q", name, why, want)
+		}
+	}
+	for _, name := range []string{"empty", "punctuation", "urls", "chinese", "control"} {
+		if ok, _ := (VerbFilter{Tagger: tagger}).Check(corpus.Sentence{Text: inputs[name]}); ok {
+			t.Errorf("VerbFilter on %s: kept, want rejected", name)
+		}
+	}
+	if _, why := (Length{Min: 5, Max: 60}).Check(corpus.Sentence{Text: long}); why != TooLong {
+		t.Errorf("Length on 100KB: got %q, want %q", why, TooLong)
+	}
+}
