@@ -200,6 +200,9 @@ func (r *Reader) jsonError(line int, err error) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
+		if te.Field == "" {
+			return r.parseError(line, "", fmt.Errorf("found JSON %s, want an argument object", te.Value))
+		}
 		return r.parseError(line, te.Field, fmt.Errorf("found JSON %s, want %v", te.Value, te.Type))
 	case errors.As(err, &se):
 		return r.parseError(line, "", fmt.Errorf("byte offset %d: %w", se.Offset, err))

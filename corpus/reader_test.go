@@ -366,6 +366,7 @@ func TestMalformedJSON(t *testing.T) {
 		{"wrong type", "{\"arguments\": [\n" + good + ",\n\n{\"id\": \"a2\", \"premises\": [{\"text\": \"x\", \"stance\": 1}]}]}", 2, 4, "premises.stance", "found JSON number, want string", nil},
 		{"bad stance", "{\"arguments\": [\n" + good + ",\n" + strings.Replace(good, "PRO", "MAYBE", 1) + "]}", 2, 3, "premises[0].stance", `unknown label "MAYBE"`, nil},
 		{"empty id", `{"arguments": [{"conclusion": "x"}]}`, 1, 1, "id", "empty or missing argument id", nil},
+		{"argument not an object", "[\n{\"id\": \"a\"},\n  7]", 2, 3, "", "found JSON number, want an argument object", nil},
 		{"truncated", "{\"arguments\": [\n" + good + ",\n" + good[:40], 2, 3, "", "unexpected end of input", io.ErrUnexpectedEOF},
 		{"truncated after array", `{"arguments": [` + good + `]`, 0, 0, "", "unexpected end of input", io.ErrUnexpectedEOF},
 		{"truncated array", `{"arguments": [` + good, 0, 0, "", "unexpected end of input", io.ErrUnexpectedEOF},
