@@ -31,17 +31,19 @@ func (a Alignment) String() string {
 // its opposite, and returns the share of the topic's content words (by stem)
 // that the conclusion contains, in [0, 1].
 //
-// A conclusion without any of the topic's content words is Unrelated. Else
+// The topic's content words leave out its direction words and negation cues
+// (in "Should we ban guns?" only "guns" counts). A conclusion without any of
+// them is Unrelated. Else
 // each text gets a polarity: -1 for every negation cue ("not", "no",
 // "never", "should not", "n't") and -1 for every word that argues against
-// what it governs ("ban", "prohibit", "abolish", "illegal", "oppose", …)
-// within three words of a topic term; "allow", "legalize", "keep" and the
-// like count +1 (no flip). The conclusion is Same when the two polarities
+// something ("ban", "prohibit", "abolish", "illegal", "oppose", …);
+// "allow", "legalize", "keep" and the like count +1 (no flip). Conclusions
+// and topics are short, so no scope is computed. The conclusion is Same when the two polarities
 // agree and Opposite when they differ. For the topic "Should we ban guns?"
 // (polarity -1), "Ban guns" is Same; "Guns should not be banned" (one
 // negation, one ban: +1) and "Guns should be legal" (+1) are Opposite.
 func Align(topic, conclusion string) (Alignment, float64) {
-	tt := newTopicTerms(topic)
+	tt := topicTermsOf(topic, true)
 	if len(tt.stems) == 0 {
 		return Unrelated, 0
 	}
@@ -67,8 +69,8 @@ func Align(topic, conclusion string) (Alignment, float64) {
 	return Opposite, share
 }
 
-// polarity is -1 to the power of the negation cues and governing
-// against-words in toks.
+// polarity is -1 to the power of the negation cues and against-words in
+// toks that are not topic terms.
 func polarity(tt topicTerms, toks []string) int {
 	a := annotate(tt, toks)
 	p := 1
@@ -77,7 +79,7 @@ func polarity(tt topicTerms, toks []string) int {
 			p = -p
 			continue
 		}
-		if textfeat.Direction(w) < 0 && a.nearT[i] && !a.isTopic[i] {
+		if textfeat.Direction(w) < 0 && !a.isTopic[i] {
 			p = -p
 		}
 	}

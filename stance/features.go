@@ -25,11 +25,19 @@ type topicTerms struct {
 	key   string // the stems sorted and joined: identifies the topic
 }
 
-func newTopicTerms(topic string) topicTerms {
+func newTopicTerms(topic string) topicTerms { return topicTermsOf(topic, false) }
+
+// topicTermsOf returns the topic's terms; with propositional set, direction
+// words ("ban", "legalize") and negation cues are left out, so that what is
+// matched is the proposition's subject, not its verb.
+func topicTermsOf(topic string, propositional bool) topicTerms {
 	var buf [16]string
 	var t topicTerms
 	for _, w := range textfeat.Tokenize(topic, buf[:0]) {
 		if textfeat.IsStopword(w) || textfeat.IsPunct(w) || w == textfeat.URL || w == textfeat.Number {
+			continue
+		}
+		if propositional && (textfeat.Direction(w) != 0 || textfeat.IsNegation(w)) {
 			continue
 		}
 		s := textfeat.Stem(w)

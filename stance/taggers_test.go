@@ -1,0 +1,151 @@
+package stance_test
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/models"
+	"github.com/argsearch/argsearch/stance"
+)
+
+func taggers(tb testing.TB) map[string]stance.Tagger {
+	m, err := models.Stance()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return map[string]stance.Tagger{
+		"linear":   m,
+		"lexical":  stance.Lexical{},
+		"args.me":  stance.ArgsMe{},
+		"majority": stance.MajorityOf([]stance.Stance{stance.No, stance.No, stance.Pro}),
+	}
+}
+
+func TestBadInputIsUnknown(t *testing.T) {
+	ctx := context.Background()
+	for name, tg := range taggers(t) {
+		if name == "majority" {
+			continue // answers its label whatever the text
+		}
+		for _, text := range []string{"", "?!... ;;", "http://a.example/x www.b.example",
+			"Атомная энергия опасна .", "Atomkraft ist gefährlich und teuer sagen viele"} {
+			s, c, err := tg.Tag(ctx, "nuclear energy", text)
+			if err != nil || (name != "args.me" && (s != stance.Unknown || c != 0)) || (name == "args.me" && s != stance.Unknown) {
+				t.Errorf("%s.Tag(%q) = %v, %v, %v; want Q0", name, text, s, c, err)
+			}
+		}
+		long := strings.Repeat("Nuclear energy is dangerous because of waste . ", 2200)
+		if _, c, err := tg.Tag(ctx, "nuclear energy", long); err != nil || c < 0 || c > 1 {
+			t.Errorf("%s.Tag(100 KB) = %v, %v", name, c, err)
+		}
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, tg := range taggers(t) {
+		if _, _, err := tg.Tag(ctx, "t", "text"); err == nil {
+			t.Errorf("%s: got nil error for a cancelled context", name)
+		}
+	}
+}
+
+func TestAlign(t *testing.T) {
+	cases := []struct {
+		topic, conclusion string
+		want              stance.Alignment
+	}{
+		{"Should we ban guns?", "Ban guns", stance.Same},
+		{"Should we ban guns?", "Guns should not be banned", stance.Opposite},
+		{"Should we ban guns?", "Guns should be legal", stance.Opposite},
+		{"Should marijuana be legalized?", "Marijuana should be legalized", stance.Same},
+		{"Should marijuana be legalized?", "Marijuana should remain prohibited", stance.Opposite},
+		{"Should the death penalty be abolished?", "Keep the death penalty", stance.Opposite},
+		{"Should the death penalty be abolished?", "Abolish the death penalty", stance.Same},
+		{"Is cloning ethical?", "Cloning is not ethical", stance.Opposite},
+		{"Is cloning ethical?", "Vaccines work", stance.Unrelated},
+	}
+	for _, c := range cases {
+		if got, _ := stance.Align(c.topic, c.conclusion); got != c.want {
+			t.Errorf("Align(%q, %q) = %v, want %v", c.topic, c.conclusion, got, c.want)
+		}
+	}
+	s, _ := stance.ArgsMe{}.Premise("Should we ban guns?", "Guns should not be banned", stance.Pro)
+	if s != stance.Con {
+		t.Errorf("Premise PRO of an opposite conclusion = %v, want CON", s)
+	}
+}
+
+func TestCombine(t *testing.T) {
+	cases := []struct {
+		a     stance.Stance
+		ca    float64
+		b     stance.Stance
+		cb    float64
+		want  stance.Stance
+		wantC float64
+	}{
+		{stance.Pro, 0.5, stance.Pro, 0.5, stance.Pro, 0.75},
+		{stance.Con, 0.6, stance.No, 0.9, stance.Con, 0.6},
+		{stance.Pro, 0.7, stance.Con, 0.6, stance.Pro, 0.7 - 0.6},
+		{stance.Pro, 0.6, stance.Con, 0.6, stance.Unknown, 0},
+		{stance.No, 0.4, stance.No, 0.6, stance.No, 0.5},
+		{stance.Unknown, 0, stance.No, 0.6, stance.Unknown, 0},
+	}
+	for _, c := range cases {
+		got, gotC := stance.Combine(c.a, c.ca, c.b, c.cb)
+		if got != c.want || math.Abs(gotC-c.wantC) > 1e-12 {
+			t.Errorf("Combine(%v %v, %v %v) = %v %v, want %v %v", c.a, c.ca, c.b, c.cb, got, gotC, c.want, c.wantC)
+		}
+	}
+}
+
+func TestMajorityOf(t *testing.T) {
+	m := stance.MajorityOf([]stance.Stance{stance.Pro, stance.Con, stance.Con, stance.Pro})
+	if m.Label != stance.Pro || m.Confidence != 0.5 {
+		t.Errorf("got %+v, want the tie to go to PRO with 0.5", m)
+	}
+	if got := stance.MajorityOf(nil); got.Label != stance.Unknown {
+		t.Errorf("got %+v for no labels", got)
+	}
+}
+
+func FuzzTag(f *testing.F) {
+	ts := taggers(f)
+	f.Add("nuclear energy", "Nuclear energy is not safe .")
+	f.Add("", "")
+	f.Fuzz(func(t *testing.T, topic, text string) {
+		for name, tg := range ts {
+			s, c, err := tg.Tag(context.Background(), topic, text)
+			if err != nil || !(c >= 0 && c <= 1) || s < stance.Unknown || s > stance.No {
+				t.Fatalf("%s.Tag(%q, %q) = %v, %v, %v", name, topic, text, s, c, err)
+			}
+		}
+	})
+}
+
+// BenchmarkTag measures each tagger on a typical UKP-length sentence.
+func BenchmarkTag(b *testing.B) {
+	text := "The death penalty should be abolished because innocent people are sometimes executed and it does not deter crime ."
+	ts := taggers(b)
+	for _, name := range []string{"linear", "lexical", "args.me", "majority"} {
+		tg := ts[name]
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			for b.Loop() {
+				tg.Tag(ctx, "death penalty", text)
+			}
+		})
+	}
+	m, _ := models.Stance()
+	b.Run("pair-of-linear", func(b *testing.B) {
+		p := stance.Pair{Tagger: m}
+		ctx := context.Background()
+		for b.Loop() {
+			p.TagPair(ctx, "death penalty", text, text)
+		}
+	})
+}
