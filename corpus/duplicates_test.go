@@ -3,6 +3,7 @@ package corpus
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -271,4 +272,57 @@ func BenchmarkDuplicates(b *testing.B) {
 			b.ReportMetric(float64(s.NumSentences())*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
 		})
 	}
+}
+
+// Find the sentences that repeat an earlier one, ignoring case, spacing and
+// punctuation.
+func ExampleStore_Duplicates() {
+	args := []Argument{
+		{ID: "a", Sentences: []Sentence{{"a__PREMISE__1", "I accept this debate."}, {"a__PREMISE__2", "Abortion is murder."}}},
+		{ID: "b", Sentences: []Sentence{{"b__PREMISE__1", "i accept THIS debate!"}, {"b__PREMISE__2", "Abortion is not murder."}}},
+		{ID: "c", Sentences: []Sentence{{"c__PREMISE__1", "I accept this debate."}}},
+	}
+	stream := func(yield func(Argument, error) bool) {
+		for _, a := range args {
+			if !yield(a, nil) {
+				return
+			}
+		}
+	}
+	s, err := BuildStore(context.Background(), stream)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
+		d, err := s.Duplicates(context.Background(), mode)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(mode, d.Count(), d.Groups)
+	}
+	// Output:
+	// exact 1 [{a__PREMISE__1 [c__PREMISE__1]}]
+	// normalized 2 [{a__PREMISE__1 [b__PREMISE__1 c__PREMISE__1]}]
+}
+
+// Drop repeated sentences from a stream, keeping the first of each.
+func ExampleDuplicateFilter() {
+	f := NewDuplicateFilter(NormalizedDuplicates)
+	for _, s := range []Sentence{
+		{"x__PREMISE__1", "Thank you for accepting this debate."},
+		{"y__PREMISE__4", "Cloning is wrong."},
+		{"z__PREMISE__9", "Thank you for accepting this debate!"},
+	} {
+		if rep, dup := f.Add(s.ID, s.Text); dup {
+			fmt.Println(s.ID, "repeats", rep)
+			continue
+		}
+		fmt.Println(s.ID, s.Text)
+	}
+	// Output:
+	// x__PREMISE__1 Thank you for accepting this debate.
+	// y__PREMISE__4 Cloning is wrong.
+	// z__PREMISE__9 repeats x__PREMISE__1
 }

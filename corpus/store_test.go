@@ -345,3 +345,24 @@ func BenchmarkStoreSentence(b *testing.B) {
 		i++
 	}
 }
+
+// Build a store of the embedded sample and look up a sentence and an
+// argument by id. (In package corpus_test, the names are corpus.BuildStore
+// and so on.)
+func ExampleBuildStore() {
+	r := NewCSVReader(sample.ProcessedCSV())
+	s, err := BuildStore(context.Background(), r.All())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.NumArguments(), "arguments,", s.NumSentences(), "sentences")
+	sent, _ := s.Sentence("S9f3db814-A362a121f__PREMISE__2")
+	fmt.Printf("%s: %.60s…\n", sent.ArgumentID, sent.Text)
+	arg, _ := s.Argument(sent.ArgumentID)
+	fmt.Println(arg.Conclusion, arg.Stances, len(arg.SentenceIDs), arg.SentenceIDs[len(arg.SentenceIDs)-1])
+	// Output:
+	// 643 arguments, 17590 sentences
+	// S9f3db814-A362a121f: Throughout history America has technically been a democracy,…
+	// Affirmative Action should be based on Socio-Economic Status and not race or religion [PRO] 41 S9f3db814-A362a121f__CONC__1
+}

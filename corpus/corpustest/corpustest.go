@@ -115,7 +115,9 @@ func (c Config) validate() error {
 // Stats describes a generated corpus.
 type Stats struct {
 	Arguments int
-	Debates   int
+	// Debates counts the groups of consecutive arguments that share a
+	// conclusion, a source and a context.
+	Debates int
 	// Sentences counts the entries of the sentences columns.
 	Sentences int64
 	// Tokens counts the whitespace-separated tokens (strings.Fields) of

@@ -25,7 +25,8 @@
 //     spacing ignored); that is, the sentences minus the distinct texts.
 //
 // The counts are computed in one pass over the file; memory grows with the
-// distinct sentence texts (about 1 GB at the full 5.7 million sentences).
+// distinct sentence texts: on a generated full-scale corpus (5.7 million
+// sentences, 2.2 GB) inspect peaks at 1.7 GB of memory.
 package main
 
 import (
