@@ -59,7 +59,9 @@ type Config struct {
 	// FullArguments.
 	Arguments int
 	// Seed selects the corpus. The same Config always gives byte-identical
-	// output. The vocabulary and the queries depend on the seed only, so a
+	// output with the same Go release and architecture (floating-point
+	// functions and math/rand/v2's derived methods are not promised to give
+	// the same bits across them). The vocabulary and the queries depend on the seed only, so a
 	// smaller corpus shares them with a larger one.
 	Seed int64
 	// SentencesPerArgument is the mean number of sentences per argument,
