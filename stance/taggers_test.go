@@ -30,7 +30,7 @@ func TestBadInputIsUnknown(t *testing.T) {
 			continue // answers its label whatever the text
 		}
 		for _, text := range []string{"", "?!... ;;", "http://a.example/x www.b.example",
-			"Атомная энергия опасна .", "Atomkraft ist gefährlich und teuer sagen viele"} {
+			"Атомная энергия опасна .", "Atomkraft ist gefährlich und teuer sagen viele Leute hier"} {
 			s, c, err := tg.Tag(ctx, "nuclear energy", text)
 			if err != nil || (name != "args.me" && (s != stance.Unknown || c != 0)) || (name == "args.me" && s != stance.Unknown) {
 				t.Errorf("%s.Tag(%q) = %v, %v, %v; want Q0", name, text, s, c, err)

@@ -65,6 +65,17 @@ func ukpStance(label string) stance.Stance {
 	return stance.No
 }
 
+// asUKP maps a tagger's answer onto the UKP label set (PRO, CON, NO):
+// Unknown, the answer for text a tagger cannot judge, becomes No ("holds no
+// argument"), so macro-F1 is over UKP's three classes as in the published
+// results, instead of counting a fourth, never-gold class with F1 0.
+func asUKP(s stance.Stance) stance.Stance {
+	if s == stance.Unknown || s == stance.Neutral {
+		return stance.No
+	}
+	return s
+}
+
 // A fold is one train/test division of UKP Sentential.
 type fold struct {
 	name        string
@@ -117,7 +128,7 @@ func scoreStance(ctx context.Context, t stance.Tagger, test []labeled.UKPSentenc
 			return nil, nil, err
 		}
 		gold = append(gold, ukpStance(s.Label).String())
-		pred = append(pred, st.String())
+		pred = append(pred, asUKP(st).String())
 	}
 	return gold, pred, nil
 }
@@ -142,7 +153,7 @@ func scorePairs(ctx context.Context, t stance.Tagger, test []labeled.UKPSentence
 			return nil, nil, err
 		}
 		gold = append(gold, g.String())
-		pred = append(pred, s.String())
+		pred = append(pred, asUKP(s).String())
 	}
 	return gold, pred, nil
 }

@@ -15,6 +15,9 @@ import (
 	"os"
 
 	"github.com/argsearch/argsearch/argumentative"
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -46,6 +49,36 @@ func run(ctx context.Context, dir, evalSet string, seed uint64) error {
 			fmt.Println(r)
 		}
 	}
+	// The shipped models, trained on UKP train+val of all topics, on the
+	// in-topic test split.
+	sm, err := models.Stance()
+	if err != nil {
+		return err
+	}
+	f := d.inTopic(evalSet)
+	g, p, err := scoreStance(ctx, sm, f.test, nil, nil)
+	if err != nil {
+		return err
+	}
+	c, err := eval.Classify(g, p)
+	if err != nil {
+		return err
+	}
+	fmt.Println(result{system: "linear (shipped models/stance.lin)", setting: "in-topic", c: c})
+	am, err := models.Argumentative()
+	if err != nil {
+		return err
+	}
+	g, p = nil, nil
+	for _, s := range f.test {
+		ok, _ := am.Classify(s.Text)
+		g = append(g, argLabel(s.Label != labeled.NoArgument))
+		p = append(p, argLabel(ok))
+	}
+	if c, err = eval.Classify(g, p); err != nil {
+		return err
+	}
+	fmt.Println(result{system: "argumentative (shipped models/argumentative.lin)", setting: "in-topic", c: c})
 	ac := argConfig
 	ac.Seed = seed
 	rs, err := evalArgumentative(ctx, d, ac, evalSet, topics)

@@ -57,10 +57,11 @@ func TestInformative(t *testing.T) {
 		"":                        false,
 		"?!... ,,":                false,
 		"http://a.b www.c.d 1234": false,
-		"Атомная энергия опасна":                         false,
-		"Atomkraft ist gefährlich und teuer sagen viele": false,
-		"Nuclear power is safe":                          true,
-		"Cloning":                                        true,
+		"Атомная энергия опасна":                                      false,
+		"Atomkraft ist gefährlich und teuer sagen viele Leute hier":   false,
+		"Abortion disproportionately affects African American babies": true,
+		"Nuclear power is safe":                                       true,
+		"Cloning":                                                     true,
 	} {
 		if got := Informative(Tokenize(in, nil)); got != want {
 			t.Errorf("Informative(%q) = %v, want %v", in, got, want)

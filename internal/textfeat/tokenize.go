@@ -180,10 +180,11 @@ func IsPunct(tok string) bool {
 
 // Informative reports whether tokens look like English text that a model
 // can judge: they must hold at least one word of two or more Latin letters,
-// and a text of five or more words must contain at least one English
+// and a text of eight or more words must contain at least one English
 // function word (IsStopword or IsNegation). Text of only punctuation,
 // numbers, URLs or non-Latin script, and longer text in another language
-// ("Atomkraft ist gefährlich und teuer, sagen viele"), is not informative.
+// ("Atomkraft ist gefährlich und teuer, sagen viele Leute hier"), is not
+// informative.
 func Informative(tokens []string) bool {
 	latinWord, words, function := false, 0, false
 	for _, t := range tokens {
@@ -205,7 +206,7 @@ func Informative(tokens []string) bool {
 		}
 		latinWord = latin >= 2
 	}
-	return latinWord && (words < 5 || function)
+	return latinWord && (words < 8 || function)
 }
 
 // Stem returns a light suffix-stripping stem of a lower-case word, enough to
