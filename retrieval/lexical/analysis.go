@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/segment"
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/english"
 	"golang.org/x/text/cases"
@@ -141,6 +141,36 @@ func stopSet(list string) map[string]bool {
 // maxCache bounds an Analyzer's memo of token → term.
 const maxCache = 1 << 20
 
+// A termEntry is an analysed term as an Analyzer memoizes it, with
+// bookkeeping for Build.
+type termEntry struct {
+	term  string
+	gid   uint32 // id in the build's shared dictionary
+	stamp int64  // worker-local document number + 1 it was last counted in
+	pos   int32  // its entry in that document
+}
+
+// A dictionary gives terms ids, shared by the workers of a Build. Ids are
+// in order of first request, which depends on scheduling; the index renumbers
+// terms in byte order, so it does not depend on them.
+type dictionary struct {
+	mu    sync.Mutex
+	ids   map[string]uint32
+	terms []string
+}
+
+func (d *dictionary) id(t string) uint32 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	g, ok := d.ids[t]
+	if !ok {
+		g = uint32(len(d.terms))
+		d.ids[t] = g
+		d.terms = append(d.terms, t)
+	}
+	return g
+}
+
 // An Analyzer turns text into index terms according to an Analysis. It
 // memoizes the terms of tokens it has seen. An Analyzer is not safe for
 // concurrent use; make one per goroutine.
@@ -148,7 +178,9 @@ type Analyzer struct {
 	a       Analysis
 	stop    map[string]bool
 	fold    transform.Transformer
-	cache   map[string]string // raw token → term; "" when dropped
+	cache   map[string]*termEntry // raw token → term; nil when dropped
+	terms   map[string]*termEntry
+	dict    *dictionary // Build only
 	buf     []byte
 	toks    [][]byte
 	types   []int
@@ -161,7 +193,7 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 	if err != nil {
 		return nil, err
 	}
-	z := &Analyzer{a: a, stop: stopSet(a.Stop), cache: make(map[string]string)}
+	z := &Analyzer{a: a, stop: stopSet(a.Stop), cache: map[string]*termEntry{}, terms: map[string]*termEntry{}}
 	if a.Fold {
 		z.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
 	}
@@ -183,12 +215,21 @@ func (z *Analyzer) Analysis() Analysis { return z.a }
 
 // Terms appends the terms of text to dst and returns the extended slice.
 func (z *Analyzer) Terms(dst []string, text string) []string {
-	z.each(text, func(t string) { dst = append(dst, t) })
+	z.each(text, func(e *termEntry) { dst = append(dst, e.term) })
 	return dst
 }
 
+// trim empties the memo when it has grown too large. Build calls it between
+// documents only, as the entries carry per-document counts.
+func (z *Analyzer) trim() {
+	if len(z.cache) >= maxCache {
+		clear(z.cache)
+		clear(z.terms)
+	}
+}
+
 // each calls f with every term of text, in order.
-func (z *Analyzer) each(text string, f func(term string)) {
+func (z *Analyzer) each(text string, f func(*termEntry)) {
 	var in []byte
 	if z.a.Fold {
 		if isASCII(text) {
@@ -207,30 +248,23 @@ func (z *Analyzer) each(text string, f func(term string)) {
 	} else {
 		in = []byte(text)
 	}
-	var err error
-	z.toks, z.types, _, err = segment.SegmentWordsDirect(in, z.toks[:0], z.types[:0])
-	if err != nil {
-		// SegmentWordsDirect fails only on input it cannot advance over,
-		// which UAX#29 rules out; index what was segmented.
-		z.types = z.types[:min(len(z.types), len(z.toks))]
-	}
-	for i, tok := range z.toks {
-		if i >= len(z.types) || z.types[i] == segment.None {
-			continue
-		}
-		if t, ok := z.cache[string(tok)]; ok {
-			if t != "" {
-				f(t)
+	z.toks, z.types = appendWords(z.toks[:0], z.types, in)
+	for _, tok := range z.toks {
+		e, ok := z.cache[string(tok)]
+		if !ok {
+			if t := z.term(tok); t != "" {
+				if e = z.terms[t]; e == nil {
+					e = &termEntry{term: t}
+					if z.dict != nil {
+						e.gid = z.dict.id(t)
+					}
+					z.terms[t] = e
+				}
 			}
-			continue
+			z.cache[string(tok)] = e
 		}
-		t := z.term(tok)
-		if len(z.cache) >= maxCache {
-			clear(z.cache)
-		}
-		z.cache[string(tok)] = t
-		if t != "" {
-			f(t)
+		if e != nil {
+			f(e)
 		}
 	}
 }

@@ -19,7 +19,7 @@ import (
 )
 
 // batchArgs is how many arguments a worker analyses at a time.
-const batchArgs = 128
+const batchArgs = 256
 
 // Build indexes a stream of arguments and returns the open index. With dir
 // "" the index lives in memory only; otherwise dir must not hold an index
@@ -77,7 +77,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	m := &meta{Format: formatVersion, Analysis: an, Units: units, TermVectors: !c.NoTermVectors, Stopwords: b.stopwords}
 	d := &data{meta: *m}
 	for _, ub := range b.units {
-		d.units = append(d.units, ub.freeze(d.meta.TermVectors))
+		d.units = append(d.units, ub.freeze(b.dict.terms, d.meta.TermVectors))
 	}
 	if dir != "" {
 		if err := writeIndex(ctx, dir, d); err != nil {
@@ -101,6 +101,7 @@ func rate(n int, d time.Duration) float64 {
 // A builder accumulates the index in memory.
 type builder struct {
 	an        Analysis
+	dict      *dictionary
 	units     []*unitBuilder
 	nargs     int
 	ndocs     int
@@ -114,14 +115,15 @@ type unitBuilder struct {
 	fields []*fieldBuilder
 }
 
-// A fieldBuilder holds a field's postings while they grow. Term ids are
-// given in order of first occurrence and renumbered in byte order at the
+// A fieldBuilder holds a field's postings while they grow, indexed by the
+// ids of the build's dictionary. Terms are renumbered in byte order at the
 // end.
 type fieldBuilder struct {
 	name    string
-	dict    map[string]uint32
-	terms   []string
-	post    [][]byte // per term: varint (docDelta<<1 | f==1), then varint f if f > 1
+	arena   arena
+	post    []plist // per term: varint (docDelta<<1 | f==1), then varint f if f > 1
+	scratch []byte
+	bytes   int // postings bytes
 	last    []uint32 // per term: last document
 	df      []uint32
 	ttf     []uint64
@@ -129,29 +131,26 @@ type fieldBuilder struct {
 	vectors bool
 	fwd     []byte   // per document: varint (term<<1 | f==1) [varint f], provisional ids
 	fwdOff  []uint64 // len = docs+1
-	gids    []uint32 // scratch: batch-local id → term id
 }
 
 func newBuilder(an Analysis, units []Unit, vectors bool) *builder {
-	b := &builder{an: an}
+	b := &builder{an: an, dict: &dictionary{ids: map[string]uint32{}}}
 	for _, u := range units {
 		ub := &unitBuilder{unit: u, idOff: []uint64{0}}
 		for _, f := range unitFields(u) {
-			ub.fields = append(ub.fields, &fieldBuilder{name: f, dict: map[string]uint32{}, vectors: vectors, fwdOff: []uint64{0}})
+			ub.fields = append(ub.fields, &fieldBuilder{name: f, vectors: vectors, fwdOff: []uint64{0}})
 		}
 		b.units = append(b.units, ub)
 	}
 	return b
 }
 
-// A fieldBatch is one field's analysed documents of a batch, with
-// batch-local term ids.
+// A fieldBatch is one field's analysed documents of a batch.
 type fieldBatch struct {
-	terms []string
-	ids   []int32  // per entry: local term id
-	tfs   []uint32 // per entry: frequency
-	ends  []int32  // per document: end of its entries
-	dls   []uint32 // per document: length
+	gids []uint32 // per entry: term id
+	tfs  []uint32 // per entry: frequency
+	ends []int32  // per document: end of its entries
+	dls  []uint32 // per document: length
 }
 
 type unitBatch struct {
@@ -168,10 +167,8 @@ type batch struct {
 
 // A worker analyses batches.
 type worker struct {
-	z     *Analyzer
-	local map[string]int32
-	stamp []int32 // per local id: document it was last seen in, +1
-	pos   []int32 // per local id: its entry in that document
+	z   *Analyzer
+	doc int64 // documents analysed, a stamp for termEntry
 }
 
 func (w *worker) analyse(b *batch, units []Unit) {
@@ -182,40 +179,29 @@ func (w *worker) analyse(b *batch, units []Unit) {
 		ub.fields = make([]fieldBatch, len(fields))
 		for fi, f := range fields {
 			fb := &ub.fields[fi]
-			clear(w.local)
-			doc := int32(0)
+			start := int32(0)
 			add := func(text string) {
-				w.z.each(text, func(t string) {
-					id, ok := w.local[t]
-					if !ok {
-						id = int32(len(fb.terms))
-						w.local[t] = id
-						fb.terms = append(fb.terms, t)
-						w.stamp = append(w.stamp, 0)
-						w.pos = append(w.pos, 0)
+				w.z.each(text, func(e *termEntry) {
+					if e.stamp == w.doc+1 {
+						fb.tfs[e.pos]++
+						return
 					}
-					if w.stamp[id] == doc+1 {
-						fb.tfs[w.pos[id]]++
-					} else {
-						w.stamp[id] = doc + 1
-						w.pos[id] = int32(len(fb.ids))
-						fb.ids = append(fb.ids, id)
-						fb.tfs = append(fb.tfs, 1)
-					}
+					e.stamp = w.doc + 1
+					e.pos = int32(len(fb.gids))
+					fb.gids = append(fb.gids, e.gid)
+					fb.tfs = append(fb.tfs, 1)
 				})
 			}
 			endDoc := func() {
-				start := int32(0)
-				if len(fb.ends) > 0 {
-					start = fb.ends[len(fb.ends)-1]
-				}
 				var dl uint32
 				for _, f := range fb.tfs[start:] {
 					dl += f
 				}
-				fb.ends = append(fb.ends, int32(len(fb.ids)))
+				start = int32(len(fb.gids))
+				fb.ends = append(fb.ends, start)
 				fb.dls = append(fb.dls, dl)
-				doc++
+				w.doc++
+				w.z.trim()
 			}
 			for ai := range b.args {
 				a := &b.args[ai]
@@ -238,10 +224,6 @@ func (w *worker) analyse(b *batch, units []Unit) {
 					endDoc()
 				}
 			}
-			for i := range w.stamp {
-				w.stamp[i] = 0
-			}
-			w.stamp, w.pos = w.stamp[:0], w.pos[:0]
 		}
 		if u == UnitSentence {
 			for ai := range b.args {
@@ -279,7 +261,8 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 		if err != nil {
 			return err
 		}
-		w := &worker{z: z, local: map[string]int32{}}
+		z.dict = b.dict
+		w := &worker{z: z}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -393,32 +376,23 @@ func (b *builder) merge(bt *batch) {
 }
 
 func (fb *fieldBuilder) merge(r *fieldBatch) {
-	fb.gids = fb.gids[:0]
-	for _, t := range r.terms {
-		g, ok := fb.dict[t]
-		if !ok {
-			g = uint32(len(fb.terms))
-			fb.dict[t] = g
-			fb.terms = append(fb.terms, t)
-			fb.post = append(fb.post, nil)
-			fb.last = append(fb.last, 0)
-			fb.df = append(fb.df, 0)
-			fb.ttf = append(fb.ttf, 0)
-		}
-		fb.gids = append(fb.gids, g)
-	}
 	start := int32(0)
 	for di, end := range r.ends {
 		doc := uint32(len(fb.dl))
 		fb.dl = append(fb.dl, r.dls[di])
 		for e := start; e < end; e++ {
-			g := fb.gids[r.ids[e]]
+			g := r.gids[e]
+			if int(g) >= len(fb.post) {
+				fb.grow(int(g) + 1)
+			}
 			f := r.tfs[e]
 			delta := doc - fb.last[g] // last is 0 before the first posting
 			fb.last[g] = doc
 			fb.df[g]++
 			fb.ttf[g] += uint64(f)
-			fb.post[g] = appendPosting(fb.post[g], uint64(delta), f)
+			fb.scratch = appendPosting(fb.scratch[:0], uint64(delta), f)
+			fb.arena.append(&fb.post[g], fb.scratch)
+			fb.bytes += len(fb.scratch)
 			if fb.vectors {
 				fb.fwd = appendPosting(fb.fwd, uint64(g), f)
 			}
@@ -426,6 +400,15 @@ func (fb *fieldBuilder) merge(r *fieldBatch) {
 		fb.fwdOff = append(fb.fwdOff, uint64(len(fb.fwd)))
 		start = end
 	}
+}
+
+// grow makes room for term ids below n.
+func (fb *fieldBuilder) grow(n int) {
+	n = max(n, 2*len(fb.post), 1024)
+	fb.post = append(fb.post, make([]plist, n-len(fb.post))...)
+	fb.last = append(fb.last, make([]uint32, n-len(fb.last))...)
+	fb.df = append(fb.df, make([]uint32, n-len(fb.df))...)
+	fb.ttf = append(fb.ttf, make([]uint64, n-len(fb.ttf))...)
 }
 
 // appendPosting appends (v, f) as varint(v<<1 | f==1) and, when f > 1,
@@ -446,8 +429,10 @@ func (b *builder) finish() {
 	total := map[string]uint64{}
 	for _, ub := range b.units {
 		for _, fb := range ub.fields {
-			for g, t := range fb.terms {
-				total[t] += fb.ttf[g]
+			for g, n := range fb.ttf {
+				if n > 0 {
+					total[b.dict.terms[g]] += n
+				}
 			}
 		}
 	}
@@ -473,19 +458,19 @@ func (b *builder) finish() {
 	for _, ub := range b.units {
 		for _, fb := range ub.fields {
 			for _, t := range b.stopwords {
-				g, ok := fb.dict[t]
-				if !ok {
+				g, ok := b.dict.ids[t]
+				if !ok || int(g) >= len(fb.post) {
 					continue
 				}
 				doc := uint64(0)
-				for p := fb.post[g]; len(p) > 0; {
+				for p := fb.arena.appendTo(nil, &fb.post[g]); len(p) > 0; {
 					var delta uint64
 					var f uint32
 					delta, f, p = readPosting(p)
 					doc += delta
 					fb.dl[doc] -= f
 				}
-				fb.post[g], fb.df[g], fb.ttf[g] = nil, 0, 0
+				fb.post[g], fb.df[g], fb.ttf[g] = plist{}, 0, 0
 			}
 		}
 	}
@@ -505,23 +490,23 @@ func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
 
 // freeze renumbers terms in byte order (dropping stopped ones) and returns
 // the unit's final form.
-func (ub *unitBuilder) freeze(vectors bool) *unitData {
+func (ub *unitBuilder) freeze(terms []string, vectors bool) *unitData {
 	u := &unitData{unit: ub.unit, idBlob: ub.idBlob, idOff: ub.idOff}
 	for _, fb := range ub.fields {
-		u.fields = append(u.fields, fb.freeze(vectors))
+		u.fields = append(u.fields, fb.freeze(terms, vectors))
 	}
 	return u
 }
 
-func (fb *fieldBuilder) freeze(vectors bool) *fieldData {
-	order := make([]uint32, 0, len(fb.terms))
-	for g := range fb.terms {
-		if fb.df[g] > 0 {
+func (fb *fieldBuilder) freeze(terms []string, vectors bool) *fieldData {
+	order := make([]uint32, 0, len(fb.df))
+	for g, n := range fb.df {
+		if n > 0 {
 			order = append(order, uint32(g))
 		}
 	}
-	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(fb.terms[a], fb.terms[b]) })
-	newID := make([]uint32, len(fb.terms))
+	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(terms[a], terms[b]) })
+	newID := make([]uint32, len(fb.df))
 	const dropped = ^uint32(0)
 	for g := range newID {
 		newID[g] = dropped
@@ -531,22 +516,17 @@ func (fb *fieldBuilder) freeze(vectors bool) *fieldData {
 	f.postOff = make([]uint64, 1, len(order)+1)
 	f.df = make([]uint32, len(order))
 	f.ttf = make([]uint64, len(order))
-	size := 0
-	for _, g := range order {
-		size += len(fb.post[g])
-	}
-	f.post = make([]byte, 0, size)
+	f.post = make([]byte, 0, fb.bytes)
 	for i, g := range order {
 		newID[g] = uint32(i)
-		f.termBlob = append(f.termBlob, fb.terms[g]...)
+		f.termBlob = append(f.termBlob, terms[g]...)
 		f.termOff = append(f.termOff, uint64(len(f.termBlob)))
-		f.post = append(f.post, fb.post[g]...)
+		f.post = fb.arena.appendTo(f.post, &fb.post[g])
 		f.postOff = append(f.postOff, uint64(len(f.post)))
 		f.df[i] = fb.df[g]
 		f.ttf[i] = fb.ttf[g]
-		fb.post[g] = nil
 	}
-	fb.post = nil
+	fb.post, fb.arena = nil, arena{}
 	f.stats()
 	if vectors {
 		f.fwdOff = make([]uint64, 1, len(fb.fwdOff))

@@ -170,7 +170,7 @@ type PRF struct {
 // score, how to build the query. Its zero value searches sentences with
 // BM25 (k1 1.2, b 0.75) using topic titles.
 type Search struct {
-	Unit    Unit // "" means UnitSentence
+	Unit    Unit // "" means UnitSentence, or UnitArgument for an index of arguments only
 	Scoring Scoring
 	Fields  FieldWeights // argument unit only
 	Query   QueryWeights

@@ -131,6 +131,9 @@ func (d *data) unit(u Unit) *unitData {
 func (s Search) normalized(units []Unit) (Search, error) {
 	if s.Unit == "" {
 		s.Unit = UnitSentence
+		if len(units) > 0 && !slices.Contains(units, UnitSentence) {
+			s.Unit = units[0]
+		}
 	}
 	if s.Unit != UnitSentence && s.Unit != UnitArgument {
 		return s, fmt.Errorf("lexical: unknown unit %q: %w", s.Unit, ErrConfig)

@@ -76,7 +76,8 @@ func (x *Index) queryTerms(q retrieval.Query) []qterm {
 		if w == 0 {
 			return
 		}
-		z.each(text, func(t string) {
+		z.each(text, func(e *termEntry) {
+			t := e.term
 			if x.d.stop[t] {
 				return
 			}

@@ -1,0 +1,78 @@
+package lexical
+
+import "encoding/binary"
+
+// Postings grow in an arena of pointer-free chunks, so that the garbage
+// collector need not scan millions of small slices while an index is built.
+// A list is a chain of blocks; a block is an 8-byte link to the next block
+// followed by data. Blocks double in size from 16 to 4096 bytes.
+const (
+	arenaChunk  = 1 << 24
+	minBlock    = 16
+	maxBlock    = 4096
+	blockHeader = 8
+	noBlock     = ^uint64(0)
+)
+
+type arena struct {
+	chunks [][]byte
+}
+
+// alloc returns the address of n fresh bytes.
+func (a *arena) alloc(n int) uint64 {
+	if len(a.chunks) == 0 || len(a.chunks[len(a.chunks)-1])+n > arenaChunk {
+		a.chunks = append(a.chunks, make([]byte, 0, arenaChunk))
+	}
+	i := len(a.chunks) - 1
+	c := a.chunks[i]
+	off := len(c)
+	a.chunks[i] = c[:off+n]
+	return uint64(i)*arenaChunk + uint64(off)
+}
+
+func (a *arena) at(addr uint64, n int) []byte {
+	c := a.chunks[addr/arenaChunk]
+	off := int(addr % arenaChunk)
+	return c[off : off+n]
+}
+
+// A plist is one growing list of bytes in an arena.
+type plist struct {
+	head, tail uint64
+	used, size uint32 // bytes used and size of the tail block (data part)
+}
+
+func (a *arena) append(l *plist, data []byte) {
+	for len(data) > 0 {
+		if l.size == 0 || l.used == l.size {
+			size := uint32(minBlock)
+			if l.size > 0 {
+				size = min(2*(l.size+blockHeader), maxBlock)
+			}
+			addr := a.alloc(int(size))
+			binary.LittleEndian.PutUint64(a.at(addr, blockHeader), noBlock)
+			if l.size == 0 {
+				l.head = addr
+			} else {
+				binary.LittleEndian.PutUint64(a.at(l.tail, blockHeader), addr)
+			}
+			l.tail, l.used, l.size = addr, 0, size-blockHeader
+		}
+		n := copy(a.at(l.tail+blockHeader+uint64(l.used), int(l.size-l.used)), data)
+		l.used += uint32(n)
+		data = data[n:]
+	}
+}
+
+// appendTo appends the bytes of l to dst.
+func (a *arena) appendTo(dst []byte, l *plist) []byte {
+	if l.size == 0 {
+		return dst
+	}
+	size := uint32(minBlock) // block sizes double along the chain
+	for addr := l.head; addr != l.tail; size = min(2*size, maxBlock) {
+		dst = append(dst, a.at(addr+blockHeader, int(size-blockHeader))...)
+		addr = binary.LittleEndian.Uint64(a.at(addr, blockHeader))
+	}
+	return append(dst, a.at(l.tail+blockHeader, int(l.used))...)
+}

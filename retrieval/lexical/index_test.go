@@ -1,0 +1,268 @@
+package lexical
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/retrievaltest"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/topics"
+	"github.com/google/go-cmp/cmp"
+)
+
+func build(t *testing.T, dir string, args []corpus.Argument, c Config) *Index {
+	t.Helper()
+	x, err := Build(context.Background(), dir, seq(args), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+func TestConformance(t *testing.T) {
+	x := build(t, "", sampleArgs(t, 100), Config{})
+	qs := []retrieval.Query{{ID: "1", Text: "Should abortion be legal?"}, {ID: "2", Text: "the of and"}, {ID: "3", Text: ""}}
+	for _, s := range []Search{
+		{},
+		{Unit: UnitArgument, Scoring: Scoring{Model: ModelDirichlet}},
+		{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, PRF: PRF{Method: PRFRM3}},
+		{Scoring: Scoring{Model: ModelTFIDF}, PRF: PRF{Method: PRFBo1}},
+	} {
+		y, err := x.With(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		retrievaltest.Run(t, y, qs...)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	ctx := context.Background()
+	x := build(t, "", sampleArgs(t, 30), Config{})
+	for _, q := range []retrieval.Query{{ID: "empty"}, {ID: "stop", Text: "the and of it is"}, {ID: "punct", Text: "?!,."}, {ID: "unknown", Text: "zzqxv"}} {
+		hits, err := x.Retrieve(ctx, q, 10)
+		if err != nil || len(hits) != 0 {
+			t.Errorf("%s query: got %v, %v; want no hits and no error", q.ID, hits, err)
+		}
+	}
+	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "abortion"}, 0); !errors.Is(err, retrieval.ErrK) {
+		t.Errorf("k=0: got %v, want ErrK", err)
+	}
+	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "abortion"}, -1); !errors.Is(err, retrieval.ErrK) {
+		t.Errorf("k=-1: got %v, want ErrK", err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := x.Retrieve(cctx, retrieval.Query{Text: "abortion"}, 10); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled retrieve: got %v, want context.Canceled", err)
+	}
+	if _, err := Build(cctx, t.TempDir(), seq(sampleArgs(t, 30)), Config{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled build: got %v, want context.Canceled", err)
+	}
+	for _, s := range []Search{{Unit: "paragraph"}, {Scoring: Scoring{Model: "bm26"}}, {PRF: PRF{Method: "rm4"}}, {Scoring: Scoring{B: 2}}} {
+		if _, err := x.With(s); !errors.Is(err, ErrConfig) {
+			t.Errorf("With(%+v): got %v, want ErrConfig", s, err)
+		}
+	}
+	if _, err := Build(ctx, "", seq(nil), Config{Analyzer: "klingon"}); !errors.Is(err, ErrConfig) {
+		t.Errorf("unknown analyzer: got %v, want ErrConfig", err)
+	}
+	readErr := errors.New("disk on fire")
+	bad := func(yield func(corpus.Argument, error) bool) {
+		if yield(sampleArgs(t, 1)[0], nil) {
+			yield(corpus.Argument{}, readErr)
+		}
+	}
+	if _, err := Build(ctx, "", bad, Config{}); !errors.Is(err, readErr) {
+		t.Errorf("reader error: got %v, want it wrapped", err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "abortion"}, 10); !errors.Is(err, ErrClosed) {
+		t.Errorf("closed: got %v, want ErrClosed", err)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Open(dir, Config{}); !errors.Is(err, ErrNoIndex) {
+		t.Errorf("empty dir: got %v, want ErrNoIndex", err)
+	}
+	if _, err := Open(filepath.Join(dir, "missing"), Config{}); !errors.Is(err, ErrNoIndex) {
+		t.Errorf("missing dir: got %v, want ErrNoIndex", err)
+	}
+	args := sampleArgs(t, 20)
+	build(t, dir, args, Config{Analyzer: AnalyzerLucene}).Close()
+	if _, err := Build(context.Background(), dir, seq(args), Config{}); !errors.Is(err, ErrExists) {
+		t.Errorf("build over an index: got %v, want ErrExists", err)
+	}
+	if _, err := Open(dir, Config{Analyzer: AnalyzerEnglish}); !errors.Is(err, ErrConfig) {
+		t.Errorf("other analyzer: got %v, want ErrConfig", err)
+	}
+	if x, err := Open(dir, Config{Analyzer: AnalyzerLucene}); err != nil {
+		t.Errorf("same analyzer: %v", err)
+	} else {
+		x.Close()
+	}
+
+	// Damage the sentence file in several ways.
+	path := filepath.Join(dir, "sentence.lex")
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := bytes.Clone(orig)
+	flipped[len(flipped)/2] ^= 0x40
+	for name, b := range map[string][]byte{
+		"truncated": orig[:len(orig)/3],
+		"flipped":   flipped,
+		"empty":     {},
+		"garbage":   []byte("not an index at all, really"),
+	} {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(dir, Config{}); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("%s file: got %v, want ErrCorrupt", name, err)
+		}
+	}
+	os.Remove(path)
+	if _, err := Open(dir, Config{}); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("missing unit file: got %v, want ErrCorrupt", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, metaFile), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir, Config{}); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("bad metadata: got %v, want ErrCorrupt", err)
+	}
+}
+
+// runOf retrieves the 2021 topics and returns the run file's bytes.
+func runOf(t *testing.T, x *Index, k int) []byte {
+	t.Helper()
+	ts, err := topics.Task1(2021)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := runfile.NewWriter(&buf, "test")
+	for _, tp := range ts {
+		hits, err := x.Retrieve(context.Background(), retrieval.Query{ID: itoa(tp.Number), Text: tp.Title}, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs := make([]runfile.Result, len(hits))
+		for i, h := range hits {
+			rs[i] = runfile.Result{DocID: h.ID, Score: h.Score}
+		}
+		if err := w.Write(itoa(tp.Number), rs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestDeterministicAndReopen(t *testing.T) {
+	args := sampleArgs(t, 300)
+	d1, d2 := t.TempDir(), t.TempDir()
+	x1 := build(t, d1, args, Config{Workers: 1})
+	x2 := build(t, d2, args, Config{Workers: 4})
+	for _, s := range []Search{{}, {Unit: UnitArgument, Scoring: Scoring{Model: ModelDirichlet}, PRF: PRF{Method: PRFRM3}}} {
+		y1, _ := x1.With(s)
+		y2, _ := x2.With(s)
+		r1, r2 := runOf(t, y1, 1000), runOf(t, y2, 1000)
+		if !bytes.Equal(r1, r2) {
+			t.Errorf("%+v: two builds give different runs:\n%s", s, cmp.Diff(string(r1), string(r2)))
+		}
+		x3, err := Open(d1, Config{Search: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r3 := runOf(t, x3, 1000); !bytes.Equal(r1, r3) {
+			t.Errorf("%+v: reopened index gives a different run:\n%s", s, cmp.Diff(string(r1), string(r3)))
+		}
+		x3.Close()
+	}
+	for _, name := range []string{"sentence.lex", "argument.lex"} {
+		a, _ := os.ReadFile(filepath.Join(d1, name))
+		b, _ := os.ReadFile(filepath.Join(d2, name))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s differs between two builds", name)
+		}
+	}
+}
+
+func TestUnitsAndFrequentStopwords(t *testing.T) {
+	args := sampleArgs(t, 100)
+	x := build(t, "", args, Config{Units: []Unit{UnitArgument}, Analysis: &Analysis{Fold: true, Stop: StopFrequent, StopFrequent: 5, Stem: StemPorter2}})
+	if got := x.Docs(UnitSentence); got != 0 {
+		t.Errorf("sentences indexed: %d, want 0", got)
+	}
+	if got := x.Docs(UnitArgument); got != 100 {
+		t.Errorf("arguments indexed: %d, want 100", got)
+	}
+	if _, err := x.With(Search{Unit: UnitSentence}); !errors.Is(err, ErrConfig) {
+		t.Errorf("searching an unbuilt unit: got %v, want ErrConfig", err)
+	}
+	sw := x.Stopwords()
+	if len(sw) != 5 {
+		t.Fatalf("got stop words %v, want 5", sw)
+	}
+	// The stop words are the most frequent terms: "the" must be one.
+	found := false
+	for _, w := range sw {
+		found = found || w == "the"
+	}
+	if !found {
+		t.Errorf("stop words %v lack \"the\"", sw)
+	}
+	// Documents lengths exclude them: compare with the reference lengths.
+	a, _ := x.Analysis().normalized()
+	z, _ := NewAnalyzer(a)
+	stop := map[string]bool{}
+	for _, w := range sw {
+		stop[w] = true
+	}
+	ud := x.d.unit(UnitArgument)
+	for i, arg := range args {
+		n := 0
+		for _, term := range z.Terms(nil, arg.Conclusion) {
+			if !stop[term] {
+				n++
+			}
+		}
+		if got := ud.fields[0].dl[i]; got != uint32(n) {
+			t.Fatalf("argument %s: conclusion length %d, want %d", arg.ID, got, n)
+		}
+	}
+	hits, err := x.With(Search{Unit: UnitArgument})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := hits.Retrieve(context.Background(), retrieval.Query{Text: "the"}, 5); len(h) != 0 {
+		t.Errorf("query of a frequent stop word: got %d hits, want 0", len(h))
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var last Progress
+	n := 0
+	x := build(t, "", sampleArgs(t, 50), Config{Progress: func(p Progress) { last = p; n++ }, ExpectedArguments: 50})
+	if n == 0 || !last.Done || last.Arguments != 50 || last.Documents != x.Docs(UnitSentence)+50 {
+		t.Errorf("last progress %+v after %d reports; want Done with 50 arguments and %d documents", last, n, x.Docs(UnitSentence)+50)
+	}
+}
