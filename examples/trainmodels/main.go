@@ -38,13 +38,15 @@ func main() {
 	dir := flag.String("data", "../shared/data/labeled", "directory holding ukp-sentential/")
 	out := flag.String("out", "models", "directory to write argumentative.lin and stance.lin to")
 	flag.Parse()
-	if err := run(context.Background(), *dir, *out); err != nil {
+	if err := run(context.Background(), *dir, *out, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "trainmodels:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, out string) error {
+// run trains both models from the UKP files under dir, writes them to out
+// and reports their sizes and hashes to report.
+func run(ctx context.Context, dir, out string, report io.Writer) error {
 	ukp, err := labeled.ReadUKPDir(filepath.Join(dir, "ukp-sentential"))
 	if err != nil {
 		return err
@@ -69,17 +71,17 @@ func run(ctx context.Context, dir, out string) error {
 	if err != nil {
 		return err
 	}
-	if err := write(filepath.Join(out, "argumentative.lin"), am); err != nil {
+	if err := write(report, filepath.Join(out, "argumentative.lin"), am); err != nil {
 		return err
 	}
 	sm, err := stance.TrainModel(ctx, stX, stanceConfig)
 	if err != nil {
 		return err
 	}
-	return write(filepath.Join(out, "stance.lin"), sm)
+	return write(report, filepath.Join(out, "stance.lin"), sm)
 }
 
-func write(name string, m io.WriterTo) error {
+func write(report io.Writer, name string, m io.WriterTo) error {
 	var buf bytes.Buffer
 	if _, err := m.WriteTo(&buf); err != nil {
 		return err
@@ -87,6 +89,6 @@ func write(name string, m io.WriterTo) error {
 	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	fmt.Printf("%s\t%d bytes\tsha256 %x\n", name, buf.Len(), sha256.Sum256(buf.Bytes()))
+	fmt.Fprintf(report, "%s\t%d bytes\tsha256 %x\n", name, buf.Len(), sha256.Sum256(buf.Bytes()))
 	return nil
 }
