@@ -142,6 +142,19 @@ func isHeader(text string, w []string) bool {
 func isReference(text string, w []string) bool {
 	lower := strings.ToLower(text)
 	trimmed := strings.TrimSpace(lower)
+	if !strings.Contains(lower, "://") && !strings.Contains(lower, "www.") && !hasDomainSuffix(lower) {
+		// No URL: only the words count.
+		other := 0
+		for _, x := range w {
+			if !allDigits(x) && !isCitationWord(x) {
+				other++
+			}
+		}
+		if other == 0 {
+			return true
+		}
+		return strings.HasPrefix(trimmed, "[") && isBibliographyEntry(trimmed, 0)
+	}
 	urls, other := 0, 0
 	for _, f := range strings.Fields(lower) {
 		if isURLField(f) {
@@ -154,17 +167,33 @@ func isReference(text string, w []string) bool {
 			}
 		}
 	}
-	if strings.HasPrefix(trimmed, "[") {
-		if end := strings.IndexByte(trimmed, ']'); end > 1 && allDigits(trimmed[1:end]) {
-			if urls > 0 || strings.Contains(trimmed, "retrieved") || hasParenYear(trimmed) {
-				return true
-			}
-		}
+	if isBibliographyEntry(trimmed, urls) {
+		return true
 	}
 	if urls > 0 {
 		return other <= 2
 	}
 	return other == 0
+}
+
+// isBibliographyEntry reports "[n] …" with a URL, "retrieved" or a year
+// in parentheses.
+func isBibliographyEntry(trimmed string, urls int) bool {
+	if !strings.HasPrefix(trimmed, "[") {
+		return false
+	}
+	end := strings.IndexByte(trimmed, ']')
+	return end > 1 && allDigits(trimmed[1:end]) &&
+		(urls > 0 || strings.Contains(trimmed, "retrieved") || hasParenYear(trimmed))
+}
+
+func hasDomainSuffix(lower string) bool {
+	for _, tld := range domainSuffixes() {
+		if strings.Contains(lower, tld) {
+			return true
+		}
+	}
+	return false
 }
 
 // isURLField reports a whitespace-separated field that is a URL or a bare
@@ -174,7 +203,7 @@ func isURLField(f string) bool {
 	if strings.Contains(f, "://") || strings.HasPrefix(f, "www.") {
 		return true
 	}
-	for _, tld := range []string{".com", ".org", ".net", ".gov", ".edu", ".co.uk", ".html", ".htm", ".pdf"} {
+	for _, tld := range domainSuffixes() {
 		if i := strings.Index(f, tld); i > 0 && (i+len(tld) == len(f) || f[i+len(tld)] == '/') {
 			return true
 		}
@@ -190,6 +219,12 @@ func isCitationWord(x string) bool {
 		return true
 	}
 	return false
+}
+
+// domainSuffixes returns the endings that mark bare domains and file
+// links.
+func domainSuffixes() [9]string {
+	return [...]string{".com", ".org", ".net", ".gov", ".edu", ".co.uk", ".html", ".htm", ".pdf"}
 }
 
 func allDigits(s string) bool {
@@ -220,14 +255,20 @@ func hasParenYear(s string) bool {
 // capitals ("WARRMy" is "warr my").
 func wordsLower(text string) []string {
 	var out []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			if w := strings.Trim(b.String(), "'"); w != "" {
-				out = append(out, w)
-			}
-			b.Reset()
+	start := -1 // where the current word starts
+	flush := func(end int) {
+		if start < 0 {
+			return
 		}
+		w := strings.TrimRight(text[start:end], "'’")
+		start = -1
+		if w == "" {
+			return
+		}
+		if strings.Contains(w, "’") {
+			w = strings.ReplaceAll(w, "’", "'")
+		}
+		out = append(out, strings.ToLower(w))
 	}
 	var prev rune // the previous letter or digit in the current word, 0 if none
 	for i, r := range text {
@@ -236,20 +277,21 @@ func wordsLower(text string) []string {
 			if prev != 0 && unicode.IsUpper(r) {
 				next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
 				if unicode.IsLower(prev) || unicode.IsUpper(prev) && unicode.IsLower(next) {
-					flush()
+					flush(i)
 				}
 			}
+			if start < 0 {
+				start = i
+			}
 			prev = r
-			b.WriteRune(unicode.ToLower(r))
-		case (r == '\'' || r == '’') && b.Len() > 0:
-			b.WriteByte('\'')
+		case (r == '\'' || r == '’') && start >= 0:
 			prev = 0
 		default:
-			flush()
+			flush(i)
 			prev = 0
 		}
 	}
-	flush()
+	flush(len(text))
 	return out
 }
 
