@@ -160,7 +160,7 @@ func (b *storeBuilder) add(a Argument) error {
 
 	// Sentence ids: the regular scheme, or kept as they are.
 	m := len(a.Sentences)
-	if m > 0 && a.Sentences[m-1].ID == SentenceID(a.ID, ConclusionKind, 1) {
+	if m > 0 && isSentenceID(a.Sentences[m-1].ID, a.ID, ConclusionKind, 1) {
 		r.conclusion = true
 		m--
 	}
