@@ -181,6 +181,7 @@ func TestBadInput(t *testing.T) {
 		"chinese":     "死刑是不人道的，应该被废除。",
 		"invalid":     "\xff\xfe\xfd abc \xc3",
 		"control":     "\x00\x01\x02\n\t\r",
+		"case-length": "İSTANBUL'S \u212a value: 00\xe200\xf30's", // lower case changes byte length: prose panics on it
 	}
 	tagger := testTagger(t)
 	filters := map[string]Filter{

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jdkato/prose/v2"
 )
@@ -112,18 +114,71 @@ func NewPOSTagger() (*POSTagger, error) {
 }
 
 // Tokenize splits text into words as prose does, without tagging them.
-func Tokenize(text string) []string {
+//
+// prose's tokenizer slices a word at offsets found in its lower-cased form,
+// and panics when lower-casing changes the word's length in bytes (invalid
+// UTF-8, "İ", the Kelvin sign). Tokenize first replaces invalid bytes with
+// U+FFFD and such letters with their lower case, so it never panics; text
+// without them is tokenised unchanged.
+func Tokenize(text string) (words []string) {
+	text = proseSafe(text)
+	defer func() {
+		// Defence in depth: should prose still panic on some input, fall
+		// back to splitting at white space rather than crash the caller.
+		if recover() != nil {
+			words = strings.Fields(text)
+		}
+	}()
 	doc, err := prose.NewDocument(text,
 		prose.WithSegmentation(false), prose.WithTagging(false), prose.WithExtraction(false))
 	if err != nil { // prose never returns an error; keep the contract anyway
 		return strings.Fields(text)
 	}
 	toks := doc.Tokens()
-	words := make([]string, len(toks))
+	words = make([]string, len(toks))
 	for i, tk := range toks {
 		words[i] = tk.Text
 	}
 	return words
+}
+
+// proseSafe returns text with invalid UTF-8 replaced by U+FFFD and every
+// letter whose lower case has another length in UTF-8 replaced by its lower
+// case; text that has neither is returned as it is.
+func proseSafe(text string) string {
+	safe := func(r rune, size int) bool {
+		if r == utf8.RuneError && size == 1 {
+			return false
+		}
+		return r < utf8.RuneSelf || utf8.RuneLen(unicode.ToLower(r)) == size
+	}
+	i := 0
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !safe(r, size) {
+			break
+		}
+		i += size
+	}
+	if i == len(text) {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text) + 8)
+	b.WriteString(text[:i])
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteRune(utf8.RuneError)
+		case safe(r, size):
+			b.WriteString(text[i : i+size])
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // Tag tokenises text and tags every token.
