@@ -123,10 +123,11 @@ type fieldBuilder struct {
 	arena   arena
 	post    []plist // per term: varint (docDelta<<1 | f==1), then varint f if f > 1
 	scratch []byte
-	bytes   int // postings bytes
+	bytes   int      // postings bytes
 	last    []uint32 // per term: last document
 	df      []uint32
 	ttf     []uint64
+	maxTF   []uint32
 	dl      []uint32
 	vectors bool
 	fwd     []byte   // per document: varint (term<<1 | f==1) [varint f], provisional ids
@@ -390,6 +391,7 @@ func (fb *fieldBuilder) merge(r *fieldBatch) {
 			fb.last[g] = doc
 			fb.df[g]++
 			fb.ttf[g] += uint64(f)
+			fb.maxTF[g] = max(fb.maxTF[g], f)
 			fb.scratch = appendPosting(fb.scratch[:0], uint64(delta), f)
 			fb.arena.append(&fb.post[g], fb.scratch)
 			fb.bytes += len(fb.scratch)
@@ -409,6 +411,7 @@ func (fb *fieldBuilder) grow(n int) {
 	fb.last = append(fb.last, make([]uint32, n-len(fb.last))...)
 	fb.df = append(fb.df, make([]uint32, n-len(fb.df))...)
 	fb.ttf = append(fb.ttf, make([]uint64, n-len(fb.ttf))...)
+	fb.maxTF = append(fb.maxTF, make([]uint32, n-len(fb.maxTF))...)
 }
 
 // appendPosting appends (v, f) as varint(v<<1 | f==1) and, when f > 1,
@@ -516,6 +519,7 @@ func (fb *fieldBuilder) freeze(terms []string, vectors bool) *fieldData {
 	f.postOff = make([]uint64, 1, len(order)+1)
 	f.df = make([]uint32, len(order))
 	f.ttf = make([]uint64, len(order))
+	f.maxTF = make([]uint32, len(order))
 	f.post = make([]byte, 0, fb.bytes)
 	for i, g := range order {
 		newID[g] = uint32(i)
@@ -525,6 +529,7 @@ func (fb *fieldBuilder) freeze(terms []string, vectors bool) *fieldData {
 		f.postOff = append(f.postOff, uint64(len(f.post)))
 		f.df[i] = fb.df[g]
 		f.ttf[i] = fb.ttf[g]
+		f.maxTF[i] = fb.maxTF[g]
 	}
 	fb.post, fb.arena = nil, arena{}
 	f.stats()

@@ -22,7 +22,8 @@ import (
 //	  document ids (concatenated), id end offsets (uint64)
 //	  number of fields (one section of 4 bytes), then per field:
 //	    name, term blob (terms in byte order, concatenated), term end
-//	    offsets (uint64), df (uint32), ttf (uint64), postings end offsets
+//	    offsets (uint64), df (uint32), ttf (uint64), max tf (uint32),
+//	    postings end offsets
 //	    (uint64), postings, document lengths (uint32), term vectors,
 //	    term vector end offsets (uint64)
 //	CRC-32C of everything before it (uint32)
@@ -75,6 +76,7 @@ type fieldData struct {
 	termOff  []uint64 // len terms+1
 	df       []uint32
 	ttf      []uint64
+	maxTF    []uint32 // per term: its highest frequency in a document
 	postOff  []uint64 // len terms+1
 	post     []byte
 	dl       []uint32
@@ -83,6 +85,7 @@ type fieldData struct {
 	docCount int      // documents with dl > 0
 	sumTTF   uint64
 	maxDL    uint32
+	minDL    uint32 // smallest non-zero length
 	tables   tableCache
 }
 
@@ -132,12 +135,15 @@ func compareBytesString(a []byte, b string) int {
 
 // stats fills in the derived statistics.
 func (f *fieldData) stats() {
-	f.docCount, f.sumTTF, f.maxDL = 0, 0, 0
+	f.docCount, f.sumTTF, f.maxDL, f.minDL = 0, 0, 0, 0
 	for _, n := range f.dl {
 		if n > 0 {
 			f.docCount++
 			f.sumTTF += uint64(n)
 			f.maxDL = max(f.maxDL, n)
+			if f.minDL == 0 || n < f.minDL {
+				f.minDL = n
+			}
 		}
 	}
 }
@@ -248,6 +254,7 @@ func writeUnit(w io.Writer, u *unitData) error {
 		s.u64s(f.termOff)
 		s.u32s(f.df)
 		s.u64s(f.ttf)
+		s.u32s(f.maxTF)
 		s.u64s(f.postOff)
 		s.bytes(f.post)
 		s.u32s(f.dl)
@@ -390,6 +397,7 @@ func readUnit(path string, want Unit, vectors bool) (*unitData, error) {
 		f.termOff = r.u64s()
 		f.df = r.u32s()
 		f.ttf = r.u64s()
+		f.maxTF = r.u32s()
 		f.postOff = r.u64s()
 		f.post = r.bytes()
 		f.dl = r.u32s()
@@ -401,7 +409,7 @@ func readUnit(path string, want Unit, vectors bool) (*unitData, error) {
 			return nil, corrupt(path, "truncated")
 		case f.name != name:
 			return nil, corrupt(path, fmt.Sprintf("field %q where %q was expected", f.name, name))
-		case len(f.ttf) != n || !validOffsets(f.termOff, n, len(f.termBlob)) || !validOffsets(f.postOff, n, len(f.post)):
+		case len(f.ttf) != n || len(f.maxTF) != n || !validOffsets(f.termOff, n, len(f.termBlob)) || !validOffsets(f.postOff, n, len(f.post)):
 			return nil, corrupt(path, "bad term dictionary of field "+name)
 		case len(f.dl) != docs:
 			return nil, corrupt(path, "bad document lengths of field "+name)

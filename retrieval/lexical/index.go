@@ -22,7 +22,6 @@ type shared struct {
 	closed    atomic.Bool
 	stop      map[string]bool // frequency-based stop words
 	analyzers sync.Pool       // *Analyzer
-	accs      [2]sync.Pool    // per unit: *accumulator
 }
 
 func newIndex(d *data, s Search) (*Index, error) {

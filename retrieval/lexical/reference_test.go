@@ -1,9 +1,11 @@
 package lexical
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -209,6 +211,25 @@ func TestScoresEqualReference(t *testing.T) {
 						}
 						if len(hits) == 0 {
 							t.Errorf("%s: no hits", name)
+						}
+						// With a small k, MaxScore pruning is at work: the
+						// top scores must still be the reference's.
+						ref := make([]float64, 0, len(want))
+						for _, w := range want {
+							ref = append(ref, w)
+						}
+						slices.SortFunc(ref, func(a, b float64) int { return cmp.Compare(b, a) })
+						top, err := y.Retrieve(ctx, q, 7)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if len(top) != min(7, len(ref)) {
+							t.Errorf("%s: k=7 gives %d hits, want %d", name, len(top), min(7, len(ref)))
+						}
+						for i, h := range top {
+							if math.Abs(h.Score-ref[i]) > 1e-9 || math.Abs(h.Score-want[h.ID]) > 1e-9 {
+								t.Errorf("%s: k=7: hit %d %s scores %.15g, want %.15g", name, i+1, h.ID, h.Score, ref[i])
+							}
 						}
 					}
 				}

@@ -1,9 +1,11 @@
 package lexical
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/argsearch/argsearch/retrieval"
@@ -95,75 +97,248 @@ func (x *Index) queryTerms(q retrieval.Query) []qterm {
 	return terms
 }
 
-// An accumulator holds the scores of one query.
-type accumulator struct {
-	score   []float64
-	seen    []uint64
-	touched []uint32
+// A cursor walks one query term's postings in one field.
+type cursor struct {
+	p     []byte
+	doc   uint64 // current document; ndocs when exhausted
+	tf    float64
+	w     float64 // query weight times field weight
+	c     float64 // BM25, TF-IDF: w·idf
+	mp    float64 // Dirichlet: μ·P(t|C)
+	one   float64 // Dirichlet: log(1 + 1/mp)
+	lt    []float64
+	dl    []uint32
+	ndocs uint64
+	ub    float64 // upper bound of the cursor's contribution (MaxScore)
+	err   error
 }
 
-func (a *accumulator) reset() {
-	for _, d := range a.touched {
-		a.score[d] = 0
-		a.seen[d>>6] = 0
+// advance moves to the first posting at or after target.
+func (c *cursor) advance(target uint64) {
+	for c.doc < target {
+		c.next(c.doc, false)
 	}
-	a.touched = a.touched[:0]
 }
 
-// run scores all documents matching terms and returns the best k.
+// contribution returns the cursor's score for its current document.
+func (c *cursor) contribution(model string, doc uint64) float64 {
+	tf := c.tf
+	switch model {
+	case ModelBM25:
+		return c.c * tf / (tf + c.lt[c.dl[doc]])
+	case ModelTFIDF:
+		if tf == 1 {
+			return c.c * c.lt[c.dl[doc]]
+		}
+		return c.c * math.Sqrt(tf) * c.lt[c.dl[doc]]
+	case ModelLuceneDirichlet:
+		l := c.one
+		if tf != 1 {
+			l = math.Log(1 + tf/c.mp)
+		}
+		return c.w * max(0, l+c.lt[c.dl[doc]])
+	default: // ModelDirichlet
+		l := c.one
+		if tf != 1 {
+			l = math.Log(1 + tf/c.mp)
+		}
+		return c.w * l
+	}
+}
+
+// next moves to the next posting.
+func (c *cursor) next(prev uint64, first bool) {
+	if len(c.p) == 0 {
+		c.doc = c.ndocs
+		return
+	}
+	x, m := uvarint(c.p)
+	if m <= 0 {
+		c.fail()
+		return
+	}
+	c.p = c.p[m:]
+	c.tf = 1
+	if x&1 == 0 {
+		y, m := uvarint(c.p)
+		if m <= 0 {
+			c.fail()
+			return
+		}
+		c.p = c.p[m:]
+		c.tf = float64(y)
+	}
+	if first {
+		c.doc = x >> 1
+	} else {
+		c.doc = prev + x>>1
+	}
+	if c.doc >= c.ndocs {
+		c.fail()
+	}
+}
+
+func (c *cursor) fail() {
+	c.err = fmt.Errorf("lexical: bad posting list: %w", ErrCorrupt)
+	c.doc, c.p = c.ndocs, nil
+}
+
+// run scores, document at a time, all documents matching terms and
+// returns the best k.
 func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]scored, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	pool := &x.d.accs[0]
-	if ud.unit == UnitArgument {
-		pool = &x.d.accs[1]
-	}
-	acc, _ := pool.Get().(*accumulator)
-	if acc == nil {
-		n := ud.docs()
-		acc = &accumulator{score: make([]float64, n), seen: make([]uint64, (n+63)/64)}
-	}
-	defer func() {
-		acc.reset()
-		pool.Put(acc)
-	}()
 	sc := x.search.Scoring
+	model := sc.Model
+	ndocs := uint64(ud.docs())
+	var cs []*cursor
+	// Textbook Dirichlet: per field, the query length and Σ w·log P(t|C)
+	// over the query terms the field knows.
+	type dirField struct {
+		fw, qlen, base float64
+		lt             []float64
+		dl             []uint32
+	}
+	var dir []dirField
 	for _, f := range ud.fields {
 		fw := x.search.fieldWeight(f.name)
-		if fw == 0 {
+		if fw == 0 || f.docCount == 0 {
 			continue
 		}
-		if err := x.scoreField(ctx, acc, f, fw, terms, sc); err != nil {
-			return nil, err
+		n := float64(f.docCount)
+		var lt []float64
+		switch model {
+		case ModelBM25:
+			lt = f.lengthTable(tableBM25, sc)
+		case ModelTFIDF:
+			lt = f.lengthTable(tableTFIDF, sc)
+		case ModelLuceneDirichlet, ModelDirichlet:
+			lt = f.lengthTable(tableDirichlet, sc)
 		}
-	}
-	if sc.Model == ModelDirichlet {
-		for _, f := range ud.fields {
-			fw := x.search.fieldWeight(f.name)
-			if fw == 0 || f.sumTTF == 0 {
+		df := dirField{fw: fw, lt: lt, dl: f.dl}
+		for _, qt := range terms {
+			id := f.lookup(qt.term)
+			if id < 0 {
 				continue
 			}
-			var qlen, base float64
-			for _, t := range terms {
-				if id := f.lookup(t.term); id >= 0 {
-					qlen += t.w
-					base += t.w * math.Log(float64(f.ttf[id])/float64(f.sumTTF))
-				}
+			c := &cursor{p: f.post[f.postOff[id]:f.postOff[id+1]], w: fw * qt.w, lt: lt, dl: f.dl, ndocs: ndocs}
+			dfreq, ttf := float64(f.df[id]), float64(f.ttf[id])
+			switch model {
+			case ModelBM25:
+				c.c = c.w * math.Log(1+(n-dfreq+0.5)/(dfreq+0.5))
+			case ModelTFIDF:
+				c.c = c.w * (1 + math.Log((n+1)/(dfreq+1)))
+			case ModelLuceneDirichlet:
+				c.mp = sc.Mu * (ttf + 1) / (float64(f.sumTTF) + 1)
+			case ModelDirichlet:
+				c.mp = sc.Mu * ttf / float64(f.sumTTF)
+				df.qlen += qt.w
+				df.base += qt.w * math.Log(ttf/float64(f.sumTTF))
 			}
-			if qlen == 0 {
-				continue
+			c.one = math.Log(1 + 1/c.mp)
+			maxTF, minDL := float64(f.maxTF[id]), f.minDL
+			switch model {
+			case ModelBM25:
+				c.ub = c.c * maxTF / (maxTF + lt[minDL])
+			case ModelTFIDF:
+				c.ub = c.c * math.Sqrt(maxTF) * lt[minDL]
+			case ModelLuceneDirichlet:
+				c.ub = c.w * max(0, math.Log(1+maxTF/c.mp)+lt[minDL])
 			}
-			lt := f.lengthTable(tableDirichlet, sc)
-			for _, d := range acc.touched {
-				acc.score[d] += fw * (base + qlen*lt[f.dl[d]])
+			c.ub *= 1 + 1e-9 // a margin for rounding
+			c.next(0, true)
+			cs = append(cs, c)
+		}
+		if df.qlen > 0 {
+			dir = append(dir, df)
+		}
+	}
+	// MaxScore (Turtle & Flood 1995): cursors sorted by the upper bound of
+	// their contribution; once the k-th best score θ exceeds the sum of
+	// the bounds of cursors [0, ess), documents only those cursors match
+	// cannot enter the top k, so candidates come from cursors [ess, n)
+	// and the others are only probed. Textbook Dirichlet adds a negative
+	// length term to every document and is not pruned.
+	prune := model != ModelDirichlet
+	if prune {
+		slices.SortStableFunc(cs, func(a, b *cursor) int { return cmp.Compare(a.ub, b.ub) })
+	}
+	cum := make([]float64, len(cs))
+	for i, c := range cs {
+		cum[i] = c.ub
+		if i > 0 {
+			cum[i] += cum[i-1]
+		}
+	}
+	ess := 0
+	theta := math.Inf(-1)
+	contrib := make([]float64, len(cs))
+	h := newTopK(ud, k)
+	for iter := 0; ; iter++ {
+		if iter&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("lexical: retrieve: %w", err)
+			}
+		}
+		doc := ndocs
+		for _, c := range cs[ess:] {
+			doc = min(doc, c.doc)
+		}
+		if doc == ndocs {
+			break
+		}
+		// contrib[i] is cursor i's contribution to doc, or 0; the score
+		// is summed in cursor order, so that it does not depend on which
+		// cursors were essential (nor, through θ, on k).
+		score := 0.0
+		for i := ess; i < len(cs); i++ {
+			contrib[i] = 0
+			if c := cs[i]; c.doc == doc {
+				contrib[i] = c.contribution(model, doc)
+				score += contrib[i]
+				c.next(doc, false)
+			}
+		}
+		pruned := false
+		for i := ess - 1; i >= 0; i-- {
+			contrib[i] = 0
+			if score+cum[i] < theta {
+				pruned = true
+				break
+			}
+			c := cs[i]
+			c.advance(doc)
+			if c.doc == doc {
+				contrib[i] = c.contribution(model, doc)
+				score += contrib[i]
+				c.next(doc, false)
+			}
+		}
+		if pruned {
+			continue
+		}
+		score = 0
+		for _, v := range contrib {
+			score += v
+		}
+		for _, d := range dir {
+			score += d.fw * (d.base + d.qlen*d.lt[d.dl[doc]])
+		}
+		h.offer(scored{uint32(doc), score})
+		if prune && len(h.h) == k && h.h[0].score > theta {
+			theta = h.h[0].score
+			for ess < len(cs) && cum[ess] < theta {
+				ess++
 			}
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("lexical: retrieve: %w", err)
+	for _, c := range cs {
+		if c.err != nil {
+			return nil, c.err
+		}
 	}
-	return topK(ud, acc, k), nil
+	return h.sorted(), nil
 }
 
 // Length-table kinds.
@@ -226,109 +401,6 @@ func (f *fieldData) lengthTable(kind int, sc Scoring) []float64 {
 	return t
 }
 
-// scoreField adds the scores of one field, weighted by fw, to acc.
-func (x *Index) scoreField(ctx context.Context, acc *accumulator, f *fieldData, fw float64, terms []qterm, sc Scoring) error {
-	if f.docCount == 0 {
-		return nil
-	}
-	n := float64(f.docCount)
-	var lt []float64
-	switch sc.Model {
-	case ModelBM25:
-		lt = f.lengthTable(tableBM25, sc)
-	case ModelTFIDF:
-		lt = f.lengthTable(tableTFIDF, sc)
-	case ModelLuceneDirichlet:
-		lt = f.lengthTable(tableDirichlet, sc)
-	}
-	ndocs := uint64(len(f.dl))
-	score, seen := acc.score, acc.seen
-	for _, qt := range terms {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("lexical: retrieve: %w", err)
-		}
-		id := f.lookup(qt.term)
-		if id < 0 {
-			continue
-		}
-		w := fw * qt.w
-		df := float64(f.df[id])
-		ttf := float64(f.ttf[id])
-		// Per model: c is the constant factor, one the score for f == 1
-		// where it does not depend on the document.
-		var c, mp float64
-		switch sc.Model {
-		case ModelBM25:
-			c = w * math.Log(1+(n-df+0.5)/(df+0.5))
-		case ModelTFIDF:
-			c = w * (1 + math.Log((n+1)/(df+1)))
-		case ModelLuceneDirichlet:
-			mp = sc.Mu * (ttf + 1) / (float64(f.sumTTF) + 1)
-		case ModelDirichlet:
-			mp = sc.Mu * ttf / float64(f.sumTTF)
-		}
-		one := math.Log(1 + 1/mp)
-		p := f.post[f.postOff[id]:f.postOff[id+1]]
-		doc := uint64(0)
-		first := true
-		for len(p) > 0 {
-			// Inlined readPosting, with bounds checks.
-			x, m := uvarint(p)
-			if m <= 0 {
-				return fmt.Errorf("lexical: field %s: bad posting: %w", f.name, ErrCorrupt)
-			}
-			p = p[m:]
-			tf := 1.0
-			if x&1 == 0 {
-				y, m := uvarint(p)
-				if m <= 0 {
-					return fmt.Errorf("lexical: field %s: bad posting: %w", f.name, ErrCorrupt)
-				}
-				p = p[m:]
-				tf = float64(y)
-			}
-			if first {
-				doc, first = x>>1, false
-			} else {
-				doc += x >> 1
-			}
-			if doc >= ndocs {
-				return fmt.Errorf("lexical: field %s: posting beyond the last document: %w", f.name, ErrCorrupt)
-			}
-			var v float64
-			switch sc.Model {
-			case ModelBM25:
-				v = c * tf / (tf + lt[f.dl[doc]])
-			case ModelTFIDF:
-				if tf == 1 {
-					v = c * lt[f.dl[doc]]
-				} else {
-					v = c * math.Sqrt(tf) * lt[f.dl[doc]]
-				}
-			case ModelLuceneDirichlet:
-				l := one
-				if tf != 1 {
-					l = math.Log(1 + tf/mp)
-				}
-				v = w * max(0, l+lt[f.dl[doc]])
-			case ModelDirichlet:
-				l := one
-				if tf != 1 {
-					l = math.Log(1 + tf/mp)
-				}
-				v = w * l
-			}
-			bit := uint64(1) << (doc & 63)
-			if seen[doc>>6]&bit == 0 {
-				seen[doc>>6] |= bit
-				acc.touched = append(acc.touched, uint32(doc))
-			}
-			score[doc] += v
-		}
-	}
-	return nil
-}
-
 // uvarint is binary.Uvarint, small enough to inline.
 func uvarint(b []byte) (uint64, int) {
 	if len(b) > 0 && b[0] < 0x80 {
@@ -349,62 +421,71 @@ func uvarint(b []byte) (uint64, int) {
 	return 0, 0
 }
 
-// topK returns the k best touched documents, best first: by score
-// descending, then id descending.
-func topK(ud *unitData, acc *accumulator, k int) []scored {
-	// better reports whether a ranks before b.
-	better := func(a, b scored) bool {
-		if a.score != b.score {
-			return a.score > b.score
-		}
-		return ud.compareIDs(a.doc, b.doc) > 0
+// A topK keeps the k best documents offered: by score descending, then id
+// descending. Its slice is a heap whose root is the worst kept document.
+type topK struct {
+	ud *unitData
+	k  int
+	h  []scored
+}
+
+func newTopK(ud *unitData, k int) *topK { return &topK{ud: ud, k: k} }
+
+// better reports whether a ranks before b.
+func (t *topK) better(a, b scored) bool {
+	if a.score != b.score {
+		return a.score > b.score
 	}
-	h := make([]scored, 0, min(k, len(acc.touched)))
-	// h is a heap whose root is the worst kept document.
-	down := func(i int) {
-		for {
-			l := 2*i + 1
-			if l >= len(h) {
-				return
-			}
-			w := l
-			if r := l + 1; r < len(h) && better(h[w], h[r]) {
-				w = r
-			}
-			if !better(h[i], h[w]) {
-				return
-			}
-			h[i], h[w] = h[w], h[i]
-			i = w
+	return t.ud.compareIDs(a.doc, b.doc) > 0
+}
+
+func (t *topK) down(i int) {
+	h := t.h
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
 		}
+		w := l
+		if r := l + 1; r < len(h) && t.better(h[w], h[r]) {
+			w = r
+		}
+		if !t.better(h[i], h[w]) {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
 	}
-	for _, d := range acc.touched {
-		s := scored{d, acc.score[d]}
-		if len(h) < k {
-			h = append(h, s)
-			for i := len(h) - 1; i > 0; {
-				p := (i - 1) / 2
-				if !better(h[p], h[i]) {
-					break
-				}
-				h[p], h[i] = h[i], h[p]
-				i = p
+}
+
+func (t *topK) offer(s scored) {
+	if len(t.h) < t.k {
+		t.h = append(t.h, s)
+		for i := len(t.h) - 1; i > 0; {
+			p := (i - 1) / 2
+			if !t.better(t.h[p], t.h[i]) {
+				break
 			}
-			continue
+			t.h[p], t.h[i] = t.h[i], t.h[p]
+			i = p
 		}
-		if s.score < h[0].score || !better(s, h[0]) {
-			continue
-		}
-		h[0] = s
-		down(0)
+		return
 	}
-	// Pop everything: worst first.
-	out := make([]scored, len(h))
-	for i := len(h) - 1; i >= 0; i-- {
-		out[i] = h[0]
-		h[0] = h[len(h)-1]
-		h = h[:len(h)-1]
-		down(0)
+	if s.score < t.h[0].score || !t.better(s, t.h[0]) {
+		return
+	}
+	t.h[0] = s
+	t.down(0)
+}
+
+// sorted empties t and returns its documents best first.
+func (t *topK) sorted() []scored {
+	out := make([]scored, len(t.h))
+	for i := len(t.h) - 1; i >= 0; i-- {
+		out[i] = t.h[0]
+		t.h[0] = t.h[len(t.h)-1]
+		t.h = t.h[:len(t.h)-1]
+		t.down(0)
 	}
 	return out
 }

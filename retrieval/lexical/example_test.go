@@ -1,0 +1,66 @@
+package lexical_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+)
+
+// Build an in-memory index of the embedded args.me sample and retrieve
+// arguments with BM25, then with Dirichlet LM, without re-indexing.
+func Example() {
+	ctx := context.Background()
+	args := corpus.NewCSVReader(sample.ProcessedCSV()).All()
+	x, err := lexical.Build(ctx, "", args, lexical.Config{Analyzer: lexical.AnalyzerLucene})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer x.Close()
+	fmt.Println(x.Docs(lexical.UnitArgument), "arguments,", x.Docs(lexical.UnitSentence), "sentences")
+
+	q := retrieval.Query{ID: "51", Text: "Do we need sex education in schools?"}
+	for _, model := range []string{lexical.ModelBM25, lexical.ModelDirichlet} {
+		y, err := x.With(lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}})
+		if err != nil {
+			log.Fatal(err)
+		}
+		hits, err := y.Retrieve(ctx, q, 3)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(model)
+		for _, h := range hits {
+			fmt.Printf("  %s %.4f\n", h.ID, h.Score)
+		}
+	}
+	// Output:
+	// 643 arguments, 17590 sentences
+	// bm25
+	//   S81a3881b-A1d5a5aa3 12.2320
+	//   S428a8bea-Aba4c7b80 11.8962
+	//   S428a8bea-A6fcf1b51 11.6211
+	// dirichlet
+	//   S5e2fadc8-A30376bd9 -86.4959
+	//   S471f6ceb-Ab64777b5 -86.8931
+	//   S861da101-A5653ac85 -87.0696
+}
+
+// An Analyzer shows what the index sees of a text.
+func ExampleAnalyzer() {
+	a, err := lexical.Preset(lexical.AnalyzerLucene)
+	if err != nil {
+		log.Fatal(err)
+	}
+	z, err := lexical.NewAnalyzer(a)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(z.Terms(nil, "The teachers' unions' arguments aren't convincing: it's the students who're learning!"))
+	// Output:
+	// [teacher union argument aren't convinc student who'r learn]
+}
