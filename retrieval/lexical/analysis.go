@@ -249,7 +249,19 @@ func (z *Analyzer) each(text string, f func(*termEntry)) {
 		in = []byte(text)
 	}
 	z.toks, z.types = appendWords(z.toks[:0], z.types, in)
-	for _, tok := range z.toks {
+	for i := 0; i < len(z.toks); i++ {
+		tok := z.toks[i]
+		if len(tok) > maxTokenRunes {
+			if utf8.RuneCount(tok) > maxTokenRunes {
+				// Rare: cut it, and analyse the pieces in its place.
+				pieces := splitLong(nil, tok)
+				z.toks = append(z.toks[:i], append(pieces, z.toks[i+1:]...)...)
+				tok = z.toks[i]
+			}
+		}
+		if tok[0] == '_' && onlyUnderscores(tok) {
+			continue
+		}
 		e, ok := z.cache[string(tok)]
 		if !ok {
 			if t := z.term(tok); t != "" {

@@ -1,6 +1,10 @@
 package lexical
 
-import "github.com/blevesearch/segment"
+import (
+	"unicode/utf8"
+
+	"github.com/blevesearch/segment"
+)
 
 // ASCII character classes of UAX#29 word segmentation.
 const (
@@ -71,20 +75,117 @@ func appendWords(dst [][]byte, types []int, text []byte) ([][]byte, []int) {
 	return dst, types
 }
 
-// unicodeWords is appendWords for any text, by segment.
+// unicodeWords is appendWords for any text, by segment, plus emoji: as
+// Lucene 8's StandardTokenizer does (and segment does not), an emoji
+// sequence is a token (a pictograph with its variation selector, skin-tone
+// modifier, keycap or tag characters, and further pictographs joined by
+// ZWJ).
 func unicodeWords(dst [][]byte, types []int, text []byte) ([][]byte, []int) {
-	start := len(dst)
 	var err error
 	var toks [][]byte
-	toks, types, _, err = segment.SegmentWordsDirect(text, dst[start:], types[:0])
+	toks, types, _, err = segment.SegmentWordsDirect(text, nil, types[:0])
 	if err != nil {
 		types = types[:min(len(types), len(toks))]
 	}
-	dst = dst[:start]
-	for i, t := range toks {
-		if i < len(types) && types[i] != segment.None {
-			dst = append(dst, t)
+	off := 0
+	emoji, start, end, joined, regional := false, 0, 0, false, 0
+	flush := func() {
+		if emoji {
+			dst = append(dst, text[start:end])
+			emoji = false
 		}
 	}
+	for i, t := range toks {
+		if i >= len(types) {
+			break
+		}
+		if types[i] != segment.None {
+			flush()
+			dst = append(dst, t)
+			off += len(t)
+			continue
+		}
+		for j, r := range string(t) {
+			o := off + j
+			n := utf8.RuneLen(r)
+			if n < 0 {
+				n = 1
+			}
+			switch {
+			case emoji && (isEmojiModifier(r) || r == 0xFE0F || r == 0x20E3 || (r >= 0xE0020 && r <= 0xE007F)):
+				end = o + n
+			case emoji && r == 0x200D:
+				end, joined = o+n, true
+			case emoji && joined && isPictograph(r):
+				end, joined = o+n, false
+			case emoji && isRegional(r) && regional == 1:
+				end, regional = o+n, 2 // a flag: a pair of regional indicators
+			default:
+				flush()
+				if isPictograph(r) || isEmojiModifier(r) {
+					emoji, start, end, joined, regional = true, o, o+n, false, 0
+					if isRegional(r) {
+						regional = 1
+					}
+				}
+			}
+		}
+		off += len(t)
+	}
+	flush()
 	return dst, types
+}
+
+func isEmojiModifier(r rune) bool { return r >= 0x1F3FB && r <= 0x1F3FF }
+
+func isRegional(r rune) bool { return r >= 0x1F1E6 && r <= 0x1F1FF }
+
+// isPictograph approximates Unicode's Extended_Pictographic property
+// (which Go's unicode package lacks) by its blocks.
+func isPictograph(r rune) bool {
+	switch {
+	case r >= 0x1F000 && r <= 0x1FAFF:
+		return !isEmojiModifier(r)
+	case r >= 0x2600 && r <= 0x27BF, r >= 0x2B00 && r <= 0x2BFF, r >= 0x2300 && r <= 0x23FF:
+		return true
+	case r == 0x00A9, r == 0x00AE, r == 0x203C, r == 0x2049, r == 0x2122, r == 0x2139,
+		r >= 0x2194 && r <= 0x21AA, r >= 0x25AA && r <= 0x25FE, r == 0x2934, r == 0x2935,
+		r == 0x3030, r == 0x303D, r == 0x3297, r == 0x3299:
+		return true
+	}
+	return false
+}
+
+// maxTokenRunes is Lucene's StandardTokenizer default maximum token length:
+// longer tokens are split into pieces of this many characters.
+const maxTokenRunes = 255
+
+// splitLong appends tok to dst, cut into pieces of at most maxTokenRunes
+// runes.
+func splitLong(dst [][]byte, tok []byte) [][]byte {
+	for len(tok) > maxTokenRunes {
+		n, i := 0, 0
+		for i < len(tok) && n < maxTokenRunes {
+			_, size := utf8.DecodeRune(tok[i:])
+			i += size
+			n++
+		}
+		if i == len(tok) {
+			break
+		}
+		dst = append(dst, tok[:i])
+		tok = tok[i:]
+	}
+	return append(dst, tok)
+}
+
+// onlyUnderscores reports whether tok is made of '_' alone; segment makes
+// such runs a token, Lucene does not.
+func onlyUnderscores(tok []byte) bool {
+	for _, c := range tok {
+		if c != '_' {
+			return false
+		}
+	}
+	return true
 }
