@@ -65,17 +65,16 @@ type normalizer struct {
 }
 
 func (n *normalizer) append(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return n.appendUnicode(dst, s)
-		}
+	if out, ok := appendNormalizedASCII(dst, s); ok {
+		return out
 	}
-	return appendNormalizedASCII(dst, s)
+	return n.appendUnicode(dst, s)
 }
 
 // appendNormalizedASCII is NormalizeSentence for ASCII text, where NFKC
-// changes nothing and case folding is lowercasing.
-func appendNormalizedASCII(dst []byte, s string) []byte {
+// changes nothing and case folding is lowercasing. It returns false, and
+// dst unchanged, when s is not ASCII.
+func appendNormalizedASCII(dst []byte, s string) ([]byte, bool) {
 	// The output is never longer than s: a space stands for at least one
 	// dropped byte.
 	dst = slices.Grow(dst, len(s))
@@ -89,6 +88,8 @@ func appendNormalizedASCII(dst []byte, s string) []byte {
 		case c-'a' < 26, c-'0' < 10:
 		case c-'A' < 26:
 			c += 'a' - 'A'
+		case c >= utf8.RuneSelf:
+			return dst[:start], false
 		default:
 			space = true
 			continue
@@ -101,7 +102,7 @@ func appendNormalizedASCII(dst []byte, s string) []byte {
 		b[n] = c
 		n++
 	}
-	return b[:n]
+	return b[:n], true
 }
 
 // appendUnicode is NormalizeSentence for any text.
