@@ -111,8 +111,9 @@ func (r ArgsRank) Rank(texts []string) Centrality {
 		}
 	}
 	vecs := make([]termVector, n)
+	in := interner{}
 	for i, t := range texts {
-		vecs[i] = idf.vector(t)
+		vecs[i] = idf.vector(t, in)
 	}
 	tele := r.teleport(texts)
 
@@ -202,18 +203,19 @@ func (r ArgsRank) teleport(texts []string) []float64 {
 	if claims == nil {
 		claims = ClaimMarkers()
 	}
+	markers, claims = paddedPhrases(markers), paddedPhrases(claims)
 	t := make([]float64, len(texts))
 	var sum float64
 	for i, text := range texts {
 		padded := " " + strings.Join(wordsLower(text), " ") + " "
 		v := 1.0
 		for _, m := range markers {
-			if containsPhrase(padded, m) {
+			if strings.Contains(padded, m) {
 				v++
 			}
 		}
 		for _, m := range claims {
-			if containsPhrase(padded, m) {
+			if strings.Contains(padded, m) {
 				v++
 				break
 			}
@@ -227,12 +229,15 @@ func (r ArgsRank) teleport(texts []string) []float64 {
 	return t
 }
 
-// containsPhrase reports whether padded (" w1 w2 … ") holds phrase as whole
-// words.
-func containsPhrase(padded, phrase string) bool {
-	phrase = strings.TrimSpace(strings.ToLower(phrase))
-	if phrase == "" {
-		return false
+// paddedPhrases returns the non-empty phrases lower-cased, with single
+// spaces between words and one space on either side, ready to match whole
+// words in a padded text (" w1 w2 … ").
+func paddedPhrases(phrases []string) []string {
+	out := make([]string, 0, len(phrases))
+	for _, p := range phrases {
+		if w := wordsLower(p); len(w) > 0 {
+			out = append(out, " "+strings.Join(w, " ")+" ")
+		}
 	}
-	return strings.Contains(padded, " "+phrase+" ")
+	return out
 }

@@ -152,8 +152,9 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 		}
 	}
 	feats := make([]sentenceFeatures, len(cands))
+	in := interner{}
 	for _, i := range order {
-		feats[i] = coh.features(cands[i].Sentence, idf)
+		feats[i] = coh.features(cands[i].Sentence, idf, in)
 	}
 
 	total := w.Retrieval + w.Argumentativeness + w.Centrality + w.Coherence

@@ -70,7 +70,7 @@ type sentenceFeatures struct {
 	phrases []string // sorted, distinct
 }
 
-func (c Coherence) features(s corpus.Sentence, idf *IDF) sentenceFeatures {
+func (c Coherence) features(s corpus.Sentence, idf *IDF, in interner) sentenceFeatures {
 	arg, _, _, err := corpus.ParseSentenceID(s.ID)
 	if err != nil {
 		arg = s.ID // not a corpus id: its own argument
@@ -81,14 +81,15 @@ func (c Coherence) features(s corpus.Sentence, idf *IDF) sentenceFeatures {
 	} else {
 		phrases = contentRuns(s.Text)
 	}
-	return sentenceFeatures{argID: arg, vec: idf.vector(s.Text), phrases: phrases}
+	return sentenceFeatures{argID: arg, vec: idf.vector(s.Text, in), phrases: phrases}
 }
 
 // Score returns the coherence of a then b and whether they may be joined at
 // all. It computes the sentences' features on every call; Builder computes
 // them once per candidate.
 func (c Coherence) Score(a, b Candidate) (coherence float64, ok bool) {
-	return c.score(a, b, c.features(a.Sentence, c.IDF), c.features(b.Sentence, c.IDF))
+	in := interner{}
+	return c.score(a, b, c.features(a.Sentence, c.IDF, in), c.features(b.Sentence, c.IDF, in))
 }
 
 func (c Coherence) score(a, b Candidate, fa, fb sentenceFeatures) (float64, bool) {

@@ -3,7 +3,6 @@ package pairing
 import (
 	"math"
 	"slices"
-	"strings"
 )
 
 // IDF collects document frequencies of terms and weighs terms by inverse
@@ -58,16 +57,29 @@ func (x *IDF) weight(term string) float64 {
 	return math.Log(float64(1+docs)/float64(1+df)) + 1
 }
 
-// A termVector is a sparse TF-IDF vector: terms sorted, with weights, and
-// its Euclidean norm.
+// A termVector is a sparse TF-IDF vector: term numbers (from an interner)
+// in increasing order, with weights, and its Euclidean norm.
 type termVector struct {
-	terms   []string
+	ids     []int32
 	weights []float64
 	norm    float64
 }
 
-// vector returns the TF-IDF vector of text.
-func (x *IDF) vector(text string) termVector {
+// An interner numbers terms, so that vectors compare integers. Vectors are
+// comparable only when built with the same interner.
+type interner map[string]int32
+
+func (in interner) id(t string) int32 {
+	if id, ok := in[t]; ok {
+		return id
+	}
+	id := int32(len(in))
+	in[t] = id
+	return id
+}
+
+// vector returns the TF-IDF vector of text, numbering terms with in.
+func (x *IDF) vector(text string, in interner) termVector {
 	ts := terms(nil, text)
 	slices.Sort(ts)
 	var v termVector
@@ -77,12 +89,24 @@ func (x *IDF) vector(text string) termVector {
 			j++
 		}
 		w := float64(j-i) * x.weight(ts[i])
-		v.terms = append(v.terms, ts[i])
+		v.ids = append(v.ids, in.id(ts[i]))
 		v.weights = append(v.weights, w)
 		v.norm += w * w
 		i = j
 	}
 	v.norm = math.Sqrt(v.norm)
+	// Order by term number; the weights move along.
+	idx := make([]int, len(v.ids))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return int(v.ids[a] - v.ids[b]) })
+	ids := make([]int32, len(idx))
+	ws := make([]float64, len(idx))
+	for k, i := range idx {
+		ids[k], ws[k] = v.ids[i], v.weights[i]
+	}
+	v.ids, v.weights = ids, ws
 	return v
 }
 
@@ -93,11 +117,11 @@ func cosine(a, b termVector) float64 {
 		return 0
 	}
 	var dot float64
-	for i, j := 0, 0; i < len(a.terms) && j < len(b.terms); {
-		switch c := strings.Compare(a.terms[i], b.terms[j]); {
-		case c < 0:
+	for i, j := 0, 0; i < len(a.ids) && j < len(b.ids); {
+		switch x, y := a.ids[i], b.ids[j]; {
+		case x < y:
 			i++
-		case c > 0:
+		case x > y:
 			j++
 		default:
 			dot += a.weights[i] * b.weights[j]
@@ -111,5 +135,6 @@ func cosine(a, b termVector) float64 {
 // Cosine returns the TF-IDF cosine similarity of two texts, in [0, 1]; 0
 // when either has no terms. x may be nil (every term weighs 1).
 func (x *IDF) Cosine(a, b string) float64 {
-	return cosine(x.vector(a), x.vector(b))
+	in := interner{}
+	return cosine(x.vector(a, in), x.vector(b, in))
 }
