@@ -139,7 +139,7 @@ func stopSet(list string) map[string]bool {
 }
 
 // maxCache bounds an Analyzer's memo of token → term.
-const maxCache = 1 << 20
+const maxCache = 1 << 18
 
 // A termEntry is an analysed term as an Analyzer memoizes it, with
 // bookkeeping for Build.
