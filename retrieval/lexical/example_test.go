@@ -43,11 +43,11 @@ func Example() {
 	// bm25
 	//   S81a3881b-A1d5a5aa3 12.2320
 	//   S428a8bea-Aba4c7b80 11.8962
-	//   S428a8bea-A6fcf1b51 11.6211
+	//   S428a8bea-A6fcf1b51 11.6210
 	// dirichlet
-	//   S5e2fadc8-A30376bd9 -86.4959
-	//   S471f6ceb-Ab64777b5 -86.8931
-	//   S861da101-A5653ac85 -87.0696
+	//   S5e2fadc8-A30376bd9 -86.4958
+	//   S471f6ceb-Ab64777b5 -86.8930
+	//   S861da101-A5653ac85 -87.0695
 }
 
 // An Analyzer shows what the index sees of a text.
