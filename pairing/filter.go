@@ -110,7 +110,7 @@ func (l Length) Check(s corpus.Sentence) (bool, Reason) {
 // A VerbFilter is safe for concurrent use when its Tagger is (a POSTagger
 // is).
 type VerbFilter struct {
-	Tagger *POSTagger // required
+	Tagger *POSTagger // required: a nil Tagger is a programming error and panics
 	// MaxTokens bounds the tokens tagged; 0 means 200. A text whose first
 	// MaxTokens tokens hold no verb is rejected.
 	MaxTokens int
