@@ -74,19 +74,37 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 		return nil, err
 	}
 	b.finish()
-	m := &meta{Format: formatVersion, Analysis: an, Units: units, TermVectors: !c.NoTermVectors, Stopwords: b.stopwords}
-	d := &data{meta: *m}
-	for _, ub := range b.units {
-		d.units = append(d.units, ub.freeze(b.dict.terms, d.meta.TermVectors))
+	nargs, ndocs := b.nargs, b.ndocs
+	m := meta{Format: formatVersion, Analysis: an, Units: units, TermVectors: !c.NoTermVectors, Stopwords: b.stopwords}
+	d := &data{meta: m}
+	// On disk, each unit is written as soon as it is frozen and dropped
+	// from memory, and the index is read back at the end: the peak
+	// memory is one frozen unit plus what is left of the builder.
+	terms := b.dict.terms
+	for i, ub := range b.units {
+		u := ub.freeze(terms, m.TermVectors)
+		b.units[i] = nil
+		if dir == "" {
+			d.units = append(d.units, u)
+			continue
+		}
+		if err := writeUnitFile(ctx, dir, u); err != nil {
+			return nil, err
+		}
 	}
+	b = nil
 	if dir != "" {
-		if err := writeIndex(ctx, dir, d); err != nil {
+		if err := writeMeta(dir, m); err != nil {
+			return nil, err
+		}
+		var err error
+		if d, err = readData(dir, m, units); err != nil {
 			return nil, err
 		}
 	}
 	if c.Progress != nil {
 		el := time.Since(start)
-		c.Progress(Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: el, Rate: rate(b.nargs, el), Done: true})
+		c.Progress(Progress{Arguments: nargs, Documents: ndocs, Elapsed: el, Rate: rate(nargs, el), Done: true})
 	}
 	return newIndex(d, c.Search)
 }

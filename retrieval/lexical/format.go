@@ -148,19 +148,19 @@ func (f *fieldData) stats() {
 	}
 }
 
-// writeIndex writes d into dir: the unit files, then index.json.
-func writeIndex(ctx context.Context, dir string, d *data) error {
-	for _, u := range d.units {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("lexical: build: %w", err)
-		}
-		if err := writeFileAtomic(filepath.Join(dir, string(u.unit)+".lex"), func(w io.Writer) error {
-			return writeUnit(w, u)
-		}); err != nil {
-			return err
-		}
+// writeUnitFile writes one unit's file into dir.
+func writeUnitFile(ctx context.Context, dir string, u *unitData) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("lexical: build: %w", err)
 	}
-	js, err := json.MarshalIndent(d.meta, "", "  ")
+	return writeFileAtomic(filepath.Join(dir, string(u.unit)+".lex"), func(w io.Writer) error {
+		return writeUnit(w, u)
+	})
+}
+
+// writeMeta writes index.json, which makes dir an index.
+func writeMeta(dir string, m meta) error {
+	js, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return fmt.Errorf("lexical: build: %w", err)
 	}
@@ -168,6 +168,20 @@ func writeIndex(ctx context.Context, dir string, d *data) error {
 		_, err := w.Write(append(js, '\n'))
 		return err
 	})
+}
+
+// readData reads the given units of the index in dir.
+func readData(dir string, m meta, units []Unit) (*data, error) {
+	d := &data{meta: m}
+	for _, u := range units {
+		ud, err := readUnit(filepath.Join(dir, string(u)+".lex"), u, m.TermVectors)
+		if err != nil {
+			return nil, err
+		}
+		d.units = append(d.units, ud)
+	}
+	d.meta.Units = units
+	return d, nil
 }
 
 func writeFileAtomic(path string, write func(io.Writer) error) error {

@@ -2,7 +2,6 @@ package lexical
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -61,18 +60,15 @@ func Open(dir string, c Config) (*Index, error) {
 	if len(units) == 0 {
 		units = m.Units
 	}
-	d := &data{meta: m}
 	for _, u := range units {
 		if !slices.Contains(m.Units, u) {
 			return nil, fmt.Errorf("lexical: open %s: unit %q not in index (has %v): %w", dir, u, m.Units, ErrConfig)
 		}
-		ud, err := readUnit(filepath.Join(dir, string(u)+".lex"), u, m.TermVectors)
-		if err != nil {
-			return nil, err
-		}
-		d.units = append(d.units, ud)
 	}
-	d.meta.Units = units
+	d, err := readData(dir, m, units)
+	if err != nil {
+		return nil, err
+	}
 	return newIndex(d, c.Search)
 }
 

@@ -1,0 +1,186 @@
+package lexical
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/mapping"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/retrieval"
+)
+
+// Full-scale benchmarks read a generated corpus and queries named by
+// environment variables, and skip without them:
+//
+//	go run ./corpus/corpustest/gencorpus -args 365408 -o /tmp/full.csv -queries /tmp/queries.tsv
+//	LEXICAL_CORPUS=/tmp/full.csv go test -run '^$' -bench BuildSentences -benchtime 1x -count 5 ./retrieval/lexical/
+//	LEXICAL_INDEX=/tmp/idx LEXICAL_QUERIES=/tmp/queries.tsv go test -run '^$' -bench Retrieve -count 5 ./retrieval/lexical/
+//
+// LEXICAL_INDEX must hold an index built with the lucene analyzer (e.g. by
+// examples/search -analyzer lucene).
+
+func benchCorpus(b *testing.B) string {
+	p := os.Getenv("LEXICAL_CORPUS")
+	if p == "" {
+		b.Skip("LEXICAL_CORPUS not set")
+	}
+	return p
+}
+
+func benchBuild(b *testing.B, units []Unit) {
+	p := benchCorpus(b)
+	for b.Loop() {
+		r, err := corpus.Open(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		dir := filepath.Join(b.TempDir(), "index")
+		x, err := Build(context.Background(), dir, r.All(), Config{Analyzer: AnalyzerLucene, Units: units})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.Close()
+		b.ReportMetric(float64(x.Docs(UnitSentence)), "sentences")
+		x.Close()
+		os.RemoveAll(dir)
+	}
+}
+
+// BenchmarkBuildSentences indexes the sentences of LEXICAL_CORPUS into a
+// directory (reading the corpus included).
+func BenchmarkBuildSentences(b *testing.B) { benchBuild(b, []Unit{UnitSentence}) }
+
+// BenchmarkBuildBoth indexes sentences and arguments.
+func BenchmarkBuildBoth(b *testing.B) { benchBuild(b, nil) }
+
+// BenchmarkBleveBuildSentences indexes the same sentences with bleve's own
+// batch indexing (scorch, one text field analysed by bleve's "en" analyzer,
+// batches of 1000 documents), for comparison.
+func BenchmarkBleveBuildSentences(b *testing.B) {
+	p := benchCorpus(b)
+	for b.Loop() {
+		r, err := corpus.Open(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m := mapping.NewIndexMapping()
+		m.DefaultAnalyzer = "en"
+		dir := filepath.Join(b.TempDir(), "bleve")
+		idx, err := bleve.New(dir, m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		batch := idx.NewBatch()
+		n := 0
+		for a, err := range r.All() {
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, s := range a.Sentences {
+				if err := batch.Index(s.ID, map[string]string{"text": s.Text}); err != nil {
+					b.Fatal(err)
+				}
+				n++
+				if batch.Size() == 1000 {
+					if err := idx.Batch(batch); err != nil {
+						b.Fatal(err)
+					}
+					batch = idx.NewBatch()
+				}
+			}
+		}
+		if err := idx.Batch(batch); err != nil {
+			b.Fatal(err)
+		}
+		if err := idx.Close(); err != nil {
+			b.Fatal(err)
+		}
+		r.Close()
+		b.ReportMetric(float64(n), "sentences")
+		os.RemoveAll(dir)
+	}
+}
+
+func benchQueries(b *testing.B) []retrieval.Query {
+	p := os.Getenv("LEXICAL_QUERIES")
+	if p == "" {
+		b.Skip("LEXICAL_QUERIES not set")
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var qs []retrieval.Query
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		id, text, ok := strings.Cut(sc.Text(), "\t")
+		if ok {
+			qs = append(qs, retrieval.Query{ID: id, Text: text})
+		}
+	}
+	return qs
+}
+
+// BenchmarkRetrieve runs the benchmark queries, top 1000, on the index in
+// LEXICAL_INDEX; one op is one query (cycling through them).
+func BenchmarkRetrieve(b *testing.B) {
+	dir := os.Getenv("LEXICAL_INDEX")
+	if dir == "" {
+		b.Skip("LEXICAL_INDEX not set")
+	}
+	qs := benchQueries(b)
+	x, err := Open(dir, Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Close()
+	for _, u := range x.Units() {
+		for _, model := range []string{ModelBM25, ModelLuceneDirichlet, ModelDirichlet} {
+			y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/%s", u, model), func(b *testing.B) {
+				i := 0
+				for b.Loop() {
+					if _, err := y.Retrieve(context.Background(), qs[i%len(qs)], 1000); err != nil {
+						b.Fatal(err)
+					}
+					i++
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkBuildSample indexes the embedded 643-argument sample in memory.
+func BenchmarkBuildSample(b *testing.B) {
+	args := sampleArgs(b, 1000)
+	for b.Loop() {
+		if _, err := Build(context.Background(), "", seq(args), Config{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRetrieveSample retrieves sentences of the sample, top 1000.
+func BenchmarkRetrieveSample(b *testing.B) {
+	x, err := Build(context.Background(), "", seq(sampleArgs(b, 1000)), Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := retrieval.Query{Text: "Should the death penalty be abolished?"}
+	for b.Loop() {
+		if _, err := x.Retrieve(context.Background(), q, 1000); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
