@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unsafe"
 
+	"github.com/argsearch/argsearch/corpus/internal/csvscan"
 	"github.com/argsearch/argsearch/corpus/internal/pylit"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -63,7 +65,7 @@ func contextKey(k string) int {
 // csvState is the state of a Reader of the processed CSV. Its slices are
 // reused from record to record.
 type csvState struct {
-	r       *csv.Reader
+	r       *csvscan.Reader
 	started bool
 	dec     pylit.Decoder
 	text    arena
@@ -86,33 +88,42 @@ func (r *Reader) readCSVHeader() error {
 	if err == io.EOF {
 		return r.parseError(0, "", fmt.Errorf("empty input, want the header %s", strings.Join(csvHeader[:], ",")))
 	}
-	if err != nil && !errors.Is(err, csv.ErrFieldCount) {
+	if err != nil {
 		return r.csvError(err)
 	}
-	line, _ := c.r.FieldPos(0)
 	got := make([]string, len(rec))
-	copy(got, rec)
+	for i, f := range rec {
+		got[i] = string(f)
+	}
 	if len(got) > 0 {
 		got[0] = strings.TrimPrefix(got[0], "\ufeff")
 	}
 	if strings.Join(got, ",") != strings.Join(csvHeader[:], ",") {
-		return r.parseError(line, "header", fmt.Errorf("got %q, want %q", strings.Join(got, ","), strings.Join(csvHeader[:], ",")))
+		return r.parseError(c.r.Line(), "header", fmt.Errorf("got %q, want %q", strings.Join(got, ","), strings.Join(csvHeader[:], ",")))
 	}
 	return nil
 }
 
-// csvError turns an error of encoding/csv into a *ParseError.
+// csvError turns an error of the record scanner into a *ParseError.
 func (r *Reader) csvError(err error) error {
-	var pe *csv.ParseError
+	var pe *csvscan.ParseError
 	if errors.As(err, &pe) {
-		if errors.Is(pe.Err, csv.ErrFieldCount) {
-			line, _ := r.csv.r.FieldPos(0)
-			return r.parseError(line, "", fmt.Errorf("want %d fields: %w", len(csvHeader), csv.ErrFieldCount))
+		field := ""
+		if pe.Field < len(csvHeader) && r.record > 0 {
+			field = csvHeader[pe.Field]
 		}
-		return r.parseError(pe.StartLine, "", fmt.Errorf("line %d, column %d: %w", pe.Line, pe.Column, pe.Err))
+		return r.parseError(pe.StartLine, field, fmt.Errorf("line %d, column %d: %w", pe.Line, pe.Column, pe.Err))
 	}
 	// A read error, such as io.ErrUnexpectedEOF from a truncated gzip.
 	return r.parseError(0, "", fmt.Errorf("reading: %w", err))
+}
+
+// transient returns b as a string without copying it. The string must not
+// be used after b changes: the literal decoder reads it only while the
+// current record is being decoded, copies what it keeps into the arena, and
+// is reset before the record's buffer is reused.
+func transient(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 func (r *Reader) readCSV() (Argument, error) {
@@ -130,18 +141,22 @@ func (r *Reader) readCSV() (Argument, error) {
 	if err != nil {
 		return Argument{}, r.csvError(err)
 	}
+	line := c.r.Line()
+	if len(rec) != len(csvHeader) {
+		return Argument{}, r.parseError(line, "", fmt.Errorf("got %d fields, want %d: %w", len(rec), len(csvHeader), csv.ErrFieldCount))
+	}
 	c.text.reset()
 	c.prem = c.prem[:0]
 	c.sent = c.sent[:0]
 	c.ctx = [numContextKeys]span{}
-	if rec[colID] == "" {
-		line, _ := c.r.FieldPos(0)
+	if len(rec[colID]) == 0 {
 		return Argument{}, r.parseError(line, csvHeader[colID], errors.New("empty argument id"))
 	}
 	c.id = c.text.add(rec[colID])
 	c.conc = c.text.add(rec[colConclusion])
+	defer c.dec.Reset("") // drop the transient string of the record
 	for _, col := range [...]int{colPremises, colContext, colSentences} {
-		c.dec.Reset(rec[col])
+		c.dec.Reset(transient(rec[col]))
 		var err error
 		switch col {
 		case colPremises:
@@ -155,7 +170,6 @@ func (r *Reader) readCSV() (Argument, error) {
 			err = c.dec.End()
 		}
 		if err != nil {
-			line, _ := c.r.FieldPos(0)
 			return Argument{}, r.parseError(line, csvHeader[col], err)
 		}
 	}

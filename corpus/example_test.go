@@ -73,5 +73,5 @@ func ExampleOpen() {
 		n++
 	}
 	fmt.Println(n, "arguments")
-	// Output: 7 arguments
+	// Output: 8 arguments
 }

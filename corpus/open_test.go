@@ -175,7 +175,8 @@ func TestOpenTruncated(t *testing.T) {
 		{"tar, half", official[:len(official)/2], io.ErrUnexpectedEOF},
 		{"tar, member cut by 100 bytes", official[:512+len(csvData)-100], io.ErrUnexpectedEOF},
 		{"tar, cut in the end blocks", official[:len(official)-700], io.ErrUnexpectedEOF},
-		{"plain csv, cut in a row", csvData[:len(csvData)/2], csv.ErrQuote},
+		{"plain csv, cut in a row", csvData[:len(csvData)/2], io.ErrUnexpectedEOF},
+		{"plain csv, cut in a row, bad quote", csvData[:len(csvData)/2], csv.ErrQuote},
 		{"plain json, cut", jsonData[:len(jsonData)-10], io.ErrUnexpectedEOF},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"iter"
 	"strings"
 
+	"github.com/argsearch/argsearch/corpus/internal/csvscan"
 	"github.com/argsearch/argsearch/corpus/internal/pylit"
 )
 
@@ -49,15 +49,14 @@ type Reader struct {
 // then one argument a record, whose premises, context and sentences are
 // Python literals. Sentences are returned exactly as stored.
 //
-// The outer CSV is read with encoding/csv, which turns a line break "\r\n"
-// inside a quoted field into "\n". Only the id and conclusion columns hold
-// raw text; the literal columns write their line breaks as escapes, which
-// are decoded exactly.
+// The CSV is read as Python's csv module writes it (RFC 4180, records ended
+// by "\r\n" or "\n"), and the text of a quoted field is kept byte for byte,
+// line breaks ("\r\n", "\n" or a lone "\r") included. A record with other
+// than five fields is an error wrapping csv.ErrFieldCount; a stray quote,
+// csv.ErrBareQuote or csv.ErrQuote; a quoted field still open at the end of
+// the input (a truncated file), csv.ErrQuote and io.ErrUnexpectedEOF.
 func NewCSVReader(r io.Reader) *Reader {
-	c := csv.NewReader(r)
-	c.ReuseRecord = true
-	c.FieldsPerRecord = len(csvHeader)
-	return &Reader{csv: &csvState{r: c}}
+	return &Reader{csv: &csvState{r: csvscan.NewReader(r)}}
 }
 
 // NewJSONReader returns a Reader of the args.me JSON format,
@@ -196,7 +195,7 @@ type arena struct {
 
 func (a *arena) reset() { a.buf = a.buf[:0] }
 
-func (a *arena) add(s string) span {
+func (a *arena) add(s []byte) span {
 	start := len(a.buf)
 	a.buf = append(a.buf, s...)
 	return span{start, len(a.buf)}

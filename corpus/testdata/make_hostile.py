@@ -28,6 +28,7 @@ texts = [
     "trailing backslash \\",
     "",
     "  spaced  ",
+    "crlf\r\nin a conclusion, lone\rcr, \"quoted\"\r\n and lf\n",
 ]
 
 rows = []
