@@ -513,6 +513,7 @@ func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
 // the unit's final form.
 func (ub *unitBuilder) freeze(terms []string, vectors bool) *unitData {
 	u := &unitData{unit: ub.unit, idBlob: ub.idBlob, idOff: ub.idOff}
+	u.rankIDs()
 	for _, fb := range ub.fields {
 		u.fields = append(u.fields, fb.freeze(terms, vectors))
 	}

@@ -2,6 +2,7 @@ package lexical
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -12,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // On disk an index is a directory holding index.json (the metadata,
@@ -19,7 +21,8 @@ import (
 //
 //	magic "ARGLEX\x00\x01"
 //	sections, each a uint64 byte count and the bytes:
-//	  document ids (concatenated), id end offsets (uint64)
+//	  document ids (concatenated), id end offsets (uint64), id ranks
+//	  (uint32: each document's position in byte order of the ids)
 //	  number of fields (one section of 4 bytes), then per field:
 //	    name, term blob (terms in byte order, concatenated), term end
 //	    offsets (uint64), df (uint32), ttf (uint64), max tf (uint32),
@@ -56,6 +59,7 @@ type unitData struct {
 	unit   Unit
 	idBlob []byte
 	idOff  []uint64 // len docs+1
+	idRank []uint32 // per document: the position of its id in byte order
 	fields []*fieldData
 }
 
@@ -63,11 +67,28 @@ func (u *unitData) docs() int { return len(u.idOff) - 1 }
 
 func (u *unitData) id(d uint32) string { return string(u.idBlob[u.idOff[d]:u.idOff[d+1]]) }
 
-// compareIDs compares the ids of two documents without allocating.
+// compareIDs compares the ids of two documents.
 func (u *unitData) compareIDs(a, b uint32) int {
-	x := u.idBlob[u.idOff[a]:u.idOff[a+1]]
-	y := u.idBlob[u.idOff[b]:u.idOff[b+1]]
-	return compareBytes(x, y)
+	return cmp.Compare(u.idRank[a], u.idRank[b])
+}
+
+// rankIDs fills in idRank.
+func (u *unitData) rankIDs() {
+	n := u.docs()
+	order := make([]uint32, n)
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	slices.SortFunc(order, func(a, b uint32) int {
+		if c := compareBytes(u.idBlob[u.idOff[a]:u.idOff[a+1]], u.idBlob[u.idOff[b]:u.idOff[b+1]]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	u.idRank = make([]uint32, n)
+	for r, d := range order {
+		u.idRank[d] = uint32(r)
+	}
 }
 
 type fieldData struct {
@@ -80,6 +101,7 @@ type fieldData struct {
 	postOff  []uint64 // len terms+1
 	post     []byte
 	dl       []uint32
+	dl8      []uint8 // min(dl, 255): a compact copy the scoring loops read
 	fwd      []byte
 	fwdOff   []uint64 // len docs+1, or empty without term vectors
 	docCount int      // documents with dl > 0
@@ -90,6 +112,15 @@ type fieldData struct {
 }
 
 func (f *fieldData) terms() int { return len(f.df) }
+
+// length returns the length of document d. Most lengths are below 255 and
+// come from the compact dl8, which stays in cache better.
+func (f *fieldData) length(d uint64) uint32 {
+	if n := f.dl8[d]; n < 255 {
+		return uint32(n)
+	}
+	return f.dl[d]
+}
 
 func (f *fieldData) term(i int) []byte { return f.termBlob[f.termOff[i]:f.termOff[i+1]] }
 
@@ -136,7 +167,9 @@ func compareBytesString(a []byte, b string) int {
 // stats fills in the derived statistics.
 func (f *fieldData) stats() {
 	f.docCount, f.sumTTF, f.maxDL, f.minDL = 0, 0, 0, 0
-	for _, n := range f.dl {
+	f.dl8 = make([]uint8, len(f.dl))
+	for i, n := range f.dl {
+		f.dl8[i] = uint8(min(n, 255))
 		if n > 0 {
 			f.docCount++
 			f.sumTTF += uint64(n)
@@ -261,6 +294,7 @@ func writeUnit(w io.Writer, u *unitData) error {
 	s.raw([]byte(magic))
 	s.bytes(u.idBlob)
 	s.u64s(u.idOff)
+	s.u32s(u.idRank)
 	s.u32s([]uint32{uint32(len(u.fields))})
 	for _, f := range u.fields {
 		s.bytes([]byte(f.name))
@@ -395,8 +429,10 @@ func readUnit(path string, want Unit, vectors bool) (*unitData, error) {
 	u := &unitData{unit: want}
 	u.idBlob = r.bytes()
 	u.idOff = r.u64s()
+	u.idRank = r.u32s()
 	nf := r.u32s()
-	if r.bad || len(u.idOff) == 0 || !validOffsets(u.idOff, len(u.idOff)-1, len(u.idBlob)) || len(nf) != 1 {
+	if r.bad || len(u.idOff) == 0 || !validOffsets(u.idOff, len(u.idOff)-1, len(u.idBlob)) || len(nf) != 1 ||
+		len(u.idRank) != len(u.idOff)-1 {
 		return nil, corrupt(path, "bad document ids")
 	}
 	fields := unitFields(want)

@@ -107,7 +107,7 @@ type cursor struct {
 	mp    float64 // Dirichlet: μ·P(t|C)
 	one   float64 // Dirichlet: log(1 + 1/mp)
 	lt    []float64
-	dl    []uint32
+	f     *fieldData
 	ndocs uint64
 	ub    float64 // upper bound of the cursor's contribution (MaxScore)
 	err   error
@@ -125,18 +125,18 @@ func (c *cursor) contribution(model string, doc uint64) float64 {
 	tf := c.tf
 	switch model {
 	case ModelBM25:
-		return c.c * tf / (tf + c.lt[c.dl[doc]])
+		return c.c * tf / (tf + c.lt[c.f.length(doc)])
 	case ModelTFIDF:
 		if tf == 1 {
-			return c.c * c.lt[c.dl[doc]]
+			return c.c * c.lt[c.f.length(doc)]
 		}
-		return c.c * math.Sqrt(tf) * c.lt[c.dl[doc]]
+		return c.c * math.Sqrt(tf) * c.lt[c.f.length(doc)]
 	case ModelLuceneDirichlet:
 		l := c.one
 		if tf != 1 {
 			l = math.Log(1 + tf/c.mp)
 		}
-		return c.w * max(0, l+c.lt[c.dl[doc]])
+		return c.w * max(0, l+c.lt[c.f.length(doc)])
 	default: // ModelDirichlet
 		l := c.one
 		if tf != 1 {
@@ -198,7 +198,7 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 	type dirField struct {
 		fw, qlen, base float64
 		lt             []float64
-		dl             []uint32
+		f              *fieldData
 	}
 	var dir []dirField
 	for _, f := range ud.fields {
@@ -216,13 +216,13 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 		case ModelLuceneDirichlet, ModelDirichlet:
 			lt = f.lengthTable(tableDirichlet, sc)
 		}
-		df := dirField{fw: fw, lt: lt, dl: f.dl}
+		df := dirField{fw: fw, lt: lt, f: f}
 		for _, qt := range terms {
 			id := f.lookup(qt.term)
 			if id < 0 {
 				continue
 			}
-			c := &cursor{p: f.post[f.postOff[id]:f.postOff[id+1]], w: fw * qt.w, lt: lt, dl: f.dl, ndocs: ndocs}
+			c := &cursor{p: f.post[f.postOff[id]:f.postOff[id+1]], w: fw * qt.w, lt: lt, f: f, ndocs: ndocs}
 			dfreq, ttf := float64(f.df[id]), float64(f.ttf[id])
 			switch model {
 			case ModelBM25:
@@ -323,7 +323,7 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 			score += v
 		}
 		for _, d := range dir {
-			score += d.fw * (d.base + d.qlen*d.lt[d.dl[doc]])
+			score += d.fw * (d.base + d.qlen*d.lt[d.f.length(doc)])
 		}
 		h.offer(scored{uint32(doc), score})
 		if prune && len(h.h) == k && h.h[0].score > theta {
