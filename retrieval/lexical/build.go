@@ -94,6 +94,9 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	}
 	b = nil
 	if dir != "" {
+		// Collect the builder before the index is read back, so that the
+		// heap need not grow for it.
+		runtime.GC()
 		if err := writeMeta(dir, m); err != nil {
 			return nil, err
 		}
@@ -550,7 +553,7 @@ func (fb *fieldBuilder) freeze(terms []string, vectors bool) *fieldData {
 		f.ttf[i] = fb.ttf[g]
 		f.maxTF[i] = fb.maxTF[g]
 	}
-	fb.post, fb.arena = nil, arena{}
+	fb.post, fb.arena = nil, arena{} // release the postings before the term vectors
 	f.stats()
 	if vectors {
 		f.fwdOff = make([]uint64, 1, len(fb.fwdOff))

@@ -35,7 +35,7 @@ import (
 // followed by varint(f) when f > 1; a term vector entry is the same with
 // term-id deltas.
 const (
-	formatVersion = 1
+	formatVersion = 2
 	metaFile      = "index.json"
 	magic         = "ARGLEX\x00\x01"
 )
