@@ -9,6 +9,7 @@ require (
 	github.com/blevesearch/snowballstem v0.9.0
 	github.com/google/go-cmp v0.7.0
 	github.com/jdkato/prose/v2 v2.0.0
+	github.com/klauspost/compress v1.20.3
 	github.com/neurosnap/sentences v1.1.2
 	golang.org/x/text v0.41.0
 )

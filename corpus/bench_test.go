@@ -1,11 +1,15 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
+	stdgzip "compress/gzip"
 	"context"
 	"io"
 	"os"
 	"testing"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
@@ -43,6 +47,68 @@ func BenchmarkReadCSVFile(b *testing.B) {
 	}
 	b.ReportMetric(float64(args), "args")
 	b.ReportMetric(float64(sents), "sentences")
+}
+
+// BenchmarkGunzip decompresses the file named by $ARGSEARCH_BENCH_CSV when
+// it is gzipped (skipped otherwise), with the gzip reader Open uses
+// (klauspost/compress) and with the standard library's, for comparison;
+// MB/s is of the decompressed size.
+func BenchmarkGunzip(b *testing.B) {
+	path := os.Getenv(benchCSVEnv)
+	if path == "" {
+		b.Skip("set " + benchCSVEnv + " to a gzipped file to run this benchmark")
+	}
+	open := func(b *testing.B) *os.File {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return f
+	}
+	readers := []struct {
+		name string
+		open func(io.Reader) (io.Reader, error)
+	}{
+		{"klauspost", func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }},
+		{"stdlib", func(r io.Reader) (io.Reader, error) { return stdgzip.NewReader(r) }},
+	}
+	var size int64
+	for _, gz := range readers {
+		b.Run(gz.name, func(b *testing.B) {
+			f := open(b)
+			defer f.Close()
+			if magic, _ := bufio.NewReader(f).Peek(2); !bytes.Equal(magic, []byte{0x1f, 0x8b}) {
+				b.Skip(path + " is not gzipped")
+			}
+			if size == 0 {
+				size = gunzip(b, f, gz.open)
+			}
+			b.SetBytes(size)
+			defer reportCPUThroughput(b, size)()
+			for b.Loop() {
+				if n := gunzip(b, f, gz.open); n != size {
+					b.Fatalf("got %d bytes, want %d", n, size)
+				}
+			}
+		})
+	}
+}
+
+// gunzip decompresses f from its start and returns the size.
+func gunzip(b *testing.B, f *os.File, open func(io.Reader) (io.Reader, error)) int64 {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		b.Fatal(err)
+	}
+	r, err := open(bufio.NewReaderSize(f, bufferSize))
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Read by Read calls, as Open's bufio.Reader does, not by WriteTo.
+	n, err := io.CopyBuffer(io.Discard, struct{ io.Reader }{r}, make([]byte, bufferSize))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return n
 }
 
 // BenchmarkReadCSV reads a generated processed CSV of 20,000 arguments
