@@ -18,8 +18,21 @@ type arena struct {
 	chunks [][]byte
 }
 
-// alloc returns the address of n fresh bytes.
+// alloc returns the address of n fresh bytes; n must not exceed
+// arenaChunk (larger requests get a chunk of their own).
 func (a *arena) alloc(n int) uint64 {
+	if n > arenaChunk {
+		// Never split: give it a dedicated chunk slot of its own size,
+		// addressed like the others (one chunk per arenaChunk of
+		// address space is kept by padding with empty chunks).
+		a.chunks = append(a.chunks, make([]byte, n))
+		i := len(a.chunks) - 1
+		for k := 1; k < (n+arenaChunk-1)/arenaChunk; k++ {
+			a.chunks = append(a.chunks, make([]byte, 0))
+		}
+		a.chunks = append(a.chunks, make([]byte, 0, arenaChunk))
+		return uint64(i) * arenaChunk
+	}
 	if len(a.chunks) == 0 || len(a.chunks[len(a.chunks)-1])+n > arenaChunk {
 		a.chunks = append(a.chunks, make([]byte, 0, arenaChunk))
 	}
@@ -33,7 +46,7 @@ func (a *arena) alloc(n int) uint64 {
 func (a *arena) at(addr uint64, n int) []byte {
 	c := a.chunks[addr/arenaChunk]
 	off := int(addr % arenaChunk)
-	return c[off : off+n]
+	return c[off : off+n : off+n]
 }
 
 // A plist is one growing list of bytes in an arena.

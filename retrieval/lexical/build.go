@@ -131,8 +131,10 @@ type builder struct {
 
 type unitBuilder struct {
 	unit   Unit
-	idBlob []byte
-	idOff  []uint64
+	ids    arena    // document ids, in chunks (no doubling copies)
+	idAt   []uint64 // per document: address of its id
+	idLen  []uint32
+	idSize int
 	fields []*fieldBuilder
 }
 
@@ -144,6 +146,7 @@ type fieldBuilder struct {
 	arena   arena
 	post    []plist // per term: varint (docDelta<<1 | f==1), then varint f if f > 1
 	scratch []byte
+	vec     []byte   // scratch: the current document's term vector
 	bytes   int      // postings bytes
 	last    []uint32 // per term: last document
 	df      []uint32
@@ -151,16 +154,18 @@ type fieldBuilder struct {
 	maxTF   []uint32
 	dl      []uint32
 	vectors bool
-	fwd     []byte   // per document: varint (term<<1 | f==1) [varint f], provisional ids
-	fwdOff  []uint64 // len = docs+1
+	fwd     arena    // per document: varint (term<<1 | f==1) [varint f], provisional ids
+	fwdAt   []uint64 // per document: address of its entries
+	fwdLen  []uint32
+	fwdSize int
 }
 
 func newBuilder(an Analysis, units []Unit, vectors bool) *builder {
 	b := &builder{an: an, dict: &dictionary{ids: map[string]uint32{}}}
 	for _, u := range units {
-		ub := &unitBuilder{unit: u, idOff: []uint64{0}}
+		ub := &unitBuilder{unit: u}
 		for _, f := range unitFields(u) {
-			ub.fields = append(ub.fields, &fieldBuilder{name: f, vectors: vectors, fwdOff: []uint64{0}})
+			ub.fields = append(ub.fields, &fieldBuilder{name: f, vectors: vectors})
 		}
 		b.units = append(b.units, ub)
 	}
@@ -386,8 +391,11 @@ func (b *builder) merge(bt *batch) {
 	for i, ub := range b.units {
 		rb := &bt.units[i]
 		for _, id := range rb.ids {
-			ub.idBlob = append(ub.idBlob, id...)
-			ub.idOff = append(ub.idOff, uint64(len(ub.idBlob)))
+			at := ub.ids.alloc(len(id))
+			copy(ub.ids.at(at, len(id)), id)
+			ub.idAt = append(ub.idAt, at)
+			ub.idLen = append(ub.idLen, uint32(len(id)))
+			ub.idSize += len(id)
 		}
 		b.ndocs += len(rb.ids)
 		for fi, fb := range ub.fields {
@@ -417,10 +425,17 @@ func (fb *fieldBuilder) merge(r *fieldBatch) {
 			fb.arena.append(&fb.post[g], fb.scratch)
 			fb.bytes += len(fb.scratch)
 			if fb.vectors {
-				fb.fwd = appendPosting(fb.fwd, uint64(g), f)
+				fb.vec = appendPosting(fb.vec, uint64(g), f)
 			}
 		}
-		fb.fwdOff = append(fb.fwdOff, uint64(len(fb.fwd)))
+		if fb.vectors {
+			at := fb.fwd.alloc(len(fb.vec))
+			copy(fb.fwd.at(at, len(fb.vec)), fb.vec)
+			fb.fwdAt = append(fb.fwdAt, at)
+			fb.fwdLen = append(fb.fwdLen, uint32(len(fb.vec)))
+			fb.fwdSize += len(fb.vec)
+			fb.vec = fb.vec[:0]
+		}
 		start = end
 	}
 }
@@ -515,7 +530,12 @@ func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
 // freeze renumbers terms in byte order (dropping stopped ones) and returns
 // the unit's final form.
 func (ub *unitBuilder) freeze(terms []string, vectors bool) *unitData {
-	u := &unitData{unit: ub.unit, idBlob: ub.idBlob, idOff: ub.idOff}
+	u := &unitData{unit: ub.unit, idBlob: make([]byte, 0, ub.idSize), idOff: make([]uint64, 1, len(ub.idAt)+1)}
+	for d, at := range ub.idAt {
+		u.idBlob = append(u.idBlob, ub.ids.at(at, int(ub.idLen[d]))...)
+		u.idOff = append(u.idOff, uint64(len(u.idBlob)))
+	}
+	ub.ids, ub.idAt, ub.idLen = arena{}, nil, nil
 	u.rankIDs()
 	for _, fb := range ub.fields {
 		u.fields = append(u.fields, fb.freeze(terms, vectors))
@@ -556,12 +576,12 @@ func (fb *fieldBuilder) freeze(terms []string, vectors bool) *fieldData {
 	fb.post, fb.arena = nil, arena{} // release the postings before the term vectors
 	f.stats()
 	if vectors {
-		f.fwdOff = make([]uint64, 1, len(fb.fwdOff))
-		f.fwd = make([]byte, 0, len(fb.fwd))
+		f.fwdOff = make([]uint64, 1, len(fb.fwdAt)+1)
+		f.fwd = make([]byte, 0, fb.fwdSize+fb.fwdSize/8)
 		var ents []uint64 // id<<32 | f
-		for d := 0; d+1 < len(fb.fwdOff); d++ {
+		for d, at := range fb.fwdAt {
 			ents = ents[:0]
-			for p := fb.fwd[fb.fwdOff[d]:fb.fwdOff[d+1]]; len(p) > 0; {
+			for p := fb.fwd.at(at, int(fb.fwdLen[d])); len(p) > 0; {
 				var g uint64
 				var tf uint32
 				g, tf, p = readPosting(p)
@@ -578,7 +598,7 @@ func (fb *fieldBuilder) freeze(terms []string, vectors bool) *fieldData {
 			}
 			f.fwdOff = append(f.fwdOff, uint64(len(f.fwd)))
 		}
-		fb.fwd = nil
+		fb.fwd, fb.fwdAt, fb.fwdLen = arena{}, nil, nil
 	}
 	return f
 }
