@@ -584,6 +584,7 @@ func FuzzCSVReader(f *testing.F) {
 	}
 	f.Add(string(data[:bytes.Index(data, []byte("\nShostile02"))+1]))
 	f.Add(csvHead + goodRow)
+	f.Add(strings.ReplaceAll(csvHead, "\n", "\r\n") + csvRow("a1", "two\r\nlines, lone\r \"quoted\"", "[]", "{}", "[]"))
 	f.Add(csvHead + csvRow("a", "b", `[{'text': '\x41\u00e9', 'stance': None}]`, `{'sourceText': 'a\\b', 'x': [1, (2,)]}`, `[]`))
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, keep := range []bool{false, true} {
