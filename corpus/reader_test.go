@@ -664,3 +664,15 @@ func TestGeneratedCorpus(t *testing.T) {
 			args, sentences, tokens, stats.Arguments, stats.Sentences, stats.Tokens)
 	}
 }
+
+// TestCSVHeaderOnly checks that a file with the header and no argument
+// reads as empty, whatever its line break.
+func TestCSVHeaderOnly(t *testing.T) {
+	header := strings.TrimSuffix(csvHead, "\n")
+	for _, in := range []string{header, header + "\n", header + "\r\n", "\ufeff" + header + "\r\n", header + "\r\n\r\n"} {
+		r := NewCSVReader(strings.NewReader(in))
+		if a, err := r.Read(); err != io.EOF {
+			t.Errorf("%q: got %+v, %v, want io.EOF", in, a, err)
+		}
+	}
+}
