@@ -13,6 +13,15 @@
 // and per-document term vectors in its own files (see format.go), built
 // in one deterministic pass with the text analysed on all cores.
 //
+// # Scoring
+//
+// Retrieve scores document at a time, merging the query terms' posting
+// lists, with MaxScore pruning (per-term upper bounds from the largest
+// term frequency and the shortest document): documents that cannot enter
+// the top k are never fully scored. Scores do not depend on k or on the
+// pruning: contributions are summed in a fixed order. Equal scores are
+// ordered by id descending, through id ranks computed at build time.
+//
 // # Units and fields
 //
 // One build indexes two units: sentences (one field, the sentence text)
