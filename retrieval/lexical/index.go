@@ -21,10 +21,11 @@ type shared struct {
 	closed    atomic.Bool
 	stop      map[string]bool // frequency-based stop words
 	analyzers sync.Pool       // *Analyzer
+	boundDF   uint32          // exactBoundDF; tests lower it
 }
 
 func newIndex(d *data, s Search) (*Index, error) {
-	sh := &shared{data: d, stop: map[string]bool{}}
+	sh := &shared{data: d, stop: map[string]bool{}, boundDF: exactBoundDF}
 	for _, w := range d.meta.Stopwords {
 		sh.stop[w] = true
 	}

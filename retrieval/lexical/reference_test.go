@@ -163,6 +163,9 @@ func TestScoresEqualReference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if an == AnalyzerEnglish {
+			x.d.boundDF = 1 // exercise the exact MaxScore bounds on every term
+		}
 		z, _ := NewAnalyzer(a)
 		for _, u := range []Unit{UnitSentence, UnitArgument} {
 			docs := refDocs(t, a, args, u)

@@ -246,6 +246,12 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 			case ModelLuceneDirichlet:
 				c.ub = c.w * max(0, math.Log(1+maxTF/c.mp)+lt[minDL])
 			}
+			// Long lists get the exact bound, computed once per term and
+			// scoring setting and cached: the largest contribution the term
+			// makes to any document, per unit of query weight.
+			if model != ModelDirichlet && f.df[id] >= x.d.boundDF && c.w > 0 {
+				c.ub = c.w * f.exactBound(id, model, sc, c)
+			}
 			c.ub *= 1 + 1e-9 // a margin for rounding
 			c.next(0, true)
 			cs = append(cs, c)
@@ -355,8 +361,9 @@ type tableKey struct {
 }
 
 type tableCache struct {
-	mu sync.Mutex
-	m  map[tableKey][]float64
+	mu     sync.Mutex
+	m      map[tableKey][]float64
+	bounds map[boundKey]float64
 }
 
 // lengthTable returns a function of the document length, tabulated for
@@ -488,4 +495,49 @@ func (t *topK) sorted() []scored {
 		t.down(0)
 	}
 	return out
+}
+
+// exactBoundDF is the document frequency from which MaxScore uses a term's
+// exact, cached upper bound rather than one derived from its largest
+// frequency and the field's shortest document.
+const exactBoundDF = 4096
+
+type boundKey struct {
+	table tableKey
+	model string
+	term  int
+}
+
+// exactBound returns the largest contribution term id makes to a document
+// of f with unit query weight, under model and sc; proto is a cursor of
+// the term set up for the query (weight c.w).
+func (f *fieldData) exactBound(id int, model string, sc Scoring, proto *cursor) float64 {
+	key := boundKey{tableKey{a: sc.K1, b: sc.B, quant: sc.QuantizeLengths}, model, id}
+	if model != ModelBM25 {
+		key.table.a, key.table.b = sc.Mu, 0
+	}
+	f.tables.mu.Lock()
+	v, ok := f.tables.bounds[key]
+	f.tables.mu.Unlock()
+	if ok {
+		return v
+	}
+	c := *proto
+	c.w, c.c = 1, proto.c/proto.w
+	c.p = f.post[f.postOff[id]:f.postOff[id+1]]
+	c.err = nil
+	best := 0.0
+	for c.next(0, true); c.doc < c.ndocs; c.next(c.doc, false) {
+		best = max(best, c.contribution(model, c.doc))
+	}
+	if c.err != nil {
+		return math.Inf(1) // no pruning on a damaged list; run reports it
+	}
+	f.tables.mu.Lock()
+	if f.tables.bounds == nil {
+		f.tables.bounds = map[boundKey]float64{}
+	}
+	f.tables.bounds[key] = best
+	f.tables.mu.Unlock()
+	return best
 }
