@@ -26,13 +26,16 @@ func main() {
 	out := flag.String("o", "-", "output CSV file (- for standard output)")
 	queries := flag.String("queries", "", "also write the queries to this file")
 	flag.Parse()
-	if err := run(c, *out, *queries); err != nil {
+	if err := run(c, *out, *queries, os.Stderr, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "gencorpus:", err)
 		os.Exit(1)
 	}
 }
 
-func run(c corpustest.Config, out, queries string) error {
+// run writes the corpus to out ("-" for standard output) and the queries to
+// queries (unless ""), then prints the corpus statistics to stats and the
+// time taken to timing.
+func run(c corpustest.Config, out, queries string, stats, timing io.Writer) error {
 	start := time.Now()
 	var w io.Writer = os.Stdout
 	var f *os.File
@@ -62,7 +65,8 @@ func run(c corpustest.Config, out, queries string) error {
 		}
 	}
 	d := time.Since(start)
-	fmt.Fprintf(os.Stderr, "arguments %d\ndebates %d\nsentences %d\ntokens %d\nbytes %d\ntime %.3fs (%.0f MB/s)\n",
-		st.Arguments, st.Debates, st.Sentences, st.Tokens, st.Bytes, d.Seconds(), float64(st.Bytes)/1e6/d.Seconds())
+	fmt.Fprintf(stats, "arguments %d\ndebates %d\nsentences %d\ntokens %d\nbytes %d\n",
+		st.Arguments, st.Debates, st.Sentences, st.Tokens, st.Bytes)
+	fmt.Fprintf(timing, "time %.3fs (%.0f MB/s)\n", d.Seconds(), float64(st.Bytes)/1e6/d.Seconds())
 	return nil
 }

@@ -1,0 +1,22 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"github.com/argsearch/argsearch/corpus/corpustest"
+)
+
+// Generate a 3-argument corpus with seed 1, discard it and print its
+// statistics, as gencorpus -args 3 -seed 1 -o /dev/null does.
+func Example() {
+	if err := run(corpustest.Config{Arguments: 3, Seed: 1}, os.DevNull, "", os.Stdout, io.Discard); err != nil {
+		panic(err)
+	}
+	// Output:
+	// arguments 3
+	// debates 1
+	// sentences 84
+	// tokens 1945
+	// bytes 32543
+}
