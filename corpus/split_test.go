@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neurosnap/sentences/english"
 
 	"github.com/argsearch/argsearch/corpus/sample"
 )
@@ -76,5 +77,74 @@ func TestSplitterAgreement(t *testing.T) {
 		total, got, sameID, 100*rate, sameText, 100*float64(sameText)/float64(total), exactArgs, len(want))
 	if rate < 0.35 {
 		t.Errorf("agreement %.3f, want at least 0.35", rate)
+	}
+}
+
+// neurosnapSplitter returns the splitter the default was before
+// corpus/internal/punkt: github.com/neurosnap/sentences' English tokenizer
+// itself, the reference the default must agree with.
+func neurosnapSplitter(tb testing.TB) Splitter {
+	t, err := english.NewSentenceTokenizer(nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return SplitFunc(func(dst []string, text string) []string {
+		return appendSentences(dst, text, t.SentencePositions(text))
+	})
+}
+
+// TestDefaultSplitterMatchesNeurosnap reads the embedded JSON sample with
+// the default splitter and with neurosnap's English tokenizer: every
+// argument must get the same sentences.
+func TestDefaultSplitterMatchesNeurosnap(t *testing.T) {
+	got := readAllT(t, NewJSONReader(sample.JSON()))
+	ref := NewJSONReader(sample.JSON())
+	ref.Splitter = neurosnapSplitter(t)
+	want := readAllT(t, ref)
+	if len(got) != 643 || len(want) != 643 {
+		t.Fatalf("got %d and %d arguments, want 643", len(got), len(want))
+	}
+	sentences, same := 0, 0
+	for i := range want {
+		sentences += len(want[i].Sentences)
+		if cmp.Equal(got[i], want[i]) {
+			same++
+		} else {
+			t.Errorf("argument %s: got/want diff (-want +got):\n%s", want[i].ID, cmp.Diff(want[i], got[i]))
+		}
+	}
+	t.Logf("%d of %d arguments (%d sentences) identical to neurosnap's split", same, len(want), sentences)
+}
+
+// TestEnglishSplitterConcurrent splits from several goroutines at once;
+// run with -race.
+func TestEnglishSplitterConcurrent(t *testing.T) {
+	s, err := NewEnglishSplitter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{"Mr. Smith went to Washington. He liked it.", "One. Two! Three?", "No split here"}
+	want := make([][]string, len(texts))
+	for i, text := range texts {
+		want[i] = s.Split(nil, text)
+	}
+	errs := make(chan string, 4)
+	for range 4 {
+		go func() {
+			var msg string
+			for range 200 {
+				for i, text := range texts {
+					if got := s.Split(nil, text); !cmp.Equal(got, want[i]) && msg == "" {
+						msg = cmp.Diff(want[i], got)
+					}
+				}
+			}
+			errs <- msg
+		}()
+	}
+	for range 4 {
+		if msg := <-errs; msg != "" {
+			t.Errorf("concurrent Split: got/want diff (-want +got):\n%s", msg)
+		}
 	}
 }
