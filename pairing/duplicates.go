@@ -8,8 +8,16 @@ import (
 
 // Dedup is a stateful filter that keeps the first sentence of every text and
 // rejects later ones with the same text (Duplicate) or the same text after
-// NormalizeText (NearDuplicate), remembering which kept sentence each
-// rejected one duplicates.
+// corpus.NormalizeSentence (NearDuplicate), remembering which kept sentence
+// each rejected one duplicates.
+//
+// Near-duplicates are therefore exactly corpus.NormalizedDuplicates, so
+// Dedup agrees with corpus.FindDuplicates and Store.Duplicates: texts equal
+// after NFKC, case folding and collapsing every run of whitespace,
+// punctuation and symbols. "GUNS   kill people!" is a near-duplicate of
+// "Guns kill people."; "Guns don't kill" and "Guns dont kill", and texts
+// that differ in accents, are not. A text that normalises to "" (only
+// punctuation or symbols) is compared exactly, as corpus does.
 //
 // Texts are remembered by 128-bit FNV-1a hashes, not by their text, so a
 // Dedup holds about 150 bytes plus the id per kept sentence (under 1 GB for
@@ -22,7 +30,7 @@ import (
 // reproducible results.
 type Dedup struct {
 	exact      map[[16]byte]int32 // hash of text → index into kept
-	normalised map[[16]byte]int32 // hash of NormalizeText(text) → index into kept
+	normalised map[[16]byte]int32 // hash of corpus.NormalizeSentence(text) → index into kept
 	kept       []string           // ids of kept sentences
 	keptIndex  map[string]int32   // id → index into kept
 	dups       map[int32][]string // index into kept → ids folded into it
@@ -43,10 +51,13 @@ func (d *Dedup) Check(s corpus.Sentence) (bool, Reason) {
 	if i, ok := d.exact[ek]; ok {
 		return d.reject(i, s.ID, Duplicate)
 	}
-	nk := hash128(NormalizeText(s.Text))
-	if i, ok := d.normalised[nk]; ok {
-		d.exact[ek] = i
-		return d.reject(i, s.ID, NearDuplicate)
+	norm := corpus.NormalizeSentence(s.Text)
+	nk := hash128(norm)
+	if norm != "" {
+		if i, ok := d.normalised[nk]; ok {
+			d.exact[ek] = i
+			return d.reject(i, s.ID, NearDuplicate)
+		}
 	}
 	i := int32(len(d.kept))
 	d.kept = append(d.kept, s.ID)
@@ -54,7 +65,9 @@ func (d *Dedup) Check(s corpus.Sentence) (bool, Reason) {
 		d.keptIndex[s.ID] = i
 	}
 	d.exact[ek] = i
-	d.normalised[nk] = i
+	if norm != "" {
+		d.normalised[nk] = i
+	}
 	return true, Kept
 }
 

@@ -33,8 +33,13 @@ func FuzzFilters(f *testing.F) {
 				t.Fatalf("empty token in %q", a)
 			}
 		}
-		if NormalizeText(NormalizeText(a)) != NormalizeText(a) {
-			t.Fatalf("NormalizeText not idempotent on %q", a)
+		var d Dedup
+		d.Check(corpus.Sentence{ID: "D__PREMISE__1", Text: a})
+		if ok, why := d.Check(corpus.Sentence{ID: "D__PREMISE__2", Text: a}); ok || why != Duplicate {
+			t.Fatalf("Dedup: the same text %q twice: got %v %q, want a Duplicate", a, ok, why)
+		}
+		if ok, why := d.Check(corpus.Sentence{ID: "D__PREMISE__3", Text: corpus.NormalizeSentence(a)}); corpus.NormalizeSentence(a) != "" && ok {
+			t.Fatalf("Dedup: normalised %q kept (%q), want a duplicate", a, why)
 		}
 		c := ArgsRank{}.Rank([]string{a, b, a})
 		var sum float64

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // terms appends to dst the content terms of text for similarity: maximal
@@ -79,41 +77,6 @@ func countWords(text string) int {
 		n++
 	}
 	return n
-}
-
-// NormalizeText returns the form of text under which two sentences count
-// as normalised duplicates: Unicode NFKD with combining marks removed
-// (diacritics), lower-cased, every run of characters that are not letters
-// or digits replaced by one space, trimmed. "It's  TRUE!" and "its true"
-// normalise alike ("it s true" and "its true" do not).
-func NormalizeText(text string) string {
-	var b strings.Builder
-	b.Grow(len(text))
-	space := false
-	var it norm.Iter
-	it.InitString(norm.NFKD, text)
-	for !it.Done() {
-		seg := it.Next()
-		for len(seg) > 0 {
-			r, size := utf8.DecodeRune(seg)
-			seg = seg[size:]
-			switch {
-			case unicode.Is(unicode.Mn, r):
-				// a diacritic: drop it
-			case r == '\'' || r == '’':
-				// "it's" and "its" normalise alike
-			case unicode.IsLetter(r) || unicode.IsDigit(r):
-				if space && b.Len() > 0 {
-					b.WriteByte(' ')
-				}
-				space = false
-				b.WriteRune(unicode.ToLower(r))
-			default:
-				space = true
-			}
-		}
-	}
-	return b.String()
 }
 
 // isStopword reports whether w (lower case) is an English function word:
