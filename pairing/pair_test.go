@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/google/go-cmp/cmp"
@@ -169,7 +168,7 @@ func TestFiltersOnSample(t *testing.T) {
 
 // TestBadInput gives every filter and builder the inputs the issue names:
 // each returns a defined answer, without a panic, and quickly (measured by
-// the benchmarks; here only a generous bound guards against a hang).
+// BenchmarkBadInput100KB; tests assert no timings).
 func TestBadInput(t *testing.T) {
 	long := strings.Repeat("The quick brown fox jumps over the lazy dog because it can. ", 1700) // ~100 KB
 	inputs := map[string]string{
@@ -195,7 +194,6 @@ func TestBadInput(t *testing.T) {
 	}
 	for name, text := range inputs {
 		s := corpus.Sentence{ID: "Z__PREMISE__1", Text: text}
-		start := time.Now()
 		for fname, f := range filters {
 			ok, why := f.Check(s)
 			if ok != (why == Kept) {
@@ -222,9 +220,6 @@ func TestBadInput(t *testing.T) {
 			if math.IsNaN(p.Score) {
 				t.Errorf("Build on %s: NaN score", name)
 			}
-		}
-		if el := time.Since(start); el > 20*time.Second {
-			t.Errorf("%s: took %v", name, el)
 		}
 	}
 	// The defined answers for the bad inputs.
