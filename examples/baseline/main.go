@@ -1,0 +1,146 @@
+// Command baseline is the simplest honest Touché 2022 system: BM25 over the
+// sentences of args.me, and for every argument a retrieved sentence belongs
+// to, one pair, its best premise sentence with its conclusion; the stance
+// comes from the args.me labels.
+//
+//	baseline [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-q]
+//
+// With -i it reads the corpus and topics.xml from inputDir (TIRA's
+// convention); without it, the args.me sample embedded in the module with
+// the ten 2021 topics it was drawn for, and then also prints the run's
+// nDCG@5 against the 2021 judgments. It writes outputDir/run.txt (without
+// -o, ./run.txt). The index is cached under the user's cache directory, so
+// only the first run builds it.
+//
+// The steps, per topic:
+//
+//  1. Retrieve sentences with BM25 (k1 1.2, b 0.75), deep enough that they
+//     come from k different arguments (or from every argument that matches).
+//  2. Order the arguments by their best sentence. Each gives one pair: its
+//     best-scoring premise sentence, then its conclusion (pairing.
+//     ConclusionPremise). An argument whose conclusion is not a sentence
+//     (under two words) or that has no premise sentence gives none.
+//  3. The pair's score is the argument's best sentence score; its stance is
+//     the argument's args.me premise stance mapped onto the topic
+//     (stance.ArgsMe), "Q0" where the conclusion does not reveal it.
+//
+// The run follows the Touché 2022 rules (100 to 1000 pairs per topic) except
+// that "Q0" stances are allowed, and that for the sample there is no
+// minimum: its 643 arguments cannot give every topic 100 pairs.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/examples/internal/system"
+	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f system.Flags
+	f.Register(fs)
+	k := fs.Int("k", 1000, "pairs per topic")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if err := baseline(ctx, f, *k, stdout, stderr); err != nil {
+		fmt.Fprintln(stderr, "baseline:", err)
+		return 1
+	}
+	return 0
+}
+
+func baseline(ctx context.Context, f system.Flags, k int, stdout, stderr io.Writer) error {
+	env, err := system.Open(ctx, f, lexical.Config{}, stderr)
+	if err != nil {
+		return err
+	}
+	defer env.Close()
+	bm25, err := env.Index.With(lexical.Search{Unit: lexical.UnitSentence})
+	if err != nil {
+		return err
+	}
+	rules := runfile.Touche2022()
+	rules.Stances = append(rules.Stances, stance.Unknown)
+	_, err = env.Run(ctx, system.Job{
+		Name:  "baseline",
+		Rules: rules,
+		Topic: func(ctx context.Context, q retrieval.Query) ([]runfile.Result, error) {
+			return answer(ctx, env, bm25, q, k)
+		},
+	}, stdout)
+	return err
+}
+
+// answer makes the pairs of one topic.
+func answer(ctx context.Context, env *system.Env, bm25 *lexical.Index, q retrieval.Query, k int) ([]runfile.Result, error) {
+	total := env.Index.Docs(lexical.UnitSentence)
+	for depth := min(10*k, total); ; depth = min(4*depth, total) {
+		hits, err := bm25.Retrieve(ctx, q, depth)
+		if err != nil {
+			return nil, err
+		}
+		results := pairs(env, q, hits, k)
+		if len(results) >= k || len(hits) < depth || depth == total {
+			return results, nil
+		}
+	}
+}
+
+// pairs turns sentence hits (best first) into at most k pairs, one per
+// argument, in the order of the arguments' best sentences.
+func pairs(env *system.Env, q retrieval.Query, hits []retrieval.Hit, k int) []runfile.Result {
+	score := make(map[string]float64, len(hits)) // sentence id → BM25 score
+	var order []string                           // arguments by their best sentence
+	best := map[string]float64{}
+	for _, h := range hits {
+		argID, _, _, err := corpus.ParseSentenceID(h.ID)
+		if err != nil {
+			continue
+		}
+		score[h.ID] = h.Score
+		if _, seen := best[argID]; !seen {
+			best[argID] = h.Score
+			order = append(order, argID)
+		}
+	}
+	var results []runfile.Result
+	for _, id := range order {
+		a, stored, ok := env.Argument(id)
+		if !ok {
+			continue
+		}
+		scores := make([]float64, len(a.Sentences))
+		for i, s := range a.Sentences {
+			scores[i] = score[s.ID]
+		}
+		p, ok := pairing.ConclusionPremise(a, scores)
+		if !ok {
+			continue
+		}
+		results = append(results, runfile.Result{
+			DocID:  p.ID(),
+			Score:  best[id],
+			Stance: system.ArgsMeStance(q.Text, stored),
+		})
+		if len(results) == k {
+			break
+		}
+	}
+	return results
+}

@@ -1,0 +1,86 @@
+// Package system is the plumbing the example Touché systems share (baseline,
+// swordsman, advanced): their common flags, the input (a TIRA input
+// directory or the embedded args.me sample), the cached index, running a
+// pipeline over every topic, writing and validating the run, the progress
+// bars and the closing summary, and the evaluation against the 2021
+// judgments when the input is the sample.
+//
+// A system registers the common Flags on its flag set, opens an Env and
+// hands Env.Run one function that answers a single topic:
+//
+//	var f system.Flags
+//	f.Register(fs)
+//	// … the system's own flags, fs.Parse …
+//	env, err := system.Open(ctx, f, lexical.Config{}, stderr)
+//	…
+//	defer env.Close()
+//	err = env.Run(ctx, system.Job{Name: "baseline", Rules: runfile.Touche2022(), Topic: answer}, stdout)
+//
+// There is no package-level state: everything lives in the Env.
+package system
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/argsearch/argsearch/runfile/tira"
+)
+
+// Flags are the flags every example system takes. The zero value reads the
+// embedded sample, caches indexes in the user's cache directory and writes
+// run.txt to the current directory.
+type Flags struct {
+	// TIRA holds -i (the input directory: corpus and topics.xml; empty
+	// means the embedded args.me sample with the 2021 topics that judge
+	// it) and -o (the output directory; empty means the current one).
+	TIRA tira.Job
+	// CacheDir (-cache) is where indexes are kept between runs; empty
+	// means os.UserCacheDir()/argsearch, and "off" builds the index in
+	// memory on every run.
+	CacheDir string
+	// Quiet (-q) turns off the progress bars.
+	Quiet bool
+	// Workers (-workers) is the number of topics answered at once; 0
+	// means 1. The run does not depend on it.
+	Workers int
+	// MinPairs (-min-pairs) is the fewest pairs a topic may have; -1 (the
+	// flag's default) means the Touché minimum of 100 for a TIRA input
+	// and no minimum for the 643-argument sample, whose topics cannot all
+	// fill 100 pairs.
+	MinPairs int
+}
+
+// Register defines the common flags on fs.
+func (f *Flags) Register(fs *flag.FlagSet) {
+	f.TIRA.RegisterFlags(fs)
+	fs.StringVar(&f.CacheDir, "cache", "", `index cache directory (default: the user cache directory + "/argsearch"; "off": no cache)`)
+	fs.BoolVar(&f.Quiet, "q", false, "no progress bars")
+	fs.IntVar(&f.Workers, "workers", 1, "topics answered at once (the run is the same for any value)")
+	fs.IntVar(&f.MinPairs, "min-pairs", -1, "fewest pairs per topic (-1: 100 with -i, none for the sample)")
+}
+
+// cacheRoot returns the cache directory, or "" for no cache.
+func (f Flags) cacheRoot() (string, error) {
+	switch f.CacheDir {
+	case "off":
+		return "", nil
+	case "":
+		d, err := os.UserCacheDir()
+		if err != nil {
+			return "", fmt.Errorf("system: no cache directory (use -cache DIR or -cache off): %w", err)
+		}
+		return filepath.Join(d, "argsearch"), nil
+	}
+	return f.CacheDir, nil
+}
+
+// runPath returns the run file to write: run.txt in -o, or in the current
+// directory.
+func (f Flags) runPath() (string, error) {
+	if f.TIRA.OutputDir == "" {
+		return tira.RunFileName, nil
+	}
+	return f.TIRA.RunPath()
+}
