@@ -52,6 +52,7 @@ type ParseError struct {
 	Err   error
 }
 
+// Error returns "labeled: file:line: field name: cause".
 func (e *ParseError) Error() string {
 	if e.Field != "" {
 		return fmt.Sprintf("labeled: %s:%d: field %s: %v", e.File, e.Line, e.Field, e.Err)
@@ -59,6 +60,7 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("labeled: %s:%d: %v", e.File, e.Line, e.Err)
 }
 
+// Unwrap returns the cause, which wraps ErrField for a bad field.
 func (e *ParseError) Unwrap() error { return e.Err }
 
 const ukpHeader = "topic\tretrievedUrl\tarchivedUrl\tsentenceHash\tsentence\tannotation\tset"

@@ -50,53 +50,37 @@ func (v *Vector) Add(value float32, parts ...string) {
 	h := fnvOffset
 	for i, p := range parts {
 		if i > 0 {
-			h ^= 0x1f
-			h *= fnvPrime
+			h = fnvByte(h, 0x1f)
 		}
-		for j := 0; j < len(p); j++ {
-			h ^= uint32(p[j])
-			h *= fnvPrime
-		}
+		h = fnvString(h, p)
 	}
 	v.addHash(h, value)
 }
 
 // Add2 is Add with two parts, without the variadic slice.
 func (v *Vector) Add2(value float32, a, b string) {
-	h := fnvOffset
-	for j := 0; j < len(a); j++ {
-		h ^= uint32(a[j])
-		h *= fnvPrime
-	}
-	h ^= 0x1f
-	h *= fnvPrime
-	for j := 0; j < len(b); j++ {
-		h ^= uint32(b[j])
-		h *= fnvPrime
-	}
+	h := fnvString(fnvOffset, a)
+	h = fnvString(fnvByte(h, 0x1f), b)
 	v.addHash(h, value)
 }
 
 // Add3 is Add with three parts, without the variadic slice.
 func (v *Vector) Add3(value float32, a, b, c string) {
-	h := fnvOffset
-	for j := 0; j < len(a); j++ {
-		h ^= uint32(a[j])
-		h *= fnvPrime
-	}
-	h ^= 0x1f
-	h *= fnvPrime
-	for j := 0; j < len(b); j++ {
-		h ^= uint32(b[j])
-		h *= fnvPrime
-	}
-	h ^= 0x1f
-	h *= fnvPrime
-	for j := 0; j < len(c); j++ {
-		h ^= uint32(c[j])
-		h *= fnvPrime
-	}
+	h := fnvString(fnvOffset, a)
+	h = fnvString(fnvByte(h, 0x1f), b)
+	h = fnvString(fnvByte(h, 0x1f), c)
 	v.addHash(h, value)
+}
+
+// fnvByte continues the FNV-1a hash h with the byte c.
+func fnvByte(h uint32, c byte) uint32 { return (h ^ uint32(c)) * fnvPrime }
+
+// fnvString continues the FNV-1a hash h with the bytes of s.
+func fnvString(h uint32, s string) uint32 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * fnvPrime
+	}
+	return h
 }
 
 func (v *Vector) addHash(h uint32, value float32) {
