@@ -96,6 +96,7 @@ func set(s sentences.SetString) map[string]bool {
 // goroutine its own (they may share the Model).
 type Tokenizer struct {
 	m    *Model
+	text string // being split
 	toks []token
 	buf  []byte
 }
@@ -107,10 +108,13 @@ func NewTokenizer(m *Model) *Tokenizer {
 
 // token is a word of the text with its annotations.
 type token struct {
-	tok       string // the word, trimmed of white space
-	pos       int    // byte offset in the text just after the word
-	sentBreak bool
-	abbr      bool
+	start, end int // the word, trimmed of white space: text[start:end]
+	pos        int // byte offset in the text just after the word
+	sentBreak  bool
+	abbr       bool
+	// special is false for words that no annotation can make a sentence
+	// break or an abbreviation (see isSpecial).
+	special bool
 }
 
 // AppendBreaks appends to dst the byte offsets in text where sentences
@@ -120,24 +124,32 @@ type token struct {
 // They are the offsets that SentencePositions of the English tokenizer of
 // github.com/neurosnap/sentences returns.
 func (t *Tokenizer) AppendBreaks(dst []int, text string) []int {
+	t.text = text
 	t.tokenize(text)
 	toks := t.toks
+	// The three passes of the original, over the words that can change.
 	for i := range toks {
-		t.typeAnnotation(&toks[i])
+		if toks[i].special {
+			t.typeAnnotation(&toks[i])
+		}
 	}
 	for i := 0; i+1 < len(toks); i++ {
-		t.tokenAnnotation(&toks[i], &toks[i+1])
+		if toks[i].special {
+			t.tokenAnnotation(&toks[i], &toks[i+1])
+		}
 	}
 	for i := 0; i+1 < len(toks); i++ {
-		t.multiPunctAnnotation(&toks[i], &toks[i+1])
+		if toks[i].special {
+			t.multiPunctAnnotation(&toks[i], &toks[i+1])
+		}
 	}
 	for i := range toks {
 		if toks[i].sentBreak {
 			dst = append(dst, toks[i].pos)
 		}
 	}
-	clear(t.toks) // drop references to text
 	t.toks = t.toks[:0]
+	t.text = ""
 	return append(dst, len(text))
 }
 
@@ -152,20 +164,26 @@ func (t *Tokenizer) tokenize(text string) {
 	if n == 0 {
 		return
 	}
+	toks := t.toks[:0]
 	last := 0
+	punct := false // a '.', '?' or '!' since last
 	for i := 0; i < n; {
 		at := i
-		r, size := rune(text[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(text[i:])
-		}
-		i += size
 		cjk := false
-		if r < utf8.RuneSelf {
-			if !asciiSpace[r] && at != n-1 {
-				continue
+		if c := text[i]; c < utf8.RuneSelf {
+			i++
+			switch asciiClass[c] {
+			case classPunct:
+				punct = true
+				fallthrough
+			case classOther:
+				if at != n-1 {
+					continue
+				}
 			}
 		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			i += size
 			cjk = isCJKPunct(r)
 			if !cjk && !unicode.IsSpace(r) && at != n-1 {
 				continue
@@ -178,20 +196,68 @@ func (t *Tokenizer) tokenize(text string) {
 		if at == n-1 {
 			cursor = n
 		}
-		word := strings.TrimSpace(text[last:cursor])
+		word := trimSpace(text[last:cursor])
 		if word == "" {
 			continue
 		}
-		t.toks = append(t.toks, token{tok: word, pos: cursor})
+		special := punct || word[len(word)-1] >= utf8.RuneSelf
+		if cursor == n || cjk {
+			special = isSpecial(word) // may hold bytes not yet scanned
+		}
+		start := cursor - len(word) // the word ends at cursor unless cursor is n
+		if cursor == n {
+			start = last + strings.Index(text[last:cursor], word)
+		}
+		toks = append(toks, token{start: start, end: start + len(word), pos: cursor, special: special})
 		last = cursor
+		punct = false
 	}
-	if len(t.toks) == 0 {
-		t.toks = append(t.toks, token{tok: text, pos: n})
+	if len(toks) == 0 {
+		toks = append(toks, token{start: 0, end: n, pos: n, special: isSpecial(text)})
 	}
+	t.toks = toks
 }
 
-// asciiSpace marks the ASCII characters unicode.IsSpace accepts.
-var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+// trimSpace is strings.TrimSpace, faster at ASCII white space.
+func trimSpace(s string) string {
+	for len(s) > 0 && s[0] < utf8.RuneSelf && asciiClass[s[0]] == classSpace {
+		s = s[1:]
+	}
+	for len(s) > 0 && s[len(s)-1] < utf8.RuneSelf && asciiClass[s[len(s)-1]] == classSpace {
+		s = s[:len(s)-1]
+	}
+	if len(s) > 0 && (s[0] >= utf8.RuneSelf || s[len(s)-1] >= utf8.RuneSelf) {
+		return strings.TrimSpace(s)
+	}
+	return s
+}
+
+// isSpecial reports whether any annotation can make tok a sentence break
+// or an abbreviation: whether it has a '.', '?' or '!' in it or ends in a
+// multi-byte character (such as "。" or a closing quote).
+func isSpecial(tok string) bool {
+	if tok != "" && tok[len(tok)-1] >= utf8.RuneSelf {
+		return true
+	}
+	for i := 0; i < len(tok); i++ {
+		if tok[i] < utf8.RuneSelf && asciiClass[tok[i]] == classPunct {
+			return true
+		}
+	}
+	return false
+}
+
+// Classes of ASCII characters for tokenize.
+const (
+	classOther = iota
+	classSpace // what unicode.IsSpace accepts
+	classPunct // '.', '?', '!'
+)
+
+var asciiClass = [utf8.RuneSelf]uint8{
+	'\t': classSpace, '\n': classSpace, '\v': classSpace, '\f': classSpace, '\r': classSpace, ' ': classSpace,
+	'.': classPunct, '?': classPunct, '!': classPunct,
+}
 
 func isCJKPunct(r rune) bool {
 	switch r {
@@ -205,16 +271,17 @@ func isCJKPunct(r rune) bool {
 // break; a word ending in a period is an abbreviation when its type is a
 // known one, else a break.
 func (t *Tokenizer) typeAnnotation(k *token) {
-	if hasSentEndChars(k.tok) {
+	tok := t.text[k.start:k.end]
+	if hasSentEndChars(tok) {
 		k.sentBreak = true
 		return
 	}
-	if !hasPeriodFinal(k.tok) || strings.HasSuffix(k.tok, "..") {
+	if !hasPeriodFinal(tok) || strings.HasSuffix(tok, "..") {
 		return
 	}
 	// The original cuts the word at its length in runes minus one, in
 	// bytes: for a word with multi-byte characters, more than the period.
-	t.buf = appendLower(t.buf[:0], k.tok[:utf8.RuneCountInString(k.tok)-1])
+	t.buf = appendLower(t.buf[:0], tok[:utf8.RuneCountInString(tok)-1])
 	lower := t.buf
 	lastHyph := lower
 	if h := bytes.LastIndexByte(lower, '-'); h >= 0 {
@@ -231,45 +298,46 @@ func (t *Tokenizer) typeAnnotation(k *token) {
 // collocation, orthographic, frequent-starter, ellipsis, initial and
 // ordinal heuristics of Punkt.
 func (t *Tokenizer) tokenAnnotation(one, two *token) {
-	if !hasPeriodFinal(one.tok) {
+	oneTok, twoTok := t.text[one.start:one.end], t.text[two.start:two.end]
+	if !hasPeriodFinal(oneTok) {
 		return
 	}
-	t.buf = appendTypeNoPeriod(t.buf[:0], one.tok)
+	t.buf = appendTypeNoPeriod(t.buf[:0], oneTok)
 	nTyp := len(t.buf)
 	t.buf = append(t.buf, ',')
-	t.buf = appendTypeNoSentPeriod(t.buf, two)
+	t.buf = appendTypeNoSentPeriod(t.buf, twoTok, two.sentBreak)
 	typ := t.buf[:nTyp]
 	nextTyp := t.buf[nTyp+1:]
-	initial := isInitial(one.tok)
+	initial := isInitial(oneTok)
 
 	if t.m.collocations[string(t.buf)] {
 		one.sentBreak = false
 		one.abbr = true
 		return
 	}
-	if (one.abbr || strings.HasSuffix(one.tok, "..")) && !initial {
-		if t.m.orthoHeuristic(two, nextTyp) == 1 {
+	if (one.abbr || strings.HasSuffix(oneTok, "..")) && !initial {
+		if t.m.orthoHeuristic(twoTok, nextTyp) == 1 {
 			one.sentBreak = true
 			return
 		}
-		if firstUpper(two.tok) && t.m.starters[string(nextTyp)] {
+		if firstUpper(twoTok) && t.m.starters[string(nextTyp)] {
 			one.sentBreak = true
 			return
 		}
 	}
-	if one.tok == "." && two.tok == "." {
+	if oneTok == "." && twoTok == "." {
 		one.sentBreak = false
 		two.sentBreak = false
 		return
 	}
 	if initial || string(typ) == numberType {
-		h := t.m.orthoHeuristic(two, nextTyp)
+		h := t.m.orthoHeuristic(twoTok, nextTyp)
 		if h == 0 {
 			one.sentBreak = false
 			one.abbr = true
 			return
 		}
-		if h == -1 && initial && firstUpper(two.tok) && t.m.ortho[string(nextTyp)]&orthoLc == 0 {
+		if h == -1 && initial && firstUpper(twoTok) && t.m.ortho[string(nextTyp)]&orthoLc == 0 {
 			one.sentBreak = false
 			one.abbr = true
 		}
@@ -281,59 +349,60 @@ func (t *Tokenizer) tokenAnnotation(one, two *token) {
 // "F.B.I." or words ending in punctuation and a quote are breaks only on
 // orthographic or sentence-starter evidence.
 func (t *Tokenizer) multiPunctAnnotation(one, two *token) {
-	if isListNumber(one.tok) || one.tok == "N°." {
+	oneTok, twoTok := t.text[one.start:one.end], t.text[two.start:two.end]
+	if isListNumber(oneTok) || oneTok == "N°." {
 		one.sentBreak = false
 		return
 	}
-	if strings.HasSuffix(one.tok, ".") && two.tok == "." {
+	if strings.HasSuffix(oneTok, ".") && twoTok == "." {
 		one.sentBreak = false
 		return
 	}
-	unreliable := hasUnreliableEndChars(one.tok)
-	coordTwo := isCoordinatePartTwo(one.tok)
-	if !hasMultiPunctAbbr(one.tok) && one.tok != "." && !unreliable && !coordTwo {
+	unreliable := hasUnreliableEndChars(oneTok)
+	coordTwo := isCoordinatePartTwo(oneTok)
+	if !hasMultiPunctAbbr(oneTok) && oneTok != "." && !unreliable && !coordTwo {
 		return
 	}
-	if isInitial(one.tok) {
+	if isInitial(oneTok) {
 		return
 	}
 	one.abbr = true
 	one.sentBreak = false
-	t.buf = appendTypeNoSentPeriod(t.buf[:0], two)
+	t.buf = appendTypeNoSentPeriod(t.buf[:0], twoTok, two.sentBreak)
 	nextTyp := t.buf
-	if t.m.orthoHeuristic(two, nextTyp) == 1 {
+	if t.m.orthoHeuristic(twoTok, nextTyp) == 1 {
 		one.sentBreak = true
 		return
 	}
-	if firstUpper(two.tok) && (t.m.starters[string(nextTyp)] || unreliable || one.tok == "." || coordTwo) {
+	if firstUpper(twoTok) && (t.m.starters[string(nextTyp)] || unreliable || oneTok == "." || coordTwo) {
 		one.sentBreak = true
 	}
 }
 
 // orthoHeuristic is OrthoContext.Heuristic: 1 if k starts a sentence, 0 if
 // it does not, -1 if unknown. typ is k's TypeNoSentPeriod.
-func (m *Model) orthoHeuristic(k *token, typ []byte) int {
-	switch k.tok {
+func (m *Model) orthoHeuristic(tok string, typ []byte) int {
+	switch tok {
 	case ";", ":", ",", ".", "!", "?", "；", "：", "，", "。", "！", "？":
 		return 0
 	}
 	ctx := m.ortho[string(typ)]
-	if firstUpper(k.tok) && ctx&orthoLc != 0 && ctx&orthoMidUc == 0 {
+	if firstUpper(tok) && ctx&orthoLc != 0 && ctx&orthoMidUc == 0 {
 		return 1
 	}
-	if firstLower(k.tok) && (ctx&orthoUc != 0 || ctx&orthoBegLc == 0) {
+	if firstLower(tok) && (ctx&orthoUc != 0 || ctx&orthoBegLc == 0) {
 		return 0
 	}
 	return -1
 }
 
-// appendTypeNoSentPeriod appends k's type, without a final period when k
-// is a sentence break.
-func appendTypeNoSentPeriod(dst []byte, k *token) []byte {
-	if k.sentBreak {
-		return appendTypeNoPeriod(dst, k.tok)
+// appendTypeNoSentPeriod appends tok's type, without a final period when
+// it is a sentence break.
+func appendTypeNoSentPeriod(dst []byte, tok string, sentBreak bool) []byte {
+	if sentBreak {
+		return appendTypeNoPeriod(dst, tok)
 	}
-	return appendType(dst, k.tok)
+	return appendType(dst, tok)
 }
 
 // appendTypeNoPeriod appends tok's type without its final period.
