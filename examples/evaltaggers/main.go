@@ -40,7 +40,7 @@ func run(ctx context.Context, dir, evalSet string, seed uint64) error {
 	topics := d.topics()
 	fmt.Println("| system | setting | N | accuracy | macro-F1 | mean topic macro-F1 |")
 	fmt.Println("|---|---|---|---|---|---|")
-	for _, sys := range stanceSystems(seed, stanceConfig) {
+	for _, sys := range stanceSystems(seed, stanceConfig()) {
 		rs, err := evalStance(ctx, d, sys, evalSet, topics)
 		if err != nil {
 			return err
@@ -79,7 +79,7 @@ func run(ctx context.Context, dir, evalSet string, seed uint64) error {
 		return err
 	}
 	fmt.Println(result{system: "argumentative (shipped models/argumentative.lin)", setting: "in-topic", c: c})
-	ac := argConfig
+	ac := argConfig()
 	ac.Seed = seed
 	rs, err := evalArgumentative(ctx, d, ac, evalSet, topics)
 	if err != nil {
@@ -91,9 +91,11 @@ func run(ctx context.Context, dir, evalSet string, seed uint64) error {
 	return nil
 }
 
-// The training configurations; examples/trainmodels trains the shipped
-// models with the same ones.
-var (
-	stanceConfig = stance.TrainConfig{Balanced: true, Bits: 17}
-	argConfig    = argumentative.TrainConfig{Balanced: true, Bits: 17}
-)
+// stanceConfig and argConfig are the training configurations without the
+// seed; examples/trainmodels trains the shipped models with the same ones
+// and seed 1.
+func stanceConfig() stance.TrainConfig { return stance.TrainConfig{Balanced: true, Bits: 17} }
+
+func argConfig() argumentative.TrainConfig {
+	return argumentative.TrainConfig{Balanced: true, Bits: 17}
+}

@@ -25,14 +25,18 @@ import (
 	"github.com/argsearch/argsearch/stance"
 )
 
-// The training configurations of the shipped models; examples/evaltaggers
-// evaluates the same ones.
-var (
-	argConfig = argumentative.TrainConfig{Balanced: true, Bits: 17, Seed: 1,
-		TrainedOn: "UKP Sentential Argument Mining Corpus (Stab et al. 2018), train+val splits of all 8 topics; CC BY-NC"}
-	stanceConfig = stance.TrainConfig{Balanced: true, Bits: 17, Seed: 1,
-		TrainedOn: "UKP Sentential Argument Mining Corpus (Stab et al. 2018), train+val splits of all 8 topics; CC BY-NC"}
-)
+// trainedOn names the training data and its licence in both model files.
+const trainedOn = "UKP Sentential Argument Mining Corpus (Stab et al. 2018), train+val splits of all 8 topics; CC BY-NC"
+
+// argConfig and stanceConfig are the training configurations of the shipped
+// models; examples/evaltaggers evaluates the same ones.
+func argConfig() argumentative.TrainConfig {
+	return argumentative.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: trainedOn}
+}
+
+func stanceConfig() stance.TrainConfig {
+	return stance.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: trainedOn}
+}
 
 func main() {
 	dir := flag.String("data", "../shared/data/labeled", "directory holding ukp-sentential/")
@@ -67,14 +71,14 @@ func run(ctx context.Context, dir, out string, report io.Writer) error {
 		}
 		stX = append(stX, stance.Example{Topic: s.Topic, Text: s.Text, Stance: st})
 	}
-	am, err := argumentative.Train(ctx, argX, argConfig)
+	am, err := argumentative.Train(ctx, argX, argConfig())
 	if err != nil {
 		return err
 	}
 	if err := write(report, filepath.Join(out, "argumentative.lin"), am); err != nil {
 		return err
 	}
-	sm, err := stance.TrainModel(ctx, stX, stanceConfig)
+	sm, err := stance.TrainModel(ctx, stX, stanceConfig())
 	if err != nil {
 		return err
 	}
