@@ -1,0 +1,75 @@
+// Command clueweb is a Touché 2023 Task 1 system: for each topic it
+// searches ClueWeb22 through the ChatNoir API, tags every document PRO,
+// CON, NEU or NO, and writes a TREC run.
+//
+//	CHATNOIR_API_KEY=KEY go run ./examples/clueweb [-i inputDir] [-o outputDir]
+//	        [-k 100] [-description] [-fulltext [-workers 4]]
+//	        [-minarg 0.4] [-minconf 0.5] [-base URL] [-index cw22] [-tag NAME]
+//
+// # Input and output
+//
+// It follows TIRA's calling convention: the topics are read from
+// inputDir/topics.xml (or the only *.xml file there), and the run is
+// written to outputDir/run.txt. Without -i it uses the official 2023 Task 1
+// topics embedded in package topics (the 2022 topic file); without -o it
+// writes run.txt to the current directory. The run is written atomically
+// and only when it is valid under runfile.Touche2023 (at most 1000
+// documents per topic, every topic present), ranked by ChatNoir's score
+// with ties broken by document id, descending, as trec_eval orders them.
+//
+// Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/), given
+// by -apikey or, better (it stays out of the process list), by the
+// environment variable CHATNOIR_API_KEY. Without one, clueweb says so and
+// exits with status 2 before sending any request. -base points it at
+// another ChatNoir server (tests use a local one); -index names the
+// indices searched, comma-separated (default cw22, ClueWeb22 category B).
+//
+// # Retrieval
+//
+// The query is the topic's title, with its description appended under
+// -description. ChatNoir returns the top -k documents (default 100, one
+// page of results per topic; at most 1000, the task's limit).
+//
+// # Stance
+//
+// A document's text is its title and snippet, with ChatNoir's highlights
+// removed; under -fulltext it is its title and the plain text of the
+// cached page, fetched with one request per document, at most -workers at
+// once (default 4). A page whose cache entry is missing (404 or 410)
+// falls back to title and snippet, with a warning on stderr and a count in
+// the summary.
+//
+// The text is scored by the shipped argumentativeness model
+// (models.Argumentative) and tagged by the shipped linear stance model
+// (models.Stance, which answers Pro, Con or No with a confidence) against
+// the topic's title, and the two are mapped to the Touché 2023 labels:
+//
+//   - NO: argumentativeness below -minarg (not an argument), or a text
+//     the tagger cannot judge (no Latin words);
+//   - NEU: the tagger's confidence below -minconf (unsure which side the
+//     document takes);
+//   - otherwise the tagger's label: PRO, CON, or NO (no stance towards
+//     the topic).
+//
+// The defaults were chosen on the held-out UKP Sentential test sentences,
+// as there are no Touché 2023 judgments here: 0.4 is the argumentativeness
+// threshold with the best F1 for "argument" (0.74; 0.5 gives 0.73), and
+// below a stance confidence of 0.5 the tagger is right on fewer than half
+// of the sentences (three classes), above it on 55% to 99%.
+//
+// Progress goes to stderr, one line per topic; a one-line summary (topics,
+// documents and their stances, time) goes to stdout.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

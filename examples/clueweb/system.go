@@ -1,0 +1,298 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/chatnoir"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// maxK is the most documents per topic a Touché 2023 run may hold.
+const maxK = 1000
+
+// config configures the system; defaultConfig gives the command's defaults.
+type config struct {
+	K             int     // documents per topic, 1 to maxK
+	Description   bool    // append the topic's description to the query
+	FullText      bool    // tag the cached full text instead of title and snippet
+	Workers       int     // full-text requests at once
+	MinArgument   float64 // argumentativeness below which a document is NO
+	MinConfidence float64 // stance confidence below which a document is NEU
+	Tag           string  // the run tag
+}
+
+// check reports a configuration the system cannot run with.
+func (c config) check() error {
+	switch {
+	case c.K < 1 || c.K > maxK:
+		return fmt.Errorf("clueweb: -k %d, want 1 to %d", c.K, maxK)
+	case c.Workers < 1:
+		return fmt.Errorf("clueweb: -workers %d, want at least 1", c.Workers)
+	case !(c.MinArgument >= 0 && c.MinArgument <= 1):
+		return fmt.Errorf("clueweb: -minarg %v, want 0 to 1", c.MinArgument)
+	case !(c.MinConfidence >= 0 && c.MinConfidence <= 1):
+		return fmt.Errorf("clueweb: -minconf %v, want 0 to 1", c.MinConfidence)
+	case c.Tag == "" || strings.ContainsFunc(c.Tag, unicode.IsSpace):
+		return fmt.Errorf("clueweb: -tag %q, want a non-empty tag without spaces", c.Tag)
+	}
+	return nil
+}
+
+// searcher is what the system needs of a ChatNoir client.
+type searcher interface {
+	Search(ctx context.Context, q retrieval.Query, k int) ([]chatnoir.Result, error)
+	FullText(ctx context.Context, uuid, index string) (string, error)
+}
+
+// scorer scores the argumentativeness of a text in [0, 1], as
+// argumentative.Model does.
+type scorer interface {
+	Score(text string) float64
+}
+
+// A system searches ChatNoir for each topic and tags the documents. It is
+// safe for concurrent use if its parts are (the shipped models and
+// chatnoir.Client are) and Progress is not shared.
+type system struct {
+	Config   config
+	Search   searcher
+	Argument scorer
+	Stance   stance.Tagger
+	Progress io.Writer // one line per topic; nil for none
+}
+
+// summary counts what a run holds.
+type summary struct {
+	Topics, Documents int
+	Stances           [stance.No + 1]int // documents per stance
+	Fallbacks         int                // full-text documents tagged by title and snippet instead
+}
+
+// String returns e.g. "50 topics, 5000 documents (PRO 900, CON 700, NEU
+// 1400, NO 2000)", leaving out the topics when there is only one.
+func (s summary) String() string {
+	out := fmt.Sprintf("%d documents (PRO %d, CON %d, NEU %d, NO %d)", s.Documents,
+		s.Stances[stance.Pro], s.Stances[stance.Con], s.Stances[stance.Neutral], s.Stances[stance.No])
+	if s.Topics != 1 {
+		out = fmt.Sprintf("%d topics, %s", s.Topics, out)
+	}
+	if s.Fallbacks > 0 {
+		out += fmt.Sprintf(", %d without full text", s.Fallbacks)
+	}
+	return out
+}
+
+// add adds the counts of t to s.
+func (s *summary) add(t summary) {
+	s.Topics += t.Topics
+	s.Documents += t.Documents
+	for i := range s.Stances {
+		s.Stances[i] += t.Stances[i]
+	}
+	s.Fallbacks += t.Fallbacks
+}
+
+// resultWriter takes the results of one topic, as runfile.Writer and
+// runfile.FileWriter do.
+type resultWriter interface {
+	Write(qid string, rs []runfile.Result) error
+}
+
+// Run ranks and tags the documents of every topic, in the order given,
+// and writes each topic's results to w.
+func (s *system) Run(ctx context.Context, ts []topics.Topic, w resultWriter) (summary, error) {
+	var total summary
+	for i, t := range ts {
+		rs, sum, err := s.Topic(ctx, t)
+		if err != nil {
+			return total, err
+		}
+		qid := strconv.Itoa(t.Number)
+		if err := w.Write(qid, rs); err != nil {
+			return total, fmt.Errorf("topic %s: %w", qid, err)
+		}
+		total.add(sum)
+		if s.Progress != nil {
+			fmt.Fprintf(s.Progress, "clueweb: topic %d/%d (%s): %s\n", i+1, len(ts), qid, sum)
+		}
+	}
+	return total, nil
+}
+
+// Topic returns the tagged documents of one topic, in ChatNoir's ranking
+// (its scores), and their counts.
+func (s *system) Topic(ctx context.Context, t topics.Topic) ([]runfile.Result, summary, error) {
+	qid := strconv.Itoa(t.Number)
+	q := retrieval.Query{ID: qid, Text: t.Title}
+	if s.Config.Description && t.Description != "" {
+		q.Text += " " + t.Description
+	}
+	docs, err := s.Search.Search(ctx, q, s.Config.K)
+	if err != nil {
+		return nil, summary{}, fmt.Errorf("topic %s: %w", qid, err)
+	}
+	bodies := make([]string, len(docs))
+	for i, d := range docs {
+		bodies[i] = strings.TrimSpace(chatnoir.StripHighlights(d.Snippet))
+	}
+	sum := summary{Topics: 1, Documents: len(docs)}
+	if s.Config.FullText {
+		if sum.Fallbacks, err = s.fullTexts(ctx, docs, bodies); err != nil {
+			return nil, summary{}, fmt.Errorf("topic %s: %w", qid, err)
+		}
+	}
+	rs := make([]runfile.Result, len(docs))
+	for i, d := range docs {
+		st, err := s.label(ctx, t.Title, strings.TrimSpace(chatnoir.StripHighlights(d.Title)), bodies[i])
+		if err != nil {
+			return nil, summary{}, fmt.Errorf("topic %s: document %s: %w", qid, d.ID, err)
+		}
+		rs[i] = runfile.Result{DocID: d.ID, Score: d.Score, Stance: st}
+		sum.Stances[st]++
+	}
+	return rs, sum, nil
+}
+
+// label returns the Touché 2023 stance towards topic of a document with
+// the given title and body (plain text).
+//
+// The document's argumentativeness is the highest score of its sentences
+// (the title's among them): the models are trained on single sentences,
+// and a page is an argument when it makes at least one. The stance is
+// tagged on the title and the argumentative sentences (those scoring at
+// least Config.MinArgument), so boilerplate around them does not count.
+func (s *system) label(ctx context.Context, topic, title, body string) (stance.Stance, error) {
+	arg := 0.0
+	var kept []string
+	for _, text := range []string{title, body} {
+		for sent := range sentences(text) {
+			score := s.Argument.Score(sent)
+			arg = max(arg, score)
+			if text == body && score >= s.Config.MinArgument {
+				kept = append(kept, sent)
+			}
+		}
+	}
+	if arg < s.Config.MinArgument {
+		return stance.No, nil // not argumentative: no need to tag
+	}
+	st, conf, err := s.Stance.Tag(ctx, topic, joinTitle(title, strings.Join(kept, " ")))
+	if err != nil {
+		return stance.Unknown, err
+	}
+	return touche2023(arg, st, conf, s.Config.MinArgument, s.Config.MinConfidence), nil
+}
+
+// touche2023 maps a document's argumentativeness arg and its tagged
+// stance st (with confidence conf) onto the Touché 2023 labels: NO when arg
+// is below minArg or the tagger could not judge the text (Unknown), NEU
+// when conf is below minConf, else st itself (Pro, Con, Neutral or No).
+func touche2023(arg float64, st stance.Stance, conf, minArg, minConf float64) stance.Stance {
+	switch {
+	case arg < minArg || st == stance.Unknown:
+		return stance.No
+	case conf < minConf:
+		return stance.Neutral
+	}
+	return st
+}
+
+// joinTitle joins a title and a body, ending the title with a full stop
+// unless it ends with punctuation already.
+func joinTitle(title, body string) string {
+	switch {
+	case title == "":
+		return body
+	case body == "":
+		return title
+	case strings.ContainsAny(title[len(title)-1:], ".!?:;"):
+		return title + " " + body
+	}
+	return title + ". " + body
+}
+
+// fullTexts replaces bodies[i] by the full text of docs[i],
+// fetching at most Config.Workers pages at once. A page the cache does not
+// have (404 or 410) keeps its snippet and is counted; any other
+// failure is returned.
+func (s *system) fullTexts(ctx context.Context, docs []chatnoir.Result, bodies []string) (fallbacks int, err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wg     sync.WaitGroup
+		sem    = make(chan struct{}, s.Config.Workers)
+		pages  = make([]string, len(docs))
+		errs   = make([]error, len(docs))
+		missed = make([]bool, len(docs))
+	)
+	for i, d := range docs {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			page, err := s.Search.FullText(ctx, d.UUID, d.Index)
+			var se *chatnoir.StatusError
+			switch {
+			case err == nil:
+				pages[i] = page
+			case errors.As(err, &se) && (se.StatusCode == http.StatusNotFound || se.StatusCode == http.StatusGone):
+				missed[i] = true
+			default:
+				errs[i] = fmt.Errorf("document %s: %w", d.ID, err)
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	if err := firstError(errs); err != nil {
+		return 0, err
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	for i, d := range docs {
+		if missed[i] {
+			fallbacks++
+			if s.Progress != nil {
+				fmt.Fprintf(s.Progress, "clueweb: document %s: no full text in the cache; tagging title and snippet\n", d.ID)
+			}
+			continue
+		}
+		bodies[i] = plainText(pages[i])
+	}
+	return fallbacks, nil
+}
+
+// firstError returns the first error of errs that is not a cancellation
+// caused by another one, or else the first error.
+func firstError(errs []error) error {
+	var first error
+	for _, err := range errs {
+		if err == nil {
+			continue
+		}
+		if !errors.Is(err, context.Canceled) {
+			return err
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return first
+}
