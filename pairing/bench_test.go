@@ -13,16 +13,21 @@ import (
 //
 //	go test -run '^$' -bench . -cpu 1 -count 5 ./pairing/
 
-func benchFilter(b *testing.B, f func() Filter) {
+// benchSentences calls f on the sample's sentences in turn and reports
+// sentences per second.
+func benchSentences(b *testing.B, f func(s corpus.Sentence)) {
 	ss := sampleSentences(b)
-	flt := f()
 	n := 0
-	b.ResetTimer()
 	for b.Loop() {
-		flt.Check(ss[n%len(ss)])
+		f(ss[n%len(ss)])
 		n++
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+func benchFilter(b *testing.B, f func() Filter) {
+	flt := f()
+	benchSentences(b, func(s corpus.Sentence) { flt.Check(s) })
 }
 
 func BenchmarkFilterLength(b *testing.B) {
@@ -61,24 +66,12 @@ func BenchmarkFilterChain(b *testing.B) {
 
 func BenchmarkPOSTag(b *testing.B) {
 	tagger := testTagger(b)
-	ss := sampleSentences(b)
-	n := 0
-	for b.Loop() {
-		tagger.Tag(ss[n%len(ss)].Text)
-		n++
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+	benchSentences(b, func(s corpus.Sentence) { tagger.Tag(s.Text) })
 }
 
 func BenchmarkNounPhrases(b *testing.B) {
 	tagger := testTagger(b)
-	ss := sampleSentences(b)
-	n := 0
-	for b.Loop() {
-		tagger.NounPhrases(ss[n%len(ss)].Text)
-		n++
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+	benchSentences(b, func(s corpus.Sentence) { tagger.NounPhrases(s.Text) })
 }
 
 // BenchmarkArgsRank ranks whole sample arguments; sentences/s counts their
