@@ -11,14 +11,9 @@ package punkt
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/neurosnap/sentences"
-	"github.com/neurosnap/sentences/data"
 )
 
 // Orthographic context flags, as in github.com/neurosnap/sentences.
@@ -35,61 +30,6 @@ const (
 
 // numberType is the type of a token that ends in a number.
 const numberType = "##number##"
-
-// A Model is the trained Punkt data: abbreviations, collocations, frequent
-// sentence starters and orthographic contexts. It is never modified after
-// it is made, so one Model can serve any number of Tokenizers on any
-// number of goroutines.
-type Model struct {
-	abbrevs      map[string]bool
-	collocations map[string]bool
-	starters     map[string]bool
-	ortho        map[string]int
-}
-
-// English returns the English model of github.com/neurosnap/sentences with
-// the abbreviations its English tokenizer adds ("sgt", "gov", "no").
-// Parsing it takes a few milliseconds: make it once.
-func English() (*Model, error) {
-	b, err := data.Asset("data/english.json")
-	if err != nil {
-		return nil, fmt.Errorf("punkt: %w", err)
-	}
-	st, err := sentences.LoadTraining(b)
-	if err != nil {
-		return nil, fmt.Errorf("punkt: parsing the English model: %w", err)
-	}
-	if st.AbbrevTypes == nil || st.OrthoContext == nil {
-		return nil, errors.New("punkt: the English model has no abbreviations or orthographic contexts")
-	}
-	m := &Model{
-		abbrevs:      set(st.AbbrevTypes),
-		collocations: set(st.Collocations),
-		starters:     set(st.SentStarters),
-		ortho:        make(map[string]int, len(st.OrthoContext)),
-	}
-	for _, a := range []string{"sgt", "gov", "no"} {
-		m.abbrevs[a] = true
-	}
-	for k, v := range st.OrthoContext {
-		if v != 0 {
-			m.ortho[k] = v
-		}
-	}
-	return m, nil
-}
-
-// set keeps the members of a sentences.SetString (those with a non-zero
-// value, as SetString.Has does).
-func set(s sentences.SetString) map[string]bool {
-	m := make(map[string]bool, len(s))
-	for k, v := range s {
-		if v != 0 {
-			m[k] = true
-		}
-	}
-	return m
-}
 
 // A Tokenizer finds sentence boundaries with a Model. It keeps scratch
 // buffers between calls, so it is not safe for concurrent use: give each
