@@ -14,7 +14,8 @@
 // topics embedded in package topics (the 2022 topic file); without -o it
 // writes run.txt to the current directory. The run is written atomically
 // and only when it is valid under runfile.Touche2023 (at most 1000
-// documents per topic, every topic present), ranked by ChatNoir's score
+// documents per topic; a topic ChatNoir finds nothing for has no line and
+// is counted in the summary), ranked by ChatNoir's score
 // with ties broken by document id, descending, as trec_eval orders them.
 //
 // Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/), given

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -164,13 +163,10 @@ func splitList(s string) []string {
 }
 
 // WriteRun runs the system over ts and writes the run to path atomically,
-// valid under runfile.Touche2023 with every topic of ts required.
+// valid under runfile.Touche2023. A topic without documents has no line
+// (a run must not hold a topic with none).
 func (s *system) WriteRun(ctx context.Context, path string, ts []topics.Topic) (summary, error) {
-	rules := runfile.Touche2023()
-	for _, t := range ts {
-		rules.Topics = append(rules.Topics, strconv.Itoa(t.Number))
-	}
-	fw, err := runfile.Create(path, s.Config.Tag, rules)
+	fw, err := runfile.Create(path, s.Config.Tag, runfile.Touche2023())
 	if err != nil {
 		return summary{}, err
 	}

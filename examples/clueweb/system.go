@@ -77,6 +77,7 @@ type summary struct {
 	Topics, Documents int
 	Stances           [stance.No + 1]int // documents per stance
 	Fallbacks         int                // full-text documents tagged by title and snippet instead
+	Empty             int                // topics without documents
 }
 
 // String returns e.g. "50 topics, 5000 documents (PRO 900, CON 700, NEU
@@ -90,6 +91,9 @@ func (s summary) String() string {
 	if s.Fallbacks > 0 {
 		out += fmt.Sprintf(", %d without full text", s.Fallbacks)
 	}
+	if s.Empty > 0 && s.Topics != 1 {
+		out += fmt.Sprintf(", %d topics without documents", s.Empty)
+	}
 	return out
 }
 
@@ -101,6 +105,7 @@ func (s *summary) add(t summary) {
 		s.Stances[i] += t.Stances[i]
 	}
 	s.Fallbacks += t.Fallbacks
+	s.Empty += t.Empty
 }
 
 // resultWriter takes the results of one topic, as runfile.Writer and
@@ -110,7 +115,8 @@ type resultWriter interface {
 }
 
 // Run ranks and tags the documents of every topic, in the order given,
-// and writes each topic's results to w.
+// and writes each topic's results to w. A topic for which ChatNoir finds
+// nothing has no line in the run; it is counted in the summary.
 func (s *system) Run(ctx context.Context, ts []topics.Topic, w resultWriter) (summary, error) {
 	var total summary
 	for i, t := range ts {
@@ -147,6 +153,9 @@ func (s *system) Topic(ctx context.Context, t topics.Topic) ([]runfile.Result, s
 		bodies[i] = strings.TrimSpace(chatnoir.StripHighlights(d.Snippet))
 	}
 	sum := summary{Topics: 1, Documents: len(docs)}
+	if len(docs) == 0 {
+		sum.Empty = 1
+	}
 	if s.Config.FullText {
 		if sum.Fallbacks, err = s.fullTexts(ctx, docs, bodies); err != nil {
 			return nil, summary{}, fmt.Errorf("topic %s: %w", qid, err)
