@@ -4,7 +4,8 @@
 //
 //	CHATNOIR_API_KEY=KEY go run ./examples/clueweb [-i inputDir] [-o outputDir]
 //	        [-k 100] [-description] [-fulltext [-workers 4]]
-//	        [-minarg 0.4] [-minconf 0.5] [-base URL] [-index cw22] [-tag NAME]
+//	        [-minarg 0.4] [-minconf 0.5] [-base URL] [-index cw22]
+//	        [-timeout 1m] [-tag argsearch-clueweb]
 //
 // # Input and output
 //
@@ -23,7 +24,9 @@
 // environment variable CHATNOIR_API_KEY. Without one, clueweb says so and
 // exits with status 2 before sending any request. -base points it at
 // another ChatNoir server (tests use a local one); -index names the
-// indices searched, comma-separated (default cw22, ClueWeb22 category B).
+// indices searched, comma-separated (default cw22, ClueWeb22 category B);
+// -timeout bounds each HTTP request (failed requests are retried by the
+// chatnoir client).
 //
 // # Retrieval
 //
@@ -40,13 +43,18 @@
 // falls back to title and snippet, with a warning on stderr and a count in
 // the summary.
 //
-// The text is scored by the shipped argumentativeness model
-// (models.Argumentative) and tagged by the shipped linear stance model
-// (models.Stance, which answers Pro, Con or No with a confidence) against
-// the topic's title, and the two are mapped to the Touché 2023 labels:
+// The shipped models are trained on single sentences, so a document is
+// judged by its sentences (a simple splitter on ".", "!" and "?" and line
+// breaks). Its argumentativeness is the highest score of a sentence of its
+// title or text under the argumentativeness model (models.Argumentative):
+// a page is an argument when it makes at least one. The linear stance
+// model (models.Stance, answering Pro, Con or No with a confidence) then
+// tags the title and the argumentative sentences (those scoring at least
+// -minarg) against the topic's title, so boilerplate does not count. The
+// two are mapped to the Touché 2023 labels:
 //
-//   - NO: argumentativeness below -minarg (not an argument), or a text
-//     the tagger cannot judge (no Latin words);
+//   - NO: argumentativeness below -minarg (no argumentative sentence), or
+//     a text the tagger cannot judge (no Latin words);
 //   - NEU: the tagger's confidence below -minconf (unsure which side the
 //     document takes);
 //   - otherwise the tagger's label: PRO, CON, or NO (no stance towards
@@ -57,6 +65,17 @@
 // threshold with the best F1 for "argument" (0.74; 0.5 gives 0.73), and
 // below a stance confidence of 0.5 the tagger is right on fewer than half
 // of the sentences (three classes), above it on 55% to 99%.
+//
+// # Limits
+//
+// The ranking is ChatNoir's: the system re-ranks nothing. The models were
+// trained on UKP Sentential sentences over eight topics, not on web pages,
+// and the system has not been evaluated here (no Touché 2023 judgments are
+// available); on the hand-made test documents, a page whose snippet only
+// asks the topic's question is NO until its full text is read.
+//
+// Tagging is cheap next to searching: about 45 ms for the 1000 snippets of a
+// topic on 2 cores (BenchmarkTopic).
 //
 // Progress goes to stderr, one line per topic; a one-line summary (topics,
 // documents and their stances, time) goes to stdout.
