@@ -74,47 +74,38 @@ func BenchmarkNounPhrases(b *testing.B) {
 	benchSentences(b, func(s corpus.Sentence) { tagger.NounPhrases(s.Text) })
 }
 
-// BenchmarkArgsRank ranks whole sample arguments; sentences/s counts their
-// sentences.
-func BenchmarkArgsRank(b *testing.B) {
+// benchArguments calls f on the sample's arguments in turn and reports
+// their sentences per second.
+func benchArguments(b *testing.B, f func(a corpus.Argument)) {
 	args := sampleArguments(b)
-	var r ArgsRank
 	n, sentences := 0, 0
 	for b.Loop() {
 		a := args[n%len(args)]
-		r.Argument(a)
+		f(a)
 		sentences += len(a.Sentences)
 		n++
 	}
 	b.ReportMetric(float64(sentences)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+// BenchmarkArgsRank ranks whole sample arguments.
+func BenchmarkArgsRank(b *testing.B) {
+	var r ArgsRank
+	benchArguments(b, func(a corpus.Argument) { r.Argument(a) })
 }
 
 // BenchmarkSwordsman is ArgsRank plus TopTwo per argument.
 func BenchmarkSwordsman(b *testing.B) {
-	args := sampleArguments(b)
 	var r ArgsRank
-	n, sentences := 0, 0
-	for b.Loop() {
-		a := args[n%len(args)]
-		TopTwo(a, r.Argument(a).Scores)
-		sentences += len(a.Sentences)
-		n++
-	}
-	b.ReportMetric(float64(sentences)/b.Elapsed().Seconds(), "sentences/s")
+	benchArguments(b, func(a corpus.Argument) { TopTwo(a, r.Argument(a).Scores) })
 }
 
 func BenchmarkAdjacent(b *testing.B) {
-	args := sampleArguments(b)
-	n, sentences := 0, 0
-	for b.Loop() {
-		a := args[n%len(args)]
+	benchArguments(b, func(a corpus.Argument) {
 		for p := range Adjacent(a) {
 			_ = p.ID()
 		}
-		sentences += len(a.Sentences)
-		n++
-	}
-	b.ReportMetric(float64(sentences)/b.Elapsed().Seconds(), "sentences/s")
+	})
 }
 
 // BenchmarkBuild pairs 100 candidate sentences (one query's pool, 4,950
