@@ -1,0 +1,42 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/argsearch/argsearch/examples/internal/systemtest"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
+)
+
+// TestSample runs the advanced system on the embedded sample: the run
+// validates under the Touché 2022 rules (PRO or CON pairs), is
+// deterministic and evaluates.
+func TestSample(t *testing.T) {
+	m := systemtest.Sample(t, run, runfile.Touche2022())
+	t.Logf("nDCG@5 %.3f, judged-only %.3f", m.NDCG5.Mean, m.Judged.Mean)
+}
+
+// TestAblations runs every ablation on the sample, 50 pairs per topic:
+// each run validates (Q0 stances when stance tagging is off) and is
+// deterministic. Skipped with -short.
+func TestAblations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ablations are slow; run without -short")
+	}
+	for _, flag := range []string{"-no-prf", "-no-fusion", "-no-length", "-no-noise", "-no-dedup", "-no-verb",
+		"-no-arg", "-no-coherence", "-no-diversity", "-no-stance", "-no-quality", "-centrality"} {
+		t.Run(flag, func(t *testing.T) {
+			rules := runfile.Touche2022()
+			if flag == "-no-stance" {
+				rules.Stances = []stance.Stance{stance.Unknown}
+			}
+			systemtest.Sample(t, run, rules, flag, "-k", "50")
+		})
+	}
+}
+
+// TestTIRA runs the advanced system on a TIRA input directory twice: the
+// second run reuses the cached index and writes the same run.
+func TestTIRA(t *testing.T) {
+	systemtest.TIRA(t, run, "-k", "100")
+}

@@ -1,0 +1,172 @@
+// Package systemtest checks an example system end to end: on the embedded
+// args.me sample its run must validate, be deterministic and evaluate; on a
+// TIRA-style input directory it must read -i, write -o and reuse its
+// cached index.
+package systemtest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/examples/internal/system"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/runfile/tira"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// Main is an example's entry point: it runs the system with command-line
+// args and returns the exit code.
+type Main func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+
+// Run runs main with args and "-o DIR" (a new temporary directory), fails
+// t unless it exits with 0, and returns the run file's bytes and what main
+// printed.
+func Run(t testing.TB, main Main, args ...string) (run []byte, stdout, stderr string) {
+	t.Helper()
+	out := t.TempDir()
+	var o, e bytes.Buffer
+	if code := main(context.Background(), append(slices.Clone(args), "-o", out), &o, &e); code != 0 {
+		t.Fatalf("%v: exit code %d, stderr:\n%s", args, code, e.String())
+	}
+	b, err := os.ReadFile(filepath.Join(out, tira.RunFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, o.String(), e.String()
+}
+
+// Sample runs main twice on the embedded sample (with a fresh index cache)
+// and checks that the two runs are byte-identical, that the run is valid
+// under rules with the minimum of pairs lifted (as for the sample), that it
+// answers every sample topic, that the summary line names the topics and
+// pairs, and that the run evaluates against the 2021 judgments. It returns
+// the evaluation.
+func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) system.Effectiveness {
+	t.Helper()
+	args = append(slices.Clone(args), "-q", "-cache", t.TempDir())
+	first, stdout, _ := Run(t, main, args...)
+	second, _, _ := Run(t, main, args...)
+	if !bytes.Equal(first, second) {
+		t.Errorf("two runs differ:\n%s", firstDifference(first, second))
+	}
+	lines, err := runfile.NewReader(bytes.NewReader(first)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules.MinResults = 0
+	for _, n := range sample.Topics() {
+		rules.Topics = append(rules.Topics, strconv.Itoa(n))
+	}
+	if err := runfile.Validate(lines, rules); err != nil {
+		t.Errorf("run does not validate: %v", err)
+	}
+	want := fmt.Sprintf(": %d topics, %d pairs ", len(sample.Topics()), len(lines))
+	if !strings.Contains(stdout, want) {
+		t.Errorf("summary: got %q, want it to contain %q", stdout, want)
+	}
+	if !strings.Contains(stdout, "nDCG@5") {
+		t.Errorf("summary: got %q, want the evaluation (nDCG@5)", stdout)
+	}
+	m, err := system.EvaluateSample(lines, system.FirstArgument)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Topics != len(sample.Topics()) || !(m.NDCG5.Mean > 0 && m.NDCG5.Mean <= 1) {
+		t.Errorf("evaluation: got %d topics, nDCG@5 %v; want %d topics and a positive nDCG@5", m.Topics, m.NDCG5.Mean, len(sample.Topics()))
+	}
+	return m
+}
+
+// TIRA writes a TIRA input directory (the sample's processed CSV as
+// args_processed.csv and topics.xml with the sample's 2021 topics), runs
+// main on it twice with one cache directory, and checks that both runs
+// answer every topic identically and that the second run reused the cached
+// index (exactly one index in the cache, no "indexing" bar on stderr).
+func TIRA(t *testing.T, main Main, args ...string) {
+	t.Helper()
+	in, cache := t.TempDir(), t.TempDir()
+	writeInput(t, in)
+	args = append(slices.Clone(args), "-i", in, "-cache", cache, "-min-pairs", "0")
+	first, stdout, stderr := Run(t, main, args...)
+	if !strings.Contains(stderr, "indexing") {
+		t.Errorf("first run: stderr %q, want an indexing progress bar", stderr)
+	}
+	if strings.Contains(stdout, "nDCG@5") {
+		t.Errorf("first run: got %q; a TIRA input has no embedded judgments to evaluate with", stdout)
+	}
+	second, _, stderr := Run(t, main, args...)
+	if strings.Contains(stderr, "indexing") {
+		t.Errorf("second run rebuilt the index: stderr %q", stderr)
+	}
+	if !bytes.Equal(first, second) {
+		t.Errorf("two runs differ:\n%s", firstDifference(first, second))
+	}
+	entries, err := os.ReadDir(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 {
+		t.Errorf("cache holds %d entries, want one index: %v", len(entries), entries)
+	}
+	lines, err := runfile.NewReader(bytes.NewReader(first)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, l := range lines {
+		got[l.QID] = true
+	}
+	if len(got) != len(sample.Topics()) {
+		t.Errorf("run answers %d topics, want %d", len(got), len(sample.Topics()))
+	}
+}
+
+func writeInput(t *testing.T, dir string) {
+	t.Helper()
+	csv, err := io.ReadAll(sample.ProcessedCSV())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, tira.CorpusFileName), csv, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := topics.Task1(2021)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("<topics>\n")
+	for _, tp := range ts {
+		if slices.Contains(sample.Topics(), tp.Number) {
+			fmt.Fprintf(&b, "<topic><number>%d</number><title>%s</title></topic>\n", tp.Number, escape(tp.Title))
+		}
+	}
+	b.WriteString("</topics>\n")
+	if err := os.WriteFile(filepath.Join(dir, tira.TopicsFileName), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func escape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+// firstDifference describes the first line where a and b differ.
+func firstDifference(a, b []byte) string {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			return fmt.Sprintf("line %d: got %q, want %q", i+1, lb[i], la[i])
+		}
+	}
+	return fmt.Sprintf("got %d lines, want %d", len(lb), len(la))
+}
