@@ -1,0 +1,155 @@
+// Command effectiveness prints the effectiveness table of the example
+// systems on the embedded args.me sample: baseline, swordsman, advanced and
+// every ablation of advanced, each run as its own command, evaluated against
+// the official 2021 relevance judgments of the sample's ten topics (51, 52,
+// 55, 57, 67, 68, 73, 74, 80, 100).
+//
+//	go run ./examples/internal/effectiveness [-workers 2] [-resamples 10000]
+//
+// It builds the three commands with "go build" (so it must run inside the
+// module), runs each configuration on the sample, and prints a Markdown
+// table. The 2021 judgments rate whole arguments, so each run of sentence
+// pairs is mapped onto arguments (system.ArgumentRun): a pair stands for
+// the argument of its first sentence ("first"), or for the better-judged
+// argument of its two sentences ("best"); only an argument's first
+// appearance counts. For each mapping the table gives nDCG@5 over all ten
+// topics, plain and judged-only (trec_eval -c, and -c -J as Touché's
+// official tables), with 95% percentile bootstrap intervals over topics,
+// and the p-value of a paired t-test against the baseline.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/examples/internal/system"
+	"github.com/argsearch/argsearch/runfile"
+)
+
+// A configuration is one command line of one system.
+type configuration struct {
+	system string
+	flags  []string
+}
+
+// configurations lists the table's rows.
+func configurations() []configuration {
+	c := []configuration{
+		{"baseline", nil},
+		{"swordsman", nil},
+		{"swordsman", []string{"-model", "bm25"}},
+		{"advanced", nil},
+	}
+	for _, flag := range []string{"-no-prf", "-no-fusion", "-no-length", "-no-noise", "-no-dedup", "-no-verb",
+		"-no-arg", "-no-coherence", "-no-diversity", "-no-stance", "-no-quality", "-centrality"} {
+		c = append(c, configuration{"advanced", []string{flag}})
+	}
+	return c
+}
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "effectiveness:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("effectiveness", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	workers := fs.String("workers", "2", "topics each system answers at once")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "effectiveness-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "bin")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator),
+		"github.com/argsearch/argsearch/examples/baseline",
+		"github.com/argsearch/argsearch/examples/swordsman",
+		"github.com/argsearch/argsearch/examples/advanced")
+	build.Stdout, build.Stderr = stderr, stderr
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		return err
+	}
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("go build: %w", err)
+	}
+	var rows []row
+	for i, c := range configurations() {
+		out := filepath.Join(dir, fmt.Sprint("run", i))
+		args := append([]string{"-q", "-workers", *workers, "-cache", filepath.Join(dir, "cache"), "-o", out}, c.flags...)
+		fmt.Fprintf(stderr, "%s %s\n", c.system, strings.Join(args, " "))
+		cmd := exec.CommandContext(ctx, filepath.Join(bin, c.system), args...)
+		cmd.Stderr = stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%s %s: %w", c.system, strings.Join(c.flags, " "), err)
+		}
+		lines, err := runfile.ReadFile(filepath.Join(out, "run.txt"))
+		if err != nil {
+			return err
+		}
+		r := row{configuration: c, pairs: len(lines)}
+		for _, m := range []system.Mapping{system.FirstArgument, system.BestArgument} {
+			e, err := system.EvaluateSample(lines, m)
+			if err != nil {
+				return err
+			}
+			r.scores = append(r.scores, e)
+		}
+		rows = append(rows, r)
+	}
+	return table(stdout, rows)
+}
+
+type row struct {
+	configuration
+	pairs  int
+	scores []system.Effectiveness // by mapping: first, best
+}
+
+// table prints the rows as Markdown, with paired t-tests against the first
+// row (the baseline).
+func table(w io.Writer, rows []row) error {
+	fmt.Fprintln(w, "| system | flags | pairs | nDCG@5 first | judged-only first | nDCG@5 best | judged-only best | p vs baseline (first, plain / judged) |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+	base := rows[0].scores[0]
+	for _, r := range rows {
+		flags := strings.Join(r.flags, " ")
+		if flags == "" {
+			flags = "(defaults)"
+		}
+		fmt.Fprintf(w, "| %s | %s | %d |", r.system, flags, r.pairs)
+		for _, e := range r.scores {
+			fmt.Fprintf(w, " %s | %s |", interval(e.NDCG5), interval(e.Judged))
+		}
+		if r.system == "baseline" && len(r.flags) == 0 {
+			fmt.Fprintln(w, " — |")
+			continue
+		}
+		p, err := eval.PairedTTest(r.scores[0].PerTopic, base.PerTopic)
+		if err != nil {
+			return err
+		}
+		pj, err := eval.PairedTTest(r.scores[0].PerTopicJudged, base.PerTopicJudged)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, " %.3f / %.3f |\n", p.P, pj.P)
+	}
+	return nil
+}
+
+func interval(i eval.Interval) string {
+	return fmt.Sprintf("%.3f [%.3f, %.3f]", i.Mean, i.Low, i.High)
+}
