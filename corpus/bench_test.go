@@ -5,6 +5,7 @@ import (
 	"bytes"
 	stdgzip "compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"testing"
@@ -138,6 +139,7 @@ func BenchmarkReadCSVSample(b *testing.B) {
 }
 
 // BenchmarkReadJSON reads the embedded JSON sample, splitting sentences.
+// Each iteration makes a new Reader, so it loads the English model too.
 func BenchmarkReadJSON(b *testing.B) {
 	data, err := io.ReadAll(sample.JSON())
 	if err != nil {
@@ -146,10 +148,59 @@ func BenchmarkReadJSON(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	var sents int
 	defer reportCPUThroughput(b, int64(len(data)))()
+	defer reportCPURate(b, &sents, "cpu-sentences/s")()
 	for b.Loop() {
 		_, sents = readAll(b, NewJSONReader(bytes.NewReader(data)))
 	}
 	b.ReportMetric(float64(sents)*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+// BenchmarkReadJSONWorkers reads 10 copies of the embedded JSON sample's
+// arguments (about 25 MB) with one English splitter for all iterations,
+// with Workers 0 (splitting in Read) and 2. Run it with -cpu 2 to let the
+// workers run beside the decoding.
+func BenchmarkReadJSONWorkers(b *testing.B) {
+	data := repeatedJSON(b, 10)
+	s, err := NewEnglishSplitter()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{0, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			var sents int
+			defer reportCPUThroughput(b, int64(len(data)))()
+			defer reportCPURate(b, &sents, "cpu-sentences/s")()
+			for b.Loop() {
+				r := NewJSONReader(bytes.NewReader(data))
+				r.Splitter = s
+				r.Workers = workers
+				_, sents = readAll(b, r)
+			}
+			b.ReportMetric(float64(sents)*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
+		})
+	}
+}
+
+// repeatedJSON returns the embedded JSON sample with its arguments
+// repeated n times in one array.
+func repeatedJSON(tb testing.TB, n int) []byte {
+	data, err := io.ReadAll(sample.JSON())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	start, end := bytes.IndexByte(data, '['), bytes.LastIndexByte(data, ']')
+	if start < 0 || end < start {
+		tb.Fatal("the JSON sample has no arguments array")
+	}
+	out := append([]byte(nil), data[:start+1]...)
+	for i := range n {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, data[start+1:end]...)
+	}
+	return append(out, data[end:]...)
 }
 
 // BenchmarkEnglishSplitter splits the premises of the embedded sample.
@@ -171,15 +222,31 @@ func BenchmarkEnglishSplitter(b *testing.B) {
 	}
 	b.SetBytes(int64(size))
 	var dst []string
-	n := 0
+	n, perIter := 0, 0
 	defer reportCPUThroughput(b, int64(size))()
+	defer reportCPURate(b, &perIter, "cpu-sentences/s")()
 	for b.Loop() {
+		perIter = 0
 		for _, t := range texts {
 			dst = s.Split(dst[:0], t)
-			n += len(dst)
+			perIter += len(dst)
 		}
+		n += perIter
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+// reportCPURate returns a function that reports *perIter (read when it is
+// called) times b.N per second of process CPU time, under unit. Call it
+// before the loop and defer the result.
+func reportCPURate(b *testing.B, perIter *int, unit string) func() {
+	start, ok := processCPUTime()
+	return func() {
+		end, _ := processCPUTime()
+		if ok && end > start {
+			b.ReportMetric(float64(*perIter)*float64(b.N)/(end-start).Seconds(), unit)
+		}
+	}
 }
 
 // reportCPUThroughput returns a function that reports the throughput per

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -22,6 +23,13 @@ type jsonState struct {
 	// "arguments" key of the top-level object (not the top-level value).
 	inObject bool
 	split    []string // reused by the splitter
+
+	// With Workers > 1 (see readJSONAhead):
+	ahead    []*aheadArgument // decoded, being split, oldest first
+	aheadErr error            // what stopped decoding ahead: io.EOF or an error
+	workers  chan struct{}    // a slot for each splitting goroutine
+	splitter Splitter         // the Splitter the goroutines use
+	scratch  sync.Pool        // of *[]string
 }
 
 const (
@@ -69,28 +77,136 @@ func (t *sourceText) UnmarshalJSON(b []byte) error {
 }
 
 func (r *Reader) readJSON() (Argument, error) {
+	if r.Workers > 1 {
+		return r.readJSONAhead()
+	}
+	ja, err := r.decodeJSON()
+	if err != nil {
+		return Argument{}, err
+	}
+	a, err := r.jsonArgument(ja)
+	if err != nil {
+		return Argument{}, err
+	}
+	if err := r.defaultSplitter(); err != nil {
+		return Argument{}, err
+	}
+	j := r.json
+	j.split = splitSentences(&a, r.Splitter, j.split)
+	return a, nil
+}
+
+// decodeJSON decodes the next argument, or returns io.EOF after the last.
+func (r *Reader) decodeJSON() (*jsonArgument, error) {
 	j := r.json
 	if j.stage == jsonStart {
 		if err := r.jsonOpen(); err != nil {
-			return Argument{}, err
+			return nil, err
 		}
 	}
 	if j.stage == jsonDone {
-		return Argument{}, io.EOF
+		return nil, io.EOF
 	}
 	if !j.dec.More() {
 		if err := r.jsonClose(); err != nil {
-			return Argument{}, err
+			return nil, err
 		}
-		return Argument{}, io.EOF
+		return nil, io.EOF
 	}
 	r.record++
 	j.lines.mark(j.dec.InputOffset())
-	ja := jsonArgument{Context: jsonContext{SourceText: sourceText{keep: r.KeepSourceText}}}
-	if err := j.dec.Decode(&ja); err != nil {
-		return Argument{}, r.jsonError(j.lines.markedLine(), err)
+	ja := &jsonArgument{Context: jsonContext{SourceText: sourceText{keep: r.KeepSourceText}}}
+	if err := j.dec.Decode(ja); err != nil {
+		return nil, r.jsonError(j.lines.markedLine(), err)
 	}
-	return r.jsonArgument(&ja)
+	return ja, nil
+}
+
+// defaultSplitter sets r.Splitter to the English splitter if it is nil.
+func (r *Reader) defaultSplitter() error {
+	if r.Splitter != nil {
+		return nil
+	}
+	s, err := NewEnglishSplitter()
+	if err != nil {
+		return err
+	}
+	r.Splitter = s
+	return nil
+}
+
+// aheadArgument is an argument decoded ahead of Read, whose sentences a
+// goroutine is splitting.
+type aheadArgument struct {
+	a        Argument
+	done     chan struct{} // closed when a.Sentences is set
+	panicked any           // what the Splitter panicked with, if it did
+}
+
+// readJSONAhead is readJSON for Workers > 1. It decodes and checks up to
+// 4×Workers arguments ahead, in order, on the calling goroutine, and
+// splits their sentences on up to Workers goroutines at once; it returns
+// the oldest when its split is done. The error that stops decoding (io.EOF
+// at the end) is returned after the arguments decoded before it, so the
+// arguments and errors are those of the synchronous path, in its order.
+func (r *Reader) readJSONAhead() (Argument, error) {
+	j := r.json
+	if j.workers == nil {
+		if err := r.defaultSplitter(); err != nil {
+			return Argument{}, err
+		}
+		j.workers = make(chan struct{}, r.Workers)
+		j.splitter = r.Splitter // fixed from here on, whatever r.Splitter becomes
+	}
+	for len(j.ahead) < cap(j.workers)*aheadPerWorker && j.aheadErr == nil {
+		ja, err := r.decodeJSON()
+		var a Argument
+		if err == nil {
+			a, err = r.jsonArgument(ja)
+		}
+		if err != nil {
+			j.aheadErr = err
+			break
+		}
+		p := &aheadArgument{a: a, done: make(chan struct{})}
+		j.ahead = append(j.ahead, p)
+		go splitAhead(p, j.splitter, j.workers, &j.scratch)
+	}
+	if len(j.ahead) == 0 {
+		return Argument{}, j.aheadErr
+	}
+	p := j.ahead[0]
+	n := copy(j.ahead, j.ahead[1:])
+	j.ahead[n] = nil
+	j.ahead = j.ahead[:n]
+	<-p.done
+	if p.panicked != nil {
+		panic(p.panicked) // in the caller's goroutine, as the synchronous path would
+	}
+	return p.a, nil
+}
+
+// aheadPerWorker is how many arguments per worker readJSONAhead keeps
+// decoded ahead.
+const aheadPerWorker = 4
+
+// splitAhead splits the sentences of p when one of the workers slots is
+// free, then closes p.done.
+func splitAhead(p *aheadArgument, s Splitter, workers chan struct{}, scratch *sync.Pool) {
+	workers <- struct{}{}
+	buf, _ := scratch.Get().(*[]string)
+	if buf == nil {
+		buf = new([]string)
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			p.panicked = v
+		}
+		<-workers
+		close(p.done)
+	}()
+	*buf = splitSentences(&p.a, s, *buf)
+	scratch.Put(buf)
 }
 
 // jsonOpen reads up to the '[' of the arguments array.
@@ -212,8 +328,8 @@ func (r *Reader) jsonError(line int, err error) error {
 	return r.parseError(line, "", fmt.Errorf("reading: %w", err))
 }
 
-// jsonArgument turns a decoded JSON argument into an Argument, splitting
-// its sentences.
+// jsonArgument turns a decoded JSON argument into an Argument, checking
+// its id and stances; its Sentences are left for splitSentences.
 func (r *Reader) jsonArgument(ja *jsonArgument) (Argument, error) {
 	if ja.ID == "" {
 		return Argument{}, r.parseError(r.json.lines.markedLine(), "id", errors.New("empty or missing argument id"))
@@ -237,38 +353,40 @@ func (r *Reader) jsonArgument(ja *jsonArgument) (Argument, error) {
 	if a.Context.SourceDomain == "" {
 		a.Context.SourceDomain = domainOf(a.Context.SourceURL)
 	}
-	if r.Splitter == nil {
-		s, err := NewEnglishSplitter()
-		if err != nil {
-			return Argument{}, err
-		}
-		r.Splitter = s
-	}
 	if len(ja.Premises) > 0 {
 		a.Premises = make([]Premise, len(ja.Premises))
 	}
-	j := r.json
-	k := 0
 	for i, p := range ja.Premises {
 		st, err := stance.Parse(p.Stance)
 		if err != nil {
-			return Argument{}, r.parseError(j.lines.markedLine(), "premises["+strconv.Itoa(i)+"].stance", err)
+			return Argument{}, r.parseError(r.json.lines.markedLine(), "premises["+strconv.Itoa(i)+"].stance", err)
 		}
 		a.Premises[i] = Premise{Text: p.Text, Stance: st}
-		j.split = r.Splitter.Split(j.split[:0], p.Text)
-		for _, s := range j.split {
-			if !hasTwoWords(s) {
+	}
+	return a, nil
+}
+
+// splitSentences sets a.Sentences as the processed corpus has them: the
+// premises split with s, sentences under two words dropped, the rest
+// numbered across premises, then the conclusion. It uses split as scratch
+// space and returns it, cleared, for reuse.
+func splitSentences(a *Argument, s Splitter, split []string) []string {
+	k := 0
+	for _, p := range a.Premises {
+		split = s.Split(split[:0], p.Text)
+		for _, sent := range split {
+			if !hasTwoWords(sent) {
 				continue
 			}
 			k++
-			a.Sentences = append(a.Sentences, Sentence{ID: SentenceID(a.ID, PremiseKind, k), Text: s})
+			a.Sentences = append(a.Sentences, Sentence{ID: SentenceID(a.ID, PremiseKind, k), Text: sent})
 		}
 	}
 	if conc := trimSpace(a.Conclusion); hasTwoWords(conc) {
 		a.Sentences = append(a.Sentences, Sentence{ID: SentenceID(a.ID, ConclusionKind, 1), Text: conc})
 	}
-	clear(j.split)
-	return a, nil
+	clear(split)
+	return split[:0]
 }
 
 // hasTwoWords reports whether s has at least two whitespace-separated

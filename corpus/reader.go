@@ -32,9 +32,24 @@ type Reader struct {
 
 	// Splitter splits the premises of JSON arguments into sentences (a
 	// conclusion is one sentence). Nil means the default English splitter
-	// (NewEnglishSplitter), created once, on the first JSON argument. The
+	// (NewEnglishSplitter), created once, on the first JSON argument;
+	// readers of many files can share one EnglishSplitter instead. The
 	// processed CSV carries its sentences and does not use it.
 	Splitter Splitter
+
+	// Workers is how many goroutines split the sentences of JSON arguments
+	// while Read decodes the next ones. 0 or 1 (the default) splits them
+	// in Read, on the caller's goroutine. With more, Read decodes and
+	// checks up to 4×Workers arguments ahead of the one it returns (so it
+	// reads further ahead in the input), and hands their splitting to up
+	// to Workers goroutines at once; the arguments and errors it returns
+	// are the same, in the same order. The Splitter is then called from
+	// several goroutines at once and must be safe for concurrent use, as
+	// EnglishSplitter is; it and Workers must not change after the first
+	// Read. No goroutine outlives the splitting of the arguments already
+	// decoded, whether or not the Reader is read to the end. The processed
+	// CSV carries its sentences and ignores Workers.
+	Workers int
 
 	csv  *csvState
 	json *jsonState
