@@ -3,13 +3,17 @@ package pairing
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/cputime"
 )
 
 // The benchmarks report sentences per second on the sample's sentences
-// (17,590 of them, 19 words on average). Run with -cpu 1 for per-core
-// figures:
+// (17,590 of them, 19 words on average), per wall-clock second
+// ("sentences/s") and per second of process CPU time ("cpu-sentences/s",
+// which load from other processes distorts far less). Run with -cpu 1 for
+// per-core figures:
 //
 //	go test -run '^$' -bench . -cpu 1 -count 5 ./pairing/
 
@@ -18,11 +22,21 @@ import (
 func benchSentences(b *testing.B, f func(s corpus.Sentence)) {
 	ss := sampleSentences(b)
 	n := 0
+	start, _ := cputime.Process()
 	for b.Loop() {
 		f(ss[n%len(ss)])
 		n++
 	}
+	reportSentences(b, n, start)
+}
+
+// reportSentences reports n sentences per wall-clock second and per CPU
+// second since start.
+func reportSentences(b *testing.B, n int, start time.Duration) {
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+	if v, ok := cputime.PerSecond(float64(n), start); ok {
+		b.ReportMetric(v, "cpu-sentences/s")
+	}
 }
 
 func benchFilter(b *testing.B, f func() Filter) {
@@ -42,6 +56,7 @@ func BenchmarkFilterDedup(b *testing.B) {
 	ss := sampleSentences(b)
 	var d *Dedup
 	n := 0
+	start, _ := cputime.Process()
 	for b.Loop() {
 		if n%len(ss) == 0 {
 			d = &Dedup{}
@@ -49,7 +64,7 @@ func BenchmarkFilterDedup(b *testing.B) {
 		d.Check(ss[n%len(ss)])
 		n++
 	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+	reportSentences(b, n, start)
 }
 
 func BenchmarkFilterVerb(b *testing.B) {
@@ -79,13 +94,14 @@ func BenchmarkNounPhrases(b *testing.B) {
 func benchArguments(b *testing.B, f func(a corpus.Argument)) {
 	args := sampleArguments(b)
 	n, sentences := 0, 0
+	start, _ := cputime.Process()
 	for b.Loop() {
 		a := args[n%len(args)]
 		f(a)
 		sentences += len(a.Sentences)
 		n++
 	}
-	b.ReportMetric(float64(sentences)/b.Elapsed().Seconds(), "sentences/s")
+	reportSentences(b, sentences, start)
 }
 
 // BenchmarkArgsRank ranks whole sample arguments.
@@ -119,13 +135,14 @@ func BenchmarkBuild(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			builder := Builder{Coherence: Coherence{Tagger: bc.tag}}
 			n := 0
+			start, _ := cputime.Process()
 			for b.Loop() {
 				if _, err := builder.Build(context.Background(), cands, 1000); err != nil {
 					b.Fatal(err)
 				}
 				n++
 			}
-			b.ReportMetric(float64(n*len(cands))/b.Elapsed().Seconds(), "sentences/s")
+			reportSentences(b, n*len(cands), start)
 		})
 	}
 }

@@ -1,0 +1,22 @@
+// Package cputime reads the CPU time this process has used, so that
+// benchmarks can report throughput per CPU second ("per core" with -cpu 1)
+// besides wall-clock throughput, which other load on the machine distorts.
+package cputime
+
+import "time"
+
+// Process returns the user plus system CPU time used by this process so
+// far, all threads included (so the garbage collector's work counts). ok is
+// false where the platform does not report it.
+func Process() (d time.Duration, ok bool) { return process() }
+
+// PerSecond returns count divided by the CPU seconds used since start (a
+// value of Process), and false when CPU time is unavailable or has not
+// advanced.
+func PerSecond(count float64, start time.Duration) (float64, bool) {
+	end, ok := Process()
+	if !ok || end <= start {
+		return 0, false
+	}
+	return count / (end - start).Seconds(), true
+}
