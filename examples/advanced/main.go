@@ -64,8 +64,9 @@ type config struct {
 	K int
 
 	// Retrieval.
+	Model                        string
 	Mu, Conclusion, FusionWeight float64
-	Arguments, Depth             int
+	Arguments, Sentences, Depth  int
 	PRF, Fusion                  bool
 
 	// Filters.
@@ -74,7 +75,7 @@ type config struct {
 	Pool                            int
 
 	// Pairing and ranking.
-	Coherence, Diversity, Stance, Quality, Centrality bool
+	Coherence, Diversity, Stance, Quality, Centrality, NounPhrases bool
 }
 
 func main() {
@@ -101,14 +102,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func parse(fs *flag.FlagSet, args []string) (config, error) {
 	c := config{}
 	fs.IntVar(&c.K, "k", 1000, "pairs per topic")
+	fs.StringVar(&c.Model, "model", lexical.ModelLuceneDirichlet, "argument stage model: lucene-dirichlet, dirichlet or bm25")
 	fs.Float64Var(&c.Mu, "mu", 2000, "Dirichlet μ of the argument stage")
 	fs.Float64Var(&c.Conclusion, "conclusion", 2, "weight of the conclusion field (premises and title weigh 1)")
 	fs.Float64Var(&c.FusionWeight, "fusion-weight", 0.7, "weight of the argument stage in the fusion (the sentence stage gets the rest)")
 	fs.IntVar(&c.Arguments, "arguments", 100, "arguments retrieved (their sentences are candidates)")
-	fs.IntVar(&c.Depth, "depth", 3000, "sentences fused and filtered, at most")
+	fs.IntVar(&c.Sentences, "sentences", 1000, "sentences retrieved by the sentence stage")
+	fs.IntVar(&c.Depth, "depth", 3000, "fused sentences filtered, at most")
 	fs.Float64Var(&c.Threshold, "threshold", 0.5, "argumentativeness a sentence needs")
-	fs.IntVar(&c.Pool, "pool", 100, "candidates paired at first (grown until k pairs are made)")
+	fs.IntVar(&c.Pool, "pool", 100, "candidates paired")
 	fs.BoolVar(&c.Centrality, "centrality", false, "weigh ArgsRank centrality into the pair score")
+	fs.BoolVar(&c.NounPhrases, "np-tags", false, "find noun phrases for coherence by part-of-speech tags (slower)")
 	off := map[string]*bool{}
 	for _, name := range []string{"prf", "fusion", "length", "noise", "dedup", "verb", "arg", "coherence", "diversity", "stance", "quality"} {
 		off[name] = fs.Bool("no-"+name, false, "switch off "+name)

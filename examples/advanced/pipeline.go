@@ -1,8 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"math"
 	"slices"
+	"sync"
 
 	"github.com/argsearch/argsearch/argumentative"
 	"github.com/argsearch/argsearch/corpus"
@@ -18,22 +21,24 @@ import (
 // pipeline answers topics; it is read-only after newPipeline, so topics can
 // be answered concurrently.
 type pipeline struct {
-	c          config
-	env        *system.Env
-	retriever  retrieval.Retriever // sentences, best first
-	tagger     *pairing.POSTagger  // nil unless the verb filter or coherence needs it
-	arg        *argumentative.Model
-	stance     *stance.Model
-	proIndex   int // positions of Pro and Con in stance.Labels()
-	conIndex   int
-	builder    pairing.Builder
-	centrality pairing.ArgsRank
+	c   config
+	env *system.Env
+	// argumentStage retrieves arguments and returns their sentences;
+	// sentenceStage retrieves sentences.
+	argumentStage, sentenceStage retrieval.Retriever
+	tagger                       *pairing.POSTagger // nil unless the verb filter or coherence needs it
+	arg                          *argumentative.Model
+	stance                       *stance.Model
+	proIndex                     int // positions of Pro and Con in stance.Labels()
+	conIndex                     int
+	builder                      pairing.Builder
+	centrality                   pairing.ArgsRank
 }
 
 func newPipeline(env *system.Env, c config) (*pipeline, error) {
 	p := &pipeline{c: c, env: env}
 	var err error
-	if p.retriever, err = p.newRetriever(); err != nil {
+	if err = p.newStages(); err != nil {
 		return nil, err
 	}
 	if p.arg, err = models.Argumentative(); err != nil {
@@ -43,14 +48,14 @@ func newPipeline(env *system.Env, c config) (*pipeline, error) {
 		return nil, err
 	}
 	p.proIndex, p.conIndex = slices.Index(p.stance.Labels(), stance.Pro), slices.Index(p.stance.Labels(), stance.Con)
-	if c.Verb || c.Coherence {
+	if c.Verb || c.NounPhrases {
 		if p.tagger, err = pairing.NewPOSTagger(); err != nil {
 			return nil, err
 		}
 	}
-	p.builder = pairing.Builder{
-		Weights:   pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25},
-		Coherence: pairing.Coherence{Tagger: p.tagger},
+	p.builder = pairing.Builder{Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}}
+	if c.NounPhrases {
+		p.builder.Coherence.Tagger = p.tagger
 	}
 	if c.Centrality {
 		p.builder.Weights.Centrality = 0.1
@@ -70,11 +75,11 @@ func newPipeline(env *system.Env, c config) (*pipeline, error) {
 	return p, nil
 }
 
-// newRetriever assembles the two retrieval stages.
-func (p *pipeline) newRetriever() (retrieval.Retriever, error) {
+// newStages assembles the two retrieval stages.
+func (p *pipeline) newStages() error {
 	search := lexical.Search{
 		Unit:    lexical.UnitArgument,
-		Scoring: lexical.Scoring{Model: lexical.ModelDirichlet, Mu: p.c.Mu},
+		Scoring: lexical.Scoring{Model: p.c.Model, Mu: p.c.Mu},
 		Fields:  lexical.FieldWeights{Conclusion: p.c.Conclusion, Premise: 1, Title: 1},
 	}
 	if p.c.PRF {
@@ -82,11 +87,11 @@ func (p *pipeline) newRetriever() (retrieval.Retriever, error) {
 	}
 	arguments, err := p.env.Index.With(search)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// The argument stage yields the sentences of the retrieved arguments,
 	// each with its argument's score.
-	argumentSentences := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+	p.argumentStage = retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
 		args, err := arguments.Retrieve(ctx, q, p.c.Arguments)
 		if err != nil {
 			return nil, err
@@ -101,39 +106,114 @@ func (p *pipeline) newRetriever() (retrieval.Retriever, error) {
 		}
 		return retrieval.TopK(hits, k), nil
 	})
+	p.sentenceStage, err = p.env.Index.With(lexical.Search{Unit: lexical.UnitSentence})
+	return err
+}
+
+// retrieve returns the candidate sentences of a topic, best first: the
+// argument stage's alone, or fused (CombSUM) with the sentence stage's.
+// The two stages run at the same time.
+func (p *pipeline) retrieve(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	if !p.c.Fusion {
-		return argumentSentences, nil
+		return p.argumentStage.Retrieve(ctx, q, p.c.Depth)
 	}
-	sentences, err := p.env.Index.With(lexical.Search{Unit: lexical.UnitSentence})
-	if err != nil {
+	var args []retrieval.Hit
+	var argsErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { args, argsErr = p.argumentStage.Retrieve(ctx, q, p.c.Depth) })
+	sentences, err := p.sentenceStage.Retrieve(ctx, q, p.c.Sentences)
+	wg.Wait()
+	if err = cmp.Or(argsErr, err); err != nil {
 		return nil, err
 	}
-	return retrieval.Fuse([]float64{p.c.FusionWeight, 1 - p.c.FusionWeight}, argumentSentences, sentences), nil
+	fused := retrieval.Fuse([]float64{p.c.FusionWeight, 1 - p.c.FusionWeight}, retrieved(args), retrieved(sentences))
+	return fused.Retrieve(ctx, q, p.c.Depth)
+}
+
+// retrieved is a Retriever that returns hits already retrieved.
+func retrieved(hits []retrieval.Hit) retrieval.Retriever {
+	return retrieval.RetrieverFunc(func(_ context.Context, _ retrieval.Query, k int) ([]retrieval.Hit, error) {
+		return retrieval.TopK(hits, k), nil
+	})
 }
 
 // answer makes the pairs of one topic.
 func (p *pipeline) answer(ctx context.Context, q retrieval.Query) ([]runfile.Result, error) {
-	hits, err := p.retriever.Retrieve(ctx, q, p.c.Depth)
+	hits, err := p.retrieve(ctx, q)
 	if err != nil {
 		return nil, err
 	}
 	t := p.newTopic(q)
-	var scored []pairing.Scored
+	rest := t.fill(hits, p.c.Pool)
 	b := p.builder
-	for b.Pool = p.c.Pool; ; b.Pool *= 2 {
-		hits = t.fill(hits, b.Pool)
-		if scored, err = b.Build(ctx, t.cands, p.c.K); err != nil {
-			return nil, err
-		}
-		if len(scored) >= p.c.K || len(t.cands) < b.Pool {
-			break
-		}
+	b.Pool = p.c.Pool
+	scored, err := b.Build(ctx, t.cands, p.c.K)
+	if err != nil {
+		return nil, err
 	}
 	results := make([]runfile.Result, len(scored))
 	for i, s := range scored {
-		results[i] = runfile.Result{DocID: s.ID(), Score: s.Score, Stance: t.pairStance(s)}
+		results[i] = runfile.Result{DocID: s.ID(), Score: s.Score, Stance: t.pairStance(s.Stance, s.First.ID, s.Second.ID)}
 	}
-	return results, nil
+	return t.adjacent(results, rest), nil
+}
+
+// adjacent completes the pairs to k with pairs of consecutive sentences
+// (coherent by construction) of the candidates' arguments, then of the
+// arguments of the hits not looked at, in the order the arguments first
+// appear, ranked below every built pair; a pair already made is not
+// repeated. Coherence rejects most pairs of sentences from different
+// arguments, so a pool of candidates alone rarely yields k pairs.
+func (t *topic) adjacent(results []runfile.Result, rest []retrieval.Hit) []runfile.Result {
+	if len(results) >= t.p.c.K {
+		return results
+	}
+	have := make(map[string]bool, len(results))
+	score := 0.0
+	for _, r := range results {
+		have[r.DocID] = true
+		score = r.Score
+	}
+	ids := make([]string, 0, len(t.cands)+len(rest))
+	for _, c := range t.cands {
+		ids = append(ids, c.Sentence.ID)
+	}
+	for _, h := range rest {
+		ids = append(ids, h.ID)
+	}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		argID, _, _, err := corpus.ParseSentenceID(id)
+		if err != nil || seen[argID] {
+			continue
+		}
+		seen[argID] = true
+		a, stored, ok := t.p.env.Argument(argID)
+		if !ok {
+			continue
+		}
+		for pair := range pairing.Adjacent(a) {
+			if have[pair.ID()] {
+				continue
+			}
+			have[pair.ID()] = true
+			// Scores step down by the same amount: the order is the
+			// arguments' order, then the reading order.
+			score = math.Nextafter(score, math.Inf(-1)) - 1e-9
+			st := stance.Unknown
+			if t.p.c.Stance {
+				st = t.argsMeStance(stored)
+				if st == stance.Unknown {
+					st = t.pairStance(stance.Unknown, pair.First.ID, pair.Second.ID, pair.First.Text, pair.Second.Text)
+				}
+			}
+			results = append(results, runfile.Result{DocID: pair.ID(), Score: score, Stance: st})
+			if len(results) == t.p.c.K {
+				return results
+			}
+		}
+	}
+	return results
 }
 
 // topic holds the state of one topic: its filters (a Dedup remembers what
@@ -143,12 +223,13 @@ type topic struct {
 	q      retrieval.Query
 	filter pairing.Filter
 	cands  []pairing.Candidate
-	lean   map[string]float64 // sentence id → P(Pro) − P(Con) by the stance model
-	scores map[string]float64 // argumentativeness by text, computed once
+	lean   map[string]float64       // sentence id → P(Pro) − P(Con) by the stance model
+	argsMe map[string]stance.Stance // argument id → its args.me stance towards the topic
+	scores map[string]float64       // argumentativeness by text, computed once
 }
 
 func (p *pipeline) newTopic(q retrieval.Query) *topic {
-	t := &topic{p: p, q: q, lean: map[string]float64{}, scores: map[string]float64{}}
+	t := &topic{p: p, q: q, lean: map[string]float64{}, scores: map[string]float64{}, argsMe: map[string]stance.Stance{}}
 	var fs []pairing.Filter
 	if p.c.Length {
 		fs = append(fs, pairing.Length{Min: 5, Max: 60})
@@ -159,11 +240,11 @@ func (p *pipeline) newTopic(q retrieval.Query) *topic {
 	if p.c.Dedup {
 		fs = append(fs, &pairing.Dedup{})
 	}
-	if p.c.Verb {
-		fs = append(fs, pairing.VerbFilter{Tagger: p.tagger})
-	}
 	if p.c.Arg {
 		fs = append(fs, pairing.Argumentative{Scorer: pairing.ScorerFunc(t.argumentativeness), Threshold: p.c.Threshold})
+	}
+	if p.c.Verb { // last: tagging is the slowest check
+		fs = append(fs, pairing.VerbFilter{Tagger: p.tagger})
 	}
 	t.filter = pairing.Chain(fs...)
 	return t
@@ -219,11 +300,22 @@ func (t *topic) stance(s corpus.StoredSentence) stance.Stance {
 		t.lean[s.ID] = probs[t.p.proIndex] - probs[t.p.conIndex]
 	}
 	if a, ok := t.p.env.Store.Argument(s.ArgumentID); ok {
-		if st := system.ArgsMeStance(t.q.Text, a); st != stance.Unknown {
+		if st := t.argsMeStance(a); st != stance.Unknown {
 			return st
 		}
 	}
 	st, _, _ := t.p.stance.Tag(context.Background(), t.q.Text, s.Text)
+	return st
+}
+
+// argsMeStance is the args.me stance of an argument towards the topic,
+// computed once per argument.
+func (t *topic) argsMeStance(a corpus.StoredArgument) stance.Stance {
+	st, ok := t.argsMe[a.ID]
+	if !ok {
+		st = system.ArgsMeStance(t.q.Text, a)
+		t.argsMe[a.ID] = st
+	}
 	return st
 }
 
@@ -243,16 +335,25 @@ func (t *topic) centrality(s corpus.StoredSentence, memo map[string]float64) flo
 	return memo[s.ID]
 }
 
-// pairStance is the stance written for a pair: PRO or CON, from its
-// sentences' stances, else from the side the stance model leans to.
-func (t *topic) pairStance(s pairing.Scored) stance.Stance {
+// pairStance is the stance written for a pair whose sentences' common
+// stance is st: PRO or CON as st says, else the side the stance model leans
+// to over the two sentences (texts, when given, are tagged first).
+func (t *topic) pairStance(st stance.Stance, first, second string, texts ...string) stance.Stance {
 	if !t.p.c.Stance {
 		return stance.Unknown
 	}
-	if s.Stance == stance.Pro || s.Stance == stance.Con {
-		return s.Stance
+	if st == stance.Pro || st == stance.Con {
+		return st
 	}
-	if t.lean[s.First.ID]+t.lean[s.Second.ID] < 0 {
+	for i, text := range texts {
+		id := []string{first, second}[i]
+		if _, ok := t.lean[id]; !ok {
+			if probs := t.p.stance.Probabilities(t.q.Text, text); probs != nil {
+				t.lean[id] = probs[t.p.proIndex] - probs[t.p.conIndex]
+			}
+		}
+	}
+	if t.lean[first]+t.lean[second] < 0 {
 		return stance.Con
 	}
 	return stance.Pro

@@ -73,9 +73,11 @@ func (e *Env) openIndex(ctx context.Context, src source, c lexical.Config) (*lex
 	case err == nil:
 		return x, dir, nil
 	case errors.Is(err, lexical.ErrNoIndex), errors.Is(err, os.ErrNotExist):
-	case errors.Is(err, lexical.ErrCorrupt):
+	case errors.Is(err, lexical.ErrCorrupt), errors.Is(err, lexical.ErrConfig):
+		// Damaged, or written by another version of the index format:
+		// build it again.
 		if err := os.RemoveAll(dir); err != nil {
-			return nil, "", fmt.Errorf("system: removing damaged index: %w", err)
+			return nil, "", fmt.Errorf("system: removing unusable index: %w", err)
 		}
 	default:
 		return nil, "", fmt.Errorf("system: cached index %s: %w", dir, err)

@@ -81,8 +81,8 @@ func (e *Env) input() (source, error) {
 	if e.flags.TIRA.InputDir == "" {
 		return e.sampleInput()
 	}
-	if err := e.flags.TIRA.Check(); err != nil {
-		return source{}, err
+	if _, err := os.Stat(e.flags.TIRA.InputDir); err != nil {
+		return source{}, fmt.Errorf("system: input directory: %w", err)
 	}
 	path, err := e.flags.TIRA.Corpus()
 	if err != nil {

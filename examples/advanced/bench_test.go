@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/argsearch/argsearch/examples/internal/system"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
+)
+
+// BenchmarkTopic times the whole pipeline for one topic (retrieve, filter,
+// pair, tag stance, write the topic's lines), topics in turn. The input is
+// the embedded sample, or the TIRA input directory in ARGSEARCH_BENCH_INPUT
+// with its index cached in ARGSEARCH_BENCH_CACHE (built on first use):
+//
+//	ARGSEARCH_BENCH_INPUT=/tmp/full-tira ARGSEARCH_BENCH_CACHE=/tmp/cache \
+//	  go test -run '^$' -bench Topic -benchtime 50x -count 5 ./examples/advanced
+func BenchmarkTopic(b *testing.B) {
+	var f system.Flags
+	f.Register(flag.NewFlagSet("bench", flag.ContinueOnError))
+	f.Quiet = true
+	f.TIRA.InputDir = os.Getenv("ARGSEARCH_BENCH_INPUT")
+	f.CacheDir = os.Getenv("ARGSEARCH_BENCH_CACHE")
+	if f.CacheDir == "" {
+		f.CacheDir = b.TempDir()
+	}
+	ctx := context.Background()
+	env, err := system.Open(ctx, f, lexical.Config{}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer env.Close()
+	fs := flag.NewFlagSet("advanced", flag.ContinueOnError)
+	c, err := parse(fs, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := newPipeline(env, c)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pairs, i := 0, 0
+	cpu := cpuTime()
+	b.ResetTimer()
+	for b.Loop() {
+		q := env.Queries[i%len(env.Queries)]
+		rs, err := p.answer(ctx, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := runfile.NewWriter(discard{}, "bench").Write(q.ID, rs); err != nil {
+			b.Fatal(err)
+		}
+		pairs += len(rs)
+		i++
+	}
+	b.ReportMetric(float64(pairs)/float64(i), "pairs/topic")
+	b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(i), "cpu-ms/topic")
+}
+
+// cpuTime is the process's user and system CPU time so far: on a shared
+// machine it measures the work better than the wall clock.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
