@@ -77,8 +77,8 @@ func (t *sourceText) UnmarshalJSON(b []byte) error {
 }
 
 func (r *Reader) readJSON() (Argument, error) {
-	if r.Workers > 1 {
-		return r.readJSONAhead()
+	if r.Workers > 1 || r.json.workers != nil {
+		return r.readJSONAhead() // once begun, to the end
 	}
 	ja, err := r.decodeJSON()
 	if err != nil {
@@ -152,17 +152,19 @@ type aheadArgument struct {
 func (r *Reader) readJSONAhead() (Argument, error) {
 	j := r.json
 	if j.workers == nil {
-		if err := r.defaultSplitter(); err != nil {
-			return Argument{}, err
-		}
-		j.workers = make(chan struct{}, r.Workers)
-		j.splitter = r.Splitter // fixed from here on, whatever r.Splitter becomes
+		j.workers = make(chan struct{}, max(r.Workers, 1))
 	}
 	for len(j.ahead) < cap(j.workers)*aheadPerWorker && j.aheadErr == nil {
 		ja, err := r.decodeJSON()
 		var a Argument
 		if err == nil {
 			a, err = r.jsonArgument(ja)
+		}
+		if err == nil && j.splitter == nil {
+			// Where the synchronous path makes it too: after the first
+			// argument is decoded and checked.
+			err = r.defaultSplitter()
+			j.splitter = r.Splitter // fixed from here on
 		}
 		if err != nil {
 			j.aheadErr = err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/neurosnap/sentences/data"
 )
@@ -141,23 +142,27 @@ func (p *modelParser) str() (string, error) {
 		return "", err
 	}
 	start := p.i
-	escaped := false
+	plain := true // no escapes, control or non-ASCII characters
 	for p.i < len(p.b) {
-		switch p.b[p.i] {
-		case '\\':
-			escaped = true
+		switch c := p.b[p.i]; {
+		case c == '\\':
+			plain = false
 			p.i += 2
 			continue
-		case '"':
+		case c == '"':
 			p.i++
-			if !escaped {
+			if plain {
 				return p.s[start : p.i-1], nil
 			}
+			// encoding/json unescapes, rejects control characters and
+			// turns invalid UTF-8 into U+FFFD.
 			var s string
 			if err := json.Unmarshal(p.b[start-1:p.i], &s); err != nil {
 				return "", fmt.Errorf("byte %d: %w", start, err)
 			}
 			return s, nil
+		case c < ' ' || c >= utf8.RuneSelf:
+			plain = false
 		}
 		p.i++
 	}

@@ -66,7 +66,13 @@ func TestParseModel(t *testing.T) {
 	if !m.abbrevs["dr"] || m.abbrevs["x"] || !m.starters["the"] || m.ortho["a\u00e9\"b"] != 36 || len(m.ortho) != 1 {
 		t.Errorf("got %+v", m)
 	}
+	// Keys as encoding/json reads them: invalid UTF-8 becomes U+FFFD.
+	m, err = parseModel([]byte("{\"AbbrevTypes\": {}, \"Collocations\": {}, \"SentStarters\": {}, \"OrthoContext\": {\"a\xb1\": 4}}"))
+	if err != nil || m.ortho["a\ufffd"] != 4 {
+		t.Errorf("invalid UTF-8 in a key: got %v, %v; want the key a\ufffd", m, err)
+	}
 	for _, bad := range []string{
+		"{\"AbbrevTypes\": {}, \"Collocations\": {}, \"SentStarters\": {}, \"OrthoContext\": {\"\x10x\": 1}}", // control character
 		``, `[]`, `{`, `{"AbbrevTypes": {}}`, `{"Other": {}}`, `{"AbbrevTypes": {"a": x}}`,
 		`{"AbbrevTypes": {"a" 1}}`, `{"AbbrevTypes": {"a: 1}}`, `{"AbbrevTypes": {"\q": 1}}`,
 		`{"AbbrevTypes": {}, "Collocations": {}, "SentStarters": {}, "OrthoContext": {"a": 2}} x`,
