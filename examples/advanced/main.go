@@ -5,7 +5,7 @@
 //
 //	advanced [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-q]
 //	         [-no-prf] [-no-fusion] [-no-length] [-no-noise] [-no-dedup] [-no-verb] [-no-arg]
-//	         [-no-coherence] [-no-diversity] [-no-stance] [-no-quality] [-centrality]
+//	         [-no-coherence] [-no-diversity] [-no-stance] [-no-quality] [-centrality] [-np-tags]
 //
 // With -i it reads the corpus and topics.xml from inputDir (TIRA's
 // convention); without it, the embedded args.me sample with the ten 2021
@@ -13,19 +13,23 @@
 // the 2021 judgments. It writes outputDir/run.txt (without -o, ./run.txt).
 // The index is cached under the user's cache directory.
 //
-// The steps, per topic:
+// The steps, per topic (pipeline.go):
 //
-//  1. Retrieval (pipeline.go, like every step). Arguments are retrieved with Dirichlet LM
-//     (μ 2000), the conclusion weighted twice the premises and the
-//     discussion title (-conclusion), and RM3 pseudo-relevance feedback
-//     (-no-prf). Their sentences inherit the argument's score. That list is
-//     fused (CombSUM of min–max normalised scores, weight -fusion-weight)
-//     with BM25 over sentences (-no-fusion keeps the argument stage alone).
-//  2. Filters, in the fused order: a length window of 5 to 60
-//     words (-no-length), debate noise (-no-noise), exact and normalised
-//     duplicates (-no-dedup), a verb by part-of-speech tags (-no-verb),
-//     and the shipped argumentativeness model at 0.5 (-no-arg). The first
-//     -pool sentences kept are the candidates.
+//  1. Retrieval. The argument stage retrieves 100 arguments with Dirichlet
+//     LM as Lucene computes it (μ 2000; -model dirichlet for the textbook
+//     formula, which scores the same way on args.me but cannot skip
+//     documents and is several times slower with feedback), the conclusion
+//     weighted twice the premises and the discussion title (-conclusion),
+//     and RM3 pseudo-relevance feedback (-no-prf); their sentences inherit
+//     the argument's score. The sentence stage retrieves 1000 sentences with
+//     BM25. The two stages run at the same time, and their lists are fused
+//     (CombSUM of min–max normalised scores, 0.7 for the argument stage,
+//     -fusion-weight); -no-fusion keeps the argument stage alone.
+//  2. Filters, in the fused order, cheapest first: a length window of 5 to
+//     60 words (-no-length), debate noise (-no-noise), exact and normalised
+//     duplicates (-no-dedup), the shipped argumentativeness model at 0.5
+//     (-no-arg) and a verb by part-of-speech tags (-no-verb). The first
+//     -pool (100) sentences kept are the candidates.
 //  3. Stance (-no-stance): a sentence's stance is its argument's args.me
 //     label mapped onto the topic (stance.ArgsMe) where the conclusion
 //     reveals it, else the shipped stance model's. A pair's stance is
@@ -33,13 +37,21 @@
 //     model's probabilities favour over its two sentences.
 //  4. Pairing (pairing.Builder): candidates are joined into pairs that
 //     Coherence accepts (never opposite stances; similar, or sharing a
-//     noun phrase), scored by retrieval, argumentativeness (the quality
-//     proxy: the Touché assessors' quality judgments reward argumentative,
-//     well-formed sentences; -no-quality drops its weight), coherence
-//     (-no-coherence drops its weight and accepts any two sentences of
-//     compatible stance) and, with -centrality, ArgsRank centrality; the top
-//     five places share no argument, MMR-style (-no-diversity). The pool
-//     grows until k pairs are made or the candidates run out.
+//     noun phrase: runs of content words, or with -np-tags noun phrases
+//     from part-of-speech tags), and scored by retrieval (0.45),
+//     argumentativeness (0.2) and coherence (0.25). Argumentativeness is
+//     the quality proxy: Touché's assessors rated argumentative,
+//     well-formed sentences as better quality, and the model that scores
+//     it is the one the filter uses (-no-quality drops its weight).
+//     -no-coherence drops the coherence weight and lets any two sentences
+//     of compatible stance pair up; -centrality adds ArgsRank centrality
+//     (0.1). The top five places share no argument, MMR-style
+//     (-no-diversity).
+//  5. Completion. Coherence rejects most pairs of sentences from different
+//     arguments, so the candidates alone rarely give k pairs: the rest are
+//     consecutive sentences (pairing.Adjacent) of the candidates'
+//     arguments, then of the other retrieved arguments, in retrieval order,
+//     ranked below every built pair.
 //
 // The run follows the Touché 2022 rules (100 to 1000 PRO or CON pairs per
 // topic); with -no-stance the stances are "Q0", and for the sample there is

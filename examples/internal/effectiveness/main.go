@@ -48,10 +48,10 @@ func configurations() []configuration {
 		{"advanced", nil},
 	}
 	for _, flag := range []string{"-no-prf", "-no-fusion", "-no-length", "-no-noise", "-no-dedup", "-no-verb",
-		"-no-arg", "-no-coherence", "-no-diversity", "-no-stance", "-no-quality", "-centrality"} {
+		"-no-arg", "-no-coherence", "-no-diversity", "-no-stance", "-no-quality", "-centrality", "-np-tags"} {
 		c = append(c, configuration{"advanced", []string{flag}})
 	}
-	return c
+	return append(c, configuration{"advanced", []string{"-model", "dirichlet"}}, configuration{"advanced", []string{"-model", "bm25"}})
 }
 
 func main() {

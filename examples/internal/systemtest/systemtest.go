@@ -94,7 +94,9 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) system
 func TIRA(t *testing.T, main Main, args ...string) {
 	t.Helper()
 	in, cache := t.TempDir(), t.TempDir()
-	writeInput(t, in)
+	if err := WriteInput(in); err != nil {
+		t.Fatal(err)
+	}
 	args = append(slices.Clone(args), "-i", in, "-cache", cache, "-min-pairs", "0")
 	first, stdout, stderr := Run(t, main, args...)
 	if !strings.Contains(stderr, "indexing") {
@@ -130,18 +132,20 @@ func TIRA(t *testing.T, main Main, args ...string) {
 	}
 }
 
-func writeInput(t *testing.T, dir string) {
-	t.Helper()
+// WriteInput writes a TIRA input directory for the embedded sample into
+// dir: the sample's processed CSV as args_processed.csv, and topics.xml
+// with the 2021 topics the sample was drawn for.
+func WriteInput(dir string) error {
 	csv, err := io.ReadAll(sample.ProcessedCSV())
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, tira.CorpusFileName), csv, 0o644); err != nil {
-		t.Fatal(err)
+		return err
 	}
 	ts, err := topics.Task1(2021)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	var b strings.Builder
 	b.WriteString("<topics>\n")
@@ -151,9 +155,7 @@ func writeInput(t *testing.T, dir string) {
 		}
 	}
 	b.WriteString("</topics>\n")
-	if err := os.WriteFile(filepath.Join(dir, tira.TopicsFileName), []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return os.WriteFile(filepath.Join(dir, tira.TopicsFileName), []byte(b.String()), 0o644)
 }
 
 func escape(s string) string {
