@@ -67,7 +67,8 @@ func (t *Tokenizer) AppendBreaks(dst []int, text string) []int {
 	t.text = text
 	t.tokenize(text)
 	toks := t.toks
-	// The three passes of the original, over the words that can change.
+	// The three passes of the original, over the words that can change
+	// (tokenize kept only those and the words after them).
 	for i := range toks {
 		if toks[i].special {
 			t.typeAnnotation(&toks[i])
@@ -106,7 +107,9 @@ func (t *Tokenizer) tokenize(text string) {
 	}
 	toks := t.toks[:0]
 	last := 0
-	punct := false // a '.', '?' or '!' since last
+	punct := false    // a '.', '?' or '!' since last
+	keepNext := false // the previous word was special
+	words := 0
 	for i := 0; i < n; {
 		at := i
 		cjk := false
@@ -144,15 +147,22 @@ func (t *Tokenizer) tokenize(text string) {
 		if cursor == n || cjk {
 			special = isSpecial(word) // may hold bytes not yet scanned
 		}
-		start := cursor - len(word) // the word ends at cursor unless cursor is n
-		if cursor == n {
-			start = last + strings.Index(text[last:cursor], word)
+		// Only special words act on themselves and their successor, so
+		// only they and their successors are kept: toks[i+1] is the word
+		// after toks[i] whenever toks[i] is special.
+		if special || keepNext {
+			start := cursor - len(word) // the word ends at cursor unless cursor is n
+			if cursor == n {
+				start = last + strings.Index(text[last:cursor], word)
+			}
+			toks = append(toks, token{start: start, end: start + len(word), pos: cursor, special: special})
 		}
-		toks = append(toks, token{start: start, end: start + len(word), pos: cursor, special: special})
+		words++
+		keepNext = special
 		last = cursor
 		punct = false
 	}
-	if len(toks) == 0 {
+	if words == 0 {
 		toks = append(toks, token{start: 0, end: n, pos: n, special: isSpecial(text)})
 	}
 	t.toks = toks
