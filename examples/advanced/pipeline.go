@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -219,87 +220,106 @@ func (t *topic) adjacent(results []runfile.Result, rest []retrieval.Hit) []runfi
 // topic holds the state of one topic: its filters (a Dedup remembers what
 // it has seen) and the candidates found so far.
 type topic struct {
-	p      *pipeline
-	q      retrieval.Query
-	filter pairing.Filter
-	cands  []pairing.Candidate
-	lean   map[string]float64       // sentence id → P(Pro) − P(Con) by the stance model
-	argsMe map[string]stance.Stance // argument id → its args.me stance towards the topic
-	scores map[string]float64       // argumentativeness by text, computed once
+	p *pipeline
+	q retrieval.Query
+	// The filters, in chain order: before the Dedup (pure), the Dedup
+	// (stateful, order-dependent), after it (pure and the slowest).
+	before, after pairing.Filter
+	dedup         *pairing.Dedup
+	cands         []pairing.Candidate
+	lean          map[string]float64       // sentence id → P(Pro) − P(Con) by the stance model
+	argsMe        map[string]stance.Stance // argument id → its args.me stance towards the topic
 }
 
 func (p *pipeline) newTopic(q retrieval.Query) *topic {
-	t := &topic{p: p, q: q, lean: map[string]float64{}, scores: map[string]float64{}, argsMe: map[string]stance.Stance{}}
-	var fs []pairing.Filter
+	t := &topic{p: p, q: q, lean: map[string]float64{}, argsMe: map[string]stance.Stance{}}
+	var before, after []pairing.Filter
 	if p.c.Length {
-		fs = append(fs, pairing.Length{Min: 5, Max: 60})
+		before = append(before, pairing.Length{Min: 5, Max: 60})
 	}
 	if p.c.Noise {
-		fs = append(fs, pairing.Noise{})
+		before = append(before, pairing.Noise{})
 	}
 	if p.c.Dedup {
-		fs = append(fs, &pairing.Dedup{})
+		t.dedup = &pairing.Dedup{}
 	}
 	if p.c.Arg {
-		fs = append(fs, pairing.Argumentative{Scorer: pairing.ScorerFunc(t.argumentativeness), Threshold: p.c.Threshold})
+		after = append(after, pairing.Argumentative{Scorer: p.arg, Threshold: p.c.Threshold})
 	}
 	if p.c.Verb { // last: tagging is the slowest check
-		fs = append(fs, pairing.VerbFilter{Tagger: p.tagger})
+		after = append(after, pairing.VerbFilter{Tagger: p.tagger})
 	}
-	t.filter = pairing.Chain(fs...)
+	t.before, t.after = pairing.Chain(before...), pairing.Chain(after...)
 	return t
 }
 
-func (t *topic) argumentativeness(text string) float64 {
-	s, ok := t.scores[text]
-	if !ok {
-		s = t.p.arg.Score(text)
-		t.scores[text] = s
-	}
-	return s
-}
-
-// fill filters hits, in order, until there are pool candidates; it returns
-// the hits not yet looked at.
+// fill filters hits, in order, until there are pool candidates, and
+// returns the hits not yet looked at. The result is that of one
+// pairing.Chain(before…, dedup, after…) applied to the hits in order, but
+// the pure filters check a batch of hits on every core first; only the
+// Dedup, whose answers depend on the order, runs sequentially.
 func (t *topic) fill(hits []retrieval.Hit, pool int) []retrieval.Hit {
+	const batch = 64
 	var centrality map[string]float64
+	workers := runtime.GOMAXPROCS(0)
 	for len(t.cands) < pool && len(hits) > 0 {
-		h := hits[0]
-		hits = hits[1:]
-		s, ok := t.p.env.Store.Sentence(h.ID)
-		if !ok {
-			continue
+		n := min(batch, len(hits))
+		sents := make([]corpus.Sentence, n)
+		args := make([]string, n)
+		before, after := make([]bool, n), make([]bool, n)
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				for i := w; i < n; i += workers {
+					s, ok := t.p.env.Store.Sentence(hits[i].ID)
+					if !ok {
+						continue
+					}
+					sents[i], args[i] = corpus.Sentence{ID: s.ID, Text: s.Text}, s.ArgumentID
+					if before[i], _ = t.before.Check(sents[i]); before[i] {
+						after[i], _ = t.after.Check(sents[i])
+					}
+				}
+			})
 		}
-		if ok, _ := t.filter.Check(corpus.Sentence{ID: s.ID, Text: s.Text}); !ok {
-			continue
-		}
-		c := pairing.Candidate{
-			Sentence:          corpus.Sentence{ID: s.ID, Text: s.Text},
-			Retrieval:         h.Score,
-			Argumentativeness: t.argumentativeness(s.Text),
-		}
-		if t.p.c.Stance {
-			c.Stance = t.stance(s)
-		}
-		if t.p.c.Centrality {
-			if centrality == nil {
-				centrality = map[string]float64{}
+		wg.Wait()
+		for i := 0; i < n && len(t.cands) < pool; i++ {
+			if !before[i] {
+				continue
 			}
-			c.Centrality = t.centrality(s, centrality)
+			if t.dedup != nil {
+				if ok, _ := t.dedup.Check(sents[i]); !ok {
+					continue
+				}
+			}
+			if !after[i] {
+				continue
+			}
+			c := pairing.Candidate{Sentence: sents[i], Retrieval: hits[i].Score, Argumentativeness: t.p.arg.Score(sents[i].Text)}
+			if t.p.c.Stance {
+				c.Stance = t.stance(sents[i], args[i])
+			}
+			if t.p.c.Centrality {
+				if centrality == nil {
+					centrality = map[string]float64{}
+				}
+				c.Centrality = t.centrality(sents[i], args[i], centrality)
+			}
+			t.cands = append(t.cands, c)
 		}
-		t.cands = append(t.cands, c)
+		hits = hits[n:]
 	}
 	return hits
 }
 
 // stance is a sentence's stance towards the topic: its argument's args.me
 // label where the conclusion reveals it, else the stance model's.
-func (t *topic) stance(s corpus.StoredSentence) stance.Stance {
+func (t *topic) stance(s corpus.Sentence, argID string) stance.Stance {
 	probs := t.p.stance.Probabilities(t.q.Text, s.Text)
 	if probs != nil {
 		t.lean[s.ID] = probs[t.p.proIndex] - probs[t.p.conIndex]
 	}
-	if a, ok := t.p.env.Store.Argument(s.ArgumentID); ok {
+	if a, ok := t.p.env.Store.Argument(argID); ok {
 		if st := t.argsMeStance(a); st != stance.Unknown {
 			return st
 		}
@@ -321,11 +341,11 @@ func (t *topic) argsMeStance(a corpus.StoredArgument) stance.Stance {
 
 // centrality is the sentence's ArgsRank score within its argument; memo
 // holds the scores of arguments already ranked.
-func (t *topic) centrality(s corpus.StoredSentence, memo map[string]float64) float64 {
+func (t *topic) centrality(s corpus.Sentence, argID string, memo map[string]float64) float64 {
 	if v, ok := memo[s.ID]; ok {
 		return v
 	}
-	a, _, ok := t.p.env.Argument(s.ArgumentID)
+	a, _, ok := t.p.env.Argument(argID)
 	if !ok {
 		return 0
 	}
