@@ -26,6 +26,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/argsearch/argsearch/eval"
@@ -64,7 +65,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("effectiveness", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	workers := fs.String("workers", "2", "topics each system answers at once")
+	workers := fs.Int("workers", 2, "topics each system answers at once")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -88,7 +89,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var rows []row
 	for i, c := range configurations() {
 		out := filepath.Join(dir, fmt.Sprint("run", i))
-		args := append([]string{"-q", "-workers", *workers, "-cache", filepath.Join(dir, "cache"), "-o", out}, c.flags...)
+		args := append([]string{"-q", "-workers", strconv.Itoa(*workers), "-cache", filepath.Join(dir, "cache"), "-o", out}, c.flags...)
 		fmt.Fprintf(stderr, "%s %s\n", c.system, strings.Join(args, " "))
 		cmd := exec.CommandContext(ctx, filepath.Join(bin, c.system), args...)
 		cmd.Stderr = stderr
@@ -121,6 +122,13 @@ type row struct {
 // table prints the rows as Markdown, with paired t-tests against the first
 // row (the baseline).
 func table(w io.Writer, rows []row) error {
+	fmt.Fprint(w, `nDCG@5 on the args.me sample, topics 51, 52, 55, 57, 67, 68, 73, 74, 80, 100, with the official 2021
+relevance judgments (argument ids). Pairs are mapped to arguments: "first" = the argument of the pair's first
+sentence, "best" = the better-judged argument of its two sentences; an argument counts once, at its best pair.
+Plain = trec_eval -c; judged-only = -c -J. [CI95] = percentile bootstrap over topics (10,000 resamples, seed 0).
+p = two-sided paired t-test against the baseline ("first" mapping), 10 topics, no correction for multiple tests.
+
+`)
 	fmt.Fprintln(w, "| system | flags | pairs | nDCG@5 first | judged-only first | nDCG@5 best | judged-only best | p vs baseline (first, plain / judged) |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	base := rows[0].scores[0]

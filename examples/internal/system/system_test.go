@@ -208,3 +208,31 @@ func TestRunErrors(t *testing.T) {
 		t.Errorf("run.txt exists after a failed run (%v)", err)
 	}
 }
+
+// FuzzArgumentRun checks that any pair id gives a mapping or an error,
+// never a panic, and that a mapped argument is listed once.
+func FuzzArgumentRun(f *testing.F) {
+	f.Add("a__PREMISE__1,b__CONC__1", "a__PREMISE__1,a__CONC__1")
+	f.Add("a,b", "")
+	f.Add(",,,", "x__CONC__0,y__PREMISE__-1")
+	q, err := eval.NewQrels([]eval.Judgment{{Topic: "1", DocID: "b", Label: 1}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		lines := []runfile.Line{{QID: "1", DocID: a, Score: 2}, {QID: "1", DocID: b, Score: 1}}
+		for _, m := range []Mapping{FirstArgument, BestArgument} {
+			run, err := ArgumentRun(lines, q, m)
+			if err != nil {
+				continue
+			}
+			seen := map[string]bool{}
+			for _, r := range run["1"] {
+				if seen[r.DocID] {
+					t.Fatalf("%v: %q listed twice in %v", m, r.DocID, run)
+				}
+				seen[r.DocID] = true
+			}
+		}
+	})
+}
