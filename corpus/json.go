@@ -27,9 +27,7 @@ type jsonState struct {
 	// With Workers > 1 (see readJSONAhead):
 	ahead    []*aheadArgument // decoded, being split, oldest first
 	aheadErr error            // what stopped decoding ahead: io.EOF or an error
-	workers  chan struct{}    // a slot for each splitting goroutine
-	splitter Splitter         // the Splitter the goroutines use
-	scratch  sync.Pool        // of *[]string
+	queue    *splitQueue      // nil until the first Read with Workers > 1
 }
 
 const (
@@ -77,7 +75,7 @@ func (t *sourceText) UnmarshalJSON(b []byte) error {
 }
 
 func (r *Reader) readJSON() (Argument, error) {
-	if r.Workers > 1 || r.json.workers != nil {
+	if r.Workers > 1 || r.json.queue != nil {
 		return r.readJSONAhead() // once begun, to the end
 	}
 	ja, err := r.decodeJSON()
@@ -144,27 +142,28 @@ type aheadArgument struct {
 }
 
 // readJSONAhead is readJSON for Workers > 1. It decodes and checks up to
-// 4×Workers arguments ahead, in order, on the calling goroutine, and
-// splits their sentences on up to Workers goroutines at once; it returns
-// the oldest when its split is done. The error that stops decoding (io.EOF
-// at the end) is returned after the arguments decoded before it, so the
-// arguments and errors are those of the synchronous path, in its order.
+// 4×Workers arguments ahead, in order, on the calling goroutine, and queues
+// them for splitting by up to Workers goroutines; it returns the oldest
+// when its split is done. The error that stops decoding (io.EOF at the
+// end) is returned after the arguments decoded before it, so the arguments
+// and errors are those of the synchronous path, in its order.
 func (r *Reader) readJSONAhead() (Argument, error) {
 	j := r.json
-	if j.workers == nil {
-		j.workers = make(chan struct{}, max(r.Workers, 1))
+	if j.queue == nil {
+		j.queue = &splitQueue{max: max(r.Workers, 1)}
 	}
-	for len(j.ahead) < cap(j.workers)*aheadPerWorker && j.aheadErr == nil {
+	q := j.queue
+	for len(j.ahead) < q.max*aheadPerWorker && j.aheadErr == nil {
 		ja, err := r.decodeJSON()
 		var a Argument
 		if err == nil {
 			a, err = r.jsonArgument(ja)
 		}
-		if err == nil && j.splitter == nil {
+		if err == nil && q.splitter == nil {
 			// Where the synchronous path makes it too: after the first
 			// argument is decoded and checked.
 			err = r.defaultSplitter()
-			j.splitter = r.Splitter // fixed from here on
+			q.splitter = r.Splitter // fixed from here on
 		}
 		if err != nil {
 			j.aheadErr = err
@@ -172,7 +171,7 @@ func (r *Reader) readJSONAhead() (Argument, error) {
 		}
 		p := &aheadArgument{a: a, done: make(chan struct{})}
 		j.ahead = append(j.ahead, p)
-		go splitAhead(p, j.splitter, j.workers, &j.scratch)
+		q.push(p)
 	}
 	if len(j.ahead) == 0 {
 		return Argument{}, j.aheadErr
@@ -192,23 +191,63 @@ func (r *Reader) readJSONAhead() (Argument, error) {
 // decoded ahead.
 const aheadPerWorker = 4
 
-// splitAhead splits the sentences of p when one of the workers slots is
-// free, then closes p.done.
-func splitAhead(p *aheadArgument, s Splitter, workers chan struct{}, scratch *sync.Pool) {
-	workers <- struct{}{}
-	buf, _ := scratch.Get().(*[]string)
-	if buf == nil {
-		buf = new([]string)
+// A splitQueue splits the sentences of queued arguments, oldest first, on
+// up to max goroutines. A goroutine is started when an argument is queued
+// and fewer than max run, and it ends when it finds the queue empty, so
+// none outlives the work queued.
+type splitQueue struct {
+	max      int
+	splitter Splitter // set before the first push
+
+	mu      sync.Mutex
+	queued  []*aheadArgument // not yet taken, oldest first
+	running int              // goroutines started and not ended
+}
+
+// push queues p for splitting.
+func (q *splitQueue) push(p *aheadArgument) {
+	q.mu.Lock()
+	q.queued = append(q.queued, p)
+	start := q.running < q.max
+	if start {
+		q.running++
 	}
+	q.mu.Unlock()
+	if start {
+		go q.work()
+	}
+}
+
+// work splits queued arguments until the queue is empty.
+func (q *splitQueue) work() {
+	var split []string
+	for {
+		q.mu.Lock()
+		if len(q.queued) == 0 {
+			q.running--
+			q.mu.Unlock()
+			return
+		}
+		p := q.queued[0]
+		n := copy(q.queued, q.queued[1:])
+		q.queued[n] = nil
+		q.queued = q.queued[:n]
+		q.mu.Unlock()
+		split = q.split(p, split)
+	}
+}
+
+// split sets p.a.Sentences and closes p.done, recording a panic of the
+// Splitter in p.panicked.
+func (q *splitQueue) split(p *aheadArgument, split []string) (out []string) {
 	defer func() {
 		if v := recover(); v != nil {
 			p.panicked = v
+			out = nil
 		}
-		<-workers
 		close(p.done)
 	}()
-	*buf = splitSentences(&p.a, s, *buf)
-	scratch.Put(buf)
+	return splitSentences(&p.a, q.splitter, split)
 }
 
 // jsonOpen reads up to the '[' of the arguments array.

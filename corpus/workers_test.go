@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -135,7 +136,7 @@ func TestWorkersMatchSynchronous(t *testing.T) {
 }
 
 // TestWorkersAbandoned stops reading early: the goroutines still finish
-// the arguments decoded ahead.
+// the arguments decoded ahead, then end.
 func TestWorkersAbandoned(t *testing.T) {
 	r := NewJSONReader(sample.JSON())
 	r.Workers = 3
@@ -149,7 +150,21 @@ func TestWorkersAbandoned(t *testing.T) {
 		t.Fatal("got no arguments decoded ahead, want some")
 	}
 	for _, p := range ahead {
-		<-p.done // each goroutine closes done as its last act
+		<-p.done
+	}
+	// The goroutines end once the queue is empty (else the test hangs).
+	q := r.json.queue
+	for {
+		q.mu.Lock()
+		running, queued := q.running, len(q.queued)
+		q.mu.Unlock()
+		if queued != 0 {
+			t.Fatalf("got %d arguments still queued after all were split", queued)
+		}
+		if running == 0 {
+			break
+		}
+		runtime.Gosched()
 	}
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
