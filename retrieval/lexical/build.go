@@ -82,7 +82,10 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	// memory is one frozen unit plus what is left of the builder.
 	terms := b.dict.terms
 	for i, ub := range b.units {
-		u := ub.freeze(terms, m.TermVectors)
+		u, err := ub.freeze(terms, m.TermVectors)
+		if err != nil {
+			return nil, err
+		}
 		b.units[i] = nil
 		if dir == "" {
 			d.units = append(d.units, u)
@@ -529,7 +532,7 @@ func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
 
 // freeze renumbers terms in byte order (dropping stopped ones) and returns
 // the unit's final form.
-func (ub *unitBuilder) freeze(terms []string, vectors bool) *unitData {
+func (ub *unitBuilder) freeze(terms []string, vectors bool) (*unitData, error) {
 	u := &unitData{unit: ub.unit, idBlob: make([]byte, 0, ub.idSize), idOff: make([]uint64, 1, len(ub.idAt)+1)}
 	for d, at := range ub.idAt {
 		u.idBlob = append(u.idBlob, ub.ids.at(at, int(ub.idLen[d]))...)
@@ -538,12 +541,16 @@ func (ub *unitBuilder) freeze(terms []string, vectors bool) *unitData {
 	ub.ids, ub.idAt, ub.idLen = arena{}, nil, nil
 	u.rankIDs()
 	for _, fb := range ub.fields {
-		u.fields = append(u.fields, fb.freeze(terms, vectors))
+		f, err := fb.freeze(terms, vectors)
+		if err != nil {
+			return nil, err
+		}
+		u.fields = append(u.fields, f)
 	}
-	return u
+	return u, nil
 }
 
-func (fb *fieldBuilder) freeze(terms []string, vectors bool) *fieldData {
+func (fb *fieldBuilder) freeze(terms []string, vectors bool) (*fieldData, error) {
 	order := make([]uint32, 0, len(fb.df))
 	for g, n := range fb.df {
 		if n > 0 {
@@ -575,6 +582,9 @@ func (fb *fieldBuilder) freeze(terms []string, vectors bool) *fieldData {
 	}
 	fb.post, fb.arena = nil, arena{} // release the postings before the term vectors
 	f.stats()
+	if err := f.index(); err != nil {
+		return nil, fmt.Errorf("lexical: internal error: field %s: %v", f.name, err)
+	}
 	if vectors {
 		f.fwdOff = make([]uint64, 1, len(fb.fwdAt)+1)
 		f.fwd = make([]byte, 0, fb.fwdSize+fb.fwdSize/8)
@@ -600,5 +610,5 @@ func (fb *fieldBuilder) freeze(terms []string, vectors bool) *fieldData {
 		}
 		fb.fwd, fb.fwdAt, fb.fwdLen = arena{}, nil, nil
 	}
-	return f
+	return f, nil
 }

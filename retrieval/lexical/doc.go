@@ -15,12 +15,18 @@
 //
 // # Scoring
 //
-// Retrieve scores document at a time, merging the query terms' posting
-// lists, with MaxScore pruning (per-term upper bounds from the largest
-// term frequency and the shortest document): documents that cannot enter
-// the top k are never fully scored. Scores do not depend on k or on the
-// pruning: contributions are summed in a fixed order. Equal scores are
-// ordered by id descending, through id ranks computed at build time.
+// Retrieve scores the documents in windows of consecutive ids, with
+// MaxScore pruning (per-term upper bounds, exact for frequent terms):
+// the terms that can still lift a document into the top k ("essential")
+// add their contributions to the window's documents, and the other terms
+// are only probed for the documents found, through the blocks of 128
+// postings each list is divided into when the index is loaded: a block's
+// last document lets a probe skip it undecoded, and its largest frequency
+// and shortest document bound its contributions (block-max pruning).
+// Documents that cannot enter the top k are never fully scored. Scores do
+// not depend on k or on the pruning: contributions are summed in a fixed
+// order. Equal scores are ordered by id descending, through id ranks
+// computed at build time.
 //
 // # Units and fields
 //

@@ -67,11 +67,6 @@ func (u *unitData) docs() int { return len(u.idOff) - 1 }
 
 func (u *unitData) id(d uint32) string { return string(u.idBlob[u.idOff[d]:u.idOff[d+1]]) }
 
-// compareIDs compares the ids of two documents.
-func (u *unitData) compareIDs(a, b uint32) int {
-	return cmp.Compare(u.idRank[a], u.idRank[b])
-}
-
 // rankIDs fills in idRank.
 func (u *unitData) rankIDs() {
 	n := u.docs()
@@ -107,7 +102,9 @@ type fieldData struct {
 	docCount int      // documents with dl > 0
 	sumTTF   uint64
 	maxDL    uint32
-	minDL    uint32 // smallest non-zero length
+	minDL    uint32   // smallest non-zero length
+	blocks   []block  // the blocks of all posting lists (see index)
+	blockOff []uint32 // len terms+1: term i's blocks are blocks[blockOff[i]:blockOff[i+1]]
 	tables   tableCache
 }
 
@@ -472,6 +469,9 @@ func readUnit(path string, want Unit, vectors bool) (*unitData, error) {
 			}
 		}
 		f.stats()
+		if err := f.index(); err != nil {
+			return nil, corrupt(path, fmt.Sprintf("field %s: %v", name, err))
+		}
 		u.fields = append(u.fields, f)
 	}
 	if len(r.b) != 0 {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -17,9 +18,11 @@ type qterm struct {
 	w    float64
 }
 
-// scored is a document and its score.
+// scored is a document, the rank of its id (unitData.idRank) and its
+// score.
 type scored struct {
 	doc   uint32
+	rank  uint32
 	score float64
 }
 
@@ -97,92 +100,6 @@ func (x *Index) queryTerms(q retrieval.Query) []qterm {
 	return terms
 }
 
-// A cursor walks one query term's postings in one field.
-type cursor struct {
-	p     []byte
-	doc   uint64 // current document; ndocs when exhausted
-	tf    float64
-	w     float64 // query weight times field weight
-	c     float64 // BM25, TF-IDF: w·idf
-	mp    float64 // Dirichlet: μ·P(t|C)
-	one   float64 // Dirichlet: log(1 + 1/mp)
-	lt    []float64
-	f     *fieldData
-	ndocs uint64
-	ub    float64 // upper bound of the cursor's contribution (MaxScore)
-	err   error
-}
-
-// advance moves to the first posting at or after target.
-func (c *cursor) advance(target uint64) {
-	for c.doc < target {
-		c.next(c.doc, false)
-	}
-}
-
-// contribution returns the cursor's score for its current document.
-func (c *cursor) contribution(model string, doc uint64) float64 {
-	tf := c.tf
-	switch model {
-	case ModelBM25:
-		return c.c * tf / (tf + c.lt[c.f.length(doc)])
-	case ModelTFIDF:
-		if tf == 1 {
-			return c.c * c.lt[c.f.length(doc)]
-		}
-		return c.c * math.Sqrt(tf) * c.lt[c.f.length(doc)]
-	case ModelLuceneDirichlet:
-		l := c.one
-		if tf != 1 {
-			l = math.Log(1 + tf/c.mp)
-		}
-		return c.w * max(0, l+c.lt[c.f.length(doc)])
-	default: // ModelDirichlet
-		l := c.one
-		if tf != 1 {
-			l = math.Log(1 + tf/c.mp)
-		}
-		return c.w * l
-	}
-}
-
-// next moves to the next posting.
-func (c *cursor) next(prev uint64, first bool) {
-	if len(c.p) == 0 {
-		c.doc = c.ndocs
-		return
-	}
-	x, m := uvarint(c.p)
-	if m <= 0 {
-		c.fail()
-		return
-	}
-	c.p = c.p[m:]
-	c.tf = 1
-	if x&1 == 0 {
-		y, m := uvarint(c.p)
-		if m <= 0 {
-			c.fail()
-			return
-		}
-		c.p = c.p[m:]
-		c.tf = float64(y)
-	}
-	if first {
-		c.doc = x >> 1
-	} else {
-		c.doc = prev + x>>1
-	}
-	if c.doc >= c.ndocs {
-		c.fail()
-	}
-}
-
-func (c *cursor) fail() {
-	c.err = fmt.Errorf("lexical: bad posting list: %w", ErrCorrupt)
-	c.doc, c.p = c.ndocs, nil
-}
-
 // run scores, document at a time, all documents matching terms and
 // returns the best k.
 func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]scored, error) {
@@ -191,6 +108,7 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 	}
 	sc := x.search.Scoring
 	model := sc.Model
+	kind := modelKind(model)
 	ndocs := uint64(ud.docs())
 	var cs []*cursor
 	// Textbook Dirichlet: per field, the query length and Σ w·log P(t|C)
@@ -208,12 +126,12 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 		}
 		n := float64(f.docCount)
 		var lt []float64
-		switch model {
-		case ModelBM25:
+		switch kind {
+		case kindBM25:
 			lt = f.lengthTable(tableBM25, sc)
-		case ModelTFIDF:
+		case kindTFIDF:
 			lt = f.lengthTable(tableTFIDF, sc)
-		case ModelLuceneDirichlet, ModelDirichlet:
+		case kindLuceneDirichlet, kindDirichlet:
 			lt = f.lengthTable(tableDirichlet, sc)
 		}
 		df := dirField{fw: fw, lt: lt, f: f}
@@ -222,126 +140,149 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 			if id < 0 {
 				continue
 			}
-			c := &cursor{p: f.post[f.postOff[id]:f.postOff[id+1]], w: fw * qt.w, lt: lt, f: f, ndocs: ndocs}
+			c := &cursor{w: fw * qt.w, lt: lt, kind: kind}
 			dfreq, ttf := float64(f.df[id]), float64(f.ttf[id])
-			switch model {
-			case ModelBM25:
+			switch kind {
+			case kindBM25:
 				c.c = c.w * math.Log(1+(n-dfreq+0.5)/(dfreq+0.5))
-			case ModelTFIDF:
+			case kindTFIDF:
 				c.c = c.w * (1 + math.Log((n+1)/(dfreq+1)))
-			case ModelLuceneDirichlet:
+			case kindLuceneDirichlet:
 				c.mp = sc.Mu * (ttf + 1) / (float64(f.sumTTF) + 1)
-			case ModelDirichlet:
+			case kindDirichlet:
 				c.mp = sc.Mu * ttf / float64(f.sumTTF)
 				df.qlen += qt.w
 				df.base += qt.w * math.Log(ttf/float64(f.sumTTF))
 			}
 			c.one = math.Log(1 + 1/c.mp)
-			maxTF, minDL := float64(f.maxTF[id]), f.minDL
-			switch model {
-			case ModelBM25:
-				c.ub = c.c * maxTF / (maxTF + lt[minDL])
-			case ModelTFIDF:
-				c.ub = c.c * math.Sqrt(maxTF) * lt[minDL]
-			case ModelLuceneDirichlet:
-				c.ub = c.w * max(0, math.Log(1+maxTF/c.mp)+lt[minDL])
-			}
+			c.ub = c.bound(float64(f.maxTF[id]), f.minDL)
 			// Long lists get the exact bound, computed once per term and
 			// scoring setting and cached: the largest contribution the term
 			// makes to any document, per unit of query weight.
-			if model != ModelDirichlet && f.df[id] >= x.d.boundDF && c.w > 0 {
+			if kind != kindDirichlet && f.df[id] >= x.d.boundDF && c.w > 0 {
 				c.ub = c.w * f.exactBound(id, model, sc, c)
 			}
 			c.ub *= 1 + 1e-9 // a margin for rounding
-			c.next(0, true)
+			c.reset(f, id, ndocs)
 			cs = append(cs, c)
 		}
 		if df.qlen > 0 {
 			dir = append(dir, df)
 		}
 	}
+	// dirMax bounds the length part of a textbook Dirichlet score from
+	// above (it is largest for the shortest document); 0 for the other
+	// models.
+	dirMax := 0.0
+	for _, d := range dir {
+		m := d.lt[d.f.minDL]
+		if d.f.docCount < len(d.f.dl) {
+			m = d.lt[0] // some documents have an empty field
+		}
+		dirMax += d.fw * (d.base + d.qlen*m)
+	}
+	dirMax += 1e-9 * math.Abs(dirMax) // a margin for rounding
 	// MaxScore (Turtle & Flood 1995): cursors sorted by the upper bound of
 	// their contribution; once the k-th best score θ exceeds the sum of
-	// the bounds of cursors [0, ess), documents only those cursors match
-	// cannot enter the top k, so candidates come from cursors [ess, n)
-	// and the others are only probed. Textbook Dirichlet adds a negative
-	// length term to every document and is not pruned.
-	prune := model != ModelDirichlet
-	if prune {
-		slices.SortStableFunc(cs, func(a, b *cursor) int { return cmp.Compare(a.ub, b.ub) })
-	}
-	cum := make([]float64, len(cs))
+	// the bounds of cursors [0, ess) (plus dirMax), documents only those
+	// cursors match cannot enter the top k, so candidates come from
+	// cursors [ess, n) and the others are only probed. A probe first
+	// checks the bound of the block the document would be in (block-max
+	// MaxScore), and skips decoding the block if that rules it out.
+	slices.SortStableFunc(cs, func(a, b *cursor) int { return cmp.Compare(a.ub, b.ub) })
+	cum := make([]float64, len(cs)+1) // cum[i]: the bounds of cursors [0, i)
 	for i, c := range cs {
-		cum[i] = c.ub
-		if i > 0 {
-			cum[i] += cum[i-1]
-		}
+		cum[i+1] = cum[i] + c.ub
 	}
 	ess := 0
-	theta := math.Inf(-1)
-	contrib := make([]float64, len(cs))
+	theta := math.Inf(-1) // the k-th best score so far, minus dirMax
 	h := newTopK(ud, k)
+	// Documents are taken a window at a time: the essential cursors add
+	// their contributions to the window's documents (con, acc, seen), then
+	// the documents they matched are completed in order.
+	n := len(cs)
+	con := make([]float64, n*window) // con[i*window+j]: cursor i's contribution to document lo+j
+	acc := make([]float64, window)   // the sum of the essential contributions
+	var seen [window / 64]uint64
+	nc := make([]float64, n) // the non-essential contributions to a document
 	for iter := 0; ; iter++ {
-		if iter&0xffff == 0 {
+		if iter&0xff == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("lexical: retrieve: %w", err)
 			}
 		}
-		doc := ndocs
+		lo := ndocs
 		for _, c := range cs[ess:] {
-			doc = min(doc, c.doc)
+			lo = min(lo, c.doc)
 		}
-		if doc == ndocs {
+		if lo == ndocs {
 			break
 		}
-		// contrib[i] is cursor i's contribution to doc, or 0; the score
-		// is summed in cursor order, so that it does not depend on which
-		// cursors were essential (nor, through θ, on k).
-		score := 0.0
-		for i := ess; i < len(cs); i++ {
-			contrib[i] = 0
-			if c := cs[i]; c.doc == doc {
-				contrib[i] = c.contribution(model, doc)
-				score += contrib[i]
-				c.next(doc, false)
+		hi := lo + window
+		for i := ess; i < n; i++ {
+			cs[i].accumulate(lo, hi, con[i*window:(i+1)*window], acc, &seen)
+		}
+		wess := ess // the window's essential cursors, which θ may outgrow
+		for w, m := range seen {
+			for m != 0 {
+				j := w*64 + bits.TrailingZeros64(m)
+				m &= m - 1
+				doc := lo + uint64(j)
+				score := acc[j]
+				acc[j] = 0
+				pruned := false
+				for i := wess - 1; i >= 0; i-- {
+					nc[i] = 0
+					if score+cum[i+1] < theta {
+						pruned = true
+						break
+					}
+					c := cs[i]
+					if c.doc < doc {
+						if !c.shallow(doc) {
+							continue
+						}
+						if score+c.blockBound()+cum[i] < theta {
+							pruned = true
+							break
+						}
+						c.advance(doc)
+					}
+					if c.doc == doc {
+						nc[i] = c.contribution()
+						score += nc[i]
+						c.next()
+					}
+				}
+				if pruned {
+					for i := wess; i < n; i++ {
+						con[i*window+j] = 0
+					}
+					continue
+				}
+				// The score is summed in cursor order, so that it does
+				// not depend on which cursors were essential (nor,
+				// through θ, on k).
+				score = 0
+				for i := range wess {
+					score += nc[i]
+				}
+				for i := wess; i < n; i++ {
+					score += con[i*window+j]
+					con[i*window+j] = 0
+				}
+				for _, d := range dir {
+					score += d.fw * (d.base + d.qlen*d.lt[d.f.length(doc)])
+				}
+				h.offer(uint32(doc), score)
+				if len(h.h) == k && h.h[0].score-dirMax > theta {
+					theta = h.h[0].score - dirMax
+				}
 			}
+			seen[w] = 0
 		}
-		pruned := false
-		for i := ess - 1; i >= 0; i-- {
-			contrib[i] = 0
-			if score+cum[i] < theta {
-				pruned = true
-				break
-			}
-			c := cs[i]
-			c.advance(doc)
-			if c.doc == doc {
-				contrib[i] = c.contribution(model, doc)
-				score += contrib[i]
-				c.next(doc, false)
-			}
-		}
-		if pruned {
-			continue
-		}
-		score = 0
-		for _, v := range contrib {
-			score += v
-		}
-		for _, d := range dir {
-			score += d.fw * (d.base + d.qlen*d.lt[d.f.length(doc)])
-		}
-		h.offer(scored{uint32(doc), score})
-		if prune && len(h.h) == k && h.h[0].score > theta {
-			theta = h.h[0].score
-			for ess < len(cs) && cum[ess] < theta {
-				ess++
-			}
-		}
-	}
-	for _, c := range cs {
-		if c.err != nil {
-			return nil, c.err
+		for ess < n && cum[ess+1] < theta {
+			ess++
 		}
 	}
 	return h.sorted(), nil
@@ -408,7 +349,8 @@ func (f *fieldData) lengthTable(kind int, sc Scoring) []float64 {
 	return t
 }
 
-// uvarint is binary.Uvarint, small enough to inline.
+// uvarint is binary.Uvarint, small enough to inline. It returns 0, 0 for
+// a truncated and 0, -1 for an overlong varint.
 func uvarint(b []byte) (uint64, int) {
 	if len(b) > 0 && b[0] < 0x80 {
 		return uint64(b[0]), 1
@@ -429,7 +371,8 @@ func uvarint(b []byte) (uint64, int) {
 }
 
 // A topK keeps the k best documents offered: by score descending, then id
-// descending. Its slice is a heap whose root is the worst kept document.
+// descending (rank descending). Its slice is a heap whose root is the worst
+// kept document.
 type topK struct {
 	ud *unitData
 	k  int
@@ -439,11 +382,11 @@ type topK struct {
 func newTopK(ud *unitData, k int) *topK { return &topK{ud: ud, k: k} }
 
 // better reports whether a ranks before b.
-func (t *topK) better(a, b scored) bool {
+func better(a, b scored) bool {
 	if a.score != b.score {
 		return a.score > b.score
 	}
-	return t.ud.compareIDs(a.doc, b.doc) > 0
+	return a.rank > b.rank
 }
 
 func (t *topK) down(i int) {
@@ -454,10 +397,10 @@ func (t *topK) down(i int) {
 			return
 		}
 		w := l
-		if r := l + 1; r < len(h) && t.better(h[w], h[r]) {
+		if r := l + 1; r < len(h) && better(h[w], h[r]) {
 			w = r
 		}
-		if !t.better(h[i], h[w]) {
+		if !better(h[i], h[w]) {
 			return
 		}
 		h[i], h[w] = h[w], h[i]
@@ -465,12 +408,14 @@ func (t *topK) down(i int) {
 	}
 }
 
-func (t *topK) offer(s scored) {
+// offer offers document doc with score. The rank of the document's id
+// is looked up only if the document is kept or ties with the worst kept.
+func (t *topK) offer(doc uint32, score float64) {
 	if len(t.h) < t.k {
-		t.h = append(t.h, s)
+		t.h = append(t.h, scored{doc, t.ud.idRank[doc], score})
 		for i := len(t.h) - 1; i > 0; {
 			p := (i - 1) / 2
-			if !t.better(t.h[p], t.h[i]) {
+			if !better(t.h[p], t.h[i]) {
 				break
 			}
 			t.h[p], t.h[i] = t.h[i], t.h[p]
@@ -478,7 +423,11 @@ func (t *topK) offer(s scored) {
 		}
 		return
 	}
-	if s.score < t.h[0].score || !t.better(s, t.h[0]) {
+	if score < t.h[0].score {
+		return
+	}
+	s := scored{doc, t.ud.idRank[doc], score}
+	if !better(s, t.h[0]) {
 		return
 	}
 	t.h[0] = s
@@ -524,14 +473,9 @@ func (f *fieldData) exactBound(id int, model string, sc Scoring, proto *cursor) 
 	}
 	c := *proto
 	c.w, c.c = 1, proto.c/proto.w
-	c.p = f.post[f.postOff[id]:f.postOff[id+1]]
-	c.err = nil
 	best := 0.0
-	for c.next(0, true); c.doc < c.ndocs; c.next(c.doc, false) {
-		best = max(best, c.contribution(model, c.doc))
-	}
-	if c.err != nil {
-		return math.Inf(1) // no pruning on a damaged list; run reports it
+	for c.reset(f, id, uint64(len(f.dl))); c.doc < c.ndocs; c.next() {
+		best = max(best, c.contribution())
 	}
 	f.tables.mu.Lock()
 	if f.tables.bounds == nil {
