@@ -144,7 +144,7 @@ type aheadArgument struct {
 // readJSONAhead is readJSON for Workers > 1. It decodes and checks up to
 // 4×Workers arguments ahead, in order, on the calling goroutine, and queues
 // them for splitting by up to Workers goroutines; it returns the oldest
-// when its split is done. The error that stops decoding (io.EOF at the
+// when its split is done, splitting it itself if no goroutine has begun. The error that stops decoding (io.EOF at the
 // end) is returned after the arguments decoded before it, so the arguments
 // and errors are those of the synchronous path, in its order.
 func (r *Reader) readJSONAhead() (Argument, error) {
@@ -180,6 +180,10 @@ func (r *Reader) readJSONAhead() (Argument, error) {
 	n := copy(j.ahead, j.ahead[1:])
 	j.ahead[n] = nil
 	j.ahead = j.ahead[:n]
+	if q.take(p) {
+		// No goroutine has begun it: split it here rather than wait.
+		j.split = q.split(p, j.split)
+	}
 	<-p.done
 	if p.panicked != nil {
 		panic(p.panicked) // in the caller's goroutine, as the synchronous path would
@@ -216,6 +220,20 @@ func (q *splitQueue) push(p *aheadArgument) {
 	if start {
 		go q.work()
 	}
+}
+
+// take removes p from the queue if no goroutine has taken it yet, and
+// reports whether it did.
+func (q *splitQueue) take(p *aheadArgument) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.queued) == 0 || q.queued[0] != p {
+		return false
+	}
+	n := copy(q.queued, q.queued[1:])
+	q.queued[n] = nil
+	q.queued = q.queued[:n]
+	return true
 }
 
 // work splits queued arguments until the queue is empty.
