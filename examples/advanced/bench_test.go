@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -16,7 +17,8 @@ import (
 // BenchmarkTopic times the whole pipeline for one topic (retrieve, filter,
 // pair, tag stance, write the topic's lines), topics in turn. The input is
 // the embedded sample, or the TIRA input directory in ARGSEARCH_BENCH_INPUT
-// with its index cached in ARGSEARCH_BENCH_CACHE (built on first use):
+// with its index cached in ARGSEARCH_BENCH_CACHE (built on first use);
+// ARGSEARCH_BENCH_FLAGS holds the pipeline's flags (e.g. "-no-prf"):
 //
 //	ARGSEARCH_BENCH_INPUT=/tmp/full-tira ARGSEARCH_BENCH_CACHE=/tmp/cache \
 //	  go test -run '^$' -bench Topic -benchtime 50x -count 5 ./examples/advanced
@@ -36,7 +38,7 @@ func BenchmarkTopic(b *testing.B) {
 	}
 	defer env.Close()
 	fs := flag.NewFlagSet("advanced", flag.ContinueOnError)
-	c, err := parse(fs, nil)
+	c, err := parse(fs, strings.Fields(os.Getenv("ARGSEARCH_BENCH_FLAGS")))
 	if err != nil {
 		b.Fatal(err)
 	}
