@@ -196,6 +196,10 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 	}
 	ess := 0
 	theta := math.Inf(-1) // the k-th best score so far, minus dirMax
+	// cut is θ less a margin for the rounding of partial scores, which
+	// are summed in another order than the final ones: a document whose
+	// bound is below cut cannot enter the top k.
+	cut := theta
 	h := newTopK(ud, k)
 	// Documents are taken a window at a time: the essential cursors add
 	// their contributions to the window's documents (con, acc, seen), then
@@ -233,7 +237,7 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 				pruned := false
 				for i := wess - 1; i >= 0; i-- {
 					nc[i] = 0
-					if score+cum[i+1] < theta {
+					if score+cum[i+1] < cut {
 						pruned = true
 						break
 					}
@@ -242,7 +246,7 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 						if !c.shallow(doc) {
 							continue
 						}
-						if score+c.blockBound()+cum[i] < theta {
+						if score+c.blockBound()+cum[i] < cut {
 							pruned = true
 							break
 						}
@@ -254,7 +258,7 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 						c.next()
 					}
 				}
-				if pruned {
+				if pruned || score < cut {
 					for i := wess; i < n; i++ {
 						con[i*window+j] = 0
 					}
@@ -277,11 +281,12 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 				h.offer(uint32(doc), score)
 				if len(h.h) == k && h.h[0].score-dirMax > theta {
 					theta = h.h[0].score - dirMax
+					cut = theta - 1e-9*(math.Abs(theta)+math.Abs(dirMax))
 				}
 			}
 			seen[w] = 0
 		}
-		for ess < n && cum[ess+1] < theta {
+		for ess < n && cum[ess+1] < cut {
 			ess++
 		}
 	}
