@@ -58,6 +58,7 @@ type config struct {
 	seed       uint64
 	resamples  int
 	files      []string
+	baseline   string
 }
 
 // run runs the command with args (without the program name) and returns
@@ -96,8 +97,10 @@ func parseArgs(args []string, stderr io.Writer) (*config, *flag.FlagSet, error) 
   evaluate [-q] [-c] [-J] -m MEASURE [-m MEASURE]... QRELS RUN
       trec_eval mode: prints trec_eval 10.0's lines for the measures
       (ndcg_cut.K,..., P.K,..., map, recip_rank, num_ret, num_rel_ret)
-  evaluate [-year 2020|2021|2022 | -qrels FILE] [-seed N] [-resamples N] RUN...
-      Touché table: mean nDCG@5 with 95% bootstrap CI, plain and judged-only
+  evaluate [-year 2020|2021|2022 | -qrels FILE] [-baseline RUN] [-seed N] [-resamples N] RUN...
+      Touché table: mean nDCG@5 with 95% bootstrap CI, plain and judged-only;
+      with several runs, a paired t-test of each against the baseline run
+      (-baseline, or else the first RUN), Bonferroni-corrected
 flags:
 `)
 		fs.PrintDefaults()
@@ -108,6 +111,7 @@ flags:
 	fs.BoolVar(&c.judgedOnly, "J", false, "trec_eval mode: drop unjudged documents from the rankings")
 	fs.IntVar(&c.year, "year", 0, "table mode: use the embedded official Touché Task 1 judgments of this year")
 	fs.StringVar(&c.qrels, "qrels", "", "table mode: judgments file (qid 0 docid label)")
+	fs.StringVar(&c.baseline, "baseline", "", "table mode: the run the others are tested against (default: the first RUN)")
 	fs.Uint64Var(&c.seed, "seed", 1, "table mode: bootstrap seed")
 	fs.IntVar(&c.resamples, "resamples", eval.DefaultResamples, "table mode: bootstrap resamples")
 	if err := fs.Parse(args); err != nil {
@@ -117,10 +121,20 @@ flags:
 		return nil, fs, errReported
 	}
 	c.files = fs.Args()
+	if c.baseline != "" {
+		// The baseline is the table's first row, whatever its place among RUN....
+		files := []string{c.baseline}
+		for _, f := range c.files {
+			if f != c.baseline {
+				files = append(files, f)
+			}
+		}
+		c.files = files
+	}
 	set := make(map[string]bool)
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if len(c.measures) > 0 {
-		for _, name := range []string{"year", "qrels", "seed", "resamples"} {
+		for _, name := range []string{"year", "qrels", "baseline", "seed", "resamples"} {
 			if set[name] {
 				return nil, fs, fmt.Errorf("%w: -%s is for the Touché table, not with -m", errUsage, name)
 			}
@@ -213,7 +227,7 @@ func toucheTable(c *config, w io.Writer) error {
 	boot := eval.Bootstrap{Seed: c.seed, Resamples: c.resamples}
 
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "run\tjudgments\ttopics\tnDCG@5\tCI95 low\tCI95 high\tjudged-only nDCG@5\tCI95 low\tCI95 high\tp vs first (Bonferroni)")
+	fmt.Fprintln(tw, "run\tjudgments\ttopics\tnDCG@5\tCI95 low\tCI95 high\tjudged-only nDCG@5\tCI95 low\tCI95 high\tp vs baseline (Bonferroni)")
 	for _, d := range dims {
 		rows := make([]row, len(runs))
 		for i, r := range runs {

@@ -172,3 +172,28 @@ func TestErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestTableBaseline checks that -baseline names the run the others are
+// tested against, and puts it first, wherever it stands among the runs.
+func TestTableBaseline(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-baseline", "testdata/b.run", "testdata/a.run", "testdata/b.run"}
+	if code := run(args, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("got %d lines, want a header and 2 rows:\n%s", len(lines), stdout.String())
+	}
+	// The judged-only differences a-b are the opposite of TestTable's, so the
+	// two-sided p is the same 0.5.
+	for i, want := range [][2]string{{"b", "-"}, {"a", "0.5000"}} {
+		f := strings.Fields(lines[i+1])
+		if f[0] != want[0] || f[len(f)-1] != want[1] {
+			t.Errorf("row %d: got run %s, p %s; want %s, %s", i+1, f[0], f[len(f)-1], want[0], want[1])
+		}
+	}
+	if code := run([]string{"-m", "map", "-baseline", "testdata/a.run", "testdata/tiny.qrels", "testdata/a.run"}, &stdout, &stderr); code != exitUsage {
+		t.Errorf("-baseline with -m: got exit %d, want %d", code, exitUsage)
+	}
+}
