@@ -20,9 +20,40 @@
 //	eval               qrels (official sets embedded), trec_eval 10.0 measures, bootstrap CIs, t-tests
 //
 // Data flows one way: corpus → index → retrieve → filter → pair → tag
-// stance → run file → evaluation. The example of this package walks through
-// the shortest such pipeline: it indexes the embedded sample, retrieves
-// arguments for the Touché 2021 topics with BM25, writes a run and evaluates
-// it against the official judgments. The runnable systems under examples/
-// (go run ./examples/...) assemble complete ones.
+// stance → run file → evaluation. In code (errors elided; Example_pairs is
+// the same code, compiled and checked):
+//
+//	store, _ := corpus.BuildStore(ctx, corpus.NewCSVReader(sample.ProcessedCSV()).All())
+//	index, _ := lexical.Build(ctx, "", corpus.NewCSVReader(sample.ProcessedCSV()).All(), lexical.Config{})
+//	argModel, _ := models.Argumentative()
+//	stanceModel, _ := models.Stance()
+//
+//	q := retrieval.Query{ID: "51", Text: "Do we need sex education in schools?"}
+//	hits, _ := index.Retrieve(ctx, q, 100) // BM25 over sentences
+//	keep := pairing.Chain(pairing.Length{Min: 5, Max: 60}, pairing.Noise{}, &pairing.Dedup{})
+//	var cands []pairing.Candidate
+//	for _, h := range hits {
+//		st, _ := store.Sentence(h.ID)
+//		s := corpus.Sentence{ID: st.ID, Text: st.Text}
+//		if ok, _ := keep.Check(s); !ok {
+//			continue // too short or long, debate noise, or a duplicate
+//		}
+//		label, _, _ := stanceModel.Tag(ctx, q.Text, s.Text)
+//		cands = append(cands, pairing.Candidate{Sentence: s, Retrieval: h.Score,
+//			Argumentativeness: argModel.Score(s.Text), Stance: label})
+//	}
+//	pairs, _ := pairing.Builder{}.Build(ctx, cands, 1000) // coherent, diverse, never PRO with CON
+//
+//	results := make([]runfile.Result, len(pairs))
+//	for i, p := range pairs {
+//		results[i] = runfile.Result{DocID: p.ID(), Score: p.Score, Stance: p.Stance}
+//	}
+//	w, _ := runfile.Create("run.txt", "mysystem", runfile.Touche2022())
+//	w.Write(q.ID, results)
+//	w.Close() // run.txt appears only if the whole run is valid
+//
+// Evaluate the run with package eval (the Example of this package does it
+// for an argument run), or run `go run ./examples/evaluate`. The runnable
+// systems under examples/ (go run ./examples/advanced) assemble complete ones:
+// every component there can be switched off by a flag.
 package argsearch
