@@ -124,6 +124,7 @@ type cursor struct {
 	one    float64 // Dirichlet: log(1 + 1/mp)
 	lt     []float64
 	f      *fieldData
+	dl8    []uint8 // f.dl8
 	ub     float64 // upper bound of the cursor's contribution (MaxScore)
 	bbBlk  int     // the block whose bound is bb, or -1
 	bb     float64 // upper bound of the contribution in block bbBlk
@@ -134,7 +135,7 @@ type cursor struct {
 
 // reset points c at the postings of term id of f.
 func (c *cursor) reset(f *fieldData, id int, ndocs uint64) {
-	c.f, c.post, c.ndocs = f, f.post, ndocs
+	c.f, c.post, c.dl8, c.ndocs = f, f.post, f.dl8, ndocs
 	c.blocks = f.blocks[f.blockOff[id]:f.blockOff[id+1]]
 	c.df = int(f.df[id])
 	c.blk, c.dec, c.bbBlk = 0, -1, -1
@@ -214,21 +215,25 @@ func (c *cursor) blockLen() int {
 // documents in seen; it leaves the cursor at its first posting at or after
 // hi. con must be zero at those documents.
 func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, seen *[window / 64]uint64) {
+	dl8 := c.dl8
 	for c.doc < hi && c.blk < len(c.blocks) {
-		for {
-			j := c.doc - lo
-			v := c.contribution()
+		i, n := c.i, c.n
+		for ; i < n; i++ {
+			d := uint64(c.docs[i])
+			if d >= hi {
+				c.i, c.doc, c.tf = i, d, float64(c.tfs[i])
+				return
+			}
+			var v float64
+			if l := dl8[d]; c.tfs[i] == 1 && l < 255 {
+				v = c.one1[l]
+			} else {
+				v = c.score(float64(c.tfs[i]), c.f.length(d))
+			}
+			j := d - lo
 			con[j] = v
 			acc[j] += v
 			seen[j>>6] |= 1 << (j & 63)
-			c.i++
-			if c.i == c.n {
-				break
-			}
-			c.doc, c.tf = uint64(c.docs[c.i]), float64(c.tfs[c.i])
-			if c.doc >= hi {
-				return
-			}
 		}
 		c.blk++
 		c.load()
@@ -303,7 +308,7 @@ func (c *cursor) bound(maxTF float64, minDL uint32) float64 {
 // same).
 func (c *cursor) contribution() float64 {
 	if c.tf == 1 {
-		if n := c.f.dl8[c.doc]; n < 255 {
+		if n := c.dl8[c.doc]; n < 255 {
 			return c.one1[n]
 		}
 	}
