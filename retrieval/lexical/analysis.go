@@ -31,7 +31,18 @@ const (
 	StemNone    = "none"
 	StemPorter  = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
 	StemPorter2 = "porter2" // the Snowball English (Porter2) stemmer
+	// StemKrovetz is the Krovetz (KStem) stemmer in its corpus-vocabulary
+	// variant (package krovetz, NewVocabulary): inflected forms are
+	// conflated with base forms that occur in the collection at least
+	// Analysis.KrovetzMinCF times. The collection decides the stems, so
+	// Build indexes unstemmed terms, then merges each term's postings into
+	// its stem's and records the vocabulary in the index, which stems
+	// queries with it. An Analyzer alone leaves terms unstemmed.
+	StemKrovetz = "krovetz"
 )
+
+// DefaultKrovetzMinCF is the Analysis.KrovetzMinCF used when it is 0.
+const DefaultKrovetzMinCF = 2
 
 // Analysis says how text becomes index terms. It is fixed when an index is
 // built and recorded in it. The steps run in this order: optional Unicode
@@ -56,6 +67,14 @@ type Analysis struct {
 	StopFrequent int `json:"stop_frequent,omitempty"`
 	// Stem is one of the Stem* constants; "" means StemNone.
 	Stem string `json:"stem"`
+	// KrovetzMinCF is, for Stem == StemKrovetz, the collection frequency a
+	// term needs to enter the stemmer's vocabulary (a base form a rule may
+	// conflate to), to keep typos out; 0 means DefaultKrovetzMinCF. A
+	// term's collection frequency is its number of occurrences in the
+	// unit where it occurs most (summed over that unit's fields), so that
+	// text indexed as both sentences and arguments is not counted twice.
+	// It is ignored (and recorded as 0) for other stemmers.
+	KrovetzMinCF int `json:"krovetz_min_cf,omitempty"`
 }
 
 // Analyzer presets, for Config.Analyzer.
@@ -70,6 +89,9 @@ const (
 	AnalyzerEnglish = "en"
 	// AnalyzerPlain folds Unicode and does nothing else.
 	AnalyzerPlain = "plain"
+	// AnalyzerKrovetz is AnalyzerEnglish with Krovetz stemming
+	// (StemKrovetz, DefaultKrovetzMinCF) instead of Porter2.
+	AnalyzerKrovetz = "krovetz"
 )
 
 // Preset returns the Analysis of a named analyzer preset.
@@ -81,9 +103,11 @@ func Preset(name string) (Analysis, error) {
 		return Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemPorter2}, nil
 	case AnalyzerPlain:
 		return Analysis{Fold: true, Stop: StopNone, Stem: StemNone}, nil
+	case AnalyzerKrovetz:
+		return Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemKrovetz, KrovetzMinCF: DefaultKrovetzMinCF}, nil
 	}
-	return Analysis{}, fmt.Errorf("lexical: unknown analyzer %q (want %s, %s or %s): %w",
-		name, AnalyzerEnglish, AnalyzerLucene, AnalyzerPlain, ErrConfig)
+	return Analysis{}, fmt.Errorf("lexical: unknown analyzer %q (want %s, %s, %s or %s): %w",
+		name, AnalyzerEnglish, AnalyzerLucene, AnalyzerPlain, AnalyzerKrovetz, ErrConfig)
 }
 
 // normalized fills in defaults and checks a.
@@ -106,6 +130,14 @@ func (a Analysis) normalized() (Analysis, error) {
 	}
 	switch a.Stem {
 	case StemNone, StemPorter, StemPorter2:
+		a.KrovetzMinCF = 0
+	case StemKrovetz:
+		if a.KrovetzMinCF < 0 {
+			return a, fmt.Errorf("lexical: negative KrovetzMinCF %d: %w", a.KrovetzMinCF, ErrConfig)
+		}
+		if a.KrovetzMinCF == 0 {
+			a.KrovetzMinCF = DefaultKrovetzMinCF
+		}
 	default:
 		return a, fmt.Errorf("lexical: unknown stemmer %q: %w", a.Stem, ErrConfig)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
 )
 
 // batchArgs is how many arguments a worker analyses at a time.
@@ -75,14 +76,14 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	}
 	b.finish()
 	nargs, ndocs := b.nargs, b.ndocs
-	m := meta{Format: formatVersion, Analysis: an, Units: units, TermVectors: !c.NoTermVectors, Stopwords: b.stopwords}
+	m := meta{Format: formatVersion, Analysis: an, Units: units, TermVectors: !c.NoTermVectors, Stopwords: b.stopwords, Vocabulary: b.vocabulary}
 	d := &data{meta: m}
 	// On disk, each unit is written as soon as it is frozen and dropped
 	// from memory, and the index is read back at the end: the peak
 	// memory is one frozen unit plus what is left of the builder.
 	terms := b.dict.terms
 	for i, ub := range b.units {
-		u, err := ub.freeze(terms, m.TermVectors)
+		u, err := ub.freeze(terms, b.target, m.TermVectors)
 		if err != nil {
 			return nil, err
 		}
@@ -130,6 +131,11 @@ type builder struct {
 	nargs     int
 	ndocs     int
 	stopwords []string
+	// With Krovetz stemming: the stemmer's vocabulary, in byte order, and
+	// per provisional term id the id of its stem (nil: every term is its
+	// own).
+	vocabulary []string
+	target     []uint32
 }
 
 type unitBuilder struct {
@@ -463,8 +469,10 @@ func appendPosting(dst []byte, v uint64, f uint32) []byte {
 	return binary.AppendUvarint(dst, uint64(f))
 }
 
-// finish applies a frequency-based stop list.
+// finish conflates terms with their Krovetz stems, then applies a
+// frequency-based stop list (to the stems).
 func (b *builder) finish() {
+	b.conflate()
 	if b.an.Stop != StopFrequent {
 		return
 	}
@@ -518,6 +526,132 @@ func (b *builder) finish() {
 	}
 }
 
+// conflate, with Krovetz stemming, chooses the vocabulary (terms with a
+// collection frequency of at least KrovetzMinCF), stems every term with
+// it, and merges the postings of the terms of each stem into the stem's
+// own list (summing frequencies within a document). The merged lists are
+// written to the fields' arenas before any list is replaced, so a stem
+// that is itself conflated to another keeps apart the postings of the
+// terms stemmed to it. Document lengths do not change. The term vectors
+// are remapped by freeze, through b.target.
+func (b *builder) conflate() {
+	if b.an.Stem != StemKrovetz {
+		return
+	}
+	terms := b.dict.terms
+	cf := make([]uint64, len(terms))
+	unitCF := make([]uint64, len(terms))
+	for _, ub := range b.units {
+		clear(unitCF)
+		for _, fb := range ub.fields {
+			for g, n := range fb.ttf[:min(len(fb.ttf), len(terms))] {
+				unitCF[g] += n
+			}
+		}
+		for g, n := range unitCF {
+			cf[g] = max(cf[g], n)
+		}
+	}
+	vocab := krovetz.Words{}
+	for g, t := range terms {
+		if cf[g] >= uint64(b.an.KrovetzMinCF) {
+			vocab.Add(t)
+			b.vocabulary = append(b.vocabulary, t)
+		}
+	}
+	slices.Sort(b.vocabulary)
+	st := krovetz.NewVocabulary(vocab)
+	b.target = make([]uint32, len(terms))
+	groups := map[uint32][]uint32{} // stem → the other terms stemmed to it
+	for g, t := range terms {
+		b.target[g] = uint32(g)
+		s := st.Stem(t)
+		if s == t {
+			continue
+		}
+		// A stem is a vocabulary term, so it has an id.
+		sg, ok := b.dict.ids[s]
+		if !ok {
+			continue
+		}
+		b.target[g] = sg
+		groups[sg] = append(groups[sg], uint32(g))
+	}
+	stems := make([]uint32, 0, len(groups))
+	for sg := range groups {
+		stems = append(stems, sg)
+	}
+	slices.Sort(stems)
+	for _, ub := range b.units {
+		for _, fb := range ub.fields {
+			fb.conflate(stems, groups, b.target)
+		}
+	}
+}
+
+// conflate merges the postings of a field as builder.conflate describes.
+func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, target []uint32) {
+	type merged struct {
+		post  plist
+		df    uint32
+		ttf   uint64
+		maxTF uint32
+		last  uint32
+		bytes int
+	}
+	out := make([]merged, len(stems))
+	var ents []uint64 // doc<<32 | f
+	for i, sg := range stems {
+		ents = ents[:0]
+		for _, g := range append([]uint32{sg}, groups[sg]...) {
+			if int(g) >= len(fb.post) || target[g] != sg {
+				continue
+			}
+			doc := uint64(0)
+			p := fb.arena.appendTo(nil, &fb.post[g])
+			fb.bytes -= len(p) // the list is replaced or dropped below
+			for len(p) > 0 {
+				var delta uint64
+				var f uint32
+				delta, f, p = readPosting(p)
+				doc += delta
+				ents = append(ents, doc<<32|uint64(f))
+			}
+		}
+		slices.Sort(ents)
+		m := &out[i]
+		prev := uint64(0)
+		for j := 0; j < len(ents); {
+			doc := ents[j] >> 32
+			f := uint32(0)
+			for ; j < len(ents) && ents[j]>>32 == doc; j++ {
+				f += uint32(ents[j])
+			}
+			fb.scratch = appendPosting(fb.scratch[:0], doc-prev, f)
+			fb.arena.append(&m.post, fb.scratch)
+			m.bytes += len(fb.scratch)
+			prev = doc
+			m.df++
+			m.ttf += uint64(f)
+			m.maxTF = max(m.maxTF, f)
+			m.last = uint32(doc)
+		}
+	}
+	if len(stems) > 0 && int(stems[len(stems)-1]) >= len(fb.post) {
+		fb.grow(int(stems[len(stems)-1]) + 1)
+	}
+	for g, sg := range target {
+		if uint32(g) != sg && g < len(fb.post) {
+			fb.post[g], fb.df[g], fb.ttf[g], fb.maxTF[g] = plist{}, 0, 0, 0
+		}
+	}
+	for i, sg := range stems {
+		m := &out[i]
+		fb.bytes += m.bytes
+		fb.post[sg], fb.df[sg], fb.ttf[sg], fb.maxTF[sg], fb.last[sg] = m.post, m.df, m.ttf, m.maxTF, m.last
+	}
+}
+
 // readPosting decodes one (v, f) pair written by appendPosting. The input
 // must be well formed (checked when an index is opened).
 func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
@@ -532,7 +666,12 @@ func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
 
 // freeze renumbers terms in byte order (dropping stopped ones) and returns
 // the unit's final form.
-func (ub *unitBuilder) freeze(terms []string, vectors bool) (*unitData, error) {
+//
+// target, if not nil, maps each provisional term id to the id of the term
+// whose postings now hold its occurrences (Krovetz conflation); term
+// vector entries are remapped through it, summing the frequencies of
+// terms that share a target.
+func (ub *unitBuilder) freeze(terms []string, target []uint32, vectors bool) (*unitData, error) {
 	u := &unitData{unit: ub.unit, idBlob: make([]byte, 0, ub.idSize), idOff: make([]uint64, 1, len(ub.idAt)+1)}
 	for d, at := range ub.idAt {
 		u.idBlob = append(u.idBlob, ub.ids.at(at, int(ub.idLen[d]))...)
@@ -541,7 +680,7 @@ func (ub *unitBuilder) freeze(terms []string, vectors bool) (*unitData, error) {
 	ub.ids, ub.idAt, ub.idLen = arena{}, nil, nil
 	u.rankIDs()
 	for _, fb := range ub.fields {
-		f, err := fb.freeze(terms, vectors)
+		f, err := fb.freeze(terms, target, vectors)
 		if err != nil {
 			return nil, err
 		}
@@ -550,7 +689,7 @@ func (ub *unitBuilder) freeze(terms []string, vectors bool) (*unitData, error) {
 	return u, nil
 }
 
-func (fb *fieldBuilder) freeze(terms []string, vectors bool) (*fieldData, error) {
+func (fb *fieldBuilder) freeze(terms []string, target []uint32, vectors bool) (*fieldData, error) {
 	order := make([]uint32, 0, len(fb.df))
 	for g, n := range fb.df {
 		if n > 0 {
@@ -580,6 +719,11 @@ func (fb *fieldBuilder) freeze(terms []string, vectors bool) (*fieldData, error)
 		f.ttf[i] = fb.ttf[g]
 		f.maxTF[i] = fb.maxTF[g]
 	}
+	for g, sg := range target {
+		if int(g) < len(newID) && int(sg) < len(newID) && newID[g] == dropped {
+			newID[g] = newID[sg]
+		}
+	}
 	fb.post, fb.arena = nil, arena{} // release the postings before the term vectors
 	f.stats()
 	if err := f.index(); err != nil {
@@ -601,9 +745,13 @@ func (fb *fieldBuilder) freeze(terms []string, vectors bool) (*fieldData, error)
 			}
 			slices.Sort(ents)
 			prev := uint64(0)
-			for _, e := range ents {
-				id := e >> 32
-				f.fwd = appendPosting(f.fwd, id-prev, uint32(e))
+			for j := 0; j < len(ents); {
+				id := ents[j] >> 32
+				tf := uint32(0)
+				for ; j < len(ents) && ents[j]>>32 == id; j++ {
+					tf += uint32(ents[j])
+				}
+				f.fwd = appendPosting(f.fwd, id-prev, tf)
 				prev = id
 			}
 			f.fwdOff = append(f.fwdOff, uint64(len(f.fwd)))

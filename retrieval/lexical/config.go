@@ -193,7 +193,7 @@ type Progress struct {
 // the AnalyzerEnglish preset, and searches sentences with BM25.
 type Config struct {
 	// Analyzer names an analyzer preset (AnalyzerEnglish, AnalyzerLucene,
-	// AnalyzerPlain). At Build, "" means AnalyzerEnglish; at Open, ""
+	// AnalyzerPlain, AnalyzerKrovetz). At Build, "" means AnalyzerEnglish; at Open, ""
 	// accepts whatever the index was built with, and a name that does not
 	// match the recorded analysis is an error wrapping ErrConfig.
 	Analyzer string

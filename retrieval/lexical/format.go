@@ -48,6 +48,9 @@ type meta struct {
 	Units       []Unit   `json:"units"`
 	TermVectors bool     `json:"term_vectors"`
 	Stopwords   []string `json:"stopwords,omitempty"`
+	// Vocabulary is the Krovetz stemmer's vocabulary (StemKrovetz), in
+	// byte order; queries are stemmed with it.
+	Vocabulary []string `json:"vocabulary,omitempty"`
 }
 
 type data struct {
@@ -329,8 +332,16 @@ func readMeta(dir string) (meta, error) {
 	if m.Format != formatVersion {
 		return m, fmt.Errorf("lexical: open %s: format %d, want %d: %w", dir, m.Format, formatVersion, ErrCorrupt)
 	}
-	if _, err := m.Analysis.normalized(); err != nil {
+	if n, err := m.Analysis.normalized(); err != nil {
 		return m, fmt.Errorf("lexical: open %s: recorded analysis: %v: %w", dir, err, ErrCorrupt)
+	} else if n != m.Analysis {
+		return m, fmt.Errorf("lexical: open %s: recorded analysis %+v is not in normal form (%+v): %w", dir, m.Analysis, n, ErrCorrupt)
+	}
+	if len(m.Vocabulary) > 0 && m.Analysis.Stem != StemKrovetz {
+		return m, fmt.Errorf("lexical: open %s: a stemmer vocabulary without Krovetz stemming: %w", dir, ErrCorrupt)
+	}
+	if !slices.IsSorted(m.Vocabulary) {
+		return m, fmt.Errorf("lexical: open %s: stemmer vocabulary not in order: %w", dir, ErrCorrupt)
 	}
 	for _, u := range m.Units {
 		if u != UnitSentence && u != UnitArgument {

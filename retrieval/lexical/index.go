@@ -2,6 +2,8 @@ package lexical
 
 import (
 	"fmt"
+
+	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -19,9 +21,10 @@ type Index struct {
 type shared struct {
 	*data
 	closed    atomic.Bool
-	stop      map[string]bool // frequency-based stop words
-	analyzers sync.Pool       // *Analyzer
-	boundDF   uint32          // exactBoundDF; tests lower it
+	stop      map[string]bool  // frequency-based stop words
+	stem      *krovetz.Stemmer // Krovetz stemming of query terms; nil without
+	analyzers sync.Pool        // *Analyzer
+	boundDF   uint32           // exactBoundDF; tests lower it
 }
 
 func newIndex(d *data, s Search) (*Index, error) {
@@ -30,6 +33,9 @@ func newIndex(d *data, s Search) (*Index, error) {
 		sh.stop[w] = true
 	}
 	an := d.meta.Analysis
+	if an.Stem == StemKrovetz {
+		sh.stem = krovetz.NewVocabulary(krovetz.NewWords(d.meta.Vocabulary...))
+	}
 	sh.analyzers.New = func() any {
 		z, err := NewAnalyzer(an)
 		if err != nil {

@@ -83,6 +83,9 @@ func (x *Index) queryTerms(q retrieval.Query) []qterm {
 		}
 		z.each(text, func(e *termEntry) {
 			t := e.term
+			if x.d.stem != nil {
+				t = x.d.stem.Stem(t)
+			}
 			if x.d.stop[t] {
 				return
 			}
