@@ -2,6 +2,7 @@ package lexical
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -26,7 +27,9 @@ import (
 //	LEXICAL_INDEX=/tmp/idx LEXICAL_QUERIES=/tmp/queries.tsv go test -run '^$' -bench Retrieve -count 5 ./retrieval/lexical/
 //
 // LEXICAL_INDEX must hold an index built with the lucene analyzer (e.g. by
-// examples/search -analyzer lucene).
+// examples/search -analyzer lucene). LEXICAL_ANALYZER names the preset the
+// build benchmarks use (default lucene; e.g. krovetz to measure the cost of
+// Krovetz conflation).
 
 func benchCorpus(b *testing.B) string {
 	p := os.Getenv("LEXICAL_CORPUS")
@@ -38,13 +41,14 @@ func benchCorpus(b *testing.B) string {
 
 func benchBuild(b *testing.B, units []Unit) {
 	p := benchCorpus(b)
+	an := cmp.Or(os.Getenv("LEXICAL_ANALYZER"), AnalyzerLucene)
 	for b.Loop() {
 		r, err := corpus.Open(p)
 		if err != nil {
 			b.Fatal(err)
 		}
 		dir := filepath.Join(b.TempDir(), "index")
-		x, err := Build(context.Background(), dir, r.All(), Config{Analyzer: AnalyzerLucene, Units: units})
+		x, err := Build(context.Background(), dir, r.All(), Config{Analyzer: an, Units: units})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -174,6 +178,17 @@ func BenchmarkBuildSample(b *testing.B) {
 	args := sampleArgs(b, 1000)
 	for b.Loop() {
 		if _, err := Build(context.Background(), "", seq(args), Config{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBuildSampleKrovetz indexes the sample in memory with Krovetz
+// stemming, to compare with BenchmarkBuildSample (Porter2).
+func BenchmarkBuildSampleKrovetz(b *testing.B) {
+	args := sampleArgs(b, 1000)
+	for b.Loop() {
+		if _, err := Build(context.Background(), "", seq(args), Config{Analyzer: AnalyzerKrovetz}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -38,7 +38,16 @@
 // # Configuration
 //
 // The Analysis is fixed at build time and recorded in the index; Open
-// refuses a different one. The Search (unit, scoring model and parameters,
+// refuses a different one. Krovetz stemming (StemKrovetz, the preset
+// AnalyzerKrovetz) depends on the collection: Build indexes unstemmed
+// terms, then chooses a vocabulary (the terms occurring at least
+// KrovetzMinCF times), merges each term's postings into those of its stem
+// (package krovetz, NewVocabulary), and records the vocabulary in
+// index.json, with which queries are stemmed. The merge costs, at its
+// peak, the merged lists written beside the originals until the fields are
+// frozen, plus one stem's postings decoded at a time.
+//
+// The Search (unit, scoring model and parameters,
 // query parts, PRF) is chosen at query time: Index.With returns a view of
 // the same index with another Search, without re-indexing.
 //
