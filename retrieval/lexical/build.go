@@ -601,6 +601,7 @@ func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, tar
 	}
 	out := make([]merged, len(stems))
 	var ents []uint64 // doc<<32 | f
+	var buf []byte
 	for i, sg := range stems {
 		ents = ents[:0]
 		for _, g := range append([]uint32{sg}, groups[sg]...) {
@@ -608,7 +609,8 @@ func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, tar
 				continue
 			}
 			doc := uint64(0)
-			p := fb.arena.appendTo(nil, &fb.post[g])
+			buf = fb.arena.appendTo(buf[:0], &fb.post[g])
+			p := buf
 			fb.bytes -= len(p) // the list is replaced or dropped below
 			for len(p) > 0 {
 				var delta uint64
