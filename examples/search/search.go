@@ -37,7 +37,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.index, "index", "", "index directory (built from -corpus if it holds no index)")
 	fs.StringVar(&o.unit, "unit", "sentence", "what to retrieve: sentence or argument")
 	fs.StringVar(&o.model, "model", "bm25", "scoring model: bm25, dirichlet, lucene-dirichlet or tfidf")
-	fs.StringVar(&o.analyzer, "analyzer", "", "analyzer preset when building: en (default), lucene or plain")
+	fs.StringVar(&o.analyzer, "analyzer", "", "analyzer preset when building: en (default), lucene, krovetz or plain")
 	fs.StringVar(&o.topics, "topics", "", "topics file: Touché XML, or qid<TAB>query lines")
 	fs.IntVar(&o.year, "year", 0, "official Task 1 topics of this year, instead of -topics")
 	fs.IntVar(&o.k, "k", 1000, "hits per topic")
