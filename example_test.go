@@ -70,7 +70,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	parsed, err := eval.ReadRun(&run)
+	parsed, err := runfile.ReadRun(&run)
 	if err != nil {
 		log.Fatal(err)
 	}

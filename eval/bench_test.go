@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/runfile"
 )
 
 var benchFiles = flag.String("benchfiles", "", "write the generated benchmark qrels and run (bench.qrels, bench.run) into this directory")
@@ -77,7 +78,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	run, err := eval.ReadRun(bytes.NewReader(rb))
+	run, err := runfile.ReadRun(bytes.NewReader(rb))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func BenchmarkReadEvaluateWrite(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		run, err := eval.ReadRun(bytes.NewReader(rb))
+		run, err := runfile.ReadRun(bytes.NewReader(rb))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -6,25 +6,32 @@
 //   - Qrels: the judgments (ReadQrels, the embedded official sets through
 //     Official and Official2022, and JudgmentSet for the three aligned 2022
 //     dimensions relevance, quality and coherence).
-//   - Run: a ranking per topic, read by ReadRun from the TREC run format
-//     "qid stance docid rank score tag".
 //   - Evaluate: the measures ndcg_cut.k, P.k, map, recip_rank, num_ret and
-//     num_rel_ret with trec_eval 10.0 semantics, per topic and averaged, with
-//     trec_eval's -c (average over all judged topics) and -J (judged documents
-//     only) options. Evaluation.WriteTrecEval prints trec_eval's lines byte for
-//     byte.
+//     num_rel_ret with trec_eval 10.0 semantics over a runfile.Run, per
+//     topic and averaged, with trec_eval's -c (average over all judged
+//     topics) and -J (judged documents only) options, and optionally in the
+//     run's rank order. Evaluation.WriteTrecEval prints trec_eval's lines
+//     byte for byte. Judged gives the share of judged documents at a
+//     cutoff, which tells whether judgments can score a run at all.
+//   - ArgumentRun: a run of sentence pairs (Touché 2022) or of sentences
+//     mapped onto args.me arguments, so that the argument-level judgments
+//     of 2020 and 2021 can score it.
 //   - Statistics over topics: percentile bootstrap confidence intervals
 //     (Bootstrap), the paired t-test with Bonferroni correction (PairedTTest,
 //     Bonferroni) and accuracy and macro-F1 for stance labels (Classify).
+//
+// Runs are read by package runfile; runfile.Reader's Lenient option accepts
+// what trec_eval accepts (any stance token, infinite scores).
 //
 // # trec_eval semantics
 //
 // These rules follow trec_eval 10.0 and are checked against its output on
 // real Touché runs:
 //
-//   - The rank column of a run is ignored. Each topic's results are sorted
-//     by score, highest first; equal scores are ordered by document id,
-//     highest first (byte order, as strcmp).
+//   - The rank column of a run is ignored (unless Options.Order is
+//     ByRank). Each topic's results are sorted by score, highest first;
+//     equal scores are ordered by document id, highest first (byte order,
+//     as strcmp).
 //   - A document id that occurs twice in one topic of a run, or a (topic,
 //     document) pair judged twice in the qrels, is an error.
 //   - A document is relevant when its label is at least 1 (trec_eval's
@@ -46,15 +53,14 @@
 //     stays. num_ret then counts the remaining documents.
 //   - The mean of num_ret and num_rel_ret is their sum, as in trec_eval.
 //
-// The readers are stricter than trec_eval where it would silently misread:
-// a label that is not an integer or a score that is not a number is an
-// error (trec_eval's atol/atof read a prefix or 0), a run line must have
-// exactly six fields (trec_eval ignores anything after the tag), and a
-// duplicate judgment is reported when the qrels are read, with its line
-// (trec_eval reports it only when it evaluates that topic). Blank lines are
-// skipped in both formats.
+// The qrels reader is stricter than trec_eval where it would silently
+// misread: a label that is not an integer is an error (trec_eval's atol
+// reads a prefix or 0), and a duplicate judgment is reported when the qrels
+// are read, with its line (trec_eval reports it only when it evaluates that
+// topic). Blank lines are skipped.
 //
-// Nothing in this package is safe for concurrent mutation, but Qrels, Run
-// and Evaluation values are never modified after they are built, so they
-// can be shared by goroutines that only read them.
+// Nothing in this package is safe for concurrent mutation, but Qrels and
+// Evaluation values are never modified after they are built, and Evaluate
+// does not modify the run, so they can be shared by goroutines that only
+// read them.
 package eval

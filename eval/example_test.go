@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/runfile"
 )
 
 // Evaluate a run the way "trec_eval -q -m P.2 -m ndcg_cut.2 -m map" does.
@@ -19,7 +20,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	run, err := eval.ReadRun(strings.NewReader(`1 Q0 b 1 9.5 myrun
+	run, err := runfile.ReadRun(strings.NewReader(`1 Q0 b 1 9.5 myrun
 1 Q0 a 2 7.0 myrun
 1 Q0 x 3 7.0 myrun
 2 Q0 d 1 3.0 myrun
@@ -63,10 +64,10 @@ func ExampleBootstrap() {
 	}
 	// A toy run: for every topic, its judged documents in reverse order of
 	// their ids, scored 1, 2, 3, …
-	run := make(eval.Run)
+	run := make(runfile.Run)
 	for j := range qrels.All() {
 		rs := run[j.Topic]
-		run[j.Topic] = append(rs, eval.Result{DocID: j.DocID, Score: float64(len(rs) + 1)})
+		run[j.Topic] = append(rs, runfile.Line{DocID: j.DocID, Score: float64(len(rs) + 1)})
 	}
 	ndcg5, _ := eval.ParseMeasure("ndcg_cut.5")
 	e, err := eval.Evaluate(qrels, run, eval.Options{JudgedOnly: true, Complete: true, Measures: []eval.Measure{ndcg5}})
@@ -122,4 +123,43 @@ func ExampleOfficial2022() {
 	fmt.Println(s.Len(), l.Relevance, l.Quality, l.Coherence)
 	// Output:
 	// 6841 2 2 2
+}
+
+// A Touché 2022 run ranks sentence pairs; the 2021 judgments rate whole
+// arguments. ArgumentRun maps each pair to the argument of its first
+// sentence (an argument counts once, at its best pair), and the mapped run
+// is evaluated like any other.
+func ExampleArgumentRun() {
+	qrels, err := eval.ReadQrels(strings.NewReader("51 0 A 2\n51 0 B 0\n"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	pairs, err := runfile.ReadRun(strings.NewReader(`51 PRO A__PREMISE__1,A__CONC__1 1 0.9 pairs
+51 PRO A__PREMISE__2,B__PREMISE__1 2 0.8 pairs
+51 CON B__PREMISE__3,B__CONC__1 3 0.7 pairs
+`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	args, err := eval.ArgumentRun(pairs, qrels, eval.FirstSentence, eval.ByScore)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, l := range args["51"] {
+		fmt.Println(l.Rank, l.DocID, l.Stance)
+	}
+	ndcg, err := eval.ParseMeasure("ndcg_cut.5")
+	if err != nil {
+		log.Fatal(err)
+	}
+	e, err := eval.Evaluate(qrels, args, eval.Options{Measures: []eval.Measure{ndcg}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	mean, _ := e.Mean("ndcg_cut_5")
+	fmt.Printf("nDCG@5 %.4f\n", mean)
+	// Output:
+	// 1 A PRO
+	// 2 B CON
+	// nDCG@5 1.0000
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -91,7 +92,7 @@ func TestGoldenTrecEval(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer rf.Close()
-			run, err := eval.ReadRun(rf)
+			run, err := runfile.ReadRun(rf)
 			if err != nil {
 				t.Fatal(err)
 			}

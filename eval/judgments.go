@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"errors"
 	"fmt"
 )
 
@@ -15,10 +14,6 @@ const (
 	Quality   Dimension = "quality"
 	Coherence Dimension = "coherence"
 )
-
-// ErrMismatch reports aligned judgment files that do not judge the same
-// (topic, document) pairs.
-var ErrMismatch = errors.New("eval: judgment files judge different pairs")
 
 // Labels holds the labels of one judged pair on the three 2022 dimensions.
 type Labels struct {

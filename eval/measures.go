@@ -1,12 +1,14 @@
 package eval
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/argsearch/argsearch/runfile"
 )
 
 // Names of the measures Evaluate computes, as trec_eval spells them.
@@ -25,19 +27,6 @@ var measureOrder = [...]string{NumRet, NumRelRet, MAP, RecipRank, P, NDCGCut}
 
 // defaultCutoffs are trec_eval's default cutoffs for P and ndcg_cut.
 func defaultCutoffs() []int { return []int{5, 10, 15, 20, 30, 100, 200, 500, 1000} }
-
-// Errors about measures.
-var (
-	// ErrUnknownMeasure reports a measure name Evaluate does not compute.
-	ErrUnknownMeasure = errors.New("eval: unknown measure")
-	// ErrCutoff reports a cutoff list that is not a list of distinct
-	// positive integers, or cutoffs given to a measure that takes none.
-	ErrCutoff = errors.New("eval: bad cutoffs")
-	// ErrNoTopics reports that no topic has both judgments and results,
-	// which trec_eval also refuses ("No queries with both results and
-	// relevance info"). Options.Complete avoids it when there are judgments.
-	ErrNoTopics = errors.New("eval: no topic has both results and judgments")
-)
 
 // Measure is a measure to compute: one of the names above, with cutoffs for
 // P and ndcg_cut. Nil cutoffs mean trec_eval's defaults, 5, 10, 15, 20, 30,
@@ -117,6 +106,73 @@ type Options struct {
 	// JudgedOnly drops unjudged and negatively labelled documents from each
 	// ranking before cutting (trec_eval -J).
 	JudgedOnly bool
+	// Order is the order in which a topic's documents are ranked: by
+	// score, as trec_eval ranks them (the zero value), or by the run's
+	// rank column.
+	Order Order
+}
+
+// Order says how Evaluate ranks the documents of a topic.
+type Order int8
+
+const (
+	// ByScore ranks documents by score, highest first, and equal scores by
+	// document id, highest first (byte order): trec_eval's order, which
+	// ignores the rank column.
+	ByScore Order = iota
+	// ByRank ranks documents by the run's rank column, lowest first; equal
+	// ranks fall back to ByScore. Some official Touché runs have scores
+	// that disagree with their ranks, and the organisers' tables follow
+	// the ranks.
+	ByRank
+)
+
+// String returns "score" or "rank".
+func (o Order) String() string {
+	if o == ByRank {
+		return "rank"
+	}
+	return "score"
+}
+
+// compare orders two lines of one topic by o.
+func (o Order) compare(a, b *runfile.Line) int {
+	return o.ranking()(ranked{a.Score, a.Rank, a.DocID}, ranked{b.Score, b.Rank, b.DocID})
+}
+
+// ranking returns the comparison of documents that o stands for.
+func (o Order) ranking() func(a, b ranked) int {
+	if o == ByRank {
+		return byRank
+	}
+	return byScore
+}
+
+// byScore orders documents as trec_eval does: score descending, then
+// document id descending.
+func byScore(a, b ranked) int {
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	return strings.Compare(b.doc, a.doc)
+}
+
+// byRank orders documents by rank, then as byScore.
+func byRank(a, b ranked) int {
+	if a.rank != b.rank {
+		return cmp.Compare(a.rank, b.rank)
+	}
+	return byScore(a, b)
+}
+
+// ranked is the part of a line the ranking needs, kept small for sorting.
+type ranked struct {
+	score float64
+	rank  int
+	doc   string
 }
 
 // plan is the resolved list of values to compute, in trec_eval order.
@@ -245,9 +301,10 @@ func (e *Evaluation) PerTopic(name string) ([]float64, bool) {
 
 // Evaluate scores a run against judgments with trec_eval 10.0 semantics
 // (see the package documentation). It returns ErrNoTopics if no topic is
-// evaluated, an error wrapping ErrDuplicate if a topic of the run lists a
-// document twice, and one wrapping ErrScore for a NaN score.
-func Evaluate(q *Qrels, run Run, opt Options) (*Evaluation, error) {
+// evaluated, an error wrapping runfile.ErrDuplicate if a topic of the run
+// lists a document twice, and one wrapping runfile.ErrScore for a NaN
+// score. The run's lines are not modified.
+func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
 	p, err := newPlan(opt.Measures)
 	if err != nil {
 		return nil, err
@@ -260,7 +317,7 @@ func Evaluate(q *Qrels, run Run, opt Options) (*Evaluation, error) {
 			continue
 		}
 		values := make([]float64, len(p.names))
-		if err := w.score(p, q.topics[topic], results, opt.JudgedOnly, values); err != nil {
+		if err := w.score(p, q.topics[topic], results, opt, values); err != nil {
 			return nil, fmt.Errorf("eval: topic %q: %w", topic, err)
 		}
 		e.Topics = append(e.Topics, TopicScores{Topic: topic, Values: values})
@@ -294,39 +351,34 @@ type workspace struct {
 	seen   map[string]struct{}
 }
 
-// ranked is the part of a Result the ranking needs, kept small for sorting.
-type ranked struct {
-	score float64
-	doc   string
-}
-
-// score computes one topic's values into values.
-func (w *workspace) score(p *plan, t *topicQrels, results []Result, judgedOnly bool, values []float64) error {
+// rank checks a topic's lines and puts them into w.ranked in the order o
+// gives.
+func (w *workspace) rank(lines []runfile.Line, o Order) error {
 	if w.seen == nil {
-		w.seen = make(map[string]struct{}, len(results))
+		w.seen = make(map[string]struct{}, len(lines))
 	}
 	clear(w.seen)
 	w.ranked = w.ranked[:0]
-	for _, r := range results {
-		if _, dup := w.seen[r.DocID]; dup {
-			return fmt.Errorf("%w: document %q", ErrDuplicate, r.DocID)
+	for i := range lines {
+		l := &lines[i]
+		if _, dup := w.seen[l.DocID]; dup {
+			return fmt.Errorf("document %q listed twice: %w", l.DocID, runfile.ErrDuplicate)
 		}
-		if math.IsNaN(r.Score) {
-			return fmt.Errorf("%w: document %q", ErrScore, r.DocID)
+		if math.IsNaN(l.Score) {
+			return fmt.Errorf("document %q has a NaN score: %w", l.DocID, runfile.ErrScore)
 		}
-		w.seen[r.DocID] = struct{}{}
-		w.ranked = append(w.ranked, ranked{score: r.Score, doc: r.DocID})
+		w.seen[l.DocID] = struct{}{}
+		w.ranked = append(w.ranked, ranked{l.Score, l.Rank, l.DocID})
 	}
-	// trec_eval's order: score descending, then document id descending.
-	slices.SortFunc(w.ranked, func(a, b ranked) int {
-		switch {
-		case a.score > b.score:
-			return -1
-		case a.score < b.score:
-			return 1
-		}
-		return strings.Compare(b.doc, a.doc)
-	})
+	slices.SortFunc(w.ranked, o.ranking())
+	return nil
+}
+
+// score computes one topic's values into values.
+func (w *workspace) score(p *plan, t *topicQrels, lines []runfile.Line, opt Options, values []float64) error {
+	if err := w.rank(lines, opt.Order); err != nil {
+		return err
+	}
 	w.rels = w.rels[:0]
 	numRelRet := 0
 	for _, r := range w.ranked {
@@ -338,7 +390,7 @@ func (w *workspace) score(p *plan, t *topicQrels, results []Result, judgedOnly b
 		case label < 0:
 			rel = relNegative
 		}
-		if judgedOnly && rel < 0 {
+		if opt.JudgedOnly && rel < 0 {
 			continue
 		}
 		if rel >= relevanceLevel {

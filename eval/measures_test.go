@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -37,13 +38,13 @@ const fixtureRun = `1 Q0 d1 1 2.0 tag
 9 CON g1 0 7 tag
 `
 
-func mustFixture(t *testing.T) (*eval.Qrels, eval.Run) {
+func mustFixture(t *testing.T) (*eval.Qrels, runfile.Run) {
 	t.Helper()
 	q, err := eval.ReadQrels(strings.NewReader(fixtureQrels))
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := eval.ReadRun(strings.NewReader(fixtureRun))
+	run, err := runfile.ReadRun(strings.NewReader(fixtureRun))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +157,7 @@ func TestEvaluateTies(t *testing.T) {
 	}
 	// Equal scores: trec_eval puts "b" before "a" (docno descending),
 	// whatever the rank column or input order says.
-	run := eval.Run{"7": {{DocID: "a", Score: 1}, {DocID: "b", Score: 1}}}
+	run := runfile.Run{"7": {{DocID: "a", Score: 1}, {DocID: "b", Score: 1}}}
 	e, err := eval.Evaluate(q, run, eval.Options{Measures: mustMeasures(t, "recip_rank", "ndcg_cut.1")})
 	if err != nil {
 		t.Fatal(err)
@@ -179,7 +180,7 @@ func TestEvaluateGradedNDCG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := eval.Run{"1": {{DocID: "c", Score: 3}, {DocID: "a", Score: 2}, {DocID: "b", Score: 1}}}
+	run := runfile.Run{"1": {{DocID: "c", Score: 3}, {DocID: "a", Score: 2}, {DocID: "b", Score: 1}}}
 	e, err := eval.Evaluate(q, run, eval.Options{Measures: mustMeasures(t, "ndcg_cut.3")})
 	if err != nil {
 		t.Fatal(err)
@@ -194,14 +195,14 @@ func TestEvaluateGradedNDCG(t *testing.T) {
 
 func TestEvaluateEmptyRun(t *testing.T) {
 	q, _ := mustFixture(t)
-	if _, err := eval.Evaluate(q, eval.Run{}, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
+	if _, err := eval.Evaluate(q, runfile.Run{}, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
 		t.Errorf("empty run without -c: got error %v, want ErrNoTopics", err)
 	}
 	// Only unjudged topics: nothing to evaluate either.
-	if _, err := eval.Evaluate(q, eval.Run{"9": {{DocID: "x", Score: 1}}}, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
+	if _, err := eval.Evaluate(q, runfile.Run{"9": {{DocID: "x", Score: 1}}}, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
 		t.Errorf("run of unjudged topics: got error %v, want ErrNoTopics", err)
 	}
-	e, err := eval.Evaluate(q, eval.Run{}, eval.Options{Complete: true, Measures: mustMeasures(t, "map", "num_ret")})
+	e, err := eval.Evaluate(q, runfile.Run{}, eval.Options{Complete: true, Measures: mustMeasures(t, "map", "num_ret")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,16 +216,16 @@ func TestEvaluateEmptyRun(t *testing.T) {
 
 func TestEvaluateDuplicateInRun(t *testing.T) {
 	q, _ := mustFixture(t)
-	run := eval.Run{"1": {{DocID: "d1", Score: 2}, {DocID: "d2", Score: 1}, {DocID: "d1", Score: 0.5}}}
-	if _, err := eval.Evaluate(q, run, eval.Options{}); !errors.Is(err, eval.ErrDuplicate) {
+	run := runfile.Run{"1": {{DocID: "d1", Score: 2}, {DocID: "d2", Score: 1}, {DocID: "d1", Score: 0.5}}}
+	if _, err := eval.Evaluate(q, run, eval.Options{}); !errors.Is(err, runfile.ErrDuplicate) {
 		t.Errorf("got error %v, want ErrDuplicate", err)
 	}
 }
 
 func TestEvaluateNaNScore(t *testing.T) {
 	q, _ := mustFixture(t)
-	run := eval.Run{"1": {{DocID: "d1", Score: math.NaN()}}}
-	if _, err := eval.Evaluate(q, run, eval.Options{}); !errors.Is(err, eval.ErrScore) {
+	run := runfile.Run{"1": {{DocID: "d1", Score: math.NaN()}}}
+	if _, err := eval.Evaluate(q, run, eval.Options{}); !errors.Is(err, runfile.ErrScore) {
 		t.Errorf("got error %v, want ErrScore", err)
 	}
 }

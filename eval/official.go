@@ -3,7 +3,6 @@ package eval
 import (
 	"bytes"
 	"embed"
-	"errors"
 	"fmt"
 )
 
@@ -12,10 +11,6 @@ import (
 //
 //go:embed qrels/*.qrels
 var officialQrels embed.FS
-
-// ErrNotEmbedded reports a year and dimension for which no official
-// judgments are embedded.
-var ErrNotEmbedded = errors.New("eval: no official judgments embedded")
 
 // Official returns the official Touché Task 1 judgments of a year and
 // dimension: 2020 and 2021 have Relevance only (over args.me argument ids,

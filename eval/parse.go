@@ -2,7 +2,6 @@ package eval
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,22 +9,10 @@ import (
 	"unsafe"
 )
 
-// Errors that ParseError and the constructors wrap. Callers can test for
-// them with errors.Is.
-var (
-	// ErrFieldCount reports a line with the wrong number of fields.
-	ErrFieldCount = errors.New("wrong number of fields")
-	// ErrDuplicate reports a document id listed twice for one topic: twice
-	// in a run's topic, or a (topic, document) pair judged twice.
-	ErrDuplicate = errors.New("duplicate document for topic")
-	// ErrScore reports a score that is not a number (NaN).
-	ErrScore = errors.New("score is NaN")
-)
-
-// ParseError is an error in one line of a qrels or run file. Line counts
-// from 1, including blank lines. Field names the column ("qid", "iter",
-// "docid", "label", "stance", "rank", "score", "tag"), or is empty when the
-// line as a whole is wrong.
+// A ParseError reports a malformed line of a qrels file. Line counts from
+// 1, including blank lines. Field names the column ("qid", "iter", "docid",
+// "label"), or is empty when the line as a whole is wrong. (Run files are
+// read by package runfile, whose ParseError names the run's columns.)
 type ParseError struct {
 	Line  int
 	Field string
@@ -35,9 +22,9 @@ type ParseError struct {
 // Error implements error.
 func (e *ParseError) Error() string {
 	if e.Field == "" {
-		return fmt.Sprintf("eval: line %d: %v", e.Line, e.Err)
+		return fmt.Sprintf("eval: qrels line %d: %v", e.Line, e.Err)
 	}
-	return fmt.Sprintf("eval: line %d, field %s: %v", e.Line, e.Field, e.Err)
+	return fmt.Sprintf("eval: qrels line %d, field %s: %v", e.Line, e.Field, e.Err)
 }
 
 // Unwrap returns the underlying error.
@@ -48,18 +35,9 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // are substrings of one string holding the whole input, so fn may keep them
 // without copying. fields is reused between calls.
 func lines(r io.Reader, fn func(line int, fields []string) error) error {
-	return linesHint(r, nil, fn)
-}
-
-// linesHint is lines that first calls hint, if not nil, with an upper bound
-// of the number of lines.
-func linesHint(r io.Reader, hint func(n int), fn func(line int, fields []string) error) error {
 	text, err := readAllString(r)
 	if err != nil {
 		return err
-	}
-	if hint != nil {
-		hint(lineCount(text))
 	}
 	fields := make([]string, 0, 8)
 	for n := 1; len(text) > 0; n++ {
@@ -102,9 +80,6 @@ func readAllString(r io.Reader) (string, error) {
 	}
 	return unsafe.String(&data[0], len(data)), nil
 }
-
-// lineCount returns an upper bound of the number of lines in text.
-func lineCount(text string) int { return strings.Count(text, "\n") + 1 }
 
 // splitFields appends the fields of s, separated by C isspace characters
 // (space, \t, \n, \v, \f, \r) as in trec_eval, to dst.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -48,11 +49,11 @@ func TestReadQrelsErrors(t *testing.T) {
 		field string
 		is    error
 	}{
-		{name: "too few fields", in: "1 0 a 1\n1 0 b\n", line: 2, is: eval.ErrFieldCount},
-		{name: "too many fields", in: "1 0 a 1 x\n", line: 1, is: eval.ErrFieldCount},
+		{name: "too few fields", in: "1 0 a 1\n1 0 b\n", line: 2, is: eval.ErrQrelsLine},
+		{name: "too many fields", in: "1 0 a 1 x\n", line: 1, is: eval.ErrQrelsLine},
 		{name: "label not integer", in: "\n1 0 a 1.5\n", line: 2, field: "label"},
 		{name: "label empty word", in: "1 0 a one\n", line: 1, field: "label"},
-		{name: "duplicate pair", in: "1 0 a 1\n2 0 a 1\n1 0 a 1\n", line: 3, field: "docid", is: eval.ErrDuplicate},
+		{name: "duplicate pair", in: "1 0 a 1\n2 0 a 1\n1 0 a 1\n", line: 3, field: "docid", is: eval.ErrJudgedTwice},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -67,8 +68,8 @@ func TestReadQrelsErrors(t *testing.T) {
 			if tc.is != nil && !errors.Is(err, tc.is) {
 				t.Errorf("got error %v, want it to wrap %v", err, tc.is)
 			}
-			if !strings.HasPrefix(err.Error(), "eval: line ") {
-				t.Errorf("got message %q, want it to start with \"eval: line \"", err)
+			if !strings.HasPrefix(err.Error(), "eval: qrels line ") {
+				t.Errorf("got message %q, want it to start with \"eval: qrels line \"", err)
 			}
 		})
 	}
@@ -76,54 +77,8 @@ func TestReadQrelsErrors(t *testing.T) {
 
 func TestNewQrelsDuplicate(t *testing.T) {
 	_, err := eval.NewQrels([]eval.Judgment{{"1", "a", 1}, {"1", "a", 1}})
-	if !errors.Is(err, eval.ErrDuplicate) {
-		t.Errorf("got error %v, want ErrDuplicate", err)
-	}
-}
-
-func TestReadRun(t *testing.T) {
-	in := "1 Q0 a 0 1.5 tag\n1\tPRO\tb\t1\t-2e1\ttag\n\n2 CON a 0 3 other\n"
-	got, err := eval.ReadRun(strings.NewReader(in))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := eval.Run{
-		"1": {{DocID: "a", Score: 1.5, Stance: "Q0"}, {DocID: "b", Score: -20, Stance: "PRO"}},
-		"2": {{DocID: "a", Score: 3, Stance: "CON"}},
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("got differ from want (-want +got):\n%s", diff)
-	}
-}
-
-func TestReadRunErrors(t *testing.T) {
-	tests := []struct {
-		name  string
-		in    string
-		line  int
-		field string
-		is    error
-	}{
-		{name: "five fields", in: "1 Q0 a 0 1\n", line: 1, is: eval.ErrFieldCount},
-		{name: "seven fields", in: "1 Q0 a 0 1 tag x\n", line: 1, is: eval.ErrFieldCount},
-		{name: "score not a number", in: "1 Q0 a 0 1 t\n1 Q0 b 1 high t\n", line: 2, field: "score"},
-		{name: "NaN score", in: "1 Q0 a 0 NaN t\n", line: 1, field: "score", is: eval.ErrScore},
-		{name: "duplicate document", in: "1 Q0 a 0 2 t\n2 Q0 a 0 2 t\n1 Q0 a 1 1 t\n", line: 3, field: "docid", is: eval.ErrDuplicate},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := eval.ReadRun(strings.NewReader(tc.in))
-			var pe *eval.ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("got error %v, want a *ParseError", err)
-			}
-			if pe.Line != tc.line || pe.Field != tc.field {
-				t.Errorf("got line %d field %q, want line %d field %q (%v)", pe.Line, pe.Field, tc.line, tc.field, err)
-			}
-			if tc.is != nil && !errors.Is(err, tc.is) {
-				t.Errorf("got error %v, want it to wrap %v", err, tc.is)
-			}
-		})
+	if !errors.Is(err, eval.ErrJudgedTwice) {
+		t.Errorf("got error %v, want ErrJudgedTwice", err)
 	}
 }
 
@@ -166,45 +121,14 @@ func FuzzReadQrels(f *testing.F) {
 			t.Fatalf("All: got %d judgments, want %d", n, q.Len())
 		}
 		// Evaluating against the judgments themselves must not fail.
-		run := make(eval.Run)
+		run := make(runfile.Run)
 		for j := range q.All() {
-			run[j.Topic] = append(run[j.Topic], eval.Result{DocID: j.DocID, Score: float64(j.Label)})
+			run[j.Topic] = append(run[j.Topic], runfile.Line{DocID: j.DocID, Score: float64(j.Label)})
 		}
 		if q.Len() > 0 {
 			if _, err := eval.Evaluate(q, run, eval.Options{JudgedOnly: true}); err != nil {
 				t.Fatalf("Evaluate: %v", err)
 			}
-		}
-	})
-}
-
-func FuzzReadRun(f *testing.F) {
-	f.Add(fixtureRun)
-	f.Add("1 Q0 a 0 1e400 t\n1 Q0 b 0 -Inf t\n")
-	f.Add("1 Q0 a 0 0x1p-2 t\n")
-	f.Add("1 Q0 a 0 1 t\n1 Q0 a 0 1 t\n")
-	f.Fuzz(func(t *testing.T, in string) {
-		run, err := eval.ReadRun(strings.NewReader(in))
-		if err != nil {
-			var pe *eval.ParseError
-			if !errors.As(err, &pe) || pe.Line < 1 {
-				t.Fatalf("got error %v, want a *ParseError with a line", err)
-			}
-			return
-		}
-		n := 0
-		for _, rs := range run {
-			n += len(rs)
-		}
-		if want := countLines(in); n != want {
-			t.Fatalf("got %d results, want %d non-blank lines", n, want)
-		}
-		q, err := eval.NewQrels([]eval.Judgment{{Topic: "1", DocID: "a", Label: 1}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := eval.Evaluate(q, run, eval.Options{Complete: true}); err != nil {
-			t.Fatalf("Evaluate: %v", err)
 		}
 	})
 }

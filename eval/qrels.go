@@ -38,7 +38,7 @@ type topicQrels struct {
 const relevanceLevel = 1
 
 // NewQrels builds Qrels from judgments. A (topic, document) pair judged
-// twice is an error wrapping ErrDuplicate, even with equal labels, as in
+// twice is an error wrapping ErrJudgedTwice, even with equal labels, as in
 // trec_eval.
 func NewQrels(judgments []Judgment) (*Qrels, error) {
 	b := newQrelsBuilder()
@@ -53,17 +53,17 @@ func NewQrels(judgments []Judgment) (*Qrels, error) {
 // ReadQrels reads judgments in the TREC qrels format: one "qid iter docid
 // label" line per judgment, fields separated by spaces or tabs. The iter
 // column is ignored; label is an integer and may be negative. Blank lines
-// are skipped. A malformed line or a pair judged twice is a *ParseError
-// naming the line and field.
+// are skipped. A malformed line (ErrQrelsLine) or a pair judged twice
+// (ErrJudgedTwice) is a *ParseError naming the line and field.
 func ReadQrels(r io.Reader) (*Qrels, error) {
 	b := newQrelsBuilder()
 	err := lines(r, func(line int, f []string) error {
 		if len(f) != 4 {
-			return &ParseError{Line: line, Err: fmt.Errorf("%w: got %d, want 4 (qid iter docid label)", ErrFieldCount, len(f))}
+			return &ParseError{Line: line, Err: fmt.Errorf("%d fields, want 4 (qid iter docid label): %w", len(f), ErrQrelsLine)}
 		}
 		label, err := strconv.Atoi(f[3])
 		if err != nil {
-			return &ParseError{Line: line, Field: "label", Err: fmt.Errorf("label %q is not an integer", f[3])}
+			return &ParseError{Line: line, Field: "label", Err: fmt.Errorf("label %q is not an integer: %w", f[3], ErrQrelsLine)}
 		}
 		if err := b.add(Judgment{Topic: f[0], DocID: f[2], Label: label}); err != nil {
 			return &ParseError{Line: line, Field: "docid", Err: fmt.Errorf("%w: topic %q, document %q", err, f[0], f[2])}
@@ -90,7 +90,7 @@ func (b qrelsBuilder) add(j Judgment) error {
 		b.q.order = append(b.q.order, j.Topic)
 	}
 	if _, dup := t.labels[j.DocID]; dup {
-		return ErrDuplicate
+		return ErrJudgedTwice
 	}
 	t.labels[j.DocID] = j.Label
 	if j.Label >= relevanceLevel {

@@ -1,13 +1,9 @@
 package eval
 
 import (
-	"errors"
 	"fmt"
 	"math"
 )
-
-// ErrTooFewTopics reports a statistic asked of fewer values than it needs.
-var ErrTooFewTopics = errors.New("eval: too few topics")
 
 // TTest is the result of a paired two-sided Student's t-test.
 type TTest struct {
@@ -48,7 +44,7 @@ func PairedTTest(a, b []float64) (TTest, error) {
 		res.T, res.P = math.Copysign(math.Inf(1), mean), 0
 	default:
 		res.T = mean / se
-		res.P = StudentTTwoSided(res.T, float64(res.DF))
+		res.P = studentTTwoSided(res.T, float64(res.DF))
 	}
 	return res, nil
 }
@@ -64,10 +60,10 @@ func Bonferroni(p []float64) []float64 {
 	return out
 }
 
-// StudentTTwoSided returns P(|T| >= |t|) for Student's t distribution with
+// studentTTwoSided returns P(|T| >= |t|) for Student's t distribution with
 // df degrees of freedom, computed as the regularized incomplete beta
 // function I_{df/(df+t²)}(df/2, 1/2).
-func StudentTTwoSided(t, df float64) float64 {
+func studentTTwoSided(t, df float64) float64 {
 	if math.IsNaN(t) || math.IsNaN(df) || df <= 0 {
 		return math.NaN()
 	}

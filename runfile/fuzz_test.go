@@ -169,3 +169,34 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLenientReader checks that a lenient Reader never panics, never reads
+// a NaN score, and reads every line a strict Reader accepts the same way.
+func FuzzLenientReader(f *testing.F) {
+	f.Add([]byte("1 FOO a 1 1e400 t\n1 Q0 b 2 -Inf t\n"))
+	f.Add([]byte("1 PRO a,b 1 2.5 tag\n1 x c 2 NaN tag\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		strict, lenient := NewReader(bytes.NewReader(data)), NewReader(bytes.NewReader(data))
+		lenient.Lenient = true
+		for {
+			ls, errS := strict.Read()
+			ll, errL := lenient.Read()
+			if errS == io.EOF || errL == io.EOF {
+				if errS != errL {
+					t.Fatalf("strict %v, lenient %v: both should end together", errS, errL)
+				}
+				return
+			}
+			if errL == nil && math.IsNaN(ll.Score) {
+				t.Fatalf("lenient read a NaN score: %+v", ll)
+			}
+			if errS == nil && (errL != nil || ls != ll) {
+				t.Fatalf("strict read %+v, lenient %+v, %v", ls, ll, errL)
+			}
+			var pe *ParseError
+			if errS != nil && !errors.As(errS, &pe) {
+				return // an I/O error ends both
+			}
+		}
+	})
+}

@@ -2,6 +2,7 @@ package runfile
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -33,9 +34,18 @@ type Line struct {
 // stance label (PRO, CON, NEU, NO). Blank lines (empty or only whitespace)
 // are skipped but still counted in line numbers. Every other line must have
 // exactly six fields, an integer rank and a finite score.
+//
+// With Lenient set it also accepts what trec_eval accepts and the Touché
+// runs of some teams hold: any token in the stance column (read as
+// stance.Unknown; the measures ignore it) and scores that overflow or are
+// written as infinities (read as ±Inf, as C's atof reads them). A NaN score
+// is still an error: it has no place in a ranking.
 type Reader struct {
 	// Name, if set, names the input in errors (for example the file name).
 	Name string
+	// Lenient accepts trec_eval's leniencies; set it before the first
+	// Read.
+	Lenient bool
 
 	br      *bufio.Reader
 	line    int
@@ -181,7 +191,10 @@ func (r *Reader) parse() (Line, error) {
 	case "NO":
 		l.Stance = stance.No
 	default:
-		return Line{}, r.parseError("stance", fmt.Errorf("%q is not Q0, PRO, CON, NEU or NO: %w", f[1], ErrField))
+		if !r.Lenient {
+			return Line{}, r.parseError("stance", fmt.Errorf("%q is not Q0, PRO, CON, NEU or NO: %w", f[1], ErrField))
+		}
+		l.Stance = stance.Unknown
 	}
 
 	l.DocID = string(f[2])
@@ -193,7 +206,10 @@ func (r *Reader) parse() (Line, error) {
 	l.Rank = rank
 
 	score, err := strconv.ParseFloat(string(f[4]), 64)
-	if err != nil || math.IsNaN(score) || math.IsInf(score, 0) {
+	switch {
+	case r.Lenient && (err == nil || isRangeError(err)) && !math.IsNaN(score):
+		// ParseFloat gives ±Inf or ±0 out of range, as C's strtod.
+	case err != nil || math.IsNaN(score) || math.IsInf(score, 0):
 		return Line{}, r.parseError("score", fmt.Errorf("%q is not a finite number: %w", f[4], ErrScore))
 	}
 	l.Score = score
@@ -247,8 +263,40 @@ func (r *Reader) ReadAll() ([]Line, error) {
 	}
 }
 
+// ReadRun reads the remaining lines grouped by topic, each topic's lines
+// in file order. A docid listed twice for one topic is a *ParseError
+// wrapping ErrDuplicate, as trec_eval rejects it. On error ReadRun returns
+// nil and the first error; it never returns io.EOF.
+func (r *Reader) ReadRun() (Run, error) {
+	run := make(Run)
+	seen := make(map[string]map[string]struct{}) // qid → its docids
+	var qid string                               // the topic of docs
+	var docs map[string]struct{}
+	for {
+		l, err := r.Read()
+		if err == io.EOF {
+			return run, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if docs == nil || l.QID != qid {
+			qid, docs = l.QID, seen[l.QID]
+			if docs == nil {
+				docs = make(map[string]struct{})
+				seen[qid] = docs
+			}
+		}
+		if _, dup := docs[l.DocID]; dup {
+			return nil, r.parseError("docid", fmt.Errorf("topic %q lists %q twice: %w", l.QID, l.DocID, ErrDuplicate))
+		}
+		docs[l.DocID] = struct{}{}
+		run[l.QID] = append(run[l.QID], l)
+	}
+}
+
 // A Run holds the lines of a run grouped by topic: qid → the topic's lines in
-// file order.
+// file order. It is what package eval evaluates.
 type Run map[string][]Line
 
 // Topics returns the run's qids in SortTopics order.
@@ -270,25 +318,15 @@ func Group(lines []Line) Run {
 	return run
 }
 
-// ReadRun reads a whole run from r, grouped by topic.
+// ReadRun reads a whole run from r with a strict Reader (see
+// Reader.ReadRun).
 func ReadRun(r io.Reader) (Run, error) {
-	rd := NewReader(r)
-	run := make(Run)
-	for {
-		l, err := rd.Read()
-		if err == io.EOF {
-			return run, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		run[l.QID] = append(run[l.QID], l)
-	}
+	return NewReader(r).ReadRun()
 }
 
-// ReadFile reads all lines of the named run file, in file order. Parse
-// errors name the file.
-func ReadFile(name string) ([]Line, error) {
+// ReadFile reads the named run file with a strict Reader, grouped by topic
+// (see Reader.ReadRun). Parse errors name the file.
+func ReadFile(name string) (Run, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("runfile: %w", err)
@@ -296,5 +334,12 @@ func ReadFile(name string) ([]Line, error) {
 	defer f.Close()
 	r := NewReader(f)
 	r.Name = name
-	return r.ReadAll()
+	return r.ReadRun()
+}
+
+// isRangeError reports whether err is strconv's out-of-range error, for
+// which ParseFloat returns ±Inf or ±0 like C's strtod.
+func isRangeError(err error) bool {
+	var ne *strconv.NumError
+	return errors.As(err, &ne) && ne.Err == strconv.ErrRange
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -204,6 +205,47 @@ func TestReadRunGroups(t *testing.T) {
 	}
 }
 
+func TestReadRunRejectsDuplicates(t *testing.T) {
+	_, err := ReadRun(strings.NewReader("1 Q0 a 1 3 t\n2 Q0 a 1 3 t\n1 Q0 a 2 1 t\n"))
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Line != 3 || pe.Field != "docid" || !errors.Is(err, ErrDuplicate) {
+		t.Errorf("got %v, want a ParseError at line 3, field docid, wrapping ErrDuplicate", err)
+	}
+}
+
+func TestReaderLenient(t *testing.T) {
+	in := "1 FOO a 1 1e400 t\n1 Q0 b 2 -Inf t\n1 pro c 3 +inf t\n1 PRO d 4 0.5 t\n"
+	r := NewReader(strings.NewReader(in))
+	r.Lenient = true
+	got, err := r.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inf := math.Inf(1)
+	want := []Line{
+		{"1", stance.Unknown, "a", 1, inf, "t"}, {"1", stance.Unknown, "b", 2, -inf, "t"},
+		{"1", stance.Unknown, "c", 3, inf, "t"}, {"1", stance.Pro, "d", 4, 0.5, "t"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lenient ReadAll (-want +got):\n%s", diff)
+	}
+	// What stays an error: NaN, a score that is not a number, a bad rank,
+	// the field count.
+	for _, bad := range []string{"1 Q0 a 1 NaN t\n", "1 Q0 a 1 high t\n", "1 Q0 a x 1 t\n", "1 Q0 a 1 t\n"} {
+		r := NewReader(strings.NewReader(bad))
+		r.Lenient = true
+		if _, err := r.Read(); err == nil {
+			t.Errorf("lenient Read(%q): got no error", bad)
+		}
+	}
+	// A strict reader rejects every leniency.
+	for l := range strings.Lines(in[:len(in)-len("1 PRO d 4 0.5 t\n")]) {
+		if _, err := NewReader(strings.NewReader(l)).Read(); err == nil {
+			t.Errorf("strict Read(%q): got no error", l)
+		}
+	}
+}
+
 func TestReadFileNamesFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.txt")
 	if err := os.WriteFile(path, []byte("1 Q0 a 1 x t\n"), 0o644); err != nil {
@@ -232,7 +274,12 @@ func TestReadRealRuns(t *testing.T) {
 	}
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			lines, err := ReadFile(path)
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			lines, err := NewReader(f).ReadAll()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -240,7 +287,13 @@ func TestReadRealRuns(t *testing.T) {
 			if !slices.Equal(want, lines) {
 				t.Fatalf("ReadFile differs from a strings.Fields parse (-want +got):\n%s", cmp.Diff(want, lines))
 			}
-			run := Group(lines)
+			run, err := ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(Group(lines), run); diff != "" {
+				t.Errorf("ReadFile differs from the grouped lines (-want +got):\n%s", diff)
+			}
 			if len(lines) < 49000 || len(run) < 49 {
 				t.Errorf("got %d lines in %d topics, want at least 49000 in 49", len(lines), len(run))
 			}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -86,8 +87,8 @@ func (r *Rules) allowedStances() string {
 
 // isPair reports whether id is "first,second" with two non-empty halves.
 func isPair(id string) bool {
-	first, second, ok := strings.Cut(id, ",")
-	return ok && first != "" && second != "" && !strings.Contains(second, ",")
+	_, _, err := docid.ParsePair(id)
+	return err == nil
 }
 
 // compareTopics orders topic ids numerically when both are integers, integers

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/runfile"
 )
 
 // Exit statuses.
@@ -215,7 +216,7 @@ func toucheTable(c *config, w io.Writer) error {
 			dims = append(dims, judged{name: fmt.Sprintf("%d %s", c.year, d), qrels: q})
 		}
 	}
-	runs := make([]eval.Run, len(c.files))
+	runs := make([]runfile.Run, len(c.files))
 	for i, f := range c.files {
 		r, err := readRun(f)
 		if err != nil {
@@ -282,7 +283,7 @@ func toucheTable(c *config, w io.Writer) error {
 }
 
 // sharesTopic reports whether the run has results for a judged topic.
-func sharesTopic(q *eval.Qrels, r eval.Run) bool {
+func sharesTopic(q *eval.Qrels, r runfile.Run) bool {
 	for _, t := range q.Topics() {
 		if _, ok := r[t]; ok {
 			return true
@@ -310,15 +311,15 @@ func readQrels(path string) (*eval.Qrels, error) {
 	return q, nil
 }
 
-func readRun(path string) (eval.Run, error) {
+func readRun(path string) (runfile.Run, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	r, err := eval.ReadRun(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return r, nil
+	// trec_eval reads any stance token and infinite scores.
+	rd := runfile.NewReader(f)
+	rd.Name = path
+	rd.Lenient = true
+	return rd.ReadRun()
 }

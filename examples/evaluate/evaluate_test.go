@@ -158,7 +158,7 @@ func TestErrors(t *testing.T) {
 		{"unknown year", []string{"-year", "2019", "r"}, exitUsage, "no embedded judgments"},
 		{"both qrels sources", []string{"-year", "2020", "-qrels", "q", "r"}, exitUsage, "not both"},
 		{"missing file", []string{"-m", "map", "testdata/tiny.qrels", "testdata/none.run"}, exitError, "none.run"},
-		{"bad run line", []string{"-m", "map", "testdata/tiny.qrels", "testdata/bad.run"}, exitError, "testdata/bad.run: eval: line 2, field score"},
+		{"bad run line", []string{"-m", "map", "testdata/tiny.qrels", "testdata/bad.run"}, exitError, "runfile: testdata/bad.run:2: field score"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -77,10 +78,10 @@ func TestEffectiveness(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			run := eval.Run{}
+			run := runfile.Run{}
 			for i, q := range qs {
 				for _, h := range res[i] {
-					run[q.ID] = append(run[q.ID], eval.Result{DocID: h.ID, Score: h.Score})
+					run[q.ID] = append(run[q.ID], runfile.Line{QID: q.ID, DocID: h.ID, Score: h.Score})
 				}
 			}
 			var v [4]float64

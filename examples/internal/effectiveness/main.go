@@ -9,7 +9,7 @@
 // It builds the three commands with "go build" (so it must run inside the
 // module), runs each configuration on the sample, and prints a Markdown
 // table. The 2021 judgments rate whole arguments, so each run of sentence
-// pairs is mapped onto arguments (system.ArgumentRun): a pair stands for
+// pairs is mapped onto arguments (eval.ArgumentRun): a pair stands for
 // the argument of its first sentence ("first"), or for the better-judged
 // argument of its two sentences ("best"); only an argument's first
 // appearance counts. For each mapping the table gives nDCG@5 over all ten
@@ -101,7 +101,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		r := row{configuration: c, pairs: len(lines)}
-		for _, m := range []system.Mapping{system.FirstArgument, system.BestArgument} {
+		for _, m := range []eval.Mapping{eval.FirstSentence, eval.BestJudged} {
 			e, err := system.EvaluateSample(lines, m)
 			if err != nil {
 				return err

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
@@ -114,7 +115,7 @@ func (e *Env) Run(ctx context.Context, j Job, stdout io.Writer) (Summary, error)
 		if err != nil {
 			return s, err
 		}
-		m, err := EvaluateSample(lines, FirstArgument)
+		m, err := EvaluateSample(lines, eval.FirstSentence)
 		if err != nil {
 			return s, err
 		}
@@ -197,7 +198,7 @@ func (e *Env) report(w io.Writer, name string, s Summary) {
 			s.Short, s.Topics, s.Rules.MinResults, e.Input)
 	}
 	if m := s.Measured; m != nil {
-		fmt.Fprintf(w, "2021 relevance, pairs mapped to %s: nDCG@5 %.3f [%.3f, %.3f], judged-only %.3f [%.3f, %.3f] (CI95, %d topics)\n",
+		fmt.Fprintf(w, "2021 relevance, pairs mapped to arguments (%s): nDCG@5 %.3f [%.3f, %.3f], judged-only %.3f [%.3f, %.3f] (CI95, %d topics)\n",
 			m.Mapping, m.NDCG5.Mean, m.NDCG5.Low, m.NDCG5.High, m.Judged.Mean, m.Judged.Low, m.Judged.High, m.Topics)
 	}
 }

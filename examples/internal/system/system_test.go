@@ -11,11 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/stance"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -150,39 +148,6 @@ func TestFlagsDefaults(t *testing.T) {
 	}
 }
 
-func TestArgumentRun(t *testing.T) {
-	q, err := eval.NewQrels([]eval.Judgment{
-		{Topic: "1", DocID: "a", Label: 0},
-		{Topic: "1", DocID: "b", Label: 2},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := []runfile.Line{
-		{QID: "1", DocID: "a__PREMISE__1,b__CONC__1", Score: 3},
-		{QID: "1", DocID: "a__PREMISE__2,a__CONC__1", Score: 2}, // a again
-		{QID: "1", DocID: "c__PREMISE__1,b__PREMISE__4", Score: 2},
-		{QID: "1", DocID: "d__PREMISE__1,d__CONC__1", Score: 1, Stance: stance.Pro},
-	}
-	for m, want := range map[Mapping]eval.Run{
-		FirstArgument: {"1": {{DocID: "a", Score: 3, Stance: "Q0"}, {DocID: "c", Score: 2, Stance: "Q0"}, {DocID: "d", Score: 1, Stance: "PRO"}}},
-		// b beats a (judged 2 against 0), a comes with its own pair, and b
-		// beats the unjudged c but is listed already.
-		BestArgument: {"1": {{DocID: "b", Score: 3, Stance: "Q0"}, {DocID: "a", Score: 2, Stance: "Q0"}, {DocID: "d", Score: 1, Stance: "PRO"}}},
-	} {
-		got, err := ArgumentRun(lines, q, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%v (-want +got):\n%s", m, diff)
-		}
-	}
-	if _, err := ArgumentRun([]runfile.Line{{QID: "1", DocID: "nopair"}}, q, FirstArgument); err == nil {
-		t.Error("a docid without a comma: got no error")
-	}
-}
-
 // TestRunErrors checks that a failing topic fails the run and leaves no
 // run file.
 func TestRunErrors(t *testing.T) {
@@ -207,32 +172,4 @@ func TestRunErrors(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "run.txt")); !os.IsNotExist(err) {
 		t.Errorf("run.txt exists after a failed run (%v)", err)
 	}
-}
-
-// FuzzArgumentRun checks that any pair id gives a mapping or an error,
-// never a panic, and that a mapped argument is listed once.
-func FuzzArgumentRun(f *testing.F) {
-	f.Add("a__PREMISE__1,b__CONC__1", "a__PREMISE__1,a__CONC__1")
-	f.Add("a,b", "")
-	f.Add(",,,", "x__CONC__0,y__PREMISE__-1")
-	q, err := eval.NewQrels([]eval.Judgment{{Topic: "1", DocID: "b", Label: 1}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, a, b string) {
-		lines := []runfile.Line{{QID: "1", DocID: a, Score: 2}, {QID: "1", DocID: b, Score: 1}}
-		for _, m := range []Mapping{FirstArgument, BestArgument} {
-			run, err := ArgumentRun(lines, q, m)
-			if err != nil {
-				continue
-			}
-			seen := map[string]bool{}
-			for _, r := range run["1"] {
-				if seen[r.DocID] {
-					t.Fatalf("%v: %q listed twice in %v", m, r.DocID, run)
-				}
-				seen[r.DocID] = true
-			}
-		}
-	})
 }

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
@@ -76,7 +77,7 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) system
 	if !strings.Contains(stdout, "nDCG@5") {
 		t.Errorf("summary: got %q, want the evaluation (nDCG@5)", stdout)
 	}
-	m, err := system.EvaluateSample(lines, system.FirstArgument)
+	m, err := system.EvaluateSample(runfile.Group(lines), eval.FirstSentence)
 	if err != nil {
 		t.Fatal(err)
 	}

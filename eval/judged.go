@@ -1,0 +1,49 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/argsearch/argsearch/runfile"
+)
+
+// Judged returns the share of a run's top k documents that the judgments
+// judge (any label, spam included), averaged over the topics Evaluate
+// would score with opt: the judged topics the run answers, or with
+// opt.Complete every judged topic, a topic the run misses counting 0.
+// Documents are ranked as opt.Order says; a topic with fewer than k
+// documents is divided by k all the same, as P@k is. opt.Measures and
+// opt.JudgedOnly do not apply.
+//
+// A run whose share is 0 cannot be scored by these judgments: its document
+// ids are of another kind (sentence pairs against argument judgments, see
+// ArgumentRun) or of another corpus. It returns ErrNoTopics when no topic
+// would be scored, and the errors of Evaluate for duplicate documents and
+// NaN scores.
+func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
+	if k <= 0 {
+		return 0, fmt.Errorf("eval: judged share at %d: %w", k, ErrCutoff)
+	}
+	var w workspace
+	sum, topics := 0.0, 0
+	for _, topic := range q.order {
+		lines, ok := run[topic]
+		if !ok && !opt.Complete {
+			continue
+		}
+		if err := w.rank(lines, opt.Order); err != nil {
+			return 0, fmt.Errorf("eval: topic %q: %w", topic, err)
+		}
+		judged := 0
+		for _, l := range w.ranked[:min(k, len(w.ranked))] {
+			if _, ok := q.topics[topic].labels[l.doc]; ok {
+				judged++
+			}
+		}
+		sum += float64(judged) / float64(k)
+		topics++
+	}
+	if topics == 0 {
+		return 0, ErrNoTopics
+	}
+	return sum / float64(topics), nil
+}
