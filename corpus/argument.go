@@ -3,13 +3,7 @@
 // official .tar.gz, as a stream of Arguments with their Sentences.
 package corpus
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-
-	"github.com/argsearch/argsearch/stance"
-)
+import "github.com/argsearch/argsearch/stance"
 
 // An Argument is one args.me argument: a conclusion supported or attacked by
 // premises, with the context it was crawled from and its sentences.
@@ -48,45 +42,9 @@ type Context struct {
 	SourceText string
 }
 
-// A Sentence is one sentence of an argument, with its corpus-wide id.
+// A Sentence is one sentence of an argument, with its corpus-wide id
+// (package docid reads and writes the id scheme).
 type Sentence struct {
 	ID   string
 	Text string
-}
-
-// The two kinds of sentence in the processed corpus's id scheme.
-const (
-	PremiseKind    = "PREMISE"
-	ConclusionKind = "CONC"
-)
-
-// SentenceID returns the id of the k-th (from 1) sentence of the given kind
-// (PremiseKind or ConclusionKind) of argument argID: "<argID>__<kind>__<k>".
-func SentenceID(argID, kind string, k int) string {
-	return argID + "__" + kind + "__" + strconv.Itoa(k)
-}
-
-// ParseSentenceID splits a sentence id "<argID>__<kind>__<k>" into its parts.
-func ParseSentenceID(id string) (argID, kind string, k int, err error) {
-	i := strings.LastIndex(id, "__")
-	if i < 0 {
-		return "", "", 0, fmt.Errorf("corpus: sentence id %q: no __<k> suffix", id)
-	}
-	k, err = strconv.Atoi(id[i+2:])
-	if err != nil || k < 1 {
-		return "", "", 0, fmt.Errorf("corpus: sentence id %q: bad sentence number", id)
-	}
-	rest := id[:i]
-	j := strings.LastIndex(rest, "__")
-	if j < 0 {
-		return "", "", 0, fmt.Errorf("corpus: sentence id %q: no __<kind>__ part", id)
-	}
-	kind = rest[j+2:]
-	if kind != PremiseKind && kind != ConclusionKind {
-		return "", "", 0, fmt.Errorf("corpus: sentence id %q: unknown kind %q", id, kind)
-	}
-	if j == 0 {
-		return "", "", 0, fmt.Errorf("corpus: sentence id %q: empty argument id", id)
-	}
-	return rest[:j], kind, k, nil
 }

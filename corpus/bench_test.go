@@ -14,6 +14,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/nlp"
 )
 
 // benchCSVEnv names a processed CSV (plain, .gz or .tar.gz) for
@@ -161,7 +162,7 @@ func BenchmarkReadJSON(b *testing.B) {
 // workers run beside the decoding.
 func BenchmarkReadJSONWorkers(b *testing.B) {
 	data := repeatedJSON(b, 10)
-	s, err := NewEnglishSplitter()
+	s, err := nlp.NewEnglishSplitter()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -216,7 +217,7 @@ func BenchmarkEnglishSplitter(b *testing.B) {
 			size += len(p.Text)
 		}
 	}
-	s, err := NewEnglishSplitter()
+	s, err := nlp.NewEnglishSplitter()
 	if err != nil {
 		b.Fatal(err)
 	}

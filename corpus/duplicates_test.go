@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/docid"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -100,7 +101,7 @@ func naiveDuplicates(args []Argument, mode DuplicateMode) *Duplicates {
 func premiseSentences(id string, texts ...string) []Sentence {
 	var s []Sentence
 	for i, t := range texts {
-		s = append(s, Sentence{ID: SentenceID(id, PremiseKind, i+1), Text: t})
+		s = append(s, Sentence{ID: docid.Sentence{Argument: id, Kind: docid.Premise, Number: i + 1}.String(), Text: t})
 	}
 	return s
 }

@@ -6,13 +6,14 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/nlp"
 )
 
 // Split the sentences of JSON arguments on two goroutines while Read
 // decodes the next arguments; the output is what Workers 0 gives. One
 // EnglishSplitter, safe for concurrent use, can serve many readers.
 func ExampleReader_workers() {
-	splitter, err := corpus.NewEnglishSplitter()
+	splitter, err := nlp.NewEnglishSplitter()
 	if err != nil {
 		log.Fatal(err)
 	}

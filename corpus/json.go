@@ -8,9 +8,9 @@ import (
 	"io"
 	"strconv"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -125,7 +125,7 @@ func (r *Reader) defaultSplitter() error {
 	if r.Splitter != nil {
 		return nil
 	}
-	s, err := NewEnglishSplitter()
+	s, err := nlp.NewEnglishSplitter()
 	if err != nil {
 		return err
 	}
@@ -201,7 +201,7 @@ const aheadPerWorker = 4
 // none outlives the work queued.
 type splitQueue struct {
 	max      int
-	splitter Splitter // set before the first push
+	splitter nlp.Splitter // set before the first push
 
 	mu      sync.Mutex
 	queued  []*aheadArgument // not yet taken, oldest first
@@ -429,7 +429,7 @@ func (r *Reader) jsonArgument(ja *jsonArgument) (Argument, error) {
 // premises split with s, sentences under two words dropped, the rest
 // numbered across premises, then the conclusion. It uses split as scratch
 // space and returns it, cleared, for reuse.
-func splitSentences(a *Argument, s Splitter, split []string) []string {
+func splitSentences(a *Argument, s nlp.Splitter, split []string) []string {
 	k := 0
 	for _, p := range a.Premises {
 		split = s.Split(split[:0], p.Text)
@@ -438,11 +438,11 @@ func splitSentences(a *Argument, s Splitter, split []string) []string {
 				continue
 			}
 			k++
-			a.Sentences = append(a.Sentences, Sentence{ID: SentenceID(a.ID, PremiseKind, k), Text: sent})
+			a.Sentences = append(a.Sentences, Sentence{ID: docid.Sentence{Argument: a.ID, Kind: docid.Premise, Number: k}.String(), Text: sent})
 		}
 	}
-	if conc := trimSpace(a.Conclusion); hasTwoWords(conc) {
-		a.Sentences = append(a.Sentences, Sentence{ID: SentenceID(a.ID, ConclusionKind, 1), Text: conc})
+	if conc := nlp.TrimSpace(a.Conclusion); hasTwoWords(conc) {
+		a.Sentences = append(a.Sentences, Sentence{ID: docid.Sentence{Argument: a.ID, Kind: docid.Conclusion, Number: 1}.String(), Text: conc})
 	}
 	clear(split)
 	return split[:0]
@@ -454,7 +454,7 @@ func hasTwoWords(s string) bool {
 	words := 0
 	inWord := false
 	for _, c := range s {
-		if isSpace(c) {
+		if nlp.IsSpace(c) {
 			inWord = false
 		} else if !inWord {
 			inWord = true
@@ -465,36 +465,6 @@ func hasTwoWords(s string) bool {
 		}
 	}
 	return false
-}
-
-// isSpace is Python's str.isspace for one character, which str.split and
-// str.strip use: Unicode white space plus the separators \x1c-\x1f.
-func isSpace(c rune) bool {
-	if c < utf8.RuneSelf {
-		return c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1c && c <= 0x1f
-	}
-	return unicode.IsSpace(c)
-}
-
-// trimSpace is Python's str.strip().
-func trimSpace(s string) string {
-	start := 0
-	for start < len(s) {
-		c, n := utf8.DecodeRuneInString(s[start:])
-		if !isSpace(c) {
-			break
-		}
-		start += n
-	}
-	end := len(s)
-	for end > start {
-		c, n := utf8.DecodeLastRuneInString(s[start:end])
-		if !isSpace(c) {
-			break
-		}
-		end -= n
-	}
-	return s[start:end]
 }
 
 // lineCounter passes the input through to the JSON decoder, keeping the

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/nlp"
 )
 
 func gzipBytes(t *testing.T, data []byte) []byte {
@@ -78,7 +79,7 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 
 // wholeText is a Splitter that keeps each text whole, for tests that are not
 // about splitting (the default one is slow to run many times).
-var wholeText = SplitFunc(func(dst []string, text string) []string { return append(dst, text) })
+var wholeText = nlp.SplitFunc(func(dst []string, text string) []string { return append(dst, text) })
 
 func TestOpenDetectsFormats(t *testing.T) {
 	csvData := sampleBytes(t, sample.ProcessedCSV())

@@ -10,6 +10,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus/internal/csvscan"
 	"github.com/argsearch/argsearch/corpus/internal/pylit"
+	"github.com/argsearch/argsearch/nlp"
 )
 
 // A Reader reads Arguments from an args.me file, one at a time: the Touché
@@ -35,7 +36,7 @@ type Reader struct {
 	// (NewEnglishSplitter), created once, on the first JSON argument;
 	// readers of many files can share one EnglishSplitter instead. The
 	// processed CSV carries its sentences and does not use it.
-	Splitter Splitter
+	Splitter nlp.Splitter
 
 	// Workers is how many goroutines split the sentences of JSON arguments
 	// while Read decodes the next ones. 0 or 1 (the default) splits them

@@ -19,6 +19,8 @@ import (
 
 	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -448,7 +450,7 @@ func TestJSONSentenceNumbering(t *testing.T) {
 		{"text": "First one here. No. Second one here.", "stance": "PRO"},
 		{"text": "Yes! Third one here.", "stance": "CON"}]}]}`
 	// Split after every ". " or "! ".
-	split := SplitFunc(func(dst []string, text string) []string {
+	split := nlp.SplitFunc(func(dst []string, text string) []string {
 		start := 0
 		for i := 0; i+1 < len(text); i++ {
 			if (text[i] == '.' || text[i] == '!') && text[i+1] == ' ' {
@@ -472,7 +474,7 @@ func TestJSONSentenceNumbering(t *testing.T) {
 
 	// Another Splitter: each premise is one sentence.
 	r = NewJSONReader(strings.NewReader(in))
-	r.Splitter = SplitFunc(func(dst []string, text string) []string { return append(dst, text) })
+	r.Splitter = nlp.SplitFunc(func(dst []string, text string) []string { return append(dst, text) })
 	got = readAllT(t, r)[0].Sentences
 	want = []Sentence{
 		{ID: "x__PREMISE__1", Text: "First one here. No. Second one here."},
@@ -572,9 +574,6 @@ func TestHasTwoWords(t *testing.T) {
 			t.Errorf("hasTwoWords(%q) = %v, want %v", in, got, want)
 		}
 	}
-	if got := trimSpace("\u00a0\t x y \u2003\n"); got != "x y" {
-		t.Errorf("trimSpace: got %q, want %q", got, "x y")
-	}
 }
 
 func FuzzCSVReader(f *testing.F) {
@@ -629,7 +628,7 @@ func checkFuzzRead(t *testing.T, r *Reader) {
 		}
 		if r.json != nil {
 			for _, s := range a.Sentences {
-				if id, _, _, err := ParseSentenceID(s.ID); err != nil || id != a.ID {
+				if id, err := docid.Argument(s.ID); err != nil || id != a.ID {
 					t.Fatalf("sentence id %q of argument %q: %v", s.ID, a.ID, err)
 				}
 			}
@@ -654,7 +653,7 @@ func TestGeneratedCorpus(t *testing.T) {
 		for _, s := range a.Sentences {
 			sentences++
 			tokens += int64(len(strings.Fields(s.Text)))
-			if id, _, _, err := ParseSentenceID(s.ID); err != nil || id != a.ID {
+			if id, err := docid.Argument(s.ID); err != nil || id != a.ID {
 				t.Fatalf("sentence id %q of argument %q: %v", s.ID, a.ID, err)
 			}
 		}

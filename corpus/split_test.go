@@ -7,35 +7,8 @@ import (
 	"github.com/neurosnap/sentences/english"
 
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/nlp"
 )
-
-func TestEnglishSplitter(t *testing.T) {
-	s, err := NewEnglishSplitter()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"", nil},
-		{"   ", nil},
-		{"One sentence", []string{"One sentence"}},
-		{"  First one. Second one!  Third one?\nFourth.", []string{"First one.", "Second one!", "Third one?", "Fourth."}},
-		{"Mr. Smith went to Washington. He liked it.", []string{"Mr. Smith went to Washington.", "He liked it."}},
-		{"It costs $3.50 today. Cheap.", []string{"It costs $3.50 today.", "Cheap."}},
-	}
-	for _, tt := range tests {
-		got := s.Split(nil, tt.in)
-		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("Split(%q): got/want diff (-want +got):\n%s", tt.in, diff)
-		}
-	}
-	// Split appends to dst.
-	if got := s.Split([]string{"x"}, "A b. C d."); !cmp.Equal(got, []string{"x", "A b.", "C d."}) {
-		t.Errorf("Split with dst: got %q", got)
-	}
-}
 
 // TestSplitterAgreement measures how many of the embedded CSV sample's
 // sentences the JSON reader (with the default splitter) reproduces from the
@@ -81,15 +54,22 @@ func TestSplitterAgreement(t *testing.T) {
 }
 
 // neurosnapSplitter returns the splitter the default was before
-// corpus/internal/punkt: github.com/neurosnap/sentences' English tokenizer
+// nlp/internal/punkt: github.com/neurosnap/sentences' English tokenizer
 // itself, the reference the default must agree with.
-func neurosnapSplitter(tb testing.TB) Splitter {
+func neurosnapSplitter(tb testing.TB) nlp.Splitter {
 	t, err := english.NewSentenceTokenizer(nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return SplitFunc(func(dst []string, text string) []string {
-		return appendSentences(dst, text, t.SentencePositions(text))
+	return nlp.SplitFunc(func(dst []string, text string) []string {
+		prev := 0
+		for _, end := range t.SentencePositions(text) {
+			if sent := nlp.TrimSpace(text[prev:end]); sent != "" {
+				dst = append(dst, sent)
+			}
+			prev = end
+		}
+		return dst
 	})
 }
 
@@ -114,37 +94,4 @@ func TestDefaultSplitterMatchesNeurosnap(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d arguments (%d sentences) identical to neurosnap's split", same, len(want), sentences)
-}
-
-// TestEnglishSplitterConcurrent splits from several goroutines at once;
-// run with -race.
-func TestEnglishSplitterConcurrent(t *testing.T) {
-	s, err := NewEnglishSplitter()
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts := []string{"Mr. Smith went to Washington. He liked it.", "One. Two! Three?", "No split here"}
-	want := make([][]string, len(texts))
-	for i, text := range texts {
-		want[i] = s.Split(nil, text)
-	}
-	errs := make(chan string, 4)
-	for range 4 {
-		go func() {
-			var msg string
-			for range 200 {
-				for i, text := range texts {
-					if got := s.Split(nil, text); !cmp.Equal(got, want[i]) && msg == "" {
-						msg = cmp.Diff(want[i], got)
-					}
-				}
-			}
-			errs <- msg
-		}()
-	}
-	for range 4 {
-		if msg := <-errs; msg != "" {
-			t.Errorf("concurrent Split: got/want diff (-want +got):\n%s", msg)
-		}
-	}
 }

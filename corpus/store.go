@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -160,13 +161,13 @@ func (b *storeBuilder) add(a Argument) error {
 
 	// Sentence ids: the regular scheme, or kept as they are.
 	m := len(a.Sentences)
-	if m > 0 && isSentenceID(a.Sentences[m-1].ID, a.ID, ConclusionKind, 1) {
+	if m > 0 && isSentenceID(a.Sentences[m-1].ID, a.ID, docid.Conclusion, 1) {
 		r.conclusion = true
 		m--
 	}
 	regular := true
 	for i := range m {
-		if !isSentenceID(a.Sentences[i].ID, a.ID, PremiseKind, i+1) {
+		if !isSentenceID(a.Sentences[i].ID, a.ID, docid.Premise, i+1) {
 			regular = false
 			break
 		}
@@ -184,7 +185,7 @@ func (b *storeBuilder) add(a Argument) error {
 			}
 			seen[t.ID] = true
 			ids[i] = strings.Clone(t.ID)
-			if argID, _, _, err := ParseSentenceID(t.ID); err != nil || argID != a.ID {
+			if argID, err := docid.Argument(t.ID); err != nil || argID != a.ID {
 				if s.foreign == nil {
 					s.foreign = map[string]uint32{}
 				}
@@ -205,7 +206,7 @@ func (b *storeBuilder) add(a Argument) error {
 }
 
 // isSentenceID reports whether id is "<argID>__<kind>__<k>".
-func isSentenceID(id, argID, kind string, k int) bool {
+func isSentenceID(id, argID string, kind docid.Kind, k int) bool {
 	rest, ok := strings.CutPrefix(id, argID)
 	if !ok {
 		return false
@@ -214,7 +215,7 @@ func isSentenceID(id, argID, kind string, k int) bool {
 	if !ok {
 		return false
 	}
-	rest, ok = strings.CutPrefix(rest, kind)
+	rest, ok = strings.CutPrefix(rest, string(kind))
 	if !ok {
 		return false
 	}
@@ -300,11 +301,11 @@ func (s *Store) numSentencesOf(a int) int {
 
 // schemeIndex finds a sentence by its id through its argument.
 func (s *Store) schemeIndex(id string) (int, bool) {
-	argID, kind, k, err := ParseSentenceID(id)
+	sid, err := docid.ParseSentence(id)
 	if err != nil {
 		return 0, false
 	}
-	a, ok := s.argumentIndex(argID)
+	a, ok := s.argumentIndex(sid.Argument)
 	if !ok {
 		return 0, false
 	}
@@ -314,9 +315,9 @@ func (s *Store) schemeIndex(id string) (int, bool) {
 		return int(r.first) + i, i >= 0
 	}
 	switch {
-	case kind == PremiseKind && k <= int(r.premises):
-		return int(r.first) + k - 1, true
-	case kind == ConclusionKind && k == 1 && r.conclusion:
+	case sid.Kind == docid.Premise && sid.Number <= int(r.premises):
+		return int(r.first) + sid.Number - 1, true
+	case sid.Kind == docid.Conclusion && sid.Number == 1 && r.conclusion:
 		return int(r.first) + int(r.premises), true
 	}
 	return 0, false
@@ -382,9 +383,9 @@ func (s *Store) sentenceID(a, i int) string {
 	case r.irregular:
 		return s.odd[uint32(a)][k]
 	case k < int(r.premises):
-		return SentenceID(s.argID(a), PremiseKind, k+1)
+		return docid.Sentence{Argument: s.argID(a), Kind: docid.Premise, Number: k + 1}.String()
 	}
-	return SentenceID(s.argID(a), ConclusionKind, 1)
+	return docid.Sentence{Argument: s.argID(a), Kind: docid.Conclusion, Number: 1}.String()
 }
 
 // ArgumentIndex returns the index of the argument with the given id, and

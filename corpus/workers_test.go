@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/nlp"
 )
 
 // readToEnd reads r until an error (io.EOF at the end), checking that the
@@ -54,7 +55,7 @@ func sameError(got, want error) string {
 // compareWorkers reads input with Workers 0 and with each of workers and
 // checks that the arguments and the final error are the same.
 // An EnglishSplitter s, safe for concurrent use, is shared by all readers.
-func compareWorkers(t *testing.T, s *EnglishSplitter, name, input string, workers ...int) {
+func compareWorkers(t *testing.T, s *nlp.EnglishSplitter, name, input string, workers ...int) {
 	t.Helper()
 	read := func(n int) ([]Argument, error) {
 		r := NewJSONReader(strings.NewReader(input))
@@ -178,7 +179,7 @@ func TestWorkersPanic(t *testing.T) {
 	for _, workers := range []int{0, 2} {
 		r := NewJSONReader(strings.NewReader(input))
 		r.Workers = workers
-		r.Splitter = SplitFunc(func(dst []string, text string) []string {
+		r.Splitter = nlp.SplitFunc(func(dst []string, text string) []string {
 			if text == "boom" {
 				panic("splitter failed")
 			}
@@ -210,9 +211,9 @@ func FuzzJSONReaderWorkers(f *testing.F) {
 	})
 }
 
-func englishSplitter(tb testing.TB) *EnglishSplitter {
+func englishSplitter(tb testing.TB) *nlp.EnglishSplitter {
 	tb.Helper()
-	s, err := NewEnglishSplitter()
+	s, err := nlp.NewEnglishSplitter()
 	if err != nil {
 		tb.Fatal(err)
 	}

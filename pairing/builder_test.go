@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/google/go-cmp/cmp"
 )
@@ -110,7 +111,7 @@ func TestBuilderDiversity(t *testing.T) {
 		}
 		for k := 1; k <= n; k++ {
 			text := "Higher " + topics[i] + " spending improves public services " + strings.Repeat("greatly ", k%3) + "for citizens " + a + "."
-			cands = append(cands, cand(corpus.SentenceID(a, corpus.PremiseKind, k), text, float64(10-i)+float64(k)/10, stance.Pro))
+			cands = append(cands, cand(docid.Sentence{Argument: a, Kind: docid.Premise, Number: k}.String(), text, float64(10-i)+float64(k)/10, stance.Pro))
 		}
 	}
 	b := Builder{}
@@ -122,7 +123,7 @@ func TestBuilderDiversity(t *testing.T) {
 	for i, p := range got[:5] {
 		args := map[string]bool{}
 		for _, id := range []string{p.First.ID, p.Second.ID} {
-			arg, _, _ := Position(id)
+			arg, _ := docid.Argument(id)
 			args[arg] = true
 		}
 		for arg := range args {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -71,7 +73,7 @@ type sentenceFeatures struct {
 }
 
 func (c Coherence) features(s corpus.Sentence, idf *IDF, in interner) sentenceFeatures {
-	arg, _, _, err := corpus.ParseSentenceID(s.ID)
+	arg, err := docid.Argument(s.ID)
 	if err != nil {
 		arg = s.ID // not a corpus id: its own argument
 	}
@@ -174,7 +176,7 @@ func (t *POSTagger) NounPhrases(text string) []string {
 			flush()
 			continue
 		}
-		ts := terms(nil, tk.Text)
+		ts := nlp.Terms(nil, tk.Text)
 		if len(ts) == 0 {
 			flush()
 			continue
@@ -203,7 +205,7 @@ func contentRuns(text string) []string {
 	}
 	word := func(w string) {
 		w = strings.ToLower(w)
-		if len([]rune(w)) < 2 || isStopword(w) {
+		if len([]rune(w)) < 2 || nlp.IsFunctionWord(w) {
 			flushRun()
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
 )
 
 // A Pair is two sentences that are read together, First then Second. Touché
@@ -15,32 +16,18 @@ type Pair struct {
 	First, Second corpus.Sentence
 }
 
-// ID returns the pair's id in run files and qrels, "first,second". Order
-// matters: the judgments match ids exactly.
-func (p Pair) ID() string { return p.First.ID + "," + p.Second.ID }
-
-// Position returns where a sentence stands in the reading order of its
-// argument, from its id: premise sentence k is at k, and the conclusion
-// after every premise (math.MaxInt), as the processed corpus lists them. ok
-// is false for an id that ParseSentenceID rejects.
-func Position(id string) (argID string, pos int, ok bool) {
-	arg, kind, k, err := corpus.ParseSentenceID(id)
-	if err != nil {
-		return "", 0, false
-	}
-	if kind == corpus.ConclusionKind {
-		return arg, math.MaxInt, true
-	}
-	return arg, k, true
-}
+// ID returns the pair's id in run files and qrels, "first,second"
+// (docid.Pair). Order matters: the judgments match ids exactly.
+func (p Pair) ID() string { return docid.Pair(p.First.ID, p.Second.ID) }
 
 // InReadingOrder returns the pair of a and b, two sentences of one
-// argument, in reading order (by Position). Sentences whose ids do not
-// parse keep the order given.
+// argument, in reading order (docid.Sentence.Position: premises by number,
+// then the conclusion). Sentences whose ids are not sentence ids keep the
+// order given.
 func InReadingOrder(a, b corpus.Sentence) Pair {
-	_, pa, okA := Position(a.ID)
-	_, pb, okB := Position(b.ID)
-	if okA && okB && pb < pa {
+	sa, errA := docid.ParseSentence(a.ID)
+	sb, errB := docid.ParseSentence(b.ID)
+	if errA == nil && errB == nil && sb.Position() < sa.Position() {
 		return Pair{First: b, Second: a}
 	}
 	return Pair{First: a, Second: b}
@@ -85,11 +72,11 @@ func ConclusionPremise(a corpus.Argument, scores []float64) (p Pair, ok bool) {
 	}
 	conc, best := -1, -1
 	for i, s := range a.Sentences {
-		_, kind, _, err := corpus.ParseSentenceID(s.ID)
+		sid, err := docid.ParseSentence(s.ID)
 		if err != nil {
 			continue
 		}
-		if kind == corpus.ConclusionKind {
+		if sid.Kind == docid.Conclusion {
 			if conc < 0 {
 				conc = i
 			}

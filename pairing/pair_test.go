@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -68,16 +69,7 @@ func TestTopTwoAndConclusionPremise(t *testing.T) {
 	}
 }
 
-func TestPositionAndReadingOrder(t *testing.T) {
-	if arg, pos, ok := Position("Sa-Ab__PREMISE__12"); !ok || arg != "Sa-Ab" || pos != 12 {
-		t.Errorf("Position: got %q %d %v", arg, pos, ok)
-	}
-	if _, pos, ok := Position("Sa-Ab__CONC__1"); !ok || pos != math.MaxInt {
-		t.Errorf("Position of a conclusion: got %d %v, want MaxInt", pos, ok)
-	}
-	if _, _, ok := Position("not an id"); ok {
-		t.Error("Position of a bad id: got ok")
-	}
+func TestReadingOrder(t *testing.T) {
 	a := corpus.Sentence{ID: "X__CONC__1"}
 	b := corpus.Sentence{ID: "X__PREMISE__10"}
 	c := corpus.Sentence{ID: "X__PREMISE__9"}
@@ -124,9 +116,9 @@ func TestSwordsmanOnSample(t *testing.T) {
 			t.Fatalf("%s: no pair", a.ID)
 		}
 		pairs++
-		_, p1, _ := Position(p.First.ID)
-		arg, p2, _ := Position(p.Second.ID)
-		if arg != a.ID || p1 >= p2 {
+		s1, _ := docid.ParseSentence(p.First.ID)
+		s2, _ := docid.ParseSentence(p.Second.ID)
+		if s2.Argument != a.ID || s1.Position() >= s2.Position() {
 			t.Errorf("%s: pair %s not two sentences of the argument in reading order", a.ID, p.ID())
 		}
 	}

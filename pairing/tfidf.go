@@ -3,6 +3,8 @@ package pairing
 import (
 	"math"
 	"slices"
+
+	"github.com/argsearch/argsearch/nlp"
 )
 
 // IDF collects document frequencies of terms and weighs terms by inverse
@@ -25,7 +27,7 @@ func (x *IDF) Add(text string) {
 		x.df = map[string]int{}
 	}
 	x.docs++
-	ts := terms(nil, text)
+	ts := nlp.Terms(nil, text)
 	slices.Sort(ts)
 	for i, t := range ts {
 		if i == 0 || ts[i-1] != t {
@@ -80,7 +82,7 @@ func (in interner) id(t string) int32 {
 
 // vector returns the TF-IDF vector of text, numbering terms with in.
 func (x *IDF) vector(text string, in interner) termVector {
-	ts := terms(nil, text)
+	ts := nlp.Terms(nil, text)
 	slices.Sort(ts)
 	var v termVector
 	for i := 0; i < len(ts); {

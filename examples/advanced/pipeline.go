@@ -10,6 +10,7 @@ import (
 
 	"github.com/argsearch/argsearch/argumentative"
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
@@ -184,7 +185,7 @@ func (t *topic) adjacent(results []runfile.Result, rest []retrieval.Hit) []runfi
 	}
 	seen := map[string]bool{}
 	for _, id := range ids {
-		argID, _, _, err := corpus.ParseSentenceID(id)
+		argID, err := docid.Argument(id)
 		if err != nil || seen[argID] {
 			continue
 		}

@@ -36,7 +36,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -109,7 +109,7 @@ func pairs(env *system.Env, q retrieval.Query, hits []retrieval.Hit, k int) []ru
 	var order []string                           // arguments by their best sentence
 	best := map[string]float64{}
 	for _, h := range hits {
-		argID, _, _, err := corpus.ParseSentenceID(h.ID)
+		argID, err := docid.Argument(h.ID)
 		if err != nil {
 			continue
 		}

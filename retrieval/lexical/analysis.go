@@ -8,8 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/argsearch/argsearch/nlp"
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/english"
 	"golang.org/x/text/cases"
@@ -22,7 +21,7 @@ import (
 const (
 	StopNone     = "none"     // keep every token
 	StopLucene   = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
-	StopEnglish  = "english"  // the Snowball English list (174 words) bleve ships
+	StopEnglish  = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
 	StopFrequent = "frequent" // the Analysis.StopFrequent most frequent collection terms
 )
 
@@ -144,30 +143,16 @@ func (a Analysis) normalized() (Analysis, error) {
 	return a, nil
 }
 
-// luceneStopWords is Lucene's EnglishAnalyzer.ENGLISH_STOP_WORDS_SET.
-var luceneStopWords = [...]string{
-	"a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it",
-	"no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these",
-	"they", "this", "to", "was", "will", "with",
-}
-
-// stopSet returns the fixed stop words of a list.
-func stopSet(list string) map[string]bool {
-	m := map[string]bool{}
+// stopWord returns the test for the fixed stop words of a list, or nil for
+// a list that has none.
+func stopWord(list string) func(string) bool {
 	switch list {
 	case StopLucene:
-		for _, w := range luceneStopWords {
-			m[w] = true
-		}
+		return nlp.IsLuceneStopWord
 	case StopEnglish:
-		tm := analysis.NewTokenMap()
-		// LoadBytes of an in-memory list cannot fail.
-		_ = tm.LoadBytes(en.EnglishStopWords)
-		for w := range tm {
-			m[w] = true
-		}
+		return nlp.IsSnowballStopWord
 	}
-	return m
+	return nil
 }
 
 // maxCache bounds an Analyzer's memo of token → term.
@@ -208,7 +193,7 @@ func (d *dictionary) id(t string) uint32 {
 // concurrent use; make one per goroutine.
 type Analyzer struct {
 	a       Analysis
-	stop    map[string]bool
+	stop    func(string) bool // nil for no fixed stop words
 	fold    transform.Transformer
 	cache   map[string]*termEntry // raw token → term; nil when dropped
 	terms   map[string]*termEntry
@@ -225,7 +210,7 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 	if err != nil {
 		return nil, err
 	}
-	z := &Analyzer{a: a, stop: stopSet(a.Stop), cache: map[string]*termEntry{}, terms: map[string]*termEntry{}}
+	z := &Analyzer{a: a, stop: stopWord(a.Stop), cache: map[string]*termEntry{}, terms: map[string]*termEntry{}}
 	if a.Fold {
 		z.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
 	}
@@ -324,7 +309,7 @@ func (z *Analyzer) term(tok []byte) string {
 	if z.a.Possessive {
 		s = stripPossessive(s)
 	}
-	if s == "" || z.stop[s] {
+	if s == "" || z.stop != nil && z.stop(s) {
 		return ""
 	}
 	if z.stemmer != nil {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/argsearch/argsearch/corpus/internal/punkt"
+	"github.com/argsearch/argsearch/nlp/internal/punkt"
 )
 
 func Example() {

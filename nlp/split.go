@@ -1,18 +1,20 @@
-package corpus
+package nlp
 
 import (
 	"fmt"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
-	"github.com/argsearch/argsearch/corpus/internal/punkt"
+	"github.com/argsearch/argsearch/nlp/internal/punkt"
 )
 
-// A Splitter splits text into sentences. The JSON reader uses one to give
-// JSON arguments the sentences the processed CSV stores.
+// A Splitter splits text into sentences. The corpus's JSON reader uses one
+// to give JSON arguments the sentences the processed CSV stores.
 type Splitter interface {
 	// Split appends the sentences of text to dst, in reading order, and
 	// returns the extended slice. Each sentence is a substring of text
-	// without surrounding white space; none is empty.
+	// without surrounding white space (TrimSpace); none is empty.
 	Split(dst []string, text string) []string
 }
 
@@ -24,7 +26,7 @@ func (f SplitFunc) Split(dst []string, text string) []string { return f(dst, tex
 
 // EnglishSplitter is the default Splitter: the Punkt sentence splitter of
 // github.com/neurosnap/sentences with its English model, as reimplemented
-// by corpus/internal/punkt, which gives the same sentences for every text
+// by nlp/internal/punkt, which gives the same sentences for every text
 // about twenty times faster. Creating one parses the model (milliseconds),
 // so create it once and reuse it. An EnglishSplitter is safe for
 // concurrent use: the model is read-only, and each call takes its scratch
@@ -44,7 +46,7 @@ type englishScratch struct {
 func NewEnglishSplitter() (*EnglishSplitter, error) {
 	m, err := punkt.English()
 	if err != nil {
-		return nil, fmt.Errorf("corpus: loading the English sentence model: %w", err)
+		return nil, fmt.Errorf("nlp: loading the English sentence model: %w", err)
 	}
 	return &EnglishSplitter{model: m}, nil
 }
@@ -70,10 +72,43 @@ func appendSentences(dst []string, text string, breaks []int) []string {
 		if end < prev || end > len(text) {
 			continue
 		}
-		if sent := trimSpace(text[prev:end]); sent != "" {
+		if sent := TrimSpace(text[prev:end]); sent != "" {
 			dst = append(dst, sent)
 		}
 		prev = end
 	}
 	return dst
+}
+
+// IsSpace reports whether c is white space as Python's str.isspace has it,
+// which str.split and str.strip use: Unicode white space plus the
+// separators U+001C to U+001F. The official args.me corpus was processed
+// in Python, so its sentence boundaries and word counts follow this rule.
+func IsSpace(c rune) bool {
+	if c < utf8.RuneSelf {
+		return c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1c && c <= 0x1f
+	}
+	return unicode.IsSpace(c)
+}
+
+// TrimSpace returns s without leading and trailing white space (IsSpace),
+// as Python's str.strip() does.
+func TrimSpace(s string) string {
+	start := 0
+	for start < len(s) {
+		c, n := utf8.DecodeRuneInString(s[start:])
+		if !IsSpace(c) {
+			break
+		}
+		start += n
+	}
+	end := len(s)
+	for end > start {
+		c, n := utf8.DecodeLastRuneInString(s[start:end])
+		if !IsSpace(c) {
+			break
+		}
+		end -= n
+	}
+	return s[start:end]
 }

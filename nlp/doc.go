@@ -1,0 +1,18 @@
+// Package nlp holds the text tools the pipeline shares: sentence
+// splitting, the term splitter and the stop lists. Part-of-speech tagging,
+// which costs a 5 MB model and github.com/jdkato/prose, is in the
+// sub-package nlp/pos, so that only its users pay for it.
+//
+//   - Sentences: a Splitter splits text into sentences; EnglishSplitter is
+//     the Punkt splitter the corpus reader uses for args.me JSON. IsSpace
+//     and TrimSpace are Python's white space, which the official corpus
+//     processing followed.
+//   - Terms: Terms gives the content terms of a text (lower case, no
+//     function words, plurals folded) for TF-IDF similarity; TermRuns groups
+//     them into runs that stand in for noun phrases.
+//   - Stop lists: IsLuceneStopWord (Lucene's EnglishAnalyzer, 33 words),
+//     IsSnowballStopWord (Snowball's English list, 174 words) and
+//     IsFunctionWord (the words Terms leaves out, 176).
+//
+// Everything here is deterministic and safe for concurrent use.
+package nlp

@@ -1,0 +1,29 @@
+package nlp_test
+
+import (
+	"fmt"
+	"log"
+
+	"github.com/argsearch/argsearch/nlp"
+)
+
+func ExampleEnglishSplitter() {
+	s, err := nlp.NewEnglishSplitter()
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, sentence := range s.Split(nil, "Mr. Smith opposes the ban. It costs $3.50 a day!") {
+		fmt.Println(sentence)
+	}
+	// Output:
+	// Mr. Smith opposes the ban.
+	// It costs $3.50 a day!
+}
+
+func ExampleTerms() {
+	fmt.Println(nlp.Terms(nil, "Should the taxes on sugary drinks be raised?"))
+	fmt.Println(nlp.TermRuns("The nuclear power plant, they said, is safe."))
+	// Output:
+	// [taxe sugary drink raised]
+	// [[nuclear power plant] [said] [safe]]
+}
