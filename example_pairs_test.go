@@ -8,6 +8,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -43,11 +44,10 @@ func Example_pairs() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	keep := pairing.Chain(pairing.Length{Min: 5, Max: 60}, pairing.Noise{}, &pairing.Dedup{})
+	keep := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{})
 	var cands []pairing.Candidate
 	for _, h := range hits {
-		st, _ := store.Sentence(h.ID)
-		s := corpus.Sentence{ID: st.ID, Text: st.Text}
+		s, _ := store.Sentence(h.ID)
 		if ok, _ := keep.Check(s); !ok {
 			continue
 		}

@@ -48,3 +48,23 @@ type Sentence struct {
 	ID   string
 	Text string
 }
+
+// Stance returns the argument's stance towards topic from its args.me
+// labels: the common stance of its premises towards its conclusion (an
+// args.me argument has one premise, or premises that agree), mapped onto
+// the topic by stance.ArgsMe, which flips it when the conclusion states the
+// opposite of the topic ("Guns should not be banned" for "Should we ban
+// guns?"). It is stance.Unknown when no premise has a stance, when the
+// premises disagree, and when the conclusion is unrelated to the topic.
+func (a Argument) Stance(topic string) stance.Stance {
+	if len(a.Premises) == 0 {
+		return stance.Unknown
+	}
+	for _, p := range a.Premises[1:] {
+		if p.Stance != a.Premises[0].Stance {
+			return stance.Unknown
+		}
+	}
+	s, _ := stance.ArgsMe{}.Premise(topic, a.Conclusion, a.Premises[0].Stance)
+	return s
+}

@@ -183,100 +183,6 @@ func (d *Duplicates) Count() int {
 	return n
 }
 
-// Duplicates finds the duplicate sentences of the store. It needs 16 bytes
-// per sentence besides the store: it hashes the comparison key of every
-// sentence, sorts the hashes, and compares the keys of sentences whose
-// hashes are equal, so hash collisions never merge distinct texts. The
-// result is deterministic. ctx is checked every 65,536 sentences.
-func (s *Store) Duplicates(ctx context.Context, mode DuplicateMode) (*Duplicates, error) {
-	seed := maphash.MakeSeed()
-	return s.duplicates(ctx, mode, func(b []byte) uint64 { return maphash.Bytes(seed, b) })
-}
-
-// duplicates is Duplicates with the hash function as a parameter, for tests
-// of hash collisions.
-func (s *Store) duplicates(ctx context.Context, mode DuplicateMode, hash func([]byte) uint64) (*Duplicates, error) {
-	type hashed struct {
-		h uint64
-		i uint32
-	}
-	k := dupKeyer{mode: mode}
-	keys := make([]hashed, 0, s.numSents)
-	var buf []byte
-	for a := range s.args {
-		r := &s.args[a]
-		for i := int(r.first); i < int(r.first)+s.numSentencesOf(a); i++ {
-			if i%65536 == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-			}
-			buf = k.key(buf[:0], s.text(a, i))
-			keys = append(keys, hashed{hash(buf), uint32(i)})
-		}
-	}
-	slices.SortFunc(keys, func(x, y hashed) int {
-		switch {
-		case x.h < y.h:
-			return -1
-		case x.h > y.h:
-			return 1
-		case x.i < y.i:
-			return -1
-		case x.i > y.i:
-			return 1
-		}
-		return 0
-	})
-	type group struct {
-		rep  uint32
-		dups []uint32
-	}
-	var groups []group
-	var runKeys [][]byte // distinct keys in the current run of equal hashes
-	var runGroups []int  // their group index, or -1 before a duplicate
-	var runReps []uint32 // their first sentence
-	for lo := 0; lo < len(keys); {
-		hi := lo + 1
-		for hi < len(keys) && keys[hi].h == keys[lo].h {
-			hi++
-		}
-		if hi-lo > 1 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			runKeys, runGroups, runReps = runKeys[:0], runGroups[:0], runReps[:0]
-			for _, e := range keys[lo:hi] {
-				key := k.key(nil, s.text(s.sentenceArgument(int(e.i)), int(e.i)))
-				j := slices.IndexFunc(runKeys, func(b []byte) bool { return string(b) == string(key) })
-				switch {
-				case j < 0:
-					runKeys = append(runKeys, key)
-					runGroups = append(runGroups, -1)
-					runReps = append(runReps, e.i)
-				case runGroups[j] < 0:
-					runGroups[j] = len(groups)
-					groups = append(groups, group{rep: runReps[j], dups: []uint32{e.i}})
-				default:
-					groups[runGroups[j]].dups = append(groups[runGroups[j]].dups, e.i)
-				}
-			}
-		}
-		lo = hi
-	}
-	keys = nil
-	slices.SortFunc(groups, func(x, y group) int { return int(x.rep) - int(y.rep) })
-	d := &Duplicates{Mode: mode, Sentences: s.numSents, Groups: make([]DuplicateGroup, len(groups))}
-	for gi, g := range groups {
-		ids := make([]string, len(g.dups))
-		for j, i := range g.dups {
-			ids[j] = s.sentenceID(s.sentenceArgument(int(i)), int(i))
-		}
-		d.Groups[gi] = DuplicateGroup{Representative: s.sentenceID(s.sentenceArgument(int(g.rep)), int(g.rep)), Duplicates: ids}
-	}
-	return d, nil
-}
-
 // A DuplicateFilter recognizes sentences whose text (under its
 // DuplicateMode) was seen before, one sentence at a time: for filtering a
 // stream of sentences or of search results. It keeps the id and comparison
@@ -344,7 +250,13 @@ func (f *DuplicateFilter) add(id, text string) (int32, bool) {
 	}
 	size := len(id) + len(f.key)
 	if len(f.blocks) == 0 || cap(f.blocks[len(f.blocks)-1])-len(f.blocks[len(f.blocks)-1]) < size {
-		f.blocks = append(f.blocks, make([]byte, 0, max(dupBlockSize, size)))
+		// Blocks grow from 64 KB to dupBlockSize, so that a filter of a
+		// few sentences (one query's) stays small.
+		block := dupBlockSize
+		if n := len(f.blocks); n < 6 {
+			block >>= 6 - n
+		}
+		f.blocks = append(f.blocks, make([]byte, 0, max(block, size)))
 	}
 	bi := len(f.blocks) - 1
 	e := dupEntry{block: uint32(bi), off: uint32(len(f.blocks[bi])), idLen: uint32(len(id)), keyLen: uint32(len(f.key)), next: -1}
@@ -367,11 +279,9 @@ func (f *DuplicateFilter) keyOf(e int32) []byte {
 	return f.blocks[x.block][x.off+x.idLen : x.off+x.idLen+x.keyLen]
 }
 
-// FindDuplicates finds the duplicate sentences of a stream of arguments,
-// with a DuplicateFilter, without building a Store. It stops at the first
-// error of args and returns it unchanged. Its result equals that of
-// Store.Duplicates on the same arguments. ctx is checked every 1024
-// arguments.
+// FindDuplicates finds the duplicate sentences of a stream of arguments
+// with a DuplicateFilter. It stops at the first error of args and returns
+// it unchanged. ctx is checked every 1024 arguments.
 func FindDuplicates(ctx context.Context, args iter.Seq2[Argument, error], mode DuplicateMode) (*Duplicates, error) {
 	f := NewDuplicateFilter(mode)
 	d := &Duplicates{Mode: mode}

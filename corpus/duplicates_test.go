@@ -138,28 +138,10 @@ func TestDuplicatesSmall(t *testing.T) {
 	}
 }
 
-// checkDuplicates checks that Store.Duplicates (with a real hash and with
-// a hash where everything collides) and FindDuplicates give want.
+// checkDuplicates checks that FindDuplicates gives want.
 func checkDuplicates(t *testing.T, args []Argument, mode DuplicateMode, want *Duplicates) {
 	t.Helper()
-	s := buildStore(t, args)
-	got, err := s.Duplicates(context.Background(), mode)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("%v: Store.Duplicates (-want +got):\n%s", mode, diff)
-	}
-	if len(args) < 100 {
-		got, err = s.duplicates(context.Background(), mode, func([]byte) uint64 { return 42 })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("%v: Store.Duplicates with colliding hashes (-want +got):\n%s", mode, diff)
-		}
-	}
-	got, err = FindDuplicates(context.Background(), seqOf(args), mode)
+	got, err := FindDuplicates(context.Background(), seqOf(args), mode)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,9 +219,6 @@ func TestDuplicatesErrors(t *testing.T) {
 	if _, err := FindDuplicates(ctx, seqOf(dupArguments), ExactDuplicates); !errors.Is(err, context.Canceled) {
 		t.Errorf("FindDuplicates: got %v, want context.Canceled", err)
 	}
-	if _, err := buildStore(t, dupArguments).Duplicates(ctx, ExactDuplicates); !errors.Is(err, context.Canceled) {
-		t.Errorf("Store.Duplicates: got %v, want context.Canceled", err)
-	}
 }
 
 func TestDuplicateModeString(t *testing.T) {
@@ -251,33 +230,28 @@ func TestDuplicateModeString(t *testing.T) {
 }
 
 // BenchmarkDuplicates finds the duplicates of a generated 20,000-argument
-// corpus (about 310,000 sentences) in a store and in a stream.
+// corpus (about 310,000 sentences) in a stream.
 func BenchmarkDuplicates(b *testing.B) {
 	args := generatedArguments(b, 20000)
-	s := buildStore(b, args)
+	n := 0
+	for _, a := range args {
+		n += len(a.Sentences)
+	}
 	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
-		b.Run("store/"+mode.String(), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := s.Duplicates(context.Background(), mode); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(s.NumSentences())*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
-		})
 		b.Run("stream/"+mode.String(), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := FindDuplicates(context.Background(), seqOf(args), mode); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(s.NumSentences())*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
 		})
 	}
 }
 
 // Find the sentences that repeat an earlier one, ignoring case, spacing and
 // punctuation.
-func ExampleStore_Duplicates() {
+func ExampleFindDuplicates() {
 	args := []Argument{
 		{ID: "a", Sentences: []Sentence{{"a__PREMISE__1", "I accept this debate."}, {"a__PREMISE__2", "Abortion is murder."}}},
 		{ID: "b", Sentences: []Sentence{{"b__PREMISE__1", "i accept THIS debate!"}, {"b__PREMISE__2", "Abortion is not murder."}}},
@@ -290,13 +264,8 @@ func ExampleStore_Duplicates() {
 			}
 		}
 	}
-	s, err := BuildStore(context.Background(), stream)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
 	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
-		d, err := s.Duplicates(context.Background(), mode)
+		d, err := FindDuplicates(context.Background(), stream, mode)
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -20,25 +20,23 @@ import (
 var ErrDuplicateID = errors.New("corpus: duplicate id")
 
 // A Store holds the arguments and sentences of a corpus in memory for lookup
-// by id: a sentence id gives its text and argument, an argument id its
-// conclusion, premise stances and sentence ids. It is built once from a
-// stream (BuildStore) and is read-only afterwards, so it is safe for
-// concurrent use by any number of goroutines.
-//
-// Arguments and sentences also have an index: their position in the
-// stream, from 0 (corpus order). Sentences of one argument have consecutive
-// indexes.
+// by id: a sentence id gives the Sentence and the id of its argument, an
+// argument id the Argument with its conclusion, its premises' stances and
+// its sentences. It is built once from a stream (BuildStore) and is
+// read-only afterwards, so it is safe for concurrent use by any number of
+// goroutines.
 //
 // A Store keeps the argument ids, conclusions, premise stances, sentence
-// ids and sentence texts, and nothing else: premise texts and contexts are
-// read from the corpus when needed. Texts are kept in large shared blocks
-// (no per-string allocation), and sentence ids that follow the processed
-// corpus's scheme (<argID>__PREMISE__1…m, then <argID>__CONC__1) are not
-// stored but computed; other ids are kept as they are. The sentence texts
-// dominate: on a generated full-scale corpus (365,408 arguments, 5.7
-// million sentences, 738 MB of sentence text) a store takes 799 MB of heap,
-// 140 MB per million sentences, about 11 bytes per sentence besides its
-// text.
+// ids and sentence texts, and nothing else: the arguments it returns have
+// premises without text (Premise.Text is empty; the sentences hold the
+// premise text, split) and an empty Context. Read the corpus again for
+// those. Texts are kept in large shared blocks (no per-string allocation),
+// and sentence ids that follow the processed corpus's scheme
+// (<argID>__PREMISE__1…m, then <argID>__CONC__1) are not stored but
+// computed; other ids are kept as they are. The sentence texts dominate: on
+// a generated full-scale corpus (365,408 arguments, 5.7 million sentences,
+// 738 MB of sentence text) a store takes 799 MB of heap, 140 MB per million
+// sentences, about 11 bytes per sentence besides its text.
 type Store struct {
 	blocks []string // text blocks; each argument's id, conclusion and sentence texts are contiguous in one block
 
@@ -67,27 +65,6 @@ type storeArgument struct {
 // storeBlockSize is the size of a text block. An argument whose texts are
 // larger gets a block of its own.
 const storeBlockSize = 8 << 20
-
-// A StoredSentence is a sentence as a Store returns it.
-type StoredSentence struct {
-	Index      int // position in corpus order
-	ID         string
-	Text       string
-	ArgumentID string
-}
-
-// A StoredArgument is an argument as a Store returns it.
-type StoredArgument struct {
-	Index      int // position in corpus order
-	ID         string
-	Conclusion string
-	// Stances are the stances of the premises, in order.
-	Stances []stance.Stance
-	// SentenceIDs are the ids of the argument's sentences, in order; their
-	// indexes are FirstSentence, FirstSentence+1, ….
-	SentenceIDs   []string
-	FirstSentence int
-}
 
 // BuildStore reads all arguments of args into a new Store. It stops at the
 // first error of args and returns it unchanged. Two arguments or two
@@ -323,9 +300,9 @@ func (s *Store) schemeIndex(id string) (int, bool) {
 	return 0, false
 }
 
-// SentenceIndex returns the index of the sentence with the given id, and
+// sentenceIndex returns the index of the sentence with the given id, and
 // whether there is one.
-func (s *Store) SentenceIndex(id string) (int, bool) {
+func (s *Store) sentenceIndex(id string) (int, bool) {
 	if i, ok := s.schemeIndex(id); ok {
 		return i, true
 	}
@@ -337,32 +314,22 @@ func (s *Store) SentenceIndex(id string) (int, bool) {
 
 // Sentence returns the sentence with the given id, and whether there is
 // one.
-func (s *Store) Sentence(id string) (StoredSentence, bool) {
-	i, ok := s.SentenceIndex(id)
+func (s *Store) Sentence(id string) (Sentence, bool) {
+	i, ok := s.sentenceIndex(id)
 	if !ok {
-		return StoredSentence{}, false
+		return Sentence{}, false
 	}
-	a := s.sentenceArgument(i)
-	return StoredSentence{Index: i, ID: id, Text: s.text(a, i), ArgumentID: s.argID(a)}, true
+	return Sentence{ID: id, Text: s.text(s.sentenceArgument(i), i)}, true
 }
 
-// SentenceAt returns the sentence of index i. It panics if i is out of
-// range [0, NumSentences()).
-func (s *Store) SentenceAt(i int) StoredSentence {
-	if i < 0 || i >= s.numSents {
-		panic(fmt.Sprintf("corpus: sentence index %d out of range [0, %d)", i, s.numSents))
+// ArgumentOf returns the id of the argument that holds the sentence with
+// the given id, and whether there is one.
+func (s *Store) ArgumentOf(sentenceID string) (string, bool) {
+	i, ok := s.sentenceIndex(sentenceID)
+	if !ok {
+		return "", false
 	}
-	a := s.sentenceArgument(i)
-	return StoredSentence{Index: i, ID: s.sentenceID(a, i), Text: s.text(a, i), ArgumentID: s.argID(a)}
-}
-
-// SentenceText returns the text of the sentence of index i, without
-// building its id. It panics if i is out of range [0, NumSentences()).
-func (s *Store) SentenceText(i int) string {
-	if i < 0 || i >= s.numSents {
-		panic(fmt.Sprintf("corpus: sentence index %d out of range [0, %d)", i, s.numSents))
-	}
-	return s.text(s.sentenceArgument(i), i)
+	return s.argID(s.sentenceArgument(i)), true
 }
 
 // text returns the text of sentence i of argument a.
@@ -388,52 +355,46 @@ func (s *Store) sentenceID(a, i int) string {
 	return docid.Sentence{Argument: s.argID(a), Kind: docid.Conclusion, Number: 1}.String()
 }
 
-// ArgumentIndex returns the index of the argument with the given id, and
-// whether there is one.
-func (s *Store) ArgumentIndex(id string) (int, bool) { return s.argumentIndex(id) }
-
 // Argument returns the argument with the given id, and whether there is
-// one.
-func (s *Store) Argument(id string) (StoredArgument, bool) {
+// one. Its premises carry their stances but no text, and its Context is
+// empty (see Store).
+func (s *Store) Argument(id string) (Argument, bool) {
 	a, ok := s.argumentIndex(id)
 	if !ok {
-		return StoredArgument{}, false
+		return Argument{}, false
 	}
-	return s.ArgumentAt(a), true
+	return s.argumentAt(a), true
 }
 
-// ArgumentAt returns the argument of index i. It panics if i is out of
-// range [0, NumArguments()).
-func (s *Store) ArgumentAt(i int) StoredArgument {
-	if i < 0 || i >= len(s.args) {
-		panic(fmt.Sprintf("corpus: argument index %d out of range [0, %d)", i, len(s.args)))
-	}
+// argumentAt returns the argument of index i.
+func (s *Store) argumentAt(i int) Argument {
 	r := &s.args[i]
 	end := uint32(len(s.stances))
 	if i+1 < len(s.args) {
 		end = s.args[i+1].stances
 	}
-	n := s.numSentencesOf(i)
-	ids := make([]string, n)
-	for k := range ids {
-		ids[k] = s.sentenceID(i, int(r.first)+k)
+	a := Argument{
+		ID:         s.argID(i),
+		Conclusion: s.blocks[r.block][r.start+r.idLen : r.start+r.idLen+r.concLen],
+		Premises:   make([]Premise, end-r.stances),
+		Sentences:  make([]Sentence, s.numSentencesOf(i)),
 	}
-	concStart := r.start + r.idLen
-	return StoredArgument{
-		Index:         i,
-		ID:            s.argID(i),
-		Conclusion:    s.blocks[r.block][concStart : concStart+r.concLen],
-		Stances:       slices.Clone(s.stances[r.stances:end]),
-		SentenceIDs:   ids,
-		FirstSentence: int(r.first),
+	for k, st := range s.stances[r.stances:end] {
+		a.Premises[k].Stance = st
 	}
+	for k := range a.Sentences {
+		j := int(r.first) + k
+		a.Sentences[k] = Sentence{ID: s.sentenceID(i, j), Text: s.text(i, j)}
+	}
+	return a
 }
 
-// Arguments returns the arguments in corpus order.
-func (s *Store) Arguments() iter.Seq[StoredArgument] {
-	return func(yield func(StoredArgument) bool) {
+// Arguments returns the arguments in corpus order, as Argument returns
+// them.
+func (s *Store) Arguments() iter.Seq[Argument] {
+	return func(yield func(Argument) bool) {
 		for i := range s.args {
-			if !yield(s.ArgumentAt(i)) {
+			if !yield(s.argumentAt(i)) {
 				return
 			}
 		}
@@ -441,13 +402,12 @@ func (s *Store) Arguments() iter.Seq[StoredArgument] {
 }
 
 // Sentences returns the sentences in corpus order.
-func (s *Store) Sentences() iter.Seq[StoredSentence] {
-	return func(yield func(StoredSentence) bool) {
+func (s *Store) Sentences() iter.Seq[Sentence] {
+	return func(yield func(Sentence) bool) {
 		for a := range s.args {
 			r := &s.args[a]
-			argID := s.argID(a)
 			for i := int(r.first); i < int(r.first)+s.numSentencesOf(a); i++ {
-				if !yield(StoredSentence{Index: i, ID: s.sentenceID(a, i), Text: s.text(a, i), ArgumentID: argID}) {
+				if !yield(Sentence{ID: s.sentenceID(a, i), Text: s.text(a, i)}) {
 					return
 				}
 			}

@@ -77,28 +77,30 @@ func checkStore(t *testing.T, s *Store, args []Argument) {
 	if s.NumArguments() != len(args) {
 		t.Fatalf("NumArguments: got %d, want %d", s.NumArguments(), len(args))
 	}
-	var sents []StoredSentence
-	var stored []StoredArgument
-	for i, a := range args {
-		want := StoredArgument{Index: i, ID: a.ID, Conclusion: a.Conclusion, FirstSentence: len(sents), SentenceIDs: []string{}, Stances: []stance.Stance{}}
+	var sents []Sentence
+	var stored []Argument
+	for _, a := range args {
+		// What a store keeps of an argument.
+		want := Argument{ID: a.ID, Conclusion: a.Conclusion, Premises: []Premise{}, Sentences: slices.Clone(a.Sentences)}
 		for _, p := range a.Premises {
-			want.Stances = append(want.Stances, p.Stance)
+			want.Premises = append(want.Premises, Premise{Stance: p.Stance})
 		}
-		for _, x := range a.Sentences {
-			want.SentenceIDs = append(want.SentenceIDs, x.ID)
-			sents = append(sents, StoredSentence{Index: len(sents), ID: x.ID, Text: x.Text, ArgumentID: a.ID})
+		if want.Sentences == nil {
+			want.Sentences = []Sentence{}
 		}
+		sents = append(sents, a.Sentences...)
 		stored = append(stored, want)
 		got, ok := s.Argument(a.ID)
 		if !ok {
 			t.Fatalf("Argument(%q) not found", a.ID)
 		}
-		if diff := cmp.Diff(want, got, cmp.Comparer(func(x, y []string) bool { return slices.Equal(x, y) }),
-			cmp.Comparer(func(x, y []stance.Stance) bool { return slices.Equal(x, y) })); diff != "" {
+		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("Argument(%q) (-want +got):\n%s", a.ID, diff)
 		}
-		if j, ok := s.ArgumentIndex(a.ID); !ok || j != i {
-			t.Fatalf("ArgumentIndex(%q): got %d, %v, want %d", a.ID, j, ok, i)
+		for _, x := range a.Sentences {
+			if id, ok := s.ArgumentOf(x.ID); !ok || id != a.ID {
+				t.Fatalf("ArgumentOf(%q): got %q, %v, want %q", x.ID, id, ok, a.ID)
+			}
 		}
 	}
 	if s.NumSentences() != len(sents) {
@@ -109,25 +111,18 @@ func checkStore(t *testing.T, s *Store, args []Argument) {
 		if !ok || got != want {
 			t.Fatalf("Sentence(%q): got %+v, %v, want %+v", want.ID, got, ok, want)
 		}
-		if got := s.SentenceAt(want.Index); got != want {
-			t.Fatalf("SentenceAt(%d): got %+v, want %+v", want.Index, got, want)
-		}
-		if got := s.SentenceText(want.Index); got != want.Text {
-			t.Fatalf("SentenceText(%d): got %q, want %q", want.Index, got, want.Text)
-		}
 	}
 	if got := slices.Collect(s.Sentences()); !slices.Equal(got, sents) {
 		t.Fatalf("Sentences(): got %d sentences, want %d (or different ones)", len(got), len(sents))
 	}
-	i := 0
-	for got := range s.Arguments() {
-		if got.ID != stored[i].ID || !slices.Equal(got.SentenceIDs, stored[i].SentenceIDs) {
-			t.Fatalf("Arguments() #%d: got %q %v, want %q %v", i, got.ID, got.SentenceIDs, stored[i].ID, stored[i].SentenceIDs)
-		}
-		i++
+	if diff := cmp.Diff(stored, slices.Collect(s.Arguments())); diff != "" {
+		t.Fatalf("Arguments() (-want +got):\n%s", diff)
 	}
-	if i != len(stored) {
-		t.Fatalf("Arguments(): got %d arguments, want %d", i, len(stored))
+	if _, ok := s.Sentence("nope__PREMISE__1"); ok {
+		t.Fatal("Sentence of an unknown id: got ok")
+	}
+	if _, ok := s.ArgumentOf("nope__PREMISE__1"); ok {
+		t.Fatal("ArgumentOf an unknown id: got ok")
 	}
 }
 
@@ -228,25 +223,6 @@ func TestStoreErrors(t *testing.T) {
 	}
 }
 
-func TestStoreIndexPanics(t *testing.T) {
-	s := buildStore(t, []Argument{{ID: "A", Sentences: []Sentence{{"A__PREMISE__1", "a b"}}}})
-	for name, f := range map[string]func(){
-		"SentenceAt(1)":   func() { s.SentenceAt(1) },
-		"SentenceAt(-1)":  func() { s.SentenceAt(-1) },
-		"SentenceText(1)": func() { s.SentenceText(1) },
-		"ArgumentAt(1)":   func() { s.ArgumentAt(1) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s did not panic", name)
-				}
-			}()
-			f()
-		}()
-	}
-}
-
 // heapInUse returns the live heap after a full collection.
 func heapInUse() uint64 {
 	runtime.GC()
@@ -277,8 +253,7 @@ func BenchmarkBuildStore(b *testing.B) {
 
 // BenchmarkStoreFile builds a store from the processed CSV named by
 // $ARGSEARCH_BENCH_CSV (for example a full-scale corpustest corpus), and
-// reports the store's live heap per million sentences and in total, and the
-// time Store.Duplicates takes on it (NormalizedDuplicates). It is
+// reports the store's live heap per million sentences and in total. It is
 // skipped when the variable is unset. Run it with -benchtime=1x.
 func BenchmarkStoreFile(b *testing.B) {
 	path := os.Getenv("ARGSEARCH_BENCH_CSV")
@@ -306,24 +281,16 @@ func BenchmarkStoreFile(b *testing.B) {
 	}
 	n := float64(s.NumSentences())
 	var text int
-	for i := range s.NumSentences() {
-		text += len(s.SentenceText(i))
+	for x := range s.Sentences() {
+		text += len(x.Text)
 	}
-	start := time.Now()
-	d, err := s.Duplicates(context.Background(), NormalizedDuplicates)
-	if err != nil {
-		b.Fatal(err)
-	}
-	dupTime := time.Since(start)
 	b.ReportMetric(n, "sentences")
 	b.ReportMetric(float64(text)/1e6, "textMB")
-	b.ReportMetric(dupTime.Seconds(), "duplicates-s")
 	b.ReportMetric(float64(heap)/1e6, "heapMB")
 	b.ReportMetric(float64(heap)/n, "MB/Msentences")
 	b.ReportMetric(build.Seconds(), "build-s")
 	fmt.Fprintf(os.Stderr, "store of %s: %d arguments, %d sentences, %.1f MB of sentence text, %.1f MB live heap (%.1f MB per million sentences), read+build %v\n",
 		path, s.NumArguments(), s.NumSentences(), float64(text)/1e6, float64(heap)/1e6, float64(heap)/n, build)
-	fmt.Fprintf(os.Stderr, "normalized duplicates: %d sentences in %d groups, found in %v\n", d.Count(), len(d.Groups), dupTime)
 	runtime.KeepAlive(s)
 }
 
@@ -358,11 +325,12 @@ func ExampleBuildStore() {
 	}
 	fmt.Println(s.NumArguments(), "arguments,", s.NumSentences(), "sentences")
 	sent, _ := s.Sentence("S9f3db814-A362a121f__PREMISE__2")
-	fmt.Printf("%s: %.60s…\n", sent.ArgumentID, sent.Text)
-	arg, _ := s.Argument(sent.ArgumentID)
-	fmt.Println(arg.Conclusion, arg.Stances, len(arg.SentenceIDs), arg.SentenceIDs[len(arg.SentenceIDs)-1])
+	argID, _ := s.ArgumentOf(sent.ID)
+	fmt.Printf("%s: %.60s…\n", argID, sent.Text)
+	arg, _ := s.Argument(argID)
+	fmt.Println(arg.Conclusion, arg.Premises[0].Stance, len(arg.Sentences), arg.Sentences[len(arg.Sentences)-1].ID)
 	// Output:
 	// 643 arguments, 17590 sentences
 	// S9f3db814-A362a121f: Throughout history America has technically been a democracy,…
-	// Affirmative Action should be based on Socio-Economic Status and not race or religion [PRO] 41 S9f3db814-A362a121f__CONC__1
+	// Affirmative Action should be based on Socio-Economic Status and not race or religion PRO 41 S9f3db814-A362a121f__CONC__1
 }

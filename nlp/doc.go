@@ -7,9 +7,12 @@
 //     the Punkt splitter the corpus reader uses for args.me JSON. IsSpace
 //     and TrimSpace are Python's white space, which the official corpus
 //     processing followed.
-//   - Terms: Terms gives the content terms of a text (lower case, no
-//     function words, plurals folded) for TF-IDF similarity; TermRuns groups
-//     them into runs that stand in for noun phrases.
+//   - Words and terms: Words gives every lower-case word of a text, for
+//     matching phrases (debate talk, discourse markers); Terms gives its
+//     content terms (no function words, plurals folded) for TF-IDF
+//     similarity; TermRuns groups them into runs that stand in for noun
+//     phrases, and Phrases turns runs into the phrases texts are compared
+//     by.
 //   - Stop lists: IsLuceneStopWord (Lucene's EnglishAnalyzer, 33 words),
 //     IsSnowballStopWord (Snowball's English list, 174 words) and
 //     IsFunctionWord (the words Terms leaves out, 176).

@@ -1,6 +1,7 @@
 package nlp
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -89,3 +90,23 @@ func stemPlural(w string) string {
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// Phrases turns runs of terms (from TermRuns, or noun phrases found by a
+// tagger) into the phrases two texts are compared by: each run's last term
+// (its head) and, for a run of two or more, the run joined by spaces. The
+// result is sorted and has no repeats. [[nuclear power plant] [safe]] gives
+// [nuclear power plant, plant, safe].
+func Phrases(runs [][]string) []string {
+	var out []string
+	for _, run := range runs {
+		if len(run) == 0 {
+			continue
+		}
+		out = append(out, run[len(run)-1])
+		if len(run) > 1 {
+			out = append(out, strings.Join(run, " "))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

@@ -98,3 +98,17 @@ func FuzzTerms(f *testing.F) {
 		}
 	})
 }
+
+func TestWords(t *testing.T) {
+	for text, want := range map[string][]string{
+		"":                        nil,
+		"My opponent’s claim":     {"my", "opponent's", "claim"},
+		"I accept, THANK you!":    {"i", "accept", "thank", "you"},
+		"PrivateMy WARRMy rights": {"private", "my", "warr", "my", "rights"},
+		"students' rights 2nd":    {"students", "rights", "2nd"},
+	} {
+		if diff := cmp.Diff(want, nlp.Words(nil, text)); diff != "" {
+			t.Errorf("Words(%q) (-want +got):\n%s", text, diff)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package pairing
 import (
 	"math"
 	"strings"
+
+	"github.com/argsearch/argsearch/nlp"
 )
 
 // ArgsRank ranks the sentences of an argument by centrality, as the
@@ -207,7 +209,7 @@ func (r ArgsRank) teleport(texts []string) []float64 {
 	t := make([]float64, len(texts))
 	var sum float64
 	for i, text := range texts {
-		padded := " " + strings.Join(wordsLower(text), " ") + " "
+		padded := " " + strings.Join(nlp.Words(nil, text), " ") + " "
 		v := 1.0
 		for _, m := range markers {
 			if strings.Contains(padded, m) {
@@ -235,7 +237,7 @@ func (r ArgsRank) teleport(texts []string) []float64 {
 func paddedPhrases(phrases []string) []string {
 	out := make([]string, 0, len(phrases))
 	for _, p := range phrases {
-		if w := wordsLower(p); len(w) > 0 {
+		if w := nlp.Words(nil, p); len(w) > 0 {
 			out = append(out, " "+strings.Join(w, " ")+" ")
 		}
 	}

@@ -16,6 +16,9 @@ import (
 // per-core figures:
 //
 //	go test -run '^$' -bench . -cpu 1 -count 5 ./pairing/
+//
+// The filters' and the tagger's benchmarks are in packages filter and
+// nlp/pos.
 
 // benchSentences calls f on the sample's sentences in turn and reports
 // sentences per second.
@@ -37,56 +40,6 @@ func reportSentences(b *testing.B, n int, start time.Duration) {
 	if v, ok := cputime.PerSecond(float64(n), start); ok {
 		b.ReportMetric(v, "cpu-sentences/s")
 	}
-}
-
-func benchFilter(b *testing.B, f func() Filter) {
-	flt := f()
-	benchSentences(b, func(s corpus.Sentence) { flt.Check(s) })
-}
-
-func BenchmarkFilterLength(b *testing.B) {
-	benchFilter(b, func() Filter { return Length{Min: 5, Max: 60} })
-}
-
-func BenchmarkFilterNoise(b *testing.B) { benchFilter(b, func() Filter { return Noise{} }) }
-
-// BenchmarkFilterDedup starts a new Dedup for every pass over the sample,
-// so that most checks see a new text, as over a corpus.
-func BenchmarkFilterDedup(b *testing.B) {
-	ss := sampleSentences(b)
-	var d *Dedup
-	n := 0
-	start, _ := cputime.Process()
-	for b.Loop() {
-		if n%len(ss) == 0 {
-			d = &Dedup{}
-		}
-		d.Check(ss[n%len(ss)])
-		n++
-	}
-	reportSentences(b, n, start)
-}
-
-func BenchmarkFilterVerb(b *testing.B) {
-	tagger := testTagger(b)
-	benchFilter(b, func() Filter { return VerbFilter{Tagger: tagger} })
-}
-
-func BenchmarkFilterChain(b *testing.B) {
-	tagger := testTagger(b)
-	benchFilter(b, func() Filter {
-		return Chain(Length{Min: 5, Max: 60}, Noise{}, &Dedup{}, VerbFilter{Tagger: tagger})
-	})
-}
-
-func BenchmarkPOSTag(b *testing.B) {
-	tagger := testTagger(b)
-	benchSentences(b, func(s corpus.Sentence) { tagger.Tag(s.Text) })
-}
-
-func BenchmarkNounPhrases(b *testing.B) {
-	tagger := testTagger(b)
-	benchSentences(b, func(s corpus.Sentence) { tagger.NounPhrases(s.Text) })
 }
 
 // benchArguments calls f on the sample's arguments in turn and reports
@@ -130,10 +83,10 @@ func BenchmarkBuild(b *testing.B) {
 	cands := sampleCandidates(b, 100)
 	for _, bc := range []struct {
 		name string
-		tag  *POSTagger
+		tag  Phraser
 	}{{"heuristic", nil}, {"tagger", testTagger(b)}} {
 		b.Run(bc.name, func(b *testing.B) {
-			builder := Builder{Coherence: Coherence{Tagger: bc.tag}}
+			builder := Builder{Coherence: Coherence{Phrases: bc.tag}}
 			n := 0
 			start, _ := cputime.Process()
 			for b.Loop() {
@@ -143,26 +96,6 @@ func BenchmarkBuild(b *testing.B) {
 				n++
 			}
 			reportSentences(b, n*len(cands), start)
-		})
-	}
-}
-
-// BenchmarkBadInput100KB is the cost of the filters on a 100 KB text.
-func BenchmarkBadInput100KB(b *testing.B) {
-	text := make([]byte, 0, 100<<10)
-	for len(text) < 100<<10 {
-		text = append(text, "Nothing here matters at all, but it keeps going on and on. "...)
-	}
-	s := corpus.Sentence{ID: "X__PREMISE__1", Text: string(text)}
-	tagger := testTagger(b)
-	for _, bc := range []struct {
-		name string
-		f    Filter
-	}{{"Length", Length{Min: 5, Max: 60}}, {"Noise", Noise{}}, {"Verb", VerbFilter{Tagger: tagger}}, {"Dedup", &Dedup{}}} {
-		b.Run(bc.name, func(b *testing.B) {
-			for b.Loop() {
-				bc.f.Check(s)
-			}
 		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/google/go-cmp/cmp"
 )
@@ -161,7 +162,7 @@ func ids(ps []Scored) []string {
 
 func TestBuilderDeterministicAndCancel(t *testing.T) {
 	cands := sampleCandidates(t, 120)
-	b := Builder{Coherence: Coherence{Tagger: testTagger(t)}}
+	b := Builder{Coherence: Coherence{Phrases: testTagger(t)}}
 	first, err := b.Build(context.Background(), cands, 50)
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +195,7 @@ func TestBuilderDeterministicAndCancel(t *testing.T) {
 func sampleCandidates(tb testing.TB, n int) []Candidate {
 	tb.Helper()
 	var out []Candidate
-	f := Chain(Length{Min: 5, Max: 60}, Noise{})
+	f := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{})
 	for _, a := range sampleArguments(tb) {
 		c := ArgsRank{}.Argument(a)
 		for i, s := range a.Sentences {

@@ -42,18 +42,19 @@ type Candidate struct {
 // the phrases of the sentence with fewer), whether both have the same known
 // stance (1 or 0), and whether both come from the same argument (1 or 0).
 //
-// Noun phrases are runs of adjectives and nouns ending in a noun, from the
-// Tagger's part-of-speech tags, each phrase counted as its content terms
-// and as its head noun alone; without a Tagger, runs of content words (no
-// stop words) stand in for them.
+// Noun phrases come from Phrases (a *pos.Tagger finds them by
+// part-of-speech tags: runs of adjectives and nouns ending in a noun), each
+// counted as its content terms and as its head noun alone; without one,
+// runs of content words (no stop words) stand in for them.
 //
 // The zero value is usable. A Coherence is safe for concurrent use when its
 // IDF is not being added to.
 type Coherence struct {
 	// IDF weighs terms; nil means unweighted terms in Score, and an IDF
 	// over the candidates in Builder.Build.
-	IDF    *IDF
-	Tagger *POSTagger // nil means the content-word heuristic
+	IDF *IDF
+	// Phrases finds noun phrases; nil means runs of content words.
+	Phrases Phraser
 	// MinSimilarity is the similarity that joins sentences of different
 	// arguments without a shared noun phrase; 0 means 0.1.
 	MinSimilarity float64
@@ -63,6 +64,14 @@ type Coherence struct {
 	// Weights of the score; all zero means 0.4 similarity, 0.3 noun
 	// phrases, 0.1 stance, 0.2 same argument.
 	SimilarityWeight, NounPhraseWeight, StanceWeight, SameArgumentWeight float64
+}
+
+// A Phraser finds the noun phrases of a text, sorted and without repeats,
+// each as its content terms joined by spaces and its head alone
+// (nlp.Phrases); *pos.Tagger is one. It must be safe for concurrent use
+// when the Coherence is used concurrently.
+type Phraser interface {
+	NounPhrases(text string) []string
 }
 
 // sentenceFeatures is what Coherence needs of one sentence, computed once.
@@ -78,8 +87,8 @@ func (c Coherence) features(s corpus.Sentence, idf *IDF, in interner) sentenceFe
 		arg = s.ID // not a corpus id: its own argument
 	}
 	var phrases []string
-	if c.Tagger != nil {
-		phrases = c.Tagger.NounPhrases(s.Text)
+	if c.Phrases != nil {
+		phrases = c.Phrases.NounPhrases(s.Text)
 	} else {
 		phrases = contentRuns(s.Text)
 	}
@@ -152,42 +161,6 @@ func countShared(a, b []string) int {
 		}
 	}
 	return n
-}
-
-// NounPhrases returns the noun phrases of text, sorted and distinct: each
-// maximal run of adjectives (JJ, JJR, JJS) and nouns (NN, NNS, NNP, NNPS)
-// that ends in a noun, as its content terms joined by spaces ("nuclear
-// power plant"), and its head noun alone ("plant"). Terms are lower-cased
-// with a plural "s" removed, as for similarity.
-func (t *POSTagger) NounPhrases(text string) []string {
-	toks := t.Tag(text)
-	var out []string
-	var run []string
-	lastNoun := -1 // index in run of the last noun
-	flush := func() {
-		if lastNoun >= 0 {
-			out = appendPhrase(out, run[:lastNoun+1])
-		}
-		run, lastNoun = run[:0], -1
-	}
-	for _, tk := range toks {
-		isNoun := strings.HasPrefix(tk.Tag, "NN")
-		if !isNoun && !strings.HasPrefix(tk.Tag, "JJ") {
-			flush()
-			continue
-		}
-		ts := nlp.Terms(nil, tk.Text)
-		if len(ts) == 0 {
-			flush()
-			continue
-		}
-		run = append(run, ts...)
-		if isNoun {
-			lastNoun = len(run) - 1
-		}
-	}
-	flush()
-	return sortDistinct(out)
 }
 
 // contentRuns is the tagger-free stand-in for noun phrases: maximal runs of

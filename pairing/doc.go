@@ -1,30 +1,7 @@
 // Package pairing turns retrieved sentences into the sentence pairs that
-// Touché 2022 ranks: it filters sentences, builds pairs within and across
-// arguments, and scores and diversifies them.
-//
-// # Filters
-//
-// A Filter keeps or rejects one sentence and names its Reason, so a caller
-// can count what was dropped (Select with Counts). Chain composes filters;
-// the first rejection wins. The filters are Length (word bounds), Noise (a
-// debate-noise blocklist: greetings, "I accept", "my opponent", "thank
-// you", "vote Pro", round headers, URL- or reference-only sentences),
-// Dedup (exact and normalised duplicates, remembering which sentence each
-// duplicate folds into), VerbFilter (a verb must be present, by
-// part-of-speech tags) and Argumentative (a Scorer's argumentativeness
-// above a threshold; Scorer is the one-method interface any model
-// implements). A sensible order is
-//
-//	pairing.Chain(pairing.Length{Min: 5, Max: 60}, pairing.Noise{}, &dedup,
-//		pairing.VerbFilter{Tagger: tagger}, pairing.Argumentative{Scorer: model, Threshold: 0.5})
-//
-// # Part-of-speech tags
-//
-// POSTagger tags with the averaged perceptron model of
-// github.com/jdkato/prose/v2, loaded once and shared, and predicts in a
-// fixed order so that tags never vary between runs (prose's own prediction
-// breaks ties by map order). Load it with NewPOSTagger; it is safe for
-// concurrent use.
+// Touché 2022 ranks: it builds pairs within and across arguments, and
+// scores and diversifies them. The sentences it gets have already been
+// filtered (package filter) and tagged (package stance).
 //
 // # Pairs within one argument
 //
@@ -41,7 +18,8 @@
 // Coherence accepts (similar or sharing a noun phrase, never of opposite
 // stance), scores each as a weighted mean of its evidence (Weights), and
 // diversifies the top places MMR-style so that, by default, the top five
-// pairs share no argument.
+// pairs share no argument. Noun phrases come from a Phraser (a *pos.Tagger)
+// or, without one, from runs of content words.
 //
 // Pair ids are "first,second" in reading order: within an argument the
 // corpus order (premises by number, then the conclusion); across arguments
@@ -49,7 +27,7 @@
 //
 // # Concurrency
 //
-// Everything is synchronous. Length, Noise, VerbFilter, Argumentative (with
-// a safe Scorer), POSTagger, ArgsRank, Coherence and Builder are safe for
-// concurrent use; Dedup and an IDF that is being filled are not.
+// Everything is synchronous. ArgsRank, Coherence and Builder are safe for
+// concurrent use when their IDF is not being added to and their Phraser is
+// safe; an IDF that is being filled is not.
 package pairing

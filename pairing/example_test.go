@@ -3,36 +3,12 @@ package pairing_test
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/stance"
 )
-
-// Filters compose with Chain, and every rejection carries a reason.
-func ExampleChain() {
-	var dedup pairing.Dedup
-	filter := pairing.Chain(pairing.Length{Min: 4, Max: 60}, pairing.Noise{}, &dedup)
-	sentences := []corpus.Sentence{
-		{ID: "A__PREMISE__1", Text: "I accept this debate."},
-		{ID: "A__PREMISE__2", Text: "Smoking bans protect the health of bar workers."},
-		{ID: "A__PREMISE__3", Text: "Round 2"},
-		{ID: "B__PREMISE__1", Text: "Smoking bans protect the health of bar workers!"},
-		{ID: "B__PREMISE__2", Text: "Sources: http://example.org/study.pdf"},
-	}
-	counts := pairing.Counts{}
-	for _, s := range pairing.Select(filter, sentences, counts) {
-		fmt.Println("kept", s.ID)
-	}
-	fmt.Println(counts)
-	fmt.Println(dedup.Duplicates("A__PREMISE__2"))
-	// Output:
-	// kept A__PREMISE__2
-	// map[near-duplicate:1 noise-debate-talk:1 too-short:2]
-	// [B__PREMISE__1]
-}
 
 // The Swordsman baseline's pair: the two most central sentences of an
 // argument, by ArgsRank, in reading order.
@@ -103,29 +79,4 @@ func ExampleAdjacent() {
 	// S9f3db814-A362a121f__PREMISE__1,S9f3db814-A362a121f__PREMISE__2
 	// S9f3db814-A362a121f__PREMISE__2,S9f3db814-A362a121f__PREMISE__3
 	// true
-}
-
-// A VerbFilter rejects sentences without a verb.
-func ExampleVerbFilter() {
-	tagger, err := pairing.NewPOSTagger()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	f := pairing.VerbFilter{Tagger: tagger}
-	for _, text := range []string{"Great points on both sides.", "The death penalty should be abolished."} {
-		ok, why := f.Check(corpus.Sentence{Text: text})
-		fmt.Printf("%v %q\n", ok, why)
-	}
-	var tags []string
-	for _, t := range tagger.Tag("The death penalty should be abolished.") {
-		tags = append(tags, t.Text+"/"+t.Tag)
-	}
-	fmt.Println(strings.Join(tags, " "))
-	fmt.Println(tagger.NounPhrases("Nuclear power plants produce cheap electricity."))
-	// Output:
-	// false "no-verb"
-	// true ""
-	// The/DT death/NN penalty/NN should/MD be/VB abolished/VBN ./.
-	// [cheap electricity electricity nuclear power plant plant]
 }

@@ -6,18 +6,19 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/nlp/pos"
 )
 
 var (
 	taggerOnce sync.Once
-	taggerVal  *POSTagger
+	taggerVal  *pos.Tagger
 	taggerErr  error
 )
 
 // testTagger loads the POS model once for all tests of the package.
-func testTagger(tb testing.TB) *POSTagger {
+func testTagger(tb testing.TB) *pos.Tagger {
 	tb.Helper()
-	taggerOnce.Do(func() { taggerVal, taggerErr = NewPOSTagger() })
+	taggerOnce.Do(func() { taggerVal, taggerErr = pos.NewTagger() })
 	if taggerErr != nil {
 		tb.Fatal(taggerErr)
 	}

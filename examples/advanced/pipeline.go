@@ -12,7 +12,9 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/examples/internal/system"
+	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/models"
+	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -28,7 +30,7 @@ type pipeline struct {
 	// argumentStage retrieves arguments and returns their sentences;
 	// sentenceStage retrieves sentences.
 	argumentStage, sentenceStage retrieval.Retriever
-	tagger                       *pairing.POSTagger // nil unless the verb filter or coherence needs it
+	tagger                       *pos.Tagger // nil unless the verb filter or coherence needs it
 	arg                          *argumentative.Model
 	stance                       *stance.Model
 	proIndex                     int // positions of Pro and Con in stance.Labels()
@@ -51,13 +53,13 @@ func newPipeline(env *system.Env, c config) (*pipeline, error) {
 	}
 	p.proIndex, p.conIndex = slices.Index(p.stance.Labels(), stance.Pro), slices.Index(p.stance.Labels(), stance.Con)
 	if c.Verb || c.NounPhrases {
-		if p.tagger, err = pairing.NewPOSTagger(); err != nil {
+		if p.tagger, err = pos.NewTagger(); err != nil {
 			return nil, err
 		}
 	}
 	p.builder = pairing.Builder{Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}}
 	if c.NounPhrases {
-		p.builder.Coherence.Tagger = p.tagger
+		p.builder.Coherence.Phrases = p.tagger
 	}
 	if c.Centrality {
 		p.builder.Weights.Centrality = 0.1
@@ -100,9 +102,9 @@ func (p *pipeline) newStages() error {
 		}
 		var hits []retrieval.Hit
 		for _, a := range args {
-			if stored, ok := p.env.Store.Argument(a.ID); ok {
-				for _, id := range stored.SentenceIDs {
-					hits = append(hits, retrieval.Hit{ID: id, Score: a.Score})
+			if arg, ok := p.env.Store.Argument(a.ID); ok {
+				for _, s := range arg.Sentences {
+					hits = append(hits, retrieval.Hit{ID: s.ID, Score: a.Score})
 				}
 			}
 		}
@@ -190,7 +192,7 @@ func (t *topic) adjacent(results []runfile.Result, rest []retrieval.Hit) []runfi
 			continue
 		}
 		seen[argID] = true
-		a, stored, ok := t.p.env.Argument(argID)
+		a, ok := t.p.env.Argument(argID)
 		if !ok {
 			continue
 		}
@@ -204,7 +206,7 @@ func (t *topic) adjacent(results []runfile.Result, rest []retrieval.Hit) []runfi
 			score = math.Nextafter(score, math.Inf(-1)) - 1e-9
 			st := stance.Unknown
 			if t.p.c.Stance {
-				st = t.argsMeStance(stored)
+				st = t.argsMeStance(a)
 				if st == stance.Unknown {
 					st = t.pairStance(stance.Unknown, pair.First.ID, pair.Second.ID, pair.First.Text, pair.Second.Text)
 				}
@@ -225,8 +227,8 @@ type topic struct {
 	q retrieval.Query
 	// The filters, in chain order: before the Dedup (pure), the Dedup
 	// (stateful, order-dependent), after it (pure and the slowest).
-	before, after pairing.Filter
-	dedup         *pairing.Dedup
+	before, after filter.Filter
+	dedup         *filter.Dedup
 	cands         []pairing.Candidate
 	lean          map[string]float64       // sentence id → P(Pro) − P(Con) by the stance model
 	argsMe        map[string]stance.Stance // argument id → its args.me stance towards the topic
@@ -234,23 +236,23 @@ type topic struct {
 
 func (p *pipeline) newTopic(q retrieval.Query) *topic {
 	t := &topic{p: p, q: q, lean: map[string]float64{}, argsMe: map[string]stance.Stance{}}
-	var before, after []pairing.Filter
+	var before, after []filter.Filter
 	if p.c.Length {
-		before = append(before, pairing.Length{Min: 5, Max: 60})
+		before = append(before, filter.Length{Min: 5, Max: 60})
 	}
 	if p.c.Noise {
-		before = append(before, pairing.Noise{})
+		before = append(before, filter.Noise{})
 	}
 	if p.c.Dedup {
-		t.dedup = &pairing.Dedup{}
+		t.dedup = &filter.Dedup{}
 	}
 	if p.c.Arg {
-		after = append(after, pairing.Argumentative{Scorer: p.arg, Threshold: p.c.Threshold})
+		after = append(after, filter.Argumentative{Scorer: p.arg, Threshold: p.c.Threshold})
 	}
 	if p.c.Verb { // last: tagging is the slowest check
-		after = append(after, pairing.VerbFilter{Tagger: p.tagger})
+		after = append(after, filter.Verb{Tagger: p.tagger})
 	}
-	t.before, t.after = pairing.Chain(before...), pairing.Chain(after...)
+	t.before, t.after = filter.Chain(before...), filter.Chain(after...)
 	return t
 }
 
@@ -276,7 +278,8 @@ func (t *topic) fill(hits []retrieval.Hit, pool int) []retrieval.Hit {
 					if !ok {
 						continue
 					}
-					sents[i], args[i] = corpus.Sentence{ID: s.ID, Text: s.Text}, s.ArgumentID
+					sents[i], args[i] = s, ""
+					args[i], _ = t.p.env.Store.ArgumentOf(s.ID)
 					if before[i], _ = t.before.Check(sents[i]); before[i] {
 						after[i], _ = t.after.Check(sents[i])
 					}
@@ -331,10 +334,10 @@ func (t *topic) stance(s corpus.Sentence, argID string) stance.Stance {
 
 // argsMeStance is the args.me stance of an argument towards the topic,
 // computed once per argument.
-func (t *topic) argsMeStance(a corpus.StoredArgument) stance.Stance {
+func (t *topic) argsMeStance(a corpus.Argument) stance.Stance {
 	st, ok := t.argsMe[a.ID]
 	if !ok {
-		st = system.ArgsMeStance(t.q.Text, a)
+		st = a.Stance(t.q.Text)
 		t.argsMe[a.ID] = st
 	}
 	return st
@@ -346,7 +349,7 @@ func (t *topic) centrality(s corpus.Sentence, argID string, memo map[string]floa
 	if v, ok := memo[s.ID]; ok {
 		return v
 	}
-	a, _, ok := t.p.env.Argument(argID)
+	a, ok := t.p.env.Argument(argID)
 	if !ok {
 		return 0
 	}

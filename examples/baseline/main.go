@@ -121,7 +121,7 @@ func pairs(env *system.Env, q retrieval.Query, hits []retrieval.Hit, k int) []ru
 	}
 	var results []runfile.Result
 	for _, id := range order {
-		a, stored, ok := env.Argument(id)
+		a, ok := env.Argument(id)
 		if !ok {
 			continue
 		}
@@ -136,7 +136,7 @@ func pairs(env *system.Env, q retrieval.Query, hits []retrieval.Hit, k int) []ru
 		results = append(results, runfile.Result{
 			DocID:  p.ID(),
 			Score:  best[id],
-			Stance: system.ArgsMeStance(q.Text, stored),
+			Stance: a.Stance(q.Text),
 		})
 		if len(results) == k {
 			break

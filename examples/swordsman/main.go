@@ -102,7 +102,7 @@ func answer(ctx context.Context, env *system.Env, arguments *lexical.Index, q re
 		}
 		var results []runfile.Result
 		for _, h := range hits {
-			a, stored, ok := env.Argument(h.ID)
+			a, ok := env.Argument(h.ID)
 			if !ok {
 				continue
 			}
@@ -110,7 +110,7 @@ func answer(ctx context.Context, env *system.Env, arguments *lexical.Index, q re
 			if !ok {
 				continue
 			}
-			results = append(results, runfile.Result{DocID: p.ID(), Score: h.Score, Stance: system.ArgsMeStance(q.Text, stored)})
+			results = append(results, runfile.Result{DocID: p.ID(), Score: h.Score, Stance: a.Stance(q.Text)})
 			if len(results) == k {
 				return results, nil
 			}

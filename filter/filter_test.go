@@ -1,10 +1,12 @@
-package pairing
+package filter
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -91,46 +93,28 @@ func TestDebateTalkSwitch(t *testing.T) {
 	}
 }
 
-func TestVerbFilter(t *testing.T) {
-	f := VerbFilter{Tagger: testTagger(t)}
-	for _, c := range []struct {
-		text string
-		want Reason
-	}{
-		{"Abortion kills a human being.", Kept},
-		{"The death penalty should be abolished.", Kept},
-		{"Great points on both sides.", NoVerb},
-		{"Yes.", NoVerb},
-		{"", NoVerb},
-		{"!!! ??? ...", NoVerb},
-		{"http://example.com", NoVerb},
-		{"Die Todesstrafe ist unmenschlich und sollte abgeschafft werden.", NoVerb},
-	} {
-		ok, why := f.Check(sent(c.text))
-		if why != c.want || ok != (c.want == Kept) {
-			t.Errorf("%q: got %v %q, want %q (tags %v)", c.text, ok, why, c.want, f.Tagger.Tag(c.text))
-		}
-	}
-	// A verb after MaxTokens tokens is not seen.
-	long := strings.Repeat("the big red ball ", 100) + "and it is red."
-	if ok, _ := (VerbFilter{Tagger: testTagger(t), MaxTokens: 50}).Check(sent(long)); ok {
-		t.Error("verb after MaxTokens: got kept, want rejected")
-	}
-	if ok, _ := (VerbFilter{Tagger: testTagger(t), MaxTokens: 1000}).Check(sent(long)); !ok {
-		t.Error("verb within MaxTokens: got rejected, want kept")
-	}
-}
-
-func TestPOSTaggerDeterministic(t *testing.T) {
-	tg := testTagger(t)
-	other, err := NewPOSTagger()
+func TestVerb(t *testing.T) {
+	tagger, err := pos.NewTagger()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range sampleSentences(t)[:500] {
-		if d := cmp.Diff(tg.Tag(s.Text), other.Tag(s.Text)); d != "" {
-			t.Fatalf("%s: two taggers disagree (-first +second):\n%s", s.ID, d)
+	f := Verb{Tagger: tagger}
+	for text, want := range map[string]Reason{
+		"Abortion kills a human being.": Kept,
+		"Great points on both sides.":   NoVerb,
+		"":                              NoVerb,
+	} {
+		if ok, why := f.Check(sent(text)); why != want || ok != (want == Kept) {
+			t.Errorf("%q: got %v %q, want %q", text, ok, why, want)
 		}
+	}
+	// MaxTokens reaches the tagger: a verb after 50 tokens is not seen.
+	long := strings.Repeat("the big red ball ", 100) + "and it is red."
+	if ok, _ := (Verb{Tagger: tagger, MaxTokens: 50}).Check(sent(long)); ok {
+		t.Error("verb after MaxTokens: got kept, want rejected")
+	}
+	if ok, _ := (Verb{Tagger: tagger, MaxTokens: 1000}).Check(sent(long)); !ok {
+		t.Error("verb within MaxTokens: got rejected, want kept")
 	}
 }
 
@@ -169,6 +153,20 @@ func TestDedup(t *testing.T) {
 	if d.Len() != 5 {
 		t.Errorf("Len: got %d, want 5", d.Len())
 	}
+	// The exact text of a near-duplicate comes back: it duplicates the
+	// kept sentence, and a rejected sentence checked again is not listed
+	// twice.
+	for _, s := range []corpus.Sentence{{ID: "j__PREMISE__1", Text: "GUNS   kill people!"}, {ID: "c__PREMISE__1", Text: "GUNS   kill people!"}} {
+		if ok, why := d.Check(s); ok || why != Duplicate {
+			t.Errorf("%s again: got %v %q, want a Duplicate", s.ID, ok, why)
+		}
+	}
+	if orig, ok := d.Original("j__PREMISE__1"); !ok || orig != "a__PREMISE__1" {
+		t.Errorf("Original(j): got %q %v, want a__PREMISE__1 true", orig, ok)
+	}
+	if diff := cmp.Diff([]string{"b__PREMISE__1", "c__PREMISE__1", "e__PREMISE__1", "j__PREMISE__1"}, d.Duplicates("a__PREMISE__1")); diff != "" {
+		t.Errorf("Duplicates after: got … want (-want +got):\n%s", diff)
+	}
 }
 
 type constScorer float64
@@ -191,7 +189,10 @@ func TestArgumentativeAndChain(t *testing.T) {
 		{ID: "b__PREMISE__2", Text: "Taxes are a topic of some interest."},
 	}
 	counts := Counts{}
-	kept := Select(f, in, counts)
+	kept, checked, err := Select(context.Background(), f, in, 0, counts)
+	if err != nil || checked != len(in) {
+		t.Fatalf("Select: checked %d of %d, %v", checked, len(in), err)
+	}
 	if diff := cmp.Diff([]corpus.Sentence{in[0]}, kept); diff != "" {
 		t.Errorf("kept: got … want (-want +got):\n%s", diff)
 	}

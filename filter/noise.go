@@ -1,11 +1,10 @@
-package pairing
+package filter
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/nlp"
 )
 
 // Noise rejects debate-portal noise, the sentences of a debate that argue
@@ -31,7 +30,7 @@ import (
 // opponent's claim ignores the data" is rejected: debate portals are full of
 // such sentences and Touché assessors judged them poorly.
 //
-// Noise is safe for concurrent use.
+// Noise is pure.
 type Noise struct {
 	// Extra holds more debate-talk phrases, matched like the built-in ones
 	// (lower case, words separated by single spaces).
@@ -69,10 +68,13 @@ func (n Noise) Check(s corpus.Sentence) (bool, Reason) {
 	return true, Kept
 }
 
+// Pure implements Pure.
+func (Noise) Pure() {}
+
 func (n Noise) reason(text string) Reason {
 	// Long texts are not headers or greetings, but can still hold debate
 	// talk; the phrase scan is linear.
-	w := wordsLower(text)
+	w := nlp.Words(nil, text)
 	if len(w) == 0 {
 		return NoiseEmpty
 	}
@@ -161,7 +163,7 @@ func isReference(text string, w []string) bool {
 			urls++
 			continue
 		}
-		for _, x := range wordsLower(f) {
+		for _, x := range nlp.Words(nil, f) {
 			if !allDigits(x) && !isCitationWord(x) {
 				other++
 			}
@@ -246,53 +248,6 @@ func hasParenYear(s string) bool {
 		}
 	}
 	return false
-}
-
-// wordsLower splits text into lower-case words of letters, digits and
-// inner apostrophes (’ read as '). Words glued by scraping are split at
-// case changes: a capital after a lower-case letter ("PrivateMy" is
-// "private my") or a capital followed by a lower-case letter after other
-// capitals ("WARRMy" is "warr my").
-func wordsLower(text string) []string {
-	var out []string
-	start := -1 // where the current word starts
-	flush := func(end int) {
-		if start < 0 {
-			return
-		}
-		w := strings.TrimRight(text[start:end], "'’")
-		start = -1
-		if w == "" {
-			return
-		}
-		if strings.Contains(w, "’") {
-			w = strings.ReplaceAll(w, "’", "'")
-		}
-		out = append(out, strings.ToLower(w))
-	}
-	var prev rune // the previous letter or digit in the current word, 0 if none
-	for i, r := range text {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if prev != 0 && unicode.IsUpper(r) {
-				next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
-				if unicode.IsLower(prev) || unicode.IsUpper(prev) && unicode.IsLower(next) {
-					flush(i)
-				}
-			}
-			if start < 0 {
-				start = i
-			}
-			prev = r
-		case (r == '\'' || r == '’') && start >= 0:
-			prev = 0
-		default:
-			flush(i)
-			prev = 0
-		}
-	}
-	flush(len(text))
-	return out
 }
 
 // isDebateTalk reports whether phrase is one of DebateTalkPhrases; the

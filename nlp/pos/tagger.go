@@ -1,4 +1,9 @@
-package pairing
+// Package pos tags English text with Penn Treebank part-of-speech tags,
+// with the averaged perceptron model of github.com/jdkato/prose/v2, and
+// finds the verbs and noun phrases the pipeline's filters and pair builders
+// ask about. It is a package of its own so that only its users load prose's
+// 5 MB model and compile prose.
+package pos
 
 import (
 	"bytes"
@@ -12,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/nlp"
 	"github.com/jdkato/prose/v2"
 )
 
@@ -22,14 +28,14 @@ type Token struct {
 	Tag  string
 }
 
-// A POSTagger assigns Penn Treebank part-of-speech tags with the averaged
+// A Tagger assigns Penn Treebank part-of-speech tags with the averaged
 // perceptron model that github.com/jdkato/prose/v2 ships (a port of
 // TextBlob's tagger, trained on the Penn Treebank).
 //
 // prose.NewDocument decodes its 5 MB model on every call unless it is given
 // a model, and even with a reused model its prediction sums weights in map
 // order and breaks score ties by map order, so the same text can get
-// different tags in different runs. A POSTagger loads the model once (from
+// different tags in different runs. A Tagger loads the model once (from
 // prose's public Asset data) and predicts with the same features and weights
 // in a fixed order: tags are identical from run to run, and a tie between
 // classes goes to the class whose name sorts first. Text is tokenised with
@@ -40,10 +46,10 @@ type Token struct {
 // simple test rather than prose's regular expressions; both are tagged as
 // prose tags them ("SYM" and "NN").
 //
-// A POSTagger is read-only after NewPOSTagger returns and is safe for
+// A Tagger is read-only after NewTagger returns and is safe for
 // concurrent use by multiple goroutines. Loading takes about half a second
 // and 50 MB; load one and share it.
-type POSTagger struct {
+type Tagger struct {
 	classes []string                 // sorted
 	tagMap  map[string]string        // unambiguous words
 	weights map[string][]classWeight // feature → weights, by class index
@@ -56,8 +62,8 @@ type classWeight struct {
 	weight float64
 }
 
-// NewPOSTagger loads prose's averaged perceptron model.
-func NewPOSTagger() (*POSTagger, error) {
+// NewTagger loads prose's averaged perceptron model.
+func NewTagger() (*Tagger, error) {
 	var classes []string
 	var tags map[string]string
 	var wts map[string]map[string]float64
@@ -71,10 +77,10 @@ func NewPOSTagger() (*POSTagger, error) {
 	} {
 		b, err := prose.Asset(a.name)
 		if err != nil {
-			return nil, fmt.Errorf("pairing: POS model: %w", err)
+			return nil, fmt.Errorf("pos: model: %w", err)
 		}
 		if err := gob.NewDecoder(bytes.NewReader(b)).Decode(a.dst); err != nil {
-			return nil, fmt.Errorf("pairing: POS model %s: %w", a.name, err)
+			return nil, fmt.Errorf("pos: model %s: %w", a.name, err)
 		}
 	}
 	// Every class that has a weight must be known; collect them all so
@@ -88,7 +94,7 @@ func NewPOSTagger() (*POSTagger, error) {
 			set[c] = true
 		}
 	}
-	t := &POSTagger{
+	t := &Tagger{
 		tagMap:  tags,
 		weights: make(map[string][]classWeight, len(wts)),
 		none:    regexp.MustCompile(`^(?:0|\*[\w?]\*|\*\-\d{1,3}|\*[A-Z]+\*\-\d{1,3}|\*)$`),
@@ -182,7 +188,7 @@ func proseSafe(text string) string {
 }
 
 // Tag tokenises text and tags every token.
-func (t *POSTagger) Tag(text string) []Token {
+func (t *Tagger) Tag(text string) []Token {
 	words := Tokenize(text)
 	out := make([]Token, 0, len(words))
 	t.tag(words, func(i int, tag string) bool {
@@ -192,16 +198,15 @@ func (t *POSTagger) Tag(text string) []Token {
 	return out
 }
 
-// HasVerb reports whether text has a token tagged as a verb (VB, VBD, VBG,
-// VBN, VBP or VBZ). It stops tagging at the first verb: the tagger reads
-// left to right, so a verb's tag does not depend on the words more than two
-// places after it.
-func (t *POSTagger) HasVerb(text string) bool {
-	return t.hasVerb(text, math.MaxInt)
-}
-
-// hasVerb is HasVerb looking at the first maxTokens tokens only.
-func (t *POSTagger) hasVerb(text string, maxTokens int) bool {
+// HasVerb reports whether the first maxTokens tokens of text hold one
+// tagged as a verb (VB, VBD, VBG, VBN, VBP or VBZ); maxTokens <= 0 means
+// all of them. It stops tagging at the first verb: the tagger reads left to
+// right, so a verb's tag does not depend on the words more than two places
+// after it, and a long text costs no more than its first maxTokens words.
+func (t *Tagger) HasVerb(text string, maxTokens int) bool {
+	if maxTokens <= 0 {
+		maxTokens = math.MaxInt
+	}
 	if limit := maxTokens * 32; maxTokens < math.MaxInt/32 && len(text) > limit {
 		// No token list of maxTokens+2 words needs more bytes than this
 		// unless its words are very long; cut at a space.
@@ -231,6 +236,41 @@ func (t *POSTagger) hasVerb(text string, maxTokens int) bool {
 	return found
 }
 
+// NounPhrases returns the noun phrases of text as nlp.Phrases gives them:
+// each maximal run of adjectives (JJ, JJR, JJS) and nouns (NN, NNS, NNP,
+// NNPS) that ends in a noun, as its content terms (nlp.Terms) joined by
+// spaces ("nuclear power plant"), and its head noun alone ("plant"),
+// sorted and without repeats.
+func (t *Tagger) NounPhrases(text string) []string {
+	var runs [][]string
+	var run []string
+	lastNoun := -1 // index in run of the last noun
+	flush := func() {
+		if lastNoun >= 0 {
+			runs = append(runs, run[:lastNoun+1])
+		}
+		run, lastNoun = nil, -1
+	}
+	for _, tk := range t.Tag(text) {
+		isNoun := strings.HasPrefix(tk.Tag, "NN")
+		if !isNoun && !strings.HasPrefix(tk.Tag, "JJ") {
+			flush()
+			continue
+		}
+		terms := nlp.Terms(nil, tk.Text)
+		if len(terms) == 0 {
+			flush()
+			continue
+		}
+		run = append(run, terms...)
+		if isNoun {
+			lastNoun = len(run) - 1
+		}
+	}
+	flush()
+	return nlp.Phrases(runs)
+}
+
 // IsVerbTag reports whether tag is a Penn Treebank verb tag (VB, VBD, VBG,
 // VBN, VBP, VBZ). Modals (MD) are not verbs here.
 func IsVerbTag(tag string) bool {
@@ -239,7 +279,7 @@ func IsVerbTag(tag string) bool {
 
 // tag tags words in order, calling yield for each; it stops when yield
 // returns false.
-func (t *POSTagger) tag(words []string, yield func(i int, tag string) bool) {
+func (t *Tagger) tag(words []string, yield func(i int, tag string) bool) {
 	n := len(words)
 	ctx := make([]string, n+4)
 	ctx[0], ctx[1] = "-START-", "-START2-"
@@ -279,7 +319,7 @@ func (t *POSTagger) tag(words []string, yield func(i int, tag string) bool) {
 
 // predict scores the classes for word w at position i, as prose's
 // featurize and predict do, but in a fixed order.
-func (t *POSTagger) predict(i int, ctx []string, w, p1, p2 string, scores []float64, seen []bool, key []byte) (string, []byte) {
+func (t *Tagger) predict(i int, ctx []string, w, p1, p2 string, scores []float64, seen []bool, key []byte) (string, []byte) {
 	clear(scores)
 	clear(seen)
 	add := func(parts ...string) {

@@ -1,0 +1,33 @@
+// Package filter decides which retrieved sentences are worth pairing: it
+// holds the sentence filters of the pipeline and applies them.
+//
+// A Filter keeps or rejects one sentence and names its Reason, so a caller
+// can count what was dropped (Counts). Chain composes filters; the first
+// rejection wins. The filters are
+//
+//   - Length: word bounds;
+//   - Noise: a debate-noise blocklist (greetings, "I accept", "my
+//     opponent", "thank you", "vote Pro", round headers, URL- or
+//     reference-only sentences), as Touché 2022 team Pearl used;
+//   - Dedup: exact and normalised duplicates (corpus's duplicate core),
+//     remembering which sentence each duplicate folds into;
+//   - Verb: a verb must be present, by part-of-speech tags (a *pos.Tagger);
+//   - Argumentative: a Scorer's argumentativeness above a threshold (the
+//     shipped classify.ArgumentModel, or any model).
+//
+// A sensible order is
+//
+//	filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{},
+//		filter.Argumentative{Scorer: model, Threshold: 0.5}, filter.Verb{Tagger: tagger})
+//
+// Select and SelectHits apply a filter to a ranked list and stop at a
+// number of kept sentences. They give exactly what checking the sentences
+// one by one would, but check them with the Pure filters (the ones whose
+// answer depends on the sentence alone) on every core, and with the
+// stateful ones (a Dedup) in order.
+//
+// # Concurrency
+//
+// Length, Noise, Verb (with a safe tagger) and Argumentative (with a safe
+// Scorer) are safe for concurrent use; a Dedup is not.
+package filter

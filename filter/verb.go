@@ -1,0 +1,43 @@
+package filter
+
+import "github.com/argsearch/argsearch/corpus"
+
+// Verb rejects sentences without a verb, as Porthos did at Touché 2022:
+// "Yes.", "Round 3: Rebuttals", "Great debate, well argued" are not claims.
+//
+// Tagging stops at the first verb and at MaxTokens tokens, so a long text
+// costs no more than its first MaxTokens words.
+//
+// Verb is pure when its Tagger is safe for concurrent use (a *pos.Tagger
+// is).
+type Verb struct {
+	Tagger VerbTagger // required: a nil Tagger is a programming error and panics
+	// MaxTokens bounds the tokens tagged; 0 means 200. A text whose first
+	// MaxTokens tokens hold no verb is rejected.
+	MaxTokens int
+}
+
+// A VerbTagger tells whether a text's first maxTokens tokens hold a verb,
+// as pos.Tagger.HasVerb does. Package pos is kept out of this one so that
+// only the users of part-of-speech tags load its model.
+type VerbTagger interface {
+	HasVerb(text string, maxTokens int) bool
+}
+
+// Check implements Filter.
+func (v Verb) Check(s corpus.Sentence) (bool, Reason) {
+	if v.Tagger == nil {
+		panic("filter: Verb with a nil Tagger")
+	}
+	maxTokens := v.MaxTokens
+	if maxTokens <= 0 {
+		maxTokens = 200
+	}
+	if v.Tagger.HasVerb(s.Text, maxTokens) {
+		return true, Kept
+	}
+	return false, NoVerb
+}
+
+// Pure implements Pure.
+func (Verb) Pure() {}
