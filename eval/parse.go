@@ -47,7 +47,7 @@ func lines(r io.Reader, fn func(line int, fields []string) error) error {
 		} else {
 			line, text = text, ""
 		}
-		fields = splitFields(line, fields[:0])
+		fields = splitFields(fields[:0], line)
 		if len(fields) == 0 {
 			continue
 		}
@@ -83,7 +83,7 @@ func readAllString(r io.Reader) (string, error) {
 
 // splitFields appends the fields of s, separated by C isspace characters
 // (space, \t, \n, \v, \f, \r) as in trec_eval, to dst.
-func splitFields(s string, dst []string) []string {
+func splitFields(dst []string, s string) []string {
 	start := -1
 	for i := 0; i < len(s); i++ {
 		if isSpace(s[i]) {

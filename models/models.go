@@ -15,8 +15,7 @@ import (
 	_ "embed"
 	"fmt"
 
-	"github.com/argsearch/argsearch/argumentative"
-	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/classify"
 )
 
 //go:embed argumentative.lin
@@ -26,8 +25,8 @@ var argumentativeFile []byte
 var stanceFile []byte
 
 // Argumentative returns the shipped argumentativeness model.
-func Argumentative() (*argumentative.Model, error) {
-	m, err := argumentative.Read(bytes.NewReader(argumentativeFile))
+func Argumentative() (*classify.ArgumentModel, error) {
+	m, err := classify.ReadArgumentModel(bytes.NewReader(argumentativeFile))
 	if err != nil {
 		return nil, fmt.Errorf("models: argumentative.lin: %w", err)
 	}
@@ -35,8 +34,8 @@ func Argumentative() (*argumentative.Model, error) {
 }
 
 // Stance returns the shipped linear stance model (tags Pro, Con or No).
-func Stance() (*stance.Model, error) {
-	m, err := stance.ReadModel(bytes.NewReader(stanceFile))
+func Stance() (*classify.StanceModel, error) {
+	m, err := classify.ReadStanceModel(bytes.NewReader(stanceFile))
 	if err != nil {
 		return nil, fmt.Errorf("models: stance.lin: %w", err)
 	}

@@ -43,15 +43,15 @@ func (a Alignment) String() string {
 // (polarity -1), "Ban guns" is Same; "Guns should not be banned" (one
 // negation, one ban: +1) and "Guns should be legal" (+1) are Opposite.
 func Align(topic, conclusion string) (Alignment, float64) {
-	tt := topicTermsOf(topic, true)
-	if len(tt.stems) == 0 {
+	tt := textfeat.NewTopic(topic, true)
+	if len(tt.Stems) == 0 {
 		return Unrelated, 0
 	}
 	var b1, b2 [64]string
-	ttoks := textfeat.Tokenize(topic, b1[:0])
-	ctoks := textfeat.Tokenize(conclusion, b2[:0])
+	ttoks := textfeat.Tokenize(b1[:0], topic)
+	ctoks := textfeat.Tokenize(b2[:0], conclusion)
 	found := 0
-	for _, s := range tt.stems {
+	for _, s := range tt.Stems {
 		for _, w := range ctoks {
 			if textfeat.Stem(w) == s {
 				found++
@@ -62,7 +62,7 @@ func Align(topic, conclusion string) (Alignment, float64) {
 	if found == 0 {
 		return Unrelated, 0
 	}
-	share := float64(found) / float64(len(tt.stems))
+	share := float64(found) / float64(len(tt.Stems))
 	if polarity(tt, ttoks) == polarity(tt, ctoks) {
 		return Same, share
 	}
@@ -71,15 +71,15 @@ func Align(topic, conclusion string) (Alignment, float64) {
 
 // polarity is -1 to the power of the negation cues and against-words in
 // toks that are not topic terms.
-func polarity(tt topicTerms, toks []string) int {
-	a := annotate(tt, toks)
+func polarity(tt textfeat.Topic, toks []string) int {
+	a := textfeat.Annotate(tt, toks)
 	p := 1
 	for i, w := range toks {
 		if textfeat.IsNegation(w) {
 			p = -p
 			continue
 		}
-		if textfeat.Direction(w) < 0 && !a.isTopic[i] {
+		if textfeat.Direction(w) < 0 && !a.IsTopic[i] {
 			p = -p
 		}
 	}

@@ -24,11 +24,11 @@ func (Lexical) Tag(ctx context.Context, topic, text string) (Stance, float64, er
 		return Unknown, 0, err
 	}
 	var buf [64]string
-	toks := textfeat.Tokenize(text, buf[:0])
+	toks := textfeat.Tokenize(buf[:0], text)
 	if !textfeat.Informative(toks) {
 		return Unknown, 0, nil
 	}
-	s := lexicalScore(newTopicTerms(topic), toks)
+	s := lexicalScore(textfeat.NewTopic(topic, false), toks)
 	switch {
 	case s > 0:
 		return Pro, float64(s) / float64(s+2), nil
@@ -38,24 +38,24 @@ func (Lexical) Tag(ctx context.Context, topic, text string) (Stance, float64, er
 	return No, 0.5, nil
 }
 
-func lexicalScore(topic topicTerms, toks []string) int {
-	a := annotate(topic, toks)
+func lexicalScore(topic textfeat.Topic, toks []string) int {
+	a := textfeat.Annotate(topic, toks)
 	s := 0
 	for i, t := range toks {
 		p := textfeat.Sentiment(t)
-		if a.negated[i] {
+		if a.Negated[i] {
 			p = -p
 		}
-		if a.nearT[i] {
+		if a.Near[i] {
 			p *= 2
 		}
 		s += p
 		if d := textfeat.Direction(t); d != 0 {
-			if a.negated[i] {
+			if a.Negated[i] {
 				d = -d
 			}
-			for j := i + 1; j < len(toks) && j <= i+nearWindow; j++ {
-				if a.isTopic[j] {
+			for j := i + 1; j < len(toks) && j <= i+textfeat.NearWindow; j++ {
+				if a.IsTopic[j] {
 					s += 2 * d
 					break
 				}

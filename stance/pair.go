@@ -2,37 +2,78 @@ package stance
 
 import "context"
 
-// Combine returns the stance of a pair of sentences from the stances and
-// confidences of its two sentences:
+// Combine is the library's rule for the stance of a pair of sentences (or
+// of any two texts read together), from the stances of its two sentences
+// and the confidence of each:
 //
-//   - the same Pro or Con twice gives it, with confidence 1-(1-ca)(1-cb);
-//   - Pro or Con with anything that is neither gives that stance and its
-//     confidence;
-//   - Pro against Con gives the more confident one with the difference of
-//     the confidences (Unknown on a tie): the pair contradicts itself, which
-//     pair builders avoid;
-//   - No twice gives No with the mean confidence; anything else Unknown.
+//   - equal stances give that stance: Pro or Con with confidence
+//     1−(1−ca)(1−cb), Neutral or No with the mean confidence;
+//   - an Unknown stance gives way to the other one, with its confidence;
+//   - No (not an argument) gives way to Pro, Con or Neutral: a pair takes
+//     the stance of the sentence that argues;
+//   - Neutral gives way to Pro or Con;
+//   - Pro against Con (the pair contradicts itself, which pair builders
+//     avoid) gives the more confident one, with the difference of the
+//     confidences, and Unknown on a tie.
+//
+// The rule is symmetric. A Touché 2022 run needs PRO or CON for every
+// pair: Side decides the pairs Combine leaves without one.
 func Combine(a Stance, ca float64, b Stance, cb float64) (Stance, float64) {
-	polar := func(s Stance) bool { return s == Pro || s == Con }
 	switch {
-	case polar(a) && a == b:
+	case a == b && (a == Pro || a == Con):
 		return a, 1 - (1-ca)*(1-cb)
-	case polar(a) && !polar(b):
-		return a, ca
-	case polar(b) && !polar(a):
-		return b, cb
-	case polar(a) && polar(b):
-		switch {
-		case ca > cb:
-			return a, ca - cb
-		case cb > ca:
-			return b, cb - ca
+	case a == b:
+		if a == Unknown {
+			return Unknown, 0
 		}
-		return Unknown, 0
-	case a == No && b == No:
-		return No, (ca + cb) / 2
+		return a, (ca + cb) / 2
+	case b == Unknown:
+		return a, ca
+	case a == Unknown:
+		return b, cb
+	case rank(a) > rank(b):
+		return a, ca
+	case rank(b) > rank(a):
+		return b, cb
+	}
+	// Pro against Con.
+	switch {
+	case ca > cb:
+		return a, ca - cb
+	case cb > ca:
+		return b, cb - ca
 	}
 	return Unknown, 0
+}
+
+// rank orders the stances Combine lets give way to each other: No, then
+// Neutral, then Pro and Con.
+func rank(s Stance) int {
+	switch s {
+	case Pro, Con:
+		return 3
+	case Neutral:
+		return 2
+	case No:
+		return 1
+	}
+	return 0
+}
+
+// Side returns s when it is Pro or Con, and otherwise the side lean points
+// to: Con when lean is negative, Pro when it is not. lean is how far the
+// texts lean towards Pro, such as the sum of the two sentences'
+// classify.StanceModel.Lean. A Touché 2022 run must give every pair PRO or
+// CON; Side(Combine(…), lean) is how a system decides the pairs whose
+// sentences take no side.
+func Side(s Stance, lean float64) Stance {
+	switch {
+	case s == Pro || s == Con:
+		return s
+	case lean < 0:
+		return Con
+	}
+	return Pro
 }
 
 // A Pair tags a pair of sentences by tagging each with Tagger and combining

@@ -1,8 +1,20 @@
-// Package stance holds stance labels and the taggers that assign them.
+// Package stance holds stance labels, the rule-based taggers that assign
+// them and the rule that combines them.
 //
 // A Stance is what the second column of a Touché run holds: PRO or CON for
 // the 2022 task, plus NEU and NO for 2023. Unknown is written as "Q0", the
 // TREC placeholder for "no stance".
+//
+// A Tagger gives a text a stance towards a topic, with a confidence. The
+// package's taggers need no training: ArgsMe reads the args.me labels
+// (corpus.Argument.Stance uses it), Lexical adds up polarity cues, and
+// Majority is the majority-class baseline. The trained tagger,
+// classify.StanceModel, is in package classify, so that the label
+// vocabulary, which the corpus and run files use, carries no model code.
+//
+// Combine is the one rule for the stance of two sentences read together
+// (a pair), and Side is how a Touché 2022 system gives every pair PRO or
+// CON.
 package stance
 
 import "fmt"

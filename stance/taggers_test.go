@@ -95,12 +95,41 @@ func TestCombine(t *testing.T) {
 		{stance.Pro, 0.7, stance.Con, 0.6, stance.Pro, 0.7 - 0.6},
 		{stance.Pro, 0.6, stance.Con, 0.6, stance.Unknown, 0},
 		{stance.No, 0.4, stance.No, 0.6, stance.No, 0.5},
-		{stance.Unknown, 0, stance.No, 0.6, stance.Unknown, 0},
+		{stance.Neutral, 0.4, stance.Neutral, 0.8, stance.Neutral, 0.6},
+		{stance.Unknown, 0, stance.No, 0.6, stance.No, 0.6},
+		{stance.Unknown, 0, stance.Unknown, 0, stance.Unknown, 0},
+		{stance.Neutral, 0.3, stance.No, 0.9, stance.Neutral, 0.3},
+		{stance.Neutral, 0.9, stance.Con, 0.2, stance.Con, 0.2},
+		{stance.Pro, 0.4, stance.Unknown, 0, stance.Pro, 0.4},
 	}
 	for _, c := range cases {
-		got, gotC := stance.Combine(c.a, c.ca, c.b, c.cb)
-		if got != c.want || math.Abs(gotC-c.wantC) > 1e-12 {
-			t.Errorf("Combine(%v %v, %v %v) = %v %v, want %v %v", c.a, c.ca, c.b, c.cb, got, gotC, c.want, c.wantC)
+		for _, swap := range []bool{false, true} {
+			a, ca, b, cb := c.a, c.ca, c.b, c.cb
+			if swap {
+				a, ca, b, cb = b, cb, a, ca
+			}
+			got, gotC := stance.Combine(a, ca, b, cb)
+			if got != c.want || math.Abs(gotC-c.wantC) > 1e-12 {
+				t.Errorf("Combine(%v %v, %v %v) = %v %v, want %v %v", a, ca, b, cb, got, gotC, c.want, c.wantC)
+			}
+		}
+	}
+}
+
+func TestSide(t *testing.T) {
+	for _, c := range []struct {
+		s    stance.Stance
+		lean float64
+		want stance.Stance
+	}{
+		{stance.Pro, -1, stance.Pro},
+		{stance.Con, 1, stance.Con},
+		{stance.No, -0.1, stance.Con},
+		{stance.Unknown, 0, stance.Pro},
+		{stance.Neutral, 0.2, stance.Pro},
+	} {
+		if got := stance.Side(c.s, c.lean); got != c.want {
+			t.Errorf("Side(%v, %v) = %v, want %v", c.s, c.lean, got, c.want)
 		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/argsearch/argsearch/argumentative"
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/examples/internal/system"
@@ -31,8 +31,8 @@ type pipeline struct {
 	// sentenceStage retrieves sentences.
 	argumentStage, sentenceStage retrieval.Retriever
 	tagger                       *pos.Tagger // nil unless the verb filter or coherence needs it
-	arg                          *argumentative.Model
-	stance                       *stance.Model
+	arg                          *classify.ArgumentModel
+	stance                       *classify.StanceModel
 	proIndex                     int // positions of Pro and Con in stance.Labels()
 	conIndex                     int
 	builder                      pairing.Builder

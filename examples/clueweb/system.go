@@ -56,7 +56,7 @@ type searcher interface {
 }
 
 // scorer scores the argumentativeness of a text in [0, 1], as
-// argumentative.Model does.
+// classify.ArgumentModel does.
 type scorer interface {
 	Score(text string) float64
 }

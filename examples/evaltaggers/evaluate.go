@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/argsearch/argsearch/argumentative"
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/labeled"
 	"github.com/argsearch/argsearch/stance"
@@ -230,7 +230,7 @@ func evalStance(ctx context.Context, d *data, sys stanceSystem, evalSet string, 
 
 // stanceSystems returns the taggers evaluated, each trained per fold where
 // it learns anything.
-func stanceSystems(seed uint64, cfg stance.TrainConfig) []stanceSystem {
+func stanceSystems(seed uint64, cfg classify.TrainConfig) []stanceSystem {
 	cfg.Seed = seed
 	return []stanceSystem{
 		{name: "majority", build: func(_ context.Context, train []labeled.UKPSentence) (stance.Tagger, error) {
@@ -247,23 +247,23 @@ func stanceSystems(seed uint64, cfg stance.TrainConfig) []stanceSystem {
 			return stance.ArgsMe{}, nil
 		}},
 		{name: "linear", build: func(ctx context.Context, train []labeled.UKPSentence) (stance.Tagger, error) {
-			return stance.TrainModel(ctx, stanceExamples(train), cfg)
+			return classify.TrainStanceModel(ctx, stanceExamples(train), cfg)
 		}},
 	}
 }
 
-func stanceExamples(train []labeled.UKPSentence) []stance.Example {
-	xs := make([]stance.Example, len(train))
+func stanceExamples(train []labeled.UKPSentence) []classify.StanceExample {
+	xs := make([]classify.StanceExample, len(train))
 	for i, s := range train {
-		xs[i] = stance.Example{Topic: s.Topic, Text: s.Text, Stance: ukpStance(s.Label)}
+		xs[i] = classify.StanceExample{Topic: s.Topic, Text: s.Text, Stance: ukpStance(s.Label)}
 	}
 	return xs
 }
 
-func argExamples(train []labeled.UKPSentence) []argumentative.Example {
-	xs := make([]argumentative.Example, len(train))
+func argExamples(train []labeled.UKPSentence) []classify.ArgumentExample {
+	xs := make([]classify.ArgumentExample, len(train))
 	for i, s := range train {
-		xs[i] = argumentative.Example{Text: s.Text, Argument: s.Label != labeled.NoArgument}
+		xs[i] = classify.ArgumentExample{Text: s.Text, Argument: s.Label != labeled.NoArgument}
 	}
 	return xs
 }
@@ -278,8 +278,8 @@ func argLabel(b bool) string {
 // evalArgumentative evaluates the argumentativeness model in-topic,
 // cross-topic and on the IBM evidence test split (trained on UKP train+val
 // of all topics, and trained on the IBM train split).
-func evalArgumentative(ctx context.Context, d *data, cfg argumentative.TrainConfig, evalSet string, topics []string) ([]result, error) {
-	score := func(m *argumentative.Model, texts []string, gold []bool, g, p []string) ([]string, []string) {
+func evalArgumentative(ctx context.Context, d *data, cfg classify.TrainConfig, evalSet string, topics []string) ([]result, error) {
+	score := func(m *classify.ArgumentModel, texts []string, gold []bool, g, p []string) ([]string, []string) {
 		for i, t := range texts {
 			ok, _ := m.Classify(t)
 			g = append(g, argLabel(gold[i]))
@@ -298,7 +298,7 @@ func evalArgumentative(ctx context.Context, d *data, cfg argumentative.TrainConf
 	}
 	var out []result
 	f := d.inTopic(evalSet)
-	m, err := argumentative.Train(ctx, argExamples(f.train), cfg)
+	m, err := classify.TrainArgumentModel(ctx, argExamples(f.train), cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +314,7 @@ func evalArgumentative(ctx context.Context, d *data, cfg argumentative.TrainConf
 		sum := 0.0
 		for _, topic := range topics {
 			f := d.crossTopic(topic, evalSet)
-			m, err := argumentative.Train(ctx, argExamples(f.train), cfg)
+			m, err := classify.TrainArgumentModel(ctx, argExamples(f.train), cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -345,7 +345,7 @@ func evalArgumentative(ctx context.Context, d *data, cfg argumentative.TrainConf
 			all = append(all, s)
 		}
 	}
-	if m, err = argumentative.Train(ctx, argExamples(all), cfg); err != nil {
+	if m, err = classify.TrainArgumentModel(ctx, argExamples(all), cfg); err != nil {
 		return nil, err
 	}
 	g, p = score(m, ibmTexts, ibmGold, nil, nil)
@@ -353,11 +353,11 @@ func evalArgumentative(ctx context.Context, d *data, cfg argumentative.TrainConf
 		return nil, err
 	}
 	out = append(out, result{system: "argumentative (UKP-trained)", setting: "IBM evidence test", c: c})
-	var ibmTrain []argumentative.Example
+	var ibmTrain []classify.ArgumentExample
 	for _, e := range d.ibmTrain {
-		ibmTrain = append(ibmTrain, argumentative.Example{Text: e.Text, Argument: e.Evidence})
+		ibmTrain = append(ibmTrain, classify.ArgumentExample{Text: e.Text, Argument: e.Evidence})
 	}
-	if m, err = argumentative.Train(ctx, ibmTrain, cfg); err != nil {
+	if m, err = classify.TrainArgumentModel(ctx, ibmTrain, cfg); err != nil {
 		return nil, err
 	}
 	g, p = score(m, ibmTexts, ibmGold, nil, nil)

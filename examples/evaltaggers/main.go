@@ -14,11 +14,10 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/argsearch/argsearch/argumentative"
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/labeled"
 	"github.com/argsearch/argsearch/models"
-	"github.com/argsearch/argsearch/stance"
 )
 
 func main() {
@@ -94,8 +93,8 @@ func run(ctx context.Context, dir, evalSet string, seed uint64) error {
 // stanceConfig and argConfig are the training configurations without the
 // seed; examples/trainmodels trains the shipped models with the same ones
 // and seed 1.
-func stanceConfig() stance.TrainConfig { return stance.TrainConfig{Balanced: true, Bits: 17} }
+func stanceConfig() classify.TrainConfig { return classify.TrainConfig{Balanced: true, Bits: 17} }
 
-func argConfig() argumentative.TrainConfig {
-	return argumentative.TrainConfig{Balanced: true, Bits: 17}
+func argConfig() classify.TrainConfig {
+	return classify.TrainConfig{Balanced: true, Bits: 17}
 }

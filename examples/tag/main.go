@@ -19,7 +19,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/argsearch/argsearch/argumentative"
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -46,7 +46,7 @@ func run(ctx context.Context, in io.Reader, out io.Writer) error {
 	return tag(ctx, st, arg, in, out)
 }
 
-func tag(ctx context.Context, t stance.Tagger, arg *argumentative.Model, in io.Reader, out io.Writer) error {
+func tag(ctx context.Context, t stance.Tagger, arg *classify.ArgumentModel, in io.Reader, out io.Writer) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 	w := bufio.NewWriter(out)

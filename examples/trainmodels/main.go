@@ -20,7 +20,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/argsearch/argsearch/argumentative"
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/internal/labeled"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -30,12 +30,12 @@ const trainedOn = "UKP Sentential Argument Mining Corpus (Stab et al. 2018), tra
 
 // argConfig and stanceConfig are the training configurations of the shipped
 // models; examples/evaltaggers evaluates the same ones.
-func argConfig() argumentative.TrainConfig {
-	return argumentative.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: trainedOn}
+func argConfig() classify.TrainConfig {
+	return classify.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: trainedOn}
 }
 
-func stanceConfig() stance.TrainConfig {
-	return stance.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: trainedOn}
+func stanceConfig() classify.TrainConfig {
+	return classify.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: trainedOn}
 }
 
 func main() {
@@ -55,13 +55,13 @@ func run(ctx context.Context, dir, out string, report io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var argX []argumentative.Example
-	var stX []stance.Example
+	var argX []classify.ArgumentExample
+	var stX []classify.StanceExample
 	for _, s := range ukp {
 		if s.Set == "test" {
 			continue
 		}
-		argX = append(argX, argumentative.Example{Text: s.Text, Argument: s.Label != labeled.NoArgument})
+		argX = append(argX, classify.ArgumentExample{Text: s.Text, Argument: s.Label != labeled.NoArgument})
 		st := stance.No
 		switch s.Label {
 		case labeled.ArgumentFor:
@@ -69,16 +69,16 @@ func run(ctx context.Context, dir, out string, report io.Writer) error {
 		case labeled.ArgumentAgainst:
 			st = stance.Con
 		}
-		stX = append(stX, stance.Example{Topic: s.Topic, Text: s.Text, Stance: st})
+		stX = append(stX, classify.StanceExample{Topic: s.Topic, Text: s.Text, Stance: st})
 	}
-	am, err := argumentative.Train(ctx, argX, argConfig())
+	am, err := classify.TrainArgumentModel(ctx, argX, argConfig())
 	if err != nil {
 		return err
 	}
 	if err := write(report, filepath.Join(out, "argumentative.lin"), am); err != nil {
 		return err
 	}
-	sm, err := stance.TrainModel(ctx, stX, stanceConfig())
+	sm, err := classify.TrainStanceModel(ctx, stX, stanceConfig())
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 func ExampleTokenize() {
-	toks := textfeat.Tokenize("Guns don't kill people; see www.example.org", nil)
+	toks := textfeat.Tokenize(nil, "Guns don't kill people; see www.example.org")
 	fmt.Printf("%q\n", toks)
 	fmt.Println(textfeat.Stem("cloning"), textfeat.Sentiment("harmful"), textfeat.Direction("ban"))
 	// Output:

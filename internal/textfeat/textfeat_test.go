@@ -18,7 +18,7 @@ func TestTokenize(t *testing.T) {
 		"state-of-the-art (well-known) \"quoted\" —": {"state-of-the-art", "well-known", "quoted"},
 	}
 	for in, want := range cases {
-		if diff := cmp.Diff(want, Tokenize(in, nil)); diff != "" {
+		if diff := cmp.Diff(want, Tokenize(nil, in)); diff != "" {
 			t.Errorf("Tokenize(%q) (-want +got):\n%s", in, diff)
 		}
 	}
@@ -26,10 +26,10 @@ func TestTokenize(t *testing.T) {
 
 func TestTokenizeBounded(t *testing.T) {
 	long := strings.Repeat("word ", 30000)
-	if got := len(Tokenize(long, nil)); got != MaxTokens {
+	if got := len(Tokenize(nil, long)); got != MaxTokens {
 		t.Errorf("got %d tokens, want %d", got, MaxTokens)
 	}
-	if got := len(Tokenize(strings.Repeat("a,", 30000), nil)); got != MaxTokens {
+	if got := len(Tokenize(nil, strings.Repeat("a,", 30000))); got != MaxTokens {
 		t.Errorf("got %d tokens, want %d", got, MaxTokens)
 	}
 }
@@ -63,7 +63,7 @@ func TestInformative(t *testing.T) {
 		"Nuclear power is safe":                                       true,
 		"Cloning":                                                     true,
 	} {
-		if got := Informative(Tokenize(in, nil)); got != want {
+		if got := Informative(Tokenize(nil, in)); got != want {
 			t.Errorf("Informative(%q) = %v, want %v", in, got, want)
 		}
 	}
@@ -73,7 +73,7 @@ func FuzzTokenize(f *testing.F) {
 	f.Add("Guns don't kill people, people do.")
 	f.Add("n't 'x -- a-b 1.5 ...")
 	f.Fuzz(func(t *testing.T, s string) {
-		toks := Tokenize(s, nil)
+		toks := Tokenize(nil, s)
 		if len(toks) > MaxTokens {
 			t.Fatalf("got %d tokens", len(toks))
 		}

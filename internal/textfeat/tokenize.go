@@ -24,14 +24,14 @@ const (
 )
 
 // Tokenize appends the lower-cased word and punctuation tokens of text to
-// dst and returns it, at most MaxTokens of them. Words are runs of letters,
-// digits and inner apostrophes or hyphens; the punctuation marks , . ; : ? !
-// become tokens of their own (they end negation scopes); other symbols are
+// dst, at most MaxTokens of them, and returns the extended slice. Words are
+// runs of letters, digits and inner apostrophes or hyphens; the punctuation
+// marks , . ; : ? ! become tokens of their own (they end negation scopes); other symbols are
 // dropped. Contractions are split the way the Penn Treebank does and "n't"
 // is spelled "not" ("don't" gives "do", "not"; "can't" gives "ca", "not" and
 // is then mapped to "can", "not"). Web addresses become URL and numbers
 // Number.
-func Tokenize(text string, dst []string) []string {
+func Tokenize(dst []string, text string) []string {
 	start := len(dst)
 	for len(text) > 0 && len(dst)-start < MaxTokens {
 		// Next whitespace-separated field.
@@ -61,7 +61,7 @@ func Tokenize(text string, dst []string) []string {
 			dst = append(dst, URL)
 			continue
 		}
-		dst = splitField(field, dst, start)
+		dst = splitField(dst, field, start)
 	}
 	if len(dst)-start > MaxTokens {
 		dst = dst[:start+MaxTokens]
@@ -75,7 +75,7 @@ func isURL(f string) bool {
 }
 
 // splitField appends the tokens of one whitespace-free field.
-func splitField(f string, dst []string, start int) []string {
+func splitField(dst []string, f string, start int) []string {
 	i := 0
 	for i < len(f) && len(dst)-start < MaxTokens {
 		r, size := utf8.DecodeRuneInString(f[i:])

@@ -1,4 +1,4 @@
-package argumentative_test
+package classify_test
 
 import (
 	"bytes"
@@ -7,13 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/argsearch/argsearch/argumentative"
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/internal/cputime"
-	"github.com/argsearch/argsearch/internal/linear"
 	"github.com/argsearch/argsearch/models"
 )
 
-func shipped(tb testing.TB) *argumentative.Model {
+func shipped(tb testing.TB) *classify.ArgumentModel {
 	m, err := models.Argumentative()
 	if err != nil {
 		tb.Fatal(err)
@@ -21,7 +20,7 @@ func shipped(tb testing.TB) *argumentative.Model {
 	return m
 }
 
-func TestBadInput(t *testing.T) {
+func TestArgumentModelBadInput(t *testing.T) {
 	m := shipped(t)
 	for _, text := range []string{"", "   ", "?!... ;;", "http://a.example/x www.b.example", "12 345 6,789",
 		"Атомная энергия опасна .", "原子力は危険です。", "Atomkraft ist gefährlich und teuer sagen viele Leute hier"} {
@@ -35,7 +34,7 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-func TestOrdersClearCases(t *testing.T) {
+func TestArgumentModelOrdersClearCases(t *testing.T) {
 	m := shipped(t)
 	arg := m.Score("The death penalty should be abolished because innocent people are executed .")
 	none := m.Score("The conference took place in Berlin in 2014 .")
@@ -44,14 +43,14 @@ func TestOrdersClearCases(t *testing.T) {
 	}
 }
 
-func TestTrainRoundTrip(t *testing.T) {
-	xs := []argumentative.Example{
+func TestTrainArgumentModelRoundTrip(t *testing.T) {
+	xs := []classify.ArgumentExample{
 		{Text: "We should ban guns because they kill people .", Argument: true},
 		{Text: "Guns are useful for self defense and protect families .", Argument: true},
 		{Text: "The article was published on Monday .", Argument: false},
 		{Text: "Click here to subscribe .", Argument: false},
 	}
-	m, err := argumentative.Train(context.Background(), xs, argumentative.TrainConfig{Bits: 12, Epochs: 30, Seed: 3})
+	m, err := classify.TrainArgumentModel(context.Background(), xs, classify.TrainConfig{Bits: 12, Epochs: 30, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +58,7 @@ func TestTrainRoundTrip(t *testing.T) {
 	if _, err := m.WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
-	got, err := argumentative.Read(&buf)
+	got, err := classify.ReadArgumentModel(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,12 +70,12 @@ func TestTrainRoundTrip(t *testing.T) {
 			t.Errorf("Classify(%q) = %v, want %v", x.Text, ok, x.Argument)
 		}
 	}
-	if _, err := argumentative.Read(strings.NewReader("nonsense")); !errors.Is(err, linear.ErrFormat) {
+	if _, err := classify.ReadArgumentModel(strings.NewReader("nonsense")); !errors.Is(err, classify.ErrFormat) {
 		t.Errorf("got %v, want ErrFormat", err)
 	}
 }
 
-func FuzzScore(f *testing.F) {
+func FuzzArgumentScore(f *testing.F) {
 	m := shipped(f)
 	f.Add("We should ban guns because they kill people .")
 	f.Add("")

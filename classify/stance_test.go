@@ -1,4 +1,4 @@
-package stance_test
+package classify_test
 
 import (
 	"bytes"
@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/argsearch/argsearch/internal/linear"
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/stance"
 )
 
-var toyExamples = []stance.Example{
+var toyExamples = []classify.StanceExample{
 	{Topic: "gun control", Text: "Gun control saves lives and reduces crime .", Stance: stance.Pro},
 	{Topic: "gun control", Text: "Stricter gun laws protect children .", Stance: stance.Pro},
 	{Topic: "gun control", Text: "Gun control violates the rights of citizens .", Stance: stance.Con},
@@ -22,10 +22,10 @@ var toyExamples = []stance.Example{
 	{Topic: "gun control", Text: "Click here to read the full article .", Stance: stance.No},
 }
 
-func TestTrainModelRoundTripAndDeterminism(t *testing.T) {
+func TestTrainStanceModelRoundTripAndDeterminism(t *testing.T) {
 	ctx := context.Background()
-	cfg := stance.TrainConfig{Bits: 12, Epochs: 40, Seed: 7, TrainedOn: "toy"}
-	m, err := stance.TrainModel(ctx, toyExamples, cfg)
+	cfg := classify.TrainConfig{Bits: 12, Epochs: 40, Seed: 7, TrainedOn: "toy"}
+	m, err := classify.TrainStanceModel(ctx, toyExamples, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestTrainModelRoundTripAndDeterminism(t *testing.T) {
 	if _, err := m.WriteTo(&a); err != nil {
 		t.Fatal(err)
 	}
-	m2, err := stance.TrainModel(ctx, toyExamples, cfg)
+	m2, err := classify.TrainStanceModel(ctx, toyExamples, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestTrainModelRoundTripAndDeterminism(t *testing.T) {
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
 		t.Error("two trainings with the same seed: got different files, want identical")
 	}
-	read, err := stance.ReadModel(&a)
+	read, err := classify.ReadStanceModel(&a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,26 +76,26 @@ func TestTrainModelRoundTripAndDeterminism(t *testing.T) {
 	}
 }
 
-func TestTrainModelErrors(t *testing.T) {
+func TestTrainStanceModelErrors(t *testing.T) {
 	ctx := context.Background()
-	bad := append([]stance.Example{{Topic: "t", Text: "x", Stance: stance.Unknown}}, toyExamples...)
-	if _, err := stance.TrainModel(ctx, bad, stance.TrainConfig{Bits: 12}); err == nil {
+	bad := append([]classify.StanceExample{{Topic: "t", Text: "x", Stance: stance.Unknown}}, toyExamples...)
+	if _, err := classify.TrainStanceModel(ctx, bad, classify.TrainConfig{Bits: 12}); err == nil {
 		t.Error("an Unknown training label: got nil error, want one")
 	}
-	if _, err := stance.TrainModel(ctx, toyExamples, stance.TrainConfig{Bits: 30}); err == nil {
+	if _, err := classify.TrainStanceModel(ctx, toyExamples, classify.TrainConfig{Bits: 30}); err == nil {
 		t.Error("30 hash bits: got nil error, want one")
 	}
-	if _, err := stance.TrainModel(ctx, nil, stance.TrainConfig{}); err == nil || !strings.HasPrefix(err.Error(), "stance: ") {
-		t.Errorf("no examples: got %v, want an error prefixed \"stance: \"", err)
+	if _, err := classify.TrainStanceModel(ctx, nil, classify.TrainConfig{}); err == nil || !strings.HasPrefix(err.Error(), "classify: ") {
+		t.Errorf("no examples: got %v, want an error prefixed \"classify: \"", err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := stance.TrainModel(cancelled, toyExamples, stance.TrainConfig{Bits: 12}); err == nil {
+	if _, err := classify.TrainStanceModel(cancelled, toyExamples, classify.TrainConfig{Bits: 12}); err == nil {
 		t.Error("cancelled context: got nil error, want one")
 	}
 }
 
-func TestReadModelRejectsOtherModels(t *testing.T) {
+func TestReadStanceModelRejectsOtherModels(t *testing.T) {
 	am, err := models.Argumentative()
 	if err != nil {
 		t.Fatal(err)
@@ -104,10 +104,10 @@ func TestReadModelRejectsOtherModels(t *testing.T) {
 	if _, err := am.WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := stance.ReadModel(&buf); !errors.Is(err, linear.ErrFormat) {
-		t.Errorf("reading the argumentativeness model as a stance model: got %v, want linear.ErrFormat", err)
+	if _, err := classify.ReadStanceModel(&buf); !errors.Is(err, classify.ErrFormat) {
+		t.Errorf("reading the argumentativeness model as a stance model: got %v, want classify.ErrFormat", err)
 	}
-	if _, err := stance.ReadModel(bytes.NewReader([]byte("ARGSLIN1 truncated"))); !errors.Is(err, linear.ErrFormat) {
-		t.Errorf("a truncated file: got %v, want linear.ErrFormat", err)
+	if _, err := classify.ReadStanceModel(bytes.NewReader([]byte("ARGSLIN1 truncated"))); !errors.Is(err, classify.ErrFormat) {
+		t.Errorf("a truncated file: got %v, want classify.ErrFormat", err)
 	}
 }

@@ -1,0 +1,269 @@
+package classify
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/argsearch/argsearch/internal/linear"
+	"github.com/argsearch/argsearch/internal/textfeat"
+	"github.com/argsearch/argsearch/stance"
+)
+
+// stanceFeatures names the topic-aware feature extractor of StanceModel; it
+// is stored in model files and checked when they are read.
+const stanceFeatures = "stance/1"
+
+// A StanceModel is the trained linear stance tagger: a softmax regression
+// over topic-aware hashed features that tags a text Pro, Con or No (not an
+// argument) towards a topic. It is a stance.Tagger.
+//
+// A StanceModel is immutable and safe for concurrent use.
+type StanceModel struct {
+	lin    *linear.Model
+	labels []stance.Stance // the stance of each class of lin
+}
+
+// A StanceExample is a training item for TrainStanceModel.
+type StanceExample struct {
+	Topic, Text string
+	Stance      stance.Stance
+}
+
+// ReadStanceModel reads a model written by StanceModel.WriteTo.
+func ReadStanceModel(r io.Reader) (*StanceModel, error) {
+	lin, err := readLinear(r, stanceFeatures)
+	if err != nil {
+		return nil, err
+	}
+	return stanceModel(lin)
+}
+
+// TrainStanceModel fits a StanceModel. The classes are the distinct stances
+// of the examples, in stance.Stance order; Unknown is not a class.
+func TrainStanceModel(ctx context.Context, examples []StanceExample, c TrainConfig) (*StanceModel, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	var present [stance.No + 1]bool
+	for i, e := range examples {
+		if e.Stance <= stance.Unknown || e.Stance > stance.No {
+			return nil, fmt.Errorf("classify: train: example %d has stance %v", i, e.Stance)
+		}
+		present[e.Stance] = true
+	}
+	class := map[stance.Stance]int{}
+	var labels []string
+	for s := stance.Pro; s <= stance.No; s++ {
+		if present[s] {
+			class[s] = len(labels)
+			labels = append(labels, s.String())
+		}
+	}
+	topics := map[string]textfeat.Topic{}
+	xs := make([]linear.Example, 0, len(examples))
+	var buf []string
+	for _, e := range examples {
+		t, ok := topics[e.Topic]
+		if !ok {
+			t = textfeat.NewTopic(e.Topic, false)
+			topics[e.Topic] = t
+		}
+		buf = textfeat.Tokenize(buf[:0], e.Text)
+		v := linear.NewVector(c.bits())
+		addStanceFeatures(v, t, buf)
+		xs = append(xs, linear.Example{Features: v.Features, Class: class[e.Stance]})
+	}
+	lin, err := c.train(ctx, stanceFeatures, labels, xs)
+	if err != nil {
+		return nil, err
+	}
+	return stanceModel(lin)
+}
+
+func stanceModel(lin *linear.Model) (*StanceModel, error) {
+	m := &StanceModel{lin: lin}
+	for _, l := range lin.Labels() {
+		s, err := stance.Parse(l)
+		if err != nil || s == stance.Unknown {
+			return nil, fmt.Errorf("classify: %w: class label %q", ErrFormat, l)
+		}
+		m.labels = append(m.labels, s)
+	}
+	return m, nil
+}
+
+// WriteTo writes the model in the format ReadStanceModel reads.
+func (m *StanceModel) WriteTo(w io.Writer) (int64, error) {
+	n, err := m.lin.WriteTo(w)
+	if err != nil {
+		return n, fmt.Errorf("classify: %w", err)
+	}
+	return n, nil
+}
+
+// Meta returns a metadata value stored with the model, such as "trained_on".
+func (m *StanceModel) Meta(key string) string { return m.lin.Meta(key) }
+
+// Labels returns the stances the model chooses between.
+func (m *StanceModel) Labels() []stance.Stance { return append([]stance.Stance(nil), m.labels...) }
+
+// Tag returns the most probable stance of text towards topic and its
+// probability. Text without a word of two or more Latin letters gets
+// Unknown and 0. Only the first 400 tokens of a long text are read.
+func (m *StanceModel) Tag(ctx context.Context, topic, text string) (stance.Stance, float64, error) {
+	if err := ctx.Err(); err != nil {
+		return stance.Unknown, 0, err
+	}
+	var p [8]float64
+	probs, ok := m.probabilities(textfeat.NewTopic(topic, false), text, p[:0])
+	if !ok {
+		return stance.Unknown, 0, nil
+	}
+	best := 0
+	for c := 1; c < len(probs); c++ {
+		if probs[c] > probs[best] {
+			best = c
+		}
+	}
+	return m.labels[best], probs[best], nil
+}
+
+// Probabilities returns the probability of each of m.Labels() for text
+// towards topic, or nil when the text is not informative (see Tag).
+func (m *StanceModel) Probabilities(topic, text string) []float64 {
+	p, ok := m.probabilities(textfeat.NewTopic(topic, false), text, nil)
+	if !ok {
+		return nil
+	}
+	return p
+}
+
+// Lean returns how far text leans towards Pro, P(Pro) − P(Con), in [−1,
+// 1]: 0 when the text is not informative (see Tag) or when the model does
+// not know both sides. stance.Side uses it to give a pair PRO or CON.
+func (m *StanceModel) Lean(topic, text string) float64 {
+	var p [8]float64
+	probs, ok := m.probabilities(textfeat.NewTopic(topic, false), text, p[:0])
+	if !ok {
+		return 0
+	}
+	pro, con := -1, -1
+	for c, s := range m.labels {
+		switch s {
+		case stance.Pro:
+			pro = c
+		case stance.Con:
+			con = c
+		}
+	}
+	if pro < 0 || con < 0 {
+		return 0
+	}
+	return probs[pro] - probs[con]
+}
+
+func (m *StanceModel) probabilities(topic textfeat.Topic, text string, dst []float64) ([]float64, bool) {
+	var buf [64]string
+	toks := textfeat.Tokenize(buf[:0], text)
+	if !textfeat.Informative(toks) {
+		return nil, false
+	}
+	v := linear.NewVector(m.lin.Bits())
+	addStanceFeatures(v, topic, toks)
+	return m.lin.Probabilities(v.Features, dst), true
+}
+
+// addStanceFeatures adds the topic-aware stance features of toks to v and
+// normalises it:
+//
+//   - word unigrams and bigrams over the text with topic terms replaced by
+//     "<T>", and words in a negation scope prefixed "NOT_" (a scope runs
+//     from a negation cue for up to four words, ending at punctuation);
+//   - unigrams conjoined with the topic (they help within a topic and are
+//     inert on unseen topics);
+//   - words within three tokens of a topic term, marked "near";
+//   - sentiment-bearing words, flipped inside a negation scope, counted
+//     overall and near the topic;
+//   - direction words (ban/abolish versus allow/legalize, flipped by
+//     negation) that govern a following topic term;
+//   - whether the topic is mentioned at all.
+func addStanceFeatures(v *linear.Vector, topic textfeat.Topic, toks []string) {
+	a := textfeat.Annotate(topic, toks)
+	n := len(toks)
+	isTopic, negated, nearT, mentions := a.IsTopic, a.Negated, a.Near, a.Mentions
+	word := func(i int) string {
+		if isTopic[i] {
+			return "<T>"
+		}
+		return toks[i]
+	}
+	prev := "<s>"
+	pos, neg, nearPos, nearNeg := 0, 0, 0, 0
+	for i := range toks {
+		w := word(i)
+		mark := ""
+		if negated[i] {
+			mark = "NOT_"
+		}
+		v.Add3(1, "u", mark, w)
+		v.Add3(1, "b", prev, w)
+		prev = w
+		if !isTopic[i] {
+			v.Add3(0.5, "tu", topic.Key, w)
+		}
+		if nearT[i] && !isTopic[i] {
+			v.Add3(1, "near", mark, w)
+		}
+		s := textfeat.Sentiment(toks[i])
+		if negated[i] {
+			s = -s
+		}
+		switch s {
+		case 1:
+			pos++
+			if nearT[i] {
+				nearPos++
+			}
+		case -1:
+			neg++
+			if nearT[i] {
+				nearNeg++
+			}
+		}
+		if d := textfeat.Direction(toks[i]); d != 0 {
+			if negated[i] {
+				d = -d
+			}
+			for j := i + 1; j <= min(n-1, i+textfeat.NearWindow); j++ {
+				if isTopic[j] {
+					if d > 0 {
+						v.Add2(1, "dirT", "+")
+					} else {
+						v.Add2(1, "dirT", "-")
+					}
+					break
+				}
+			}
+		}
+	}
+	v.Add3(1, "b", prev, "</s>")
+	v.Add2(float32(min(pos, 4))/2, "sent", "+")
+	v.Add2(float32(min(neg, 4))/2, "sent", "-")
+	v.Add2(float32(min(nearPos, 3)), "nearsent", "+")
+	v.Add2(float32(min(nearNeg, 3)), "nearsent", "-")
+	switch {
+	case pos > neg:
+		v.Add2(1, "balance", "+")
+	case neg > pos:
+		v.Add2(1, "balance", "-")
+	default:
+		v.Add2(1, "balance", "0")
+	}
+	if mentions > 0 {
+		v.Add2(1, "topic", "mentioned")
+	} else {
+		v.Add2(1, "topic", "absent")
+	}
+	v.Normalize()
+}
