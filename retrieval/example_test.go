@@ -3,6 +3,7 @@ package retrieval_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/argsearch/argsearch/retrieval"
 )
@@ -30,4 +31,21 @@ func ExampleFusion() {
 	// c 0.03227
 	// a 0.03227
 	// b 0.03226
+}
+
+// ForEach answers topics two at a time; results stored by index keep the
+// topics' order.
+func ExampleForEach() {
+	qs := []retrieval.Query{{ID: "51", Text: "sex education"}, {ID: "52", Text: "vaping"}, {ID: "55", Text: "zoos"}}
+	words := make([]int, len(qs))
+	err := retrieval.ForEach(context.Background(), qs, 2, func(ctx context.Context, i int, q retrieval.Query) error {
+		words[i] = len(strings.Fields(q.Text))
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(words)
+	// Output: [2 1 1]
 }

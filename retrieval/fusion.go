@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 )
 
 // Normalization says how Fusion rescales each list's scores before summing.
@@ -38,17 +39,17 @@ func (n Normalization) String() string {
 // hit's fused score is the weighted sum of its normalised scores in the lists
 // it appears in. With RRF > 0 it is reciprocal rank fusion instead: a hit
 // scores Σ weight / (RRF + rank), ranks from 1 (RRF = 60 is the usual
-// constant of Cormack et al. 2009).
-//
-// The retrievers are called one after another, in order.
+// constant of Cormack et al. 2009). Merge does the fusing of lists already
+// retrieved; Retrieve retrieves them first.
 type Fusion struct {
 	Retrievers []Retriever
-	// Weights, one per retriever; nil means 1 for every retriever.
+	// Depths, one per retriever, is how many hits each returns; nil, or 0
+	// for a retriever, means k.
+	Depths []int
+	// Weights, one per retriever (or list), nil means 1 for every one.
 	Weights       []float64
 	Normalization Normalization
 	RRF           float64
-	// Depth is how many hits each retriever returns; 0 means k.
-	Depth int
 }
 
 // Fuse returns the CombSUM fusion of rs with min-max normalisation and the
@@ -57,7 +58,10 @@ func Fuse(weights []float64, rs ...Retriever) Fusion {
 	return Fusion{Retrievers: rs, Weights: weights}
 }
 
-// Retrieve fuses the retrievers' lists for q.
+// Retrieve calls the retrievers, each once and all at the same time, and
+// merges their lists (Merge). The retrievers must be safe to call at the
+// same time as one another, as retrievers over one index are. The first of
+// their errors, in the order of Retrievers, is returned.
 func (f Fusion) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
 	if err := CheckK(k); err != nil {
 		return nil, err
@@ -65,15 +69,43 @@ func (f Fusion) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("retrieval: fusion: %w", err)
 	}
+	if f.Depths != nil && len(f.Depths) != len(f.Retrievers) {
+		return nil, fmt.Errorf("retrieval: fusion: %d depths for %d retrievers", len(f.Depths), len(f.Retrievers))
+	}
 	if f.Weights != nil && len(f.Weights) != len(f.Retrievers) {
 		return nil, fmt.Errorf("retrieval: fusion: %d weights for %d retrievers", len(f.Weights), len(f.Retrievers))
 	}
-	fused := make(map[string]float64)
+	lists := make([][]Hit, len(f.Retrievers))
+	errs := make([]error, len(f.Retrievers))
+	var wg sync.WaitGroup
 	for i, r := range f.Retrievers {
-		hits, err := r.Retrieve(ctx, q, max(f.Depth, k))
+		depth := k
+		if f.Depths != nil && f.Depths[i] > 0 {
+			depth = f.Depths[i]
+		}
+		wg.Go(func() { lists[i], errs[i] = r.Retrieve(ctx, q, depth) })
+	}
+	wg.Wait()
+	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("retrieval: fusion: retriever %d: %w", i+1, err)
 		}
+	}
+	return f.Merge(lists, k)
+}
+
+// Merge fuses ranked lists, lists[i] weighted by Weights[i], and returns at
+// most k hits best first (SortHits order). Retrievers and Depths are not
+// used. The lists are not modified.
+func (f Fusion) Merge(lists [][]Hit, k int) ([]Hit, error) {
+	if err := CheckK(k); err != nil {
+		return nil, err
+	}
+	if f.Weights != nil && len(f.Weights) != len(lists) {
+		return nil, fmt.Errorf("retrieval: fusion: %d weights for %d lists", len(f.Weights), len(lists))
+	}
+	fused := make(map[string]float64)
+	for i, hits := range lists {
 		w := 1.0
 		if f.Weights != nil {
 			w = f.Weights[i]
@@ -86,7 +118,7 @@ func (f Fusion) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
 		}
 		norm, err := f.Normalization.apply(hits)
 		if err != nil {
-			return nil, fmt.Errorf("retrieval: fusion: retriever %d: %w", i+1, err)
+			return nil, fmt.Errorf("retrieval: fusion: list %d: %w", i+1, err)
 		}
 		for j, h := range hits {
 			fused[h.ID] += w * norm[j]

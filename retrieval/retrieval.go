@@ -1,9 +1,11 @@
 // Package retrieval defines what a retriever is and how retrievers compose.
 //
 // A Retriever returns the k best hits for a query. Retrievers compose into
-// retrievers: a Pipeline re-ranks the candidates of a first stage, Fusion
-// merges several ranked lists (CombSUM over normalised scores, or reciprocal
-// rank fusion), and Cutoff truncates. Every ranking the package produces is
+// retrievers: a Pipeline re-ranks the candidates of a first stage, and
+// Fusion merges several ranked lists (CombSUM over normalised scores, or
+// reciprocal rank fusion; Fusion.Merge fuses lists already retrieved).
+// ForEach answers many queries at once, in a deterministic order, and
+// RetrieveAll is built on it. Every ranking the package produces is
 // deterministic: hits are ordered by score descending, and equal scores by
 // ID descending, which is the order trec_eval evaluates a run in.
 //
@@ -130,22 +132,4 @@ func (p Pipeline) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
 		}
 	}
 	return TopK(hits, k), nil
-}
-
-// Cutoff returns a Retriever that asks r for depth hits and returns at most
-// k of them; with depth <= 0 it is r itself.
-func Cutoff(r Retriever, depth int) Retriever {
-	if depth <= 0 {
-		return r
-	}
-	return RetrieverFunc(func(ctx context.Context, q Query, k int) ([]Hit, error) {
-		if err := CheckK(k); err != nil {
-			return nil, err
-		}
-		hits, err := r.Retrieve(ctx, q, min(k, depth))
-		if err != nil {
-			return nil, err
-		}
-		return TopK(hits, k), nil
-	})
 }

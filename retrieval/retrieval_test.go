@@ -85,20 +85,9 @@ func TestPipeline(t *testing.T) {
 	retrievaltest.Run(t, retrieval.Pipeline{First: bm25, Depth: 1000, Then: []retrieval.Reranker{reverse}}, catQ)
 }
 
-func TestCutoff(t *testing.T) {
-	got, err := retrieval.Cutoff(bm25, 2).Retrieve(context.Background(), catQ, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff([]retrieval.Hit{{"cat-a", 3}, {"cat-c", 2}}, got); d != "" {
-		t.Errorf("Cutoff (-want +got):\n%s", d)
-	}
-	retrievaltest.Run(t, retrieval.Cutoff(bm25, 1000), catQ)
-}
-
 func TestFusionCombSUM(t *testing.T) {
 	f := retrieval.Fuse([]float64{1, 2}, bm25, lm)
-	f.Depth = 1000
+	f.Depths = []int{1000, 1000}
 	got, err := f.Retrieve(context.Background(), catQ, 10)
 	if err != nil {
 		t.Fatal(err)
@@ -113,10 +102,34 @@ func TestFusionCombSUM(t *testing.T) {
 	if _, err := retrieval.Fuse([]float64{1}, bm25, lm).Retrieve(context.Background(), catQ, 10); err == nil {
 		t.Error("mismatched weights: got no error")
 	}
+	// Merge fuses the lists Retrieve would get.
+	a, _ := bm25.Retrieve(context.Background(), catQ, 1000)
+	b, _ := lm.Retrieve(context.Background(), catQ, 1000)
+	merged, err := f.Merge([][]retrieval.Hit{a, b}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(got, merged); d != "" {
+		t.Errorf("Merge differs from Retrieve (-Retrieve +Merge):\n%s", d)
+	}
+	// Per-retriever depths: only bm25's best hit, and lm's list.
+	f.Depths = []int{1, 0}
+	got, err = f.Retrieve(context.Background(), catQ, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a: 1 (alone, min-max of one score); lm: b 1, c 0.5, f 0 with weight 2.
+	want = []retrieval.Hit{{"cat-b", 2}, {"cat-c", 1}, {"cat-a", 1}, {"cat-f", 0}}
+	if d := cmp.Diff(want, got, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-12 })); d != "" {
+		t.Errorf("with depths 1 and k (-want +got):\n%s", d)
+	}
+	if _, err := (retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Depths: []int{1, 2}}).Retrieve(context.Background(), catQ, 10); err == nil {
+		t.Error("mismatched depths: got no error")
+	}
 }
 
 func TestFusionRRF(t *testing.T) {
-	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, RRF: 60, Depth: 1000}
+	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, RRF: 60, Depths: []int{1000, 1000}}
 	got, err := f.Retrieve(context.Background(), catQ, 3)
 	if err != nil {
 		t.Fatal(err)
@@ -139,7 +152,7 @@ func TestNormalizations(t *testing.T) {
 		{retrieval.Sum, []retrieval.Hit{{"cat-a", 3 / 7.5}, {"cat-c", 2 / 7.5}}},
 		{retrieval.None, []retrieval.Hit{{"cat-a", 3}, {"cat-c", 2}}},
 	} {
-		f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Normalization: tc.n, Depth: 10}
+		f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Normalization: tc.n, Depths: []int{10}}
 		got, err := f.Retrieve(context.Background(), catQ, 2)
 		if err != nil {
 			t.Fatal(err)
@@ -193,39 +206,49 @@ func TestRetrieveAll(t *testing.T) {
 	}
 }
 
-type batcher struct{ table }
-
-func (b batcher) RetrieveBatch(ctx context.Context, qs []retrieval.Query, k int) ([][]retrieval.Hit, error) {
-	out := make([][]retrieval.Hit, len(qs))
+func TestForEach(t *testing.T) {
+	qs := make([]retrieval.Query, 50)
 	for i := range qs {
-		out[i] = []retrieval.Hit{{ID: "batch", Score: float64(i)}}
+		qs[i] = retrieval.Query{ID: fmt.Sprint(i)}
 	}
-	return out, nil
-}
-
-func TestRetrieveAllUsesBatch(t *testing.T) {
-	out, err := retrieval.RetrieveAll(context.Background(), batcher{bm25}, []retrieval.Query{catQ, catQ}, 5, 2)
-	if err != nil {
-		t.Fatal(err)
+	for _, workers := range []int{0, 1, 3, 100} {
+		out := make([]string, len(qs))
+		err := retrieval.ForEach(context.Background(), qs, workers, func(_ context.Context, i int, q retrieval.Query) error {
+			out[i] = q.ID
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, id := range out {
+			if id != qs[i].ID {
+				t.Fatalf("workers=%d: out[%d] = %q, want %q", workers, i, id, qs[i].ID)
+			}
+		}
 	}
-	if len(out) != 2 || out[1][0].ID != "batch" {
-		t.Errorf("got %v, want the batch path", out)
-	}
-}
-
-func TestConformanceCatchesBadRetrievers(t *testing.T) {
-	bad := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-		return []retrieval.Hit{{"a", 1}, {"b", 2}, {"b", 2}}, nil
+	// A panic reaches the caller.
+	func() {
+		defer func() {
+			if p := recover(); p != "boom" {
+				t.Errorf("got panic %v, want boom", p)
+			}
+		}()
+		retrieval.ForEach(context.Background(), qs, 2, func(context.Context, int, retrieval.Query) error { panic("boom") })
+	}()
+	// The first error stops the queries not started.
+	var started atomic.Int32
+	err := retrieval.ForEach(context.Background(), qs, 2, func(ctx context.Context, i int, q retrieval.Query) error {
+		started.Add(1)
+		if i == 0 {
+			return errors.New("boom")
+		}
+		<-ctx.Done()
+		return nil
 	})
-	errs := retrievaltest.Check(context.Background(), bad, catQ)
-	for _, want := range []string{"ErrK", "got 3 hits for k=1", "out of order", "appears twice", "context.Canceled"} {
-		found := false
-		for _, e := range errs {
-			found = found || strings.Contains(e.Error(), want)
-		}
-		if !found {
-			t.Errorf("Check missed %q; got %v", want, errs)
-		}
+	if err == nil || !strings.Contains(err.Error(), `query "0": boom`) || started.Load() > 3 {
+		t.Errorf("got %v after %d queries, want query 0's error after at most 3", err, started.Load())
 	}
-	retrievaltest.Run(t, bm25, catQ, retrieval.Query{ID: "2", Text: "dog"})
+	if err := retrieval.ForEach(context.Background(), nil, 4, nil); err != nil {
+		t.Errorf("no queries: got %v", err)
+	}
 }
