@@ -5,15 +5,12 @@ import (
 	"context"
 	"fmt"
 	"log"
-	"strconv"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
-	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/topics"
 )
 
 // A whole, if plain, Touché 2021 system: BM25 over the arguments of the
@@ -35,21 +32,14 @@ func Example() {
 
 	// Retrieve 100 arguments for each topic the sample was drawn for, and
 	// write them as a run.
-	ts, err := topics.Task1(2021)
+	ts, err := sample.Topics()
 	if err != nil {
 		log.Fatal(err)
-	}
-	drawn := map[int]bool{}
-	for _, n := range sample.Topics() {
-		drawn[n] = true
 	}
 	var run bytes.Buffer
 	w := runfile.NewWriter(&run, "bm25")
 	for _, t := range ts {
-		if !drawn[t.Number] {
-			continue
-		}
-		hits, err := bm25.Retrieve(ctx, retrieval.Query{ID: strconv.Itoa(t.Number), Text: t.Title}, 100)
+		hits, err := bm25.Retrieve(ctx, t.Query(), 100)
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -57,7 +47,7 @@ func Example() {
 		for i, h := range hits {
 			results[i] = runfile.Result{DocID: h.ID, Score: h.Score}
 		}
-		if err := w.Write(strconv.Itoa(t.Number), results); err != nil {
+		if err := w.Write(t.ID, results); err != nil {
 			log.Fatal(err)
 		}
 	}

@@ -11,13 +11,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
+
+	"github.com/argsearch/argsearch/retrieval"
 )
 
 // A Topic is one information need of a Touché task.
 type Topic struct {
-	Number      int
+	// ID is the topic's number as the file writes it ("51"), which is the
+	// qid of run files and judgments.
+	ID          string
 	Title       string // the query, e.g. "Should teachers get tenure?"
 	Description string // empty when the file has none (2021 has titles only)
 	Narrative   string // what makes a result relevant; empty when absent
@@ -52,7 +55,7 @@ func Parse(r io.Reader) ([]Topic, error) {
 	d := xml.NewDecoder(r)
 	d.Entity = xml.HTMLEntity
 	var ts []Topic
-	seen := make(map[int]bool)
+	seen := make(map[string]bool)
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -73,10 +76,10 @@ func Parse(r io.Reader) ([]Topic, error) {
 		if err != nil {
 			return nil, fmt.Errorf("topics: topic %d in the file%s: %w", len(ts)+1, x.numberNote(), err)
 		}
-		if seen[t.Number] {
-			return nil, fmt.Errorf("topics: topic %d in the file (number %d): %w", len(ts)+1, t.Number, ErrDuplicate)
+		if seen[t.ID] {
+			return nil, fmt.Errorf("topics: topic %d in the file (number %s): %w", len(ts)+1, t.ID, ErrDuplicate)
 		}
-		seen[t.Number] = true
+		seen[t.ID] = true
 		ts = append(ts, t)
 	}
 	return ts, nil
@@ -94,12 +97,11 @@ func (x xmlTopic) topic() (Topic, error) {
 	if num == "" {
 		return Topic{}, ErrNoNumber
 	}
-	n, err := strconv.Atoi(num)
-	if err != nil {
+	if strings.TrimLeft(num, "0123456789") != "" {
 		return Topic{}, fmt.Errorf("number %q is not an integer", num)
 	}
 	t := Topic{
-		Number:      n,
+		ID:          num,
 		Title:       strings.TrimSpace(x.Title),
 		Description: strings.TrimSpace(x.Description),
 		Narrative:   strings.TrimSpace(x.Narrative),
@@ -115,4 +117,19 @@ func (x xmlTopic) topic() (Topic, error) {
 		}
 	}
 	return t, nil
+}
+
+// Query returns the topic as a retrieval query: its ID, its title as the
+// query text, and its description and narrative.
+func (t Topic) Query() retrieval.Query {
+	return retrieval.Query{ID: t.ID, Text: t.Title, Description: t.Description, Narrative: t.Narrative}
+}
+
+// Queries returns the queries of the topics, in order (Topic.Query).
+func Queries(ts []Topic) []retrieval.Query {
+	qs := make([]retrieval.Query, len(ts))
+	for i, t := range ts {
+		qs[i] = t.Query()
+	}
+	return qs
 }

@@ -29,8 +29,8 @@ func TestParse(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Topic{
-		{Number: 7, Title: "Should tobacco & e-cigarettes be banned?", Description: "A user asks."},
-		{Number: 8, Title: "Which is better, Linux or Windows?", Objects: []string{"Linux", "Windows"}},
+		{ID: "7", Title: "Should tobacco & e-cigarettes be banned?", Description: "A user asks."},
+		{ID: "8", Title: "Which is better, Linux or Windows?", Objects: []string{"Linux", "Windows"}},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("Parse mismatch (-want +got):\n%s", d)
@@ -75,31 +75,32 @@ func TestParseSyntaxError(t *testing.T) {
 
 func TestTask1(t *testing.T) {
 	for _, tc := range []struct {
-		year, n, first, last int
-		firstTitle           string
-		narratives           bool
+		year, n     int
+		first, last string
+		firstTitle  string
+		narratives  bool
 	}{
-		{2020, 49, 1, 50, "Should teachers get tenure?", true},
-		{2021, 50, 51, 100, "Do we need sex education in schools?", false},
-		{2022, 50, 1, 50, "Should teachers get tenure?", true},
-		{2023, 50, 1, 50, "Should teachers get tenure?", true},
+		{2020, 49, "1", "50", "Should teachers get tenure?", true},
+		{2021, 50, "51", "100", "Do we need sex education in schools?", false},
+		{2022, 50, "1", "50", "Should teachers get tenure?", true},
+		{2023, 50, "1", "50", "Should teachers get tenure?", true},
 	} {
 		ts, err := Task1(tc.year)
 		if err != nil {
 			t.Fatalf("Task1(%d): %v", tc.year, err)
 		}
-		if len(ts) != tc.n || ts[0].Number != tc.first || ts[len(ts)-1].Number != tc.last {
-			t.Errorf("Task1(%d): got %d topics %d..%d, want %d topics %d..%d", tc.year, len(ts), ts[0].Number, ts[len(ts)-1].Number, tc.n, tc.first, tc.last)
+		if len(ts) != tc.n || ts[0].ID != tc.first || ts[len(ts)-1].ID != tc.last {
+			t.Errorf("Task1(%d): got %d topics %s..%s, want %d topics %s..%s", tc.year, len(ts), ts[0].ID, ts[len(ts)-1].ID, tc.n, tc.first, tc.last)
 		}
 		if ts[0].Title != tc.firstTitle {
 			t.Errorf("Task1(%d)[0].Title = %q, want %q", tc.year, ts[0].Title, tc.firstTitle)
 		}
 		for _, tp := range ts {
 			if (tp.Narrative != "") != tc.narratives || (tp.Description != "") != tc.narratives {
-				t.Errorf("Task1(%d) topic %d: description/narrative presence wrong", tc.year, tp.Number)
+				t.Errorf("Task1(%d) topic %s: description/narrative presence wrong", tc.year, tp.ID)
 			}
 			if tp.Title != strings.TrimSpace(tp.Title) || strings.ContainsAny(tp.Title, "\n") {
-				t.Errorf("Task1(%d) topic %d: title not trimmed: %q", tc.year, tp.Number, tp.Title)
+				t.Errorf("Task1(%d) topic %s: title not trimmed: %q", tc.year, tp.ID, tp.Title)
 			}
 		}
 	}
@@ -141,12 +142,15 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		seen := map[int]bool{}
+		seen := map[string]bool{}
 		for _, tp := range ts {
-			if tp.Title == "" || seen[tp.Number] {
+			if tp.Title == "" || tp.ID == "" || seen[tp.ID] {
 				t.Fatalf("Parse accepted an invalid topic set: %+v", ts)
 			}
-			seen[tp.Number] = true
+			seen[tp.ID] = true
+			if q := tp.Query(); q.ID != tp.ID || q.Text != tp.Title {
+				t.Fatalf("Query of %+v: got %+v", tp, q)
+			}
 		}
 	})
 }

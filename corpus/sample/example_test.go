@@ -16,3 +16,13 @@ func ExampleProcessedCSV() {
 	fmt.Print(header)
 	// Output: id,conclusion,premises,context,sentences
 }
+
+func ExampleTopics() {
+	ts, err := sample.Topics()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(ts), ts[0].ID, ts[0].Title)
+	// Output: 10 51 Do we need sex education in schools?
+}

@@ -14,7 +14,11 @@ package sample
 import (
 	"bytes"
 	_ "embed"
+	"fmt"
 	"io"
+	"slices"
+
+	"github.com/argsearch/argsearch/topics"
 )
 
 //go:embed args_processed_sample.csv
@@ -23,9 +27,18 @@ var processedCSV []byte
 //go:embed args-me_sample.json
 var argsmeJSON []byte
 
-// Topics lists the Touché 2021 topic numbers whose judged pools the sample
-// was drawn from.
-func Topics() []int { return []int{51, 52, 55, 57, 67, 68, 73, 74, 80, 100} }
+// Topics returns the ten official Touché 2021 topics (51, 52, 55, 57, 67,
+// 68, 73, 74, 80 and 100) whose judged pools the sample was drawn from, in
+// the order of the topic file. The 2021 relevance judgments of these topics
+// (eval.Official) judge many of the sample's arguments.
+func Topics() ([]topics.Topic, error) {
+	all, err := topics.Task1(2021)
+	if err != nil {
+		return nil, fmt.Errorf("sample: %w", err)
+	}
+	drawn := []string{"51", "52", "55", "57", "67", "68", "73", "74", "80", "100"}
+	return slices.DeleteFunc(all, func(t topics.Topic) bool { return !slices.Contains(drawn, t.ID) }), nil
+}
 
 // ProcessedCSV returns the sample in the Touché 2022 processed CSV format
 // (args_processed.csv): header id,conclusion,premises,context,sentences.

@@ -52,7 +52,7 @@ func BenchmarkTopic(b *testing.B) {
 	}
 	sys.Search = docs
 	sys.Config.K = maxK
-	topic := topics.Topic{Number: 1, Title: "Should teachers get tenure?"}
+	topic := topics.Topic{ID: "1", Title: "Should teachers get tenure?"}
 	for b.Loop() {
 		rs, _, err := sys.Topic(context.Background(), topic)
 		if err != nil || len(rs) != maxK {

@@ -23,8 +23,8 @@ const testKey = "test-key-not-real"
 // searches from testdata/search/N.json (N the topic whose title the query
 // starts with), paged by from and size, and pages from testdata/cache.
 type recordedChatNoir struct {
-	titles map[string]int // topic title → number
-	delay  time.Duration  // how long each cache response is held, to let requests overlap
+	titles map[string]string // topic title → id
+	delay  time.Duration     // how long each cache response is held, to let requests overlap
 	// cacheStatus, if set, is the status of every cache response.
 	cacheStatus int
 
@@ -59,9 +59,9 @@ func loadRecordedChatNoir() (*recordedChatNoir, error) {
 	if err != nil {
 		return nil, err
 	}
-	rc := &recordedChatNoir{titles: make(map[string]int)}
+	rc := &recordedChatNoir{titles: make(map[string]string)}
 	for _, t := range ts {
-		rc.titles[t.Title] = t.Number
+		rc.titles[t.Title] = t.ID
 	}
 	return rc, nil
 }
@@ -113,18 +113,18 @@ func (rc *recordedChatNoir) search(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `{"error": {"code": 400, "message": "bad request"}}`)
 		return
 	}
-	number := 0
-	for title, n := range rc.titles {
+	number := ""
+	for title, id := range rc.titles {
 		if q.Get("query") == title || strings.HasPrefix(q.Get("query"), title+" ") {
-			number = n
+			number = id
 		}
 	}
 	var resp struct {
 		Meta    map[string]any    `json:"meta"`
 		Results []json.RawMessage `json:"results"`
 	}
-	if number > 0 {
-		b, err := os.ReadFile(filepath.Join("testdata", "search", strconv.Itoa(number)+".json"))
+	if number != "" {
+		b, err := os.ReadFile(filepath.Join("testdata", "search", number+".json"))
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -124,7 +123,7 @@ func (s *system) Run(ctx context.Context, ts []topics.Topic, w resultWriter) (su
 		if err != nil {
 			return total, err
 		}
-		qid := strconv.Itoa(t.Number)
+		qid := t.ID
 		if err := w.Write(qid, rs); err != nil {
 			return total, fmt.Errorf("topic %s: %w", qid, err)
 		}
@@ -139,7 +138,7 @@ func (s *system) Run(ctx context.Context, ts []topics.Topic, w resultWriter) (su
 // Topic returns the tagged documents of one topic, in ChatNoir's ranking
 // (its scores), and their counts.
 func (s *system) Topic(ctx context.Context, t topics.Topic) ([]runfile.Result, summary, error) {
-	qid := strconv.Itoa(t.Number)
+	qid := t.ID
 	q := retrieval.Query{ID: qid, Text: t.Title}
 	if s.Config.Description && t.Description != "" {
 		q.Text += " " + t.Description

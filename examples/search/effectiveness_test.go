@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -46,8 +45,8 @@ func TestEffectiveness(t *testing.T) {
 	}
 	var qs []retrieval.Query
 	for _, tp := range ts {
-		if id := strconv.Itoa(tp.Number); slices.Contains(sampleTopics, id) {
-			qs = append(qs, retrieval.Query{ID: id, Text: tp.Title})
+		if slices.Contains(sampleTopics, tp.ID) {
+			qs = append(qs, retrieval.Query{ID: tp.ID, Text: tp.Title})
 		}
 	}
 	all, err := eval.Official(2021, eval.Relevance)

@@ -237,11 +237,7 @@ func loadQueries(o options) ([]retrieval.Query, error) {
 			return nil, err
 		}
 	}
-	qs := make([]retrieval.Query, len(ts))
-	for i, t := range ts {
-		qs[i] = retrieval.Query{ID: strconv.Itoa(t.Number), Text: t.Title, Description: t.Description, Narrative: t.Narrative}
-	}
-	return qs, nil
+	return topics.Queries(ts), nil
 }
 
 // parseTSV reads "qid<TAB>query" lines.

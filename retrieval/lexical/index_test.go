@@ -156,7 +156,7 @@ func runOf(t *testing.T, x *Index, k int) []byte {
 	var buf bytes.Buffer
 	w := runfile.NewWriter(&buf, "test")
 	for _, tp := range ts {
-		hits, err := x.Retrieve(context.Background(), retrieval.Query{ID: itoa(tp.Number), Text: tp.Title}, k)
+		hits, err := x.Retrieve(context.Background(), retrieval.Query{ID: tp.ID, Text: tp.Title}, k)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,7 +164,7 @@ func runOf(t *testing.T, x *Index, k int) []byte {
 		for i, h := range hits {
 			rs[i] = runfile.Result{DocID: h.ID, Score: h.Score}
 		}
-		if err := w.Write(itoa(tp.Number), rs); err != nil {
+		if err := w.Write(tp.ID, rs); err != nil {
 			t.Fatal(err)
 		}
 	}

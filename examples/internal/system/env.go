@@ -10,8 +10,6 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -101,7 +99,7 @@ func (e *Env) input() (source, error) {
 	if err != nil {
 		return source{}, fmt.Errorf("system: %s: %w", topicsPath, err)
 	}
-	e.Queries = queries(ts)
+	e.Queries = topics.Queries(ts)
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return source{}, fmt.Errorf("system: %w", err)
@@ -122,12 +120,11 @@ func (e *Env) input() (source, error) {
 // sampleInput is the embedded args.me sample with the 2021 topics it was
 // drawn for.
 func (e *Env) sampleInput() (source, error) {
-	ts, err := topics.Task1(2021)
+	ts, err := sample.Topics()
 	if err != nil {
 		return source{}, fmt.Errorf("system: %w", err)
 	}
-	ts = slices.DeleteFunc(ts, func(t topics.Topic) bool { return !slices.Contains(sample.Topics(), t.Number) })
-	e.Queries = queries(ts)
+	e.Queries = topics.Queries(ts)
 	e.Sample = true
 	e.Input = "the embedded args.me sample"
 	data, err := io.ReadAll(sample.ProcessedCSV())
@@ -141,14 +138,6 @@ func (e *Env) sampleInput() (source, error) {
 		size:     int64(len(data)),
 		open:     func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil },
 	}, nil
-}
-
-func queries(ts []topics.Topic) []retrieval.Query {
-	qs := make([]retrieval.Query, len(ts))
-	for i, t := range ts {
-		qs[i] = retrieval.Query{ID: strconv.Itoa(t.Number), Text: t.Title, Description: t.Description, Narrative: t.Narrative}
-	}
-	return qs
 }
 
 // progress returns a bar on stderr, or nil when quiet.

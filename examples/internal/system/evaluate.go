@@ -2,11 +2,11 @@ package system
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/topics"
 )
 
 // Effectiveness is a run's nDCG@5 with 95% bootstrap confidence intervals
@@ -29,9 +29,13 @@ func SampleQrels() (*eval.Qrels, error) {
 	if err != nil {
 		return nil, err
 	}
+	ts, err := sample.Topics()
+	if err != nil {
+		return nil, err
+	}
 	var js []eval.Judgment
 	for j := range all.All() {
-		if n, err := strconv.Atoi(j.Topic); err == nil && slices.Contains(sample.Topics(), n) {
+		if slices.ContainsFunc(ts, func(t topics.Topic) bool { return t.ID == j.Topic }) {
 			js = append(js, j)
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -21,7 +20,6 @@ import (
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
-	"github.com/argsearch/argsearch/topics"
 )
 
 // Main is an example's entry point: it runs the system with command-line
@@ -64,13 +62,11 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) system
 		t.Fatal(err)
 	}
 	rules.MinResults = 0
-	for _, n := range sample.Topics() {
-		rules.Topics = append(rules.Topics, strconv.Itoa(n))
-	}
+	rules.Topics = sampleIDs(t)
 	if err := runfile.Validate(lines, rules); err != nil {
 		t.Errorf("run does not validate: %v", err)
 	}
-	want := fmt.Sprintf(": %d topics, %d pairs ", len(sample.Topics()), len(lines))
+	want := fmt.Sprintf(": %d topics, %d pairs ", len(sampleIDs(t)), len(lines))
 	if !strings.Contains(stdout, want) {
 		t.Errorf("summary: got %q, want it to contain %q", stdout, want)
 	}
@@ -81,8 +77,8 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) system
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Topics != len(sample.Topics()) || !(m.NDCG5.Mean > 0 && m.NDCG5.Mean <= 1) {
-		t.Errorf("evaluation: got %d topics, nDCG@5 %v; want %d topics and a positive nDCG@5", m.Topics, m.NDCG5.Mean, len(sample.Topics()))
+	if m.Topics != len(sampleIDs(t)) || !(m.NDCG5.Mean > 0 && m.NDCG5.Mean <= 1) {
+		t.Errorf("evaluation: got %d topics, nDCG@5 %v; want %d topics and a positive nDCG@5", m.Topics, m.NDCG5.Mean, len(sampleIDs(t)))
 	}
 	return m
 }
@@ -128,8 +124,8 @@ func TIRA(t *testing.T, main Main, args ...string) {
 	for _, l := range lines {
 		got[l.QID] = true
 	}
-	if len(got) != len(sample.Topics()) {
-		t.Errorf("run answers %d topics, want %d", len(got), len(sample.Topics()))
+	if len(got) != len(sampleIDs(t)) {
+		t.Errorf("run answers %d topics, want %d", len(got), len(sampleIDs(t)))
 	}
 }
 
@@ -144,16 +140,14 @@ func WriteInput(dir string) error {
 	if err := os.WriteFile(filepath.Join(dir, tira.CorpusFileName), csv, 0o644); err != nil {
 		return err
 	}
-	ts, err := topics.Task1(2021)
+	ts, err := sample.Topics()
 	if err != nil {
 		return err
 	}
 	var b strings.Builder
 	b.WriteString("<topics>\n")
 	for _, tp := range ts {
-		if slices.Contains(sample.Topics(), tp.Number) {
-			fmt.Fprintf(&b, "<topic><number>%d</number><title>%s</title></topic>\n", tp.Number, escape(tp.Title))
-		}
+		fmt.Fprintf(&b, "<topic><number>%s</number><title>%s</title></topic>\n", tp.ID, escape(tp.Title))
 	}
 	b.WriteString("</topics>\n")
 	return os.WriteFile(filepath.Join(dir, tira.TopicsFileName), []byte(b.String()), 0o644)
@@ -172,4 +166,18 @@ func firstDifference(a, b []byte) string {
 		}
 	}
 	return fmt.Sprintf("got %d lines, want %d", len(lb), len(la))
+}
+
+// sampleIDs returns the ids of the topics the sample was drawn for.
+func sampleIDs(t testing.TB) []string {
+	t.Helper()
+	ts, err := sample.Topics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, tp := range ts {
+		ids = append(ids, tp.ID)
+	}
+	return ids
 }
