@@ -114,7 +114,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func parse(fs *flag.FlagSet, args []string) (config, error) {
 	c := config{}
 	fs.IntVar(&c.K, "k", 1000, "pairs per topic")
-	fs.StringVar(&c.Model, "model", lexical.ModelLuceneDirichlet, "argument stage model: lucene-dirichlet, dirichlet or bm25")
+	fs.StringVar(&c.Model, "model", string(lexical.ModelLuceneDirichlet), "argument stage model: lucene-dirichlet, dirichlet or bm25")
 	fs.Float64Var(&c.Mu, "mu", 2000, "Dirichlet μ of the argument stage")
 	fs.Float64Var(&c.Conclusion, "conclusion", 2, "weight of the conclusion field (premises and title weigh 1)")
 	fs.Float64Var(&c.FusionWeight, "fusion-weight", 0.7, "weight of the argument stage in the fusion (the sentence stage gets the rest)")

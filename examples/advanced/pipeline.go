@@ -83,7 +83,7 @@ func newPipeline(env *system.Env, c config) (*pipeline, error) {
 func (p *pipeline) newStages() error {
 	search := lexical.Search{
 		Unit:    lexical.UnitArgument,
-		Scoring: lexical.Scoring{Model: p.c.Model, Mu: p.c.Mu},
+		Scoring: lexical.Scoring{Model: lexical.Model(p.c.Model), Mu: p.c.Mu},
 		Fields:  lexical.FieldWeights{Conclusion: p.c.Conclusion, Premise: 1, Title: 1},
 	}
 	if p.c.PRF {

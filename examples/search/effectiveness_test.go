@@ -67,8 +67,8 @@ func TestEffectiveness(t *testing.T) {
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-22s %8s %8s %10s %10s\n", "argument-level model", "nDCG@5", "nDCG@10", "nDCG@5 -J", "nDCG@10 -J")
 	best, bestName := -1.0, ""
-	for _, model := range []string{lexical.ModelBM25, lexical.ModelDirichlet, lexical.ModelTFIDF} {
-		for _, prf := range []string{lexical.PRFNone, lexical.PRFRM3} {
+	for _, model := range []lexical.Model{lexical.ModelBM25, lexical.ModelDirichlet, lexical.ModelTFIDF} {
+		for _, prf := range []lexical.PRFMethod{lexical.PRFNone, lexical.PRFRM3} {
 			y, err := x.With(lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}, PRF: lexical.PRF{Method: prf}})
 			if err != nil {
 				t.Fatal(err)
@@ -97,9 +97,9 @@ func TestEffectiveness(t *testing.T) {
 					t.Errorf("%s %s: nDCG %v out of [0, 1]", model, prf, f)
 				}
 			}
-			name := model
+			name := string(model)
 			if prf != "" {
-				name += "+" + prf
+				name += "+" + string(prf)
 			}
 			fmt.Fprintf(&table, "%-22s %8.4f %8.4f %10.4f %10.4f\n", name, v[0], v[1], v[2], v[3])
 			if v[2] > best {

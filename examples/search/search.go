@@ -101,10 +101,10 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		Analyzer: o.analyzer,
 		Search: lexical.Search{
 			Unit:    lexical.Unit(o.unit),
-			Scoring: lexical.Scoring{Model: o.model, K1: o.k1, B: o.b, Mu: o.mu, QuantizeLengths: o.quantize},
+			Scoring: lexical.Scoring{Model: lexical.Model(o.model), K1: o.k1, B: o.b, Mu: o.mu, QuantizeLengths: o.quantize},
 			Query:   lexical.QueryWeights{Title: qw[0], Description: qw[1], Narrative: qw[2]},
 			Fields:  lexical.FieldWeights{Conclusion: fw[0], Premise: fw[1], Title: fw[2]},
-			PRF:     lexical.PRF{Method: o.prf},
+			PRF:     lexical.PRF{Method: lexical.PRFMethod(o.prf)},
 		},
 	}
 	switch o.units {

@@ -54,12 +54,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f system.Flags
 	f.Register(fs)
 	k := fs.Int("k", 1000, "pairs per topic")
-	model := fs.String("model", lexical.ModelDirichlet, "argument retrieval model: dirichlet or bm25")
+	model := fs.String("model", string(lexical.ModelDirichlet), "argument retrieval model: dirichlet or bm25")
 	mu := fs.Float64("mu", 0, "Dirichlet μ (0: 2000)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	search := lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: *model, Mu: *mu}}
+	search := lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: lexical.Model(*model), Mu: *mu}}
 	if err := swordsman(ctx, f, search, *k, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, "swordsman:", err)
 		return 1

@@ -17,19 +17,25 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
+// A StopList names the stop words an Analysis removes.
+type StopList string
+
 // Stop-word lists for Analysis.Stop.
 const (
-	StopNone     = "none"     // keep every token
-	StopLucene   = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
-	StopEnglish  = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
-	StopFrequent = "frequent" // the Analysis.StopFrequent most frequent collection terms
+	StopNone     StopList = "none"     // keep every token
+	StopLucene            = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
+	StopEnglish           = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
+	StopFrequent          = "frequent" // the Analysis.StopFrequent most frequent collection terms
 )
+
+// A Stemmer names the stemmer of an Analysis.
+type Stemmer string
 
 // Stemmers for Analysis.Stem.
 const (
-	StemNone    = "none"
-	StemPorter  = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
-	StemPorter2 = "porter2" // the Snowball English (Porter2) stemmer
+	StemNone    Stemmer = "none"
+	StemPorter          = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
+	StemPorter2         = "porter2" // the Snowball English (Porter2) stemmer
 	// StemKrovetz is the Krovetz (KStem) stemmer in its corpus-vocabulary
 	// variant (package krovetz, NewVocabulary): inflected forms are
 	// conflated with base forms that occur in the collection at least
@@ -57,7 +63,7 @@ type Analysis struct {
 	// Possessive removes a trailing 's from tokens.
 	Possessive bool `json:"possessive"`
 	// Stop is one of the Stop* constants; "" means StopNone.
-	Stop string `json:"stop"`
+	Stop StopList `json:"stop"`
 	// StopFrequent is N for Stop == StopFrequent: after the collection is
 	// indexed, the N terms with the highest collection frequency (summed
 	// over all fields of all units) are removed from the index and from
@@ -65,7 +71,7 @@ type Analysis struct {
 	// the index.
 	StopFrequent int `json:"stop_frequent,omitempty"`
 	// Stem is one of the Stem* constants; "" means StemNone.
-	Stem string `json:"stem"`
+	Stem Stemmer `json:"stem"`
 	// KrovetzMinCF is, for Stem == StemKrovetz, the collection frequency a
 	// term needs to enter the stemmer's vocabulary (a base form a rule may
 	// conflate to), to keep typos out; 0 means DefaultKrovetzMinCF. A
@@ -145,7 +151,7 @@ func (a Analysis) normalized() (Analysis, error) {
 
 // stopWord returns the test for the fixed stop words of a list, or nil for
 // a list that has none.
-func stopWord(list string) func(string) bool {
+func stopWord(list StopList) func(string) bool {
 	switch list {
 	case StopLucene:
 		return nlp.IsLuceneStopWord

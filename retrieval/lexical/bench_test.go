@@ -152,7 +152,7 @@ func BenchmarkRetrieve(b *testing.B) {
 	}
 	defer x.Close()
 	for _, u := range x.Units() {
-		for _, model := range []string{ModelBM25, ModelLuceneDirichlet, ModelDirichlet} {
+		for _, model := range []Model{ModelBM25, ModelLuceneDirichlet, ModelDirichlet} {
 			y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}})
 			if err != nil {
 				b.Fatal(err)

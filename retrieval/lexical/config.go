@@ -49,13 +49,16 @@ func unitFields(u Unit) []string {
 	return []string{FieldText}
 }
 
+// A Model names a scoring model.
+type Model string
+
 // Scoring models, for Scoring.Model.
 const (
 	// ModelBM25 is Lucene 8's BM25: per query term
 	// idf · f / (f + k1·(1 − b + b·dl/avgdl)), idf = ln(1 + (N − df + 0.5)/(df + 0.5)),
 	// without the constant (k1+1) factor of the textbook formula (the
 	// ranking is the same).
-	ModelBM25 = "bm25"
+	ModelBM25 Model = "bm25"
 	// ModelDirichlet is textbook query likelihood with Dirichlet
 	// smoothing (Zhai & Lafferty 2001): the score is
 	// log P(q|d) = Σ_{t∈q} c(t,q)·log((f + μ·P(t|C)) / (dl + μ)),
@@ -84,7 +87,7 @@ const (
 // document's length in tokens (after stop-word removal), as Lucene counts
 // them.
 type Scoring struct {
-	Model string  // one of the Model* constants; "" means ModelBM25
+	Model Model   // one of the Model* constants; "" means ModelBM25
 	K1    float64 // BM25 k1; 0 means 1.2
 	B     float64 // BM25 b; 0 means 0.75 (use a tiny value such as 1e-9 for no length normalisation)
 	Mu    float64 // Dirichlet μ; 0 means 2000
@@ -132,9 +135,12 @@ type QueryWeights struct {
 	Title, Description, Narrative float64
 }
 
+// A PRFMethod names a pseudo-relevance feedback method.
+type PRFMethod string
+
 // PRF methods, for PRF.Method.
 const (
-	PRFNone = ""
+	PRFNone PRFMethod = ""
 	// PRFRM3 is relevance model 3 (Lavrenko & Croft's RM1 interpolated
 	// with the query, as in Anserini/Indri): P(t|R) ∝ Σ_{d∈F} w(d)·f(t,d)/dl,
 	// w(d) the first-stage score of d normalised to sum 1 (exp of the
@@ -155,7 +161,7 @@ const (
 // expanded query. Feedback terms come from the documents' stored term
 // vectors (the sentence text, or all fields of an argument).
 type PRF struct {
-	Method string // PRFNone, PRFRM3 or PRFBo1
+	Method PRFMethod // PRFNone, PRFRM3 or PRFBo1
 	// Docs is the number of feedback documents; 0 means 10 for RM3, 3
 	// for Bo1.
 	Docs int

@@ -24,7 +24,7 @@ func Example() {
 	fmt.Println(x.Docs(lexical.UnitArgument), "arguments,", x.Docs(lexical.UnitSentence), "sentences")
 
 	q := retrieval.Query{ID: "51", Text: "Do we need sex education in schools?"}
-	for _, model := range []string{lexical.ModelBM25, lexical.ModelDirichlet} {
+	for _, model := range []lexical.Model{lexical.ModelBM25, lexical.ModelDirichlet} {
 		y, err := x.With(lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}})
 		if err != nil {
 			log.Fatal(err)

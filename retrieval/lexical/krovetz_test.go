@@ -90,7 +90,7 @@ func TestKrovetzEqualsReference(t *testing.T) {
 		if u == UnitArgument {
 			fw = []float64{2, 1, 0.5}
 		}
-		for _, model := range []string{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet} {
+		for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet} {
 			y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
 			if err != nil {
 				t.Fatal(err)

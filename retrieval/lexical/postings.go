@@ -92,7 +92,7 @@ const (
 	kindDirichlet
 )
 
-func modelKind(model string) int {
+func modelKind(model Model) int {
 	switch model {
 	case ModelTFIDF:
 		return kindTFIDF

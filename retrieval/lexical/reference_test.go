@@ -169,7 +169,7 @@ func TestScoresEqualReference(t *testing.T) {
 		z, _ := NewAnalyzer(a)
 		for _, u := range []Unit{UnitSentence, UnitArgument} {
 			docs := refDocs(t, a, args, u)
-			for _, model := range []string{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet} {
+			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet} {
 				for _, quant := range []bool{false, true} {
 					s := Search{
 						Unit:    u,

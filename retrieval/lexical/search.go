@@ -461,14 +461,14 @@ const exactBoundDF = 4096
 
 type boundKey struct {
 	table tableKey
-	model string
+	model Model
 	term  int
 }
 
 // exactBound returns the largest contribution term id makes to a document
 // of f with unit query weight, under model and sc; proto is a cursor of
 // the term set up for the query (weight c.w).
-func (f *fieldData) exactBound(id int, model string, sc Scoring, proto *cursor) float64 {
+func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) float64 {
 	key := boundKey{tableKey{a: sc.K1, b: sc.B, quant: sc.QuantizeLengths}, model, id}
 	if model != ModelBM25 {
 		key.table.a, key.table.b = sc.Mu, 0

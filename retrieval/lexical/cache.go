@@ -1,0 +1,173 @@
+package lexical
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/argsearch/argsearch/corpus"
+)
+
+// A Cache keeps built indexes in a directory, one for each corpus and index
+// configuration, so that a system builds an index once and opens it on
+// later runs. The zero value is not usable: set Dir.
+//
+// A Cache is safe for concurrent use, also by several processes: builds go
+// to temporary directories, and a finished index is renamed into place.
+type Cache struct {
+	// Dir is the cache directory; Open creates it when needed.
+	Dir string
+}
+
+// UserCache returns the Cache in the user's cache directory
+// (os.UserCacheDir()/argsearch).
+func UserCache() (Cache, error) {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return Cache{}, fmt.Errorf("lexical: no user cache directory: %w", err)
+	}
+	return Cache{Dir: filepath.Join(d, "argsearch")}, nil
+}
+
+// A Source is a corpus as a Cache knows it.
+type Source struct {
+	// Name names the corpus in the cache directory, such as its file name.
+	Name string
+	// ID identifies the corpus's content: an index built from a corpus
+	// with another ID is never used for this one. FileID gives one for a
+	// file; for bytes in memory, a hash of them will do.
+	ID string
+	// Arguments streams the corpus. Open reads it only when it builds an
+	// index.
+	Arguments iter.Seq2[corpus.Argument, error]
+}
+
+// FileID returns an ID for the corpus file at path, for Source.ID: its
+// absolute path, size and modification time, so that an index is rebuilt
+// when the file changes.
+func FileID(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("lexical: %w", err)
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return "", fmt.Errorf("lexical: %w", err)
+	}
+	return fmt.Sprintf("file %s %d %d", abs, fi.Size(), fi.ModTime().UnixNano()), nil
+}
+
+// cacheFormat changes when cached indexes must be rebuilt for a reason the
+// key does not otherwise see.
+const cacheFormat = "argsearch-index-cache/1"
+
+// Path returns the directory in which Open keeps the index of src built
+// with c: src.Name made safe for a file name, then a hash of src.ID and of
+// everything in c that changes an index (the analysis, the units, the term
+// vectors). The query-time Search, Workers and Progress do not count.
+func (cc Cache) Path(src Source, c Config) (string, error) {
+	if cc.Dir == "" {
+		return "", fmt.Errorf("lexical: a Cache needs a directory: %w", ErrConfig)
+	}
+	an, _, err := c.analysis()
+	if err != nil {
+		return "", err
+	}
+	units := c.Units
+	if len(units) == 0 {
+		units = []Unit{UnitSentence, UnitArgument}
+	}
+	b, err := json.Marshal(struct {
+		Format, Corpus string
+		Analysis       Analysis
+		Units          []Unit
+		NoTermVectors  bool
+	}{cacheFormat, src.ID, an, units, c.NoTermVectors})
+	if err != nil {
+		return "", fmt.Errorf("lexical: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	return filepath.Join(cc.Dir, safeName(filepath.Base(src.Name))+"-"+hex.EncodeToString(sum[:8])), nil
+}
+
+// safeName replaces every run of characters other than ASCII letters,
+// digits, '.', '_' and '-' by one '_'.
+func safeName(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range s {
+		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-", r)) {
+			b.WriteRune(r)
+			under = false
+		} else if !under {
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	if b.Len() == 0 {
+		return "corpus"
+	}
+	return b.String()
+}
+
+// Open opens the cached index of src built with c, and reports whether it
+// had to build it. When the cache has no index under Path(src, c), or only
+// one that is damaged (ErrCorrupt) or was written with another analysis or
+// format (ErrConfig), Open builds one from src.Arguments into a temporary
+// directory beside it and renames that into place when the build is
+// complete, so a failed or interrupted build leaves nothing a later Open
+// would use. Leftover temporary directories of crashed builds are ignored.
+// If another process finished the same index meanwhile, Open uses that one.
+func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built bool, err error) {
+	dir, err := cc.Path(src, c)
+	if err != nil {
+		return nil, false, err
+	}
+	x, err = Open(dir, c)
+	switch {
+	case err == nil:
+		return x, false, nil
+	case errors.Is(err, ErrNoIndex), errors.Is(err, os.ErrNotExist):
+	case errors.Is(err, ErrCorrupt), errors.Is(err, ErrConfig):
+		// Damaged, or written by another version of the format: build it
+		// again.
+		if err := os.RemoveAll(dir); err != nil {
+			return nil, false, fmt.Errorf("lexical: removing an unusable cached index: %w", err)
+		}
+	default:
+		return nil, false, fmt.Errorf("lexical: cached index %s: %w", dir, err)
+	}
+	if err := os.MkdirAll(cc.Dir, 0o755); err != nil {
+		return nil, false, fmt.Errorf("lexical: %w", err)
+	}
+	tmp, err := os.MkdirTemp(cc.Dir, filepath.Base(dir)+".building-")
+	if err != nil {
+		return nil, false, fmt.Errorf("lexical: %w", err)
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
+	b, err := Build(ctx, tmp, src.Arguments, c)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := b.Close(); err != nil {
+		return nil, false, err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		// Another process may have cached the same index meanwhile: use it.
+		if _, statErr := os.Stat(dir); statErr != nil {
+			return nil, false, fmt.Errorf("lexical: %w", err)
+		}
+	}
+	x, err = Open(dir, c)
+	if err != nil {
+		return nil, false, err
+	}
+	return x, true, nil
+}
