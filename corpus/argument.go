@@ -50,21 +50,22 @@ type Sentence struct {
 }
 
 // Stance returns the argument's stance towards topic from its args.me
-// labels: the common stance of its premises towards its conclusion (an
-// args.me argument has one premise, or premises that agree), mapped onto
-// the topic by stance.ArgsMe, which flips it when the conclusion states the
-// opposite of the topic ("Guns should not be banned" for "Should we ban
-// guns?"). It is stance.Unknown when no premise has a stance, when the
+// labels, with a confidence as a stance.Tagger gives one: the common stance
+// of its premises towards its conclusion (an args.me argument has one
+// premise, or premises that agree), mapped onto the topic by stance.ArgsMe,
+// which flips it when the conclusion states the opposite of the topic
+// ("Guns should not be banned" for "Should we ban guns?"), with the share
+// of the topic's words the conclusion holds as confidence. It is
+// stance.Unknown, with confidence 0, when no premise has a stance, when the
 // premises disagree, and when the conclusion is unrelated to the topic.
-func (a Argument) Stance(topic string) stance.Stance {
+func (a Argument) Stance(topic string) (stance.Stance, float64) {
 	if len(a.Premises) == 0 {
-		return stance.Unknown
+		return stance.Unknown, 0
 	}
 	for _, p := range a.Premises[1:] {
 		if p.Stance != a.Premises[0].Stance {
-			return stance.Unknown
+			return stance.Unknown, 0
 		}
 	}
-	s, _ := stance.ArgsMe{}.Premise(topic, a.Conclusion, a.Premises[0].Stance)
-	return s
+	return stance.ArgsMe{}.Premise(topic, a.Conclusion, a.Premises[0].Stance)
 }

@@ -31,8 +31,8 @@ func TestArgumentStance(t *testing.T) {
 		{"Cats are cute", premises(stance.Pro), stance.Unknown}, // unrelated to the topic
 	} {
 		a := corpus.Argument{ID: "a", Conclusion: tc.conclusion, Premises: tc.premises}
-		if got := a.Stance(topic); got != tc.want {
-			t.Errorf("%q with premises %v: got %v, want %v", tc.conclusion, tc.premises, got, tc.want)
+		if got, c := a.Stance(topic); got != tc.want || (got == stance.Unknown) != (c == 0) {
+			t.Errorf("%q with premises %v: got %v (confidence %v), want %v", tc.conclusion, tc.premises, got, c, tc.want)
 		}
 	}
 }

@@ -366,6 +366,21 @@ func (s *Store) Argument(id string) (Argument, bool) {
 	return s.argumentAt(a), true
 }
 
+// SentenceIDs returns the ids of the sentences of the argument with the
+// given id, in order, or nil when there is no such argument.
+func (s *Store) SentenceIDs(argID string) []string {
+	a, ok := s.argumentIndex(argID)
+	if !ok {
+		return nil
+	}
+	first := int(s.args[a].first)
+	ids := make([]string, s.numSentencesOf(a))
+	for k := range ids {
+		ids[k] = s.sentenceID(a, first+k)
+	}
+	return ids
+}
+
 // argumentAt returns the argument of index i.
 func (s *Store) argumentAt(i int) Argument {
 	r := &s.args[i]

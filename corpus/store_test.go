@@ -97,10 +97,15 @@ func checkStore(t *testing.T, s *Store, args []Argument) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("Argument(%q) (-want +got):\n%s", a.ID, diff)
 		}
+		var ids []string
 		for _, x := range a.Sentences {
 			if id, ok := s.ArgumentOf(x.ID); !ok || id != a.ID {
 				t.Fatalf("ArgumentOf(%q): got %q, %v, want %q", x.ID, id, ok, a.ID)
 			}
+			ids = append(ids, x.ID)
+		}
+		if got := s.SentenceIDs(a.ID); !slices.Equal(got, ids) || got == nil {
+			t.Fatalf("SentenceIDs(%q): got %q, want %q", a.ID, got, ids)
 		}
 	}
 	if s.NumSentences() != len(sents) {
@@ -123,6 +128,9 @@ func checkStore(t *testing.T, s *Store, args []Argument) {
 	}
 	if _, ok := s.ArgumentOf("nope__PREMISE__1"); ok {
 		t.Fatal("ArgumentOf an unknown id: got ok")
+	}
+	if ids := s.SentenceIDs("nope"); ids != nil {
+		t.Fatalf("SentenceIDs of an unknown argument: got %q, want nil", ids)
 	}
 }
 

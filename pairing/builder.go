@@ -43,9 +43,11 @@ type Scored struct {
 	Raw float64
 	// Coherence is the pair's Coherence score.
 	Coherence float64
-	// Stance is the pair's stance: the common stance of its sentences; an
-	// Unknown one gives way to the other, Neutral or No to Pro or Con.
-	Stance stance.Stance
+	// Stance is the pair's stance, stance.Combine of its sentences'
+	// stances (a Builder never pairs Pro with Con), and StanceConfidence
+	// its confidence.
+	Stance           stance.Stance
+	StanceConfidence float64
 	// SameArgument reports that both sentences come from one argument.
 	SameArgument bool
 }
@@ -154,7 +156,7 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 	feats := make([]sentenceFeatures, len(cands))
 	in := interner{}
 	for _, i := range order {
-		feats[i] = coh.features(cands[i].Sentence, idf, in)
+		feats[i] = coh.features(cands[i], idf, in)
 	}
 
 	total := w.Retrieval + w.Argumentativeness + w.Centrality + w.Coherence
@@ -184,13 +186,15 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 					first, second = j, i
 				}
 			}
+			st, conf := stance.Combine(ci.Stance, ci.StanceConfidence, cj.Stance, cj.StanceConfidence)
 			s := Scored{
-				Pair:         Pair{First: cands[first].Sentence, Second: cands[second].Sentence},
-				Raw:          raw,
-				Score:        raw,
-				Coherence:    c,
-				Stance:       pairStance(ci.Stance, cj.Stance),
-				SameArgument: same,
+				Pair:             Pair{First: cands[first].Sentence, Second: cands[second].Sentence},
+				Raw:              raw,
+				Score:            raw,
+				Coherence:        c,
+				Stance:           st,
+				StanceConfidence: conf,
+				SameArgument:     same,
 			}
 			pairs = append(pairs, scoredPair{Scored: s, a: first, b: second})
 		}
@@ -283,23 +287,6 @@ func diversify(pairs []scoredPair, feats []sentenceFeatures, places int, redunda
 		}
 	}
 	return out
-}
-
-// pairStance is the stance of a pair of non-opposite sentences.
-// Equal stances are the pair's; an Unknown one gives way to the other, and
-// Neutral or No give way to Pro or Con.
-func pairStance(a, b stance.Stance) stance.Stance {
-	switch {
-	case a == b, b == stance.Unknown:
-		return a
-	case a == stance.Unknown:
-		return b
-	case a == stance.Pro || a == stance.Con:
-		return a
-	case b == stance.Pro || b == stance.Con:
-		return b
-	}
-	return a
 }
 
 // finite maps NaN and infinities to 0, so one bad score cannot poison a

@@ -1,19 +1,26 @@
 package pairing
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/nlp"
+	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/stance"
 )
 
 // A Candidate is a sentence retrieved for a query, with what the pair
-// scorer knows about it.
+// scorer knows about it. Candidates makes them from hits; a system then
+// fills in what its models say.
 type Candidate struct {
 	Sentence corpus.Sentence
+	// Argument is the id of the sentence's argument; "" means the one its
+	// id names (docid.Argument), or, for an id that names none, the
+	// sentence alone.
+	Argument string
 	// Retrieval is the retriever's score, on any scale: a Builder min–max
 	// normalises it over the candidates of one call.
 	Retrieval float64
@@ -23,8 +30,26 @@ type Candidate struct {
 	// [0, 1]; 0 when unknown.
 	Centrality float64
 	// Stance is the sentence's stance towards the topic; Unknown is
-	// allowed.
-	Stance stance.Stance
+	// allowed. StanceConfidence is the tagger's confidence in it, which
+	// stance.Combine weighs.
+	Stance           stance.Stance
+	StanceConfidence float64
+}
+
+// Candidates returns the sentences of hits as candidates, in order, with
+// their texts and arguments from store and their scores as Retrieval. A
+// hit whose sentence the store does not hold is an error.
+func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) {
+	cands := make([]Candidate, len(hits))
+	for i, h := range hits {
+		s, ok := store.Sentence(h.ID)
+		if !ok {
+			return nil, fmt.Errorf("pairing: hit %q: no such sentence in the store", h.ID)
+		}
+		arg, _ := store.ArgumentOf(h.ID)
+		cands[i] = Candidate{Sentence: s, Argument: arg, Retrieval: h.Score}
+	}
+	return cands, nil
 }
 
 // Coherence decides whether two sentences can form a pair and scores how
@@ -81,10 +106,14 @@ type sentenceFeatures struct {
 	phrases []string // sorted, distinct
 }
 
-func (c Coherence) features(s corpus.Sentence, idf *IDF, in interner) sentenceFeatures {
-	arg, err := docid.Argument(s.ID)
-	if err != nil {
-		arg = s.ID // not a corpus id: its own argument
+func (c Coherence) features(cand Candidate, idf *IDF, in interner) sentenceFeatures {
+	s := cand.Sentence
+	arg := cand.Argument
+	if arg == "" {
+		var err error
+		if arg, err = docid.Argument(s.ID); err != nil {
+			arg = s.ID // not a corpus id: its own argument
+		}
 	}
 	var phrases []string
 	if c.Phrases != nil {
@@ -100,7 +129,7 @@ func (c Coherence) features(s corpus.Sentence, idf *IDF, in interner) sentenceFe
 // them once per candidate.
 func (c Coherence) Score(a, b Candidate) (coherence float64, ok bool) {
 	in := interner{}
-	return c.score(a, b, c.features(a.Sentence, c.IDF, in), c.features(b.Sentence, c.IDF, in))
+	return c.score(a, b, c.features(a, c.IDF, in), c.features(b, c.IDF, in))
 }
 
 func (c Coherence) score(a, b Candidate, fa, fb sentenceFeatures) (float64, bool) {

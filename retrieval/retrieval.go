@@ -133,3 +133,29 @@ func (p Pipeline) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
 	}
 	return TopK(hits, k), nil
 }
+
+// Parts returns a Retriever of the parts of what r retrieves: it asks r for
+// its n best hits (arguments, say) and returns the hits parts names for each
+// (their sentences), each part with the score of its whole, best first
+// (SortHits order: equal scores by ID descending), at most k. A whole
+// without parts (parts returns nil) gives nothing. With
+// corpus.Store.SentenceIDs as parts, an argument retriever serves
+// sentences, which inherit their argument's score.
+func Parts(r Retriever, n int, parts func(id string) []string) Retriever {
+	return RetrieverFunc(func(ctx context.Context, q Query, k int) ([]Hit, error) {
+		if err := CheckK(k); err != nil {
+			return nil, err
+		}
+		wholes, err := r.Retrieve(ctx, q, max(n, 1))
+		if err != nil {
+			return nil, err
+		}
+		var hits []Hit
+		for _, w := range wholes {
+			for _, id := range parts(w.ID) {
+				hits = append(hits, Hit{ID: id, Score: w.Score})
+			}
+		}
+		return TopK(hits, k), nil
+	})
+}

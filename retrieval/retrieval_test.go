@@ -252,3 +252,20 @@ func TestForEach(t *testing.T) {
 		t.Errorf("no queries: got %v", err)
 	}
 }
+
+func TestParts(t *testing.T) {
+	// bm25 over cat-*: a 3, c 2, b 2, e 0.5.
+	parts := map[string][]string{"cat-a": {"a1", "a2"}, "cat-b": {"b1"}, "cat-c": nil, "cat-e": {"e1"}}
+	r := retrieval.Parts(bm25, 3, func(id string) []string { return parts[id] })
+	got, err := r.Retrieve(context.Background(), catQ, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The three best wholes: a, then the tie c and b (ID descending); c has
+	// no parts; e is not among them.
+	want := []retrieval.Hit{{"a2", 3}, {"a1", 3}, {"b1", 2}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Parts (-want +got):\n%s", d)
+	}
+	retrievaltest.Run(t, retrieval.Parts(bm25, 1000, func(id string) []string { return parts[id] }), catQ)
+}

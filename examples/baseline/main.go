@@ -22,7 +22,8 @@
 //     (under two words) or that has no premise sentence gives none.
 //  3. The pair's score is the argument's best sentence score; its stance is
 //     the argument's args.me premise stance mapped onto the topic
-//     (stance.ArgsMe), "Q0" where the conclusion does not reveal it.
+//     (corpus.Argument.Stance), "Q0" where the conclusion does not reveal
+//     it.
 //
 // The run follows the Touché 2022 rules (100 to 1000 pairs per topic) except
 // that "Q0" stances are allowed, and that for the sample there is no
@@ -36,7 +37,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -81,37 +82,38 @@ func baseline(ctx context.Context, f system.Flags, k int, stdout, stderr io.Writ
 		Name:  "baseline",
 		Rules: rules,
 		Topic: func(ctx context.Context, q retrieval.Query) ([]runfile.Result, error) {
-			return answer(ctx, env, bm25, q, k)
+			return answer(ctx, env.Store, bm25, q, k)
 		},
 	}, stdout)
 	return err
 }
 
-// answer makes the pairs of one topic.
-func answer(ctx context.Context, env *system.Env, bm25 *lexical.Index, q retrieval.Query, k int) ([]runfile.Result, error) {
-	total := env.Index.Docs(lexical.UnitSentence)
+// answer makes the pairs of one topic, retrieving deeper until k arguments
+// are found or every sentence is retrieved.
+func answer(ctx context.Context, store *corpus.Store, bm25 *lexical.Index, q retrieval.Query, k int) ([]runfile.Result, error) {
+	total := bm25.Docs(lexical.UnitSentence)
 	for depth := min(10*k, total); ; depth = min(4*depth, total) {
 		hits, err := bm25.Retrieve(ctx, q, depth)
 		if err != nil {
 			return nil, err
 		}
-		results := pairs(env, q, hits, k)
-		if len(results) >= k || len(hits) < depth || depth == total {
-			return results, nil
+		results, err := pairs(store, q, hits, k)
+		if err != nil || len(results) >= k || len(hits) < depth || depth == total {
+			return results, err
 		}
 	}
 }
 
 // pairs turns sentence hits (best first) into at most k pairs, one per
 // argument, in the order of the arguments' best sentences.
-func pairs(env *system.Env, q retrieval.Query, hits []retrieval.Hit, k int) []runfile.Result {
+func pairs(store *corpus.Store, q retrieval.Query, hits []retrieval.Hit, k int) ([]runfile.Result, error) {
 	score := make(map[string]float64, len(hits)) // sentence id → BM25 score
 	var order []string                           // arguments by their best sentence
 	best := map[string]float64{}
 	for _, h := range hits {
-		argID, err := docid.Argument(h.ID)
-		if err != nil {
-			continue
+		argID, ok := store.ArgumentOf(h.ID)
+		if !ok {
+			return nil, fmt.Errorf("hit %q: no such sentence in the corpus", h.ID)
 		}
 		score[h.ID] = h.Score
 		if _, seen := best[argID]; !seen {
@@ -121,10 +123,7 @@ func pairs(env *system.Env, q retrieval.Query, hits []retrieval.Hit, k int) []ru
 	}
 	var results []runfile.Result
 	for _, id := range order {
-		a, ok := env.Argument(id)
-		if !ok {
-			continue
-		}
+		a, _ := store.Argument(id)
 		scores := make([]float64, len(a.Sentences))
 		for i, s := range a.Sentences {
 			scores[i] = score[s.ID]
@@ -133,14 +132,11 @@ func pairs(env *system.Env, q retrieval.Query, hits []retrieval.Hit, k int) []ru
 		if !ok {
 			continue
 		}
-		results = append(results, runfile.Result{
-			DocID:  p.ID(),
-			Score:  best[id],
-			Stance: a.Stance(q.Text),
-		})
+		st, _ := a.Stance(q.Text)
+		results = append(results, runfile.Result{DocID: p.ID(), Score: best[id], Stance: st})
 		if len(results) == k {
 			break
 		}
 	}
-	return results
+	return results, nil
 }

@@ -22,7 +22,8 @@
 //     no pair; retrieval goes deeper until k pairs are made.
 //  3. The pair's score is the argument's retrieval score; its stance is the
 //     argument's args.me premise stance mapped onto the topic
-//     (stance.ArgsMe), "Q0" where the conclusion does not reveal it.
+//     (corpus.Argument.Stance), "Q0" where the conclusion does not reveal
+//     it.
 //
 // The original used Universal Sentence Encoder similarities; ArgsRank here
 // uses TF-IDF cosine. The run follows the Touché 2022 rules except that
@@ -36,6 +37,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -83,7 +85,7 @@ func swordsman(ctx context.Context, f system.Flags, search lexical.Search, k int
 		Name:  "swordsman",
 		Rules: rules,
 		Topic: func(ctx context.Context, q retrieval.Query) ([]runfile.Result, error) {
-			return answer(ctx, env, arguments, q, k)
+			return answer(ctx, env.Store, arguments, q, k)
 		},
 	}, stdout)
 	return err
@@ -92,8 +94,8 @@ func swordsman(ctx context.Context, f system.Flags, search lexical.Search, k int
 // answer makes the pairs of one topic: the ArgsRank gist of each retrieved
 // argument, retrieving deeper when one-sentence arguments leave fewer than
 // k pairs.
-func answer(ctx context.Context, env *system.Env, arguments *lexical.Index, q retrieval.Query, k int) ([]runfile.Result, error) {
-	total := env.Index.Docs(lexical.UnitArgument)
+func answer(ctx context.Context, store *corpus.Store, arguments *lexical.Index, q retrieval.Query, k int) ([]runfile.Result, error) {
+	total := arguments.Docs(lexical.UnitArgument)
 	var rank pairing.ArgsRank
 	for depth := min(k+k/4, total); ; depth = min(2*depth, total) {
 		hits, err := arguments.Retrieve(ctx, q, depth)
@@ -102,15 +104,16 @@ func answer(ctx context.Context, env *system.Env, arguments *lexical.Index, q re
 		}
 		var results []runfile.Result
 		for _, h := range hits {
-			a, ok := env.Argument(h.ID)
+			a, ok := store.Argument(h.ID)
 			if !ok {
-				continue
+				return nil, fmt.Errorf("hit %q: no such argument in the corpus", h.ID)
 			}
 			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
 			if !ok {
 				continue
 			}
-			results = append(results, runfile.Result{DocID: p.ID(), Score: h.Score, Stance: a.Stance(q.Text)})
+			st, _ := a.Stance(q.Text)
+			results = append(results, runfile.Result{DocID: p.ID(), Score: h.Score, Stance: st})
 			if len(results) == k {
 				return results, nil
 			}

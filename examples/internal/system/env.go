@@ -9,7 +9,6 @@ import (
 	"io"
 	"iter"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -33,9 +32,6 @@ type Env struct {
 	Sample bool
 	// Input names the input: the corpus file, or "the embedded sample".
 	Input string
-	// IndexDir is the cached index directory; empty for an index built in
-	// memory.
-	IndexDir string
 
 	flags   Flags
 	stderr  io.Writer
@@ -43,28 +39,57 @@ type Env struct {
 	setup   time.Duration
 }
 
-// source is a corpus to read: its bytes and what identifies it for the
-// index cache.
+// source is a corpus file to read, and what identifies it for the index
+// cache.
 type source struct {
-	name     string
-	identity string
+	name, id string
 	size     int64
 	open     func() (io.ReadCloser, error)
 }
 
-// Open reads the input the flags name and opens (or builds and caches)
-// an index of it with the index configuration c. Progress goes to stderr
-// unless f.Quiet. Close the Env when done.
+// Open reads the topics and the corpus the flags name into a store, and
+// opens (or builds and caches) an index of the corpus with the index
+// configuration c. Progress goes to stderr unless f.Quiet. Close the Env
+// when done.
 func Open(ctx context.Context, f Flags, c lexical.Config, stderr io.Writer) (*Env, error) {
 	e := &Env{flags: f, stderr: stderr, started: time.Now()}
 	src, err := e.input()
 	if err != nil {
 		return nil, err
 	}
-	if e.Store, err = e.buildStore(ctx, src); err != nil {
+	err = e.read(src, "reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
+		var err error
+		e.Store, err = corpus.BuildStore(ctx, args)
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
-	if e.Index, e.IndexDir, err = e.openIndex(ctx, src, c); err != nil {
+	// The index reads the corpus again, only when it must be built.
+	c.ExpectedArguments = e.Store.NumArguments()
+	arguments := func(yield func(corpus.Argument, error) bool) {
+		err := e.read(src, "indexing", func(args iter.Seq2[corpus.Argument, error]) error {
+			for a, err := range args {
+				if !yield(a, err) {
+					return nil
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			yield(corpus.Argument{}, err)
+		}
+	}
+	cache, cached, err := f.cache()
+	if err != nil {
+		return nil, fmt.Errorf("%w (use -cache DIR or -cache off)", err)
+	}
+	if cached {
+		e.Index, _, err = cache.Open(ctx, lexical.Source{Name: src.name, ID: src.id, Arguments: arguments}, c)
+	} else {
+		e.Index, err = lexical.Build(ctx, "", arguments, c)
+	}
+	if err != nil {
 		return nil, err
 	}
 	e.setup = time.Since(e.started)
@@ -80,7 +105,7 @@ func (e *Env) input() (source, error) {
 		return e.sampleInput()
 	}
 	if _, err := os.Stat(e.flags.TIRA.InputDir); err != nil {
-		return source{}, fmt.Errorf("system: input directory: %w", err)
+		return source{}, fmt.Errorf("input directory: %w", err)
 	}
 	path, err := e.flags.TIRA.Corpus()
 	if err != nil {
@@ -92,28 +117,28 @@ func (e *Env) input() (source, error) {
 	}
 	tf, err := os.Open(topicsPath)
 	if err != nil {
-		return source{}, fmt.Errorf("system: %w", err)
+		return source{}, err
 	}
 	defer tf.Close()
 	ts, err := topics.Parse(tf)
 	if err != nil {
-		return source{}, fmt.Errorf("system: %s: %w", topicsPath, err)
+		return source{}, fmt.Errorf("%s: %w", topicsPath, err)
 	}
 	e.Queries = topics.Queries(ts)
-	abs, err := filepath.Abs(path)
+	id, err := lexical.FileID(path)
 	if err != nil {
-		return source{}, fmt.Errorf("system: %w", err)
+		return source{}, err
 	}
-	fi, err := os.Stat(abs)
+	fi, err := os.Stat(path)
 	if err != nil {
-		return source{}, fmt.Errorf("system: %w", err)
+		return source{}, err
 	}
 	e.Input = path
 	return source{
-		name:     path,
-		identity: fmt.Sprintf("file %s %d %d", abs, fi.Size(), fi.ModTime().UnixNano()),
-		size:     fi.Size(),
-		open:     func() (io.ReadCloser, error) { return os.Open(abs) },
+		name: path,
+		id:   id,
+		size: fi.Size(),
+		open: func() (io.ReadCloser, error) { return os.Open(path) },
 	}, nil
 }
 
@@ -122,21 +147,21 @@ func (e *Env) input() (source, error) {
 func (e *Env) sampleInput() (source, error) {
 	ts, err := sample.Topics()
 	if err != nil {
-		return source{}, fmt.Errorf("system: %w", err)
+		return source{}, err
 	}
 	e.Queries = topics.Queries(ts)
 	e.Sample = true
 	e.Input = "the embedded args.me sample"
 	data, err := io.ReadAll(sample.ProcessedCSV())
 	if err != nil {
-		return source{}, fmt.Errorf("system: %w", err)
+		return source{}, err
 	}
 	sum := sha256.Sum256(data)
 	return source{
-		name:     sample.ProcessedCSVName,
-		identity: "sample sha256 " + hex.EncodeToString(sum[:]),
-		size:     int64(len(data)),
-		open:     func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil },
+		name: sample.ProcessedCSVName,
+		id:   "sample sha256 " + hex.EncodeToString(sum[:]),
+		size: int64(len(data)),
+		open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil },
 	}, nil
 }
 
@@ -148,11 +173,11 @@ func (e *Env) progress(label string, total int64, format func(int64) string) *Pr
 	return NewProgress(e.stderr, label, total, format)
 }
 
-// read streams the arguments of src, drawing a bar by bytes read.
+// read streams the arguments of src to fn, drawing a bar by bytes read.
 func (e *Env) read(src source, label string, fn func(iter.Seq2[corpus.Argument, error]) error) error {
 	rc, err := src.open()
 	if err != nil {
-		return fmt.Errorf("system: %w", err)
+		return err
 	}
 	defer rc.Close()
 	cr := &countingReader{r: rc}
@@ -176,16 +201,7 @@ func (e *Env) read(src source, label string, fn func(iter.Seq2[corpus.Argument, 
 	return err
 }
 
-func (e *Env) buildStore(ctx context.Context, src source) (*corpus.Store, error) {
-	var s *corpus.Store
-	err := e.read(src, "reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
-		var err error
-		s, err = corpus.BuildStore(ctx, args)
-		return err
-	})
-	return s, err
-}
-
+// countingReader counts the bytes read through it.
 type countingReader struct {
 	r io.Reader
 	n int64

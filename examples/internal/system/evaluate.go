@@ -1,12 +1,8 @@
 package system
 
 import (
-	"slices"
-
-	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/topics"
 )
 
 // Effectiveness is a run's nDCG@5 with 95% bootstrap confidence intervals
@@ -22,31 +18,11 @@ type Effectiveness struct {
 	PerTopic, PerTopicJudged []float64
 }
 
-// SampleQrels returns the official 2021 relevance judgments of the topics
-// the embedded sample was drawn for.
-func SampleQrels() (*eval.Qrels, error) {
-	all, err := eval.Official(2021, eval.Relevance)
-	if err != nil {
-		return nil, err
-	}
-	ts, err := sample.Topics()
-	if err != nil {
-		return nil, err
-	}
-	var js []eval.Judgment
-	for j := range all.All() {
-		if slices.ContainsFunc(ts, func(t topics.Topic) bool { return t.ID == j.Topic }) {
-			js = append(js, j)
-		}
-	}
-	return eval.NewQrels(js)
-}
-
-// EvaluateSample scores a run of pairs over the sample's topics with the
-// 2021 relevance judgments, through the mapping m. Every sample topic
-// counts; a topic without pairs scores 0 (trec_eval -c).
+// EvaluateSample scores a run of pairs on the sample with the official
+// 2021 relevance judgments, through the mapping m (eval.ArgumentRun),
+// averaged over the run's topics as trec_eval does without -c.
 func EvaluateSample(pairs runfile.Run, m eval.Mapping) (Effectiveness, error) {
-	q, err := SampleQrels()
+	q, err := eval.Official(2021, eval.Relevance)
 	if err != nil {
 		return Effectiveness{}, err
 	}
@@ -54,13 +30,10 @@ func EvaluateSample(pairs runfile.Run, m eval.Mapping) (Effectiveness, error) {
 	if err != nil {
 		return Effectiveness{}, err
 	}
-	ndcg, err := eval.ParseMeasure("ndcg_cut.5")
-	if err != nil {
-		return Effectiveness{}, err
-	}
+	ndcg5 := []eval.Measure{{Name: eval.NDCGCut, Cutoffs: []int{5}}}
 	res := Effectiveness{Mapping: m}
 	for _, judged := range []bool{false, true} {
-		e, err := eval.Evaluate(q, run, eval.Options{Measures: []eval.Measure{ndcg}, Complete: true, JudgedOnly: judged})
+		e, err := eval.Evaluate(q, run, eval.Options{Measures: ndcg5, JudgedOnly: judged})
 		if err != nil {
 			return Effectiveness{}, err
 		}

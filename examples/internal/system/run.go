@@ -60,19 +60,34 @@ func (e *Env) Rules(r runfile.Rules) runfile.Rules {
 	return r
 }
 
-// Run answers every topic with j.Topic (Workers at a time), writes the run
-// to run.txt in the output directory, checking it against Env.Rules(j.Rules),
-// and prints a one-line summary to stdout, followed by the evaluation when
-// the input is the sample. The run file is only replaced when every topic
-// was answered and the run is valid.
+// Run answers every topic with j.Topic (Workers at a time, retrieval.ForEach),
+// writes the run to run.txt in the output directory, checking it against
+// Env.Rules(j.Rules), and prints a one-line summary to stdout, followed by
+// the evaluation when the input is the sample. The run file is only
+// replaced when every topic was answered and the run is valid.
 func (e *Env) Run(ctx context.Context, j Job, stdout io.Writer) (Summary, error) {
 	s := Summary{Rules: e.Rules(j.Rules), Stances: map[stance.Stance]int{}}
 	s.Relaxed = s.Rules.MinResults < j.Rules.MinResults
-	results, lat, err := e.answer(ctx, j.Topic)
+	results := make([][]runfile.Result, len(e.Queries))
+	s.Latency = make([]time.Duration, len(e.Queries))
+	bar := e.progress("topics", int64(len(e.Queries)), nil)
+	var mu sync.Mutex
+	finished := 0
+	err := retrieval.ForEach(ctx, e.Queries, e.flags.Workers, func(ctx context.Context, i int, q retrieval.Query) error {
+		start := time.Now()
+		var err error
+		results[i], err = j.Topic(ctx, q)
+		s.Latency[i] = time.Since(start)
+		mu.Lock()
+		finished++
+		bar.Update(int64(finished))
+		mu.Unlock()
+		return err
+	})
 	if err != nil {
 		return s, err
 	}
-	s.Latency = lat
+	bar.Done(int64(finished))
 	if s.RunPath, err = e.flags.runPath(); err != nil {
 		return s, err
 	}
@@ -89,7 +104,7 @@ func (e *Env) Run(ctx context.Context, j Job, stdout io.Writer) (Summary, error)
 	s.Fewest = -1
 	for i, q := range e.Queries {
 		if err := fw.Write(q.ID, results[i]); err != nil {
-			return s, fmt.Errorf("%s: topic %s: %w", j.Name, q.ID, err)
+			return s, err
 		}
 		n := len(results[i])
 		s.Topics++
@@ -111,11 +126,11 @@ func (e *Env) Run(ctx context.Context, j Job, stdout io.Writer) (Summary, error)
 	s.Setup = e.setup
 	s.Total = time.Since(e.started)
 	if e.Sample {
-		lines, err := runfile.ReadFile(s.RunPath)
+		run, err := runfile.ReadFile(s.RunPath)
 		if err != nil {
 			return s, err
 		}
-		m, err := EvaluateSample(lines, eval.FirstSentence)
+		m, err := EvaluateSample(run, eval.FirstSentence)
 		if err != nil {
 			return s, err
 		}
@@ -123,60 +138,6 @@ func (e *Env) Run(ctx context.Context, j Job, stdout io.Writer) (Summary, error)
 	}
 	e.report(stdout, j.Name, s)
 	return s, nil
-}
-
-// answer runs fn for every query, Workers at a time; results[i] and
-// latency[i] belong to Queries[i]. The first error cancels the rest.
-func (e *Env) answer(ctx context.Context, fn TopicFunc) ([][]runfile.Result, []time.Duration, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	n := len(e.Queries)
-	results := make([][]runfile.Result, n)
-	latency := make([]time.Duration, n)
-	errs := make([]error, n)
-	next := make(chan int)
-	done := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, e.flags.Workers) {
-		wg.Go(func() {
-			for i := range next {
-				t := time.Now()
-				results[i], errs[i] = fn(ctx, e.Queries[i])
-				latency[i] = time.Since(t)
-				if errs[i] != nil {
-					cancel()
-				}
-				done <- i
-			}
-		})
-	}
-	go func() {
-		defer close(next)
-		for i := range n {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(done) }()
-	bar := e.progress("topics", int64(n), nil)
-	finished := 0
-	for range done {
-		finished++
-		bar.Update(int64(finished))
-	}
-	for i, err := range errs {
-		if err != nil {
-			return nil, nil, fmt.Errorf("topic %s: %w", e.Queries[i].ID, err)
-		}
-	}
-	if err := ctx.Err(); err != nil && finished < n {
-		return nil, nil, err
-	}
-	bar.Done(int64(finished))
-	return results, latency, nil
 }
 
 // report prints the summary line, and the evaluation for the sample.
@@ -198,7 +159,7 @@ func (e *Env) report(w io.Writer, name string, s Summary) {
 			s.Short, s.Topics, s.Rules.MinResults, e.Input)
 	}
 	if m := s.Measured; m != nil {
-		fmt.Fprintf(w, "2021 relevance, pairs mapped to arguments (%s): nDCG@5 %.3f [%.3f, %.3f], judged-only %.3f [%.3f, %.3f] (CI95, %d topics)\n",
+		fmt.Fprintf(w, "2021 relevance, pairs mapped to arguments (-pairs %s): nDCG@5 %.3f [%.3f, %.3f], judged-only %.3f [%.3f, %.3f] (CI95, %d topics)\n",
 			m.Mapping, m.NDCG5.Mean, m.NDCG5.Low, m.NDCG5.High, m.Judged.Mean, m.Judged.Low, m.Judged.High, m.Topics)
 	}
 }

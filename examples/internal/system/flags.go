@@ -1,9 +1,11 @@
-// Package system is the plumbing the example Touché systems share (baseline,
-// swordsman, advanced): their common flags, the input (a TIRA input
-// directory or the embedded args.me sample), the cached index, running a
-// pipeline over every topic, writing and validating the run, the progress
-// bars and the closing summary, and the evaluation against the 2021
-// judgments when the input is the sample.
+// Package system is what the example Touché systems (baseline, swordsman,
+// advanced) share besides the library: their common flags, the inputs the
+// flags name (a TIRA input directory, or the embedded args.me sample with
+// the 2021 topics it was drawn for), progress bars, writing the run, and
+// the closing report, with the run's evaluation when the input is the
+// sample. The work itself is done by library calls: topics.Parse,
+// corpus.BuildStore, lexical.Cache, retrieval.ForEach, runfile.Create and
+// eval.
 //
 // A system registers the common Flags on its flag set, opens an Env and
 // hands Env.Run one function that answers a single topic:
@@ -14,17 +16,15 @@
 //	env, err := system.Open(ctx, f, lexical.Config{}, stderr)
 //	…
 //	defer env.Close()
-//	err = env.Run(ctx, system.Job{Name: "baseline", Rules: runfile.Touche2022(), Topic: answer}, stdout)
+//	_, err = env.Run(ctx, system.Job{Name: "baseline", Rules: runfile.Touche2022(), Topic: answer}, stdout)
 //
 // There is no package-level state: everything lives in the Env.
 package system
 
 import (
 	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
 
+	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile/tira"
 )
 
@@ -37,8 +37,8 @@ type Flags struct {
 	// it) and -o (the output directory; empty means the current one).
 	TIRA tira.Job
 	// CacheDir (-cache) is where indexes are kept between runs; empty
-	// means os.UserCacheDir()/argsearch, and "off" builds the index in
-	// memory on every run.
+	// means lexical.UserCache, and "off" builds the index in memory on
+	// every run.
 	CacheDir string
 	// Quiet (-q) turns off the progress bars.
 	Quiet bool
@@ -61,19 +61,16 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.IntVar(&f.MinPairs, "min-pairs", -1, "fewest pairs per topic (-1: 100 with -i, none for the sample)")
 }
 
-// cacheRoot returns the cache directory, or "" for no cache.
-func (f Flags) cacheRoot() (string, error) {
+// cache returns the index cache, and false for no cache.
+func (f Flags) cache() (lexical.Cache, bool, error) {
 	switch f.CacheDir {
 	case "off":
-		return "", nil
+		return lexical.Cache{}, false, nil
 	case "":
-		d, err := os.UserCacheDir()
-		if err != nil {
-			return "", fmt.Errorf("system: no cache directory (use -cache DIR or -cache off): %w", err)
-		}
-		return filepath.Join(d, "argsearch"), nil
+		c, err := lexical.UserCache()
+		return c, err == nil, err
 	}
-	return f.CacheDir, nil
+	return lexical.Cache{Dir: f.CacheDir}, true, nil
 }
 
 // runPath returns the run file to write: run.txt in -o, or in the current
