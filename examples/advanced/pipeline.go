@@ -145,11 +145,7 @@ func (p *pipeline) answer(ctx context.Context, q retrieval.Query) ([]runfile.Res
 	// Coherence rejects most pairs of sentences from different arguments:
 	// the rest are consecutive sentences of the candidates' arguments, then
 	// of the other retrieved ones.
-	// The pipeline before this rewrite resumed after the 64-hit batch it
-	// stopped filtering in, skipping the rest of the batch; kept for one
-	// commit, to show that the rewrite alone changes no run.
-	quirk := min(len(hits), (checked+63)/64*64)
-	if pairs, err = pairing.Complete(pairs, p.store, append(kept, hits[quirk:]...), q.Text, p.c.K); err != nil {
+	if pairs, err = pairing.Complete(pairs, p.store, append(kept, hits[checked:]...), q.Text, p.c.K); err != nil {
 		return nil, err
 	}
 	results := make([]runfile.Result, len(pairs))
