@@ -2,7 +2,6 @@ package pairing
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -119,7 +118,7 @@ func (c Coherence) features(cand Candidate, idf *IDF, in interner) sentenceFeatu
 	if c.Phrases != nil {
 		phrases = c.Phrases.NounPhrases(s.Text)
 	} else {
-		phrases = contentRuns(s.Text)
+		phrases = nlp.Phrases(nlp.TermRuns(s.Text))
 	}
 	return sentenceFeatures{argID: arg, vec: idf.vector(s.Text, in), phrases: phrases}
 }
@@ -190,64 +189,4 @@ func countShared(a, b []string) int {
 		}
 	}
 	return n
-}
-
-// contentRuns is the tagger-free stand-in for noun phrases: maximal runs of
-// content terms between stop words and punctuation, and the last term of
-// each.
-func contentRuns(text string) []string {
-	var out []string
-	var run []string
-	start := -1
-	flushRun := func() {
-		if len(run) > 0 {
-			out = appendPhrase(out, run)
-		}
-		run = run[:0]
-	}
-	word := func(w string) {
-		w = strings.ToLower(w)
-		if len([]rune(w)) < 2 || nlp.IsFunctionWord(w) {
-			flushRun()
-			return
-		}
-		run = append(run, stem(w))
-	}
-	for i, r := range text {
-		letter := r == '\'' || r == '’' || isWordRune(r)
-		if letter {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			word(text[start:i])
-			start = -1
-		}
-		if r != ' ' { // punctuation ends a phrase
-			flushRun()
-		}
-	}
-	if start >= 0 {
-		word(text[start:])
-	}
-	flushRun()
-	return sortDistinct(out)
-}
-
-func appendPhrase(out, run []string) []string {
-	if len(run) == 0 {
-		return out
-	}
-	out = append(out, run[len(run)-1])
-	if len(run) > 1 {
-		out = append(out, strings.Join(run, " "))
-	}
-	return out
-}
-
-func sortDistinct(xs []string) []string {
-	slices.Sort(xs)
-	return slices.Compact(xs)
 }
