@@ -4,7 +4,6 @@ import (
 	"archive/tar"
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,10 +12,6 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 )
-
-// ErrNoCorpusFile is returned (wrapped) by Open and OpenReader for a tar
-// archive that holds no regular file named *.csv or *.json.
-var ErrNoCorpusFile = errors.New("corpus: no .csv or .json file in the archive")
 
 // bufferSize is the read buffer of Open and OpenReader.
 const bufferSize = 1 << 20

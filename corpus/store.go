@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 	"maps"
@@ -14,10 +13,6 @@ import (
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/stance"
 )
-
-// ErrDuplicateID is returned, wrapped, by BuildStore when two arguments, or
-// two sentences, have the same id.
-var ErrDuplicateID = errors.New("corpus: duplicate id")
 
 // A Store holds the arguments and sentences of a corpus in memory for lookup
 // by id: a sentence id gives the Sentence and the id of its argument, an

@@ -5,7 +5,6 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -14,11 +13,6 @@ import (
 
 // Magic starts every model file; its last byte is the format version.
 const Magic = "ARGSLIN1"
-
-// ErrFormat is wrapped by the errors Read returns for input that is not a
-// well-formed model file: a foreign or newer format, a truncated or corrupt
-// stream, or inconsistent contents.
-var ErrFormat = errors.New("linear: bad model file")
 
 // header is the JSON line at the start of the compressed payload.
 type header struct {

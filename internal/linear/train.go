@@ -2,7 +2,6 @@ package linear
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -45,9 +44,6 @@ type TrainConfig struct {
 	// feature extractor the examples came from).
 	Meta map[string]string
 }
-
-// ErrNoExamples is returned by Train when it has nothing to learn from.
-var ErrNoExamples = errors.New("linear: no training examples")
 
 // Train fits a model to the examples. It checks ctx between epochs.
 func Train(ctx context.Context, examples []Example, c TrainConfig) (*Model, error) {

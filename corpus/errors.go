@@ -1,0 +1,15 @@
+package corpus
+
+import "errors"
+
+// Errors callers can branch on with errors.Is; they are returned wrapped,
+// with the file, argument or sentence they are about. Malformed input is a
+// *ParseError.
+var (
+	// ErrNoCorpusFile is returned by Open and OpenReader for a tar archive
+	// that holds no regular file named *.csv or *.json.
+	ErrNoCorpusFile = errors.New("corpus: no .csv or .json file in the archive")
+	// ErrDuplicateID is returned by BuildStore when two arguments, or two
+	// sentences, have the same id.
+	ErrDuplicateID = errors.New("corpus: duplicate id")
+)
