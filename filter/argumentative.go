@@ -1,7 +1,6 @@
 package filter
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -49,8 +48,3 @@ func (a Argumentative) Check(s corpus.Sentence) (bool, Reason) {
 
 // Pure implements Pure.
 func (Argumentative) Pure() {}
-
-// String describes the filter, for logs next to a run file.
-func (a Argumentative) String() string {
-	return fmt.Sprintf("Argumentative{Threshold:%g}", a.Threshold)
-}

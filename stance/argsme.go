@@ -6,46 +6,35 @@ import (
 	"github.com/argsearch/argsearch/internal/textfeat"
 )
 
-// An Alignment says how an args.me conclusion relates to a topic.
-type Alignment int8
+// An alignment says how an args.me conclusion relates to a topic.
+type alignment int8
 
-// The alignments Align distinguishes.
+// The alignments align distinguishes.
 const (
-	Unrelated Alignment = iota // no topic term in the conclusion
-	Same                       // the conclusion states the topic's proposition
-	Opposite                   // the conclusion states its negation or opposite
+	unrelated alignment = iota // no topic term in the conclusion
+	same                       // the conclusion states the topic's proposition
+	opposite                   // the conclusion states its negation or opposite
 )
 
-// String returns "unrelated", "same" or "opposite".
-func (a Alignment) String() string {
-	switch a {
-	case Same:
-		return "same"
-	case Opposite:
-		return "opposite"
-	}
-	return "unrelated"
-}
-
-// Align decides whether conclusion states the same proposition as topic or
+// align decides whether conclusion states the same proposition as topic or
 // its opposite, and returns the share of the topic's content words (by stem)
 // that the conclusion contains, in [0, 1].
 //
 // The topic's content words leave out its direction words and negation cues
 // (in "Should we ban guns?" only "guns" counts). A conclusion without any of
-// them is Unrelated. Else
+// them is unrelated. Else
 // each text gets a polarity: -1 for every negation cue ("not", "no",
 // "never", "should not", "n't") and -1 for every word that argues against
 // something ("ban", "prohibit", "abolish", "illegal", "oppose", …);
 // "allow", "legalize", "keep" and the like count +1 (no flip). Conclusions
-// and topics are short, so no scope is computed. The conclusion is Same when the two polarities
-// agree and Opposite when they differ. For the topic "Should we ban guns?"
-// (polarity -1), "Ban guns" is Same; "Guns should not be banned" (one
-// negation, one ban: +1) and "Guns should be legal" (+1) are Opposite.
-func Align(topic, conclusion string) (Alignment, float64) {
+// and topics are short, so no scope is computed. The conclusion is the same when the two polarities
+// agree and opposite when they differ. For the topic "Should we ban guns?"
+// (polarity -1), "Ban guns" is the same; "Guns should not be banned" (one
+// negation, one ban: +1) and "Guns should be legal" (+1) are opposite.
+func align(topic, conclusion string) (alignment, float64) {
 	tt := textfeat.NewTopic(topic, true)
 	if len(tt.Stems) == 0 {
-		return Unrelated, 0
+		return unrelated, 0
 	}
 	var b1, b2 [64]string
 	ttoks := textfeat.Tokenize(b1[:0], topic)
@@ -60,13 +49,13 @@ func Align(topic, conclusion string) (Alignment, float64) {
 		}
 	}
 	if found == 0 {
-		return Unrelated, 0
+		return unrelated, 0
 	}
 	share := float64(found) / float64(len(tt.Stems))
 	if polarity(tt, ttoks) == polarity(tt, ctoks) {
-		return Same, share
+		return same, share
 	}
-	return Opposite, share
+	return opposite, share
 }
 
 // polarity is -1 to the power of the negation cues and against-words in
@@ -88,7 +77,7 @@ func polarity(tt textfeat.Topic, toks []string) int {
 
 // ArgsMe maps args.me premise stances onto a topic. In args.me a premise's
 // PRO or CON is relative to its argument's conclusion, not to the query:
-// ArgsMe aligns the conclusion with the topic (Align) and flips the label
+// ArgsMe aligns the conclusion with the topic and flips the label
 // when the conclusion states the opposite of the topic.
 //
 // The zero value is ready to use and safe for concurrent use.
@@ -102,10 +91,10 @@ func (ArgsMe) Premise(topic, conclusion string, premise Stance) (Stance, float64
 	if premise != Pro && premise != Con {
 		return Unknown, 0
 	}
-	switch a, share := Align(topic, conclusion); a {
-	case Same:
+	switch a, share := align(topic, conclusion); a {
+	case same:
 		return premise, share
-	case Opposite:
+	case opposite:
 		return premise.Opposite(), share
 	}
 	return Unknown, 0

@@ -55,32 +55,6 @@ func TestCancelled(t *testing.T) {
 	}
 }
 
-func TestAlign(t *testing.T) {
-	cases := []struct {
-		topic, conclusion string
-		want              stance.Alignment
-	}{
-		{"Should we ban guns?", "Ban guns", stance.Same},
-		{"Should we ban guns?", "Guns should not be banned", stance.Opposite},
-		{"Should we ban guns?", "Guns should be legal", stance.Opposite},
-		{"Should marijuana be legalized?", "Marijuana should be legalized", stance.Same},
-		{"Should marijuana be legalized?", "Marijuana should remain prohibited", stance.Opposite},
-		{"Should the death penalty be abolished?", "Keep the death penalty", stance.Opposite},
-		{"Should the death penalty be abolished?", "Abolish the death penalty", stance.Same},
-		{"Is cloning ethical?", "Cloning is not ethical", stance.Opposite},
-		{"Is cloning ethical?", "Vaccines work", stance.Unrelated},
-	}
-	for _, c := range cases {
-		if got, _ := stance.Align(c.topic, c.conclusion); got != c.want {
-			t.Errorf("Align(%q, %q) = %v, want %v", c.topic, c.conclusion, got, c.want)
-		}
-	}
-	s, _ := stance.ArgsMe{}.Premise("Should we ban guns?", "Guns should not be banned", stance.Pro)
-	if s != stance.Con {
-		t.Errorf("Premise PRO of an opposite conclusion = %v, want CON", s)
-	}
-}
-
 func TestCombine(t *testing.T) {
 	cases := []struct {
 		a     stance.Stance

@@ -3,10 +3,11 @@ package lexical
 import (
 	"fmt"
 
-	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
 )
 
 // An Index is a built index of sentences and/or arguments with a query-time

@@ -109,7 +109,7 @@ func refScores(docs []refDoc, query map[string]float64, fw []float64, sc Scoring
 			}
 			dl := float64(len(d.fields[f]))
 			if sc.QuantizeLengths {
-				dl = float64(QuantizeLength(uint32(len(d.fields[f]))))
+				dl = float64(quantizeLength(uint32(len(d.fields[f]))))
 			}
 			score := 0.0
 			for t, qw := range query {
@@ -241,25 +241,25 @@ func TestScoresEqualReference(t *testing.T) {
 	}
 }
 
-func TestQuantizeLength(t *testing.T) {
+func TestQuantizeLengthFn(t *testing.T) {
 	// Values from Lucene 8's SmallFloat: exact below 24, then four
 	// significant bits.
 	for _, c := range []struct{ in, want uint32 }{
 		{0, 0}, {1, 1}, {23, 23}, {24, 24}, {31, 31}, {32, 32}, {33, 33}, {39, 39},
 		{40, 40}, {41, 40}, {42, 42}, {100, 96}, {1000, 984},
 	} {
-		if got := QuantizeLength(c.in); got != c.want {
-			t.Errorf("QuantizeLength(%d) = %d, want %d", c.in, got, c.want)
+		if got := quantizeLength(c.in); got != c.want {
+			t.Errorf("quantizeLength(%d) = %d, want %d", c.in, got, c.want)
 		}
 	}
 	prev := uint32(0)
 	for n := uint32(0); n < 1<<20; n++ {
-		q := QuantizeLength(n)
+		q := quantizeLength(n)
 		if q > n || q < prev {
-			t.Fatalf("QuantizeLength(%d) = %d: not monotone or above n", n, q)
+			t.Fatalf("quantizeLength(%d) = %d: not monotone or above n", n, q)
 		}
-		if QuantizeLength(q) != q {
-			t.Fatalf("QuantizeLength(%d) = %d is not a fixed point", n, q)
+		if quantizeLength(q) != q {
+			t.Fatalf("quantizeLength(%d) = %d is not a fixed point", n, q)
 		}
 		prev = q
 	}

@@ -336,7 +336,7 @@ func (f *fieldData) lengthTable(kind int, sc Scoring) []float64 {
 	for n := range t {
 		dl := uint32(n)
 		if sc.QuantizeLengths {
-			dl = QuantizeLength(dl)
+			dl = quantizeLength(dl)
 		}
 		l := float64(dl)
 		switch kind {
