@@ -175,3 +175,20 @@ func BenchmarkTag(b *testing.B) {
 		b.ReportMetric(v, "cpu-sentences/s")
 	}
 }
+
+// BenchmarkNounPhrases finds the noun phrases of the sample's sentences in
+// turn.
+func BenchmarkNounPhrases(b *testing.B) {
+	tg := testTagger(b)
+	ss := sampleSentences(b)
+	n := 0
+	start, _ := cputime.Process()
+	for b.Loop() {
+		tg.NounPhrases(ss[n%len(ss)].Text)
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+	if v, ok := cputime.PerSecond(float64(n), start); ok {
+		b.ReportMetric(v, "cpu-sentences/s")
+	}
+}
