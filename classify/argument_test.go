@@ -96,8 +96,5 @@ func BenchmarkScore(b *testing.B) {
 	for b.Loop() {
 		m.Score(text)
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
-	if v, ok := cputime.PerSecond(float64(b.N), start); ok {
-		b.ReportMetric(v, "cpu-sentences/s")
-	}
+	cputime.Report(b, b.N, "sentences", start)
 }

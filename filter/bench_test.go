@@ -3,7 +3,6 @@ package filter_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/filter"
@@ -29,16 +28,7 @@ func benchSentences(b *testing.B, f func(s corpus.Sentence)) {
 		f(ss[n%len(ss)])
 		n++
 	}
-	reportSentences(b, n, start)
-}
-
-// reportSentences reports n sentences per wall-clock second and per CPU
-// second since start.
-func reportSentences(b *testing.B, n int, start time.Duration) {
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
-	if v, ok := cputime.PerSecond(float64(n), start); ok {
-		b.ReportMetric(v, "cpu-sentences/s")
-	}
+	cputime.Report(b, n, "sentences", start)
 }
 
 func benchFilter(b *testing.B, f func() filter.Filter) {
@@ -68,7 +58,7 @@ func BenchmarkFilterDedup(b *testing.B) {
 		d.Check(ss[n%len(ss)])
 		n++
 	}
-	reportSentences(b, n, start)
+	cputime.Report(b, n, "sentences", start)
 }
 
 func tagger(b *testing.B) *pos.Tagger {
@@ -104,7 +94,7 @@ func BenchmarkSelect(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	reportSentences(b, b.N*len(ss), start)
+	cputime.Report(b, b.N*len(ss), "sentences", start)
 }
 
 // BenchmarkBadInput100KB is the cost of the filters on a 100 KB text.

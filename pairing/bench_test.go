@@ -3,7 +3,6 @@ package pairing
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/cputime"
@@ -30,16 +29,7 @@ func benchSentences(b *testing.B, f func(s corpus.Sentence)) {
 		f(ss[n%len(ss)])
 		n++
 	}
-	reportSentences(b, n, start)
-}
-
-// reportSentences reports n sentences per wall-clock second and per CPU
-// second since start.
-func reportSentences(b *testing.B, n int, start time.Duration) {
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
-	if v, ok := cputime.PerSecond(float64(n), start); ok {
-		b.ReportMetric(v, "cpu-sentences/s")
-	}
+	cputime.Report(b, n, "sentences", start)
 }
 
 // benchArguments calls f on the sample's arguments in turn and reports
@@ -54,7 +44,7 @@ func benchArguments(b *testing.B, f func(a corpus.Argument)) {
 		sentences += len(a.Sentences)
 		n++
 	}
-	reportSentences(b, sentences, start)
+	cputime.Report(b, sentences, "sentences", start)
 }
 
 // BenchmarkArgsRank ranks whole sample arguments.
@@ -95,7 +85,7 @@ func BenchmarkBuild(b *testing.B) {
 				}
 				n++
 			}
-			reportSentences(b, n*len(cands), start)
+			cputime.Report(b, n*len(cands), "sentences", start)
 		})
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/argsearch/argsearch/internal/cputime"
 	"github.com/argsearch/argsearch/models"
@@ -147,7 +146,7 @@ func BenchmarkTag(b *testing.B) {
 			for b.Loop() {
 				tg.Tag(ctx, "death penalty", text)
 			}
-			reportSentences(b, b.N, start)
+			cputime.Report(b, b.N, "sentences", start)
 		})
 	}
 	m, _ := models.Stance()
@@ -158,15 +157,6 @@ func BenchmarkTag(b *testing.B) {
 		for b.Loop() {
 			p.TagPair(ctx, "death penalty", text, text)
 		}
-		reportSentences(b, 2*b.N, start)
+		cputime.Report(b, 2*b.N, "sentences", start)
 	})
-}
-
-// reportSentences reports n sentences per wall-clock second and per CPU
-// second since start.
-func reportSentences(b *testing.B, n int, start time.Duration) {
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
-	if v, ok := cputime.PerSecond(float64(n), start); ok {
-		b.ReportMetric(v, "cpu-sentences/s")
-	}
 }

@@ -20,3 +20,19 @@ func PerSecond(count float64, start time.Duration) (float64, bool) {
 	}
 	return count / (end - start).Seconds(), true
 }
+
+// A Reporter is what Report needs of a benchmark: *testing.B.
+type Reporter interface {
+	Elapsed() time.Duration
+	ReportMetric(n float64, unit string)
+}
+
+// Report reports count things done since start (a value of Process), per
+// second of the benchmark's wall-clock time as "<unit>/s" and, where the
+// platform tells CPU time, per CPU second as "cpu-<unit>/s".
+func Report(b Reporter, count int, unit string, start time.Duration) {
+	b.ReportMetric(float64(count)/b.Elapsed().Seconds(), unit+"/s")
+	if v, ok := PerSecond(float64(count), start); ok {
+		b.ReportMetric(v, "cpu-"+unit+"/s")
+	}
+}

@@ -170,10 +170,7 @@ func BenchmarkTag(b *testing.B) {
 		tg.Tag(ss[n%len(ss)].Text)
 		n++
 	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
-	if v, ok := cputime.PerSecond(float64(n), start); ok {
-		b.ReportMetric(v, "cpu-sentences/s")
-	}
+	cputime.Report(b, n, "sentences", start)
 }
 
 // BenchmarkNounPhrases finds the noun phrases of the sample's sentences in
@@ -187,8 +184,5 @@ func BenchmarkNounPhrases(b *testing.B) {
 		tg.NounPhrases(ss[n%len(ss)].Text)
 		n++
 	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
-	if v, ok := cputime.PerSecond(float64(n), start); ok {
-		b.ReportMetric(v, "cpu-sentences/s")
-	}
+	cputime.Report(b, n, "sentences", start)
 }
