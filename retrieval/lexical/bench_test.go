@@ -12,9 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/mapping"
-
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 )
@@ -65,54 +62,6 @@ func BenchmarkBuildSentences(b *testing.B) { benchBuild(b, []Unit{UnitSentence})
 
 // BenchmarkBuildBoth indexes sentences and arguments.
 func BenchmarkBuildBoth(b *testing.B) { benchBuild(b, nil) }
-
-// BenchmarkBleveBuildSentences indexes the same sentences with bleve's own
-// batch indexing (scorch, one text field analysed by bleve's "en" analyzer,
-// batches of 1000 documents), for comparison.
-func BenchmarkBleveBuildSentences(b *testing.B) {
-	p := benchCorpus(b)
-	for b.Loop() {
-		r, err := corpus.Open(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		m := mapping.NewIndexMapping()
-		m.DefaultAnalyzer = "en"
-		dir := filepath.Join(b.TempDir(), "bleve")
-		idx, err := bleve.New(dir, m)
-		if err != nil {
-			b.Fatal(err)
-		}
-		batch := idx.NewBatch()
-		n := 0
-		for a, err := range r.All() {
-			if err != nil {
-				b.Fatal(err)
-			}
-			for _, s := range a.Sentences {
-				if err := batch.Index(s.ID, map[string]string{"text": s.Text}); err != nil {
-					b.Fatal(err)
-				}
-				n++
-				if batch.Size() == 1000 {
-					if err := idx.Batch(batch); err != nil {
-						b.Fatal(err)
-					}
-					batch = idx.NewBatch()
-				}
-			}
-		}
-		if err := idx.Batch(batch); err != nil {
-			b.Fatal(err)
-		}
-		if err := idx.Close(); err != nil {
-			b.Fatal(err)
-		}
-		r.Close()
-		b.ReportMetric(float64(n), "sentences")
-		os.RemoveAll(dir)
-	}
-}
 
 func benchQueries(b *testing.B) []retrieval.Query {
 	p := os.Getenv("LEXICAL_QUERIES")
