@@ -14,6 +14,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/internal/cputime"
 	"github.com/argsearch/argsearch/nlp"
 )
 
@@ -241,9 +242,9 @@ func BenchmarkEnglishSplitter(b *testing.B) {
 // called) times b.N per second of process CPU time, under unit. Call it
 // before the loop and defer the result.
 func reportCPURate(b *testing.B, perIter *int, unit string) func() {
-	start, ok := processCPUTime()
+	start, ok := cputime.Process()
 	return func() {
-		end, _ := processCPUTime()
+		end, _ := cputime.Process()
 		if ok && end > start {
 			b.ReportMetric(float64(*perIter)*float64(b.N)/(end-start).Seconds(), unit)
 		}
@@ -255,9 +256,9 @@ func reportCPURate(b *testing.B, perIter *int, unit string) func() {
 // with -cpu 1 it is what one core does, however loaded the machine is
 // (wall-clock MB/s is not). Call it before the loop and defer the result.
 func reportCPUThroughput(b *testing.B, size int64) func() {
-	start, ok := processCPUTime()
+	start, ok := cputime.Process()
 	return func() {
-		end, _ := processCPUTime()
+		end, _ := cputime.Process()
 		if ok && end > start {
 			b.ReportMetric(float64(size)*float64(b.N)/1e6/(end-start).Seconds(), "cpu-MB/s")
 		}

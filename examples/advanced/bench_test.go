@@ -5,11 +5,10 @@ import (
 	"flag"
 	"os"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/argsearch/argsearch/examples/internal/system"
+	"github.com/argsearch/argsearch/internal/cputime"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 )
@@ -47,7 +46,7 @@ func BenchmarkTopic(b *testing.B) {
 		b.Fatal(err)
 	}
 	pairs, i := 0, 0
-	cpu := cpuTime()
+	cpu, _ := cputime.Process()
 	b.ResetTimer()
 	for b.Loop() {
 		q := env.Queries[i%len(env.Queries)]
@@ -62,17 +61,9 @@ func BenchmarkTopic(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(pairs)/float64(i), "pairs/topic")
-	b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(i), "cpu-ms/topic")
-}
-
-// cpuTime is the process's user and system CPU time so far: on a shared
-// machine it measures the work better than the wall clock.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
+	if end, ok := cputime.Process(); ok {
+		b.ReportMetric(float64(end-cpu)/1e6/float64(i), "cpu-ms/topic")
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 type discard struct{}

@@ -3,7 +3,10 @@
 // besides wall-clock throughput, which other load on the machine distorts.
 package cputime
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Process returns the user plus system CPU time used by this process so
 // far, all threads included (so the garbage collector's work counts). ok is
@@ -34,5 +37,20 @@ func Report(b Reporter, count int, unit string, start time.Duration) {
 	b.ReportMetric(float64(count)/b.Elapsed().Seconds(), unit+"/s")
 	if v, ok := PerSecond(float64(count), start); ok {
 		b.ReportMetric(v, "cpu-"+unit+"/s")
+	}
+}
+
+// ReportQueries reports, for queries that took the given wall times and cpu
+// of process CPU time in all, the 95th percentile of the wall times as
+// "p95-ms" and, when cpu is positive, the CPU time per query as
+// "cpu-ms/op". took is sorted in place.
+func ReportQueries(b Reporter, took []time.Duration, cpu time.Duration) {
+	if len(took) == 0 {
+		return
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)*95/100])/1e6, "p95-ms")
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu)/1e6/float64(len(took)), "cpu-ms/op")
 	}
 }

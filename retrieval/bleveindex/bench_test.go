@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/blevesearch/bleve/v2/mapping"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/cputime"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/bleveindex"
 )
@@ -197,7 +197,7 @@ func BenchmarkRetrieve(b *testing.B) {
 	x := benchIndex(b, bleveindex.Config{Plain: true})
 	defer x.Close()
 	var took []time.Duration
-	cpu0 := processCPU()
+	cpu0, _ := cputime.Process()
 	for b.Loop() {
 		start := time.Now()
 		if _, err := x.Retrieve(context.Background(), qs[len(took)%len(qs)], 1000); err != nil {
@@ -205,19 +205,8 @@ func BenchmarkRetrieve(b *testing.B) {
 		}
 		took = append(took, time.Since(start))
 	}
-	reportQueryMetrics(b, took, processCPU()-cpu0)
-}
-
-// reportQueryMetrics reports the p95 of took and cpu per query.
-func reportQueryMetrics(b *testing.B, took []time.Duration, cpu time.Duration) {
-	if len(took) == 0 {
-		return
-	}
-	slices.Sort(took)
-	b.ReportMetric(float64(took[(len(took)*95)/100])/1e6, "p95-ms")
-	if cpu > 0 {
-		b.ReportMetric(float64(cpu)/1e6/float64(len(took)), "cpu-ms/op")
-	}
+	cpu1, _ := cputime.Process()
+	cputime.ReportQueries(b, took, cpu1-cpu0)
 }
 
 // BenchmarkBuildSample indexes the sentences of the embedded 643-argument

@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/cputime"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -108,7 +108,7 @@ func BenchmarkRetrieve(b *testing.B) {
 			}
 			b.Run(fmt.Sprintf("%s/%s", u, model), func(b *testing.B) {
 				var took []time.Duration
-				cpu0 := processCPU()
+				cpu0, _ := cputime.Process()
 				for b.Loop() {
 					start := time.Now()
 					if _, err := y.Retrieve(context.Background(), qs[len(took)%len(qs)], 1000); err != nil {
@@ -116,7 +116,8 @@ func BenchmarkRetrieve(b *testing.B) {
 					}
 					took = append(took, time.Since(start))
 				}
-				reportQueryMetrics(b, took, processCPU()-cpu0)
+				cpu1, _ := cputime.Process()
+				cputime.ReportQueries(b, took, cpu1-cpu0)
 			})
 		}
 	}
@@ -154,17 +155,5 @@ func BenchmarkRetrieveSample(b *testing.B) {
 		if _, err := x.Retrieve(context.Background(), q, 1000); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// reportQueryMetrics reports the p95 of took and cpu per query.
-func reportQueryMetrics(b *testing.B, took []time.Duration, cpu time.Duration) {
-	if len(took) == 0 {
-		return
-	}
-	slices.Sort(took)
-	b.ReportMetric(float64(took[(len(took)*95)/100])/1e6, "p95-ms")
-	if cpu > 0 {
-		b.ReportMetric(float64(cpu)/1e6/float64(len(took)), "cpu-ms/op")
 	}
 }
