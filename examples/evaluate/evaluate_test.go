@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -90,8 +93,8 @@ func TestTable(t *testing.T) {
 	}
 	for i, tc := range tests {
 		f := strings.Fields(lines[i+1])
-		if len(f) != 10 {
-			t.Fatalf("row %q: got %d columns, want 10", lines[i+1], len(f))
+		if len(f) != 11 {
+			t.Fatalf("row %q: got %d columns, want 11", lines[i+1], len(f))
 		}
 		if f[0] != tc.run || f[1] != "tiny.qrels" || f[2] != "2" || f[9] != tc.p {
 			t.Errorf("row %q: got run %s, judgments %s, topics %s, p %s; want %s, tiny.qrels, 2, %s", lines[i+1], f[0], f[1], f[2], f[9], tc.run, tc.p)
@@ -152,6 +155,10 @@ func TestErrors(t *testing.T) {
 	}{
 		{"no args", nil, exitUsage, "give -year or -qrels"},
 		{"-q without -m", []string{"-q", "-year", "2020", "x"}, exitUsage, "-q needs trec_eval mode"},
+		{"-pairs with -m", []string{"-m", "map", "-pairs", "first", "q", "r"}, exitUsage, "-pairs is for the Touché table"},
+		{"-order with -m", []string{"-m", "map", "-order", "rank", "q", "r"}, exitUsage, "-order is for the Touché table"},
+		{"unknown mapping", []string{"-year", "2021", "-pairs", "all", "r"}, exitUsage, `-pairs "all", want first or best`},
+		{"unknown order", []string{"-year", "2021", "-order", "foo", "r"}, exitUsage, `-order "foo", want score or rank`},
 		{"-year with -m", []string{"-m", "map", "-year", "2020", "q", "r"}, exitUsage, "-year is for the Touché table"},
 		{"one file with -m", []string{"-m", "map", "q"}, exitUsage, "takes QRELS and RUN"},
 		{"unknown measure", []string{"-m", "ndcg", "q", "r"}, exitUsage, "unknown measure"},
@@ -189,11 +196,179 @@ func TestTableBaseline(t *testing.T) {
 	// two-sided p is the same 0.5.
 	for i, want := range [][2]string{{"b", "-"}, {"a", "0.5000"}} {
 		f := strings.Fields(lines[i+1])
-		if f[0] != want[0] || f[len(f)-1] != want[1] {
-			t.Errorf("row %d: got run %s, p %s; want %s, %s", i+1, f[0], f[len(f)-1], want[0], want[1])
+		if f[0] != want[0] || f[len(f)-2] != want[1] {
+			t.Errorf("row %d: got run %s, p %s; want %s, %s", i+1, f[0], f[len(f)-2], want[0], want[1])
 		}
 	}
 	if code := run([]string{"-m", "map", "-baseline", "testdata/a.run", "testdata/tiny.qrels", "testdata/a.run"}, &stdout, &stderr); code != exitUsage {
 		t.Errorf("-baseline with -m: got exit %d, want %d", code, exitUsage)
+	}
+}
+
+// tableRow runs the table with args and returns the fields of its only row
+// and stderr. The fields are read from the end (a judgments name such as
+// "2021 relevance" has a space): run, topics, nDCG@5, judged-only nDCG@5,
+// judged@5.
+func tableRow(t *testing.T, args ...string) (row []string, stderr string) {
+	t.Helper()
+	var stdout, errBuf bytes.Buffer
+	if code := run(append([]string{"-resamples", "100"}, args...), &stdout, &errBuf); code != exitOK {
+		t.Fatalf("%v: exit %d: %s", args, code, errBuf.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%v: got %d lines, want a header and one row:\n%s", args, len(lines), stdout.String())
+	}
+	f := strings.Fields(lines[1])
+	n := len(f)
+	return []string{f[0], f[n-9], f[n-8], f[n-5], f[n-1]}, errBuf.String()
+}
+
+// TestTablePairs maps a hand-made run of sentence pairs (testdata/pairs.run)
+// onto the arguments of testdata/args.qrels: topic 1 judges A 2, B 0, C 1;
+// topic 2 D 1; topic 3 E 2 (the run does not answer topic 3).
+func TestTablePairs(t *testing.T) {
+	log2 := math.Log2
+	idcg1 := 2 + 1/log2(3)
+	f4 := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+	tests := []struct {
+		args                []string
+		plain, judged, topi string
+		share               string
+	}{
+		// first: topic 1 ranks A, B (A's second pair is dropped): DCG 2,
+		// and all judged; topic 2 ranks X, unjudged: 0 either way. Over
+		// the run's topics 1 and 2.
+		{[]string{"-pairs", "first"}, f4(2 / idcg1 / 2), f4(2 / idcg1 / 2), "2", "0.20"},
+		// -c: topic 3 counts, with 0.
+		{[]string{"-pairs", "first", "-c"}, f4(2 / idcg1 / 3), f4(2 / idcg1 / 3), "3", "0.13"},
+		// best: topic 1 ranks A (judged 2 beats B's 0), then C (the third
+		// pair: C's 1 beats B's 0); topic 2 ranks D (D's 1 beats unjudged
+		// X). Both ideal.
+		{[]string{"-pairs", "best"}, f4(1), f4(1), "2", "0.30"},
+		{[]string{"-pairs", "best", "-c"}, f4(2.0 / 3), f4(2.0 / 3), "3", "0.20"},
+	}
+	for _, tc := range tests {
+		f, stderr := tableRow(t, append(append([]string{"-qrels", "testdata/args.qrels"}, tc.args...), "testdata/pairs.run")...)
+		if f[0] != "pairs" || f[1] != tc.topi || f[2] != tc.plain || f[3] != tc.judged || f[4] != tc.share {
+			t.Errorf("%v: got run %s, topics %s, nDCG@5 %s, judged-only %s, judged@5 %s; want pairs, %s, %s, %s, %s",
+				tc.args, f[0], f[1], f[2], f[3], f[4], tc.topi, tc.plain, tc.judged, tc.share)
+		}
+		if stderr != "" {
+			t.Errorf("%v: got stderr %q, want none", tc.args, stderr)
+		}
+	}
+}
+
+// TestTableWarnsUnjudged checks the warning for a run the judgments cannot
+// score: sentence pairs against argument judgments without -pairs. The row
+// is still printed, with nDCG@5 0.
+func TestTableWarnsUnjudged(t *testing.T) {
+	f, stderr := tableRow(t, "-qrels", "testdata/args.qrels", "testdata/pairs.run")
+	if f[2] != "0.0000" || f[4] != "0.00" {
+		t.Errorf("got nDCG@5 %s, judged@5 %s; want 0", f[2], f[4])
+	}
+	for _, want := range []string{"pairs", "judged", "-pairs first"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr %q: want it to mention %q", stderr, want)
+		}
+	}
+	// A run of sentences, as 2021 judges them: the same warning.
+	dir := t.TempDir()
+	sentences := filepath.Join(dir, "sentences.run")
+	if err := os.WriteFile(sentences, []byte("51 Q0 Sa__PREMISE__1 1 2 s\n51 Q0 Sb__CONC__1 2 1 s\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr = tableRow(t, "-year", "2021", sentences)
+	if !strings.Contains(stderr, "sentences") || !strings.Contains(stderr, "judged") {
+		t.Errorf("sentence run against 2021: stderr %q, want a warning naming the run and \"judged\"", stderr)
+	}
+}
+
+// TestTableOrder ranks testdata/ranked.run, whose scores (A 0.9, C 0.1)
+// disagree with its ranks (C 1, A 2), both ways.
+func TestTableOrder(t *testing.T) {
+	log2 := math.Log2
+	idcg := 2 + 1/log2(3)
+	byScore, _ := tableRow(t, "-qrels", "testdata/args.qrels", "testdata/ranked.run")
+	byRank, _ := tableRow(t, "-qrels", "testdata/args.qrels", "-order", "rank", "testdata/ranked.run")
+	if want := strconv.FormatFloat(1, 'f', 4, 64); byScore[2] != want {
+		t.Errorf("by score: got %s, want %s", byScore[2], want)
+	}
+	if want := strconv.FormatFloat((1+2/log2(3))/idcg, 'f', 4, 64); byRank[2] != want {
+		t.Errorf("by rank: got %s, want %s", byRank[2], want)
+	}
+}
+
+// TestTablePairsMatchesTrecEvalMode checks the acceptance criterion of the
+// pipeline issue on a run of pairs over judged 2021 arguments: the table's
+// nDCG@5 with -year 2021 -pairs first is what trec_eval mode gives on the
+// run mapped to first-sentence arguments, plain and judged-only, over the
+// run's topics.
+func TestTablePairsMatchesTrecEvalMode(t *testing.T) {
+	q, err := eval.Official(2021, eval.Relevance)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// Pairs of the judged arguments of topics 51 and 52, in qrels order,
+	// interleaved with pairs of unjudged ones, scored down the list.
+	var runText, qrels strings.Builder
+	for j := range q.All() {
+		fmt.Fprintf(&qrels, "%s 0 %s %d\n", j.Topic, j.DocID, j.Label)
+	}
+	n := map[string]int{}
+	for j := range q.All() {
+		if (j.Topic != "51" && j.Topic != "52") || n[j.Topic] == 12 {
+			continue
+		}
+		n[j.Topic]++
+		k := n[j.Topic]
+		fmt.Fprintf(&runText, "%s PRO %s__PREMISE__1,%s__CONC__1 %d %d t\n", j.Topic, j.DocID, j.DocID, 2*k-1, 100-2*k)
+		fmt.Fprintf(&runText, "%s CON U%d__PREMISE__2,%s__CONC__1 %d %d t\n", j.Topic, k, j.DocID, 2*k, 99-2*k)
+	}
+	runPath, qrelsPath := filepath.Join(dir, "pairs.run"), filepath.Join(dir, "2021.qrels")
+	for p, s := range map[string]string{runPath: runText.String(), qrelsPath: qrels.String()} {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The run mapped by eval.ArgumentRun, for trec_eval mode.
+	pairs, err := runfile.ReadFile(runPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapped, err := eval.ArgumentRun(pairs, q, eval.FirstSentence, eval.ByScore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mappedPath := filepath.Join(dir, "mapped.run")
+	var rs = map[string][]runfile.Result{}
+	for qid, lines := range mapped {
+		for _, l := range lines {
+			rs[qid] = append(rs[qid], runfile.Result{DocID: l.DocID, Score: l.Score})
+		}
+	}
+	if err := runfile.WriteFile(mappedPath, "mapped", runfile.Rules{}, rs); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := tableRow(t, "-year", "2021", "-pairs", "first", runPath)
+	for i, judged := range []bool{false, true} {
+		args := []string{"-m", "ndcg_cut.5", qrelsPath, mappedPath}
+		if judged {
+			args = append([]string{"-J"}, args...)
+		}
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitOK {
+			t.Fatalf("trec_eval mode: exit %d: %s", code, stderr.String())
+		}
+		all := strings.Fields(stdout.String())
+		want := all[len(all)-1]
+		if got := f[2+i]; got != want {
+			t.Errorf("judged-only %v: table %s, trec_eval mode on the mapped run %s", judged, got, want)
+		}
+	}
+	if f[1] != "2" {
+		t.Errorf("table over %s topics, want the run's 2", f[1])
 	}
 }

@@ -15,15 +15,37 @@
 //
 // Touché table mode, without -m:
 //
-//	evaluate [-year 2020|2021|2022 | -qrels FILE] [-seed N] [-resamples N] RUN...
+//	evaluate [-year 2020|2021|2022 | -qrels FILE] [-pairs first|best] [-c] [-order score|rank]
+//	         [-baseline RUN] [-seed N] [-resamples N] RUN...
 //
 // prints, for each run and judged dimension, the mean nDCG@5 with its 95%
 // percentile bootstrap interval, plain and on judged-only rankings (the
-// variant of Touché's official tables), averaged over all judged topics. With
-// two or more runs, p is the two-sided paired t-test of each run's
-// judged-only nDCG@5 against the first run's, Bonferroni-corrected for the
-// number of runs compared. -year uses the official judgments embedded in
-// package eval (2022: relevance, quality and coherence).
+// variant of Touché's official tables), and judged@5, the share of the run's
+// top 5 documents that the judgments judge. Like trec_eval, the means are
+// over the judged topics the run answers; -c averages over all judged
+// topics, a missing topic scoring 0. With two or more runs, p is the
+// two-sided paired t-test of each run's judged-only nDCG@5 against the
+// baseline run's (-baseline, or else the first RUN), over the topics both
+// answer, Bonferroni-corrected for the number of runs compared. -year uses
+// the official judgments embedded in package eval (2022: relevance, quality
+// and coherence).
+//
+// The 2020 and 2021 judgments rate whole args.me arguments; a Touché 2022
+// run ranks sentence pairs. -pairs maps such a run (or a run of single
+// sentences) onto arguments with eval.ArgumentRun before scoring it: a pair
+// stands for the argument of its first sentence (first) or for the
+// better-judged argument of its two sentences (best), and an argument counts
+// once, at its best pair. A run whose documents the judgments do not know
+// gets a warning on stderr naming it, since its nDCG@5 is 0 by
+// construction.
+//
+// -order rank ranks each topic's documents by the run's rank column rather
+// than by score, for the mapping and the measures. Some official Touché runs
+// have scores that disagree with their ranks; the organisers' tables follow
+// the ranks.
+//
+// Runs are read as trec_eval reads them: any stance token and infinite
+// scores are accepted (runfile.Reader's Lenient).
 //
 // Flags come before the files. The exit status is 0 on success, 1 on a
 // usage error and 2 when a file cannot be read or evaluated.
