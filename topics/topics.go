@@ -34,6 +34,9 @@ var (
 	ErrNoNumber  = errors.New("topic has no number")
 	ErrNoTitle   = errors.New("topic has no title")
 	ErrDuplicate = errors.New("duplicate topic number")
+	// ErrNoTopics reports a file that holds no topic: empty, or
+	// <topics></topics>. A system given one would write an empty run.
+	ErrNoTopics = errors.New("no topics in the file")
 )
 
 // xmlTopic mirrors the XML of one topic.
@@ -50,7 +53,8 @@ type xmlTopic struct {
 // Texts are trimmed of surrounding white space; XML and HTML character
 // entities are decoded. A topic without a number or title, a number that is
 // not an integer, and a number used twice are errors that name the topic. A
-// malformed file gives an error wrapping *xml.SyntaxError.
+// malformed file gives an error wrapping *xml.SyntaxError, and a file
+// without topics one wrapping ErrNoTopics.
 func Parse(r io.Reader) ([]Topic, error) {
 	d := xml.NewDecoder(r)
 	d.Entity = xml.HTMLEntity
@@ -81,6 +85,9 @@ func Parse(r io.Reader) ([]Topic, error) {
 		}
 		seen[t.ID] = true
 		ts = append(ts, t)
+	}
+	if len(ts) == 0 {
+		return nil, fmt.Errorf("topics: %w", ErrNoTopics)
 	}
 	return ts, nil
 }

@@ -49,6 +49,10 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate", `<topics><topic><number>1</number><title>A</title></topic><topic><number>1</number><title>B</title></topic></topics>`, ErrDuplicate, "topic 2"},
 		{"truncated", `<topics><topic><number>1</number><title>A`, nil, "topics:"},
 		{"unclosed", `<topics><topic><number>1</number><title>A</title></topic>`, nil, "topics:"},
+		{"empty file", ``, ErrNoTopics, "no topics"},
+		{"no topic elements", `<topics></topics>`, ErrNoTopics, "no topics"},
+		{"white space", " \n\t", ErrNoTopics, "no topics"},
+		{"other elements only", `<queries><query>x</query></queries>`, ErrNoTopics, "no topics"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(strings.NewReader(tc.in))
