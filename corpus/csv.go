@@ -152,6 +152,9 @@ func (r *Reader) readCSV() (Argument, error) {
 	if len(rec[colID]) == 0 {
 		return Argument{}, r.parseError(line, csvHeader[colID], errors.New("empty argument id"))
 	}
+	if err := r.checkID(line, string(rec[colID])); err != nil {
+		return Argument{}, err
+	}
 	c.id = c.text.add(rec[colID])
 	c.conc = c.text.add(rec[colConclusion])
 	defer c.dec.Reset("") // drop the transient string of the record

@@ -9,7 +9,8 @@ var (
 	// ErrNoCorpusFile is returned by Open and OpenReader for a tar archive
 	// that holds no regular file named *.csv or *.json.
 	ErrNoCorpusFile = errors.New("corpus: no .csv or .json file in the archive")
-	// ErrDuplicateID is returned by BuildStore when two arguments, or two
-	// sentences, have the same id.
+	// ErrDuplicateID is returned by a Reader for an argument id an earlier
+	// record had, and by BuildStore when two arguments, or two sentences,
+	// have the same id.
 	ErrDuplicateID = errors.New("corpus: duplicate id")
 )

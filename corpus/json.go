@@ -393,6 +393,9 @@ func (r *Reader) jsonArgument(ja *jsonArgument) (Argument, error) {
 	if ja.ID == "" {
 		return Argument{}, r.parseError(r.json.lines.markedLine(), "id", errors.New("empty or missing argument id"))
 	}
+	if err := r.checkID(r.json.lines.markedLine(), ja.ID); err != nil {
+		return Argument{}, err
+	}
 	c := ja.Context
 	a := Argument{
 		ID:         ja.ID,

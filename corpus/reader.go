@@ -55,7 +55,8 @@ type Reader struct {
 	csv  *csvState
 	json *jsonState
 
-	record int   // arguments read so far, or being read
+	record int // arguments read so far, or being read
+	ids    map[string]idRecord
 	err    error // sticky
 	closer io.Closer
 }
@@ -95,7 +96,9 @@ func NewJSONReader(r io.Reader) *Reader {
 // conclusion, when it has at least two words, is <ID>__CONC__1.
 //
 // Malformed input gives a *ParseError naming the file, the record, the line
-// and the field.
+// and the field. So does an argument id that an earlier record of the file
+// had (wrapping ErrDuplicateID, and naming that record too): a corpus whose
+// ids repeat would give an index, a store and a run that list them twice.
 func (r *Reader) Read() (Argument, error) {
 	if r.err != nil {
 		return Argument{}, r.err
@@ -197,6 +200,23 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 func (r *Reader) parseError(line int, field string, err error) *ParseError {
 	return &ParseError{File: r.Name, Line: line, Record: r.record, Field: field, Err: err}
+}
+
+// idRecord is where an argument id was read: its record and line.
+type idRecord struct{ record, line int }
+
+// checkID records that the argument of the current record, which starts at
+// line, has id, and reports an id that an earlier record had: a corpus
+// whose ids repeat would give an index and a run that list them twice.
+func (r *Reader) checkID(line int, id string) error {
+	if prev, dup := r.ids[id]; dup {
+		return r.parseError(line, "id", fmt.Errorf("argument id %q is also the id of record %d (line %d): %w", id, prev.record, prev.line, ErrDuplicateID))
+	}
+	if r.ids == nil {
+		r.ids = map[string]idRecord{}
+	}
+	r.ids[strings.Clone(id)] = idRecord{r.record, line}
+	return nil
 }
 
 // span is a piece of a record's text arena.

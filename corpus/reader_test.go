@@ -298,6 +298,7 @@ func TestMalformedCSV(t *testing.T) {
 		{"premises bad literal", csvHead + goodRow + csvRow("a2", "c", `[{'text': 'x', 'stance': 'PRO'}`, "{}", "[]"), 2, 3, "premises", "offset 31: expected ']'", nil},
 		{"premise without text", csvHead + csvRow("a1", "c", `[{'stance': 'PRO'}]`, "{}", "[]"), 1, 2, "premises", "premise 1: no 'text'", nil},
 		{"bad stance", csvHead + csvRow("a1", "c", `[{'text': 'x', 'stance': 'PRO'}, {'text': 'y', 'stance': 'MAYBE'}]`, "{}", "[]"), 1, 2, "premises", `premise 2: "stance": stance: unknown label "MAYBE"`, nil},
+		{"duplicate id", csvHead + goodRow + csvRow("a2", "c", "[]", "{}", "[]") + goodRow, 3, 4, "id", `argument id "a1" is also the id of record 1 (line 2)`, ErrDuplicateID},
 		{"context bad escape", csvHead + csvRow("a1", "c", "[]", `{'sourceId': 'bad \x4 escape'}`, "[]"), 1, 2, "context", `truncated \x escape`, nil},
 		{"context wrong type", csvHead + csvRow("a1", "c", "[]", `{'sourceTitle': 12}`, "[]"), 1, 2, "context", `"sourceTitle": want a string or None`, nil},
 		{"context trailing", csvHead + csvRow("a1", "c", "[]", `{} x`, "[]"), 1, 2, "context", "expected end of input", nil},
@@ -371,7 +372,8 @@ func TestMalformedJSON(t *testing.T) {
 		{"arguments not an array", `{"arguments": {}}`, 0, 0, "arguments", "want an array", nil},
 		{"syntax error", "{\"arguments\": [\n" + good + ",\n{\"id\": \"a2\" \"conclusion\": \"x\"}]}", 2, 3, "", "invalid character", nil},
 		{"wrong type", "{\"arguments\": [\n" + good + ",\n\n{\"id\": \"a2\", \"premises\": [{\"text\": \"x\", \"stance\": 1}]}]}", 2, 4, "premises.stance", "found JSON number, want string", nil},
-		{"bad stance", "{\"arguments\": [\n" + good + ",\n" + strings.Replace(good, "PRO", "MAYBE", 1) + "]}", 2, 3, "premises[0].stance", `unknown label "MAYBE"`, nil},
+		{"bad stance", "{\"arguments\": [\n" + good + ",\n" + strings.Replace(strings.Replace(good, "PRO", "MAYBE", 1), `"a1"`, `"a2"`, 1) + "]}", 2, 3, "premises[0].stance", `unknown label "MAYBE"`, nil},
+		{"duplicate id", "{\"arguments\": [\n" + good + ",\n\n" + good + "]}", 2, 4, "id", `argument id "a1" is also the id of record 1 (line 2)`, ErrDuplicateID},
 		{"empty id", `{"arguments": [{"conclusion": "x"}]}`, 1, 1, "id", "empty or missing argument id", nil},
 		{"argument not an object", "[\n{\"id\": \"a\"},\n  7]", 2, 3, "", "found JSON number, want an argument object", nil},
 		{"truncated", "{\"arguments\": [\n" + good + ",\n" + good[:40], 2, 3, "", "unexpected end of input", io.ErrUnexpectedEOF},
@@ -535,11 +537,11 @@ func TestAllStopsAtError(t *testing.T) {
 		t.Errorf("got ids %v and errors %v, want [a1] and one error", ids, errs)
 	}
 	// Breaking out of the loop early is fine.
-	r := NewCSVReader(strings.NewReader(csvHead + goodRow + goodRow))
+	r := NewCSVReader(strings.NewReader(csvHead + goodRow + strings.Replace(goodRow, "a1", "a2", 1)))
 	for range r.All() {
 		break
 	}
-	if a, err := r.Read(); err != nil || a.ID != "a1" {
+	if a, err := r.Read(); err != nil || a.ID != "a2" {
 		t.Errorf("Read after break: got %q, %v, want the second argument", a.ID, err)
 	}
 }
