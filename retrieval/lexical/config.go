@@ -116,7 +116,7 @@ func (s Scoring) normalized() (Scoring, error) {
 		return s, fmt.Errorf("lexical: unknown scoring model %q: %w", s.Model, ErrConfig)
 	}
 	if s.K1 < 0 || s.B < 0 || s.B > 1 || s.Mu < 0 {
-		return s, fmt.Errorf("lexical: scoring parameters out of range (%+v): %w", s, ErrConfig)
+		return s, fmt.Errorf("lexical: scoring parameters out of range (k1 %g, b %g, mu %g): %w", s.K1, s.B, s.Mu, ErrConfig)
 	}
 	return s, nil
 }

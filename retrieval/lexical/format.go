@@ -335,7 +335,7 @@ func readMeta(dir string) (meta, error) {
 	if n, err := m.Analysis.normalized(); err != nil {
 		return m, fmt.Errorf("lexical: open %s: recorded analysis: %v: %w", dir, err, ErrCorrupt)
 	} else if n != m.Analysis {
-		return m, fmt.Errorf("lexical: open %s: recorded analysis %+v is not in normal form (%+v): %w", dir, m.Analysis, n, ErrCorrupt)
+		return m, fmt.Errorf("lexical: open %s: recorded analysis %q is not in normal form (%q): %w", dir, m.Analysis, n, ErrCorrupt)
 	}
 	if len(m.Vocabulary) > 0 && m.Analysis.Stem != StemKrovetz {
 		return m, fmt.Errorf("lexical: open %s: a stemmer vocabulary without Krovetz stemming: %w", dir, ErrCorrupt)

@@ -62,7 +62,7 @@ func Open(dir string, c Config) (*Index, error) {
 	if a, ok, err := c.analysis(); err != nil {
 		return nil, err
 	} else if ok && a != m.Analysis {
-		return nil, fmt.Errorf("lexical: open %s: built with analysis %+v, not %+v: %w", dir, m.Analysis, a, ErrConfig)
+		return nil, fmt.Errorf("lexical: open %s: built with analysis %q, not %q: %w", dir, m.Analysis, a, ErrConfig)
 	}
 	units := c.Units
 	if len(units) == 0 {
@@ -152,13 +152,13 @@ func (s Search) normalized(units []Unit) (Search, error) {
 		s.Fields = FieldWeights{1, 1, 1}
 	}
 	if s.Fields.Conclusion < 0 || s.Fields.Premise < 0 || s.Fields.Title < 0 {
-		return s, fmt.Errorf("lexical: negative field weight %+v: %w", s.Fields, ErrConfig)
+		return s, fmt.Errorf("lexical: negative field weight (conclusion %g, premise %g, title %g): %w", s.Fields.Conclusion, s.Fields.Premise, s.Fields.Title, ErrConfig)
 	}
 	if s.Query == (QueryWeights{}) {
 		s.Query.Title = 1
 	}
 	if s.Query.Title < 0 || s.Query.Description < 0 || s.Query.Narrative < 0 {
-		return s, fmt.Errorf("lexical: negative query weight %+v: %w", s.Query, ErrConfig)
+		return s, fmt.Errorf("lexical: negative query weight (title %g, description %g, narrative %g): %w", s.Query.Title, s.Query.Description, s.Query.Narrative, ErrConfig)
 	}
 	switch s.PRF.Method {
 	case PRFNone:
@@ -176,7 +176,7 @@ func (s Search) normalized(units []Unit) (Search, error) {
 			s.PRF.OriginalWeight = 0.5
 		}
 		if s.PRF.Docs < 0 || s.PRF.Terms < 0 || s.PRF.OriginalWeight < 0 || s.PRF.OriginalWeight > 1 {
-			return s, fmt.Errorf("lexical: PRF parameters out of range %+v: %w", s.PRF, ErrConfig)
+			return s, fmt.Errorf("lexical: PRF parameters out of range (%d docs, %d terms, original weight %g): %w", s.PRF.Docs, s.PRF.Terms, s.PRF.OriginalWeight, ErrConfig)
 		}
 	default:
 		return s, fmt.Errorf("lexical: unknown PRF method %q: %w", s.PRF.Method, ErrConfig)

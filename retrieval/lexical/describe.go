@@ -1,0 +1,96 @@
+package lexical
+
+import (
+	"fmt"
+	"strings"
+)
+
+// String describes the analysis for people, in the order its steps run:
+// "fold, possessive 's, stop words english, stem porter2".
+func (a Analysis) String() string {
+	var parts []string
+	if a.Fold {
+		parts = append(parts, "fold")
+	} else {
+		parts = append(parts, "lower case")
+	}
+	if a.Possessive {
+		parts = append(parts, "possessive 's")
+	}
+	switch a.Stop {
+	case "", StopNone:
+		parts = append(parts, "no stop words")
+	case StopFrequent:
+		parts = append(parts, fmt.Sprintf("stop words: the %d most frequent terms", a.StopFrequent))
+	default:
+		parts = append(parts, "stop words "+string(a.Stop))
+	}
+	switch a.Stem {
+	case "", StemNone:
+		parts = append(parts, "no stemming")
+	case StemKrovetz:
+		parts = append(parts, fmt.Sprintf("stem krovetz (vocabulary of terms with collection frequency %d or more)", max(a.KrovetzMinCF, DefaultKrovetzMinCF)))
+	default:
+		parts = append(parts, "stem "+string(a.Stem))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// String describes the search for people, with the defaults a zero field
+// stands for filled in: "unit sentence, bm25 (k1 1.2, b 0.75), query title"
+// or "unit argument, lucene-dirichlet (mu 2000), fields conclusion 2,
+// premise 1, title 1, query title, prf rm3 (10 docs, 10 terms, original
+// weight 0.5)".
+func (s Search) String() string {
+	n, err := s.normalized([]Unit{UnitSentence, UnitArgument})
+	if err != nil {
+		return fmt.Sprintf("invalid search (%v)", err)
+	}
+	parts := []string{"unit " + string(n.Unit), n.Scoring.String()}
+	if n.Unit == UnitArgument {
+		parts = append(parts, fmt.Sprintf("fields conclusion %g, premise %g, title %g", n.Fields.Conclusion, n.Fields.Premise, n.Fields.Title))
+	}
+	var q []string
+	for _, p := range []struct {
+		name string
+		w    float64
+	}{{"title", n.Query.Title}, {"description", n.Query.Description}, {"narrative", n.Query.Narrative}} {
+		switch {
+		case p.w == 1:
+			q = append(q, p.name)
+		case p.w != 0:
+			q = append(q, fmt.Sprintf("%s %g", p.name, p.w))
+		}
+	}
+	parts = append(parts, "query "+strings.Join(q, " + "))
+	if n.PRF.Method != PRFNone {
+		prf := fmt.Sprintf("prf %s (%d docs, %d terms", n.PRF.Method, n.PRF.Docs, n.PRF.Terms)
+		if n.PRF.Method == PRFRM3 {
+			prf += fmt.Sprintf(", original weight %g", n.PRF.OriginalWeight)
+		}
+		parts = append(parts, prf+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// String describes the scoring for people: "bm25 (k1 1.2, b 0.75)",
+// "dirichlet (mu 2000)", "tfidf"; Lucene's quantized lengths are said.
+func (s Scoring) String() string {
+	n, err := s.normalized()
+	if err != nil {
+		return fmt.Sprintf("invalid scoring (%v)", err)
+	}
+	var out string
+	switch n.Model {
+	case ModelBM25:
+		out = fmt.Sprintf("bm25 (k1 %g, b %g)", n.K1, n.B)
+	case ModelDirichlet, ModelLuceneDirichlet:
+		out = fmt.Sprintf("%s (mu %g)", n.Model, n.Mu)
+	default:
+		out = string(n.Model)
+	}
+	if n.QuantizeLengths {
+		out += ", lengths quantized as Lucene 8's"
+	}
+	return out
+}

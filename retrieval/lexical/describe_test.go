@@ -1,0 +1,35 @@
+package lexical
+
+import "testing"
+
+func TestDescribe(t *testing.T) {
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{Analysis{}.String(), "lower case, no stop words, no stemming"},
+		{mustPreset(t, AnalyzerEnglish).String(), "fold, possessive 's, stop words english, stem porter2"},
+		{mustPreset(t, AnalyzerLucene).String(), "lower case, possessive 's, stop words lucene, stem porter"},
+		{mustPreset(t, AnalyzerKrovetz).String(), "fold, possessive 's, stop words english, stem krovetz (vocabulary of terms with collection frequency 2 or more)"},
+		{Analysis{Stop: StopFrequent, StopFrequent: 100}.String(), "lower case, stop words: the 100 most frequent terms, no stemming"},
+		{Search{}.String(), "unit sentence, bm25 (k1 1.2, b 0.75), query title"},
+		{Search{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, Fields: FieldWeights{2, 1, 1},
+			Query: QueryWeights{Title: 1, Description: 0.5}, PRF: PRF{Method: PRFRM3}}.String(),
+			"unit argument, lucene-dirichlet (mu 2000), fields conclusion 2, premise 1, title 1, query title + description 0.5, prf rm3 (10 docs, 10 terms, original weight 0.5)"},
+		{Search{PRF: PRF{Method: PRFBo1}, Scoring: Scoring{Model: ModelTFIDF, QuantizeLengths: true}}.String(),
+			"unit sentence, tfidf, lengths quantized as Lucene 8's, query title, prf bo1 (3 docs, 10 terms)"},
+		{Search{Scoring: Scoring{Model: "nope"}}.String(), `invalid search (lexical: unknown scoring model "nope": configuration mismatch or invalid)`},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q\nwant %q", tc.got, tc.want)
+		}
+	}
+}
+
+func mustPreset(t *testing.T, name string) Analysis {
+	t.Helper()
+	a, err := Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
