@@ -2,11 +2,12 @@ package main
 
 import (
 	"context"
-	"flag"
+	"io"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/internal/cputime"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -22,9 +23,7 @@ import (
 //	ARGSEARCH_BENCH_INPUT=/tmp/full-tira ARGSEARCH_BENCH_CACHE=/tmp/cache \
 //	  go test -run '^$' -bench Topic -benchtime 50x -count 5 ./examples/advanced
 func BenchmarkTopic(b *testing.B) {
-	var f system.Flags
-	f.Register(flag.NewFlagSet("bench", flag.ContinueOnError))
-	f.Quiet = true
+	f := system.Flags{Quiet: true, Workers: 1, MinPairs: -1}
 	f.TIRA.InputDir = os.Getenv("ARGSEARCH_BENCH_INPUT")
 	f.CacheDir = os.Getenv("ARGSEARCH_BENCH_CACHE")
 	if f.CacheDir == "" {
@@ -36,12 +35,12 @@ func BenchmarkTopic(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer env.Close()
-	fs := flag.NewFlagSet("advanced", flag.ContinueOnError)
-	c, err := parse(fs, strings.Fields(os.Getenv("ARGSEARCH_BENCH_FLAGS")))
-	if err != nil {
-		b.Fatal(err)
+	cmd := cli.New("advanced", "", "", io.Discard, io.Discard)
+	c := define(cmd)
+	if status := cmd.Run(strings.Fields(os.Getenv("ARGSEARCH_BENCH_FLAGS")), func([]string) error { return nil }); status != cli.ExitOK {
+		b.Fatalf("ARGSEARCH_BENCH_FLAGS: exit status %d", status)
 	}
-	p, err := newPipeline(env, c)
+	p, err := newPipeline(env, *c)
 	if err != nil {
 		b.Fatal(err)
 	}

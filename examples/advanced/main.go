@@ -3,7 +3,7 @@
 // with diversity, stance tagging and quality-aware ranking. Every component
 // can be switched off by a flag, so each ablation is one command.
 //
-//	advanced [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-q]
+//	advanced [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-quiet]
 //	         [-no-prf] [-no-fusion] [-no-length] [-no-noise] [-no-dedup] [-no-verb] [-no-arg]
 //	         [-no-coherence] [-no-diversity] [-no-stance] [-no-quality] [-centrality] [-np-tags]
 //
@@ -60,11 +60,11 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
 	"os"
+	"strconv"
 
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -95,48 +95,75 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("advanced", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := cli.New("advanced", `advanced [-i DIR] [-o DIR] [-k 1000] [-cache DIR|off] [-workers N] [-quiet] [-no-STEP ...] [flags]`,
+		`Advanced is the best-known Touché 2022 recipe assembled from the library: an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity; stance from the args.me labels or the shipped model; quality-aware ranking. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" describes every step.
+
+`+system.About, stdout, stderr)
 	var f system.Flags
-	f.Register(fs)
-	c, err := parse(fs, args)
-	if err != nil {
-		return 2
-	}
-	if err := advanced(ctx, f, c, stdout, stderr); err != nil {
-		fmt.Fprintln(stderr, "advanced:", err)
-		return 1
-	}
-	return 0
+	f.Register(c)
+	cfg := define(c)
+	return c.Run(args, func([]string) error { return advanced(ctx, f, *cfg, stdout, stderr) })
 }
 
-// parse defines the pipeline's flags on fs and parses args.
-func parse(fs *flag.FlagSet, args []string) (config, error) {
-	c := config{}
-	fs.IntVar(&c.K, "k", 1000, "pairs per topic")
-	fs.StringVar(&c.Model, "model", string(lexical.ModelLuceneDirichlet), "argument stage model: lucene-dirichlet, dirichlet or bm25")
-	fs.Float64Var(&c.Mu, "mu", 2000, "Dirichlet μ of the argument stage")
-	fs.Float64Var(&c.Conclusion, "conclusion", 2, "weight of the conclusion field (premises and title weigh 1)")
-	fs.Float64Var(&c.FusionWeight, "fusion-weight", 0.7, "weight of the argument stage in the fusion (the sentence stage gets the rest)")
-	fs.IntVar(&c.Arguments, "arguments", 100, "arguments retrieved (their sentences are candidates)")
-	fs.IntVar(&c.Sentences, "sentences", 1000, "sentences retrieved by the sentence stage")
-	fs.IntVar(&c.Depth, "depth", 3000, "fused sentences filtered, at most")
-	fs.Float64Var(&c.Threshold, "threshold", 0.5, "argumentativeness a sentence needs")
-	fs.IntVar(&c.Pool, "pool", 100, "candidates paired")
-	fs.BoolVar(&c.Centrality, "centrality", false, "weigh ArgsRank centrality into the pair score")
-	fs.BoolVar(&c.NounPhrases, "np-tags", false, "find noun phrases for coherence by part-of-speech tags (slower)")
-	off := map[string]*bool{}
-	for _, name := range []string{"prf", "fusion", "length", "noise", "dedup", "verb", "arg", "coherence", "diversity", "stance", "quality"} {
-		off[name] = fs.Bool("no-"+name, false, "switch off "+name)
+// define defines the pipeline's flags on c; the returned configuration
+// holds their values once c has parsed its arguments.
+func define(c *cli.Command) *config {
+	cfg := &config{}
+	c.IntVar(&cfg.K, "k", 1000, 1, 1000, "pairs per topic")
+	c.OneOfVar(&cfg.Model, "model", []string{string(lexical.ModelLuceneDirichlet), string(lexical.ModelDirichlet), string(lexical.ModelBM25)}, "argument stage `model`")
+	c.FloatVar(&cfg.Mu, "mu", 2000, 1, 1e9, "Dirichlet μ of the argument stage")
+	c.FloatVar(&cfg.Conclusion, "conclusion", 2, 0, 100, "`weight` of the conclusion field in the argument stage (premises and title weigh 1)")
+	c.FloatVar(&cfg.FusionWeight, "fusion-weight", 0.7, 0, 1, "`weight` of the argument stage in the fusion; the sentence stage gets the rest")
+	c.IntVar(&cfg.Arguments, "arguments", 100, 1, 100000, "arguments the argument stage retrieves (their sentences are candidates)")
+	c.IntVar(&cfg.Sentences, "sentences", 1000, 1, 1000000, "sentences the sentence stage retrieves")
+	c.IntVar(&cfg.Depth, "depth", 3000, 1, 1000000, "fused sentences filtered, at most")
+	c.FloatVar(&cfg.Threshold, "threshold", 0.5, 0, 1, "argumentativeness probability a sentence needs to pass the -arg filter")
+	c.IntVar(&cfg.Pool, "pool", 100, 1, 100000, "candidates (sentences that pass the filters) paired")
+	c.Flags.BoolVar(&cfg.Centrality, "centrality", false, "weigh ArgsRank centrality (0.1) into the pair score")
+	c.Flags.BoolVar(&cfg.NounPhrases, "np-tags", false, "find the noun phrases coherence compares by part-of-speech tags (slower)")
+	for _, s := range []struct {
+		on   *bool
+		name string
+		what string
+	}{
+		{&cfg.PRF, "prf", "RM3 pseudo-relevance feedback in the argument stage"},
+		{&cfg.Fusion, "fusion", "the sentence stage: the argument stage alone gives the candidates"},
+		{&cfg.Length, "length", "the length filter (5 to 60 words)"},
+		{&cfg.Noise, "noise", "the debate-noise filter"},
+		{&cfg.Dedup, "dedup", "the exact and normalised duplicate filter"},
+		{&cfg.Verb, "verb", "the filter that wants a verb (part-of-speech tags)"},
+		{&cfg.Arg, "arg", "the argumentativeness filter (-threshold)"},
+		{&cfg.Coherence, "coherence", "coherence: any two sentences of compatible stance pair up, and its weight is 0"},
+		{&cfg.Diversity, "diversity", "diversity: the top five pairs may share an argument"},
+		{&cfg.Stance, "stance", "stance tagging: every pair's stance is Q0"},
+		{&cfg.Quality, "quality", "the argumentativeness weight in the pair score"},
+	} {
+		*s.on = true
+		c.Flags.Var(off{s.on}, "no-"+s.name, "switch off "+s.what)
 	}
-	if err := fs.Parse(args); err != nil {
-		return c, err
-	}
-	c.PRF, c.Fusion, c.Length, c.Noise = !*off["prf"], !*off["fusion"], !*off["length"], !*off["noise"]
-	c.Dedup, c.Verb, c.Arg, c.Coherence = !*off["dedup"], !*off["verb"], !*off["arg"], !*off["coherence"]
-	c.Diversity, c.Stance, c.Quality = !*off["diversity"], !*off["stance"], !*off["quality"]
-	return c, nil
+	return cfg
 }
+
+// off is a boolean flag that, when given, turns a step off.
+type off struct{ on *bool }
+
+func (o off) String() string {
+	if o.on == nil || *o.on {
+		return "false"
+	}
+	return "true"
+}
+
+func (o off) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	*o.on = !v
+	return nil
+}
+
+func (off) IsBoolFlag() bool { return true }
 
 func advanced(ctx context.Context, f system.Flags, c config, stdout, stderr io.Writer) error {
 	env, err := system.Open(ctx, f, lexical.Config{}, stderr)

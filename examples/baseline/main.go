@@ -3,7 +3,7 @@
 // to, one pair, its best premise sentence with its conclusion; the stance
 // comes from the args.me labels.
 //
-//	baseline [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-q]
+//	baseline [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-quiet]
 //
 // With -i it reads the corpus and topics.xml from inputDir (TIRA's
 // convention); without it, the args.me sample embedded in the module with
@@ -32,12 +32,12 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -51,19 +51,14 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := cli.New("baseline", "baseline [-i DIR] [-o DIR] [-k 1000] [-cache DIR|off] [-workers N] [-quiet]",
+		`Baseline is the simplest honest Touché 2022 system: BM25 over the sentences of args.me, and for every argument a retrieved sentence belongs to, one pair: its best premise sentence with its conclusion, stanced by the argument's args.me labels ("Q0" where they do not reveal a stance).
+
+`+system.About, stdout, stderr)
 	var f system.Flags
-	f.Register(fs)
-	k := fs.Int("k", 1000, "pairs per topic")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if err := baseline(ctx, f, *k, stdout, stderr); err != nil {
-		fmt.Fprintln(stderr, "baseline:", err)
-		return 1
-	}
-	return 0
+	f.Register(c)
+	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
+	return c.Run(args, func([]string) error { return baseline(ctx, f, *k, stdout, stderr) })
 }
 
 func baseline(ctx context.Context, f system.Flags, k int, stdout, stderr io.Writer) error {

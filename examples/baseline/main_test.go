@@ -30,7 +30,7 @@ func TestTIRA(t *testing.T) {
 
 // TestFewerPairs checks -k: no topic gets more than k pairs.
 func TestFewerPairs(t *testing.T) {
-	b, _, _ := systemtest.Run(t, run, "-k", "7", "-q", "-cache", "off")
+	b, _, _ := systemtest.Run(t, run, "-k", "7", "-quiet", "-cache", "off")
 	lines, err := runfile.NewReader(bytes.NewReader(b)).ReadAll()
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@
 // favours discourse markers; Alshomary et al., SIGIR 2020).
 //
 //	swordsman [-i inputDir] [-o outputDir] [-k 1000] [-model dirichlet|bm25]
-//	          [-mu 2000] [-cache DIR|off] [-workers N] [-q]
+//	          [-mu 2000] [-cache DIR|off] [-workers N] [-quiet]
 //
 // With -i it reads the corpus and topics.xml from inputDir (TIRA's
 // convention); without it, the embedded args.me sample with the ten 2021
@@ -32,12 +32,12 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -51,22 +51,19 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("swordsman", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := cli.New("swordsman", "swordsman [-i DIR] [-o DIR] [-k 1000] [-model dirichlet|bm25] [-mu 2000] [-cache DIR|off] [-workers N] [-quiet]",
+		`Swordsman reimplements the official Touché 2022 baseline: it retrieves whole arguments (Dirichlet LM, or BM25 with -model), and every retrieved argument gives one pair, its two most central sentences by ArgsRank (PageRank over sentence similarities, favouring discourse markers), ranked by the argument's score and stanced by its args.me labels ("Q0" where they do not reveal a stance).
+
+`+system.About, stdout, stderr)
 	var f system.Flags
-	f.Register(fs)
-	k := fs.Int("k", 1000, "pairs per topic")
-	model := fs.String("model", string(lexical.ModelDirichlet), "argument retrieval model: dirichlet or bm25")
-	mu := fs.Float64("mu", 0, "Dirichlet μ (0: 2000)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	search := lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: lexical.Model(*model), Mu: *mu}}
-	if err := swordsman(ctx, f, search, *k, stdout, stderr); err != nil {
-		fmt.Fprintln(stderr, "swordsman:", err)
-		return 1
-	}
-	return 0
+	f.Register(c)
+	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
+	model := c.OneOf("model", []string{string(lexical.ModelDirichlet), string(lexical.ModelBM25)}, "argument retrieval model")
+	mu := c.Float("mu", 2000, 1, 1e9, "Dirichlet μ")
+	return c.Run(args, func([]string) error {
+		search := lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: lexical.Model(*model), Mu: *mu}}
+		return swordsman(ctx, f, search, *k, stdout, stderr)
+	})
 }
 
 func swordsman(ctx context.Context, f system.Flags, search lexical.Search, k int, stdout, stderr io.Writer) error {

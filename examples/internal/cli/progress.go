@@ -1,62 +1,104 @@
-package system
+package cli
 
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"sync"
 	"time"
 )
 
-// A Progress draws a plain-text progress bar on one line of a terminal:
+// A Progress shows how far a step is, on standard error. On a terminal it
+// is a bar redrawn in place, at most five times a second:
 //
 //	indexing [##########..........]  50%  182704/365408  41s  ETA 41s
 //
-// It redraws at most five times a second; Done ends the line. A nil
-// *Progress, or one with a nil writer, draws nothing, so callers need no
-// checks. A Progress is not safe for concurrent use.
+// Anywhere else (a log file, a pipe) it writes the same text as plain
+// lines, one every ten seconds and one when the step ends, so that logs
+// hold no carriage returns. A nil *Progress draws nothing, so callers need
+// no checks. A Progress is safe for concurrent use.
 type Progress struct {
-	w     io.Writer
-	label string
-	total int64
-	unit  func(int64) string
+	w        io.Writer
+	label    string
+	total    int64
+	unit     func(int64) string
+	terminal bool
+	every    time.Duration
+	now      func() time.Time
+
+	mu    sync.Mutex
 	start time.Time
 	drawn time.Time
-	now   func() time.Time
+	done  bool
 }
 
-// NewProgress returns a bar for a step of total units (0 when unknown: the
-// bar then shows the count and the time only). format prints a count
-// (nil prints the number).
-func NewProgress(w io.Writer, label string, total int64, format func(int64) string) *Progress {
+// NewProgress returns a display for a step of total units (0 when unknown:
+// it then shows the count and the time only) on w; format prints a count
+// (nil prints the number). It returns nil, which draws nothing, when quiet
+// or w is nil.
+func NewProgress(w io.Writer, quiet bool, label string, total int64, format func(int64) string) *Progress {
+	if quiet || w == nil {
+		return nil
+	}
 	if format == nil {
 		format = func(n int64) string { return fmt.Sprint(n) }
 	}
-	return &Progress{w: w, label: label, total: total, unit: format, start: time.Now(), now: time.Now}
+	p := &Progress{w: w, label: label, total: total, unit: format, terminal: isTerminal(w), now: time.Now}
+	p.every = 10 * time.Second
+	if p.terminal {
+		p.every = 200 * time.Millisecond
+	}
+	p.start = p.now()
+	p.drawn = p.start
+	return p
+}
+
+// isTerminal reports whether w is a character device, such as a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // Update reports that done units are finished.
 func (p *Progress) Update(done int64) {
-	if p == nil || p.w == nil {
+	if p == nil {
 		return
 	}
-	if t := p.now(); t.Sub(p.drawn) >= 200*time.Millisecond {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if t := p.now(); !p.done && t.Sub(p.drawn) >= p.every {
 		p.drawn = t
 		p.draw(done, false)
 	}
 }
 
-// Done draws the final state and ends the line.
+// Done draws the final state and ends the line; later calls do nothing.
 func (p *Progress) Done(done int64) {
-	if p == nil || p.w == nil {
+	if p == nil {
 		return
 	}
-	p.draw(done, true)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.done {
+		p.done = true
+		p.draw(done, true)
+	}
 }
 
 func (p *Progress) draw(done int64, end bool) {
-	fmt.Fprint(p.w, "\r"+p.line(done, p.now().Sub(p.start)))
-	if end {
-		fmt.Fprintln(p.w)
+	line := p.line(done, p.now().Sub(p.start))
+	switch {
+	case p.terminal && end:
+		fmt.Fprintf(p.w, "\r%s\n", line)
+	case p.terminal:
+		fmt.Fprintf(p.w, "\r%s", line)
+	default:
+		fmt.Fprintln(p.w, strings.TrimRight(line, " "))
 	}
 }
 

@@ -89,7 +89,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var rows []row
 	for i, c := range configurations() {
 		out := filepath.Join(dir, fmt.Sprint("run", i))
-		args := append([]string{"-q", "-workers", strconv.Itoa(*workers), "-cache", filepath.Join(dir, "cache"), "-o", out}, c.flags...)
+		args := append([]string{"-quiet", "-workers", strconv.Itoa(*workers), "-cache", filepath.Join(dir, "cache"), "-o", out}, c.flags...)
 		fmt.Fprintf(stderr, "%s %s\n", c.system, strings.Join(args, " "))
 		cmd := exec.CommandContext(ctx, filepath.Join(bin, c.system), args...)
 		cmd.Stderr = stderr

@@ -13,6 +13,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/topics"
@@ -165,12 +166,9 @@ func (e *Env) sampleInput() (source, error) {
 	}, nil
 }
 
-// progress returns a bar on stderr, or nil when quiet.
-func (e *Env) progress(label string, total int64, format func(int64) string) *Progress {
-	if e.flags.Quiet || e.stderr == nil {
-		return nil
-	}
-	return NewProgress(e.stderr, label, total, format)
+// progress returns a progress display on stderr, or nil when quiet.
+func (e *Env) progress(label string, total int64, format func(int64) string) *cli.Progress {
+	return cli.NewProgress(e.stderr, e.flags.Quiet, label, total, format)
 }
 
 // read streams the arguments of src to fn, drawing a bar by bytes read.
@@ -186,7 +184,7 @@ func (e *Env) read(src source, label string, fn func(iter.Seq2[corpus.Argument, 
 		return err
 	}
 	defer r.Close()
-	bar := e.progress(label, src.size, Megabytes)
+	bar := e.progress(label, src.size, cli.Megabytes)
 	err = fn(func(yield func(corpus.Argument, error) bool) {
 		for a, err := range r.All() {
 			bar.Update(cr.n)

@@ -22,8 +22,7 @@
 package system
 
 import (
-	"flag"
-
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile/tira"
 )
@@ -40,7 +39,7 @@ type Flags struct {
 	// means lexical.UserCache, and "off" builds the index in memory on
 	// every run.
 	CacheDir string
-	// Quiet (-q) turns off the progress bars.
+	// Quiet (-quiet) turns off the progress display.
 	Quiet bool
 	// Workers (-workers) is the number of topics answered at once; 0
 	// means 1. The run does not depend on it.
@@ -52,14 +51,18 @@ type Flags struct {
 	MinPairs int
 }
 
-// Register defines the common flags on fs.
-func (f *Flags) Register(fs *flag.FlagSet) {
-	f.TIRA.RegisterFlags(fs)
-	fs.StringVar(&f.CacheDir, "cache", "", `index cache directory (default: the user cache directory + "/argsearch"; "off": no cache)`)
-	fs.BoolVar(&f.Quiet, "q", false, "no progress bars")
-	fs.IntVar(&f.Workers, "workers", 1, "topics answered at once (the run is the same for any value)")
-	fs.IntVar(&f.MinPairs, "min-pairs", -1, "fewest pairs per topic (-1: 100 with -i, none for the sample)")
+// Register defines the common flags on c, with their range checks.
+func (f *Flags) Register(c *cli.Command) {
+	f.TIRA.RegisterFlags(c.Flags)
+	c.Flags.StringVar(&f.CacheDir, "cache", "", "index cache `directory` (default: the user cache directory + \"/argsearch\"; \"off\": no cache)")
+	c.Flags.BoolVar(&f.Quiet, "quiet", false, "no progress on stderr")
+	c.IntVar(&f.Workers, "workers", 1, 1, 256, "topics answered at once (the run is the same for any value)")
+	c.IntVar(&f.MinPairs, "min-pairs", -1, -1, 1000, "fewest pairs per topic (-1: 100 with -i, none for the sample)")
 }
+
+// About is the paragraph a system's -h adds about the flags every system
+// shares.
+const About = `Input and output follow TIRA's convention: -i DIR holds the corpus (args_processed.csv, also .gz, the official .tar.gz, or args.me JSON) and topics.xml; the run is written to run.txt in the -o DIR directory (here -o is a directory; the search command's -o names the run file). Without -i the system runs on the args.me sample embedded in the module, with the ten 2021 topics it was drawn for, and prints the run's nDCG@5 against the 2021 judgments. The index is cached (-cache) and built only on the first run. Progress goes to stderr (-quiet silences it): a bar on a terminal, plain lines otherwise.`
 
 // cache returns the index cache, and false for no cache.
 func (f Flags) cache() (lexical.Cache, bool, error) {

@@ -2,6 +2,7 @@ package system
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -64,7 +65,8 @@ func (e *Env) Rules(r runfile.Rules) runfile.Rules {
 // writes the run to run.txt in the output directory, checking it against
 // Env.Rules(j.Rules), and prints a one-line summary to stdout, followed by
 // the evaluation when the input is the sample. The run file is only
-// replaced when every topic was answered and the run is valid.
+// replaced when every topic was answered and the run is valid; a run in
+// which every topic came out empty is an error, not an empty file.
 func (e *Env) Run(ctx context.Context, j Job, stdout io.Writer) (Summary, error) {
 	s := Summary{Rules: e.Rules(j.Rules), Stances: map[stance.Stance]int{}}
 	s.Relaxed = s.Rules.MinResults < j.Rules.MinResults
@@ -88,6 +90,12 @@ func (e *Env) Run(ctx context.Context, j Job, stdout io.Writer) (Summary, error)
 		return s, err
 	}
 	bar.Done(int64(finished))
+	if len(e.Queries) == 0 {
+		return s, errors.New("no topics: no run written")
+	}
+	if slices.IndexFunc(results, func(rs []runfile.Result) bool { return len(rs) > 0 }) < 0 {
+		return s, fmt.Errorf("every one of the %d topics came out empty (does the configuration leave anything?): no run written", len(e.Queries))
+	}
 	if s.RunPath, err = e.flags.runPath(); err != nil {
 		return s, err
 	}

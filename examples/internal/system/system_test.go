@@ -4,42 +4,18 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 )
-
-func TestProgressLine(t *testing.T) {
-	p := NewProgress(nil, "indexing", 200, nil)
-	if got, want := p.line(50, 10*time.Second), "indexing [#####...............]  25%  50/200  10s  ETA 30s   "; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	p = NewProgress(nil, "reading", 0, Megabytes)
-	if got, want := p.line(3_000_000, time.Second), "reading  3 MB  1s   "; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	var nilBar *Progress
-	nilBar.Update(1) // must not panic
-	nilBar.Done(1)
-}
-
-func TestProgressDraws(t *testing.T) {
-	var b bytes.Buffer
-	p := NewProgress(&b, "topics", 2, nil)
-	p.Update(1)
-	p.Done(2)
-	if !strings.HasSuffix(b.String(), "100%  2/2  0s   \n") || !strings.HasPrefix(b.String(), "\rtopics [") {
-		t.Errorf("got %q, want a bar redrawn with \\r and ended at 100%% with a newline", b.String())
-	}
-}
 
 // TestOpenCaches opens the sample twice with one cache directory: the
 // first run builds the index (next to a leftover of a crashed build, which
@@ -101,10 +77,10 @@ func TestRules(t *testing.T) {
 
 func TestFlagsDefaults(t *testing.T) {
 	var f Flags
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	f.Register(fs)
-	if err := fs.Parse([]string{"-o", "out"}); err != nil {
-		t.Fatal(err)
+	c := cli.New("x", "x", "", io.Discard, io.Discard)
+	f.Register(c)
+	if status := c.Run([]string{"-o", "out"}, func([]string) error { return nil }); status != cli.ExitOK {
+		t.Fatalf("exit status %d", status)
 	}
 	want := Flags{Workers: 1, MinPairs: -1}
 	want.TIRA.OutputDir = "out"

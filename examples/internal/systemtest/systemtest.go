@@ -51,7 +51,7 @@ func Run(t testing.TB, main Main, args ...string) (run []byte, stdout, stderr st
 // the evaluation.
 func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) system.Effectiveness {
 	t.Helper()
-	args = append(slices.Clone(args), "-q", "-cache", t.TempDir())
+	args = append(slices.Clone(args), "-quiet", "-cache", t.TempDir())
 	first, stdout, _ := Run(t, main, args...)
 	second, _, _ := Run(t, main, args...)
 	if !bytes.Equal(first, second) {
