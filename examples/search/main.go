@@ -1,29 +1,37 @@
 // Command search indexes an args.me corpus and writes a TREC run for a set
 // of topics:
 //
-//	search -corpus FILE -index DIR [-unit sentence|argument]
-//	       [-model bm25|dirichlet|lucene-dirichlet|tfidf] [-analyzer NAME]
-//	       [-topics FILE | -year 2021] [-k 1000] -o run.txt
+//	search -corpus FILE -index DIR (-topics FILE | -year YEAR) -o RUN
+//	       [-unit sentence|argument] [-model bm25|dirichlet|lucene-dirichlet|tfidf]
+//	       [-analyzer en|lucene|krovetz|plain] [-build both|sentence|argument] [-k 1000]
 //
 // If DIR holds no index, search builds one from FILE (any format package
 // corpus opens: the processed CSV or args.me JSON, plain, gzipped or
-// tar.gz), drawing a progress line on stderr; otherwise it opens DIR and
-// FILE is not read. It then retrieves the top k documents for each topic
-// and writes them as a run with "Q0" in the stance column.
+// tar.gz), with a progress display on stderr (-quiet silences it);
+// otherwise it opens DIR and FILE is not read. A build that fails (a
+// repeated argument id, say) leaves no index behind, so the next run
+// builds again. It then retrieves the top k documents for each topic and
+// writes them to the run file RUN (here -o is a file; the systems' -o is a
+// directory), with "Q0" in the stance column.
 //
 // -topics takes a Touché topics XML file, or a tab-separated file of
 // "qid<TAB>query" lines (as gencorpus -queries writes). -year takes the
 // official Task 1 topics of that year (2020 to 2023). Further flags:
 // -quantize (Lucene's one-byte document lengths), -k1, -b, -mu, -prf
 // rm3|bo1, -qweights title,description,narrative, -fweights
-// conclusion,premise,title, -units (what to build: sentence, argument or
-// both), -tag.
+// conclusion,premise,title, -tag. -build says which units a build indexes
+// (-units is its old name). -h lists them all.
+//
+// A topics file without topics, or a run in which no topic matched
+// anything, is an error, and no run file is written. Bad command lines
+// exit 2, failures 1.
 //
 // Unless GOMEMLIMIT is set, the process keeps a soft memory limit of
 // 2750 MiB (debug.SetMemoryLimit), to bound its peak memory while building.
 //
-// It prints the build (or open) time, then the query latencies: one untimed
-// warm-up pass over all topics, then a timed pass (mean, median, p95, max).
+// It prints the build (or open) time and the configuration, then the query
+// latencies: one untimed warm-up pass over all topics, then a timed pass
+// (mean, median, p95, max).
 package main
 
 import (

@@ -38,20 +38,80 @@ func TestBuildThenOpen(t *testing.T) {
 	}
 }
 
-func TestUsage(t *testing.T) {
-	for _, args := range [][]string{
-		{},
-		{"-index", "x", "-o", "y"}, // no topics
-		{"-index", "x", "-o", "y", "-year", "2021", "-topics", "z"}, // both
+// TestCommandLine checks the command line: -h, unknown flags, missing and
+// out-of-range values.
+func TestCommandLine(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		status int
+		out    string // in stdout for status 0, else in stderr
+	}{
+		{[]string{"-h"}, 0, "usage: search"},
+		{[]string{"-no-such-flag"}, 2, "-no-such-flag"},
+		{[]string{}, 2, "-index is required"},
+		{[]string{"-index", "x", "-o", "y"}, 2, "-topics or -year"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-topics", "z"}, 2, "exclude"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-k", "0"}, 2, "-k 0, want 1 to"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2019"}, 2, "-year 2019"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-model", "bm26"}, 2, "-model"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-analyzer", "x"}, 2, "-analyzer"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-qweights", "1,2"}, 2, "-qweights"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-units", "all"}, 2, "-build"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "extra"}, 2, `unexpected argument "extra"`},
 	} {
 		var stdout, stderr bytes.Buffer
-		if code := run(args, &stdout, &stderr); code != 1 {
-			t.Errorf("%q: exit %d, want 1", args, code)
+		status := run(tc.args, &stdout, &stderr)
+		out := stderr.String()
+		if tc.status == 0 {
+			out = stdout.String()
+		}
+		if status != tc.status || !strings.Contains(out, tc.out) {
+			t.Errorf("%q: exit %d, output %q; want exit %d and %q", tc.args, status, out, tc.status, tc.out)
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-index", t.TempDir(), "-o", "r", "-year", "2021"}, &stdout, &stderr); code != 2 ||
+	if code := run([]string{"-index", t.TempDir(), "-o", "r", "-year", "2021"}, &stdout, &stderr); code != 1 ||
 		!strings.Contains(stderr.String(), "no index") {
-		t.Errorf("no index, no corpus: exit %d, stderr %q; want 2 and a clear message", code, stderr.String())
+		t.Errorf("no index, no corpus: exit %d, stderr %q; want 1 and a clear message", code, stderr.String())
+	}
+}
+
+// TestNothingSilent checks that degenerate inputs fail and write nothing:
+// a topics file without topics, a run in which no topic matched, and a
+// corpus with a repeated argument id, whose failed build is not reused.
+func TestNothingSilent(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tiny, err := os.ReadFile("testdata/tiny.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(tiny), "\n")
+	dup := write("dup.csv", strings.Join(append(lines[:3:3], lines[1]), ""))
+	for _, tc := range []struct {
+		name, corpus, topics, want string
+	}{
+		{"empty XML", "testdata/tiny.csv", write("empty.xml", "<topics></topics>"), "no topics"},
+		{"empty file", "testdata/tiny.csv", write("empty.tsv", ""), "no topics"},
+		{"no matches", "testdata/tiny.csv", write("nomatch.tsv", "1\tzzzzqx\n"), "no document matched"},
+		{"duplicate id", dup, "testdata/queries.tsv", `"S1db25c4b-A7523b5e8" is also the id of record 1`},
+		{"duplicate id again", dup, "testdata/queries.tsv", `"S1db25c4b-A7523b5e8" is also the id of record 1`},
+	} {
+		out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".run")
+		idx := filepath.Join(dir, "index-"+filepath.Base(tc.corpus))
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-corpus", tc.corpus, "-index", idx, "-topics", tc.topics, "-o", out, "-quiet"}, &stdout, &stderr)
+		if code != 1 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and %q", tc.name, code, stderr.String(), tc.want)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%s: run file written (%v)", tc.name, err)
+		}
 	}
 }

@@ -5,9 +5,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -22,66 +23,80 @@ import (
 )
 
 type options struct {
-	corpus, index, unit, model, analyzer, topics, out, prf, tag, units string
-	qweights, fweights                                                 string
+	corpus, index, unit, model, analyzer, topics, out, prf, tag, build string
+	qweights, fweights                                                 []float64
 	year, k                                                            int
-	quantize                                                           bool
+	quantize, quiet                                                    bool
 	k1, b, mu                                                          float64
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("search", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := cli.New("search", `search -corpus FILE -index DIR (-topics FILE | -year YEAR) -o RUN [-unit sentence|argument] [-model NAME] [-k 1000] [flags]`,
+		`Search indexes an args.me corpus and writes a TREC run of the top -k documents (sentences or arguments, -unit) for each topic, with "Q0" in the stance column. If the -index directory holds no index, it is built from the -corpus file (the processed CSV or args.me JSON, plain, .gz or .tar.gz) and -analyzer and -build apply; otherwise the index is opened and the corpus is not read. A build that fails leaves no index behind.
+
+It prints the build (or open) time and the configuration, then the query latencies of a timed pass that follows an untimed warm-up pass (mean, median, p95, max). Here -o names the run file (the systems' -o is a directory), and -quiet silences the indexing progress on stderr. Unless GOMEMLIMIT is set, the process keeps a soft memory limit of 2750 MiB while it builds.`, stdout, stderr)
 	var o options
-	fs.StringVar(&o.corpus, "corpus", "", "corpus file (processed CSV or args.me JSON; plain, .gz or .tar.gz)")
-	fs.StringVar(&o.index, "index", "", "index directory (built from -corpus if it holds no index)")
-	fs.StringVar(&o.unit, "unit", "sentence", "what to retrieve: sentence or argument")
-	fs.StringVar(&o.model, "model", "bm25", "scoring model: bm25, dirichlet, lucene-dirichlet or tfidf")
-	fs.StringVar(&o.analyzer, "analyzer", "", "analyzer preset when building: en (default), lucene, krovetz or plain")
-	fs.StringVar(&o.topics, "topics", "", "topics file: Touché XML, or qid<TAB>query lines")
-	fs.IntVar(&o.year, "year", 0, "official Task 1 topics of this year, instead of -topics")
-	fs.IntVar(&o.k, "k", 1000, "hits per topic")
-	fs.StringVar(&o.out, "o", "", "run file to write")
-	fs.BoolVar(&o.quantize, "quantize", false, "quantize document lengths as Lucene 8 does")
-	fs.Float64Var(&o.k1, "k1", 0, "BM25 k1 (0: 1.2)")
-	fs.Float64Var(&o.b, "b", 0, "BM25 b (0: 0.75)")
-	fs.Float64Var(&o.mu, "mu", 0, "Dirichlet mu (0: 2000)")
-	fs.StringVar(&o.prf, "prf", "", "pseudo-relevance feedback: rm3 or bo1")
-	fs.StringVar(&o.qweights, "qweights", "", "weights of title,description,narrative (default 1,0,0)")
-	fs.StringVar(&o.fweights, "fweights", "", "argument field weights conclusion,premise,title (default 1,1,1)")
-	fs.StringVar(&o.units, "units", "both", "units to build: sentence, argument or both")
-	fs.StringVar(&o.tag, "tag", "", "run tag (default argsearch-<model>)")
-	if err := fs.Parse(args); err != nil {
-		return 1
-	}
-	if o.index == "" || o.out == "" || (o.topics == "") == (o.year == 0) || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: search -corpus FILE -index DIR [-unit sentence|argument] [-model bm25|dirichlet|lucene-dirichlet|tfidf] [-analyzer NAME] [-topics FILE|-year 2021] [-k 1000] -o run.txt")
-		return 1
-	}
-	if err := search(context.Background(), o, stdout, stderr); err != nil {
-		fmt.Fprintln(stderr, "search:", err)
-		return 2
-	}
-	return 0
+	f := c.Flags
+	f.StringVar(&o.corpus, "corpus", "", "corpus `file` to build the index from (processed CSV or args.me JSON; plain, .gz or .tar.gz)")
+	f.StringVar(&o.index, "index", "", "index `directory` (built from -corpus if it holds no index)")
+	c.OneOfVar(&o.unit, "unit", []string{"sentence", "argument"}, "what to retrieve")
+	c.OneOfVar(&o.model, "model", []string{string(lexical.ModelBM25), string(lexical.ModelDirichlet), string(lexical.ModelLuceneDirichlet), string(lexical.ModelTFIDF)}, "scoring `model`")
+	presets := []string{lexical.AnalyzerEnglish, lexical.AnalyzerLucene, lexical.AnalyzerKrovetz, lexical.AnalyzerPlain}
+	f.StringVar(&o.analyzer, "analyzer", "", "analyzer `preset` ("+strings.Join(presets, ", ")+"); building defaults to en, opening to the index's own, and a different one is an error")
+	f.StringVar(&o.topics, "topics", "", "topics `file`: Touché XML, or qid<TAB>query lines")
+	c.IntVar(&o.year, "year", 0, 0, 2023, "official Task 1 topics of this `year` (2020 to 2023), instead of -topics")
+	c.IntVar(&o.k, "k", 1000, 1, 1000000, "hits per topic")
+	f.StringVar(&o.out, "o", "", "run `file` to write")
+	f.BoolVar(&o.quantize, "quantize", false, "quantize document lengths as Lucene 8 does")
+	c.FloatVar(&o.k1, "k1", 0, 0, 1000, "BM25 k1 (0: 1.2)")
+	c.FloatVar(&o.b, "b", 0, 0, 1, "BM25 b (0: 0.75)")
+	c.FloatVar(&o.mu, "mu", 0, 0, 1e9, "Dirichlet μ (0: 2000)")
+	c.OneOfVar(&o.prf, "prf", []string{"none", string(lexical.PRFRM3), string(lexical.PRFBo1)}, "pseudo-relevance feedback")
+	f.Func("qweights", "`weights` of a topic's title,description,narrative in the query (default 1,0,0)", weights(&o.qweights, "qweights", 3))
+	f.Func("fweights", "`weights` of an argument's conclusion,premise,title fields (default 1,1,1)", weights(&o.fweights, "fweights", 3))
+	c.OneOfVar(&o.build, "build", []string{"both", "sentence", "argument"}, "units to index when building")
+	f.Func("units", "old name of -build", func(s string) error { return f.Set("build", s) })
+	f.StringVar(&o.tag, "tag", "", "run tag (default argsearch-MODEL)")
+	f.BoolVar(&o.quiet, "quiet", false, "no indexing progress on stderr")
+	c.Check(func() error {
+		switch {
+		case o.index == "":
+			return cli.Usagef("-index is required")
+		case o.out == "":
+			return cli.Usagef("-o is required")
+		case o.topics == "" && o.year == 0:
+			return cli.Usagef("-topics or -year is required")
+		case o.topics != "" && o.year != 0:
+			return cli.Usagef("-topics and -year exclude each other")
+		case o.year != 0 && o.year < 2020:
+			return cli.Usagef("-year %d, want 2020 to 2023", o.year)
+		case o.analyzer != "" && !slices.Contains(presets, o.analyzer):
+			return cli.Usagef("-analyzer %q, want %s", o.analyzer, strings.Join(presets, ", "))
+		}
+		return nil
+	})
+	return c.Run(args, func([]string) error { return search(context.Background(), o, stdout, stderr) })
 }
 
-func weights(s string, n int) ([]float64, error) {
-	if s == "" {
-		return make([]float64, n), nil
-	}
-	parts := strings.Split(s, ",")
-	if len(parts) != n {
-		return nil, fmt.Errorf("weights %q: want %d comma-separated numbers", s, n)
-	}
-	w := make([]float64, n)
-	for i, p := range parts {
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return nil, fmt.Errorf("weights %q: %v", s, err)
+// weights returns a flag setter that parses n comma-separated weights into
+// *p.
+func weights(p *[]float64, name string, n int) func(string) error {
+	return func(s string) error {
+		parts := strings.Split(s, ",")
+		if len(parts) != n {
+			return fmt.Errorf("want %d comma-separated numbers", n)
 		}
-		w[i] = v
+		w := make([]float64, n)
+		for i, part := range parts {
+			v, err := strconv.ParseFloat(strings.TrimSpace(part), 64)
+			if err != nil || v < 0 || math.IsInf(v, 0) {
+				return fmt.Errorf("%q is not a weight (a number 0 or more)", part)
+			}
+			w[i] = v
+		}
+		*p = w
+		return nil
 	}
-	return w, nil
 }
 
 func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
@@ -89,13 +104,16 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	qw, err := weights(o.qweights, 3)
-	if err != nil {
-		return err
+	qw, fw := o.qweights, o.fweights
+	if qw == nil {
+		qw = make([]float64, 3)
 	}
-	fw, err := weights(o.fweights, 3)
-	if err != nil {
-		return err
+	if fw == nil {
+		fw = make([]float64, 3)
+	}
+	prf := lexical.PRFNone
+	if o.prf != "none" {
+		prf = lexical.PRFMethod(o.prf)
 	}
 	c := lexical.Config{
 		Analyzer: o.analyzer,
@@ -104,15 +122,11 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			Scoring: lexical.Scoring{Model: lexical.Model(o.model), K1: o.k1, B: o.b, Mu: o.mu, QuantizeLengths: o.quantize},
 			Query:   lexical.QueryWeights{Title: qw[0], Description: qw[1], Narrative: qw[2]},
 			Fields:  lexical.FieldWeights{Conclusion: fw[0], Premise: fw[1], Title: fw[2]},
-			PRF:     lexical.PRF{Method: lexical.PRFMethod(o.prf)},
+			PRF:     lexical.PRF{Method: prf},
 		},
 	}
-	switch o.units {
-	case "both":
-	case "sentence", "argument":
-		c.Units = []lexical.Unit{lexical.Unit(o.units)}
-	default:
-		return fmt.Errorf("-units %q: want sentence, argument or both", o.units)
+	if o.build != "both" {
+		c.Units = []lexical.Unit{lexical.Unit(o.build)}
 	}
 	start := time.Now()
 	x, err := lexical.Open(o.index, c)
@@ -126,7 +140,14 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer r.Close()
-		c.Progress = progressLine(stderr)
+		bar := cli.NewProgress(stderr, o.quiet, "indexing", 0, func(n int64) string { return fmt.Sprintf("%d arguments", n) })
+		c.Progress = func(p lexical.Progress) {
+			if p.Done {
+				bar.Done(int64(p.Arguments))
+			} else {
+				bar.Update(int64(p.Arguments))
+			}
+		}
 		if x, err = lexical.Build(ctx, o.index, r.All(), c); err != nil {
 			return err
 		}
@@ -139,7 +160,7 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			x.Docs(lexical.UnitSentence), x.Docs(lexical.UnitArgument), time.Since(start).Seconds())
 	}
 	defer x.Close()
-	fmt.Fprintf(stdout, "analysis %+v\nsearch %+v\n", x.Analysis(), x.Search())
+	fmt.Fprintf(stdout, "analysis: %s\nsearch: %s\n", x.Analysis(), x.Search())
 
 	// Warm-up pass, then the timed pass whose results are written.
 	for _, q := range qs {
@@ -155,6 +176,9 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			return err
 		}
 		lat[i] = time.Since(t)
+	}
+	if slices.IndexFunc(results, func(hs []retrieval.Hit) bool { return len(hs) > 0 }) < 0 {
+		return fmt.Errorf("no document matched any of the %d topics: no run written", len(qs))
 	}
 	tag := o.tag
 	if tag == "" {
@@ -200,22 +224,6 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / 1e6 }
-
-// progressLine draws the build progress on one line of w.
-func progressLine(w io.Writer) func(lexical.Progress) {
-	return func(p lexical.Progress) {
-		eta := ""
-		if p.ETA > 0 {
-			eta = fmt.Sprintf(", ETA %s", p.ETA.Round(time.Second))
-		}
-		end := ""
-		if p.Done {
-			end = "\n"
-		}
-		fmt.Fprintf(w, "\rindexing: %d arguments, %d documents, %.0f arguments/s, %s%s   %s",
-			p.Arguments, p.Documents, p.Rate, p.Elapsed.Round(time.Second), eta, end)
-	}
-}
 
 // loadQueries reads the topics the options name.
 func loadQueries(o options) ([]retrieval.Query, error) {
