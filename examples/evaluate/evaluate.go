@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -9,26 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/runfile"
-)
-
-// Exit statuses.
-const (
-	exitOK    = 0
-	exitUsage = 1
-	exitError = 2
-)
-
-// errUsage marks errors that call for the usage message; errReported marks
-// flag errors the flag package has already printed with the usage.
-var (
-	errUsage    = errors.New("usage")
-	errReported = errors.New("bad flags")
 )
 
 // measureList collects repeated -m flags.
@@ -65,124 +53,105 @@ type config struct {
 	baseline   string
 	pairs      string // table mode: "", "first" or "best"
 	order      string // table mode: "score" or "rank"
+	format     string // table mode: "table" or "tsv"
 }
+
+const usage = `evaluate [-q] [-c] [-J] -m MEASURE [-m MEASURE]... QRELS RUN
+evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank] [-format table|tsv] [-baseline RUN] [-seed N] [-resamples N] RUN...`
+
+const about = `Evaluate scores TREC runs against relevance judgments, in one of two modes.
+
+With -m (trec_eval mode) it prints exactly the lines trec_eval 10.0 prints for the same options: "measure<TAB>qid<TAB>value", for the measures in trec_eval's syntax (ndcg_cut.5,10,1000, P.5,10, map, recip_rank, num_ret, num_rel_ret). The flags -q (each topic's values too), -c and -J are trec_eval's: here -q does not mean quiet.
+
+Without -m (table mode) it prints, for each run and judged dimension, the mean nDCG@5 with its 95% percentile bootstrap interval, plain and on judged-only rankings (the variant of Touché's official tables), the p-value of a paired t-test of each run's judged-only nDCG@5 against the baseline run (Bonferroni-corrected), and judged@5, the share of the run's top 5 documents that the judgments judge. -format tsv prints the same table as tab-separated values with a one-token header, for programs. -pairs maps a run of sentence pairs or sentences onto the args.me arguments the 2020 and 2021 judgments rate. -year takes the official judgments embedded in the module.
+
+Flags come before the files. A bad command line exits 2, a file that cannot be read or evaluated 1.`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	c, fs, err := parseArgs(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
-	if errors.Is(err, errReported) {
-		return exitUsage
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "evaluate: %v\n", err)
-		fs.Usage()
-		return exitUsage
-	}
-	if len(c.measures) > 0 {
-		err = trecEval(c, stdout)
-	} else {
-		err = toucheTable(c, stdout, stderr)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "evaluate: %v\n", err)
-		return exitError
-	}
-	return exitOK
+	cmd := cli.New("evaluate", usage, about, stdout, stderr)
+	cmd.MinArgs, cmd.MaxArgs = 1, -1
+	c := define(cmd)
+	return cmd.Run(args, func(files []string) error {
+		c.files = files
+		if c.baseline != "" {
+			// The baseline is the table's first row, whatever its place among RUN....
+			files := []string{c.baseline}
+			for _, f := range c.files {
+				if f != c.baseline {
+					files = append(files, f)
+				}
+			}
+			c.files = files
+		}
+		if len(c.measures) > 0 {
+			return trecEval(c, stdout)
+		}
+		return toucheTable(c, stdout, stderr)
+	})
 }
 
-func parseArgs(args []string, stderr io.Writer) (*config, *flag.FlagSet, error) {
+// define defines the flags on cmd, with the checks of how they combine.
+func define(cmd *cli.Command) *config {
 	c := &config{}
-	fs := flag.NewFlagSet("evaluate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage:
-  evaluate [-q] [-c] [-J] -m MEASURE [-m MEASURE]... QRELS RUN
-      trec_eval mode: prints trec_eval 10.0's lines for the measures
-      (ndcg_cut.K,..., P.K,..., map, recip_rank, num_ret, num_rel_ret)
-  evaluate [-year 2020|2021|2022 | -qrels FILE] [-pairs first|best] [-c] [-order score|rank]
-           [-baseline RUN] [-seed N] [-resamples N] RUN...
-      Touché table: mean nDCG@5 with 95% bootstrap CI, plain and judged-only,
-      over the run's judged topics (-c: over all judged topics), and the share
-      of judged documents in each run's top 5; with several runs, a paired
-      t-test of each against the baseline run (-baseline, or else the first
-      RUN), Bonferroni-corrected. -pairs maps a run of sentence pairs or
-      sentences onto the args.me arguments the 2020 and 2021 judgments rate:
-      a pair stands for its first sentence's argument (first) or for the
-      better-judged argument of its two sentences (best)
-flags:
-`)
-		fs.PrintDefaults()
-	}
-	fs.Var(&c.measures, "m", "trec_eval mode: a measure to compute, in trec_eval syntax (repeatable)")
-	fs.BoolVar(&c.perTopic, "q", false, "trec_eval mode: print each topic's values too")
+	fs := cmd.Flags
+	fs.Var(&c.measures, "m", "trec_eval mode: a `measure` to compute, in trec_eval syntax (repeatable)")
+	fs.BoolVar(&c.perTopic, "q", false, "trec_eval mode: print each topic's values too (as trec_eval -q)")
 	fs.BoolVar(&c.complete, "c", false, "average over all judged topics; missing topics score 0 (both modes)")
 	fs.BoolVar(&c.judgedOnly, "J", false, "trec_eval mode: drop unjudged documents from the rankings")
-	fs.IntVar(&c.year, "year", 0, "table mode: use the embedded official Touché Task 1 judgments of this year")
-	fs.StringVar(&c.qrels, "qrels", "", "table mode: judgments file (qid 0 docid label)")
-	fs.StringVar(&c.baseline, "baseline", "", "table mode: the run the others are tested against (default: the first RUN)")
+	fs.IntVar(&c.year, "year", 0, "table mode: use the embedded official Touché Task 1 judgments of this `year`")
+	fs.StringVar(&c.qrels, "qrels", "", "table mode: judgments `file` (qid 0 docid label)")
+	fs.StringVar(&c.baseline, "baseline", "", "table mode: the `run` the others are tested against (default: the first RUN)")
 	fs.Uint64Var(&c.seed, "seed", 1, "table mode: bootstrap seed")
-	fs.IntVar(&c.resamples, "resamples", eval.DefaultResamples, "table mode: bootstrap resamples")
-	fs.StringVar(&c.pairs, "pairs", "", "table mode: map pairs (or sentences) to arguments: first or best")
-	fs.StringVar(&c.order, "order", "score", "table mode: rank each topic's documents by score (as trec_eval) or by the rank column")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, fs, err
-		}
-		return nil, fs, errReported
-	}
-	c.files = fs.Args()
-	if c.baseline != "" {
-		// The baseline is the table's first row, whatever its place among RUN....
-		files := []string{c.baseline}
-		for _, f := range c.files {
-			if f != c.baseline {
-				files = append(files, f)
+	cmd.IntVar(&c.resamples, "resamples", eval.DefaultResamples, 100, 10_000_000, "table mode: bootstrap resamples")
+	fs.StringVar(&c.pairs, "pairs", "", "table mode: map pairs (or sentences) to arguments: `first` or best")
+	fs.StringVar(&c.order, "order", "score", "table mode: rank each topic's documents by `score` (as trec_eval) or by the rank column")
+	fs.StringVar(&c.format, "format", "table", "table mode: `table` (aligned columns for people) or tsv (tab-separated, for programs)")
+	cmd.Check(func() error {
+		set := make(map[string]bool)
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if len(c.measures) > 0 {
+			for _, name := range []string{"year", "qrels", "baseline", "seed", "resamples", "pairs", "order", "format"} {
+				if set[name] {
+					return cli.Usagef("-%s is for the Touché table, not with -m", name)
+				}
 			}
+			if fs.NArg() != 2 {
+				return cli.Usagef("trec_eval mode takes QRELS and RUN, got %d files", fs.NArg())
+			}
+			return nil
 		}
-		c.files = files
-	}
-	set := make(map[string]bool)
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if len(c.measures) > 0 {
-		for _, name := range []string{"year", "qrels", "baseline", "seed", "resamples", "pairs", "order"} {
+		for _, name := range []string{"q", "J"} {
 			if set[name] {
-				return nil, fs, fmt.Errorf("%w: -%s is for the Touché table, not with -m", errUsage, name)
+				return cli.Usagef("-%s needs trec_eval mode (give -m)", name)
 			}
 		}
-		if len(c.files) != 2 {
-			return nil, fs, fmt.Errorf("%w: trec_eval mode takes QRELS and RUN, got %d files", errUsage, len(c.files))
+		switch {
+		case set["year"] && set["qrels"]:
+			return cli.Usagef("give -year or -qrels, not both")
+		case !set["year"] && !set["qrels"]:
+			return cli.Usagef("give -year or -qrels (or -m for trec_eval mode)")
+		case set["year"] && eval.OfficialDimensions(c.year) == nil:
+			return cli.Usagef("no embedded judgments for -year %d (have 2020, 2021, 2022)", c.year)
 		}
-		return c, fs, nil
-	}
-	for _, name := range []string{"q", "J"} {
-		if set[name] {
-			return nil, fs, fmt.Errorf("%w: -%s needs trec_eval mode (give -m)", errUsage, name)
+		if c.pairs != "" {
+			if _, err := eval.ParseMapping(c.pairs); err != nil {
+				return cli.Usagef("-pairs %q, want first or best", c.pairs)
+			}
 		}
-	}
-	switch {
-	case set["year"] && set["qrels"]:
-		return nil, fs, fmt.Errorf("%w: give -year or -qrels, not both", errUsage)
-	case !set["year"] && !set["qrels"]:
-		return nil, fs, fmt.Errorf("%w: give -year or -qrels (or -m for trec_eval mode)", errUsage)
-	case set["year"] && eval.OfficialDimensions(c.year) == nil:
-		return nil, fs, fmt.Errorf("%w: no embedded judgments for -year %d (have 2020, 2021, 2022)", errUsage, c.year)
-	}
-	if c.pairs != "" {
-		if _, err := eval.ParseMapping(c.pairs); err != nil {
-			return nil, fs, fmt.Errorf("%w: -pairs %q, want first or best", errUsage, c.pairs)
+		if c.order != "score" && c.order != "rank" {
+			return cli.Usagef("-order %q, want score or rank", c.order)
 		}
-	}
-	if c.order != "score" && c.order != "rank" {
-		return nil, fs, fmt.Errorf("%w: -order %q, want score or rank", errUsage, c.order)
-	}
-	if len(c.files) == 0 {
-		return nil, fs, fmt.Errorf("%w: no run files", errUsage)
-	}
-	return c, fs, nil
+		if c.format != "table" && c.format != "tsv" {
+			return cli.Usagef("-format %q, want table or tsv", c.format)
+		}
+		if fs.NArg() == 0 {
+			return cli.Usagef("no run files")
+		}
+		return nil
+	})
+	return c
 }
 
 // trecEval prints trec_eval's lines for one qrels and one run file.
@@ -255,8 +224,7 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	ndcg5 := []eval.Measure{{Name: eval.NDCGCut, Cutoffs: []int{5}}}
 	boot := eval.Bootstrap{Seed: c.seed, Resamples: c.resamples}
 
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "run\tjudgments\ttopics\tnDCG@5\tCI95 low\tCI95 high\tjudged-only nDCG@5\tCI95 low\tCI95 high\tp vs baseline (Bonferroni)\tjudged@5")
+	var table []row
 	for _, d := range dims {
 		rows := make([]row, len(runs))
 		for i, r := range runs {
@@ -318,18 +286,58 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 				rows[i+1].p, rows[i+1].hasP = p, true
 			}
 		}
-		for _, rw := range rows {
-			p := "-"
-			if rw.hasP {
-				p = fmt.Sprintf("%.4f", rw.p)
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%s\t%.2f\n",
-				rw.run, rw.dimension, rw.topics,
-				rw.plain.Mean, rw.plain.Low, rw.plain.High,
-				rw.judged.Mean, rw.judged.Low, rw.judged.High, p, rw.share)
+		table = append(table, rows...)
+	}
+	if c.format == "tsv" {
+		return writeTSV(w, table)
+	}
+	return writeTable(w, table)
+}
+
+// The columns of the table: for people (aligned, with spaces in the names)
+// and for programs (-format tsv: one token per name).
+var (
+	tableHeader = []string{"run", "judgments", "topics", "nDCG@5", "CI95 low", "CI95 high",
+		"judged-only nDCG@5", "CI95 low", "CI95 high", "p vs baseline (Bonferroni)", "judged@5"}
+	tsvHeader = []string{"run", "judgments", "topics", "ndcg5", "ndcg5_low", "ndcg5_high",
+		"judged_ndcg5", "judged_ndcg5_low", "judged_ndcg5_high", "p", "judged5"}
+)
+
+// fields formats a row's values; p is empty for the baseline.
+func (rw row) fields() []string {
+	p := ""
+	if rw.hasP {
+		p = fmt.Sprintf("%.4f", rw.p)
+	}
+	return []string{rw.run, rw.dimension, strconv.Itoa(rw.topics),
+		fmt.Sprintf("%.4f", rw.plain.Mean), fmt.Sprintf("%.4f", rw.plain.Low), fmt.Sprintf("%.4f", rw.plain.High),
+		fmt.Sprintf("%.4f", rw.judged.Mean), fmt.Sprintf("%.4f", rw.judged.Low), fmt.Sprintf("%.4f", rw.judged.High),
+		p, fmt.Sprintf("%.2f", rw.share)}
+}
+
+// writeTable prints the rows as aligned columns, "-" for a missing p.
+func writeTable(w io.Writer, rows []row) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(tableHeader, "\t"))
+	for _, rw := range rows {
+		f := rw.fields()
+		if f[9] == "" {
+			f[9] = "-"
 		}
+		fmt.Fprintln(tw, strings.Join(f, "\t"))
 	}
 	return tw.Flush()
+}
+
+// writeTSV prints the rows as tab-separated values under a header of
+// one-token names; a missing p is an empty field.
+func writeTSV(w io.Writer, rows []row) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, strings.Join(tsvHeader, "\t"))
+	for _, rw := range rows {
+		fmt.Fprintln(bw, strings.Join(rw.fields(), "\t"))
+	}
+	return bw.Flush()
 }
 
 // paired returns the values of the topics both a and b have, in topic

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 )
@@ -50,7 +51,7 @@ func TestGolden(t *testing.T) {
 					"-m", "num_ret", "-m", "num_rel_ret", qrels, filepath.Join(dir, "runs", base)}
 			}
 			var stdout, stderr bytes.Buffer
-			if code := run(args, &stdout, &stderr); code != exitOK {
+			if code := run(args, &stdout, &stderr); code != cli.ExitOK {
 				t.Fatalf("evaluate %s: exit %d: %s", strings.Join(args, " "), code, stderr.String())
 			}
 			want, err := os.ReadFile(golden)
@@ -69,7 +70,7 @@ func TestGolden(t *testing.T) {
 func TestTable(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "testdata/a.run", "testdata/b.run"}
-	if code := run(args, &stdout, &stderr); code != exitOK {
+	if code := run(args, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
@@ -130,7 +131,7 @@ func TestTable(t *testing.T) {
 func TestTableOfficialYear(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	// The tiny runs use topics 1 and 2, which the 2022 judgments have.
-	if code := run([]string{"-year", "2022", "-resamples", "100", "testdata/a.run"}, &stdout, &stderr); code != exitOK {
+	if code := run([]string{"-year", "2022", "-resamples", "100", "testdata/a.run"}, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	for _, d := range []string{"2022 relevance", "2022 quality", "2022 coherence"} {
@@ -141,8 +142,8 @@ func TestTableOfficialYear(t *testing.T) {
 	stdout.Reset()
 	stderr.Reset()
 	// 2021 topics are 51-100: nothing of the tiny run is judged.
-	if code := run([]string{"-year", "2021", "testdata/a.run"}, &stdout, &stderr); code != exitError {
-		t.Errorf("run without judged topics: got exit %d, want %d", code, exitError)
+	if code := run([]string{"-year", "2021", "testdata/a.run"}, &stdout, &stderr); code != cli.ExitError {
+		t.Errorf("run without judged topics: got exit %d, want %d", code, cli.ExitError)
 	}
 }
 
@@ -153,19 +154,20 @@ func TestErrors(t *testing.T) {
 		code int
 		msg  string // in stderr
 	}{
-		{"no args", nil, exitUsage, "give -year or -qrels"},
-		{"-q without -m", []string{"-q", "-year", "2020", "x"}, exitUsage, "-q needs trec_eval mode"},
-		{"-pairs with -m", []string{"-m", "map", "-pairs", "first", "q", "r"}, exitUsage, "-pairs is for the Touché table"},
-		{"-order with -m", []string{"-m", "map", "-order", "rank", "q", "r"}, exitUsage, "-order is for the Touché table"},
-		{"unknown mapping", []string{"-year", "2021", "-pairs", "all", "r"}, exitUsage, `-pairs "all", want first or best`},
-		{"unknown order", []string{"-year", "2021", "-order", "foo", "r"}, exitUsage, `-order "foo", want score or rank`},
-		{"-year with -m", []string{"-m", "map", "-year", "2020", "q", "r"}, exitUsage, "-year is for the Touché table"},
-		{"one file with -m", []string{"-m", "map", "q"}, exitUsage, "takes QRELS and RUN"},
-		{"unknown measure", []string{"-m", "ndcg", "q", "r"}, exitUsage, "unknown measure"},
-		{"unknown year", []string{"-year", "2019", "r"}, exitUsage, "no embedded judgments"},
-		{"both qrels sources", []string{"-year", "2020", "-qrels", "q", "r"}, exitUsage, "not both"},
-		{"missing file", []string{"-m", "map", "testdata/tiny.qrels", "testdata/none.run"}, exitError, "none.run"},
-		{"bad run line", []string{"-m", "map", "testdata/tiny.qrels", "testdata/bad.run"}, exitError, "runfile: testdata/bad.run:2: field score"},
+		{"no args", nil, cli.ExitUsage, "give -year or -qrels"},
+		{"-q without -m", []string{"-q", "-year", "2020", "x"}, cli.ExitUsage, "-q needs trec_eval mode"},
+		{"-pairs with -m", []string{"-m", "map", "-pairs", "first", "q", "r"}, cli.ExitUsage, "-pairs is for the Touché table"},
+		{"-order with -m", []string{"-m", "map", "-order", "rank", "q", "r"}, cli.ExitUsage, "-order is for the Touché table"},
+		{"unknown mapping", []string{"-year", "2021", "-pairs", "all", "r"}, cli.ExitUsage, `-pairs "all", want first or best`},
+		{"unknown order", []string{"-year", "2021", "-order", "foo", "r"}, cli.ExitUsage, `-order "foo", want score or rank`},
+		{"-year with -m", []string{"-m", "map", "-year", "2020", "q", "r"}, cli.ExitUsage, "-year is for the Touché table"},
+		{"one file with -m", []string{"-m", "map", "q"}, cli.ExitUsage, "takes QRELS and RUN"},
+		{"unknown measure", []string{"-m", "ndcg", "q", "r"}, cli.ExitUsage, "unknown measure"},
+		{"-format with -m", []string{"-m", "map", "-format", "tsv", "q", "r"}, cli.ExitUsage, "-format is for the Touché table"},
+		{"unknown year", []string{"-year", "2019", "r"}, cli.ExitUsage, "no embedded judgments"},
+		{"both qrels sources", []string{"-year", "2020", "-qrels", "q", "r"}, cli.ExitUsage, "not both"},
+		{"missing file", []string{"-m", "map", "testdata/tiny.qrels", "testdata/none.run"}, cli.ExitError, "none.run"},
+		{"bad run line", []string{"-m", "map", "testdata/tiny.qrels", "testdata/bad.run"}, cli.ExitError, "runfile: testdata/bad.run:2: field score"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -185,7 +187,7 @@ func TestErrors(t *testing.T) {
 func TestTableBaseline(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-baseline", "testdata/b.run", "testdata/a.run", "testdata/b.run"}
-	if code := run(args, &stdout, &stderr); code != exitOK {
+	if code := run(args, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
@@ -200,8 +202,8 @@ func TestTableBaseline(t *testing.T) {
 			t.Errorf("row %d: got run %s, p %s; want %s, %s", i+1, f[0], f[len(f)-2], want[0], want[1])
 		}
 	}
-	if code := run([]string{"-m", "map", "-baseline", "testdata/a.run", "testdata/tiny.qrels", "testdata/a.run"}, &stdout, &stderr); code != exitUsage {
-		t.Errorf("-baseline with -m: got exit %d, want %d", code, exitUsage)
+	if code := run([]string{"-m", "map", "-baseline", "testdata/a.run", "testdata/tiny.qrels", "testdata/a.run"}, &stdout, &stderr); code != cli.ExitUsage {
+		t.Errorf("-baseline with -m: got exit %d, want %d", code, cli.ExitUsage)
 	}
 }
 
@@ -212,7 +214,7 @@ func TestTableBaseline(t *testing.T) {
 func tableRow(t *testing.T, args ...string) (row []string, stderr string) {
 	t.Helper()
 	var stdout, errBuf bytes.Buffer
-	if code := run(append([]string{"-resamples", "100"}, args...), &stdout, &errBuf); code != exitOK {
+	if code := run(append([]string{"-resamples", "100"}, args...), &stdout, &errBuf); code != cli.ExitOK {
 		t.Fatalf("%v: exit %d: %s", args, code, errBuf.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
@@ -359,7 +361,7 @@ func TestTablePairsMatchesTrecEvalMode(t *testing.T) {
 			args = append([]string{"-J"}, args...)
 		}
 		var stdout, stderr bytes.Buffer
-		if code := run(args, &stdout, &stderr); code != exitOK {
+		if code := run(args, &stdout, &stderr); code != cli.ExitOK {
 			t.Fatalf("trec_eval mode: exit %d: %s", code, stderr.String())
 		}
 		all := strings.Fields(stdout.String())
@@ -370,5 +372,56 @@ func TestTablePairsMatchesTrecEvalMode(t *testing.T) {
 	}
 	if f[1] != "2" {
 		t.Errorf("table over %s topics, want the run's 2", f[1])
+	}
+}
+
+// TestTableTSV checks -format tsv: a header of one-token column names and
+// rows of as many tab-separated fields holding the table's values.
+func TestTableTSV(t *testing.T) {
+	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "testdata/a.run", "testdata/b.run"}
+	var table, tsv, stderr bytes.Buffer
+	if code := run(args, &table, &stderr); code != cli.ExitOK {
+		t.Fatalf("table: exit %d: %s", code, stderr.String())
+	}
+	if code := run(append([]string{"-format", "tsv"}, args...), &tsv, &stderr); code != cli.ExitOK {
+		t.Fatalf("tsv: exit %d: %s", code, stderr.String())
+	}
+	tableLines := strings.Split(strings.TrimSpace(table.String()), "\n")
+	lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")
+	if len(lines) != len(tableLines) {
+		t.Fatalf("tsv has %d lines, the table %d:\n%s", len(lines), len(tableLines), tsv.String())
+	}
+	header := strings.Split(lines[0], "\t")
+	want := []string{"run", "judgments", "topics", "ndcg5", "ndcg5_low", "ndcg5_high",
+		"judged_ndcg5", "judged_ndcg5_low", "judged_ndcg5_high", "p", "judged5"}
+	if diff := cmp.Diff(want, header); diff != "" {
+		t.Errorf("header (-want +got):\n%s", diff)
+	}
+	for i, l := range lines[1:] {
+		got := strings.Split(l, "\t")
+		wantRow := strings.Fields(tableLines[i+1])
+		if wantRow[9] == "-" {
+			wantRow[9] = "" // no p for the baseline
+		}
+		if diff := cmp.Diff(wantRow, got); diff != "" {
+			t.Errorf("row %d (-table +tsv):\n%s", i+1, diff)
+		}
+	}
+}
+
+// TestCommandLine checks -h and unknown flags.
+func TestCommandLine(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-h"}, &stdout, &stderr); code != cli.ExitOK || !strings.Contains(stdout.String(), "usage: evaluate") ||
+		!strings.Contains(stdout.String(), "-q does not mean quiet") {
+		t.Errorf("-h: exit %d, stdout %q; want 0 and the usage", code, stdout.String())
+	}
+	stdout.Reset()
+	if code := run([]string{"-no-such-flag", "x"}, &stdout, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), "-no-such-flag") {
+		t.Errorf("unknown flag: exit %d, stderr %q; want %d naming the flag", code, stderr.String(), cli.ExitUsage)
+	}
+	stderr.Reset()
+	if code := run([]string{"-year", "2021", "-format", "csv", "x"}, &stdout, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), "-format") {
+		t.Errorf("-format csv: exit %d, stderr %q; want %d naming the flag", code, stderr.String(), cli.ExitUsage)
 	}
 }

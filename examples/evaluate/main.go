@@ -11,12 +11,13 @@
 // topic's lines first, then the "all" lines. MEASURE uses trec_eval's
 // syntax: ndcg_cut.5,10,1000, P.5,10, map, recip_rank, num_ret, num_rel_ret.
 // -c averages over all judged topics (missing ones score 0), -J keeps only
-// judged documents in each ranking.
+// judged documents in each ranking. These flags are trec_eval's: -q means
+// per-topic values here, not quiet.
 //
 // Touché table mode, without -m:
 //
-//	evaluate [-year 2020|2021|2022 | -qrels FILE] [-pairs first|best] [-c] [-order score|rank]
-//	         [-baseline RUN] [-seed N] [-resamples N] RUN...
+//	evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank]
+//	         [-format table|tsv] [-baseline RUN] [-seed N] [-resamples N] RUN...
 //
 // prints, for each run and judged dimension, the mean nDCG@5 with its 95%
 // percentile bootstrap interval, plain and on judged-only rankings (the
@@ -29,6 +30,11 @@
 // answer, Bonferroni-corrected for the number of runs compared. -year uses
 // the official judgments embedded in package eval (2022: relevance, quality
 // and coherence).
+//
+// The table is aligned for people. -format tsv prints it for programs:
+// tab-separated, under a header of one-token column names (run, judgments,
+// topics, ndcg5, ndcg5_low, ndcg5_high, judged_ndcg5, judged_ndcg5_low,
+// judged_ndcg5_high, p, judged5), with an empty p for the baseline.
 //
 // The 2020 and 2021 judgments rate whole args.me arguments; a Touché 2022
 // run ranks sentence pairs. -pairs maps such a run (or a run of single
@@ -47,8 +53,9 @@
 // Runs are read as trec_eval reads them: any stance token and infinite
 // scores are accepted (runfile.Reader's Lenient).
 //
-// Flags come before the files. The exit status is 0 on success, 1 on a
-// usage error and 2 when a file cannot be read or evaluated.
+// Flags come before the files. The exit status is 0 on success (and for
+// -h), 2 for a bad command line and 1 when a file cannot be read or
+// evaluated.
 package main
 
 import "os"
