@@ -14,6 +14,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -49,13 +50,19 @@ var outputPattern = regexp.MustCompile(`^arguments (\d+)\nsentences (\d+)\ntoken
 func runInspect(t *testing.T, args ...string) string {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
-		t.Fatal(err)
+	if code := run(context.Background(), args, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	if !outputPattern.MatchString(stdout.String()) {
 		t.Fatalf("output: got %q, want the four lines", stdout.String())
 	}
-	if !regexp.MustCompile(`^time \d+\.\d{3}s\n$`).MatchString(stderr.String()) {
+	// Off a terminal, the progress of a file is plain lines, ending with
+	// the whole file read.
+	progress := `(reading \[#{20}\] 100%  \d+ MB/\d+ MB  \d+s\n)`
+	if len(args) == 0 {
+		progress = ""
+	}
+	if !regexp.MustCompile(`^` + progress + `time \d+\.\d{3}s\n$`).MatchString(stderr.String()) {
 		t.Fatalf("stderr: got %q, want a time line", stderr.String())
 	}
 	return stdout.String()
@@ -117,13 +124,37 @@ func TestInspectErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.csv")
 	os.WriteFile(bad, []byte("id,conclusion,premises,context,sentences\nA,c,[,{},[]\n"), 0o644)
-	for _, args := range [][]string{{filepath.Join(dir, "missing.csv")}, {bad}, {"a", "b"}} {
+	dup := filepath.Join(dir, "dup.csv")
+	os.WriteFile(dup, []byte("id,conclusion,premises,context,sentences\n"+
+		"A,c,[],{},[]\n"+
+		"B,c,[],{},[]\n"+
+		"A,d,[],{},[]\n"), 0o644)
+	for _, tc := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{filepath.Join(dir, "missing.csv")}, cli.ExitError, "missing.csv"},
+		{[]string{bad}, cli.ExitError, "bad.csv"},
+		{[]string{dup}, cli.ExitError, `dup.csv: record 3 (line 4), field id: argument id "A" is also the id of record 1 (line 2)`},
+		{[]string{"a", "b"}, cli.ExitUsage, `unexpected argument "b"`},
+		{[]string{"-no-such-flag"}, cli.ExitUsage, "-no-such-flag"},
+	} {
 		var stdout, stderr bytes.Buffer
-		if err := run(context.Background(), args, &stdout, &stderr); err == nil {
-			t.Errorf("inspect %q: got no error", args)
+		if code := run(context.Background(), tc.args, &stdout, &stderr); code != tc.status || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("inspect %q: exit %d, stderr %q; want %d and %q", tc.args, code, stderr.String(), tc.status, tc.want)
 		} else if stdout.Len() != 0 {
-			t.Errorf("inspect %q: error %v, but printed %q", args, err, stdout.String())
+			t.Errorf("inspect %q: failed, but printed %q", tc.args, stdout.String())
 		}
+	}
+}
+
+// TestHelp checks that -h prints the usage to stdout and reads nothing.
+func TestHelp(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-h"}, &stdout, &stderr); code != cli.ExitOK ||
+		!strings.HasPrefix(stdout.String(), "usage: inspect") || stderr.Len() != 0 {
+		t.Errorf("-h: exit %d, stdout %q, stderr %q; want 0 and the usage on stdout", code, stdout.String(), stderr.String())
 	}
 }
 
