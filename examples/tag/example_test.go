@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"strings"
 )
@@ -11,11 +10,20 @@ func Example() {
 	in := strings.NewReader("school uniforms\tUniforms create a sense of equality and help students focus on learning .\n" +
 		"school uniforms\t\n" +
 		"school uniforms\t!!! ... http://example.com\n")
-	if err := run(context.Background(), in, os.Stdout); err != nil {
-		fmt.Println(err)
-	}
+	run(context.Background(), nil, in, os.Stdout, os.Stderr)
 	// Output:
 	// PRO	0.8448	0.9347
 	// Q0	0.0000	0.0000
 	// Q0	0.0000	0.0000
+}
+
+// With -force every line gets PRO or CON, with the side's probability
+// renormalised over the two.
+func Example_force() {
+	in := strings.NewReader("school uniforms\tUniforms create a sense of equality and help students focus on learning .\n" +
+		"school uniforms\t\n")
+	run(context.Background(), []string{"-force"}, in, os.Stdout, os.Stderr)
+	// Output:
+	// PRO	0.8650	0.9347
+	// PRO	0.5000	0.0000
 }
