@@ -1,6 +1,11 @@
 package main
 
 import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/examples/internal/systemtest"
@@ -39,4 +44,39 @@ func TestAblations(t *testing.T) {
 // second run reuses the cached index and writes the same run.
 func TestTIRA(t *testing.T) {
 	systemtest.TIRA(t, run, "-k", "100")
+}
+
+// TestCommandLine checks -h, bad flags and arguments, and a topics file
+// without topics.
+func TestCommandLine(t *testing.T) {
+	systemtest.CommandLine(t, run)
+}
+
+// TestStderrFile runs advanced on a TIRA input, building its index, with
+// stderr redirected to a file: the progress is plain lines, with no
+// carriage returns.
+func TestStderrFile(t *testing.T) {
+	in, out := t.TempDir(), t.TempDir()
+	if err := systemtest.WriteInput(in); err != nil {
+		t.Fatal(err)
+	}
+	log, err := os.Create(filepath.Join(t.TempDir(), "stderr.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer log.Close()
+	args := []string{"-i", in, "-o", out, "-cache", t.TempDir(), "-min-pairs", "0", "-k", "20"}
+	if code := run(context.Background(), args, io.Discard, log); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	b, err := os.ReadFile(log.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "indexing") || !strings.Contains(string(b), "topics") {
+		t.Errorf("stderr file %q: want the indexing and topics progress", b)
+	}
+	if strings.Contains(string(b), "\r") {
+		t.Errorf("stderr file holds carriage returns: %q", b)
+	}
 }

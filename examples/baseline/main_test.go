@@ -41,3 +41,9 @@ func TestFewerPairs(t *testing.T) {
 		t.Errorf("got %v, want exactly 7 pairs per topic", err)
 	}
 }
+
+// TestCommandLine checks -h, bad flags and arguments, and a topics file
+// without topics.
+func TestCommandLine(t *testing.T) {
+	systemtest.CommandLine(t, run)
+}

@@ -23,3 +23,9 @@ func TestSample(t *testing.T) {
 func TestTIRA(t *testing.T) {
 	systemtest.TIRA(t, run, "-k", "20")
 }
+
+// TestCommandLine checks -h, bad flags and arguments, and a topics file
+// without topics.
+func TestCommandLine(t *testing.T) {
+	systemtest.CommandLine(t, run)
+}

@@ -99,6 +99,9 @@ func TIRA(t *testing.T, main Main, args ...string) {
 	if !strings.Contains(stderr, "indexing") {
 		t.Errorf("first run: stderr %q, want an indexing progress bar", stderr)
 	}
+	if strings.Contains(stderr, "\r") {
+		t.Errorf("first run: stderr %q has carriage returns, though it is not a terminal", stderr)
+	}
 	if strings.Contains(stdout, "nDCG@5") {
 		t.Errorf("first run: got %q; a TIRA input has no embedded judgments to evaluate with", stdout)
 	}
@@ -126,6 +129,61 @@ func TIRA(t *testing.T, main Main, args ...string) {
 	}
 	if len(got) != len(sampleIDs(t)) {
 		t.Errorf("run answers %d topics, want %d", len(got), len(sampleIDs(t)))
+	}
+}
+
+// CommandLine checks main's command line: -h prints the usage to stdout
+// and exits 0; an unknown flag, a stray argument and values out of range
+// exit 2 naming the problem, before any work; and an input directory whose
+// topics.xml holds no topics (an empty file, or <topics></topics>) fails
+// without writing run.txt.
+func CommandLine(t *testing.T, main Main) {
+	t.Helper()
+	for _, tc := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"-h"}, 0, "usage: "},
+		{[]string{"-no-such-flag"}, 2, "-no-such-flag"},
+		{[]string{"stray"}, 2, `unexpected argument "stray"`},
+		{[]string{"-k", "0"}, 2, "-k 0, want 1 to 1000"},
+		{[]string{"-k", "-3"}, 2, "-k -3"},
+		{[]string{"-workers", "-2"}, 2, "-workers -2"},
+	} {
+		var stdout, stderr bytes.Buffer
+		out := t.TempDir()
+		status := main(context.Background(), append(slices.Clone(tc.args), "-o", out, "-cache", "off"), &stdout, &stderr)
+		got := stderr.String()
+		if tc.status == 0 {
+			got = stdout.String()
+		}
+		if status != tc.status || !strings.Contains(got, tc.want) {
+			t.Errorf("%q: exit %d, output %q; want %d and %q", tc.args, status, got, tc.status, tc.want)
+		}
+		if tc.status == 0 && (!strings.Contains(got, "-quiet") || stderr.Len() != 0) {
+			t.Errorf("-h: stdout %q, stderr %q; want the flags on stdout only", got, stderr.String())
+		}
+		if _, err := os.Stat(filepath.Join(out, tira.RunFileName)); !os.IsNotExist(err) {
+			t.Errorf("%q: run.txt written (%v)", tc.args, err)
+		}
+	}
+	for _, topics := range []string{"", "<topics></topics>"} {
+		in, out := t.TempDir(), t.TempDir()
+		if err := WriteInput(in); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(in, tira.TopicsFileName), []byte(topics), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		status := main(context.Background(), []string{"-i", in, "-o", out, "-cache", "off", "-quiet"}, &stdout, &stderr)
+		if status == 0 || !strings.Contains(stderr.String(), "no topics") {
+			t.Errorf("topics.xml %q: exit %d, stderr %q; want a failure naming the lack of topics", topics, status, stderr.String())
+		}
+		if _, err := os.Stat(filepath.Join(out, tira.RunFileName)); !os.IsNotExist(err) {
+			t.Errorf("topics.xml %q: run.txt written (%v)", topics, err)
+		}
 	}
 }
 
