@@ -4,7 +4,7 @@
 // the official 2021 relevance judgments of the sample's ten topics (51, 52,
 // 55, 57, 67, 68, 73, 74, 80, 100).
 //
-//	go run ./examples/internal/effectiveness [-workers 2] [-resamples 10000]
+//	go run ./examples/internal/effectiveness [-workers 2]
 //
 // It builds the three commands with "go build" (so it must run inside the
 // module), runs each configuration on the sample, and prints a Markdown
@@ -20,7 +20,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -30,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/runfile"
 )
@@ -56,19 +56,16 @@ func configurations() []configuration {
 }
 
 func main() {
-	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "effectiveness:", err)
-		os.Exit(1)
-	}
+	c := cli.New("effectiveness", "effectiveness [-workers 2]",
+		"Effectiveness builds baseline, swordsman and advanced, runs each configuration (every ablation of advanced) on the embedded args.me sample, and prints a Markdown table of nDCG@5 against the 2021 judgments, with pairs mapped to arguments (first and best), CI95 and paired t-tests against the baseline. It must run inside the module.",
+		os.Stdout, os.Stderr)
+	workers := c.Int("workers", 2, 1, 256, "topics each system answers at once")
+	os.Exit(c.Run(os.Args[1:], func([]string) error {
+		return run(context.Background(), *workers, os.Stdout, os.Stderr)
+	}))
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("effectiveness", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	workers := fs.Int("workers", 2, "topics each system answers at once")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
+func run(ctx context.Context, workers int, stdout, stderr io.Writer) error {
 	dir, err := os.MkdirTemp("", "effectiveness-")
 	if err != nil {
 		return err
@@ -89,7 +86,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var rows []row
 	for i, c := range configurations() {
 		out := filepath.Join(dir, fmt.Sprint("run", i))
-		args := append([]string{"-quiet", "-workers", strconv.Itoa(*workers), "-cache", filepath.Join(dir, "cache"), "-o", out}, c.flags...)
+		args := append([]string{"-quiet", "-workers", strconv.Itoa(workers), "-cache", filepath.Join(dir, "cache"), "-o", out}, c.flags...)
 		fmt.Fprintf(stderr, "%s %s\n", c.system, strings.Join(args, " "))
 		cmd := exec.CommandContext(ctx, filepath.Join(bin, c.system), args...)
 		cmd.Stderr = stderr
