@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/retrieval/chatnoir"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
@@ -36,7 +37,7 @@ func runOK(t *testing.T, args ...string) (runFile []byte, stdout, stderr string)
 	t.Helper()
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), append(args, "-o", dir), env(testKey), &out, &errb); code != exitOK {
+	if code := run(context.Background(), append(args, "-o", dir), env(testKey), &out, &errb); code != cli.ExitOK {
 		t.Fatalf("exit status %d, want 0; stderr:\n%s", code, errb.String())
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "run.txt"))
@@ -138,11 +139,11 @@ func TestNoAPIKey(t *testing.T) {
 		dir := t.TempDir()
 		var stdout, stderr bytes.Buffer
 		code := run(context.Background(), append(args, "-base", srv.URL, "-o", dir), env(""), &stdout, &stderr)
-		if code != exitUsage {
-			t.Errorf("%q: got exit status %d, want %d", args, code, exitUsage)
+		if code != cli.ExitUsage {
+			t.Errorf("%q: got exit status %d, want %d", args, code, cli.ExitUsage)
 		}
-		if got := stderr.String(); got != errNoAPIKey+"\n" {
-			t.Errorf("%q: got stderr %q, want %q", args, got, errNoAPIKey+"\n")
+		if got, want := stderr.String(), "clueweb: "+errNoAPIKey+"\nrun 'clueweb -h' for usage\n"; got != want {
+			t.Errorf("%q: got stderr %q, want %q", args, got, want)
 		}
 		if !strings.Contains(errNoAPIKey, "-apikey") || !strings.Contains(errNoAPIKey, apiKeyEnv) {
 			t.Errorf("message %q does not say how to give a key", errNoAPIKey)
@@ -162,7 +163,7 @@ func TestAPIKeyFlag(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"-apikey", testKey, "-i", "testdata/input", "-o", dir, "-base", srv.URL},
 		env(""), &stdout, &stderr)
-	if code != exitOK {
+	if code != cli.ExitOK {
 		t.Fatalf("got exit status %d, want 0: %s", code, stderr.String())
 	}
 }
@@ -173,8 +174,8 @@ func TestRejectedAPIKey(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"-i", "testdata/input", "-o", dir, "-base", srv.URL},
 		env("wrong-key"), &stdout, &stderr)
-	if code != exitError {
-		t.Errorf("got exit status %d, want %d", code, exitError)
+	if code != cli.ExitError {
+		t.Errorf("got exit status %d, want %d", code, cli.ExitError)
 	}
 	if !strings.Contains(stderr.String(), "API key rejected") || !strings.Contains(stderr.String(), "topic 1") {
 		t.Errorf("got stderr %q, want the rejected key and the topic", stderr.String())
@@ -192,8 +193,8 @@ func TestBadFlags(t *testing.T) {
 		rc, srv := newRecordedChatNoir(t)
 		var stdout, stderr bytes.Buffer
 		code := run(context.Background(), append([]string{"-base", srv.URL, "-o", t.TempDir()}, args...), env(testKey), &stdout, &stderr)
-		if code != exitUsage {
-			t.Errorf("%q: got exit status %d, want %d", args, code, exitUsage)
+		if code != cli.ExitUsage {
+			t.Errorf("%q: got exit status %d, want %d", args, code, cli.ExitUsage)
 		}
 		if stderr.Len() == 0 {
 			t.Errorf("%q: no message on stderr", args)
@@ -208,7 +209,7 @@ func TestMissingTopics(t *testing.T) {
 	_, srv := newRecordedChatNoir(t)
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"-i", t.TempDir(), "-o", t.TempDir(), "-base", srv.URL}, env(testKey), &stdout, &stderr)
-	if code != exitError || !strings.Contains(stderr.String(), "topics.xml") {
+	if code != cli.ExitError || !strings.Contains(stderr.String(), "topics.xml") {
 		t.Errorf("got exit status %d, stderr %q; want 1 and a message naming topics.xml", code, stderr.String())
 	}
 }
@@ -424,4 +425,38 @@ func FuzzPlainText(f *testing.F) {
 			t.Fatalf("sentences(%q) joined: got %q, want %q", text, got, want)
 		}
 	})
+}
+
+// TestCommandLine checks -h (no API key needed), a range message naming
+// the flag, topics.xml without topics, and a run in which no topic found a
+// document: both fail without writing run.txt.
+func TestCommandLine(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-h"}, env(""), &stdout, &stderr); code != cli.ExitOK ||
+		!strings.HasPrefix(stdout.String(), "usage: clueweb") || !strings.Contains(stdout.String(), apiKeyEnv) {
+		t.Errorf("-h: exit %d, stdout %q; want 0 and the usage", code, stdout.String())
+	}
+	stderr.Reset()
+	if code := run(context.Background(), []string{"-k", "0"}, env(testKey), &stdout, &stderr); code != cli.ExitUsage ||
+		!strings.Contains(stderr.String(), "-k 0, want 1 to 1000") {
+		t.Errorf("-k 0: exit %d, stderr %q; want 2 naming -k", code, stderr.String())
+	}
+	for name, xml := range map[string]string{
+		"no topics":    "<topics></topics>",
+		"no documents": "<topics><topic><number>1</number><title>Is there a topic nobody wrote about?</title></topic></topics>",
+	} {
+		_, srv := newRecordedChatNoir(t)
+		in, out := t.TempDir(), t.TempDir()
+		if err := os.WriteFile(filepath.Join(in, "topics.xml"), []byte(xml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stderr.Reset()
+		code := run(context.Background(), []string{"-i", in, "-o", out, "-base", srv.URL, "-quiet"}, env(testKey), &stdout, &stderr)
+		if code != cli.ExitError {
+			t.Errorf("%s: exit %d, stderr %q; want 1", name, code, stderr.String())
+		}
+		if _, err := os.Stat(filepath.Join(out, "run.txt")); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: run.txt: got %v, want no file", name, err)
+		}
+	}
 }

@@ -57,5 +57,6 @@ func Example_noAPIKey() {
 	fmt.Println("exit status", code)
 	// Output:
 	// clueweb: no ChatNoir API key: pass -apikey KEY or set CHATNOIR_API_KEY (keys are issued at https://chatnoir.eu/apikey/)
+	// run 'clueweb -h' for usage
 	// exit status 2
 }

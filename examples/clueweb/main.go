@@ -5,7 +5,7 @@
 //	CHATNOIR_API_KEY=KEY go run ./examples/clueweb [-i inputDir] [-o outputDir]
 //	        [-k 100] [-description] [-fulltext [-workers 4]]
 //	        [-minarg 0.4] [-minconf 0.5] [-base URL] [-index cw22]
-//	        [-timeout 1m] [-tag argsearch-clueweb]
+//	        [-timeout 1m] [-tag argsearch-clueweb] [-quiet]
 //
 // # Input and output
 //
@@ -22,7 +22,8 @@
 // Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/), given
 // by -apikey or, better (it stays out of the process list), by the
 // environment variable CHATNOIR_API_KEY. Without one, clueweb says so and
-// exits with status 2 before sending any request. -base points it at
+// exits with status 2 before sending any request, as for any other bad
+// command line (-h prints the usage and needs no key). -base points it at
 // another ChatNoir server (tests use a local one); -index names the
 // indices searched, comma-separated (default cw22, ClueWeb22 category B);
 // -timeout bounds each HTTP request (failed requests are retried by the
@@ -77,8 +78,10 @@
 // Tagging is cheap next to searching: about 45 ms for the 1000 snippets of a
 // topic on 2 cores (BenchmarkTopic).
 //
-// Progress goes to stderr, one line per topic; a one-line summary (topics,
-// documents and their stances, time) goes to stdout.
+// Progress goes to stderr, one line per topic (-quiet silences it); a
+// one-line summary (topics, documents and their stances, time) goes to
+// stdout. A topics file without topics, or a run in which no topic found a
+// document, is an error (exit status 1), and no run.txt is written.
 package main
 
 import (

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/retrieval/chatnoir"
 	"github.com/argsearch/argsearch/runfile"
@@ -18,97 +17,91 @@ import (
 	"github.com/argsearch/argsearch/topics"
 )
 
-// Exit statuses of run.
-const (
-	exitOK    = 0
-	exitError = 1 // the run failed
-	exitUsage = 2 // bad flags or no API key; nothing was sent
-)
-
 // apiKeyEnv is the environment variable that holds the ChatNoir API key.
 const apiKeyEnv = "CHATNOIR_API_KEY"
 
 // errNoAPIKey is the message for a missing API key.
-const errNoAPIKey = "clueweb: no ChatNoir API key: pass -apikey KEY or set " + apiKeyEnv +
+const errNoAPIKey = "no ChatNoir API key: pass -apikey KEY or set " + apiKeyEnv +
 	" (keys are issued at https://chatnoir.eu/apikey/)"
+
+const about = `Clueweb is a Touché 2023 Task 1 system: for each topic it searches ClueWeb22 through the ChatNoir API, tags every document PRO, CON, NEU or NO with the shipped models, and writes a TREC run.
+
+It follows TIRA's convention: the topics are read from -i DIR/topics.xml (without -i, the official 2023 Task 1 topics embedded in the module), and the run is written to run.txt in the -o DIR directory (the current one without -o). Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/): -apikey, or better the environment variable ` + apiKeyEnv + `; without one, clueweb exits 2 before sending any request. A document is NO below -minarg argumentativeness, NEU below -minconf stance confidence, and otherwise the stance model's label. Progress goes to stderr, one line per topic (-quiet silences it); a one-line summary goes to stdout. A run in which no topic found a document is an error, and no run.txt is written.`
 
 // run is the command: it parses args, reads the topics, runs the system
 // and writes the run, returning the exit status. getenv looks up
 // environment variables (os.Getenv, or a map in tests).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	start := time.Now()
-	fs := flag.NewFlagSet("clueweb", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := cli.New("clueweb", `clueweb [-i DIR] [-o DIR] [-k 100] [-description] [-fulltext [-workers 4]] [-minarg 0.4] [-minconf 0.5] [-quiet] [flags]`, about, stdout, stderr)
 	var job tira.Job
-	job.RegisterFlags(fs)
+	job.RegisterFlags(c.Flags)
+	fs := c.Flags
 	var (
 		cfg     = defaultConfig()
 		apiKey  = fs.String("apikey", "", "ChatNoir API key (default $"+apiKeyEnv+")")
 		baseURL = fs.String("base", chatnoir.DefaultBaseURL, "ChatNoir service `URL`")
 		index   = fs.String("index", chatnoir.DefaultIndex, "ChatNoir indices to search, comma-separated")
 		timeout = fs.Duration("timeout", time.Minute, "time limit of each HTTP request")
+		quiet   = fs.Bool("quiet", false, "no progress lines on stderr")
 	)
-	fs.IntVar(&cfg.K, "k", cfg.K, "documents per topic (1 to 1000)")
+	c.IntVar(&cfg.K, "k", cfg.K, 1, maxK, "documents per topic")
 	fs.BoolVar(&cfg.Description, "description", cfg.Description, "append the topic's description to the query")
 	fs.BoolVar(&cfg.FullText, "fulltext", cfg.FullText, "tag each document's full text (one request per document) instead of title and snippet")
-	fs.IntVar(&cfg.Workers, "workers", cfg.Workers, "full-text requests at once")
-	fs.Float64Var(&cfg.MinArgument, "minarg", cfg.MinArgument, "argumentativeness below which a document is NO")
-	fs.Float64Var(&cfg.MinConfidence, "minconf", cfg.MinConfidence, "stance confidence below which a document is NEU")
+	c.IntVar(&cfg.Workers, "workers", cfg.Workers, 1, 256, "full-text requests at once")
+	c.FloatVar(&cfg.MinArgument, "minarg", cfg.MinArgument, 0, 1, "argumentativeness below which a document is NO")
+	c.FloatVar(&cfg.MinConfidence, "minconf", cfg.MinConfidence, 0, 1, "stance confidence below which a document is NEU")
 	fs.StringVar(&cfg.Tag, "tag", cfg.Tag, "run tag (last column)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+	c.Check(func() error {
+		if *timeout <= 0 {
+			return cli.Usagef("-timeout %v, want more than 0", *timeout)
 		}
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "clueweb: unexpected arguments %q\n", fs.Args())
-		return exitUsage
-	}
-	key := *apiKey
-	if key == "" {
-		key = getenv(apiKeyEnv)
-	}
-	if strings.TrimSpace(key) == "" {
-		fmt.Fprintln(stderr, errNoAPIKey)
-		return exitUsage
-	}
-	if err := cfg.check(); err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitUsage
-	}
-
-	ts, err := readTopics(job)
-	if err != nil {
-		fmt.Fprintln(stderr, "clueweb:", err)
-		return exitError
-	}
-	if job.OutputDir == "" {
-		job.OutputDir = "."
-	}
-	path, err := job.RunPath()
-	if err != nil {
-		fmt.Fprintln(stderr, "clueweb:", err)
-		return exitError
-	}
-	sys, err := newSystem(cfg, &chatnoir.Client{
-		BaseURL:    *baseURL,
-		APIKey:     key,
-		Index:      splitList(*index),
-		HTTPClient: &http.Client{Timeout: *timeout},
+		if err := cfg.check(); err != nil {
+			return cli.Usagef("%v", err)
+		}
+		return nil
 	})
-	if err != nil {
-		fmt.Fprintln(stderr, "clueweb:", err)
-		return exitError
-	}
-	sys.Progress = stderr
-	sum, err := sys.WriteRun(ctx, path, ts)
-	if err != nil {
-		fmt.Fprintln(stderr, "clueweb:", err)
-		return exitError
-	}
-	fmt.Fprintf(stdout, "clueweb: %s, %s in %s\n", sum, path, time.Since(start).Round(time.Millisecond))
-	return exitOK
+	key := ""
+	c.Check(func() error { // last: the flags are checked first
+		if key = *apiKey; key == "" {
+			key = getenv(apiKeyEnv)
+		}
+		if strings.TrimSpace(key) == "" {
+			return cli.Usagef("%s", errNoAPIKey)
+		}
+		return nil
+	})
+	return c.Run(args, func([]string) error {
+		ts, err := readTopics(job)
+		if err != nil {
+			return err
+		}
+		if job.OutputDir == "" {
+			job.OutputDir = "."
+		}
+		path, err := job.RunPath()
+		if err != nil {
+			return err
+		}
+		sys, err := newSystem(cfg, &chatnoir.Client{
+			BaseURL:    *baseURL,
+			APIKey:     key,
+			Index:      splitList(*index),
+			HTTPClient: &http.Client{Timeout: *timeout},
+		})
+		if err != nil {
+			return err
+		}
+		if !*quiet {
+			sys.Progress = stderr
+		}
+		sum, err := sys.WriteRun(ctx, path, ts)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "clueweb: %s, %s in %s\n", sum, path, time.Since(start).Round(time.Millisecond))
+		return nil
+	})
 }
 
 // defaultConfig returns the configuration the flags default to.
@@ -174,6 +167,9 @@ func (s *system) WriteRun(ctx context.Context, path string, ts []topics.Topic) (
 	sum, err := s.Run(ctx, ts, fw)
 	if err != nil {
 		return sum, err
+	}
+	if sum.Documents == 0 {
+		return sum, fmt.Errorf("ChatNoir found no document for any of the %d topics: no run written", len(ts))
 	}
 	return sum, fw.Close()
 }
