@@ -6,46 +6,62 @@
 // Run it from the repository root:
 //
 //	go run ./examples/evaltaggers -data ../shared/data/labeled
+//
+// The labelled data is not part of the module: -h says where it comes from
+// and how the -data directory is laid out (DIR/ukp-sentential/*.tsv, UKP
+// Sentential; DIR/ibm-evidence/train.csv and test.csv, IBM Debater Evidence
+// Sentences). A bad command line exits 2, a failure 1.
 package main
 
 import (
 	"context"
-	"flag"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/labeled"
 	"github.com/argsearch/argsearch/models"
 )
 
 func main() {
-	dir := flag.String("data", "../shared/data/labeled", "directory holding ukp-sentential/ and ibm-evidence/")
-	evalSet := flag.String("split", "test", "UKP split to evaluate on: test, or val for tuning")
-	seed := flag.Uint64("seed", 1, "training seed")
-	flag.Parse()
-	if err := run(context.Background(), *dir, *evalSet, *seed); err != nil {
-		fmt.Fprintln(os.Stderr, "evaltaggers:", err)
-		os.Exit(1)
-	}
+	os.Exit(command(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(ctx context.Context, dir, evalSet string, seed uint64) error {
+// command runs the command with args (without the program name) and
+// returns the exit status.
+func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	c := cli.New("evaltaggers", "evaltaggers [-data DIR] [-split test|val] [-seed 1]",
+		`Evaltaggers measures the stance taggers and the argumentativeness model on labelled data and prints a Markdown table: accuracy and macro-F1 on UKP Sentential in-topic (its split column) and cross-topic (leave one topic out), the shipped models on the in-topic test split, and argumentativeness on the IBM Debater Evidence Sentences test split.
+
+`+labeled.Sources, stdout, stderr)
+	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory` (ukp-sentential/ and ibm-evidence/)")
+	evalSet := c.OneOf("split", []string{"test", "val"}, "UKP split to evaluate on (val for tuning)")
+	seed := c.Flags.Uint64("seed", 1, "training seed")
+	return c.Run(args, func([]string) error { return run(ctx, *dir, *evalSet, *seed, stdout) })
+}
+
+func run(ctx context.Context, dir, evalSet string, seed uint64, stdout io.Writer) error {
 	d, err := loadData(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("%w (see 'evaltaggers -h' for where the labelled data comes from and how to lay it out)", err)
+	}
 	if err != nil {
 		return err
 	}
 	topics := d.topics()
-	fmt.Println("| system | setting | N | accuracy | macro-F1 | mean topic macro-F1 |")
-	fmt.Println("|---|---|---|---|---|---|")
+	fmt.Fprintln(stdout, "| system | setting | N | accuracy | macro-F1 | mean topic macro-F1 |")
+	fmt.Fprintln(stdout, "|---|---|---|---|---|---|")
 	for _, sys := range stanceSystems(seed, stanceConfig()) {
 		rs, err := evalStance(ctx, d, sys, evalSet, topics)
 		if err != nil {
 			return err
 		}
 		for _, r := range rs {
-			fmt.Println(r)
+			fmt.Fprintln(stdout, r)
 		}
 	}
 	// The shipped models, trained on UKP train+val of all topics, on the
@@ -63,7 +79,7 @@ func run(ctx context.Context, dir, evalSet string, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	fmt.Println(result{system: "linear (shipped models/stance.lin)", setting: "in-topic", c: c})
+	fmt.Fprintln(stdout, result{system: "linear (shipped models/stance.lin)", setting: "in-topic", c: c})
 	am, err := models.Argumentative()
 	if err != nil {
 		return err
@@ -77,7 +93,7 @@ func run(ctx context.Context, dir, evalSet string, seed uint64) error {
 	if c, err = eval.Classify(g, p); err != nil {
 		return err
 	}
-	fmt.Println(result{system: "argumentative (shipped models/argumentative.lin)", setting: "in-topic", c: c})
+	fmt.Fprintln(stdout, result{system: "argumentative (shipped models/argumentative.lin)", setting: "in-topic", c: c})
 	ac := argConfig()
 	ac.Seed = seed
 	rs, err := evalArgumentative(ctx, d, ac, evalSet, topics)
@@ -85,7 +101,7 @@ func run(ctx context.Context, dir, evalSet string, seed uint64) error {
 		return err
 	}
 	for _, r := range rs {
-		fmt.Println(r)
+		fmt.Fprintln(stdout, r)
 	}
 	return nil
 }

@@ -6,7 +6,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/argsearch/argsearch/examples/internal/cli"
 )
 
 // TestReproducesShippedModels trains both models from the real UKP
@@ -40,5 +43,23 @@ func TestReproducesShippedModels(t *testing.T) {
 func TestMissingData(t *testing.T) {
 	if err := run(context.Background(), t.TempDir(), t.TempDir(), io.Discard); err == nil {
 		t.Error("got nil error for a directory without UKP files, want an error")
+	}
+}
+
+// TestCommandLine checks -h (which says where the labelled data comes
+// from), an unknown flag, and the pointer in the error for missing data.
+func TestCommandLine(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := command(context.Background(), []string{"-h"}, &stdout, &stderr); code != cli.ExitOK ||
+		!strings.HasPrefix(stdout.String(), "usage: trainmodels") || !strings.Contains(stdout.String(), "DIR/ukp-sentential/*.tsv") {
+		t.Errorf("-h: exit %d, stdout %q; want 0, the usage and the data layout", code, stdout.String())
+	}
+	if code := command(context.Background(), []string{"-no-such-flag"}, &stdout, &stderr); code != cli.ExitUsage {
+		t.Errorf("unknown flag: exit %d, want %d", code, cli.ExitUsage)
+	}
+	stderr.Reset()
+	if code := command(context.Background(), []string{"-data", t.TempDir(), "-out", t.TempDir()}, &stdout, &stderr); code != cli.ExitError ||
+		!strings.Contains(stderr.String(), "ukp-sentential") || !strings.Contains(stderr.String(), "trainmodels -h") {
+		t.Errorf("no data: exit %d, stderr %q; want 1, the missing directory and a pointer to -h", code, stderr.String())
 	}
 }
