@@ -242,7 +242,7 @@ func loadQueries(o options) ([]retrieval.Query, error) {
 			return parseTSV(b, o.topics)
 		}
 		if ts, err = topics.Parse(bytes.NewReader(b)); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", o.topics, err)
 		}
 	}
 	return topics.Queries(ts), nil
