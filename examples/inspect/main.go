@@ -99,7 +99,7 @@ func inspectFile(ctx context.Context, path string, quiet bool, stdout, stderr io
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			size = fi.Size()
 		}
-		cr := &countingReader{r: f}
+		cr := &cli.CountingReader{R: f}
 		if r, err = corpus.OpenReader(cr, path); err != nil {
 			return err
 		}
@@ -107,12 +107,12 @@ func inspectFile(ctx context.Context, path string, quiet bool, stdout, stderr io
 		args = func() iter.Seq2[corpus.Argument, error] {
 			return func(yield func(corpus.Argument, error) bool) {
 				for a, err := range r.All() {
-					bar.Update(cr.n)
+					bar.Update(cr.N)
 					if !yield(a, err) {
 						return
 					}
 				}
-				bar.Done(cr.n)
+				bar.Done(cr.N)
 			}
 		}
 	}
@@ -132,18 +132,6 @@ func inspectFile(ctx context.Context, path string, quiet bool, stdout, stderr io
 	}
 	_, err = fmt.Fprintf(stderr, "time %.3fs\n", time.Since(start).Seconds())
 	return err
-}
-
-// countingReader counts the bytes read through it, for the progress display.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // inspect counts the arguments, sentences, tokens and normalized duplicate

@@ -178,7 +178,7 @@ func (e *Env) read(src source, label string, fn func(iter.Seq2[corpus.Argument, 
 		return err
 	}
 	defer rc.Close()
-	cr := &countingReader{r: rc}
+	cr := &cli.CountingReader{R: rc}
 	r, err := corpus.OpenReader(cr, src.name)
 	if err != nil {
 		return err
@@ -187,26 +187,14 @@ func (e *Env) read(src source, label string, fn func(iter.Seq2[corpus.Argument, 
 	bar := e.progress(label, src.size, cli.Megabytes)
 	err = fn(func(yield func(corpus.Argument, error) bool) {
 		for a, err := range r.All() {
-			bar.Update(cr.n)
+			bar.Update(cr.N)
 			if !yield(a, err) {
 				return
 			}
 		}
 	})
 	if err == nil {
-		bar.Done(cr.n)
+		bar.Done(cr.N)
 	}
 	return err
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
