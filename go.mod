@@ -12,6 +12,7 @@ require (
 	github.com/klauspost/compress v1.20.3
 	github.com/neurosnap/sentences v1.1.2
 	golang.org/x/text v0.41.0
+	gopkg.in/neurosnap/sentences.v1 v1.0.6
 )
 
 require (
@@ -41,5 +42,4 @@ require (
 	golang.org/x/sys v0.45.0 // indirect
 	gonum.org/v1/gonum v0.7.0 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
-	gopkg.in/neurosnap/sentences.v1 v1.0.6 // indirect
 )

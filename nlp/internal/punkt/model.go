@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neurosnap/sentences/data"
+	prosedata "gopkg.in/neurosnap/sentences.v1/data"
 )
 
 // A Model is the trained Punkt data: abbreviations, collocations, frequent
@@ -19,6 +20,9 @@ type Model struct {
 	collocations map[string]bool
 	starters     map[string]bool
 	ortho        map[string]int
+	// prose selects the rules of prose v2.0.0's segmenter (see Prose)
+	// instead of those of neurosnap/sentences v1.1.2's English tokenizer.
+	prose bool
 }
 
 // English returns the English model of github.com/neurosnap/sentences with
@@ -36,6 +40,28 @@ func English() (*Model, error) {
 	for _, a := range []string{"sgt", "gov", "no"} {
 		m.abbrevs[a] = true
 	}
+	return m, nil
+}
+
+// Prose returns the model of the sentence segmenter of
+// github.com/jdkato/prose/v2 (v2.0.0): the English data of the
+// neurosnap/sentences version prose is built on (gopkg.in/neurosnap/
+// sentences.v1 v1.0.6), with the abbreviations prose adds ("sgt", "gov",
+// "no", "mt"). A Tokenizer using it follows prose's rules, which differ
+// from English's (see the package documentation).
+func Prose() (*Model, error) {
+	b, err := prosedata.Asset("data/english.json")
+	if err != nil {
+		return nil, fmt.Errorf("punkt: %w", err)
+	}
+	m, err := parseModel(b)
+	if err != nil {
+		return nil, fmt.Errorf("punkt: parsing prose's English model: %w", err)
+	}
+	for _, a := range []string{"sgt", "gov", "no", "mt"} {
+		m.abbrevs[a] = true
+	}
+	m.prose = true
 	return m, nil
 }
 

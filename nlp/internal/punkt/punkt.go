@@ -7,6 +7,30 @@
 // english.NewSentenceTokenizer(nil).SentencePositions for every input; the
 // package's tests check that against the original on the embedded args.me
 // sample and by fuzzing.
+//
+// With the Prose model, a Tokenizer finds the boundaries of the sentence
+// segmenter of github.com/jdkato/prose/v2 (v2.0.0) instead, checked the
+// same way against prose itself. prose builds on an older neurosnap/sentences
+// (v1.0.6) with its own English rules, so it differs from English in:
+//   - the model data, and the abbreviation "mt";
+//   - no CJK sentence punctuation: "。", "！", "？" and "；" neither end
+//     words nor sentences, and "。" is no period;
+//   - the sentence-end characters: "?" or "!" at the end (not in a word
+//     that holds "Yahoo!"), a period, "?" or "!" followed by a closing
+//     quote or parenthesis other than "'" after a period, or ".[", ".(",
+//     ".\"", "?[", "?(", "![", "!(" anywhere;
+//   - its multi-punctuation pass: ellipses break before a capital or a
+//     frequent sentence starter, a break after punctuation that can be
+//     sentence-internal (a closing quote or parenthesis) is undone before
+//     a lower-case word that is no frequent starter, a period that is not
+//     a break becomes one before a capitalised word seen in lower case,
+//     and words like "F.B.I." are abbreviations unless the orthographic or
+//     sentence-starter heuristic says a sentence starts after them. List
+//     numbers and coordinates get no special treatment.
+//
+// prose also drops the sentence break of a last word holding both a
+// newline and a space; such a word is always the whole text and ends it,
+// so that rule never moves a boundary, and it is not reproduced.
 package punkt
 
 import (
@@ -80,7 +104,11 @@ func (t *Tokenizer) AppendBreaks(dst []int, text string) []int {
 		}
 	}
 	for i := 0; i+1 < len(toks); i++ {
-		if toks[i].special {
+		switch {
+		case !toks[i].special:
+		case t.m.prose:
+			t.proseMultiPunctAnnotation(&toks[i], &toks[i+1])
+		default:
 			t.multiPunctAnnotation(&toks[i], &toks[i+1])
 		}
 	}
@@ -127,7 +155,7 @@ func (t *Tokenizer) tokenize(text string) {
 		} else {
 			r, size := utf8.DecodeRuneInString(text[i:])
 			i += size
-			cjk = isCJKPunct(r)
+			cjk = !t.m.prose && isCJKPunct(r)
 			if !cjk && !unicode.IsSpace(r) && at != n-1 {
 				continue
 			}
@@ -143,9 +171,9 @@ func (t *Tokenizer) tokenize(text string) {
 		if word == "" {
 			continue
 		}
-		special := punct || word[len(word)-1] >= utf8.RuneSelf
+		special := punct || !t.m.prose && word[len(word)-1] >= utf8.RuneSelf
 		if cursor == n || cjk {
-			special = isSpecial(word) // may hold bytes not yet scanned
+			special = t.isSpecial(word) // may hold bytes not yet scanned
 		}
 		// Only special words act on themselves and their successor, so
 		// only they and their successors are kept: toks[i+1] is the word
@@ -163,7 +191,7 @@ func (t *Tokenizer) tokenize(text string) {
 		punct = false
 	}
 	if words == 0 {
-		toks = append(toks, token{start: 0, end: n, pos: n, special: isSpecial(text)})
+		toks = append(toks, token{start: 0, end: n, pos: n, special: t.isSpecial(text)})
 	}
 	t.toks = toks
 }
@@ -183,10 +211,11 @@ func trimSpace(s string) string {
 }
 
 // isSpecial reports whether any annotation can make tok a sentence break
-// or an abbreviation: whether it has a '.', '?' or '!' in it or ends in a
-// multi-byte character (such as "。" or a closing quote).
-func isSpecial(tok string) bool {
-	if tok != "" && tok[len(tok)-1] >= utf8.RuneSelf {
+// or an abbreviation: whether it has a '.', '?' or '!' in it or, except
+// for prose, ends in a multi-byte character (such as "。" or a closing
+// quote).
+func (t *Tokenizer) isSpecial(tok string) bool {
+	if !t.m.prose && tok != "" && tok[len(tok)-1] >= utf8.RuneSelf {
 		return true
 	}
 	for i := 0; i < len(tok); i++ {
@@ -222,11 +251,11 @@ func isCJKPunct(r rune) bool {
 // known one, else a break.
 func (t *Tokenizer) typeAnnotation(k *token) {
 	tok := t.text[k.start:k.end]
-	if hasSentEndChars(tok) {
+	if t.m.prose && proseHasSentEndChars(tok) || !t.m.prose && hasSentEndChars(tok) {
 		k.sentBreak = true
 		return
 	}
-	if !hasPeriodFinal(tok) || strings.HasSuffix(tok, "..") {
+	if !t.hasPeriodFinal(tok) || strings.HasSuffix(tok, "..") {
 		return
 	}
 	// The original cuts the word at its length in runes minus one, in
@@ -249,7 +278,7 @@ func (t *Tokenizer) typeAnnotation(k *token) {
 // ordinal heuristics of Punkt.
 func (t *Tokenizer) tokenAnnotation(one, two *token) {
 	oneTok, twoTok := t.text[one.start:one.end], t.text[two.start:two.end]
-	if !hasPeriodFinal(oneTok) {
+	if !t.hasPeriodFinal(oneTok) {
 		return
 	}
 	t.buf = appendTypeNoPeriod(t.buf[:0], oneTok)
@@ -266,7 +295,7 @@ func (t *Tokenizer) tokenAnnotation(one, two *token) {
 		return
 	}
 	if (one.abbr || strings.HasSuffix(oneTok, "..")) && !initial {
-		if t.m.orthoHeuristic(twoTok, nextTyp) == 1 {
+		if t.orthoHeuristic(twoTok, nextTyp) == 1 {
 			one.sentBreak = true
 			return
 		}
@@ -281,7 +310,7 @@ func (t *Tokenizer) tokenAnnotation(one, two *token) {
 		return
 	}
 	if initial || string(typ) == numberType {
-		h := t.m.orthoHeuristic(twoTok, nextTyp)
+		h := t.orthoHeuristic(twoTok, nextTyp)
 		if h == 0 {
 			one.sentBreak = false
 			one.abbr = true
@@ -320,7 +349,7 @@ func (t *Tokenizer) multiPunctAnnotation(one, two *token) {
 	one.sentBreak = false
 	t.buf = appendTypeNoSentPeriod(t.buf[:0], twoTok, two.sentBreak)
 	nextTyp := t.buf
-	if t.m.orthoHeuristic(twoTok, nextTyp) == 1 {
+	if t.orthoHeuristic(twoTok, nextTyp) == 1 {
 		one.sentBreak = true
 		return
 	}
@@ -331,10 +360,15 @@ func (t *Tokenizer) multiPunctAnnotation(one, two *token) {
 
 // orthoHeuristic is OrthoContext.Heuristic: 1 if k starts a sentence, 0 if
 // it does not, -1 if unknown. typ is k's TypeNoSentPeriod.
-func (m *Model) orthoHeuristic(tok string, typ []byte) int {
+func (t *Tokenizer) orthoHeuristic(tok string, typ []byte) int {
+	m := t.m
 	switch tok {
-	case ";", ":", ",", ".", "!", "?", "；", "：", "，", "。", "！", "？":
+	case ";", ":", ",", ".", "!", "?":
 		return 0
+	case "；", "：", "，", "。", "！", "？":
+		if !m.prose {
+			return 0
+		}
 	}
 	ctx := m.ortho[string(typ)]
 	if firstUpper(tok) && ctx&orthoLc != 0 && ctx&orthoMidUc == 0 {
@@ -448,9 +482,10 @@ func isWordByte(c byte) bool {
 	return isDigit(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
 }
 
-// hasPeriodFinal reports whether tok ends in a period, "." or "。".
-func hasPeriodFinal(tok string) bool {
-	return strings.HasSuffix(tok, ".") || strings.HasSuffix(tok, "。")
+// hasPeriodFinal reports whether tok ends in a period: "." or, except for
+// prose, "。".
+func (t *Tokenizer) hasPeriodFinal(tok string) bool {
+	return strings.HasSuffix(tok, ".") || !t.m.prose && strings.HasSuffix(tok, "。")
 }
 
 // hasUnreliableEndChars reports whether tok ends in ".", "?" or "!" and a
@@ -585,4 +620,113 @@ func firstLower(tok string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(tok)
 	return unicode.IsLower(r)
+}
+
+// proseMultiPunctAnnotation is prose's multiPunctWordAnnotation for the
+// pair one, two (see the package documentation).
+func (t *Tokenizer) proseMultiPunctAnnotation(one, two *token) {
+	oneTok, twoTok := t.text[one.start:one.end], t.text[two.start:two.end]
+	periodFinal := strings.HasSuffix(oneTok, ".")
+	if periodFinal && twoTok == "." {
+		one.sentBreak = false
+		two.sentBreak = false
+		return
+	}
+	nonBreak := periodFinal && !one.sentBreak
+	ellipsis := looksLikeEllipsis(oneTok)
+	internal := one.sentBreak && looksInternal(oneTok)
+	var nextTyp []byte
+	if nonBreak || ellipsis || internal {
+		t.buf = appendTypeNoSentPeriod(t.buf[:0], twoTok, two.sentBreak)
+		nextTyp = t.buf
+		starter := t.m.starters[string(nextTyp)]
+		if ellipsis && (firstUpper(twoTok) || starter) {
+			one.sentBreak = true
+			return
+		}
+		if internal && firstLower(twoTok) && !starter {
+			one.sentBreak = false
+			return
+		}
+		if nonBreak && firstUpper(twoTok) && t.m.ortho[string(nextTyp)]&orthoLc != 0 {
+			one.sentBreak = true
+		}
+	}
+	if !hasMultiPunctAbbr(oneTok) || isInitial(oneTok) {
+		return
+	}
+	one.abbr = true
+	one.sentBreak = false
+	if nextTyp == nil {
+		t.buf = appendTypeNoSentPeriod(t.buf[:0], twoTok, two.sentBreak)
+		nextTyp = t.buf
+	}
+	if t.orthoHeuristic(twoTok, nextTyp) == 1 || firstUpper(twoTok) && t.m.starters[string(nextTyp)] {
+		one.sentBreak = true
+	}
+}
+
+// proseHasSentEndChars is prose's HasSentEndChars: tok ends in "?" or "!",
+// or in ".", "?" or "!" and a closing quote or parenthesis (but not ".'"),
+// and holds no "Yahoo!"; or it has ".[", ".(", ".\"", "?[", "?(", "![" or
+// "!(" in it.
+func proseHasSentEndChars(tok string) bool {
+	n := len(tok)
+	if n == 0 {
+		return false
+	}
+	if c := tok[n-1]; (c == '?' || c == '!' || hasUnreliableEndChars(tok) && !strings.HasSuffix(tok, ".'")) &&
+		!strings.Contains(tok, "Yahoo!") {
+		return true
+	}
+	for i := 0; i+1 < n; i++ {
+		switch tok[i] {
+		case '.':
+			switch tok[i+1] {
+			case '[', '(', '"':
+				return true
+			}
+		case '?', '!':
+			switch tok[i+1] {
+			case '[', '(':
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// looksLikeEllipsis reports whether (?:\.\s?){2,}\. matches in tok: three
+// periods or more, each separated from the next by at most one white space
+// character of regular expressions (\s: tab, newline, form feed, carriage
+// return, space).
+func looksLikeEllipsis(tok string) bool {
+	run := 0 // periods in the chain ending at the last period seen
+	gap := 0 // bytes since that period
+	for i := 0; i < len(tok); i++ {
+		switch c := tok[i]; {
+		case c == '.':
+			if run > 0 && gap <= 1 {
+				run++
+			} else {
+				run = 1
+			}
+			gap = 0
+			if run == 3 {
+				return true
+			}
+		case gap == 0 && run > 0 && (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'):
+			gap = 1
+		default:
+			run, gap = 0, 0
+		}
+	}
+	return false
+}
+
+// looksInternal reports whether tok ends in punctuation that can stand
+// inside a sentence: ")", "’", "”", "\"" or "'".
+func looksInternal(tok string) bool {
+	return strings.HasSuffix(tok, ")") || strings.HasSuffix(tok, "’") || strings.HasSuffix(tok, "”") ||
+		strings.HasSuffix(tok, "\"") || strings.HasSuffix(tok, "'")
 }
