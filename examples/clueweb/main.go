@@ -41,8 +41,8 @@
 // removed; under -fulltext it is its title and the plain text of the
 // cached page, fetched with one request per document, at most -workers at
 // once (default 4). A page whose cache entry is missing (404 or 410)
-// falls back to title and snippet, with a warning on stderr and a count in
-// the summary.
+// falls back to title and snippet, with a warning on stderr (also under
+// -quiet, after the run) and a count in the summary.
 //
 // The shipped models are trained on single sentences, so a document is
 // judged by its sentences (a simple splitter on ".", "!" and "?" and line
@@ -78,9 +78,10 @@
 // Tagging is cheap next to searching: about 45 ms for the 1000 snippets of a
 // topic on 2 cores (BenchmarkTopic).
 //
-// Progress goes to stderr, one line per topic (-quiet silences it); a
-// one-line summary (topics, documents and their stances, time) goes to
-// stdout. A topics file without topics, or a run in which no topic found a
+// Progress goes to stderr (-quiet silences it): a bar redrawn in place on a
+// terminal, otherwise a plain line every ten seconds and one at the end
+// (cli.Progress). A one-line summary (topics, documents and their stances,
+// time) goes to stdout. A topics file without topics, or a run in which no topic found a
 // document, is an error (exit status 1), and no run.txt is written.
 package main
 

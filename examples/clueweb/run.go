@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/models"
@@ -26,7 +28,7 @@ const errNoAPIKey = "no ChatNoir API key: pass -apikey KEY or set " + apiKeyEnv 
 
 const about = `Clueweb is a Touché 2023 Task 1 system: for each topic it searches ClueWeb22 through the ChatNoir API, tags every document PRO, CON, NEU or NO with the shipped models, and writes a TREC run.
 
-It follows TIRA's convention: the topics are read from -i DIR/topics.xml (without -i, the official 2023 Task 1 topics embedded in the module), and the run is written to run.txt in the -o DIR directory (the current one without -o). Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/): -apikey, or better the environment variable ` + apiKeyEnv + `; without one, clueweb exits 2 before sending any request. A document is NO below -minarg argumentativeness, NEU below -minconf stance confidence, and otherwise the stance model's label. Progress goes to stderr, one line per topic (-quiet silences it); a one-line summary goes to stdout. A run in which no topic found a document is an error, and no run.txt is written.`
+It follows TIRA's convention: the topics are read from -i DIR/topics.xml (without -i, the official 2023 Task 1 topics embedded in the module), and the run is written to run.txt in the -o DIR directory (the current one without -o). Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/): -apikey, or better the environment variable ` + apiKeyEnv + `; without one, clueweb exits 2 before sending any request. A document is NO below -minarg argumentativeness, NEU below -minconf stance confidence, and otherwise the stance model's label. Progress goes to stderr (-quiet silences it): a bar on a terminal, otherwise a line every ten seconds and one at the end; a page missing from the cache under -fulltext gets a warning there. A one-line summary goes to stdout. A run in which no topic found a document is an error, and no run.txt is written.`
 
 // run is the command: it parses args, reads the topics, runs the system
 // and writes the run, returning the exit status. getenv looks up
@@ -43,7 +45,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		baseURL = fs.String("base", chatnoir.DefaultBaseURL, "ChatNoir service `URL`")
 		index   = fs.String("index", chatnoir.DefaultIndex, "ChatNoir indices to search, comma-separated")
 		timeout = fs.Duration("timeout", time.Minute, "time limit of each HTTP request")
-		quiet   = fs.Bool("quiet", false, "no progress lines on stderr")
+		quiet   = fs.Bool("quiet", false, "no progress display on stderr")
 	)
 	c.IntVar(&cfg.K, "k", cfg.K, 1, maxK, "documents per topic")
 	fs.BoolVar(&cfg.Description, "description", cfg.Description, "append the topic's description to the query")
@@ -53,11 +55,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	c.FloatVar(&cfg.MinConfidence, "minconf", cfg.MinConfidence, 0, 1, "stance confidence below which a document is NEU")
 	fs.StringVar(&cfg.Tag, "tag", cfg.Tag, "run tag (last column)")
 	c.Check(func() error {
-		if *timeout <= 0 {
+		switch {
+		case *timeout <= 0:
 			return cli.Usagef("-timeout %v, want more than 0", *timeout)
-		}
-		if err := cfg.check(); err != nil {
-			return cli.Usagef("%v", err)
+		case cfg.Tag == "" || strings.ContainsFunc(cfg.Tag, unicode.IsSpace):
+			return cli.Usagef("-tag %q, want a non-empty tag without spaces", cfg.Tag)
+		case *baseURL != "" && !isHTTP(*baseURL):
+			return cli.Usagef("-base %q, want an http or https URL", *baseURL)
 		}
 		return nil
 	})
@@ -92,10 +96,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		if err != nil {
 			return err
 		}
-		if !*quiet {
-			sys.Progress = stderr
-		}
+		sys.Progress = cli.NewProgress(stderr, *quiet, "topics", int64(len(ts)), nil)
 		sum, err := sys.WriteRun(ctx, path, ts)
+		for _, id := range sum.Missing {
+			fmt.Fprintf(stderr, "clueweb: document %s: no full text in the cache; tagged by title and snippet\n", id)
+		}
 		if err != nil {
 			return err
 		}
@@ -142,6 +147,12 @@ func newSystem(cfg config, client *chatnoir.Client) (*system, error) {
 		return nil, err
 	}
 	return &system{Config: cfg, Search: client, Argument: arg, Stance: st}, nil
+}
+
+// isHTTP reports whether s is an absolute http or https URL with a host.
+func isHTTP(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // splitList splits a comma-separated list, dropping empty items.

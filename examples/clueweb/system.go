@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
-	"unicode"
 
+	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/chatnoir"
 	"github.com/argsearch/argsearch/runfile"
@@ -31,23 +30,6 @@ type config struct {
 	Tag           string  // the run tag
 }
 
-// check reports a configuration the system cannot run with.
-func (c config) check() error {
-	switch {
-	case c.K < 1 || c.K > maxK:
-		return fmt.Errorf("clueweb: -k %d, want 1 to %d", c.K, maxK)
-	case c.Workers < 1:
-		return fmt.Errorf("clueweb: -workers %d, want at least 1", c.Workers)
-	case !(c.MinArgument >= 0 && c.MinArgument <= 1):
-		return fmt.Errorf("clueweb: -minarg %v, want 0 to 1", c.MinArgument)
-	case !(c.MinConfidence >= 0 && c.MinConfidence <= 1):
-		return fmt.Errorf("clueweb: -minconf %v, want 0 to 1", c.MinConfidence)
-	case c.Tag == "" || strings.ContainsFunc(c.Tag, unicode.IsSpace):
-		return fmt.Errorf("clueweb: -tag %q, want a non-empty tag without spaces", c.Tag)
-	}
-	return nil
-}
-
 // searcher is what the system needs of a ChatNoir client.
 type searcher interface {
 	Search(ctx context.Context, q retrieval.Query, k int) ([]chatnoir.Result, error)
@@ -61,21 +43,22 @@ type scorer interface {
 }
 
 // A system searches ChatNoir for each topic and tags the documents. It is
-// safe for concurrent use if its parts are (the shipped models and
-// chatnoir.Client are) and Progress is not shared.
+// safe for concurrent use if its parts are (the shipped models,
+// chatnoir.Client and cli.Progress are), though concurrent Runs would
+// count their topics on the same Progress.
 type system struct {
 	Config   config
 	Search   searcher
 	Argument scorer
 	Stance   stance.Tagger
-	Progress io.Writer // one line per topic; nil for none
+	Progress *cli.Progress // counts the topics done; nil draws nothing
 }
 
 // summary counts what a run holds.
 type summary struct {
 	Topics, Documents int
 	Stances           [stance.No + 1]int // documents per stance
-	Fallbacks         int                // full-text documents tagged by title and snippet instead
+	Missing           []string           // full-text documents tagged by title and snippet instead
 	Empty             int                // topics without documents
 }
 
@@ -87,8 +70,8 @@ func (s summary) String() string {
 	if s.Topics != 1 {
 		out = fmt.Sprintf("%d topics, %s", s.Topics, out)
 	}
-	if s.Fallbacks > 0 {
-		out += fmt.Sprintf(", %d without full text", s.Fallbacks)
+	if len(s.Missing) > 0 {
+		out += fmt.Sprintf(", %d without full text", len(s.Missing))
 	}
 	if s.Empty > 0 && s.Topics != 1 {
 		out += fmt.Sprintf(", %d topics without documents", s.Empty)
@@ -103,7 +86,7 @@ func (s *summary) add(t summary) {
 	for i := range s.Stances {
 		s.Stances[i] += t.Stances[i]
 	}
-	s.Fallbacks += t.Fallbacks
+	s.Missing = append(s.Missing, t.Missing...)
 	s.Empty += t.Empty
 }
 
@@ -115,10 +98,12 @@ type resultWriter interface {
 
 // Run ranks and tags the documents of every topic, in the order given,
 // and writes each topic's results to w. A topic for which ChatNoir finds
-// nothing has no line in the run; it is counted in the summary.
+// nothing has no line in the run; it is counted in the summary. Progress
+// is updated after each topic and ended when Run returns.
 func (s *system) Run(ctx context.Context, ts []topics.Topic, w resultWriter) (summary, error) {
 	var total summary
-	for i, t := range ts {
+	defer func() { s.Progress.Done(int64(total.Topics)) }()
+	for _, t := range ts {
 		rs, sum, err := s.Topic(ctx, t)
 		if err != nil {
 			return total, err
@@ -128,9 +113,7 @@ func (s *system) Run(ctx context.Context, ts []topics.Topic, w resultWriter) (su
 			return total, fmt.Errorf("topic %s: %w", qid, err)
 		}
 		total.add(sum)
-		if s.Progress != nil {
-			fmt.Fprintf(s.Progress, "clueweb: topic %d/%d (%s): %s\n", i+1, len(ts), qid, sum)
-		}
+		s.Progress.Update(int64(total.Topics))
 	}
 	return total, nil
 }
@@ -156,7 +139,7 @@ func (s *system) Topic(ctx context.Context, t topics.Topic) ([]runfile.Result, s
 		sum.Empty = 1
 	}
 	if s.Config.FullText {
-		if sum.Fallbacks, err = s.fullTexts(ctx, docs, bodies); err != nil {
+		if sum.Missing, err = s.fullTexts(ctx, docs, bodies); err != nil {
 			return nil, summary{}, fmt.Errorf("topic %s: %w", qid, err)
 		}
 	}
@@ -232,9 +215,9 @@ func joinTitle(title, body string) string {
 
 // fullTexts replaces bodies[i] by the full text of docs[i],
 // fetching at most Config.Workers pages at once. A page the cache does not
-// have (404 or 410) keeps its snippet and is counted; any other
-// failure is returned.
-func (s *system) fullTexts(ctx context.Context, docs []chatnoir.Result, bodies []string) (fallbacks int, err error) {
+// have (404 or 410) keeps its snippet, and its document's id is returned;
+// any other failure is returned as the error.
+func (s *system) fullTexts(ctx context.Context, docs []chatnoir.Result, bodies []string) (missing []string, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
@@ -269,22 +252,19 @@ func (s *system) fullTexts(ctx context.Context, docs []chatnoir.Result, bodies [
 	}
 	wg.Wait()
 	if err := firstError(errs); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		return 0, err
+		return nil, err
 	}
 	for i, d := range docs {
 		if missed[i] {
-			fallbacks++
-			if s.Progress != nil {
-				fmt.Fprintf(s.Progress, "clueweb: document %s: no full text in the cache; tagging title and snippet\n", d.ID)
-			}
+			missing = append(missing, d.ID)
 			continue
 		}
 		bodies[i] = plainText(pages[i])
 	}
-	return fallbacks, nil
+	return missing, nil
 }
 
 // firstError returns the first error of errs that is not a cancellation

@@ -19,14 +19,20 @@ type data struct {
 	ibmTrain, ibmTest []labeled.Evidence
 }
 
+// loadData reads the corpora under dir (DIR/ukp-sentential/*.tsv and
+// DIR/ibm-evidence/train.csv and test.csv). Missing files give an error
+// that says what goes where (labeled.Missing).
 func loadData(dir string) (*data, error) {
+	if err := labeled.Missing(dir, labeled.UKP, labeled.IBMEvidence); err != nil {
+		return nil, fmt.Errorf("%w; see 'evaltaggers -h'", err)
+	}
 	d := &data{}
 	var err error
-	if d.ukp, err = labeled.ReadUKPDir(filepath.Join(dir, "ukp-sentential")); err != nil {
+	if d.ukp, err = labeled.ReadUKPDir(filepath.Join(dir, labeled.UKP)); err != nil {
 		return nil, err
 	}
 	read := func(name string) ([]labeled.Evidence, error) {
-		f, err := os.Open(filepath.Join(dir, "ibm-evidence", name))
+		f, err := os.Open(filepath.Join(dir, labeled.IBMEvidence, name))
 		if err != nil {
 			return nil, err
 		}
@@ -368,6 +374,7 @@ func evalArgumentative(ctx context.Context, d *data, cfg classify.TrainConfig, e
 	return out, nil
 }
 
+// String returns the result as a row of the Markdown table.
 func (r result) String() string {
 	mean := ""
 	if r.topicMeanF1 != 0 {

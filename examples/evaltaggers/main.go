@@ -5,17 +5,38 @@
 //
 // Run it from the repository root:
 //
-//	go run ./examples/evaltaggers -data ../shared/data/labeled
+//	go run ./examples/evaltaggers [-data ../shared/data/labeled] [-split test|val] [-seed 1]
 //
-// The labelled data is not part of the module: -h says where it comes from
-// and how the -data directory is laid out (DIR/ukp-sentential/*.tsv, UKP
-// Sentential; DIR/ibm-evidence/train.csv and test.csv, IBM Debater Evidence
-// Sentences). A bad command line exits 2, a failure 1.
+// # The labelled data
+//
+// The data is not part of the module (its licences differ from the code's).
+// Get it from its publishers and lay it out under the -data directory
+// (default ../shared/data/labeled):
+//
+//   - DIR/ukp-sentential/*.tsv: the UKP Sentential Argument Mining Corpus
+//     (Stab et al., EMNLP 2018; TU Darmstadt's UKP Lab; CC BY-NC; from
+//     https://tudatalib.ulb.tu-darmstadt.de/handle/tudatalib/2345), one
+//     tab-separated file per topic (abortion.tsv, cloning.tsv, ...) with the
+//     header columns topic, retrievedUrl, archivedUrl, sentenceHash,
+//     sentence, annotation (Argument_for, Argument_against, NoArgument) and
+//     set (train, val, test). The release leaves the sentence column empty
+//     for copyright reasons; its completion pipeline fills it in from the
+//     Wayback Machine, and evaltaggers refuses empty sentences.
+//   - DIR/ibm-evidence/train.csv and test.csv: the IBM Debater Evidence
+//     Sentences (Shnarch et al., ACL 2018; CC BY-SA 3.0; from
+//     https://research.ibm.com/haifa/dept/vst/debating_data.shtml),
+//     comma-separated with the header columns topic, "the concept of the
+//     topic", candidate and label (1 evidence, 0 not); other columns are
+//     ignored.
+//
+// Nothing else under DIR is read. When a file is missing, the error names
+// it and says which corpus goes there; -h prints the same layout.
+//
+// A bad command line exits 2, a failure 1.
 package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -28,27 +49,34 @@ import (
 )
 
 func main() {
-	os.Exit(command(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// command runs the command with args (without the program name) and
-// returns the exit status.
-func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("evaltaggers", "evaltaggers [-data DIR] [-split test|val] [-seed 1]",
-		`Evaltaggers measures the stance taggers and the argumentativeness model on labelled data and prints a Markdown table: accuracy and macro-F1 on UKP Sentential in-topic (its split column) and cross-topic (leave one topic out), the shipped models on the in-topic test split, and argumentativeness on the IBM Debater Evidence Sentences test split.
+// about is the paragraph -h prints before labeled.Sources.
+const about = `Evaltaggers measures the stance taggers and the argumentativeness model on labelled data and prints a Markdown table: accuracy and macro-F1 on UKP Sentential in-topic (its split column) and cross-topic (leave one topic out), the shipped models on the in-topic test split, and argumentativeness on the IBM Debater Evidence Sentences test split.`
 
-`+labeled.Sources, stdout, stderr)
+// run runs the command with args (without the program name) and returns
+// the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	c := cli.New("evaltaggers", "evaltaggers [-data DIR] [-split test|val] [-seed 1]",
+		about+"\n\n"+labeled.Sources+"\n\nEvaltaggers reads both directories and nothing else under DIR.",
+		stdout, stderr)
 	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory` (ukp-sentential/ and ibm-evidence/)")
 	evalSet := c.OneOf("split", []string{"test", "val"}, "UKP split to evaluate on (val for tuning)")
 	seed := c.Flags.Uint64("seed", 1, "training seed")
-	return c.Run(args, func([]string) error { return run(ctx, *dir, *evalSet, *seed, stdout) })
+	c.Check(func() error {
+		if *dir == "" {
+			return cli.Usagef("-data \"\", want a directory")
+		}
+		return nil
+	})
+	return c.Run(args, func([]string) error { return evaluate(ctx, *dir, *evalSet, *seed, stdout) })
 }
 
-func run(ctx context.Context, dir, evalSet string, seed uint64, stdout io.Writer) error {
+// evaluate reads the labelled data under dir and prints the table to
+// stdout.
+func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.Writer) error {
 	d, err := loadData(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("%w (see 'evaltaggers -h' for where the labelled data comes from and how to lay it out)", err)
-	}
 	if err != nil {
 		return err
 	}

@@ -23,7 +23,7 @@ func Example() {
 		"gun control\tu\tw\th\tGun control saves lives .\tArgument_for\ttrain\n"+
 		"gun control\tu\tw\th\tGun control violates rights .\tArgument_against\ttrain\n"+
 		"gun control\tu\tw\th\tThe page was updated .\tNoArgument\tval\n"), 0o644)
-	if err := run(context.Background(), dir, dir, io.Discard); err != nil {
+	if err := train(context.Background(), dir, dir, io.Discard); err != nil {
 		fmt.Println(err)
 		return
 	}

@@ -3,13 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/internal/labeled"
 )
 
 // TestReproducesShippedModels trains both models from the real UKP
@@ -21,7 +24,7 @@ func TestReproducesShippedModels(t *testing.T) {
 		t.Skipf("no UKP Sentential data at %s", data)
 	}
 	out := t.TempDir()
-	if err := run(context.Background(), data, out, io.Discard); err != nil {
+	if err := train(context.Background(), data, out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"argumentative.lin", "stance.lin"} {
@@ -40,26 +43,65 @@ func TestReproducesShippedModels(t *testing.T) {
 	}
 }
 
+// TestMissingData checks the errors for a directory without UKP files and
+// for UKP files whose sentence column is not filled in.
 func TestMissingData(t *testing.T) {
-	if err := run(context.Background(), t.TempDir(), t.TempDir(), io.Discard); err == nil {
-		t.Error("got nil error for a directory without UKP files, want an error")
+	dir := t.TempDir()
+	err := train(context.Background(), dir, t.TempDir(), io.Discard)
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), filepath.Join(dir, "ukp-sentential")) {
+		t.Errorf("no UKP files: got %v, want an error naming the directory and wrapping fs.ErrNotExist", err)
+	}
+	ukp := filepath.Join(dir, "ukp-sentential")
+	if err := os.Mkdir(ukp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ukp, "guns.tsv"), []byte("topic\tretrievedUrl\tarchivedUrl\tsentenceHash\tsentence\tannotation\tset\n"+
+		"gun control\tu\tw\th\t\tArgument_for\ttrain\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "models")
+	if err := train(context.Background(), dir, out, io.Discard); err == nil || !strings.Contains(err.Error(), "guns.tsv:2: field sentence") {
+		t.Errorf("empty sentence column: got %v, want an error naming the file, line and field", err)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("-out after a failure: got %v, want nothing created", err)
 	}
 }
 
 // TestCommandLine checks -h (which says where the labelled data comes
-// from), an unknown flag, and the pointer in the error for missing data.
+// from), bad command lines, and the error for missing data.
 func TestCommandLine(t *testing.T) {
+	ctx := context.Background()
 	var stdout, stderr bytes.Buffer
-	if code := command(context.Background(), []string{"-h"}, &stdout, &stderr); code != cli.ExitOK ||
-		!strings.HasPrefix(stdout.String(), "usage: trainmodels") || !strings.Contains(stdout.String(), "DIR/ukp-sentential/*.tsv") {
-		t.Errorf("-h: exit %d, stdout %q; want 0, the usage and the data layout", code, stdout.String())
+	if code := run(ctx, []string{"-h"}, &stdout, &stderr); code != cli.ExitOK ||
+		!strings.HasPrefix(stdout.String(), "usage: trainmodels") || stderr.Len() != 0 {
+		t.Errorf("-h: exit %d, stdout %q, stderr %q; want 0 and the usage on stdout only", code, stdout.String(), stderr.String())
 	}
-	if code := command(context.Background(), []string{"-no-such-flag"}, &stdout, &stderr); code != cli.ExitUsage {
-		t.Errorf("unknown flag: exit %d, want %d", code, cli.ExitUsage)
+	for _, want := range []string{"DIR/ukp-sentential/*.tsv", labeled.UKPURL, "Stab et al.", "sentenceHash"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("-h: no %q in\n%s", want, stdout.String())
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"-no-such-flag"}, "-no-such-flag"},
+		{[]string{"-out", ""}, "-out"},
+		{[]string{"-data", ""}, "-data"},
+		{[]string{"extra"}, `"extra"`},
+	} {
+		stderr.Reset()
+		if code := run(ctx, tt.args, &stdout, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), tt.flag) {
+			t.Errorf("%q: exit %d, stderr %q; want %d naming %s", tt.args, code, stderr.String(), cli.ExitUsage, tt.flag)
+		}
 	}
 	stderr.Reset()
-	if code := command(context.Background(), []string{"-data", t.TempDir(), "-out", t.TempDir()}, &stdout, &stderr); code != cli.ExitError ||
-		!strings.Contains(stderr.String(), "ukp-sentential") || !strings.Contains(stderr.String(), "trainmodels -h") {
-		t.Errorf("no data: exit %d, stderr %q; want 1, the missing directory and a pointer to -h", code, stderr.String())
+	dir := t.TempDir()
+	code := run(ctx, []string{"-data", dir, "-out", t.TempDir()}, &stdout, &stderr)
+	want := "trainmodels: labeled: no .tsv files in " + filepath.Join(dir, "ukp-sentential") + ": "
+	if msg := stderr.String(); code != cli.ExitError || !strings.HasPrefix(msg, want) || strings.Count(msg, "\n") != 1 ||
+		!strings.Contains(msg, labeled.UKPURL) || !strings.HasSuffix(msg, "see 'trainmodels -h'\n") {
+		t.Errorf("no data: exit %d, stderr %q; want 1 and one line starting %q, with the URL and a pointer to -h", code, msg, want)
 	}
 }

@@ -89,6 +89,9 @@ func ReadUKP(r io.Reader, name string) ([]UKPSentence, error) {
 			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d fields, want 7", ErrField, len(f))}
 		}
 		s := UKPSentence{Topic: f[0], URL: f[1], Text: f[4], Label: f[5], Set: f[6]}
+		if strings.TrimSpace(s.Text) == "" {
+			return nil, &ParseError{File: name, Line: line, Field: "sentence", Err: fmt.Errorf("%w: empty (the corpus's release leaves the sentences out; its completion pipeline fills them in from the Wayback Machine)", ErrField)}
+		}
 		switch s.Label {
 		case ArgumentFor, ArgumentAgainst, NoArgument:
 		default:

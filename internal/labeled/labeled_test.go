@@ -30,11 +30,12 @@ func TestReadUKP(t *testing.T) {
 
 func TestReadUKPErrors(t *testing.T) {
 	for name, in := range map[string]string{
-		"bad header": "topic\tx\n",
-		"fields":     ukpHeader + "\na\tb\n",
-		"label":      ukpHeader + "\na\tb\tc\td\te\tMaybe\ttrain\n",
-		"set":        ukpHeader + "\na\tb\tc\td\te\tNoArgument\tdev\n",
-		"empty":      "",
+		"bad header":  "topic\tx\n",
+		"fields":      ukpHeader + "\na\tb\n",
+		"label":       ukpHeader + "\na\tb\tc\td\te\tMaybe\ttrain\n",
+		"set":         ukpHeader + "\na\tb\tc\td\te\tNoArgument\tdev\n",
+		"empty":       "",
+		"no sentence": ukpHeader + "\na\tb\tc\td\t \tNoArgument\ttrain\n",
 	} {
 		_, err := ReadUKP(strings.NewReader(in), "f.tsv")
 		var pe *ParseError
@@ -117,4 +118,28 @@ func FuzzReadIBM(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestMissing(t *testing.T) {
+	dir := t.TempDir()
+	err := Missing(dir, UKP, IBMEvidence)
+	if !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("empty directory: got %v, want an error wrapping ErrNotExist", err)
+	}
+	for _, want := range []string{filepath.Join(dir, UKP), UKPURL, filepath.Join(dir, IBMEvidence, "train.csv"), filepath.Join(dir, IBMEvidence, "test.csv"), IBMURL} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not name %q", err, want)
+		}
+	}
+	os.MkdirAll(filepath.Join(dir, UKP), 0o755)
+	os.WriteFile(filepath.Join(dir, UKP, "a.tsv"), []byte(ukpSample), 0o644)
+	if err := Missing(dir, UKP); err != nil {
+		t.Errorf("with a .tsv file: got %v, want nil", err)
+	}
+	if err := Missing(dir, UKP, IBMEvidence); err == nil || strings.Contains(err.Error(), "no .tsv") {
+		t.Errorf("without IBM files: got %v, want only them named", err)
+	}
+	if err := Missing(dir, "webis"); err == nil {
+		t.Error("unknown part: got nil")
+	}
 }
