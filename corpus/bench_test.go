@@ -10,6 +10,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/jdkato/prose/v2"
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/argsearch/argsearch/corpus/corpustest"
@@ -205,8 +206,11 @@ func repeatedJSON(tb testing.TB, n int) []byte {
 	return append(out, data[end:]...)
 }
 
-// BenchmarkEnglishSplitter splits the premises of the embedded sample.
-func BenchmarkEnglishSplitter(b *testing.B) {
+// BenchmarkSplitter splits the premises of the embedded sample with the
+// default splitter (nlp.ProseSplitter), nlp.EnglishSplitter, and prose
+// v2.0.0's segmenter itself (one prose.Document per text, as prose offers
+// no other way).
+func BenchmarkSplitter(b *testing.B) {
 	var texts []string
 	size := 0
 	for a, err := range NewCSVReader(sample.ProcessedCSV()).All() {
@@ -218,24 +222,47 @@ func BenchmarkEnglishSplitter(b *testing.B) {
 			size += len(p.Text)
 		}
 	}
-	s, err := nlp.NewEnglishSplitter()
+	ps, err := nlp.NewProseSplitter()
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(int64(size))
-	var dst []string
-	n, perIter := 0, 0
-	defer reportCPUThroughput(b, int64(size))()
-	defer reportCPURate(b, &perIter, "cpu-sentences/s")()
-	for b.Loop() {
-		perIter = 0
-		for _, t := range texts {
-			dst = s.Split(dst[:0], t)
-			perIter += len(dst)
-		}
-		n += perIter
+	es, err := nlp.NewEnglishSplitter()
+	if err != nil {
+		b.Fatal(err)
 	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+	proseItself := nlp.SplitFunc(func(dst []string, text string) []string {
+		doc, err := prose.NewDocument(text, prose.WithTagging(false), prose.WithTokenization(false), prose.WithExtraction(false))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, s := range doc.Sentences() {
+			if s.Text != "" {
+				dst = append(dst, s.Text)
+			}
+		}
+		return dst
+	})
+	for _, bc := range []struct {
+		name string
+		s    nlp.Splitter
+	}{{"prose", ps}, {"english", es}, {"prose-v2.0.0", proseItself}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			var dst []string
+			n, perIter := 0, 0
+			defer reportCPUThroughput(b, int64(size))()
+			defer reportCPURate(b, &perIter, "cpu-sentences/s")()
+			for b.Loop() {
+				perIter = 0
+				for _, t := range texts {
+					dst = bc.s.Split(dst[:0], t)
+					perIter += len(dst)
+				}
+				n += perIter
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+		})
+	}
 }
 
 // reportCPURate returns a function that reports *perIter (read when it is

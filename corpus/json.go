@@ -120,12 +120,12 @@ func (r *Reader) decodeJSON() (*jsonArgument, error) {
 	return ja, nil
 }
 
-// defaultSplitter sets r.Splitter to the English splitter if it is nil.
+// defaultSplitter sets r.Splitter to prose's segmentation if it is nil.
 func (r *Reader) defaultSplitter() error {
 	if r.Splitter != nil {
 		return nil
 	}
-	s, err := nlp.NewEnglishSplitter()
+	s, err := nlp.NewProseSplitter()
 	if err != nil {
 		return err
 	}

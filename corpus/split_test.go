@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jdkato/prose/v2"
 	"github.com/neurosnap/sentences/english"
 
 	"github.com/argsearch/argsearch/corpus/sample"
@@ -73,14 +74,47 @@ func neurosnapSplitter(tb testing.TB) nlp.Splitter {
 	})
 }
 
-// TestDefaultSplitterMatchesNeurosnap reads the embedded JSON sample with
-// the default splitter and with neurosnap's English tokenizer: every
+// TestEnglishSplitterMatchesNeurosnap reads the embedded JSON sample with
+// nlp.EnglishSplitter and with neurosnap's English tokenizer: every
 // argument must get the same sentences.
-func TestDefaultSplitterMatchesNeurosnap(t *testing.T) {
-	got := readAllT(t, NewJSONReader(sample.JSON()))
+func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
+	r := NewJSONReader(sample.JSON())
+	s, err := nlp.NewEnglishSplitter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Splitter = s
 	ref := NewJSONReader(sample.JSON())
 	ref.Splitter = neurosnapSplitter(t)
-	want := readAllT(t, ref)
+	compareArguments(t, readAllT(t, r), readAllT(t, ref), "neurosnap's split")
+}
+
+// TestDefaultSplitterMatchesProse reads the embedded JSON sample with the
+// default splitter and with prose v2.0.0's segmenter itself: every
+// argument must get the same sentences.
+func TestDefaultSplitterMatchesProse(t *testing.T) {
+	ref := NewJSONReader(sample.JSON())
+	ref.Workers = 2 // prose loads its model for every text: use both cores
+	ref.Splitter = nlp.SplitFunc(func(dst []string, text string) []string {
+		doc, err := prose.NewDocument(text, prose.WithTagging(false), prose.WithTokenization(false), prose.WithExtraction(false))
+		if err != nil {
+			t.Error(err)
+			return dst
+		}
+		for _, s := range doc.Sentences() {
+			if s.Text != "" {
+				dst = append(dst, s.Text)
+			}
+		}
+		return dst
+	})
+	compareArguments(t, readAllT(t, NewJSONReader(sample.JSON())), readAllT(t, ref), "prose's split")
+}
+
+// compareArguments checks that got and want (643 arguments each) are the
+// same.
+func compareArguments(t *testing.T, got, want []Argument, what string) {
+	t.Helper()
 	if len(got) != 643 || len(want) != 643 {
 		t.Fatalf("got %d and %d arguments, want 643", len(got), len(want))
 	}
@@ -93,5 +127,5 @@ func TestDefaultSplitterMatchesNeurosnap(t *testing.T) {
 			t.Errorf("argument %s: got/want diff (-want +got):\n%s", want[i].ID, cmp.Diff(want[i], got[i]))
 		}
 	}
-	t.Logf("%d of %d arguments (%d sentences) identical to neurosnap's split", same, len(want), sentences)
+	t.Logf("%d of %d arguments (%d sentences) identical to %s", same, len(want), sentences, what)
 }

@@ -2,6 +2,7 @@ package nlp
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -24,55 +25,91 @@ type SplitFunc func(dst []string, text string) []string
 // Split calls f(dst, text).
 func (f SplitFunc) Split(dst []string, text string) []string { return f(dst, text) }
 
-// EnglishSplitter is the default Splitter: the Punkt sentence splitter of
-// github.com/neurosnap/sentences with its English model, as reimplemented
-// by nlp/internal/punkt, which gives the same sentences for every text
-// about twenty times faster. Creating one parses the model (milliseconds),
-// so create it once and reuse it. An EnglishSplitter is safe for
-// concurrent use: the model is read-only, and each call takes its scratch
-// buffers from a pool.
+// EnglishSplitter is the Punkt sentence splitter of
+// github.com/neurosnap/sentences (v1.1.2) with its English model, as
+// reimplemented by nlp/internal/punkt, which gives the same sentences for
+// every text about twenty times faster. It was the corpus JSON reader's
+// default before ProseSplitter; it stays for comparisons and for sentences
+// numbered with it. Creating one parses the model (milliseconds), so create
+// it once and reuse it. An EnglishSplitter is safe for concurrent use: the
+// model is read-only, and each call takes its scratch buffers from a pool.
 type EnglishSplitter struct {
-	model *punkt.Model
-	pool  sync.Pool // of *englishScratch
+	punktSplitter
 }
 
-// englishScratch is the per-call state of an EnglishSplitter.
-type englishScratch struct {
-	tok    *punkt.Tokenizer
-	breaks []int
-}
-
-// NewEnglishSplitter returns the default English sentence splitter.
+// NewEnglishSplitter returns the English Punkt splitter of neurosnap/sentences.
 func NewEnglishSplitter() (*EnglishSplitter, error) {
 	m, err := punkt.English()
 	if err != nil {
 		return nil, fmt.Errorf("nlp: loading the English sentence model: %w", err)
 	}
-	return &EnglishSplitter{model: m}, nil
+	return &EnglishSplitter{punktSplitter{model: m}}, nil
+}
+
+// ProseSplitter is the default Splitter: the sentence segmentation of
+// github.com/jdkato/prose/v2 (v2.0.0), reimplemented by nlp/internal/punkt
+// and checked against prose by differential tests and fuzzing, at over
+// thirty times prose's speed (BENCHMARKS.md). Its sentences are the
+// closest known to the official args.me sentence split: of the judged
+// premise ids of Touché 2022 on 1,709 args.me arguments, 98.4% exist under
+// it, against 95.9% under EnglishSplitter, and the judged sentences' texts
+// agree better with their judgments. prose trims its sentences with Go's
+// strings.TrimSpace, and so does this splitter. Creating one parses the
+// model (milliseconds); a ProseSplitter is safe for concurrent use.
+type ProseSplitter struct {
+	punktSplitter
+}
+
+// NewProseSplitter returns the splitter that segments text as prose v2.0.0
+// does.
+func NewProseSplitter() (*ProseSplitter, error) {
+	m, err := punkt.Prose()
+	if err != nil {
+		return nil, fmt.Errorf("nlp: loading prose's sentence model: %w", err)
+	}
+	return &ProseSplitter{punktSplitter{model: m, goTrim: true}}, nil
+}
+
+// punktSplitter splits with a punkt model; each call takes its scratch
+// buffers from a pool.
+type punktSplitter struct {
+	model  *punkt.Model
+	goTrim bool      // trim with strings.TrimSpace, not TrimSpace
+	pool   sync.Pool // of *punktScratch
+}
+
+// punktScratch is the per-call state of a punktSplitter.
+type punktScratch struct {
+	tok    *punkt.Tokenizer
+	breaks []int
 }
 
 // Split implements Splitter.
-func (s *EnglishSplitter) Split(dst []string, text string) []string {
-	sc, _ := s.pool.Get().(*englishScratch)
+func (s *punktSplitter) Split(dst []string, text string) []string {
+	sc, _ := s.pool.Get().(*punktScratch)
 	if sc == nil {
-		sc = &englishScratch{tok: punkt.NewTokenizer(s.model)}
+		sc = &punktScratch{tok: punkt.NewTokenizer(s.model)}
 	}
 	sc.breaks = sc.tok.AppendBreaks(sc.breaks[:0], text)
-	dst = appendSentences(dst, text, sc.breaks)
+	trim := TrimSpace
+	if s.goTrim {
+		trim = strings.TrimSpace
+	}
+	dst = appendSentences(dst, text, sc.breaks, trim)
 	s.pool.Put(sc)
 	return dst
 }
 
-// appendSentences appends the non-empty, trimmed pieces of text between
-// the sentence ends in breaks (increasing offsets; out-of-order ones are
-// skipped).
-func appendSentences(dst []string, text string, breaks []int) []string {
+// appendSentences appends the non-empty pieces of text between the
+// sentence ends in breaks (increasing offsets; out-of-order ones are
+// skipped), trimmed with trim.
+func appendSentences(dst []string, text string, breaks []int, trim func(string) string) []string {
 	prev := 0
 	for _, end := range breaks {
 		if end < prev || end > len(text) {
 			continue
 		}
-		if sent := TrimSpace(text[prev:end]); sent != "" {
+		if sent := trim(text[prev:end]); sent != "" {
 			dst = append(dst, sent)
 		}
 		prev = end

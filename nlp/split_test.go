@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jdkato/prose/v2"
 	"github.com/neurosnap/sentences/english"
 
 	"github.com/argsearch/argsearch/corpus/sample"
@@ -46,7 +47,7 @@ func neurosnapSplitter(tb testing.TB) Splitter {
 		tb.Fatal(err)
 	}
 	return SplitFunc(func(dst []string, text string) []string {
-		return appendSentences(dst, text, t.SentencePositions(text))
+		return appendSentences(dst, text, t.SentencePositions(text), TrimSpace)
 	})
 }
 
@@ -127,5 +128,41 @@ func TestTrimSpace(t *testing.T) {
 		if got := TrimSpace(in); got != want {
 			t.Errorf("TrimSpace(%q): got %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestProseSplitter checks ProseSplitter against prose itself on texts
+// where it differs from EnglishSplitter, and that it appends to dst.
+func TestProseSplitter(t *testing.T) {
+	s, err := NewProseSplitter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		"",
+		"He said 'stop.' Then he left.",
+		"Climb Mt. Everest. It is high.",
+		"Water。Fire！Earth. Next",
+		"Wait . . . What? Yes",
+		"I work at Yahoo! It is fine.",
+		"\x1cEdge of a sentence.\x1c Next one.",
+	} {
+		got := s.Split(nil, text)
+		doc, err := prose.NewDocument(text, prose.WithTagging(false), prose.WithTokenization(false), prose.WithExtraction(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, sent := range doc.Sentences() {
+			if sent.Text != "" {
+				want = append(want, sent.Text)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Split(%q) (-prose +got):\n%s", text, diff)
+		}
+	}
+	if got := s.Split([]string{"x"}, "A b. C d."); !cmp.Equal(got, []string{"x", "A b.", "C d."}) {
+		t.Errorf("Split with dst: got %q", got)
 	}
 }
