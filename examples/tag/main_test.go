@@ -58,7 +58,9 @@ func TestForce(t *testing.T) {
 		"nuclear energy\tThe weather was nice yesterday .\n" +
 		"nuclear energy\tNuclear power plants produce dangerous waste that lasts for millennia .\n" +
 		"nuclear energy\t\n" +
-		"nuclear energy\t?!\n"
+		"nuclear energy\t?!\n" +
+		"nuclear energy\t\xff\xfe not UTF-8 \xc3\n" +
+		"\t" + strings.Repeat("Nuclear waste is dangerous . ", 4000) + "\n"
 	plain := tagLines(t, in)
 	forced := tagLines(t, in, "-force")
 	if len(forced) != len(plain) {
