@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/nlp"
+	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/english"
 	"golang.org/x/text/cases"
@@ -44,6 +45,10 @@ const (
 	// its stem's and records the vocabulary in the index, which stems
 	// queries with it. An Analyzer alone leaves terms unstemmed.
 	StemKrovetz = "krovetz"
+	// StemKStem is Lucene 8's KStemFilter: Krovetz stemming with Lucene's
+	// built-in dictionary (package krovetz, Lucene), the same stem for
+	// every word as Lucene gives.
+	StemKStem = "kstem"
 )
 
 // DefaultKrovetzMinCF is the Analysis.KrovetzMinCF used when it is 0.
@@ -94,8 +99,11 @@ const (
 	AnalyzerEnglish = "en"
 	// AnalyzerPlain folds Unicode and does nothing else.
 	AnalyzerPlain = "plain"
-	// AnalyzerKrovetz is AnalyzerEnglish with Krovetz stemming
-	// (StemKrovetz, DefaultKrovetzMinCF) instead of Porter2.
+	// AnalyzerKrovetz is Lucene 8's EnglishAnalyzer with KStemFilter in
+	// place of PorterStemFilter, the Krovetz chain Touché teams ran:
+	// AnalyzerLucene with StemKStem. (Before, it was AnalyzerEnglish with
+	// the corpus-vocabulary variant, StemKrovetz, which stays available as
+	// an Analysis.)
 	AnalyzerKrovetz = "krovetz"
 )
 
@@ -109,7 +117,7 @@ func Preset(name string) (Analysis, error) {
 	case AnalyzerPlain:
 		return Analysis{Fold: true, Stop: StopNone, Stem: StemNone}, nil
 	case AnalyzerKrovetz:
-		return Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemKrovetz, KrovetzMinCF: DefaultKrovetzMinCF}, nil
+		return Analysis{Possessive: true, Stop: StopLucene, Stem: StemKStem}, nil
 	}
 	return Analysis{}, fmt.Errorf("lexical: unknown analyzer %q (want %s, %s, %s or %s): %w",
 		name, AnalyzerEnglish, AnalyzerLucene, AnalyzerPlain, AnalyzerKrovetz, ErrConfig)
@@ -134,7 +142,7 @@ func (a Analysis) normalized() (Analysis, error) {
 		return a, fmt.Errorf("lexical: unknown stop list %q: %w", a.Stop, ErrConfig)
 	}
 	switch a.Stem {
-	case StemNone, StemPorter, StemPorter2:
+	case StemNone, StemPorter, StemPorter2, StemKStem:
 		a.KrovetzMinCF = 0
 	case StemKrovetz:
 		if a.KrovetzMinCF < 0 {
@@ -229,6 +237,12 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 			english.Stem(env)
 			return env.Current()
 		}
+	case StemKStem:
+		kstem, err := krovetz.Lucene()
+		if err != nil {
+			return nil, fmt.Errorf("lexical: %w", err)
+		}
+		z.stemmer = kstem.Stem
 	}
 	return z, nil
 }

@@ -14,35 +14,58 @@ import (
 // step-1 edge cases, possessives, emoji sequences, tokens over 255
 // characters, runs of underscores, non-ASCII text.
 func TestLuceneAnalyzer(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "lucene_english.tsv"))
+	compareLucene(t, filepath.Join("testdata", "lucene_english.tsv"), AnalyzerLucene, 400)
+}
+
+// TestLuceneKStemAnalyzer compares the krovetz preset with Lucene's
+// EnglishAnalyzer chain with KStemFilter in place of PorterStemFilter,
+// recorded in testdata/lucene_kstem.tsv by testdata/LuceneAnalyze.java
+// (argument kstem): the inputs of lucene_english.tsv and every 20th
+// sentence of the args.me sample. LUCENE_KSTEM_DUMP names a larger
+// recording of the same form (every sentence of the sample, say).
+func TestLuceneKStemAnalyzer(t *testing.T) {
+	compareLucene(t, filepath.Join("testdata", "lucene_kstem.tsv"), AnalyzerKrovetz, 1300)
+	if p := os.Getenv("LUCENE_KSTEM_DUMP"); p != "" {
+		compareLucene(t, p, AnalyzerKrovetz, 1)
+	}
+}
+
+// compareLucene checks the preset's terms against "input<TAB>terms" lines
+// recorded from Lucene, of which there must be at least min.
+func compareLucene(t *testing.T, path, preset string, min int) {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	a, _ := Preset(AnalyzerLucene)
+	a, _ := Preset(preset)
 	z, err := NewAnalyzer(a)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	n := 0
+	n, bad := 0, 0
 	for sc.Scan() {
 		in, want, ok := strings.Cut(sc.Text(), "\t")
 		if !ok {
-			t.Fatalf("line %d: no tab", n+1)
+			t.Fatalf("%s:%d: no tab", path, n+1)
 		}
 		n++
 		if got := strings.Join(z.Terms(nil, in), " "); got != want {
-			t.Errorf("%q: got %q, want Lucene's %q", in, got, want)
+			if bad++; bad <= 20 {
+				t.Errorf("%s: %q: got %q, want Lucene's %q", preset, in, got, want)
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if n < 400 {
-		t.Fatalf("read %d lines, want at least 400", n)
+	if n < min {
+		t.Fatalf("%s: read %d lines, want at least %d", path, n, min)
 	}
+	t.Logf("%s: %d lines, %d differ from Lucene", path, n, bad)
 }
 
 func TestFoldingAnalyzer(t *testing.T) {

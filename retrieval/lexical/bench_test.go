@@ -133,8 +133,9 @@ func BenchmarkBuildSample(b *testing.B) {
 	}
 }
 
-// BenchmarkBuildSampleKrovetz indexes the sample in memory with Krovetz
-// stemming, to compare with BenchmarkBuildSample (Porter2).
+// BenchmarkBuildSampleKrovetz indexes the sample in memory with the krovetz
+// preset (Lucene's KStem chain), to compare with BenchmarkBuildSample
+// (Porter2).
 func BenchmarkBuildSampleKrovetz(b *testing.B) {
 	args := sampleArgs(b, 1000)
 	for b.Loop() {

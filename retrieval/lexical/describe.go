@@ -30,6 +30,8 @@ func (a Analysis) String() string {
 		parts = append(parts, "no stemming")
 	case StemKrovetz:
 		parts = append(parts, fmt.Sprintf("stem krovetz (vocabulary of terms with collection frequency %d or more)", max(a.KrovetzMinCF, DefaultKrovetzMinCF)))
+	case StemKStem:
+		parts = append(parts, "stem kstem (Lucene's KStemFilter)")
 	default:
 		parts = append(parts, "stem "+string(a.Stem))
 	}

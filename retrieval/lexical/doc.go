@@ -41,8 +41,10 @@
 // # Configuration
 //
 // The Analysis is fixed at build time and recorded in the index; Open
-// refuses a different one. Krovetz stemming (StemKrovetz, the preset
-// AnalyzerKrovetz) depends on the collection: Build indexes unstemmed
+// refuses a different one. The preset AnalyzerKrovetz is Lucene's
+// EnglishAnalyzer chain with KStemFilter (StemKStem: Lucene's KStem with its
+// dictionary, the same stems as Lucene). The corpus-vocabulary Krovetz
+// variant (StemKrovetz) depends on the collection: Build indexes unstemmed
 // terms, then chooses a vocabulary (the terms occurring at least
 // KrovetzMinCF times), merges each term's postings into those of its stem
 // (package krovetz, NewVocabulary), and records the vocabulary in

@@ -62,14 +62,17 @@ func krovetzRefDocs(t *testing.T, a Analysis, docs map[Unit][]refDoc) *krovetz.S
 	return st
 }
 
+// vocabularyKrovetz is the analysis of the corpus-vocabulary Krovetz
+// variant these tests check: the en preset with StemKrovetz.
+func vocabularyKrovetz() *Analysis {
+	return &Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemKrovetz, KrovetzMinCF: DefaultKrovetzMinCF}
+}
+
 func TestKrovetzEqualsReference(t *testing.T) {
 	args := sampleArgs(t, 60)
 	ctx := context.Background()
-	a, err := Preset(AnalyzerKrovetz)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerKrovetz})
+	a := *vocabularyKrovetz()
+	x, err := Build(ctx, "", seq(args), Config{Analysis: vocabularyKrovetz()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +129,7 @@ func TestKrovetzEqualsReference(t *testing.T) {
 func TestKrovetzQueriesAndTermVectors(t *testing.T) {
 	args := sampleArgs(t, 100)
 	ctx := context.Background()
-	x, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerKrovetz, Units: []Unit{UnitSentence}})
+	x, err := Build(ctx, "", seq(args), Config{Analysis: vocabularyKrovetz(), Units: []Unit{UnitSentence}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,9 +158,9 @@ func TestKrovetzQueriesAndTermVectors(t *testing.T) {
 func TestKrovetzDeterministicAndReopen(t *testing.T) {
 	args := sampleArgs(t, 300)
 	d1, d2 := t.TempDir(), t.TempDir()
-	c := Config{Analyzer: AnalyzerKrovetz}
-	x1 := build(t, d1, args, Config{Analyzer: AnalyzerKrovetz, Workers: 1})
-	x2 := build(t, d2, args, Config{Analyzer: AnalyzerKrovetz, Workers: 4})
+	c := Config{Analysis: vocabularyKrovetz()}
+	x1 := build(t, d1, args, Config{Analysis: vocabularyKrovetz(), Workers: 1})
+	x2 := build(t, d2, args, Config{Analysis: vocabularyKrovetz(), Workers: 4})
 	r1, r2 := runOf(t, x1, 1000), runOf(t, x2, 1000)
 	if !bytes.Equal(r1, r2) {
 		t.Errorf("two builds give different runs")

@@ -50,3 +50,12 @@ func BenchmarkStemVocabulary(b *testing.B) { benchmarkStem(b, NewVocabulary) }
 // BenchmarkStemDictionary runs the dictionary variant over the same words
 // with the same lexicon (every rule runs for words the lexicon lacks).
 func BenchmarkStemDictionary(b *testing.B) { benchmarkStem(b, New) }
+
+// BenchmarkLuceneLoad measures Lucene(): parsing the embedded dictionary.
+func BenchmarkLuceneLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := Lucene(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

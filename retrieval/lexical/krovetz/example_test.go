@@ -41,3 +41,23 @@ func ExampleNewVocabulary() {
 	// news → news
 	// creators → creators
 }
+
+// Lucene stems as Lucene 8's KStemFilter: with its dictionary, direct
+// conflations ("americans" → "america") and defaults for unknown words.
+func ExampleLucene() {
+	s, err := krovetz.Lucene()
+	if err != nil {
+		panic(err)
+	}
+	for _, w := range []string{"policies", "stemming", "americans", "aided", "university", "children", "actualy"} {
+		fmt.Println(w, "→", s.Stem(w))
+	}
+	// Output:
+	// policies → policy
+	// stemming → stem
+	// americans → america
+	// aided → aid
+	// university → university
+	// children → children
+	// actualy → actua
+}

@@ -60,3 +60,29 @@ func FuzzStem(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLucene checks that Lucene's stemmer never panics, returns words it
+// cannot stem (not 3 to 49 letters a–z) unchanged unless they are
+// dictionary words, and gives a non-empty word of letters a–z otherwise.
+func FuzzLucene(f *testing.F) {
+	for _, w := range []string{"policies", "stemming", "behavior", "aided", "americans", "militarily", "ability",
+		"ies", "ied", "ying", "ssss", "eer", "ize", "ical", "ative", "ally", "ably", "\xff", "ABLE", strings.Repeat("a", 60)} {
+		f.Add(w)
+	}
+	s, err := Lucene()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		got := s.Stem(w)
+		if _, inDict := s.lucene[w]; !stemmable(w) && !inDict {
+			if got != w {
+				t.Fatalf("Stem(%q) = %q, want unstemmable input unchanged", w, got)
+			}
+			return
+		}
+		if got == "" || !lowerASCII(got) {
+			t.Fatalf("Stem(%q) = %q, want letters a–z", w, got)
+		}
+	})
+}

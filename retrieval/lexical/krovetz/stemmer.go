@@ -9,6 +9,7 @@ const MaxWordLen = 50
 type Stemmer struct {
 	lex        Lexicon
 	vocabulary bool
+	lucene     map[string]*luceneEntry // Lucene's dictionary, for Lucene()
 }
 
 // New returns a Stemmer that treats lex as a dictionary of English headwords,
@@ -59,6 +60,9 @@ func rules() [18]rule {
 // Stem returns the stem of word, which should be lower case. Words that are
 // not 3 to MaxWordLen-1 ASCII letters a–z are returned unchanged.
 func (s *Stemmer) Stem(word string) string {
+	if s.lucene != nil {
+		return s.stemLucene(word)
+	}
 	if len(word) < 3 || len(word) >= MaxWordLen || !lowerASCII(word) {
 		return word
 	}
