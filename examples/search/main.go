@@ -2,7 +2,7 @@
 // of topics:
 //
 //	search -corpus FILE -index DIR (-topics FILE | -year YEAR) -o RUN
-//	       [-unit sentence|argument] [-model bm25|dirichlet|lucene-dirichlet|tfidf]
+//	       [-unit sentence|argument] [-model bm25|dirichlet|lucene-dirichlet|tfidf|dph]
 //	       [-analyzer en|lucene|krovetz|plain] [-build both|sentence|argument] [-k 1000]
 //
 // If DIR holds no index, search builds one from FILE (any format package

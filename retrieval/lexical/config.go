@@ -72,6 +72,14 @@ const (
 	// ModelTFIDF is Lucene 8's ClassicSimilarity: per query term
 	// √f · idf · 1/√dl, idf = 1 + ln((N+1)/(df+1)).
 	ModelTFIDF = "tfidf"
+	// ModelDPH is Terrier's DPH, the parameter-free divergence-from-
+	// randomness model (Amati et al., TREC 2007): per matching term, with
+	// p = f/dl, (1−p)²/(f+1) · (f·log2(f·avgdl/dl · N/ttf) +
+	// ½·log2(2π·f·(1−p))). A term that is the whole document (p = 1)
+	// contributes 0, where Terrier's arithmetic gives NaN. Contributions
+	// can be negative (a term more common in the document's collection
+	// than in the document).
+	ModelDPH = "dph"
 )
 
 // Scoring selects the scoring model and its parameters. It applies at query
@@ -111,7 +119,7 @@ func (s Scoring) normalized() (Scoring, error) {
 		s.Mu = 2000
 	}
 	switch s.Model {
-	case ModelBM25, ModelDirichlet, ModelLuceneDirichlet, ModelTFIDF:
+	case ModelBM25, ModelDirichlet, ModelLuceneDirichlet, ModelTFIDF, ModelDPH:
 	default:
 		return s, fmt.Errorf("lexical: unknown scoring model %q: %w", s.Model, ErrConfig)
 	}

@@ -90,6 +90,7 @@ const (
 	kindTFIDF
 	kindLuceneDirichlet
 	kindDirichlet
+	kindDPH
 )
 
 func modelKind(model Model) int {
@@ -100,6 +101,8 @@ func modelKind(model Model) int {
 		return kindLuceneDirichlet
 	case ModelDirichlet:
 		return kindDirichlet
+	case ModelDPH:
+		return kindDPH
 	}
 	return kindBM25
 }
@@ -119,7 +122,7 @@ type cursor struct {
 	ndocs  uint64
 	kind   int
 	w      float64 // query weight times field weight
-	c      float64 // BM25, TF-IDF: w·idf
+	c      float64 // BM25, TF-IDF: w·idf; DPH: avgdl·N/ttf
 	mp     float64 // Dirichlet: μ·P(t|C)
 	one    float64 // Dirichlet: log(1 + 1/mp)
 	lt     []float64
@@ -297,6 +300,15 @@ func (c *cursor) bound(maxTF float64, minDL uint32) float64 {
 		return c.c * math.Sqrt(maxTF) * c.lt[minDL]
 	case kindLuceneDirichlet:
 		return c.w * max(0, math.Log(1+maxTF/c.mp)+c.lt[minDL])
+	case kindDPH:
+		// With p = f/dl ≤ 1, (1−p)² ≤ 1 and f ≤ maxTF, dl ≥ minDL: the
+		// f·log2 part over f+1 is at most maxTF/(maxTF+1)·log2(maxTF·c/
+		// minDL), the other at most ½·½·log2(2π·maxTF) (1/(f+1) ≤ ½).
+		l := c.lt[minDL]
+		if l == 0 {
+			return math.Inf(1)
+		}
+		return c.w * (maxTF/(maxTF+1)*max(0, math.Log2(maxTF*c.c/l)) + 0.25*max(0, math.Log2(2*math.Pi*maxTF)))
 	default:
 		return c.w * math.Log(1+maxTF/c.mp)
 	}
@@ -339,6 +351,13 @@ func (c *cursor) score(tf float64, dl uint32) float64 {
 			l = math.Log(1 + tf/c.mp)
 		}
 		return c.w * max(0, l+c.lt[dl])
+	case kindDPH:
+		l := c.lt[dl]
+		p := tf / l
+		if !(p < 1) {
+			return 0
+		}
+		return c.w * (1 - p) * (1 - p) / (tf + 1) * (tf*math.Log2(tf*c.c/l) + 0.5*math.Log2(2*math.Pi*tf*(1-p)))
 	default: // kindDirichlet
 		l := c.one
 		if tf != 1 {

@@ -137,6 +137,10 @@ func refScores(docs []refDoc, query map[string]float64, fw []float64, sc Scoring
 						p := s.ttf[t] / s.sumTTF
 						score += qw * math.Log((f+sc.Mu*p)/(dl+sc.Mu))
 					}
+				case ModelDPH:
+					if f > 0 && f < dl {
+						score += qw * dph(f, dl, s.sumTTF/s.n, s.n, s.ttf[t])
+					}
 				}
 			}
 			total += fw[f] * score
@@ -146,6 +150,26 @@ func refScores(docs []refDoc, query map[string]float64, fw []float64, sc Scoring
 		}
 	}
 	return out
+}
+
+// dph is Terrier's DPH for a term occurring tf times in a document of
+// length dl, in a collection of n documents of average length avgdl in
+// which it occurs ttf times (Terrier's DPH.score).
+func dph(tf, dl, avgdl, n, ttf float64) float64 {
+	f := tf / dl
+	norm := (1 - f) * (1 - f) / (tf + 1)
+	return norm * (tf*math.Log2((tf*avgdl/dl)*(n/ttf)) + 0.5*math.Log2(2*math.Pi*tf*(1-f)))
+}
+
+// TestDPHHandComputed checks dph, the reference, on a case computed by
+// hand: tf 2, dl 10, avgdl 8, N 1000, ttf 50. p = 0.2, norm = 0.64/3;
+// tf·log2(2·8/10 · 1000/50) = 2·log2(32) = 10; ½·log2(2π·2·0.8) =
+// ½·log2(10.0531) = ½·3.32959 = 1.66480; DPH = 0.213333·11.66480 =
+// 2.48849.
+func TestDPHHandComputed(t *testing.T) {
+	if got := dph(2, 10, 8, 1000, 50); math.Abs(got-2.48849) > 1e-5 {
+		t.Errorf("dph(2, 10, 8, 1000, 50) = %.6f, want 2.48849", got)
+	}
 }
 
 func TestScoresEqualReference(t *testing.T) {
@@ -169,7 +193,7 @@ func TestScoresEqualReference(t *testing.T) {
 		z, _ := NewAnalyzer(a)
 		for _, u := range []Unit{UnitSentence, UnitArgument} {
 			docs := refDocs(t, a, args, u)
-			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet} {
+			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
 				for _, quant := range []bool{false, true} {
 					s := Search{
 						Unit:    u,

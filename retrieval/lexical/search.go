@@ -136,6 +136,8 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 			lt = f.lengthTable(tableTFIDF, sc)
 		case kindLuceneDirichlet, kindDirichlet:
 			lt = f.lengthTable(tableDirichlet, sc)
+		case kindDPH:
+			lt = f.lengthTable(tableLength, sc)
 		}
 		df := dirField{fw: fw, lt: lt, f: f}
 		for _, qt := range terms {
@@ -156,13 +158,17 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 				c.mp = sc.Mu * ttf / float64(f.sumTTF)
 				df.qlen += qt.w
 				df.base += qt.w * math.Log(ttf/float64(f.sumTTF))
+			case kindDPH:
+				c.c = float64(f.sumTTF) / ttf // avgdl·N/ttf
 			}
 			c.one = math.Log(1 + 1/c.mp)
 			c.ub = c.bound(float64(f.maxTF[id]), f.minDL)
 			// Long lists get the exact bound, computed once per term and
 			// scoring setting and cached: the largest contribution the term
 			// makes to any document, per unit of query weight.
-			if kind != kindDirichlet && f.df[id] >= x.d.boundDF && c.w > 0 {
+			// DPH's bound from the statistics alone is loose, so every
+			// DPH term gets the exact one.
+			if kind != kindDirichlet && (f.df[id] >= x.d.boundDF || kind == kindDPH) && c.w > 0 {
 				c.ub = c.w * f.exactBound(id, model, sc, c)
 			}
 			c.ub *= 1 + 1e-9 // a margin for rounding
@@ -301,6 +307,7 @@ const (
 	tableBM25      = iota // k1·(1 − b + b·dl/avgdl)
 	tableTFIDF            // 1/√dl
 	tableDirichlet        // ln(μ/(dl + μ))
+	tableLength           // dl itself (quantized or not), for DPH
 )
 
 type tableKey struct {
@@ -348,6 +355,8 @@ func (f *fieldData) lengthTable(kind int, sc Scoring) []float64 {
 			}
 		case tableDirichlet:
 			t[n] = math.Log(sc.Mu / (l + sc.Mu))
+		case tableLength:
+			t[n] = l
 		}
 	}
 	if f.tables.m == nil {
@@ -480,7 +489,10 @@ func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) f
 		return v
 	}
 	c := *proto
-	c.w, c.c = 1, proto.c/proto.w
+	c.w = 1
+	if c.kind != kindDPH { // c.c is w·idf; DPH's holds no weight
+		c.c = proto.c / proto.w
+	}
 	best := 0.0
 	for c.reset(f, id, uint64(len(f.dl))); c.doc < c.ndocs; c.next() {
 		best = max(best, c.contribution())
