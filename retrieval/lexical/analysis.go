@@ -218,8 +218,13 @@ type Analyzer struct {
 	stemmer func(string) string
 }
 
-// NewAnalyzer returns an Analyzer for a.
-func NewAnalyzer(a Analysis) (*Analyzer, error) {
+// NewAnalyzer returns an Analyzer for a. For StemKStem it loads Lucene's
+// KStem dictionary (about 12 ms).
+func NewAnalyzer(a Analysis) (*Analyzer, error) { return newAnalyzer(a, nil) }
+
+// newAnalyzer is NewAnalyzer with a KStem stemmer to share (safe for
+// concurrent use), or nil to load one when a needs it.
+func newAnalyzer(a Analysis, kstem *krovetz.Stemmer) (*Analyzer, error) {
 	a, err := a.normalized()
 	if err != nil {
 		return nil, err
@@ -238,9 +243,10 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 			return env.Current()
 		}
 	case StemKStem:
-		kstem, err := krovetz.Lucene()
-		if err != nil {
-			return nil, fmt.Errorf("lexical: %w", err)
+		if kstem == nil {
+			if kstem, err = krovetz.Lucene(); err != nil {
+				return nil, fmt.Errorf("lexical: %w", err)
+			}
 		}
 		z.stemmer = kstem.Stem
 	}
@@ -384,4 +390,17 @@ func lower(b []byte) string {
 		return string(appendLowerASCII(make([]byte, 0, len(b)), string(b)))
 	}
 	return string(bytes.Map(unicode.ToLower, b))
+}
+
+// sharedKStem returns Lucene's KStem stemmer when a stems with it, for
+// analyzers to share, and nil otherwise.
+func sharedKStem(a Analysis) (*krovetz.Stemmer, error) {
+	if a.Stem != StemKStem {
+		return nil, nil
+	}
+	s, err := krovetz.Lucene()
+	if err != nil {
+		return nil, fmt.Errorf("lexical: %w", err)
+	}
+	return s, nil
 }

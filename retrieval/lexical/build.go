@@ -292,8 +292,12 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 	todo := make(chan *batch, nw)
 	done := make(chan *batch, nw)
 	var wg sync.WaitGroup
+	kstem, err := sharedKStem(b.an)
+	if err != nil {
+		return err
+	}
 	for range nw {
-		z, err := NewAnalyzer(b.an)
+		z, err := newAnalyzer(b.an, kstem)
 		if err != nil {
 			return err
 		}

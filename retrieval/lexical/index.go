@@ -37,8 +37,12 @@ func newIndex(d *data, s Search) (*Index, error) {
 	if an.Stem == StemKrovetz {
 		sh.stem = krovetz.NewVocabulary(krovetz.NewWords(d.meta.Vocabulary...))
 	}
+	kstem, err := sharedKStem(an)
+	if err != nil {
+		return nil, err
+	}
 	sh.analyzers.New = func() any {
-		z, err := NewAnalyzer(an)
+		z, err := newAnalyzer(an, kstem)
 		if err != nil {
 			// The analysis was checked when the index was built or opened.
 			panic(fmt.Sprintf("lexical: internal error: %v", err))
