@@ -163,6 +163,33 @@ func (m *StanceModel) Lean(topic, text string) float64 {
 	return probs[pro] - probs[con]
 }
 
+// Side returns the more likely of Pro and Con for text towards topic, and
+// its probability renormalised over the two, P(side)/(P(Pro)+P(Con)), at
+// least 0.5: a stance for a text known to take one (a Touché 2022 pair, a
+// claim). A text that is not informative (see Tag), or a model that does
+// not know both sides, gives stance.Side's choice for no lean, Pro, and 0.5.
+func (m *StanceModel) Side(topic, text string) (stance.Stance, float64) {
+	var pro, con float64
+	if probs := m.Probabilities(topic, text); probs != nil {
+		for i, l := range m.labels {
+			switch l {
+			case stance.Pro:
+				pro = probs[i]
+			case stance.Con:
+				con = probs[i]
+			}
+		}
+	}
+	s := stance.Side(stance.Unknown, pro-con)
+	switch {
+	case pro+con == 0:
+		return s, 0.5
+	case s == stance.Pro:
+		return s, pro / (pro + con)
+	}
+	return s, con / (pro + con)
+}
+
 func (m *StanceModel) probabilities(topic textfeat.Topic, text string, dst []float64) ([]float64, bool) {
 	var buf [64]string
 	toks := textfeat.Tokenize(buf[:0], text)

@@ -1,7 +1,9 @@
 // Command evaltaggers measures the stance taggers and the argumentativeness
 // model on labelled data: accuracy and macro-F1 on UKP Sentential in-topic
-// (its split column) and cross-topic (leave one topic out), and, for
-// argumentativeness, on the IBM Debater evidence test split.
+// (its split column) and cross-topic (leave one topic out); for
+// argumentativeness, on the IBM Debater evidence test split; and, when the
+// data is there, the shipped stance model's side (PRO or CON) on the IBM
+// Debater Claim Stance train split, whose 25 motions it has never seen.
 //
 // Run it from the repository root:
 //
@@ -28,18 +30,25 @@
 //     comma-separated with the header columns topic, "the concept of the
 //     topic", candidate and label (1 evidence, 0 not); other columns are
 //     ignored.
+//   - optionally, DIR/ibm-claim-stance/train.csv: the IBM Debater Claim
+//     Stance train split (Bar-Haim et al., EACL 2017; CC BY-SA 3.0; from the
+//     same page), with the columns topicId, topicText, claims.stance (PRO,
+//     CON) and claims.claimCorrectedText among others. Without it the claim
+//     rows are left out, with a line saying so.
 //
-// Nothing else under DIR is read. When a file is missing, the error names
-// it and says which corpus goes there; -h prints the same layout.
+// Nothing else under DIR is read. When a required file is missing, the
+// error names it and says which corpus goes there; -h prints the layout.
 //
 // A bad command line exits 2, a failure 1.
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/eval"
@@ -59,7 +68,7 @@ const about = `Evaltaggers measures the stance taggers and the argumentativeness
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := cli.New("evaltaggers", "evaltaggers [-data DIR] [-split test|val] [-seed 1]",
-		about+"\n\n"+labeled.Sources+"\n\nEvaltaggers reads both directories and nothing else under DIR.",
+		about+"\n\n"+labeled.Sources+"\n\nEvaltaggers reads both directories and, when it is there, DIR/ibm-claim-stance/train.csv (the IBM Debater Claim Stance train split, Bar-Haim et al., EACL 2017; CC BY-SA 3.0; columns topicId, topicText, claims.stance, claims.claimCorrectedText), and nothing else under DIR.",
 		stdout, stderr)
 	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory` (ukp-sentential/ and ibm-evidence/)")
 	evalSet := c.OneOf("split", []string{"test", "val"}, "UKP split to evaluate on (val for tuning)")
@@ -130,6 +139,62 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	}
 	for _, r := range rs {
 		fmt.Fprintln(stdout, r)
+	}
+	return claimStance(sm, dir, stdout)
+}
+
+// claimStance prints, when DIR/ibm-claim-stance/train.csv is there, how
+// often the shipped stance model's side (StanceModel.Side: PRO or CON, the
+// more likely) is the claim's stance towards its motion, on the IBM Debater
+// Claim Stance train split; none of its 25 motions is among the model's
+// training topics, so every one is unseen. The majority row always answers
+// the more frequent stance of the split.
+func claimStance(sm *classify.StanceModel, dir string, stdout io.Writer) error {
+	path := filepath.Join(dir, labeled.IBMClaimStance, "train.csv")
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(stdout, "\n(no %s: the IBM Claim Stance rows are left out)\n", path)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	claims, err := labeled.ReadClaims(f, path)
+	if err != nil {
+		return err
+	}
+	var gold, pred, majority []string
+	pros := 0
+	for _, c := range claims {
+		if c.Pro {
+			pros++
+		}
+	}
+	most := "CON"
+	if 2*pros >= len(claims) {
+		most = "PRO"
+	}
+	motions := map[string]bool{}
+	for _, c := range claims {
+		motions[c.TopicID] = true
+		g := "CON"
+		if c.Pro {
+			g = "PRO"
+		}
+		s, _ := sm.Side(c.Topic, c.Text)
+		gold, pred, majority = append(gold, g), append(pred, s.String()), append(majority, most)
+	}
+	setting := fmt.Sprintf("IBM claim stance, %d unseen motions, PRO/CON", len(motions))
+	for _, row := range []struct {
+		system string
+		pred   []string
+	}{{"linear (shipped models/stance.lin), side", pred}, {"majority", majority}} {
+		c, err := eval.Classify(gold, row.pred)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, result{system: row.system, setting: setting, c: c})
 	}
 	return nil
 }

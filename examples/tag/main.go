@@ -123,7 +123,7 @@ func tag(ctx context.Context, st *classify.StanceModel, arg *classify.ArgumentMo
 		var s stance.Stance
 		var conf float64
 		if force {
-			s, conf = forced(st, topic, text)
+			s, conf = st.Side(topic, text)
 		} else {
 			var err error
 			if s, conf, err = st.Tag(ctx, topic, text); err != nil {
@@ -138,30 +138,4 @@ func tag(ctx context.Context, st *classify.StanceModel, arg *classify.ArgumentMo
 		return fmt.Errorf("line %d: %w", line+1, err)
 	}
 	return w.Flush()
-}
-
-// forced returns the more likely of PRO and CON for text towards topic,
-// and its probability renormalised over the two.
-func forced(m *classify.StanceModel, topic, text string) (stance.Stance, float64) {
-	probs := m.Probabilities(topic, text)
-	var pro, con float64
-	for i, l := range m.Labels() {
-		if probs == nil {
-			break
-		}
-		switch l {
-		case stance.Pro:
-			pro = probs[i]
-		case stance.Con:
-			con = probs[i]
-		}
-	}
-	s := stance.Side(stance.Unknown, pro-con)
-	if pro+con == 0 {
-		return s, 0.5
-	}
-	if s == stance.Pro {
-		return s, pro / (pro + con)
-	}
-	return s, con / (pro + con)
 }

@@ -186,3 +186,65 @@ func ReadIBM(r io.Reader, name string) ([]Evidence, error) {
 		out = append(out, Evidence{Topic: rec[col["topic"]], Concept: rec[col["the concept of the topic"]], Text: rec[col["candidate"]], Evidence: l == 1})
 	}
 }
+
+// A Claim is one row of the IBM Debater Claim Stance dataset: a claim and
+// its stance towards a motion.
+type Claim struct {
+	TopicID string // the motion's id, e.g. "441"
+	Topic   string // the motion, "This house believes that …"
+	Text    string // the claim (claims.claimCorrectedText)
+	Pro     bool   // the claim supports the motion (PRO); else it opposes it (CON)
+}
+
+// ReadClaims reads an IBM Debater Claim Stance CSV file (claim_stance
+// dataset, one row per claim with the columns topicId, topicText,
+// claims.stance and claims.claimCorrectedText among others); name is used in
+// errors.
+func ReadClaims(r io.Reader, name string) ([]Claim, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	head, err := cr.Read()
+	if err != nil {
+		return nil, &ParseError{File: name, Line: 1, Err: fmt.Errorf("%w: header: %v", ErrField, err)}
+	}
+	col := map[string]int{}
+	for i, h := range head {
+		col[h] = i
+	}
+	for _, need := range []string{"topicId", "topicText", "claims.stance", "claims.claimCorrectedText"} {
+		if _, ok := col[need]; !ok {
+			return nil, &ParseError{File: name, Line: 1, Field: need, Err: fmt.Errorf("%w: missing column", ErrField)}
+		}
+	}
+	var out []Claim
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			line := 0
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				line = pe.Line
+			}
+			return nil, &ParseError{File: name, Line: line, Err: err}
+		}
+		line, _ := cr.FieldPos(0)
+		if len(rec) != len(head) {
+			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d fields, want %d", ErrField, len(rec), len(head))}
+		}
+		c := Claim{TopicID: rec[col["topicId"]], Topic: rec[col["topicText"]], Text: rec[col["claims.claimCorrectedText"]]}
+		switch st := rec[col["claims.stance"]]; st {
+		case "PRO":
+			c.Pro = true
+		case "CON":
+		default:
+			return nil, &ParseError{File: name, Line: line, Field: "claims.stance", Err: fmt.Errorf("%w: %q, want PRO or CON", ErrField, st)}
+		}
+		if strings.TrimSpace(c.Text) == "" || strings.TrimSpace(c.Topic) == "" {
+			return nil, &ParseError{File: name, Line: line, Field: "claims.claimCorrectedText", Err: fmt.Errorf("%w: empty claim or topic", ErrField)}
+		}
+		out = append(out, c)
+	}
+}

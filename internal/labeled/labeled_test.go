@@ -143,3 +143,54 @@ func TestMissing(t *testing.T) {
 		t.Error("unknown part: got nil")
 	}
 }
+
+const claimsHeader = "topicId,split,topicText,claims.stance,claims.claimCorrectedText\n"
+
+func TestReadClaims(t *testing.T) {
+	got, err := ReadClaims(strings.NewReader(claimsHeader+
+		"441,train,Open primaries are best,CON,\"A single election, by nonmembers, destroys the party\"\n"+
+		"441,train,Open primaries are best,PRO,Open primaries widen choice\n"), "c.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Claim{
+		{TopicID: "441", Topic: "Open primaries are best", Text: "A single election, by nonmembers, destroys the party"},
+		{TopicID: "441", Topic: "Open primaries are best", Text: "Open primaries widen choice", Pro: true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	for name, in := range map[string]string{
+		"no header":   "",
+		"missing col": "topicId,topicText\n1,x\n",
+		"stance":      claimsHeader + "1,train,t,NEUTRAL,c\n",
+		"empty claim": claimsHeader + "1,train,t,PRO, \n",
+		"fields":      claimsHeader + "1,train,t\n",
+		"quote":       claimsHeader + "1,train,t,PRO,\"unterminated\n",
+	} {
+		_, err := ReadClaims(strings.NewReader(in), "c.csv")
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.File != "c.csv" {
+			t.Errorf("%s: got %v, want a *ParseError naming c.csv", name, err)
+		}
+	}
+}
+
+func FuzzReadClaims(f *testing.F) {
+	f.Add(claimsHeader + "1,train,t,PRO,c\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		claims, err := ReadClaims(strings.NewReader(s), "f")
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is not a *ParseError", err)
+			}
+			return
+		}
+		for _, c := range claims {
+			if strings.TrimSpace(c.Text) == "" || strings.TrimSpace(c.Topic) == "" {
+				t.Fatalf("accepted claim %+v", c)
+			}
+		}
+	})
+}

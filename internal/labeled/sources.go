@@ -25,6 +25,9 @@ const Sources = `The labelled data is not part of the module (its licences diffe
 const (
 	UKP         = "ukp-sentential" // DIR/ukp-sentential/*.tsv
 	IBMEvidence = "ibm-evidence"   // DIR/ibm-evidence/train.csv and test.csv
+	// IBMClaimStance is DIR/ibm-claim-stance/train.csv, the IBM Debater
+	// Claim Stance train split (optional; ReadClaims reads it).
+	IBMClaimStance = "ibm-claim-stance"
 )
 
 // Missing returns nil when dir holds the parts named (UKP, IBMEvidence), and
