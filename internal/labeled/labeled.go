@@ -146,26 +146,44 @@ func ReadUKPDir(dir string) ([]UKPSentence, error) {
 // ReadIBM reads an IBM Debater Evidence Sentences CSV file (train.csv or
 // test.csv); name is used in errors.
 func ReadIBM(r io.Reader, name string) ([]Evidence, error) {
+	var out []Evidence
+	err := readCSV(r, name, []string{"topic", "the concept of the topic", "candidate", "label"}, func(line int, get func(string) string) error {
+		l, err := strconv.Atoi(get("label"))
+		if err != nil || (l != 0 && l != 1) {
+			return &ParseError{File: name, Line: line, Field: "label", Err: fmt.Errorf("%w: %q", ErrField, get("label"))}
+		}
+		out = append(out, Evidence{Topic: get("topic"), Concept: get("the concept of the topic"), Text: get("candidate"), Evidence: l == 1})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// readCSV reads a CSV file with a header line that must name the columns
+// need, calling row for each record with its line and a lookup of its
+// fields by column name. Malformed input is a *ParseError.
+func readCSV(r io.Reader, name string, need []string, row func(line int, get func(string) string) error) error {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	head, err := cr.Read()
 	if err != nil {
-		return nil, &ParseError{File: name, Line: 1, Err: fmt.Errorf("%w: header: %v", ErrField, err)}
+		return &ParseError{File: name, Line: 1, Err: fmt.Errorf("%w: header: %v", ErrField, err)}
 	}
 	col := map[string]int{}
 	for i, h := range head {
 		col[h] = i
 	}
-	for _, need := range []string{"topic", "the concept of the topic", "candidate", "label"} {
-		if _, ok := col[need]; !ok {
-			return nil, &ParseError{File: name, Line: 1, Field: need, Err: fmt.Errorf("%w: missing column", ErrField)}
+	for _, c := range need {
+		if _, ok := col[c]; !ok {
+			return &ParseError{File: name, Line: 1, Field: c, Err: fmt.Errorf("%w: missing column", ErrField)}
 		}
 	}
-	var out []Evidence
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
-			return out, nil
+			return nil
 		}
 		if err != nil {
 			line := 0
@@ -173,17 +191,15 @@ func ReadIBM(r io.Reader, name string) ([]Evidence, error) {
 			if errors.As(err, &pe) {
 				line = pe.Line
 			}
-			return nil, &ParseError{File: name, Line: line, Err: err}
+			return &ParseError{File: name, Line: line, Err: err}
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rec) != len(head) {
-			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d fields, want %d", ErrField, len(rec), len(head))}
+			return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d fields, want %d", ErrField, len(rec), len(head))}
 		}
-		l, err := strconv.Atoi(rec[col["label"]])
-		if err != nil || (l != 0 && l != 1) {
-			return nil, &ParseError{File: name, Line: line, Field: "label", Err: fmt.Errorf("%w: %q", ErrField, rec[col["label"]])}
+		if err := row(line, func(c string) string { return rec[col[c]] }); err != nil {
+			return err
 		}
-		out = append(out, Evidence{Topic: rec[col["topic"]], Concept: rec[col["the concept of the topic"]], Text: rec[col["candidate"]], Evidence: l == 1})
 	}
 }
 
@@ -201,50 +217,24 @@ type Claim struct {
 // claims.stance and claims.claimCorrectedText among others); name is used in
 // errors.
 func ReadClaims(r io.Reader, name string) ([]Claim, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	head, err := cr.Read()
-	if err != nil {
-		return nil, &ParseError{File: name, Line: 1, Err: fmt.Errorf("%w: header: %v", ErrField, err)}
-	}
-	col := map[string]int{}
-	for i, h := range head {
-		col[h] = i
-	}
-	for _, need := range []string{"topicId", "topicText", "claims.stance", "claims.claimCorrectedText"} {
-		if _, ok := col[need]; !ok {
-			return nil, &ParseError{File: name, Line: 1, Field: need, Err: fmt.Errorf("%w: missing column", ErrField)}
-		}
-	}
 	var out []Claim
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			line := 0
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				line = pe.Line
-			}
-			return nil, &ParseError{File: name, Line: line, Err: err}
-		}
-		line, _ := cr.FieldPos(0)
-		if len(rec) != len(head) {
-			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %d fields, want %d", ErrField, len(rec), len(head))}
-		}
-		c := Claim{TopicID: rec[col["topicId"]], Topic: rec[col["topicText"]], Text: rec[col["claims.claimCorrectedText"]]}
-		switch st := rec[col["claims.stance"]]; st {
+	err := readCSV(r, name, []string{"topicId", "topicText", "claims.stance", "claims.claimCorrectedText"}, func(line int, get func(string) string) error {
+		c := Claim{TopicID: get("topicId"), Topic: get("topicText"), Text: get("claims.claimCorrectedText")}
+		switch st := get("claims.stance"); st {
 		case "PRO":
 			c.Pro = true
 		case "CON":
 		default:
-			return nil, &ParseError{File: name, Line: line, Field: "claims.stance", Err: fmt.Errorf("%w: %q, want PRO or CON", ErrField, st)}
+			return &ParseError{File: name, Line: line, Field: "claims.stance", Err: fmt.Errorf("%w: %q, want PRO or CON", ErrField, st)}
 		}
 		if strings.TrimSpace(c.Text) == "" || strings.TrimSpace(c.Topic) == "" {
-			return nil, &ParseError{File: name, Line: line, Field: "claims.claimCorrectedText", Err: fmt.Errorf("%w: empty claim or topic", ErrField)}
+			return &ParseError{File: name, Line: line, Field: "claims.claimCorrectedText", Err: fmt.Errorf("%w: empty claim or topic", ErrField)}
 		}
 		out = append(out, c)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return out, nil
 }
