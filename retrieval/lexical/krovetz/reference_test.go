@@ -13,8 +13,18 @@ import (
 // TestLuceneKStem compares Lucene() with Lucene 8's KStemFilter on every
 // word of a reference dump, "word<TAB>stem" lines made by
 // testdata/kstemdump: testdata/kstem-sample.tsv.gz (every lower-case word
-// of the embedded args.me sample), and the file KSTEM_DUMP names, when set
-// (such as the vocabulary of a generated full-scale corpus).
+// of the embedded args.me sample, and every term the krovetz analyzer preset
+// hands its stemmer there; see testdata/kstemdump/README.md), and the file
+// KSTEM_DUMP names, when set (such as the vocabulary of a generated
+// full-scale corpus).
+//
+// Lucene() is the mode meant to match KStemFilter, and the one the lexical
+// package's krovetz preset (StemKStem) uses. New and NewVocabulary follow
+// the published algorithm with a caller's lexicon and built-in lists of our
+// own, so they are not expected to agree: with Lucene's headwords as New's
+// lexicon, about 1.3% of the sample's words get another stem (its direct
+// conflations and nationalities, our irregular forms and -ful rule, and
+// Lucene's unvalidated defaults such as "actualy" → "actua").
 func TestLuceneKStem(t *testing.T) {
 	s, err := Lucene()
 	if err != nil {
