@@ -9,7 +9,7 @@ import (
 )
 
 // TestLuceneAnalyzer compares the lucene preset with the output of Lucene
-// 8.7's EnglishAnalyzer (Debian liblucene8-java), recorded in
+// 8.8.1's EnglishAnalyzer (Debian liblucene8-java, jars named 8.7.0), recorded in
 // testdata/lucene_english.tsv by testdata/LuceneAnalyze.java: Porter's
 // step-1 edge cases, possessives, emoji sequences, tokens over 255
 // characters, runs of underscores, non-ASCII text.

@@ -13,7 +13,7 @@ import (
 // built-in table (KStemData1 to KStemData8, its exception words, direct
 // conflations, nationalities, supplement and proper nouns) as "word<TAB>
 // root<TAB>x-if-exception" lines, the root empty when the word is its own.
-// It was dumped from lucene-analyzers-common 8.7.0 (Apache-2.0) by
+// It was dumped from lucene-analyzers-common 8.8.1 (Apache-2.0) by
 // testdata/kstemdump; see lucene/NOTICE.
 //
 //go:embed lucene/kstem-dict.tsv.gz
