@@ -80,6 +80,17 @@ const (
 	// can be negative (a term more common in the document's collection
 	// than in the document).
 	ModelDPH = "dph"
+	// ModelTFIDFIC is ModelTFIDF with an "ICoefficient", the term weight
+	// of the Daario Naharis system of Touché 2022 (Bahrami et al., CLEF
+	// 2022 working notes), in which the number of documents containing
+	// the term complements its idf: per query term
+	// √f · idf · ic · 1/√dl, ic = ln(1 + df)/ln(1 + N). Where idf alone
+	// favours the rarest terms (often typos and names), ic tempers it
+	// towards terms many documents share; ic is 1 for a term in every
+	// document. The working notes' own formula could not be consulted
+	// when this was written; this is the library's reading of its
+	// published description.
+	ModelTFIDFIC = "tfidf-ic"
 )
 
 // Scoring selects the scoring model and its parameters. It applies at query
@@ -119,7 +130,7 @@ func (s Scoring) normalized() (Scoring, error) {
 		s.Mu = 2000
 	}
 	switch s.Model {
-	case ModelBM25, ModelDirichlet, ModelLuceneDirichlet, ModelTFIDF, ModelDPH:
+	case ModelBM25, ModelDirichlet, ModelLuceneDirichlet, ModelTFIDF, ModelTFIDFIC, ModelDPH:
 	default:
 		return s, fmt.Errorf("lexical: unknown scoring model %q: %w", s.Model, ErrConfig)
 	}

@@ -95,7 +95,7 @@ const (
 
 func modelKind(model Model) int {
 	switch model {
-	case ModelTFIDF:
+	case ModelTFIDF, ModelTFIDFIC:
 		return kindTFIDF
 	case ModelLuceneDirichlet:
 		return kindLuceneDirichlet

@@ -127,6 +127,10 @@ func refScores(docs []refDoc, query map[string]float64, fw []float64, sc Scoring
 					if f > 0 {
 						score += qw * math.Sqrt(f) * (1 + math.Log((s.n+1)/(s.df[t]+1))) / math.Sqrt(dl)
 					}
+				case ModelTFIDFIC:
+					if f > 0 {
+						score += qw * math.Sqrt(f) * tfidfIC(s.df[t], s.n) / math.Sqrt(dl)
+					}
 				case ModelLuceneDirichlet:
 					if f > 0 {
 						p := (s.ttf[t] + 1) / (s.sumTTF + 1)
@@ -172,6 +176,25 @@ func TestDPHHandComputed(t *testing.T) {
 	}
 }
 
+// tfidfIC is ModelTFIDFIC's term weight, idf · ic, for a term in df of n
+// documents.
+func tfidfIC(df, n float64) float64 {
+	return (1 + math.Log((n+1)/(df+1))) * math.Log(1+df) / math.Log(1+n)
+}
+
+// TestTFIDFICHandComputed checks tfidfIC on a case computed by hand: df 9,
+// N 99. idf = 1 + ln(100/10) = 3.302585; ic = ln(10)/ln(100) = 0.5 exactly;
+// the weight is 1.651293. A term in every document (df = N = 99) gets
+// idf 1 + ln(100/100) = 1 and ic 1.
+func TestTFIDFICHandComputed(t *testing.T) {
+	if got := tfidfIC(9, 99); math.Abs(got-1.651293) > 1e-6 {
+		t.Errorf("tfidfIC(9, 99) = %.6f, want 1.651293", got)
+	}
+	if got := tfidfIC(99, 99); math.Abs(got-1) > 1e-12 {
+		t.Errorf("tfidfIC(99, 99) = %.12f, want 1", got)
+	}
+}
+
 func TestScoresEqualReference(t *testing.T) {
 	args := sampleArgs(t, 60)
 	ctx := context.Background()
@@ -193,7 +216,7 @@ func TestScoresEqualReference(t *testing.T) {
 		z, _ := NewAnalyzer(a)
 		for _, u := range []Unit{UnitSentence, UnitArgument} {
 			docs := refDocs(t, a, args, u)
-			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
+			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
 				for _, quant := range []bool{false, true} {
 					s := Search{
 						Unit:    u,

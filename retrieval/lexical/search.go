@@ -152,6 +152,9 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 				c.c = c.w * math.Log(1+(n-dfreq+0.5)/(dfreq+0.5))
 			case kindTFIDF:
 				c.c = c.w * (1 + math.Log((n+1)/(dfreq+1)))
+				if model == ModelTFIDFIC {
+					c.c *= math.Log1p(dfreq) / math.Log1p(n)
+				}
 			case kindLuceneDirichlet:
 				c.mp = sc.Mu * (ttf + 1) / (float64(f.sumTTF) + 1)
 			case kindDirichlet:
