@@ -27,6 +27,12 @@ const (
 	StopLucene            = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
 	StopEnglish           = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
 	StopFrequent          = "frequent" // the Analysis.StopFrequent most frequent collection terms
+	// StopFrequentFields is two frequency lists joined: the
+	// Analysis.StopFrequent most frequent terms of the argument texts (the
+	// argument unit's conclusion and premise fields) and as many of their
+	// contexts (the discussion titles), as the Daario Naharis system of
+	// Touché 2022 built them. It needs the argument unit.
+	StopFrequentFields = "frequent-fields"
 )
 
 // A Stemmer names the stemmer of an Analysis.
@@ -73,7 +79,9 @@ type Analysis struct {
 	// indexed, the N terms with the highest collection frequency (summed
 	// over all fields of all units) are removed from the index and from
 	// document lengths, and dropped from queries. The list is recorded in
-	// the index.
+	// the index. For Stop == StopFrequentFields the same is done with the
+	// N most frequent terms of the argument texts and the N most frequent
+	// of the discussion titles.
 	StopFrequent int `json:"stop_frequent,omitempty"`
 	// Stem is one of the Stem* constants; "" means StemNone.
 	Stem Stemmer `json:"stem"`
@@ -134,7 +142,7 @@ func (a Analysis) normalized() (Analysis, error) {
 	switch a.Stop {
 	case StopNone, StopLucene, StopEnglish:
 		a.StopFrequent = 0
-	case StopFrequent:
+	case StopFrequent, StopFrequentFields:
 		if a.StopFrequent <= 0 {
 			return a, fmt.Errorf("lexical: stop %q needs StopFrequent > 0: %w", a.Stop, ErrConfig)
 		}

@@ -58,6 +58,9 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	if want[1] {
 		units = append(units, UnitArgument)
 	}
+	if an.Stop == StopFrequentFields && !want[1] {
+		return nil, fmt.Errorf("lexical: stop %q counts the argument unit's fields, which Units leaves out: %w", an.Stop, ErrConfig)
+	}
 	if _, err := c.Search.normalized(units); err != nil {
 		return nil, err
 	}
@@ -477,12 +480,52 @@ func appendPosting(dst []byte, v uint64, f uint32) []byte {
 // frequency-based stop list (to the stems).
 func (b *builder) finish() {
 	b.conflate()
-	if b.an.Stop != StopFrequent {
+	switch b.an.Stop {
+	case StopFrequent:
+		b.stopwords = b.frequent(b.an.StopFrequent, func(Unit, string) bool { return true })
+	case StopFrequentFields:
+		texts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
+			return u == UnitArgument && (f == FieldConclusion || f == FieldPremise)
+		})
+		contexts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
+			return u == UnitArgument && f == FieldTitle
+		})
+		b.stopwords = append(texts, contexts...)
+	default:
 		return
 	}
+	slices.Sort(b.stopwords)
+	b.stopwords = slices.Compact(b.stopwords)
+	for _, ub := range b.units {
+		for _, fb := range ub.fields {
+			for _, t := range b.stopwords {
+				g, ok := b.dict.ids[t]
+				if !ok || int(g) >= len(fb.post) {
+					continue
+				}
+				doc := uint64(0)
+				for p := fb.arena.appendTo(nil, &fb.post[g]); len(p) > 0; {
+					var delta uint64
+					var f uint32
+					delta, f, p = readPosting(p)
+					doc += delta
+					fb.dl[doc] -= f
+				}
+				fb.post[g], fb.df[g], fb.ttf[g] = plist{}, 0, 0
+			}
+		}
+	}
+}
+
+// frequent returns the n terms with the most occurrences in the fields
+// in (by unit and field name), most frequent first, ties in byte order.
+func (b *builder) frequent(n int, in func(u Unit, field string) bool) []string {
 	total := map[string]uint64{}
 	for _, ub := range b.units {
 		for _, fb := range ub.fields {
+			if !in(ub.unit, fb.name) {
+				continue
+			}
 			for g, n := range fb.ttf {
 				if n > 0 {
 					total[b.dict.terms[g]] += n
@@ -504,30 +547,11 @@ func (b *builder) finish() {
 		}
 		return strings.Compare(a.t, b.t)
 	})
-	n := min(b.an.StopFrequent, len(all))
-	for _, x := range all[:n] {
-		b.stopwords = append(b.stopwords, x.t)
+	out := make([]string, 0, min(n, len(all)))
+	for _, x := range all[:min(n, len(all))] {
+		out = append(out, x.t)
 	}
-	slices.Sort(b.stopwords)
-	for _, ub := range b.units {
-		for _, fb := range ub.fields {
-			for _, t := range b.stopwords {
-				g, ok := b.dict.ids[t]
-				if !ok || int(g) >= len(fb.post) {
-					continue
-				}
-				doc := uint64(0)
-				for p := fb.arena.appendTo(nil, &fb.post[g]); len(p) > 0; {
-					var delta uint64
-					var f uint32
-					delta, f, p = readPosting(p)
-					doc += delta
-					fb.dl[doc] -= f
-				}
-				fb.post[g], fb.df[g], fb.ttf[g] = plist{}, 0, 0
-			}
-		}
-	}
+	return out
 }
 
 // conflate, with Krovetz stemming, chooses the vocabulary (terms with a

@@ -22,6 +22,8 @@ func (a Analysis) String() string {
 		parts = append(parts, "no stop words")
 	case StopFrequent:
 		parts = append(parts, fmt.Sprintf("stop words: the %d most frequent terms", a.StopFrequent))
+	case StopFrequentFields:
+		parts = append(parts, fmt.Sprintf("stop words: the %d most frequent terms of the argument texts and of the discussion titles", a.StopFrequent))
 	default:
 		parts = append(parts, "stop words "+string(a.Stop))
 	}

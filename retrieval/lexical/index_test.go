@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -264,5 +267,54 @@ func TestProgress(t *testing.T) {
 	x := build(t, "", sampleArgs(t, 50), Config{Progress: func(p Progress) { last = p; n++ }, ExpectedArguments: 50})
 	if n == 0 || !last.Done || last.Arguments != 50 || last.Documents != x.Docs(UnitSentence)+50 {
 		t.Errorf("last progress %+v after %d reports; want Done with 50 arguments and %d documents", last, n, x.Docs(UnitSentence)+50)
+	}
+}
+
+// TestFrequentFieldStopwords checks StopFrequentFields against counts made
+// here: the n most frequent terms of the conclusions and premises, and of
+// the discussion titles.
+func TestFrequentFieldStopwords(t *testing.T) {
+	args := sampleArgs(t, 100)
+	an := Analysis{Possessive: true, Stop: StopFrequentFields, StopFrequent: 4, Stem: StemKStem}
+	x := build(t, "", args, Config{Analysis: &an})
+	z, err := NewAnalyzer(Analysis{Possessive: true, Stem: StemKStem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := func(texts func(corpus.Argument) []string) []string {
+		count := map[string]int{}
+		for _, a := range args {
+			for _, text := range texts(a) {
+				for _, term := range z.Terms(nil, text) {
+					count[term]++
+				}
+			}
+		}
+		terms := slices.Collect(maps.Keys(count))
+		slices.SortFunc(terms, func(a, b string) int {
+			if count[a] != count[b] {
+				return count[b] - count[a]
+			}
+			return strings.Compare(a, b)
+		})
+		return terms[:4]
+	}
+	texts := top(func(a corpus.Argument) []string {
+		out := []string{a.Conclusion}
+		for _, p := range a.Premises {
+			out = append(out, p.Text)
+		}
+		return out
+	})
+	contexts := top(func(a corpus.Argument) []string { return []string{a.Context.DiscussionTitle} })
+	want := slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(texts), contexts...))))
+	if got := x.Stopwords(); !slices.Equal(got, want) {
+		t.Errorf("stop words %v, want %v (texts %v, contexts %v)", got, want, texts, contexts)
+	}
+	if slices.Equal(texts, contexts) {
+		t.Errorf("texts and contexts have the same frequent terms %v: the test cannot tell the lists apart", texts)
+	}
+	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{UnitSentence}}); !errors.Is(err, ErrConfig) {
+		t.Errorf("frequent-fields without the argument unit: got %v, want ErrConfig", err)
 	}
 }
