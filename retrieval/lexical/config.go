@@ -200,6 +200,12 @@ type Search struct {
 	Fields  FieldWeights // argument unit only
 	Query   QueryWeights
 	PRF     PRF
+	// Boolean reads a query's title (Query.Text) as groups of words
+	// joined by BooleanAnd (see BooleanQuery): only documents that contain
+	// a term of every group match, and they are scored as usual, on the
+	// terms of all groups (and of the other parts Query weighs). A group
+	// whose words are all stop words constrains nothing.
+	Boolean bool
 }
 
 // Progress reports how far a Build is.

@@ -67,6 +67,9 @@ func (s Search) String() string {
 		}
 	}
 	parts = append(parts, "query "+strings.Join(q, " + "))
+	if n.Boolean {
+		parts = append(parts, "boolean (a term of every group)")
+	}
 	if n.PRF.Method != PRFNone {
 		prf := fmt.Sprintf("prf %s (%d docs, %d terms", n.PRF.Method, n.PRF.Docs, n.PRF.Terms)
 		if n.PRF.Method == PRFRM3 {

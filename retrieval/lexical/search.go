@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/argsearch/argsearch/retrieval"
@@ -42,22 +43,26 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		return nil, fmt.Errorf("lexical: retrieve: %w", err)
 	}
 	ud := x.d.unit(x.search.Unit)
+	allow := x.allowed(ud, q)
+	if x.search.Boolean {
+		q.Text = strings.ReplaceAll(q.Text, BooleanAnd, " ")
+	}
 	terms := x.queryTerms(q)
-	res, err := x.run(ctx, ud, terms, k)
+	res, err := x.run(ctx, ud, terms, k, allow)
 	if err != nil {
 		return nil, err
 	}
 	if x.search.PRF.Method != PRFNone && len(terms) > 0 {
 		fb := res
 		if x.search.PRF.Docs != k {
-			if fb, err = x.run(ctx, ud, terms, max(x.search.PRF.Docs, 1)); err != nil {
+			if fb, err = x.run(ctx, ud, terms, max(x.search.PRF.Docs, 1), allow); err != nil {
 				return nil, err
 			}
 		}
 		fb = fb[:min(len(fb), x.search.PRF.Docs)]
 		if len(fb) > 0 {
 			terms = x.expand(ud, terms, fb)
-			if res, err = x.run(ctx, ud, terms, k); err != nil {
+			if res, err = x.run(ctx, ud, terms, k, allow); err != nil {
 				return nil, err
 			}
 		}
@@ -103,9 +108,9 @@ func (x *Index) queryTerms(q retrieval.Query) []qterm {
 	return terms
 }
 
-// run scores, document at a time, all documents matching terms and
-// returns the best k.
-func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]scored, error) {
+// run scores, document at a time, all documents matching terms (and, if
+// allow is not nil, in allow) and returns the best k.
+func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, allow []uint64) ([]scored, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
@@ -246,8 +251,8 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int) ([]
 				doc := lo + uint64(j)
 				score := acc[j]
 				acc[j] = 0
-				pruned := false
-				for i := wess - 1; i >= 0; i-- {
+				pruned := allow != nil && allow[doc/64]&(1<<(doc%64)) == 0
+				for i := wess - 1; i >= 0 && !pruned; i-- {
 					nc[i] = 0
 					if score+cum[i+1] < cut {
 						pruned = true
