@@ -24,7 +24,8 @@ var (
 // A Unit is what an index retrieves.
 type Unit string
 
-// The two units an index holds.
+// The units an index retrieves: sentences and arguments are built; pairs
+// are computed from sentences.
 const (
 	// UnitSentence retrieves sentences (ids <argId>__PREMISE__k,
 	// <argId>__CONC__1) from one field, the sentence text.
@@ -32,6 +33,18 @@ const (
 	// UnitArgument retrieves arguments from three fields: the conclusion,
 	// the premise texts and the discussion title of the argument's context.
 	UnitArgument Unit = "argument"
+	// UnitPair retrieves every pair of two sentences of one argument as
+	// one document (ids "first,second", the first before the second in
+	// the argument), as the Bruce Banner system of Touché 2022 indexed
+	// them; with Search.PairTitle the argument's discussion title is part
+	// of the document too. It is not built: pairs are scored from the
+	// sentence unit (and the argument unit's titles) with exactly the
+	// statistics an index of the pair texts would give them (N, lengths,
+	// df and collection frequencies of the pair documents), since such an
+	// index grows with the square of an argument's length: at full args.me
+	// scale it would hold 121.9 million documents. Every model but
+	// ModelDirichlet applies; PRF and Boolean do not.
+	UnitPair Unit = "pair"
 )
 
 // Field names of the argument unit, and the one field of the sentence unit.
@@ -206,6 +219,10 @@ type Search struct {
 	// terms of all groups (and of the other parts Query weighs). A group
 	// whose words are all stop words constrains nothing.
 	Boolean bool
+	// PairTitle, for UnitPair, makes the discussion title of a pair's
+	// argument part of the pair's document (Bruce Banner's second
+	// variant).
+	PairTitle bool
 }
 
 // Progress reports how far a Build is.

@@ -51,6 +51,12 @@ func (s Search) String() string {
 		return fmt.Sprintf("invalid search (%v)", err)
 	}
 	parts := []string{"unit " + string(n.Unit), n.Scoring.String()}
+	if n.Unit == UnitPair {
+		parts[0] = "unit pair (two sentences of an argument)"
+		if n.PairTitle {
+			parts[0] = "unit pair (two sentences of an argument and its discussion title)"
+		}
+	}
 	if n.Unit == UnitArgument {
 		parts = append(parts, fmt.Sprintf("fields conclusion %g, premise %g, title %g", n.Fields.Conclusion, n.Fields.Premise, n.Fields.Title))
 	}

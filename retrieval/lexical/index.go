@@ -26,6 +26,10 @@ type shared struct {
 	stem      *krovetz.Stemmer // Krovetz stemming of query terms; nil without
 	analyzers sync.Pool        // *Analyzer
 	boundDF   uint32           // exactBoundDF; tests lower it
+
+	pairOnce sync.Once // the pair unit's grouping of sentences, made on first use
+	pairs    *pairGroups
+	pairErr  error
 }
 
 func newIndex(d *data, s Search) (*Index, error) {
@@ -113,6 +117,16 @@ func (x *Index) Stopwords() []string { return slices.Clone(x.d.meta.Stopwords) }
 
 // Docs returns the number of documents of unit u (0 if x lacks it).
 func (x *Index) Docs(u Unit) int {
+	if u == UnitPair {
+		if x.d.unit(UnitSentence) == nil {
+			return 0
+		}
+		g, err := x.d.groups()
+		if err != nil {
+			return 0
+		}
+		return g.pairs
+	}
 	if ud := x.d.unit(u); ud != nil {
 		return ud.docs()
 	}
@@ -142,11 +156,18 @@ func (s Search) normalized(units []Unit) (Search, error) {
 			s.Unit = units[0]
 		}
 	}
-	if s.Unit != UnitSentence && s.Unit != UnitArgument {
+	if s.Unit != UnitSentence && s.Unit != UnitArgument && s.Unit != UnitPair {
 		return s, fmt.Errorf("lexical: unknown unit %q: %w", s.Unit, ErrConfig)
 	}
-	if !slices.Contains(units, s.Unit) {
+	if s.Unit == UnitPair {
+		if err := s.pairCheck(units); err != nil {
+			return s, err
+		}
+	} else if !slices.Contains(units, s.Unit) {
 		return s, fmt.Errorf("lexical: unit %q not in index (has %v): %w", s.Unit, units, ErrConfig)
+	}
+	if s.PairTitle && s.Unit != UnitPair {
+		return s, fmt.Errorf("lexical: PairTitle is for the pair unit, not %q: %w", s.Unit, ErrConfig)
 	}
 	var err error
 	if s.Scoring, err = s.Scoring.normalized(); err != nil {
@@ -198,4 +219,24 @@ func (s Search) fieldWeight(name string) float64 {
 		return s.Fields.Title
 	}
 	return 1
+}
+
+// pairCheck checks what the pair unit needs: the sentence unit (and the
+// argument unit for PairTitle), and a search it can do.
+func (s Search) pairCheck(units []Unit) error {
+	if !slices.Contains(units, UnitSentence) {
+		return fmt.Errorf("lexical: the pair unit needs the sentence unit (index has %v): %w", units, ErrConfig)
+	}
+	if s.PairTitle && !slices.Contains(units, UnitArgument) {
+		return fmt.Errorf("lexical: PairTitle needs the argument unit's titles (index has %v): %w", units, ErrConfig)
+	}
+	switch {
+	case s.Scoring.Model == ModelDirichlet:
+		return fmt.Errorf("lexical: the pair unit cannot score %s (use %s): %w", ModelDirichlet, ModelLuceneDirichlet, ErrConfig)
+	case s.PRF.Method != PRFNone:
+		return fmt.Errorf("lexical: the pair unit has no term vectors for feedback: %w", ErrConfig)
+	case s.Boolean:
+		return fmt.Errorf("lexical: the pair unit has no Boolean search: %w", ErrConfig)
+	}
+	return nil
 }

@@ -42,6 +42,9 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("lexical: retrieve: %w", err)
 	}
+	if x.search.Unit == UnitPair {
+		return x.retrievePairs(ctx, q, k)
+	}
 	ud := x.d.unit(x.search.Unit)
 	allow := x.allowed(ud, q)
 	if x.search.Boolean {
@@ -346,8 +349,18 @@ func (f *fieldData) lengthTable(kind int, sc Scoring) []float64 {
 	if t, ok := f.tables.m[key]; ok {
 		return t
 	}
-	avgdl := float64(f.sumTTF) / float64(max(f.docCount, 1))
-	t := make([]float64, f.maxDL+1)
+	t := lengthValues(kind, sc, float64(f.sumTTF)/float64(max(f.docCount, 1)), f.maxDL)
+	if f.tables.m == nil {
+		f.tables.m = map[tableKey][]float64{}
+	}
+	f.tables.m[key] = t
+	return t
+}
+
+// lengthValues tabulates a length-table kind for the lengths 0 to maxDL
+// of a field whose average length is avgdl.
+func lengthValues(kind int, sc Scoring, avgdl float64, maxDL uint32) []float64 {
+	t := make([]float64, maxDL+1)
 	for n := range t {
 		dl := uint32(n)
 		if sc.QuantizeLengths {
@@ -367,10 +380,6 @@ func (f *fieldData) lengthTable(kind int, sc Scoring) []float64 {
 			t[n] = l
 		}
 	}
-	if f.tables.m == nil {
-		f.tables.m = map[tableKey][]float64{}
-	}
-	f.tables.m[key] = t
 	return t
 }
 

@@ -1,0 +1,408 @@
+package lexical
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/retrieval"
+)
+
+// pairGroups groups the sentence unit's documents by argument, for the
+// pair unit. It is computed once per index, when a pair search first
+// needs it.
+type pairGroups struct {
+	start    []uint32 // group g's sentences are the documents start[g] to start[g+1]−1
+	length   []uint64 // per group: the sum of its sentences' lengths
+	empty    []uint32 // per group: its sentences of length 0
+	argument []int32  // per group: the argument unit's document of the group's argument, or −1
+	group    []int32  // per argument document: its group, or −1
+	pairs    int      // Σ n(n−1)/2 over the groups
+	maxDL    uint32   // the longest sentence
+}
+
+// groups returns the grouping of the sentence unit by argument.
+func (d *shared) groups() (*pairGroups, error) {
+	d.pairOnce.Do(func() { d.pairs, d.pairErr = d.groupSentences() })
+	return d.pairs, d.pairErr
+}
+
+func (d *shared) groupSentences() (*pairGroups, error) {
+	su := d.unit(UnitSentence)
+	f := su.fields[0]
+	g := &pairGroups{}
+	at := map[string]int32{} // argument id → group
+	last := ""
+	for doc := range uint32(su.docs()) {
+		arg, err := docid.Argument(su.id(doc))
+		if err != nil {
+			return nil, fmt.Errorf("lexical: pair unit: %w", err)
+		}
+		if arg != last || doc == 0 {
+			if _, ok := at[arg]; ok {
+				return nil, fmt.Errorf("lexical: pair unit: the sentences of argument %q are not consecutive in the index: %w", arg, ErrCorrupt)
+			}
+			at[arg] = int32(len(g.start))
+			g.start = append(g.start, doc)
+			g.length = append(g.length, 0)
+			g.empty = append(g.empty, 0)
+			last = arg
+		}
+		n := f.length(uint64(doc))
+		g.length[len(g.length)-1] += uint64(n)
+		if n == 0 {
+			g.empty[len(g.empty)-1]++
+		}
+		g.maxDL = max(g.maxDL, n)
+	}
+	g.start = append(g.start, uint32(su.docs()))
+	for i := range len(g.start) - 1 {
+		g.pairs += choose2(g.size(i))
+	}
+	g.argument = make([]int32, len(g.start)-1)
+	for i := range g.argument {
+		g.argument[i] = -1
+	}
+	if au := d.unit(UnitArgument); au != nil {
+		g.group = make([]int32, au.docs())
+		for doc := range uint32(au.docs()) {
+			g.group[doc] = -1
+			if i, ok := at[au.id(doc)]; ok {
+				g.group[doc] = i
+				g.argument[i] = int32(doc)
+			}
+		}
+	}
+	return g, nil
+}
+
+func (g *pairGroups) size(i int) int { return int(g.start[i+1] - g.start[i]) }
+
+func choose2(n int) int { return n * (n - 1) / 2 }
+
+// pairHit is a pair of sentence documents and its score.
+type pairHit struct {
+	score float64
+	a, b  uint32
+}
+
+// pairTop keeps the k best pairs: by score descending, then id descending.
+type pairTop struct {
+	su *unitData
+	k  int
+	h  []pairHit // a heap whose root is the worst kept pair
+}
+
+func (t *pairTop) id(p pairHit) string { return docid.Pair(t.su.id(p.a), t.su.id(p.b)) }
+
+func (t *pairTop) better(p, q pairHit) bool {
+	if p.score != q.score {
+		return p.score > q.score
+	}
+	return t.id(p) > t.id(q)
+}
+
+func (t *pairTop) offer(p pairHit) {
+	h := t.h
+	if len(h) == t.k {
+		if p.score < h[0].score || !t.better(p, h[0]) {
+			return
+		}
+		h[0] = p
+		t.down(0)
+		return
+	}
+	t.h = append(h, p)
+	for i := len(t.h) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !t.better(t.h[parent], t.h[i]) {
+			break
+		}
+		t.h[parent], t.h[i] = t.h[i], t.h[parent]
+		i = parent
+	}
+}
+
+func (t *pairTop) down(i int) {
+	h := t.h
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		w := l
+		if r := l + 1; r < len(h) && t.better(h[w], h[r]) {
+			w = r
+		}
+		if !t.better(h[i], h[w]) {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
+	}
+}
+
+// posting is a document and a term's frequency in it.
+type posting struct {
+	doc uint64
+	tf  float64
+}
+
+// postings returns the postings of term t in f (none if f lacks it).
+func postings(f *fieldData, t string, ndocs uint64) []posting {
+	id := f.lookup(t)
+	if id < 0 {
+		return nil
+	}
+	out := make([]posting, 0, f.df[id])
+	var c cursor
+	for c.reset(f, id, ndocs); c.doc < ndocs; c.next() {
+		out = append(out, posting{c.doc, c.tf})
+	}
+	return out
+}
+
+// retrievePairs is Retrieve for UnitPair: every pair of two sentences of
+// one argument is scored as the document of their two texts (and the
+// discussion title, with PairTitle), with the statistics an index of those
+// documents would have, computed from the sentence unit.
+func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+	g, err := x.d.groups()
+	if err != nil {
+		return nil, err
+	}
+	su := x.d.unit(UnitSentence)
+	sf := su.fields[0]
+	var tf *fieldData // the discussion titles, with PairTitle
+	if x.search.PairTitle {
+		for _, f := range x.d.unit(UnitArgument).fields {
+			if f.name == FieldTitle {
+				tf = f
+			}
+		}
+	}
+	groups := len(g.start) - 1
+	titleLen := func(i int) uint64 {
+		if tf == nil || g.argument[i] < 0 {
+			return 0
+		}
+		return uint64(tf.length(uint64(g.argument[i])))
+	}
+	// The pair field's statistics: N counts the pairs with a term.
+	var n, sumTTF float64
+	maxTitle := uint64(0)
+	for i := range groups {
+		size, tl := g.size(i), titleLen(i)
+		n += float64(choose2(size))
+		if tl == 0 {
+			n -= float64(choose2(int(g.empty[i])))
+		}
+		sumTTF += float64(size-1)*float64(g.length[i]) + float64(choose2(size))*float64(tl)
+		maxTitle = max(maxTitle, tl)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	sc := x.search.Scoring
+	kind := modelKind(sc.Model)
+	var lt []float64
+	switch kind {
+	case kindBM25:
+		lt = lengthValues(tableBM25, sc, sumTTF/n, 2*g.maxDL+uint32(maxTitle))
+	case kindTFIDF:
+		lt = lengthValues(tableTFIDF, sc, sumTTF/n, 2*g.maxDL+uint32(maxTitle))
+	case kindLuceneDirichlet:
+		lt = lengthValues(tableDirichlet, sc, sumTTF/n, 2*g.maxDL+uint32(maxTitle))
+	case kindDPH:
+		lt = lengthValues(tableLength, sc, sumTTF/n, 2*g.maxDL+uint32(maxTitle))
+	}
+	// Per query term: its postings in the sentences and titles, and a
+	// cursor that scores it with the pair field's statistics.
+	type term struct {
+		sent  []posting
+		title map[int32]float64 // group → frequency in its title
+		c     cursor
+	}
+	var terms []*term
+	ndocs := uint64(su.docs())
+	for _, qt := range x.queryTerms(q) {
+		t := &term{sent: postings(sf, qt.term, ndocs)}
+		if tf != nil {
+			for _, p := range postings(tf, qt.term, uint64(len(tf.dl))) {
+				if gi := g.group[p.doc]; gi >= 0 {
+					if t.title == nil {
+						t.title = map[int32]float64{}
+					}
+					t.title[gi] = p.tf
+				}
+			}
+		}
+		// df and ttf of the pair documents.
+		var df, ttf float64
+		gi, m, gttf := -1, 0, 0.0
+		flush := func() {
+			if gi < 0 {
+				return
+			}
+			size := g.size(gi)
+			if _, ok := t.title[int32(gi)]; !ok {
+				df += float64(choose2(size) - choose2(size-m))
+			}
+			ttf += float64(size-1) * gttf
+		}
+		for _, p := range t.sent {
+			if gi < 0 || uint64(g.start[gi+1]) <= p.doc {
+				flush()
+				gi, m, gttf = groupOf(g, p.doc, gi), 0, 0
+			}
+			m++
+			gttf += p.tf
+		}
+		flush()
+		for gi, f := range t.title {
+			size := choose2(g.size(int(gi)))
+			df += float64(size)
+			ttf += float64(size) * f
+		}
+		if df == 0 {
+			continue
+		}
+		c := &t.c
+		c.kind, c.w, c.lt = kind, qt.w, lt
+		switch kind {
+		case kindBM25:
+			c.c = c.w * math.Log(1+(n-df+0.5)/(df+0.5))
+		case kindTFIDF:
+			c.c = c.w * (1 + math.Log((n+1)/(df+1)))
+			if sc.Model == ModelTFIDFIC {
+				c.c *= math.Log1p(df) / math.Log1p(n)
+			}
+		case kindLuceneDirichlet:
+			c.mp = sc.Mu * (ttf + 1) / (sumTTF + 1)
+			c.one = math.Log(1 + 1/c.mp)
+		case kindDPH:
+			c.c = sumTTF / ttf
+		}
+		terms = append(terms, t)
+	}
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	// The groups to score: those with a term in a sentence or a title.
+	marked := make([]bool, groups)
+	for _, t := range terms {
+		gi := -1
+		for _, p := range t.sent {
+			if gi < 0 || uint64(g.start[gi+1]) <= p.doc {
+				gi = groupOf(g, p.doc, gi)
+			}
+			marked[gi] = true
+		}
+		for gi := range t.title {
+			marked[gi] = true
+		}
+	}
+	nt := len(terms)
+	next := make([]int, nt) // per term: its next sentence posting
+	top := &pairTop{su: su, k: k}
+	var rows []float64 // per sentence of the group, per term: the frequency
+	var hit []bool     // per sentence of the group: it holds a term
+	var dl []uint32
+	tt := make([]float64, nt) // per term: its frequency in the title
+	for gi := range groups {
+		if !marked[gi] {
+			continue
+		}
+		if gi&0xff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("lexical: retrieve: %w", err)
+			}
+		}
+		base, size := g.start[gi], g.size(gi)
+		rows = resize(rows, size*nt)
+		hit = resize(hit, size)
+		dl = resize(dl, size)
+		for i := range size {
+			dl[i] = sf.length(uint64(base) + uint64(i))
+		}
+		anyTitle := false
+		for j, t := range terms {
+			tt[j] = t.title[int32(gi)]
+			anyTitle = anyTitle || tt[j] > 0
+			for ; next[j] < len(t.sent) && t.sent[next[j]].doc < uint64(g.start[gi+1]); next[j]++ {
+				p := t.sent[next[j]]
+				i := int(p.doc - uint64(base))
+				rows[i*nt+j] = p.tf
+				hit[i] = true
+			}
+		}
+		tl := uint32(titleLen(gi))
+		score := func(a, b int) {
+			s := 0.0
+			for j := range terms {
+				if f := rows[a*nt+j] + rows[b*nt+j] + tt[j]; f > 0 {
+					s += terms[j].c.score(f, dl[a]+dl[b]+tl)
+				}
+			}
+			top.offer(pairHit{s, base + uint32(a), base + uint32(b)})
+		}
+		if anyTitle { // every pair holds a term
+			for a := range size {
+				for b := a + 1; b < size; b++ {
+					score(a, b)
+				}
+			}
+			continue
+		}
+		// Each pair with a sentence that holds a term, once.
+		for a := range size {
+			if !hit[a] {
+				continue
+			}
+			for b := range size {
+				switch {
+				case b == a || hit[b] && b < a:
+				case b < a:
+					score(b, a)
+				default:
+					score(a, b)
+				}
+			}
+		}
+	}
+	out := make([]retrieval.Hit, len(top.h))
+	for i := len(top.h) - 1; i >= 0; i-- {
+		p := top.h[0]
+		out[i] = retrieval.Hit{ID: top.id(p), Score: p.score}
+		top.h[0] = top.h[len(top.h)-1]
+		top.h = top.h[:len(top.h)-1]
+		top.down(0)
+	}
+	return out, nil
+}
+
+// groupOf returns the group of sentence document doc, which is in group
+// from or after it (from −1: anywhere).
+func groupOf(g *pairGroups, doc uint64, from int) int {
+	lo, hi := max(from, 0), len(g.start)-1
+	for lo < hi { // the last group whose start is ≤ doc
+		m := int(uint(lo+hi+1) >> 1)
+		if uint64(g.start[m]) <= doc {
+			lo = m
+		} else {
+			hi = m - 1
+		}
+	}
+	return lo
+}
+
+// resize returns s with length n, all zero.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}

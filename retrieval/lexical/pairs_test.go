@@ -1,0 +1,126 @@
+package lexical
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/retrieval"
+)
+
+// pairDocuments is what the pair unit stands for: each argument with one
+// sentence per pair of its sentences, the two texts (and the title)
+// joined by spaces.
+func pairDocuments(args []corpus.Argument, title bool) []corpus.Argument {
+	out := make([]corpus.Argument, len(args))
+	for n, a := range args {
+		var docs []corpus.Sentence
+		for i, s := range a.Sentences {
+			for _, t := range a.Sentences[i+1:] {
+				text := s.Text + " " + t.Text
+				if title {
+					text += " " + a.Context.DiscussionTitle
+				}
+				docs = append(docs, corpus.Sentence{ID: docid.Pair(s.ID, t.ID), Text: text})
+			}
+		}
+		out[n] = a
+		out[n].Sentences = docs
+	}
+	return out
+}
+
+// TestPairsEqualPairIndex checks the pair unit against an index that holds
+// every pair's text as a document: the same hits with the same scores, for
+// every model it scores, with and without titles, at every k.
+func TestPairsEqualPairIndex(t *testing.T) {
+	args := sampleArgs(t, 40)
+	ctx := context.Background()
+	queries := []retrieval.Query{
+		{ID: "1", Text: "Should affirmative action be practiced in college admissions?"},
+		{ID: "2", Text: "Are racial quotas helpful?", Description: "Quotas for women on boards, quotas in rugby."},
+		{ID: "3", Text: "race race gender"},
+	}
+	x, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerLucene})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, title := range []bool{false, true} {
+		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: AnalyzerLucene, Units: []Unit{UnitSentence}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := x.Docs(UnitPair), ref.Docs(UnitSentence); got != want {
+			t.Errorf("Docs(UnitPair) = %d, want %d", got, want)
+		}
+		for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDPH} {
+			for _, quant := range []bool{false, true} {
+				sc := Scoring{Model: model, K1: 1.2, B: 0.68, Mu: 116, QuantizeLengths: quant}
+				qw := QueryWeights{Title: 1, Description: 0.5}
+				y, err := x.With(Search{Unit: UnitPair, PairTitle: title, Scoring: sc, Query: qw})
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := ref.With(Search{Unit: UnitSentence, Scoring: sc, Query: qw})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, q := range queries {
+					name := fmt.Sprintf("title=%v/%s/quant=%v/q%s", title, model, quant, q.ID)
+					all, err := r.Retrieve(ctx, q, 1<<20)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(all) == 0 {
+						t.Fatalf("%s: the reference has no hits", name)
+					}
+					ref := map[string]float64{}
+					for _, h := range all {
+						ref[h.ID] = h.Score
+					}
+					// Scores are summed in another order than the index's,
+					// so two pairs whose scores tie to 1e-12 may swap.
+					close := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+					for _, k := range []int{1, 10, 1 << 20} {
+						got, err := y.Retrieve(ctx, q, k)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if len(got) != min(k, len(all)) {
+							t.Errorf("%s k=%d: %d hits, want %d", name, k, len(got), min(k, len(all)))
+							continue
+						}
+						for i, h := range got {
+							w, ok := ref[h.ID]
+							if !ok || !close(h.Score, w) || !close(h.Score, all[i].Score) {
+								t.Errorf("%s k=%d: hit %d is %s %.12g (reference %.12g, %v), want score %.12g", name, k, i+1, h.ID, h.Score, w, ok, all[i].Score)
+								break
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, s := range []Search{
+		{Unit: UnitPair, Scoring: Scoring{Model: ModelDirichlet}},
+		{Unit: UnitPair, PRF: PRF{Method: PRFRM3}},
+		{Unit: UnitPair, Boolean: true},
+		{Unit: UnitSentence, PairTitle: true},
+	} {
+		if _, err := x.With(s); !errors.Is(err, ErrConfig) {
+			t.Errorf("%+v: got %v, want ErrConfig", s, err)
+		}
+	}
+	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerLucene, Units: []Unit{UnitSentence}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sentences.With(Search{Unit: UnitPair, PairTitle: true}); !errors.Is(err, ErrConfig) {
+		t.Errorf("PairTitle without the argument unit: got %v, want ErrConfig", err)
+	}
+}
