@@ -6,6 +6,15 @@
 //	advanced [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-quiet]
 //	         [-no-prf] [-no-fusion] [-no-length] [-no-noise] [-no-dedup] [-no-verb] [-no-arg]
 //	         [-no-coherence] [-no-diversity] [-no-stance] [-no-quality] [-centrality] [-np-tags]
+//	advanced -recipe NAME [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-quiet]
+//	advanced -recipe list
+//
+// With -recipe it runs one of the best Touché 2022 systems instead, written
+// as a configuration of library parts (recipes.go, side by side; recipe.go
+// runs them): porthos, daario-naharis, bruce-banner, pearl and swordsman.
+// -recipe list prints them, one line each; -recipe NAME prints the
+// recipe's configuration to stderr before the run. Where the original used
+// a neural model, the recipe names it and uses the library's closest part.
 //
 // With -i it reads the corpus and topics.xml from inputDir (TIRA's
 // convention); without it, the embedded args.me sample with the ten 2021
@@ -60,10 +69,14 @@ package main
 
 import (
 	"context"
+	"flag"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -95,14 +108,67 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("advanced", `advanced [-i DIR] [-o DIR] [-k 1000] [-cache DIR|off] [-workers N] [-quiet] [-no-STEP ...] [flags]`,
-		`Advanced is the best-known Touché 2022 recipe assembled from the library: an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity; stance from the args.me labels or the shipped model; quality-aware ranking. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" describes every step.
+	c := cli.New("advanced", `advanced [-i DIR] [-o DIR] [-k 1000] [-cache DIR|off] [-workers N] [-quiet] [-no-STEP ...] [flags]
+advanced -recipe NAME|list [-i DIR] [-o DIR] [-k 1000] [-cache DIR|off] [-workers N] [-quiet]`,
+		`Advanced is the best-known Touché 2022 recipe assembled from the library: an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity; stance from the args.me labels or the shipped model; quality-aware ranking. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" describes every step. -recipe runs a published Touché 2022 system (porthos, daario-naharis, bruce-banner, pearl, swordsman) as a configuration of library parts instead; "-recipe list" prints them.
 
 `+system.About, stdout, stderr)
 	var f system.Flags
 	f.Register(c)
+	shared := map[string]bool{"k": true, "recipe": true}
+	c.Flags.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
 	cfg := define(c)
-	return c.Run(args, func([]string) error { return advanced(ctx, f, *cfg, stdout, stderr) })
+	name := c.Flags.String("recipe", "", "run a published Touché 2022 system instead (`NAME`: porthos, daario-naharis, bruce-banner, pearl, swordsman; list: print them); only the input, output, -k and run flags apply")
+	return c.Run(args, func([]string) error {
+		if *name == "" {
+			return advanced(ctx, f, *cfg, stdout, stderr)
+		}
+		if *name == "list" {
+			for _, r := range recipes() {
+				fmt.Fprintf(stdout, "%-15s %s\n", r.Name, r.Summary)
+			}
+			return nil
+		}
+		r, err := findRecipe(*name)
+		if err != nil {
+			return cli.Usagef("%v", err)
+		}
+		var pipeline []string
+		c.Flags.Visit(func(fl *flag.Flag) {
+			if !shared[fl.Name] {
+				pipeline = append(pipeline, "-"+fl.Name)
+			}
+		})
+		if len(pipeline) > 0 {
+			return cli.Usagef("-recipe %s: %s configure advanced's own pipeline, not a recipe", r.Name, strings.Join(pipeline, ", "))
+		}
+		return cookRecipe(ctx, f, r, cfg.K, stdout, stderr)
+	})
+}
+
+// cookRecipe runs a recipe over every topic.
+func cookRecipe(ctx context.Context, f system.Flags, r recipe, k int, stdout, stderr io.Writer) error {
+	env, err := system.OpenFor(ctx, f, func(store *corpus.Store) lexical.Config {
+		r = r.forCorpus(store)
+		return r.indexConfig()
+	}, stderr)
+	if err != nil {
+		return err
+	}
+	defer env.Close()
+	if !f.Quiet {
+		fmt.Fprint(stderr, r)
+	}
+	c, err := newCook(env, r, k)
+	if err != nil {
+		return err
+	}
+	rules := runfile.Touche2022()
+	if r.Pairs == PairsArgsRank { // as the swordsman command: "Q0" where args.me is silent
+		rules.Stances = append(rules.Stances, stance.Unknown)
+	}
+	_, err = env.Run(ctx, system.Job{Name: r.Name, Rules: rules, Topic: c.answer}, stdout)
+	return err
 }
 
 // define defines the pipeline's flags on c; the returned configuration

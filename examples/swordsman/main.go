@@ -32,14 +32,11 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 
-	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/examples/internal/system"
-	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -82,41 +79,8 @@ func swordsman(ctx context.Context, f system.Flags, search lexical.Search, k int
 		Name:  "swordsman",
 		Rules: rules,
 		Topic: func(ctx context.Context, q retrieval.Query) ([]runfile.Result, error) {
-			return answer(ctx, env.Store, arguments, q, k)
+			return system.Swordsman(ctx, env.Store, arguments, q, k)
 		},
 	}, stdout)
 	return err
-}
-
-// answer makes the pairs of one topic: the ArgsRank gist of each retrieved
-// argument, retrieving deeper when one-sentence arguments leave fewer than
-// k pairs.
-func answer(ctx context.Context, store *corpus.Store, arguments *lexical.Index, q retrieval.Query, k int) ([]runfile.Result, error) {
-	total := arguments.Docs(lexical.UnitArgument)
-	var rank pairing.ArgsRank
-	for depth := min(k+k/4, total); ; depth = min(2*depth, total) {
-		hits, err := arguments.Retrieve(ctx, q, depth)
-		if err != nil {
-			return nil, err
-		}
-		var results []runfile.Result
-		for _, h := range hits {
-			a, ok := store.Argument(h.ID)
-			if !ok {
-				return nil, fmt.Errorf("hit %q: no such argument in the corpus", h.ID)
-			}
-			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
-			if !ok {
-				continue
-			}
-			st, _ := a.Stance(q.Text)
-			results = append(results, runfile.Result{DocID: p.ID(), Score: h.Score, Stance: st})
-			if len(results) == k {
-				return results, nil
-			}
-		}
-		if len(hits) < depth || depth == total {
-			return results, nil
-		}
-	}
 }

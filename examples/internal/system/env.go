@@ -53,6 +53,12 @@ type source struct {
 // configuration c. Progress goes to stderr unless f.Quiet. Close the Env
 // when done.
 func Open(ctx context.Context, f Flags, c lexical.Config, stderr io.Writer) (*Env, error) {
+	return OpenFor(ctx, f, func(*corpus.Store) lexical.Config { return c }, stderr)
+}
+
+// OpenFor is Open with an index configuration that depends on the corpus:
+// config is called once the corpus is in the store.
+func OpenFor(ctx context.Context, f Flags, config func(*corpus.Store) lexical.Config, stderr io.Writer) (*Env, error) {
 	e := &Env{flags: f, stderr: stderr, started: time.Now()}
 	src, err := e.input()
 	if err != nil {
@@ -67,6 +73,7 @@ func Open(ctx context.Context, f Flags, c lexical.Config, stderr io.Writer) (*En
 		return nil, err
 	}
 	// The index reads the corpus again, only when it must be built.
+	c := config(e.Store)
 	c.ExpectedArguments = e.Store.NumArguments()
 	arguments := func(yield func(corpus.Argument, error) bool) {
 		err := e.read(src, "indexing", func(args iter.Seq2[corpus.Argument, error]) error {

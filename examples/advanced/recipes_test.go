@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/examples/internal/systemtest"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
+)
+
+// recipeRules are the rules a recipe's run must follow: Touché 2022's,
+// and "Q0" for Swordsman where args.me reveals no stance (as the
+// swordsman command).
+func recipeRules(r recipe) runfile.Rules {
+	rules := runfile.Touche2022()
+	if r.Pairs == PairsArgsRank {
+		rules.Stances = append(rules.Stances, stance.Unknown)
+	}
+	return rules
+}
+
+// TestRecipesSample runs every recipe on the embedded sample: each run
+// validates, is deterministic and evaluates.
+func TestRecipesSample(t *testing.T) {
+	for _, r := range recipes() {
+		t.Run(r.Name, func(t *testing.T) {
+			m := systemtest.Sample(t, run, recipeRules(r), "-recipe", r.Name)
+			if m.NDCG5.Mean == 0 {
+				t.Errorf("nDCG@5 0 on the sample")
+			}
+			t.Logf("nDCG@5 %.3f, judged-only %.3f", m.NDCG5.Mean, m.Judged.Mean)
+		})
+	}
+}
+
+// TestRecipesTIRA runs every recipe on a TIRA input directory twice (the
+// second time from the cached index): the runs are written and equal.
+func TestRecipesTIRA(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an index per recipe; run without -short")
+	}
+	for _, r := range recipes() {
+		t.Run(r.Name, func(t *testing.T) {
+			systemtest.TIRA(t, run, "-recipe", r.Name, "-k", "100")
+		})
+	}
+}
+
+// TestRecipeConfigurations pins each recipe's configuration: a change to
+// a recipe must change testdata/recipes.txt with it.
+func TestRecipeConfigurations(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join("testdata", "recipes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	for _, r := range recipes() {
+		got.WriteString(r.String())
+	}
+	if got.String() != string(want) {
+		t.Errorf("recipes changed:\n%s\nwant (testdata/recipes.txt):\n%s", got.String(), want)
+	}
+	// The sample's stop lists are the only thing that changes on it.
+	store, err := corpus.BuildStore(context.Background(), corpus.NewCSVReader(sample.ProcessedCSV()).All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recipes() {
+		s := r.forCorpus(store)
+		if (r.SampleStopFrequent == 0) != (s.String() == r.String()) {
+			t.Errorf("%s: on the sample:\n%s", r.Name, s)
+		}
+	}
+}
+
+// TestRecipeCommandLine checks the -recipe contract: list prints one line
+// per recipe and exits 0 without reading anything; an unknown name and a
+// pipeline flag with a recipe are usage errors.
+func TestRecipeCommandLine(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-recipe", "list"}, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Fatalf("-recipe list: exit %d, stderr %q", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	names := []string{"porthos", "daario-naharis", "bruce-banner", "pearl", "swordsman"}
+	if len(lines) != len(names) {
+		t.Fatalf("-recipe list printed %d lines, want %d:\n%s", len(lines), len(names), stdout.String())
+	}
+	for i, name := range names {
+		if f := strings.Fields(lines[i]); len(f) < 2 || f[0] != name {
+			t.Errorf("line %d: %q, want %s and its summary", i+1, lines[i], name)
+		}
+	}
+	for _, args := range [][]string{
+		{"-recipe", "athos"},
+		{"-recipe", "porthos", "-no-prf"},
+		{"-recipe", "pearl", "-threshold", "0.7"},
+	} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := run(context.Background(), args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "-recipe") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 naming -recipe", args, code, stderr.String())
+		}
+	}
+}
