@@ -124,3 +124,39 @@ func TestPairsEqualPairIndex(t *testing.T) {
 		t.Errorf("PairTitle without the argument unit: got %v, want ErrConfig", err)
 	}
 }
+
+// TestPairsHandComputed checks the pair unit on a case computed by hand.
+// One argument, three sentences: "cats purr" (1), "dogs bark" (2), "cats
+// bark loud" (3). The pairs are 1–2 (4 terms), 1–3 (5) and 2–3 (5): N = 3,
+// avgdl = 14/3. "purr" is in pairs 1–2 and 1–3: df 2, idf = ln(1 +
+// 1.5/2.5) = ln 1.6 = 0.470004. BM25 (k1 1.2, b 0.75): for 1–2,
+// 1/(1 + 1.2·(0.25 + 0.75·4/(14/3))) = 1/2.071429 = 0.482759, score
+// 0.226898; for 1–3, 1/(1 + 1.2·(0.25 + 0.75·5/(14/3))) = 1/2.264286 =
+// 0.441640, score 0.207573.
+func TestPairsHandComputed(t *testing.T) {
+	a := corpus.Argument{ID: "A", Conclusion: "cats bark loud", Sentences: []corpus.Sentence{
+		{ID: "A__PREMISE__1", Text: "cats purr"},
+		{ID: "A__PREMISE__2", Text: "dogs bark"},
+		{ID: "A__CONC__1", Text: "cats bark loud"},
+	}}
+	x, err := Build(context.Background(), "", seq([]corpus.Argument{a}), Config{Analyzer: AnalyzerPlain, Search: Search{Unit: UnitPair}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := x.Docs(UnitPair); n != 3 {
+		t.Errorf("Docs(UnitPair) = %d, want 3", n)
+	}
+	hits, err := x.Retrieve(context.Background(), retrieval.Query{Text: "purr"}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []retrieval.Hit{{ID: "A__PREMISE__1,A__PREMISE__2", Score: 0.226898}, {ID: "A__PREMISE__1,A__CONC__1", Score: 0.207573}}
+	if len(hits) != len(want) {
+		t.Fatalf("hits %v, want %v", hits, want)
+	}
+	for i, h := range hits {
+		if h.ID != want[i].ID || math.Abs(h.Score-want[i].Score) > 1e-6 {
+			t.Errorf("hit %d: %s %.6f, want %s %.6f", i+1, h.ID, h.Score, want[i].ID, want[i].Score)
+		}
+	}
+}

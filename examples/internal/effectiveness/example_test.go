@@ -7,7 +7,7 @@ import (
 
 // The rows of the table: each is one command line of one system.
 func Example() {
-	for _, c := range configurations() {
+	for _, c := range configurations(false) {
 		fmt.Println(strings.TrimSpace("go run ./examples/" + c.system + " " + strings.Join(c.flags, " ")))
 	}
 	// Output:
@@ -30,4 +30,9 @@ func Example() {
 	// go run ./examples/advanced -np-tags
 	// go run ./examples/advanced -model dirichlet
 	// go run ./examples/advanced -model bm25
+	// go run ./examples/advanced -recipe porthos
+	// go run ./examples/advanced -recipe daario-naharis
+	// go run ./examples/advanced -recipe bruce-banner
+	// go run ./examples/advanced -recipe pearl
+	// go run ./examples/advanced -recipe swordsman
 }

@@ -4,7 +4,10 @@
 // the official 2021 relevance judgments of the sample's ten topics (51, 52,
 // 55, 57, 67, 68, 73, 74, 80, 100).
 //
-//	go run ./examples/internal/effectiveness [-workers 2]
+//	go run ./examples/internal/effectiveness [-workers 2] [-recipes]
+//
+// The table ends with advanced's recipes (advanced -recipe NAME); -recipes
+// gives the baseline and the recipes alone.
 //
 // It builds the three commands with "go build" (so it must run inside the
 // module), runs each configuration on the sample, and prints a Markdown
@@ -40,8 +43,19 @@ type configuration struct {
 	flags  []string
 }
 
-// configurations lists the table's rows.
-func configurations() []configuration {
+// recipeNames are advanced's recipes (advanced -recipe list).
+var recipeNames = []string{"porthos", "daario-naharis", "bruce-banner", "pearl", "swordsman"}
+
+// configurations lists the table's rows: all of them, or with onlyRecipes
+// the baseline and advanced's recipes.
+func configurations(onlyRecipes bool) []configuration {
+	var recipes []configuration
+	for _, name := range recipeNames {
+		recipes = append(recipes, configuration{"advanced", []string{"-recipe", name}})
+	}
+	if onlyRecipes {
+		return append([]configuration{{"baseline", nil}}, recipes...)
+	}
 	c := []configuration{
 		{"baseline", nil},
 		{"swordsman", nil},
@@ -52,20 +66,22 @@ func configurations() []configuration {
 		"-no-arg", "-no-coherence", "-no-diversity", "-no-stance", "-no-quality", "-centrality", "-np-tags"} {
 		c = append(c, configuration{"advanced", []string{flag}})
 	}
-	return append(c, configuration{"advanced", []string{"-model", "dirichlet"}}, configuration{"advanced", []string{"-model", "bm25"}})
+	c = append(c, configuration{"advanced", []string{"-model", "dirichlet"}}, configuration{"advanced", []string{"-model", "bm25"}})
+	return append(c, recipes...)
 }
 
 func main() {
-	c := cli.New("effectiveness", "effectiveness [-workers 2]",
+	c := cli.New("effectiveness", "effectiveness [-workers 2] [-recipes]",
 		"Effectiveness builds baseline, swordsman and advanced, runs each configuration (every ablation of advanced) on the embedded args.me sample, and prints a Markdown table of nDCG@5 against the 2021 judgments, with pairs mapped to arguments (first and best), CI95 and paired t-tests against the baseline. It must run inside the module.",
 		os.Stdout, os.Stderr)
 	workers := c.Int("workers", 2, 1, 256, "topics each system answers at once")
+	onlyRecipes := c.Flags.Bool("recipes", false, "only the baseline and advanced's recipes (advanced -recipe list)")
 	os.Exit(c.Run(os.Args[1:], func([]string) error {
-		return run(context.Background(), *workers, os.Stdout, os.Stderr)
+		return run(context.Background(), *workers, *onlyRecipes, os.Stdout, os.Stderr)
 	}))
 }
 
-func run(ctx context.Context, workers int, stdout, stderr io.Writer) error {
+func run(ctx context.Context, workers int, onlyRecipes bool, stdout, stderr io.Writer) error {
 	dir, err := os.MkdirTemp("", "effectiveness-")
 	if err != nil {
 		return err
@@ -84,7 +100,7 @@ func run(ctx context.Context, workers int, stdout, stderr io.Writer) error {
 		return fmt.Errorf("go build: %w", err)
 	}
 	var rows []row
-	for i, c := range configurations() {
+	for i, c := range configurations(onlyRecipes) {
 		out := filepath.Join(dir, fmt.Sprint("run", i))
 		args := append([]string{"-quiet", "-workers", strconv.Itoa(workers), "-cache", filepath.Join(dir, "cache"), "-o", out}, c.flags...)
 		fmt.Fprintf(stderr, "%s %s\n", c.system, strings.Join(args, " "))
