@@ -113,7 +113,10 @@ func run(ctx context.Context, workers int, onlyRecipes bool, stdout, stderr io.W
 		if err != nil {
 			return err
 		}
-		r := row{configuration: c, pairs: len(lines)}
+		r := row{configuration: c}
+		for _, topic := range lines {
+			r.pairs += len(topic)
+		}
 		for _, m := range []eval.Mapping{eval.FirstSentence, eval.BestJudged} {
 			e, err := system.EvaluateSample(lines, m)
 			if err != nil {
