@@ -39,7 +39,7 @@ It prints the build (or open) time and the configuration, then the query latenci
 	f := c.Flags
 	f.StringVar(&o.corpus, "corpus", "", "corpus `file` to build the index from (processed CSV or args.me JSON; plain, .gz or .tar.gz)")
 	f.StringVar(&o.index, "index", "", "index `directory` (built from -corpus if it holds no index)")
-	c.OneOfVar(&o.unit, "unit", []string{"sentence", "argument"}, "what to retrieve")
+	c.OneOfVar(&o.unit, "unit", []string{"sentence", "argument", "pair"}, "what to retrieve (pair: every two sentences of an argument, as lexical.UnitPair; needs the sentence unit)")
 	c.OneOfVar(&o.model, "model", []string{string(lexical.ModelBM25), string(lexical.ModelDirichlet), string(lexical.ModelLuceneDirichlet), string(lexical.ModelTFIDF), string(lexical.ModelTFIDFIC), string(lexical.ModelDPH)}, "scoring `model`")
 	presets := []string{lexical.AnalyzerEnglish, lexical.AnalyzerLucene, lexical.AnalyzerKrovetz, lexical.AnalyzerPlain}
 	f.StringVar(&o.analyzer, "analyzer", "", "analyzer `preset` ("+strings.Join(presets, ", ")+"); building defaults to en, opening to the index's own, and a different one is an error")
