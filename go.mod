@@ -9,6 +9,7 @@ require (
 	github.com/blevesearch/snowballstem v0.9.0
 	github.com/google/go-cmp v0.7.0
 	github.com/jdkato/prose/v2 v2.0.0
+	github.com/jonreiter/govader v0.0.0-20250429093935-f6505c8d03cc
 	github.com/klauspost/compress v1.20.3
 	github.com/neurosnap/sentences v1.1.2
 	golang.org/x/text v0.41.0
@@ -40,6 +41,6 @@ require (
 	github.com/mschoch/smat v0.2.0 // indirect
 	go.etcd.io/bbolt v1.4.0 // indirect
 	golang.org/x/sys v0.45.0 // indirect
-	gonum.org/v1/gonum v0.7.0 // indirect
+	gonum.org/v1/gonum v0.8.2 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
 )

@@ -10,9 +10,14 @@ import (
 	"github.com/argsearch/argsearch/stance"
 )
 
-// stanceFeatures names the topic-aware feature extractor of StanceModel; it
-// is stored in model files and checked when they are read.
-const stanceFeatures = "stance/1"
+// The feature extractors of StanceModel, stored in model files and checked
+// when they are read: stance/1 (the topic-aware features) and stance/2
+// (stance/1 and the topic-polarity-signed sentiment features), which
+// TrainStanceModel trains.
+const (
+	stanceFeatures1 = "stance/1"
+	stanceFeatures2 = "stance/2"
+)
 
 // A StanceModel is the trained linear stance tagger: a softmax regression
 // over topic-aware hashed features that tags a text Pro, Con or No (not an
@@ -20,8 +25,9 @@ const stanceFeatures = "stance/1"
 //
 // A StanceModel is immutable and safe for concurrent use.
 type StanceModel struct {
-	lin    *linear.Model
-	labels []stance.Stance // the stance of each class of lin
+	lin     *linear.Model
+	labels  []stance.Stance // the stance of each class of lin
+	valence *valence        // stance/2: the sentiment lexicon; nil for stance/1
 }
 
 // A StanceExample is a training item for TrainStanceModel.
@@ -32,7 +38,7 @@ type StanceExample struct {
 
 // ReadStanceModel reads a model written by StanceModel.WriteTo.
 func ReadStanceModel(r io.Reader) (*StanceModel, error) {
-	lin, err := readLinear(r, stanceFeatures)
+	lin, err := readLinear(r, stanceFeatures2, stanceFeatures1)
 	if err != nil {
 		return nil, err
 	}
@@ -60,13 +66,17 @@ func TrainStanceModel(ctx context.Context, examples []StanceExample, c TrainConf
 			labels = append(labels, s.String())
 		}
 	}
-	topics := map[string]textfeat.Topic{}
+	valence, err := vader()
+	if err != nil {
+		return nil, fmt.Errorf("classify: %w", err)
+	}
+	topics := map[string]stanceTopic{}
 	xs := make([]linear.Example, 0, len(examples))
 	var buf []string
 	for _, e := range examples {
 		t, ok := topics[e.Topic]
 		if !ok {
-			t = textfeat.NewTopic(e.Topic, false)
+			t = newStanceTopic(e.Topic, valence)
 			topics[e.Topic] = t
 		}
 		buf = textfeat.Tokenize(buf[:0], e.Text)
@@ -74,7 +84,7 @@ func TrainStanceModel(ctx context.Context, examples []StanceExample, c TrainConf
 		addStanceFeatures(v, t, buf)
 		xs = append(xs, linear.Example{Features: v.Features, Class: class[e.Stance]})
 	}
-	lin, err := c.train(ctx, stanceFeatures, labels, xs)
+	lin, err := c.train(ctx, stanceFeatures2, labels, xs)
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +93,12 @@ func TrainStanceModel(ctx context.Context, examples []StanceExample, c TrainConf
 
 func stanceModel(lin *linear.Model) (*StanceModel, error) {
 	m := &StanceModel{lin: lin}
+	if lin.Meta("features") == stanceFeatures2 {
+		var err error
+		if m.valence, err = vader(); err != nil {
+			return nil, fmt.Errorf("classify: %w", err)
+		}
+	}
 	for _, l := range lin.Labels() {
 		s, err := stance.Parse(l)
 		if err != nil || s == stance.Unknown {
@@ -109,14 +125,18 @@ func (m *StanceModel) Meta(key string) string { return m.lin.Meta(key) }
 func (m *StanceModel) Labels() []stance.Stance { return append([]stance.Stance(nil), m.labels...) }
 
 // Tag returns the most probable stance of text towards topic and its
-// probability. Text without a word of two or more Latin letters gets
-// Unknown and 0. Only the first 400 tokens of a long text are read.
+// probability. Input stance.CheckInput rejects is an error wrapping
+// stance.ErrInput; text without a word of two or more Latin letters gets
+// Unknown and 0.
 func (m *StanceModel) Tag(ctx context.Context, topic, text string) (stance.Stance, float64, error) {
 	if err := ctx.Err(); err != nil {
 		return stance.Unknown, 0, err
 	}
+	if err := stance.CheckInput(topic, text); err != nil {
+		return stance.Unknown, 0, fmt.Errorf("classify: %w", err)
+	}
 	var p [8]float64
-	probs, ok := m.probabilities(textfeat.NewTopic(topic, false), text, p[:0])
+	probs, ok := m.probabilities(m.topic(topic), text, p[:0])
 	if !ok {
 		return stance.Unknown, 0, nil
 	}
@@ -132,7 +152,7 @@ func (m *StanceModel) Tag(ctx context.Context, topic, text string) (stance.Stanc
 // Probabilities returns the probability of each of m.Labels() for text
 // towards topic, or nil when the text is not informative (see Tag).
 func (m *StanceModel) Probabilities(topic, text string) []float64 {
-	p, ok := m.probabilities(textfeat.NewTopic(topic, false), text, nil)
+	p, ok := m.probabilities(m.topic(topic), text, nil)
 	if !ok {
 		return nil
 	}
@@ -144,7 +164,7 @@ func (m *StanceModel) Probabilities(topic, text string) []float64 {
 // not know both sides. stance.Side uses it to give a pair PRO or CON.
 func (m *StanceModel) Lean(topic, text string) float64 {
 	var p [8]float64
-	probs, ok := m.probabilities(textfeat.NewTopic(topic, false), text, p[:0])
+	probs, ok := m.probabilities(m.topic(topic), text, p[:0])
 	if !ok {
 		return 0
 	}
@@ -190,7 +210,22 @@ func (m *StanceModel) Side(topic, text string) (stance.Stance, float64) {
 	return s, con / (pro + con)
 }
 
-func (m *StanceModel) probabilities(topic textfeat.Topic, text string, dst []float64) ([]float64, bool) {
+// topic returns what the features need of a topic.
+func (m *StanceModel) topic(topic string) stanceTopic { return newStanceTopic(topic, m.valence) }
+
+// A stanceTopic is a topic as the features see it: its terms, and for
+// stance/2 its polarity and the sentiment lexicon.
+type stanceTopic struct {
+	textfeat.Topic
+	polarity float32  // textfeat.TopicPolarity: +1 or -1
+	valence  *valence // nil: stance/1
+}
+
+func newStanceTopic(topic string, valence *valence) stanceTopic {
+	return stanceTopic{Topic: textfeat.NewTopic(topic, false), polarity: float32(textfeat.TopicPolarity(topic)), valence: valence}
+}
+
+func (m *StanceModel) probabilities(topic stanceTopic, text string, dst []float64) ([]float64, bool) {
 	var buf [64]string
 	toks := textfeat.Tokenize(buf[:0], text)
 	if !textfeat.Informative(toks) {
@@ -215,8 +250,17 @@ func (m *StanceModel) probabilities(topic textfeat.Topic, text string, dst []flo
 //   - direction words (ban/abolish versus allow/legalize, flipped by
 //     negation) that govern a following topic term;
 //   - whether the topic is mentioned at all.
-func addStanceFeatures(v *linear.Vector, topic textfeat.Topic, toks []string) {
-	a := textfeat.Annotate(topic, toks)
+//
+// stance/2 adds features signed by the topic's polarity (textfeat.
+// TopicPolarity), so that what a word says about the subject transfers
+// between topics that ask for it and topics that ask against it ("should X
+// be banned"): each word, marked by negation scope, with the value of the
+// polarity; each word's lexicon valence (flipped in a negation scope) times
+// the polarity; and the summed valence times the polarity, overall, near
+// the topic, and conjoined with whether the topic is mentioned (a text that
+// praises something else may oppose the topic).
+func addStanceFeatures(v *linear.Vector, topic stanceTopic, toks []string) {
+	a := textfeat.Annotate(topic.Topic, toks)
 	n := len(toks)
 	isTopic, negated, nearT, mentions := a.IsTopic, a.Negated, a.Near, a.Mentions
 	word := func(i int) string {
@@ -227,6 +271,7 @@ func addStanceFeatures(v *linear.Vector, topic textfeat.Topic, toks []string) {
 	}
 	prev := "<s>"
 	pos, neg, nearPos, nearNeg := 0, 0, 0, 0
+	var valSum, valNear float32 // stance/2: the valence of the text, and near the topic
 	for i := range toks {
 		w := word(i)
 		mark := ""
@@ -256,6 +301,21 @@ func addStanceFeatures(v *linear.Vector, topic textfeat.Topic, toks []string) {
 			neg++
 			if nearT[i] {
 				nearNeg++
+			}
+		}
+		if topic.valence != nil {
+			p := topic.polarity
+			v.Add3(p, "pu", mark, w)
+			val := topic.valence.of(toks[i])
+			if negated[i] {
+				val = -val
+			}
+			if val != 0 {
+				v.Add2(p*val, "pv", "")
+				valSum += val
+				if nearT[i] {
+					valNear += val
+				}
 			}
 		}
 		if d := textfeat.Direction(toks[i]); d != 0 {
@@ -291,6 +351,16 @@ func addStanceFeatures(v *linear.Vector, topic textfeat.Topic, toks []string) {
 		v.Add2(1, "topic", "mentioned")
 	} else {
 		v.Add2(1, "topic", "absent")
+	}
+	if topic.valence != nil {
+		p := topic.polarity
+		v.Add2(p*valSum/3, "psum", "")
+		v.Add2(p*valNear/2, "pnear", "")
+		if mentions > 0 {
+			v.Add2(p*valSum/3, "psum", "mentioned")
+		} else {
+			v.Add2(p*valSum/3, "psum", "absent")
+		}
 	}
 	v.Normalize()
 }

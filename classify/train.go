@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/argsearch/argsearch/internal/linear"
 )
@@ -62,15 +64,15 @@ func (c TrainConfig) check() error {
 	return nil
 }
 
-// readLinear reads a linear model and checks that its features are the
-// ones a model kind needs.
-func readLinear(r io.Reader, features string) (*linear.Model, error) {
+// readLinear reads a linear model and checks that its features are ones a
+// model kind knows.
+func readLinear(r io.Reader, features ...string) (*linear.Model, error) {
 	lin, err := linear.Read(r)
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
-	if v := lin.Meta("features"); v != features {
-		return nil, fmt.Errorf("classify: %w: features %q, want %q", ErrFormat, v, features)
+	if v := lin.Meta("features"); !slices.Contains(features, v) {
+		return nil, fmt.Errorf("classify: %w: features %q, want %s", ErrFormat, v, strings.Join(features, " or "))
 	}
 	return lin, nil
 }

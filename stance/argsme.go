@@ -107,6 +107,9 @@ func (x ArgsMe) Tag(ctx context.Context, topic, conclusion string) (Stance, floa
 	if err := ctx.Err(); err != nil {
 		return Unknown, 0, err
 	}
+	if err := CheckInput(topic, conclusion); err != nil {
+		return Unknown, 0, err
+	}
 	s, c := x.Premise(topic, conclusion, Pro)
 	return s, c, nil
 }

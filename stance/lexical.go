@@ -23,6 +23,9 @@ func (Lexical) Tag(ctx context.Context, topic, text string) (Stance, float64, er
 	if err := ctx.Err(); err != nil {
 		return Unknown, 0, err
 	}
+	if err := CheckInput(topic, text); err != nil {
+		return Unknown, 0, err
+	}
 	var buf [64]string
 	toks := textfeat.Tokenize(buf[:0], text)
 	if !textfeat.Informative(toks) {

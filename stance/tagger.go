@@ -2,14 +2,49 @@ package stance
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
 )
 
 // A Tagger assigns a text a stance towards a topic, with a confidence in
-// [0, 1]. Taggers return Unknown with confidence 0 for text they cannot
-// judge (empty, only punctuation or URLs, non-English), not an error; errors
-// are for failures such as a cancelled context.
+// [0, 1]. Input a tagger cannot take (CheckInput: an empty topic or text,
+// invalid UTF-8, a text longer than MaxText) is an error wrapping ErrInput.
+// Valid text a tagger cannot judge (only punctuation or URLs, non-English)
+// gets Unknown with confidence 0 and no error. Other errors are failures
+// such as a cancelled context.
 type Tagger interface {
 	Tag(ctx context.Context, topic, text string) (Stance, float64, error)
+}
+
+// MaxText is the longest text, in bytes, a Tagger takes: a tagger judges a
+// sentence or a claim, not a document (a longer text is an error, not cut
+// short). Tag a document's sentences one by one and combine them.
+const MaxText = 1 << 16
+
+// ErrInput is wrapped by the error a Tagger returns for input it cannot
+// take; CheckInput says which.
+var ErrInput = errors.New("stance: bad tagger input")
+
+// CheckInput returns an error wrapping ErrInput, saying what is wrong, for
+// a topic or text a Tagger cannot take: empty (or only white space),
+// invalid UTF-8, or a text longer than MaxText bytes. It returns nil for
+// anything else.
+func CheckInput(topic, text string) error {
+	switch {
+	case strings.TrimSpace(topic) == "":
+		return fmt.Errorf("%w: empty topic", ErrInput)
+	case strings.TrimSpace(text) == "":
+		return fmt.Errorf("%w: empty text", ErrInput)
+	case !utf8.ValidString(topic):
+		return fmt.Errorf("%w: topic is not valid UTF-8", ErrInput)
+	case !utf8.ValidString(text):
+		return fmt.Errorf("%w: text is not valid UTF-8", ErrInput)
+	case len(text) > MaxText:
+		return fmt.Errorf("%w: text of %d bytes, longer than the %d a tagger takes (tag its sentences)", ErrInput, len(text), MaxText)
+	}
+	return nil
 }
 
 // TaggerFunc adapts a function to the Tagger interface.
@@ -53,6 +88,9 @@ func MajorityOf(labels []Stance) Majority {
 // Tag returns m.Label and m.Confidence.
 func (m Majority) Tag(ctx context.Context, topic, text string) (Stance, float64, error) {
 	if err := ctx.Err(); err != nil {
+		return Unknown, 0, err
+	}
+	if err := CheckInput(topic, text); err != nil {
 		return Unknown, 0, err
 	}
 	return m.Label, m.Confidence, nil

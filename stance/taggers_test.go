@@ -2,6 +2,7 @@ package stance_test
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -24,22 +25,48 @@ func taggers(tb testing.TB) map[string]stance.Tagger {
 	}
 }
 
-func TestBadInputIsUnknown(t *testing.T) {
+// TestUnjudgeableIsUnknown: valid text a tagger cannot judge gets Unknown
+// and no error.
+func TestUnjudgeableIsUnknown(t *testing.T) {
 	ctx := context.Background()
 	for name, tg := range taggers(t) {
 		if name == "majority" {
 			continue // answers its label whatever the text
 		}
-		for _, text := range []string{"", "?!... ;;", "http://a.example/x www.b.example",
+		for _, text := range []string{"?!... ;;", "http://a.example/x www.b.example",
 			"Атомная энергия опасна .", "Atomkraft ist gefährlich und teuer sagen viele Leute hier"} {
 			s, c, err := tg.Tag(ctx, "nuclear energy", text)
 			if err != nil || (name != "args.me" && (s != stance.Unknown || c != 0)) || (name == "args.me" && s != stance.Unknown) {
 				t.Errorf("%s.Tag(%q) = %v, %v, %v; want Q0", name, text, s, c, err)
 			}
 		}
-		long := strings.Repeat("Nuclear energy is dangerous because of waste . ", 2200)
-		if _, c, err := tg.Tag(ctx, "nuclear energy", long); err != nil || c < 0 || c > 1 {
-			t.Errorf("%s.Tag(100 KB) = %v, %v", name, c, err)
+	}
+}
+
+// TestBadInput: every tagger rejects an empty topic, an empty text, invalid
+// UTF-8 and a text of 1 MB with an error wrapping ErrInput that says which.
+func TestBadInput(t *testing.T) {
+	ctx := context.Background()
+	long := strings.Repeat("Nuclear energy is dangerous because of waste . ", 22000) // 1 MB
+	for name, tg := range taggers(t) {
+		for _, c := range []struct {
+			topic, text, want string
+		}{
+			{"", "Nuclear energy is safe .", "empty topic"},
+			{" \t", "Nuclear energy is safe .", "empty topic"},
+			{"nuclear energy", "", "empty text"},
+			{"nuclear energy", "\n ", "empty text"},
+			{"nuclear energy", "Nuclear \xff energy is safe .", "not valid UTF-8"},
+			{"nuclear \xc3 energy", "Nuclear energy is safe .", "not valid UTF-8"},
+			{"nuclear energy", long, "longer than"},
+		} {
+			s, conf, err := tg.Tag(ctx, c.topic, c.text)
+			if !errors.Is(err, stance.ErrInput) || !strings.Contains(err.Error(), c.want) || s != stance.Unknown || conf != 0 {
+				t.Errorf("%s.Tag(%.20q, %.20q) = %v, %v, %v; want Q0, 0 and an ErrInput saying %q", name, c.topic, c.text, s, conf, err, c.want)
+			}
+		}
+		if _, _, err := tg.Tag(ctx, "nuclear energy", long[:stance.MaxText]); err != nil {
+			t.Errorf("%s: a text of MaxText bytes: %v", name, err)
 		}
 	}
 }
@@ -121,10 +148,15 @@ func FuzzTag(f *testing.F) {
 	ts := taggers(f)
 	f.Add("nuclear energy", "Nuclear energy is not safe .")
 	f.Add("", "")
+	f.Add("nuclear energy", "Nuclear \xff energy")
 	f.Fuzz(func(t *testing.T, topic, text string) {
+		bad := stance.CheckInput(topic, text)
 		for name, tg := range ts {
 			s, c, err := tg.Tag(context.Background(), topic, text)
-			if err != nil || !(c >= 0 && c <= 1) || s < stance.Unknown || s > stance.No {
+			if (bad != nil) != (err != nil) || err != nil && !errors.Is(err, stance.ErrInput) {
+				t.Fatalf("%s.Tag(%q, %q): error %v, CheckInput says %v", name, topic, text, err, bad)
+			}
+			if !(c >= 0 && c <= 1) || s < stance.Unknown || s > stance.No {
 				t.Fatalf("%s.Tag(%q, %q) = %v, %v, %v", name, topic, text, s, c, err)
 			}
 		}

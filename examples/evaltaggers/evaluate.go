@@ -17,6 +17,7 @@ import (
 type data struct {
 	ukp               []labeled.UKPSentence
 	ibmTrain, ibmTest []labeled.Evidence
+	claims            []labeled.Claim // the IBM Claim Stance train split; nil when absent
 }
 
 // loadData reads the corpora under dir (DIR/ukp-sentential/*.tsv and
@@ -45,6 +46,17 @@ func loadData(dir string) (*data, error) {
 	if d.ibmTest, err = read("test.csv"); err != nil {
 		return nil, err
 	}
+	if labeled.Missing(dir, labeled.IBMClaimStance) == nil {
+		path := filepath.Join(dir, labeled.IBMClaimStance, "train.csv")
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if d.claims, err = labeled.ReadClaims(f, path); err != nil {
+			return nil, err
+		}
+	}
 	return d, nil
 }
 
@@ -61,15 +73,7 @@ func (d *data) topics() []string {
 }
 
 // ukpStance maps a UKP label onto a Stance.
-func ukpStance(label string) stance.Stance {
-	switch label {
-	case labeled.ArgumentFor:
-		return stance.Pro
-	case labeled.ArgumentAgainst:
-		return stance.Con
-	}
-	return stance.No
-}
+func ukpStance(label string) stance.Stance { return labeled.UKPStance(label) }
 
 // asUKP maps a tagger's answer onto the UKP label set (PRO, CON, NO):
 // Unknown, the answer for text a tagger cannot judge, becomes No ("holds no
@@ -235,10 +239,12 @@ func evalStance(ctx context.Context, d *data, sys stanceSystem, evalSet string, 
 }
 
 // stanceSystems returns the taggers evaluated, each trained per fold where
-// it learns anything.
-func stanceSystems(seed uint64, cfg classify.TrainConfig) []stanceSystem {
+// it learns anything; with claims, also the linear model trained on the
+// fold and all of them (the shipped model's configuration: no IBM motion is
+// a UKP topic, so the held-out topic stays unseen).
+func stanceSystems(seed uint64, cfg classify.TrainConfig, claims []labeled.Claim) []stanceSystem {
 	cfg.Seed = seed
-	return []stanceSystem{
+	systems := []stanceSystem{
 		{name: "majority", build: func(_ context.Context, train []labeled.UKPSentence) (stance.Tagger, error) {
 			var labels []stance.Stance
 			for _, s := range train {
@@ -256,6 +262,24 @@ func stanceSystems(seed uint64, cfg classify.TrainConfig) []stanceSystem {
 			return classify.TrainStanceModel(ctx, stanceExamples(train), cfg)
 		}},
 	}
+	if len(claims) > 0 {
+		systems = append(systems, stanceSystem{name: "linear + IBM claims", build: func(ctx context.Context, train []labeled.UKPSentence) (stance.Tagger, error) {
+			return classify.TrainStanceModel(ctx, append(stanceExamples(train), claimExamples(claims, "")...), cfg)
+		}})
+	}
+	return systems
+}
+
+// claimExamples returns the claims as stance examples, leaving out those
+// of the motion held out ("" leaves none out).
+func claimExamples(claims []labeled.Claim, heldOut string) []classify.StanceExample {
+	var xs []classify.StanceExample
+	for _, c := range claims {
+		if c.TopicID != heldOut || heldOut == "" {
+			xs = append(xs, classify.StanceExample{Topic: c.Topic, Text: c.Text, Stance: c.Stance()})
+		}
+	}
+	return xs
 }
 
 func stanceExamples(train []labeled.UKPSentence) []classify.StanceExample {

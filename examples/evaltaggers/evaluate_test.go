@@ -21,7 +21,7 @@ func TestEvaluation(t *testing.T) {
 	}
 	ctx := context.Background()
 	f1 := map[string]float64{}
-	for _, sys := range stanceSystems(1, stanceConfig()) {
+	for _, sys := range stanceSystems(1, stanceConfig(), d.claims) {
 		rs, err := evalStance(ctx, d, sys, "test", []string{"school uniforms"})
 		if err != nil {
 			t.Fatal(err)

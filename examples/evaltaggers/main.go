@@ -44,11 +44,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"slices"
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/eval"
@@ -92,7 +91,7 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	topics := d.topics()
 	fmt.Fprintln(stdout, "| system | setting | N | accuracy | macro-F1 | mean topic macro-F1 |")
 	fmt.Fprintln(stdout, "|---|---|---|---|---|---|")
-	for _, sys := range stanceSystems(seed, stanceConfig()) {
+	for _, sys := range stanceSystems(seed, stanceConfig(), d.claims) {
 		rs, err := evalStance(ctx, d, sys, evalSet, topics)
 		if err != nil {
 			return err
@@ -140,56 +139,62 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	for _, r := range rs {
 		fmt.Fprintln(stdout, r)
 	}
-	return claimStance(sm, dir, stdout)
+	cfg := stanceConfig()
+	cfg.Seed = seed
+	return claimStance(ctx, d, cfg, stdout)
 }
 
-// claimStance prints, when DIR/ibm-claim-stance/train.csv is there, how
-// often the shipped stance model's side (StanceModel.Side: PRO or CON, the
-// more likely) is the claim's stance towards its motion, on the IBM Debater
-// Claim Stance train split; none of its 25 motions is among the model's
-// training topics, so every one is unseen. The majority row always answers
-// the more frequent stance of the split.
-func claimStance(sm *classify.StanceModel, dir string, stdout io.Writer) error {
-	path := filepath.Join(dir, labeled.IBMClaimStance, "train.csv")
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(stdout, "\n(no %s: the IBM Claim Stance rows are left out)\n", path)
+// claimStance prints, when the IBM Debater Claim Stance train split is
+// there, how often the stance model's side (StanceModel.Side: PRO or CON,
+// the more likely) is the claim's stance towards its motion, leaving motions
+// out: for each of the 25 motions a model in the shipped configuration is
+// trained on UKP's train and val sentences and the claims of the other 24
+// motions, and tags the held-out motion's claims. The majority row always
+// answers the more frequent stance of the split.
+func claimStance(ctx context.Context, d *data, cfg classify.TrainConfig, stdout io.Writer) error {
+	if d.claims == nil {
+		fmt.Fprintf(stdout, "\n(no %s/train.csv: the IBM Claim Stance rows are left out)\n", labeled.IBMClaimStance)
 		return nil
 	}
-	if err != nil {
-		return err
+	var ukp []labeled.UKPSentence
+	for _, s := range d.ukp {
+		if s.Set != "test" {
+			ukp = append(ukp, s)
+		}
 	}
-	defer f.Close()
-	claims, err := labeled.ReadClaims(f, path)
-	if err != nil {
-		return err
-	}
-	var gold, pred, majority []string
 	pros := 0
-	for _, c := range claims {
+	var motions []string
+	for _, c := range d.claims {
 		if c.Pro {
 			pros++
 		}
+		if !slices.Contains(motions, c.TopicID) {
+			motions = append(motions, c.TopicID)
+		}
 	}
 	most := "CON"
-	if 2*pros >= len(claims) {
+	if 2*pros >= len(d.claims) {
 		most = "PRO"
 	}
-	motions := map[string]bool{}
-	for _, c := range claims {
-		motions[c.TopicID] = true
-		g := "CON"
-		if c.Pro {
-			g = "PRO"
+	var gold, pred, majority []string
+	for _, motion := range motions {
+		m, err := classify.TrainStanceModel(ctx, append(stanceExamples(ukp), claimExamples(d.claims, motion)...), cfg)
+		if err != nil {
+			return err
 		}
-		s, _ := sm.Side(c.Topic, c.Text)
-		gold, pred, majority = append(gold, g), append(pred, s.String()), append(majority, most)
+		for _, c := range d.claims {
+			if c.TopicID != motion {
+				continue
+			}
+			s, _ := m.Side(c.Topic, c.Text)
+			gold, pred, majority = append(gold, c.Stance().String()), append(pred, s.String()), append(majority, most)
+		}
 	}
-	setting := fmt.Sprintf("IBM claim stance, %d unseen motions, PRO/CON", len(motions))
+	setting := fmt.Sprintf("IBM claim stance, %d motions, each left out, PRO/CON", len(motions))
 	for _, row := range []struct {
 		system string
 		pred   []string
-	}{{"linear (shipped models/stance.lin), side", pred}, {"majority", majority}} {
+	}{{"linear + IBM claims (shipped configuration), side", pred}, {"majority", majority}} {
 		c, err := eval.Classify(gold, row.pred)
 		if err != nil {
 			return err

@@ -8,12 +8,10 @@ import (
 
 func Example() {
 	in := strings.NewReader("school uniforms\tUniforms create a sense of equality and help students focus on learning .\n" +
-		"school uniforms\t\n" +
 		"school uniforms\t!!! ... http://example.com\n")
 	run(context.Background(), nil, in, os.Stdout, os.Stderr)
 	// Output:
-	// PRO	0.8448	0.9347
-	// Q0	0.0000	0.0000
+	// PRO	0.8436	0.9347
 	// Q0	0.0000	0.0000
 }
 
@@ -21,9 +19,9 @@ func Example() {
 // renormalised over the two.
 func Example_force() {
 	in := strings.NewReader("school uniforms\tUniforms create a sense of equality and help students focus on learning .\n" +
-		"school uniforms\t\n")
+		"school uniforms\t!!! ... http://example.com\n")
 	run(context.Background(), []string{"-force"}, in, os.Stdout, os.Stderr)
 	// Output:
-	// PRO	0.8650	0.9347
+	// PRO	0.8664	0.9347
 	// PRO	0.5000	0.0000
 }

@@ -7,9 +7,11 @@
 //
 // Each input line on standard input is "topic<TAB>text"; each output line
 // is "STANCE<TAB>confidence<TAB>argumentativeness", where STANCE is PRO,
-// CON, NO, or Q0 when the text cannot be judged (empty, only punctuation or
-// URLs, non-Latin script), and both numbers are printed with four decimals.
-// A line without a tab is an error naming its line number.
+// CON, NO, or Q0 when the text cannot be judged (only punctuation or URLs,
+// non-Latin script), and both numbers are printed with four decimals. A
+// line without a tab, or one a tagger cannot take (an empty topic or text,
+// invalid UTF-8, a text over 64 KiB: stance.CheckInput), is an error naming
+// its line number; the lines before it are written.
 //
 // With -force, STANCE is PRO or CON for every line: the more likely of the
 // two, for callers who know the text is an argument. Its confidence is
@@ -123,6 +125,10 @@ func tag(ctx context.Context, st *classify.StanceModel, arg *classify.ArgumentMo
 		var s stance.Stance
 		var conf float64
 		if force {
+			if err := stance.CheckInput(topic, text); err != nil {
+				w.Flush()
+				return fmt.Errorf("line %d: %w", line, err)
+			}
 			s, conf = st.Side(topic, text)
 		} else {
 			var err error

@@ -23,28 +23,46 @@ func tagLines(t *testing.T, in string, args ...string) []string {
 	return strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
 }
 
-func TestTagBadInput(t *testing.T) {
-	long := strings.Repeat("Nuclear energy is dangerous because of waste . ", 2200) // ~100 KB
-	in := "nuclear energy\t\n" +
-		"nuclear energy\t?!.,;:\n" +
+// TestTagUnjudgeable: text that cannot be judged gets Q0 (and PRO with
+// 0.5000 with -force).
+func TestTagUnjudgeable(t *testing.T) {
+	in := "nuclear energy\t?!.,;:\n" +
 		"nuclear energy\thttp://a.example/x www.b.example\n" +
-		"nuclear energy\t" + long + "\n" +
 		"nuclear energy\tАтомная энергия опасна .\n" +
 		"nuclear energy\t原子力は危険です。\n"
-	lines := tagLines(t, in)
-	want := []string{"Q0\t0.0000\t0.0000", "Q0\t0.0000\t0.0000", "Q0\t0.0000\t0.0000", "", "Q0\t0.0000\t0.0000", "Q0\t0.0000\t0.0000"}
-	if len(lines) != len(want) {
-		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), strings.Join(lines, "\n"))
-	}
-	for i, w := range want {
-		if w == "" {
-			if !strings.HasPrefix(lines[i], "CON\t") && !strings.HasPrefix(lines[i], "PRO\t") && !strings.HasPrefix(lines[i], "NO\t") {
-				t.Errorf("line %d: got %q, want a stance", i+1, lines[i])
-			}
-			continue
+	for _, l := range tagLines(t, in) {
+		if l != "Q0\t0.0000\t0.0000" {
+			t.Errorf("got %q, want Q0", l)
 		}
-		if lines[i] != w {
-			t.Errorf("line %d: got %q, want %q", i+1, lines[i], w)
+	}
+	for _, l := range tagLines(t, in, "-force") {
+		if l != "PRO\t0.5000\t0.0000" {
+			t.Errorf("-force: got %q, want PRO 0.5000", l)
+		}
+	}
+}
+
+// TestTagBadInput: a line the tagger cannot take (an empty topic or text,
+// invalid UTF-8, a text of 1 MB) stops the command with exit 1 and an error
+// naming the line, with and without -force; the lines before it are
+// written.
+func TestTagBadInput(t *testing.T) {
+	good := "nuclear energy\tNuclear power plants produce dangerous waste .\n"
+	for _, c := range []struct{ line, want string }{
+		{"nuclear energy\t", "empty text"},
+		{"\tNuclear waste is dangerous .", "empty topic"},
+		{"nuclear energy\t\xff\xfe not UTF-8 \xc3", "not valid UTF-8"},
+		{"nuclear energy\t" + strings.Repeat("Nuclear waste is dangerous . ", 36000), "longer than"}, // 1 MB
+	} {
+		for _, args := range [][]string{nil, {"-force"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), args, strings.NewReader(good+c.line+"\n"+good), &stdout, &stderr)
+			if code != cli.ExitError || !strings.Contains(stderr.String(), "line 2: ") || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("%q %.30q: exit %d, stderr %q; want 1 naming line 2 and %q", args, c.line, code, stderr.String(), c.want)
+			}
+			if n := strings.Count(stdout.String(), "\n"); n != 1 {
+				t.Errorf("%q %.30q: %d lines written before the error, want 1", args, c.line, n)
+			}
 		}
 	}
 }
@@ -57,10 +75,7 @@ func TestForce(t *testing.T) {
 		"school uniforms\tSchool uniforms are expensive and restrict students' freedom of expression .\n" +
 		"nuclear energy\tThe weather was nice yesterday .\n" +
 		"nuclear energy\tNuclear power plants produce dangerous waste that lasts for millennia .\n" +
-		"nuclear energy\t\n" +
-		"nuclear energy\t?!\n" +
-		"nuclear energy\t\xff\xfe not UTF-8 \xc3\n" +
-		"\t" + strings.Repeat("Nuclear waste is dangerous . ", 4000) + "\n"
+		"nuclear energy\t?!\n"
 	plain := tagLines(t, in)
 	forced := tagLines(t, in, "-force")
 	if len(forced) != len(plain) {

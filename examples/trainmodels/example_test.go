@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 )
 
-// Train both models on a tiny UKP-format file (the real run reads
-// ../shared/data/labeled/ukp-sentential).
+// Train both models on a tiny UKP-format file and IBM claim file (the real
+// run reads ../shared/data/labeled).
 func Example() {
 	dir, err := os.MkdirTemp("", "trainmodels")
 	if err != nil {
@@ -23,7 +23,12 @@ func Example() {
 		"gun control\tu\tw\th\tGun control saves lives .\tArgument_for\ttrain\n"+
 		"gun control\tu\tw\th\tGun control violates rights .\tArgument_against\ttrain\n"+
 		"gun control\tu\tw\th\tThe page was updated .\tNoArgument\tval\n"), 0o644)
-	if err := train(context.Background(), dir, dir, io.Discard); err != nil {
+	claims := filepath.Join(dir, "ibm-claim-stance")
+	os.Mkdir(claims, 0o755)
+	os.WriteFile(filepath.Join(claims, "train.csv"), []byte("topicId,topicText,claims.stance,claims.claimCorrectedText\n"+
+		"1,This house would ban smoking,PRO,Smoking kills people\n"+
+		"1,This house would ban smoking,CON,Smokers have a right to choose\n"), 0o644)
+	if err := train(context.Background(), dir, dir, sourcesShipped, io.Discard); err != nil {
 		fmt.Println(err)
 		return
 	}

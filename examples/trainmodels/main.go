@@ -1,33 +1,33 @@
-// Command trainmodels trains the models shipped in models/ from UKP
-// Sentential, reproducibly: the same data and seed give byte-identical
-// files.
+// Command trainmodels trains the models shipped in models/, reproducibly:
+// the same data and seed give byte-identical files.
 //
 // Run it from the repository root:
 //
-//	go run ./examples/trainmodels [-data ../shared/data/labeled] [-out models]
+//	go run ./examples/trainmodels [-data ../shared/data/labeled] [-out models] [-sources ukp+ibm|ibm]
 //
-// Both models are trained on the train and val splits of all eight UKP
-// Sentential topics (the test split stays held out for evaluation), with
-// seed 1; it prints each file's size and SHA-256. -out is created if it
-// does not exist.
+// With the default -sources ukp+ibm it trains the shipped files:
+// argumentative.lin on the train and val splits of all eight UKP Sentential
+// topics, and stance.lin on the same UKP sentences (PRO, CON, NO) and the
+// 1,038 claims of the IBM Debater Claim Stance train split (PRO, CON), with
+// seed 1; it prints each file's size and SHA-256. The UKP test split stays
+// held out for evaluation. -out is created if it does not exist.
+//
+// UKP Sentential is CC BY-NC: models trained on it are for non-commercial
+// research. -sources ibm trains both models without it, from IBM data
+// alone (CC BY-SA 3.0, which allows commercial use under share-alike):
+// argumentative.lin on the IBM Debater Evidence Sentences train split
+// (evidence → argument), stance.lin on the IBM Claim Stance train split.
+// models/MODELS.md says what each source's licence means for the models.
 //
 // # The labelled data
 //
-// The data is not part of the module (its licence, CC BY-NC, differs from
-// the code's). Training reads only DIR/ukp-sentential/*.tsv under the -data
-// directory (default ../shared/data/labeled): the UKP Sentential Argument
-// Mining Corpus (Stab et al., EMNLP 2018; TU Darmstadt's UKP Lab; from
-// https://tudatalib.ulb.tu-darmstadt.de/handle/tudatalib/2345), one
-// tab-separated file per topic (abortion.tsv, cloning.tsv, ...) with the
-// header columns topic, retrievedUrl, archivedUrl, sentenceHash, sentence,
-// annotation (Argument_for, Argument_against, NoArgument) and set (train,
-// val, test). The release leaves the sentence column empty for copyright
-// reasons; its completion pipeline fills it in from the Wayback Machine,
-// and trainmodels refuses empty sentences. The IBM Debater data that
-// examples/evaltaggers also reads (DIR/ibm-evidence/) is not needed.
-//
-// Without the files, the error says what goes where; -h prints the layout
-// of the whole -data directory. A bad command line exits 2, a failure 1.
+// The data is not part of the module (its licences differ from the
+// code's). Training reads, under the -data directory (default
+// ../shared/data/labeled), DIR/ukp-sentential/*.tsv (with ukp+ibm),
+// DIR/ibm-claim-stance/train.csv, and DIR/ibm-evidence/train.csv (with
+// ibm); -h prints the layout and where each corpus comes from. Without the
+// files, the error says what goes where. A bad command line exits 2, a
+// failure 1.
 package main
 
 import (
@@ -42,20 +42,29 @@ import (
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/labeled"
-	"github.com/argsearch/argsearch/stance"
 )
 
-// trainedOn names the training data and its licence in both model files.
-const trainedOn = "UKP Sentential Argument Mining Corpus (Stab et al. 2018), train+val splits of all 8 topics; CC BY-NC"
+// What the models are trained on, as stored in the model files.
+const (
+	ukpData   = "UKP Sentential Argument Mining Corpus (Stab et al. 2018), train+val splits of all 8 topics; CC BY-NC"
+	claimData = "IBM Debater Claim Stance (Bar-Haim et al. 2017), train split, 25 motions; CC BY-SA 3.0"
+	evidData  = "IBM Debater Evidence Sentences (Shnarch et al. 2018), train split; CC BY-SA 3.0"
+)
+
+// The -sources values.
+const (
+	sourcesShipped = "ukp+ibm" // the shipped models
+	sourcesIBM     = "ibm"     // without UKP's non-commercial licence
+)
 
 // argConfig and stanceConfig are the training configurations of the shipped
 // models; examples/evaltaggers evaluates the same ones.
 func argConfig() classify.TrainConfig {
-	return classify.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: trainedOn}
+	return classify.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: ukpData}
 }
 
 func stanceConfig() classify.TrainConfig {
-	return classify.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: trainedOn}
+	return classify.TrainConfig{Balanced: true, Bits: 17, Seed: 1, TrainedOn: ukpData + " + " + claimData}
 }
 
 func main() {
@@ -63,16 +72,17 @@ func main() {
 }
 
 // about is the paragraph -h prints before labeled.Sources.
-const about = `Trainmodels trains the two models shipped in models/ (argumentative.lin and stance.lin) from the train and val splits of the eight UKP Sentential topics, reproducibly: the same data gives byte-identical files, and it prints each file's size and SHA-256. Run it from the repository root with -out models to reproduce the shipped files.`
+const about = `Trainmodels trains the two models shipped in models/ (argumentative.lin and stance.lin), reproducibly: the same data gives byte-identical files, and it prints each file's size and SHA-256. With -sources ukp+ibm (the default) argumentative.lin learns from the train and val splits of the eight UKP Sentential topics and stance.lin from those and the IBM Claim Stance train split; run it from the repository root with -out models to reproduce the shipped files. UKP Sentential is CC BY-NC (non-commercial): -sources ibm trains both models from IBM data alone (CC BY-SA 3.0), argumentative.lin from the IBM Evidence Sentences train split.`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("trainmodels", "trainmodels [-data DIR] [-out DIR]",
-		about+"\n\n"+labeled.Sources+"\n\nTraining reads only DIR/ukp-sentential/; the IBM data is not needed.",
+	c := cli.New("trainmodels", "trainmodels [-data DIR] [-out DIR] [-sources ukp+ibm|ibm]",
+		about+"\n\n"+labeled.Sources+"\n\nTraining reads DIR/ukp-sentential/ and DIR/ibm-claim-stance/train.csv (ukp+ibm), or DIR/ibm-claim-stance/train.csv and DIR/ibm-evidence/train.csv (ibm).",
 		stdout, stderr)
-	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory` (training reads its ukp-sentential/)")
+	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory`")
 	out := c.Flags.String("out", "models", "`directory` to write argumentative.lin and stance.lin to (created if missing)")
+	sources := c.OneOf("sources", []string{sourcesShipped, sourcesIBM}, "training data: ukp+ibm (the shipped models; UKP is CC BY-NC) or ibm (IBM data only, CC BY-SA 3.0)")
 	c.Check(func() error {
 		switch {
 		case *dir == "":
@@ -82,50 +92,76 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return nil
 	})
-	return c.Run(args, func([]string) error { return train(ctx, *dir, *out, stdout) })
+	return c.Run(args, func([]string) error { return train(ctx, *dir, *out, *sources, stdout) })
 }
 
-// train trains both models from the UKP files under dir, writes them to
-// out (created if missing) and reports their sizes and hashes to report.
-func train(ctx context.Context, dir, out string, report io.Writer) error {
-	if err := labeled.Missing(dir, labeled.UKP); err != nil {
+// train trains both models from the sources under dir, writes them to out
+// (created if missing) and reports their sizes and hashes to report.
+func train(ctx context.Context, dir, out, sources string, report io.Writer) error {
+	need := []string{labeled.UKP, labeled.IBMClaimStance}
+	if sources == sourcesIBM {
+		need = []string{labeled.IBMClaimStance, labeled.IBMEvidence}
+	}
+	if err := labeled.Missing(dir, need...); err != nil {
 		return fmt.Errorf("%w; see 'trainmodels -h'", err)
 	}
-	ukp, err := labeled.ReadUKPDir(filepath.Join(dir, labeled.UKP))
+	claims, err := readFile(filepath.Join(dir, labeled.IBMClaimStance, "train.csv"), labeled.ReadClaims)
 	if err != nil {
 		return err
+	}
+	var argX []classify.ArgumentExample
+	var stX []classify.StanceExample
+	argCfg, stCfg := argConfig(), stanceConfig()
+	if sources == sourcesIBM {
+		evidence, err := readFile(filepath.Join(dir, labeled.IBMEvidence, "train.csv"), labeled.ReadIBM)
+		if err != nil {
+			return err
+		}
+		for _, e := range evidence {
+			argX = append(argX, classify.ArgumentExample{Text: e.Text, Argument: e.Evidence})
+		}
+		argCfg.TrainedOn, stCfg.TrainedOn = evidData, claimData
+	} else {
+		ukp, err := labeled.ReadUKPDir(filepath.Join(dir, labeled.UKP))
+		if err != nil {
+			return err
+		}
+		for _, s := range ukp {
+			if s.Set == "test" {
+				continue
+			}
+			argX = append(argX, classify.ArgumentExample{Text: s.Text, Argument: s.Label != labeled.NoArgument})
+			stX = append(stX, classify.StanceExample{Topic: s.Topic, Text: s.Text, Stance: labeled.UKPStance(s.Label)})
+		}
+	}
+	for _, c := range claims {
+		stX = append(stX, classify.StanceExample{Topic: c.Topic, Text: c.Text, Stance: c.Stance()})
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return fmt.Errorf("-out: %w", err)
 	}
-	var argX []classify.ArgumentExample
-	var stX []classify.StanceExample
-	for _, s := range ukp {
-		if s.Set == "test" {
-			continue
-		}
-		argX = append(argX, classify.ArgumentExample{Text: s.Text, Argument: s.Label != labeled.NoArgument})
-		st := stance.No
-		switch s.Label {
-		case labeled.ArgumentFor:
-			st = stance.Pro
-		case labeled.ArgumentAgainst:
-			st = stance.Con
-		}
-		stX = append(stX, classify.StanceExample{Topic: s.Topic, Text: s.Text, Stance: st})
-	}
-	am, err := classify.TrainArgumentModel(ctx, argX, argConfig())
+	am, err := classify.TrainArgumentModel(ctx, argX, argCfg)
 	if err != nil {
 		return err
 	}
 	if err := write(report, filepath.Join(out, "argumentative.lin"), am); err != nil {
 		return err
 	}
-	sm, err := classify.TrainStanceModel(ctx, stX, stanceConfig())
+	sm, err := classify.TrainStanceModel(ctx, stX, stCfg)
 	if err != nil {
 		return err
 	}
 	return write(report, filepath.Join(out, "stance.lin"), sm)
+}
+
+// readFile reads the labelled file path with read.
+func readFile[T any](path string, read func(io.Reader, string) ([]T, error)) ([]T, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return read(f, path)
 }
 
 // write writes m to the file name and reports its size and SHA-256.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/labeled"
 )
@@ -24,7 +25,7 @@ func TestReproducesShippedModels(t *testing.T) {
 		t.Skipf("no UKP Sentential data at %s", data)
 	}
 	out := t.TempDir()
-	if err := train(context.Background(), data, out, io.Discard); err != nil {
+	if err := train(context.Background(), data, out, sourcesShipped, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"argumentative.lin", "stance.lin"} {
@@ -47,7 +48,7 @@ func TestReproducesShippedModels(t *testing.T) {
 // for UKP files whose sentence column is not filled in.
 func TestMissingData(t *testing.T) {
 	dir := t.TempDir()
-	err := train(context.Background(), dir, t.TempDir(), io.Discard)
+	err := train(context.Background(), dir, t.TempDir(), sourcesShipped, io.Discard)
 	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), filepath.Join(dir, "ukp-sentential")) {
 		t.Errorf("no UKP files: got %v, want an error naming the directory and wrapping fs.ErrNotExist", err)
 	}
@@ -59,8 +60,14 @@ func TestMissingData(t *testing.T) {
 		"gun control\tu\tw\th\t\tArgument_for\ttrain\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.MkdirAll(filepath.Join(dir, "ibm-claim-stance"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ibm-claim-stance", "train.csv"), []byte("topicId,topicText,claims.stance,claims.claimCorrectedText\n1,t,PRO,c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(t.TempDir(), "models")
-	if err := train(context.Background(), dir, out, io.Discard); err == nil || !strings.Contains(err.Error(), "guns.tsv:2: field sentence") {
+	if err := train(context.Background(), dir, out, sourcesShipped, io.Discard); err == nil || !strings.Contains(err.Error(), "guns.tsv:2: field sentence") {
 		t.Errorf("empty sentence column: got %v, want an error naming the file, line and field", err)
 	}
 	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
@@ -103,5 +110,54 @@ func TestCommandLine(t *testing.T) {
 	if msg := stderr.String(); code != cli.ExitError || !strings.HasPrefix(msg, want) || strings.Count(msg, "\n") != 1 ||
 		!strings.Contains(msg, labeled.UKPURL) || !strings.HasSuffix(msg, "see 'trainmodels -h'\n") {
 		t.Errorf("no data: exit %d, stderr %q; want 1 and one line starting %q, with the URL and a pointer to -h", code, msg, want)
+	}
+}
+
+// TestSourcesIBM trains the licence-clean models from IBM data alone: it
+// needs no UKP file, and without the IBM files the error names them.
+func TestSourcesIBM(t *testing.T) {
+	dir := t.TempDir()
+	err := train(context.Background(), dir, t.TempDir(), sourcesIBM, io.Discard)
+	for _, want := range []string{filepath.Join(dir, "ibm-claim-stance", "train.csv"), filepath.Join(dir, "ibm-evidence", "train.csv")} {
+		if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), want) {
+			t.Errorf("no IBM files: got %v, want an error naming %s", err, want)
+		}
+	}
+	for name, text := range map[string]string{
+		"ibm-claim-stance/train.csv": "topicId,topicText,claims.stance,claims.claimCorrectedText\n" +
+			"1,This house would ban smoking,PRO,Smoking kills people\n1,This house would ban smoking,CON,Smokers have a right to choose\n",
+		"ibm-evidence/train.csv": "topic,the concept of the topic,candidate,label\n" +
+			"We should ban smoking,smoking,Studies show smoking causes cancer.,1\nWe should ban smoking,smoking,The meeting is on Tuesday.,0\n",
+		"ibm-evidence/test.csv": "topic,the concept of the topic,candidate,label\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	var report bytes.Buffer
+	if err := train(context.Background(), dir, out, sourcesIBM, &report); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"argumentative.lin", "stance.lin"} {
+		if !strings.Contains(report.String(), filepath.Join(out, name)) {
+			t.Errorf("report %q lacks %s", report.String(), name)
+		}
+	}
+	f, err := os.Open(filepath.Join(out, "stance.lin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sm, err := classify.ReadStanceModel(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if on := sm.Meta("trained_on"); strings.Contains(on, "UKP") || !strings.Contains(on, "Claim Stance") {
+		t.Errorf("stance.lin trained on %q, want the IBM claims alone", on)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/argsearch/argsearch/stance"
 )
 
 // The UKP Sentential labels.
@@ -237,4 +239,24 @@ func ReadClaims(r io.Reader, name string) ([]Claim, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// UKPStance maps a UKP Sentential label onto a stance: Argument_for is Pro,
+// Argument_against Con, anything else (NoArgument) No.
+func UKPStance(label string) stance.Stance {
+	switch label {
+	case ArgumentFor:
+		return stance.Pro
+	case ArgumentAgainst:
+		return stance.Con
+	}
+	return stance.No
+}
+
+// Stance returns the claim's stance towards its motion, Pro or Con.
+func (c Claim) Stance() stance.Stance {
+	if c.Pro {
+		return stance.Pro
+	}
+	return stance.Con
 }

@@ -91,3 +91,26 @@ func FuzzTokenize(f *testing.F) {
 		}
 	})
 }
+
+func TestTopicPolarity(t *testing.T) {
+	for _, c := range []struct {
+		topic string
+		want  int
+	}{
+		{"Should teachers get tenure?", 1},
+		{"Should bottled water be banned?", -1},
+		{"Should the death penalty be allowed?", 1},
+		{"This house would abolish congressional earmarks", -1},
+		{"This house believes that states should not subsidize the growing of tobacco", -1},
+		{"This house would enforce term limits on the legislative branch of government", 1},
+		{"This house believes that Israel's 2008-2009 military operations against Gaza were justified", 1},
+		{"This house believes that Holocaust denial should be a criminal offence", -1},
+		{"This house believes that advertising is harmful", -1},
+		{"This house would never have children", -1},
+		{"Should we not ban guns?", 1},
+	} {
+		if got := TopicPolarity(c.topic); got != c.want {
+			t.Errorf("TopicPolarity(%q) = %d, want %d", c.topic, got, c.want)
+		}
+	}
+}

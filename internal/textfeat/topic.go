@@ -82,3 +82,35 @@ func Annotate(topic Topic, toks []string) Annotation {
 	}
 	return a
 }
+
+// TopicPolarity returns the direction a topic states about its subject:
+// -1 for a topic that asks to ban, abolish, restrict or condemn something
+// ("Should bottled water be banned?", "This house believes that advertising
+// is harmful"), or that negates its proposition ("states should not
+// subsidize tobacco"); +1 otherwise. The first direction word (Direction) or
+// negative evaluation decides, flipped by a negation before it; a negation
+// alone gives -1. A stance towards the topic is the topic's polarity times
+// the text's sentiment towards the subject.
+func TopicPolarity(topic string) int {
+	var buf [32]string
+	neg := 1
+	for _, w := range Tokenize(buf[:0], topic) {
+		if IsNegation(w) || w == "never" {
+			neg = -neg
+			continue
+		}
+		d := 0
+		switch w {
+		case "against", "for", "pro", "anti": // prepositions more often than stances in a topic
+		case "harmful", "criminal", "criminalise", "disband", "forbidding", "wrong", "bad", "dangerous",
+			"unjustified", "immoral", "evil", "unethical", "unfair":
+			d = -1
+		default:
+			d = Direction(w)
+		}
+		if d != 0 {
+			return d * neg
+		}
+	}
+	return neg
+}
