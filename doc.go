@@ -97,7 +97,7 @@
 //	}
 //	fmt.Printf("%d topics, %d pairs, nDCG@5 (judged only) %.4f\n", len(e.Topics), pairsWritten, mean)
 //
-// It prints "10 topics, 10000 pairs, nDCG@5 (judged only) 0.5759". The
+// It prints "10 topics, 10000 pairs, nDCG@5 (judged only) 0.5608". The
 // 2021 judgments rate whole arguments; eval.ArgumentRun maps each pair to
 // the argument of its first sentence (the evaluate command's -pairs first).
 //

@@ -69,7 +69,7 @@ func Example() {
 		pairsWritten += len(lines)
 	}
 	fmt.Printf("%d topics, %d pairs, nDCG@5 (judged only) %.4f\n", len(e.Topics), pairsWritten, mean)
-	// Output: 10 topics, 10000 pairs, nDCG@5 (judged only) 0.5759
+	// Output: 10 topics, 10000 pairs, nDCG@5 (judged only) 0.5608
 }
 
 // must returns v, or stops the program if err is not nil.

@@ -258,7 +258,9 @@ func (m *StanceModel) probabilities(topic stanceTopic, text string, dst []float6
 // polarity; each word's lexicon valence (flipped in a negation scope) times
 // the polarity; and the summed valence times the polarity, overall, near
 // the topic, and conjoined with whether the topic is mentioned (a text that
-// praises something else may oppose the topic).
+// praises something else may oppose the topic); and a direction word
+// governing a topic term times the polarity. Valences are composed with
+// the shifters before them (composeValence: "reduces crime" is good).
 func addStanceFeatures(v *linear.Vector, topic stanceTopic, toks []string) {
 	a := textfeat.Annotate(topic.Topic, toks)
 	n := len(toks)
@@ -272,6 +274,10 @@ func addStanceFeatures(v *linear.Vector, topic stanceTopic, toks []string) {
 	prev := "<s>"
 	pos, neg, nearPos, nearNeg := 0, 0, 0, 0
 	var valSum, valNear float32 // stance/2: the valence of the text, and near the topic
+	var vals []float32
+	if topic.valence != nil {
+		vals = composeValence(topic.valence, toks, negated)
+	}
 	for i := range toks {
 		w := word(i)
 		mark := ""
@@ -306,10 +312,7 @@ func addStanceFeatures(v *linear.Vector, topic stanceTopic, toks []string) {
 		if topic.valence != nil {
 			p := topic.polarity
 			v.Add3(p, "pu", mark, w)
-			val := topic.valence.of(toks[i])
-			if negated[i] {
-				val = -val
-			}
+			val := vals[i]
 			if val != 0 {
 				v.Add2(p*val, "pv", "")
 				valSum += val
@@ -328,6 +331,9 @@ func addStanceFeatures(v *linear.Vector, topic stanceTopic, toks []string) {
 						v.Add2(1, "dirT", "+")
 					} else {
 						v.Add2(1, "dirT", "-")
+					}
+					if topic.valence != nil {
+						v.Add2(topic.polarity*float32(d), "pdirT", "")
 					}
 					break
 				}
@@ -363,4 +369,60 @@ func addStanceFeatures(v *linear.Vector, topic stanceTopic, toks []string) {
 		}
 	}
 	v.Normalize()
+}
+
+// composeValence returns the valence of each token in context: its lexicon
+// valence, flipped inside a negation scope, and composed with a shifter
+// before it (Choi & Cardie 2008): a word that diminishes what follows
+// ("reduce", "prevent", "end") flips the valence of the next valenced word
+// within three tokens ("reduces crime" is good), and one that brings about
+// what follows ("causes", "increases", "leads to") passes it on unchanged;
+// either way the shifter's own valence does not count.
+func composeValence(lex *valence, toks []string, negated []bool) []float32 {
+	vals := make([]float32, len(toks))
+	for i, t := range toks {
+		vals[i] = lex.of(t)
+	}
+	for i, t := range toks {
+		shift := shifter(t)
+		if shift == 0 {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			if textfeat.IsPunct(toks[j]) {
+				break
+			}
+			if vals[j] != 0 && shifter(toks[j]) == 0 {
+				vals[j] *= float32(shift)
+				vals[i] = 0
+				break
+			}
+		}
+	}
+	for i := range vals {
+		if negated[i] {
+			vals[i] = -vals[i]
+		}
+	}
+	return vals
+}
+
+// shifter returns -1 for a word that diminishes what follows it, +1 for one
+// that brings it about, and 0 otherwise.
+func shifter(w string) int {
+	switch w {
+	case "reduce", "reduces", "reduced", "reducing", "prevent", "prevents", "prevented", "preventing",
+		"decrease", "decreases", "decreased", "lower", "lowers", "lowered", "eliminate", "eliminates",
+		"eliminated", "avoid", "avoids", "avoided", "fight", "fights", "combat", "combats", "cut", "cuts",
+		"end", "ends", "ended", "stop", "stops", "stopped", "curb", "curbs", "limit", "limits", "limited",
+		"lessen", "lessens", "alleviate", "alleviates", "mitigate", "mitigates", "undermine", "undermines",
+		"destroy", "destroys", "destroyed", "lose", "loses", "lost", "lack", "lacks", "deprive", "deprives":
+		return -1
+	case "increase", "increases", "increased", "increasing", "cause", "causes", "caused", "causing",
+		"create", "creates", "created", "lead", "leads", "promote", "promotes", "boost", "boosts",
+		"raise", "raises", "foster", "fosters", "encourage", "encourages", "produce", "produces",
+		"bring", "brings", "generate", "generates", "spread", "spreads":
+		return 1
+	}
+	return 0
 }

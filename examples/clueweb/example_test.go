@@ -44,7 +44,7 @@ func Example() {
 	// 2 PRO clueweb22-en1266-44-15131 2 1877.2391 argsearch-clueweb
 	// 2 NO clueweb22-en0415-65-04416 3 1877.2391 argsearch-clueweb
 	// 2 NO clueweb22-en2477-95-04525 4 1540.0067 argsearch-clueweb
-	// 3 NEU clueweb22-en1643-44-07926 1 1766.1029 argsearch-clueweb
+	// 3 PRO clueweb22-en1643-44-07926 1 1766.1029 argsearch-clueweb
 	// 3 CON clueweb22-en4425-75-19456 2 1604.442 argsearch-clueweb
 	// 3 NO clueweb22-en2334-22-19395 3 1433.7712 argsearch-clueweb
 	// 3 NO AMA7o6LM-rHnNuSwIYzBVR 4 1297.0385 argsearch-clueweb

@@ -46,31 +46,28 @@
 //
 // The shipped models are trained on single sentences, so a document is
 // judged by its sentences (a simple splitter on ".", "!" and "?" and line
-// breaks). Its argumentativeness is the highest score of a sentence of its
-// title or text under the argumentativeness model (models.Argumentative):
-// a page is an argument when it makes at least one. The linear stance
-// model (models.Stance, answering Pro, Con or No with a confidence) then
-// tags the title and the argumentative sentences (those scoring at least
-// -minarg) against the topic's title, so boilerplate does not count. The
-// two are mapped to the Touché 2023 labels:
+// breaks), with stance.Document: a sentence of its title or text argues
+// when the argumentativeness model (models.Argumentative) scores it at
+// least -minarg and the linear stance model (models.Stance) tags it PRO or
+// CON towards the topic's title with a confidence of at least -minconf; it
+// weighs that confidence. Then:
 //
-//   - NO: argumentativeness below -minarg (no argumentative sentence), or
-//     a text the tagger cannot judge (no Latin words);
-//   - NEU: the tagger's confidence below -minconf (unsure which side the
-//     document takes);
-//   - otherwise the tagger's label: PRO, CON, or NO (no stance towards
-//     the topic).
+//   - NO: no sentence argues (or none the tagger can judge);
+//   - NEU: the document argues both sides, the weaker holding at least 30%
+//     of the weight;
+//   - otherwise the stronger side, PRO or CON.
 //
 // The defaults were chosen on the held-out UKP Sentential test sentences,
 // as there are no Touché 2023 judgments here: 0.4 is the argumentativeness
 // threshold with the best F1 for "argument" (0.74; 0.5 gives 0.73), and
-// below a stance confidence of 0.5 the tagger is right on fewer than half
-// of the sentences (three classes), above it on 55% to 99%.
+// below a stance confidence of 0.5 the tagger was right on fewer than half
+// of the sentences (three classes).
 //
 // # Limits
 //
 // The ranking is ChatNoir's: the system re-ranks nothing. The models were
-// trained on UKP Sentential sentences over eight topics, not on web pages,
+// trained on UKP Sentential sentences over eight topics (and the stance
+// model on IBM's claims over 25 motions), not on web pages,
 // and the system has not been evaluated here (no Touché 2023 judgments are
 // available); on the hand-made test documents, a page whose snippet only
 // asks the topic's question is NO until its full text is read.

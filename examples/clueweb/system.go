@@ -25,8 +25,8 @@ type config struct {
 	Description   bool    // append the topic's description to the query
 	FullText      bool    // tag the cached full text instead of title and snippet
 	Workers       int     // full-text requests at once
-	MinArgument   float64 // argumentativeness below which a document is NO
-	MinConfidence float64 // stance confidence below which a document is NEU
+	MinArgument   float64 // argumentativeness a sentence needs to argue (a document without one is NO)
+	MinConfidence float64 // stance confidence a sentence's PRO or CON needs to count
 	Tag           string  // the run tag
 }
 
@@ -156,47 +156,27 @@ func (s *system) Topic(ctx context.Context, t topics.Topic) ([]runfile.Result, s
 }
 
 // label returns the Touché 2023 stance towards topic of a document with
-// the given title and body (plain text).
-//
-// The document's argumentativeness is the highest score of its sentences
-// (the title's among them): the models are trained on single sentences,
-// and a page is an argument when it makes at least one. The stance is
-// tagged on the title and the argumentative sentences (those scoring at
-// least Config.MinArgument), so boilerplate around them does not count.
+// the given title and body (plain text): stance.Document over its
+// sentences (the title's among them), each argumentative sentence (scoring
+// at least Config.MinArgument) tagged on its own. A document without an
+// argumentative sentence is NO, one that argues both sides NEU; a sentence's
+// PRO or CON counts when the tagger's confidence is at least
+// Config.MinConfidence.
 func (s *system) label(ctx context.Context, topic, title, body string) (stance.Stance, error) {
-	arg := 0.0
-	var kept []string
+	var sents []string
 	for _, text := range []string{title, body} {
 		for sent := range sentences(text) {
-			score := s.Argument.Score(sent)
-			arg = max(arg, score)
-			if text == body && score >= s.Config.MinArgument {
-				kept = append(kept, sent)
-			}
+			sents = append(sents, sent)
 		}
 	}
-	if arg < s.Config.MinArgument {
-		return stance.No, nil // not argumentative: no need to tag
+	doc := stance.Document{
+		Tagger:        s.Stance,
+		Argumentative: s.Argument.Score,
+		MinArgument:   s.Config.MinArgument,
+		MinConfidence: s.Config.MinConfidence,
 	}
-	st, conf, err := s.Stance.Tag(ctx, topic, joinTitle(title, strings.Join(kept, " ")))
-	if err != nil {
-		return stance.Unknown, err
-	}
-	return touche2023(arg, st, conf, s.Config.MinArgument, s.Config.MinConfidence), nil
-}
-
-// touche2023 maps a document's argumentativeness arg and its tagged
-// stance st (with confidence conf) onto the Touché 2023 labels: NO when arg
-// is below minArg or the tagger could not judge the text (Unknown), NEU
-// when conf is below minConf, else st itself (Pro, Con, Neutral or No).
-func touche2023(arg float64, st stance.Stance, conf, minArg, minConf float64) stance.Stance {
-	switch {
-	case arg < minArg || st == stance.Unknown:
-		return stance.No
-	case conf < minConf:
-		return stance.Neutral
-	}
-	return st
+	st, _, err := doc.Tag(ctx, topic, sents)
+	return st, err
 }
 
 // joinTitle joins a title and a body, ending the title with a full stop

@@ -11,7 +11,7 @@ func Example() {
 		"school uniforms\t!!! ... http://example.com\n")
 	run(context.Background(), nil, in, os.Stdout, os.Stderr)
 	// Output:
-	// PRO	0.8436	0.9347
+	// PRO	0.8457	0.9347
 	// Q0	0.0000	0.0000
 }
 
@@ -22,6 +22,6 @@ func Example_force() {
 		"school uniforms\t!!! ... http://example.com\n")
 	run(context.Background(), []string{"-force"}, in, os.Stdout, os.Stderr)
 	// Output:
-	// PRO	0.8664	0.9347
+	// PRO	0.8685	0.9347
 	// PRO	0.5000	0.0000
 }
