@@ -1,9 +1,14 @@
 // Command evaltaggers measures the stance taggers and the argumentativeness
 // model on labelled data: accuracy and macro-F1 on UKP Sentential in-topic
-// (its split column) and cross-topic (leave one topic out); for
-// argumentativeness, on the IBM Debater evidence test split; and, when the
-// data is there, the shipped stance model's side (PRO or CON) on the IBM
-// Debater Claim Stance train split, whose 25 motions it has never seen.
+// (its split column) and cross-topic (leave one topic out), of sentences
+// and of pairs of consecutive sentences; for argumentativeness, on the IBM
+// Debater evidence test split; and, when the IBM Debater Claim Stance train
+// split is there, the side (PRO or CON) of the shipped configuration on its
+// 25 motions, each left out of training in turn. Then whether two
+// consecutive arguing sentences agree, and document stance
+// (stance.Document): on UKP test pages (PRO, CON, NEU, NO as the sentence
+// labels decide, cross-topic) and on the arguments of the embedded args.me
+// sample (the conclusion as topic, PRO or CON).
 //
 // Run it from the repository root:
 //
@@ -61,7 +66,7 @@ func main() {
 }
 
 // about is the paragraph -h prints before labeled.Sources.
-const about = `Evaltaggers measures the stance taggers and the argumentativeness model on labelled data and prints a Markdown table: accuracy and macro-F1 on UKP Sentential in-topic (its split column) and cross-topic (leave one topic out), the shipped models on the in-topic test split, and argumentativeness on the IBM Debater Evidence Sentences test split.`
+const about = `Evaltaggers measures the stance taggers and the argumentativeness model on labelled data and prints a Markdown table: accuracy and macro-F1 on UKP Sentential in-topic (its split column) and cross-topic (leave one topic out), the shipped models on the in-topic test split, argumentativeness on the IBM Debater Evidence Sentences test split, the IBM Claim Stance motions left out one at a time, pair agreement, and document stance on UKP pages and args.me sample arguments.`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
@@ -141,7 +146,27 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	}
 	cfg := stanceConfig()
 	cfg.Seed = seed
-	return claimStance(ctx, d, cfg, stdout)
+	if err := claimStance(ctx, d, cfg, stdout); err != nil {
+		return err
+	}
+	// Pair agreement and document stance.
+	pa, err := pairAgreement(ctx, d, cfg, evalSet, topics)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, pa)
+	docs, err := evalDocuments(ctx, d, cfg, ac, evalSet, topics)
+	if err != nil {
+		return err
+	}
+	argsme, err := evalArgsMe(ctx, sm, am)
+	if err != nil {
+		return err
+	}
+	for _, r := range append(docs, argsme...) {
+		fmt.Fprintln(stdout, r)
+	}
+	return nil
 }
 
 // claimStance prints, when the IBM Debater Claim Stance train split is

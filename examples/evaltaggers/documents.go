@@ -1,0 +1,237 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/argsearch/argsearch/classify"
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/stance"
+)
+
+// A document is the sentences of one UKP source page on one topic, in file
+// order.
+type document struct {
+	topic string
+	sents []labeled.UKPSentence
+}
+
+// documents groups the test sentences of UKP into documents (same topic
+// and URL).
+func documents(test []labeled.UKPSentence) []document {
+	var docs []document
+	at := map[[2]string]int{}
+	for _, s := range test {
+		key := [2]string{s.Topic, s.URL}
+		i, ok := at[key]
+		if !ok {
+			i = len(docs)
+			at[key] = i
+			docs = append(docs, document{topic: s.Topic})
+		}
+		docs[i].sents = append(docs[i].sents, s)
+	}
+	return docs
+}
+
+// goldDocument is a document's gold Touché 2023 stance, by the rule
+// stance.Document applies, from the annotators' sentence labels (every
+// arguing sentence weighing 1): NO without an argument, NEU when the weaker
+// side has at least 30% of the arguments, else the stronger side.
+func goldDocument(d document) stance.Stance {
+	var pro, con float64
+	for _, s := range d.sents {
+		switch labeled.UKPStance(s.Label) {
+		case stance.Pro:
+			pro++
+		case stance.Con:
+			con++
+		}
+	}
+	switch {
+	case pro+con == 0:
+		return stance.No
+	case min(pro, con)/(pro+con) >= 0.3:
+		return stance.Neutral
+	case pro > con:
+		return stance.Pro
+	}
+	return stance.Con
+}
+
+// evalDocuments evaluates stance.Document (the shipped configuration's
+// stance model and the argumentativeness model, each trained with the
+// document's topic left out) on the UKP test documents, four classes.
+func evalDocuments(ctx context.Context, d *data, cfg, argCfg classify.TrainConfig, evalSet string, topics []string) ([]result, error) {
+	var gold, pred []string
+	for _, topic := range topics {
+		f := d.crossTopic(topic, evalSet)
+		sm, err := classify.TrainStanceModel(ctx, append(stanceExamples(f.train), claimExamples(d.claims, "")...), cfg)
+		if err != nil {
+			return nil, err
+		}
+		am, err := classify.TrainArgumentModel(ctx, argExamples(f.train), argCfg)
+		if err != nil {
+			return nil, err
+		}
+		doc := stance.Document{Tagger: sm, Argumentative: am.Score}
+		for _, dc := range documents(f.test) {
+			texts := make([]string, len(dc.sents))
+			for i, s := range dc.sents {
+				texts[i] = s.Text
+			}
+			st, _, err := doc.Tag(ctx, dc.topic, texts)
+			if err != nil {
+				return nil, err
+			}
+			gold, pred = append(gold, goldDocument(dc).String()), append(pred, st.String())
+		}
+	}
+	c, err := eval.Classify(gold, pred)
+	if err != nil {
+		return nil, err
+	}
+	var majority []string
+	most := mostFrequent(gold)
+	for range gold {
+		majority = append(majority, most)
+	}
+	m, err := eval.Classify(gold, majority)
+	if err != nil {
+		return nil, err
+	}
+	setting := fmt.Sprintf("UKP %s documents (sentences of one page), cross-topic, PRO/CON/NEU/NO", evalSet)
+	return []result{
+		{system: "document (stance.Document: argumentative, then linear + IBM claims)", setting: setting, c: c},
+		{system: "majority", setting: setting, c: m},
+	}, nil
+}
+
+// evalArgsMe evaluates stance.Document with the shipped models on the
+// arguments of the embedded args.me sample: the topic is an argument's
+// conclusion, the document its premise sentences, and the gold stance its
+// premise's stance towards the conclusion (PRO or CON). A document tagged
+// NEU or NO counts as wrong.
+func evalArgsMe(ctx context.Context, sm *classify.StanceModel, am *classify.ArgumentModel) ([]result, error) {
+	doc := stance.Document{Tagger: sm, Argumentative: am.Score}
+	var gold, pred, side []string
+	for a, err := range corpus.NewCSVReader(sample.ProcessedCSV()).All() {
+		if err != nil {
+			return nil, err
+		}
+		if len(a.Premises) == 0 || a.Premises[0].Stance != stance.Pro && a.Premises[0].Stance != stance.Con {
+			continue
+		}
+		var texts []string
+		for _, s := range a.Sentences {
+			if s.ID != a.ID+"__CONC__1" {
+				texts = append(texts, s.Text)
+			}
+		}
+		if len(texts) == 0 || a.Conclusion == "" {
+			continue
+		}
+		st, _, err := doc.Tag(ctx, a.Conclusion, texts)
+		if err != nil {
+			return nil, fmt.Errorf("argument %s: %w", a.ID, err)
+		}
+		forced := st
+		if st != stance.Pro && st != stance.Con {
+			var lean float64
+			for _, t := range texts {
+				lean += sm.Lean(a.Conclusion, t)
+			}
+			forced = stance.Side(st, lean)
+		}
+		gold = append(gold, a.Premises[0].Stance.String())
+		pred, side = append(pred, st.String()), append(side, forced.String())
+	}
+	setting := fmt.Sprintf("args.me sample arguments (conclusion as topic), %d documents", len(gold))
+	var out []result
+	for _, row := range []struct {
+		name string
+		pred []string
+	}{
+		{"document (shipped models), PRO/CON/NEU/NO", pred},
+		{"document (shipped models), forced PRO/CON", side},
+	} {
+		c, err := eval.Classify(gold, row.pred)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, result{system: row.name, setting: setting, c: c})
+	}
+	var majority []string
+	most := mostFrequent(gold)
+	for range gold {
+		majority = append(majority, most)
+	}
+	c, err := eval.Classify(gold, majority)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, result{system: "majority", setting: setting, c: c}), nil
+}
+
+// pairAgreement evaluates whether the two sentences of a pair agree: for
+// consecutive test sentences of one UKP document that both argue (gold PRO
+// or CON), the pair agrees when their gold stances are equal, and the
+// tagger says so when its sides (StanceModel.Side) are. Each topic's model
+// is trained with the topic left out.
+func pairAgreement(ctx context.Context, d *data, cfg classify.TrainConfig, evalSet string, topics []string) (result, error) {
+	var gold, pred []string
+	for _, topic := range topics {
+		f := d.crossTopic(topic, evalSet)
+		sm, err := classify.TrainStanceModel(ctx, append(stanceExamples(f.train), claimExamples(d.claims, "")...), cfg)
+		if err != nil {
+			return result{}, err
+		}
+		for i := 1; i < len(f.test); i++ {
+			a, b := f.test[i-1], f.test[i]
+			ga, gb := labeled.UKPStance(a.Label), labeled.UKPStance(b.Label)
+			if a.URL != b.URL || ga == stance.No || gb == stance.No {
+				continue
+			}
+			sa, _ := sm.Side(a.Topic, a.Text)
+			sb, _ := sm.Side(b.Topic, b.Text)
+			gold, pred = append(gold, agreement(ga == gb)), append(pred, agreement(sa == sb))
+		}
+	}
+	c, err := eval.Classify(gold, pred)
+	if err != nil {
+		return result{}, err
+	}
+	return result{system: "pair agreement (sides of linear + IBM claims)", setting: fmt.Sprintf("UKP %s consecutive arguing sentences, cross-topic", evalSet), c: c}, nil
+}
+
+func agreement(agree bool) string {
+	if agree {
+		return "agree"
+	}
+	return "disagree"
+}
+
+// mostFrequent returns the most frequent label, ties to the first in byte
+// order.
+func mostFrequent(labels []string) string {
+	count := map[string]int{}
+	for _, l := range labels {
+		count[l]++
+	}
+	var keys []string
+	for k := range count {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	best := keys[0]
+	for _, k := range keys {
+		if count[k] > count[best] {
+			best = k
+		}
+	}
+	return best
+}
