@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -234,4 +236,115 @@ func mostFrequent(labels []string) string {
 		}
 	}
 	return best
+}
+
+// evalArgQuality measures document stance on Webis-ArgQuality-20 the only
+// way its data allows. Its stances are relative to each topic's wording,
+// which the corpus does not give, so no document can be scored against its
+// topic; but two arguments of one topic agree exactly when their gold
+// stances are equal, whatever the wording. Each topic is stood in for by
+// its three most distinctive words (the most frequent words of its
+// arguments that occur in at most three topics; no label is looked at),
+// every argument gets a side from stance.Document with the shipped models
+// (forced to PRO or CON by the models' lean where the document is NEU or
+// NO), and every two arguments of a topic are scored as agreeing or not.
+// A flip of a topic's wording would flip every side of the topic, which
+// leaves agreement unchanged.
+func evalArgQuality(ctx context.Context, args []labeled.QualityArgument, sm *classify.StanceModel, am *classify.ArgumentModel) (result, result, error) {
+	split, err := nlp.NewProseSplitter()
+	if err != nil {
+		return result{}, result{}, err
+	}
+	byTopic := map[string][]labeled.QualityArgument{}
+	var topics []string
+	for _, a := range args {
+		if !a.Argument {
+			continue
+		}
+		if _, ok := byTopic[a.TopicID]; !ok {
+			topics = append(topics, a.TopicID)
+		}
+		byTopic[a.TopicID] = append(byTopic[a.TopicID], a)
+	}
+	slices.Sort(topics)
+	proxy := proxyTopics(byTopic)
+	doc := stance.Document{Tagger: sm, Argumentative: am.Score}
+	var gold, pred, always []string
+	for _, t := range topics {
+		var sides []stance.Stance
+		for _, a := range byTopic[t] {
+			sents := split.Split(nil, a.Text)
+			st, _, err := doc.Tag(ctx, proxy[t], sents)
+			if err != nil {
+				return result{}, result{}, fmt.Errorf("topic %s: %w", t, err)
+			}
+			if st != stance.Pro && st != stance.Con {
+				var lean float64
+				for _, s := range sents {
+					lean += sm.Lean(proxy[t], s)
+				}
+				st = stance.Side(st, lean)
+			}
+			sides = append(sides, st)
+		}
+		as := byTopic[t]
+		for i := range as {
+			for j := i + 1; j < len(as); j++ {
+				gold = append(gold, agreement(as[i].Pro == as[j].Pro))
+				pred = append(pred, agreement(sides[i] == sides[j]))
+				always = append(always, agreement(true))
+			}
+		}
+	}
+	c, err := eval.Classify(gold, pred)
+	if err != nil {
+		return result{}, result{}, err
+	}
+	b, err := eval.Classify(gold, always)
+	if err != nil {
+		return result{}, result{}, err
+	}
+	setting := fmt.Sprintf("Webis-ArgQuality-20, pairs of arguments of one topic (%d topics), agree or not", len(topics))
+	return result{system: "document sides (shipped models) agree", setting: setting, c: c},
+		result{system: "always agree", setting: setting, c: b}, nil
+}
+
+// proxyTopics returns, for each topic, its three most frequent words (in
+// the most arguments) among those that occur in at most three topics.
+func proxyTopics(byTopic map[string][]labeled.QualityArgument) map[string]string {
+	docs := map[string]map[string]int{} // topic → word → arguments holding it
+	topicsOf := map[string]int{}        // word → topics holding it
+	for t, as := range byTopic {
+		docs[t] = map[string]int{}
+		for _, a := range as {
+			seen := map[string]bool{}
+			for _, w := range nlp.Terms(nil, a.Text) {
+				if len(w) < 4 || seen[w] {
+					continue
+				}
+				seen[w] = true
+				docs[t][w]++
+			}
+		}
+		for w := range docs[t] {
+			topicsOf[w]++
+		}
+	}
+	out := map[string]string{}
+	for t, counts := range docs {
+		var words []string
+		for w := range counts {
+			if topicsOf[w] <= 3 {
+				words = append(words, w)
+			}
+		}
+		slices.SortFunc(words, func(a, b string) int {
+			if counts[a] != counts[b] {
+				return counts[b] - counts[a]
+			}
+			return strings.Compare(a, b)
+		})
+		out[t] = strings.Join(words[:min(3, len(words))], " ")
+	}
+	return out
 }

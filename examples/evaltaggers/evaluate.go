@@ -17,8 +17,13 @@ import (
 type data struct {
 	ukp               []labeled.UKPSentence
 	ibmTrain, ibmTest []labeled.Evidence
-	claims            []labeled.Claim // the IBM Claim Stance train split; nil when absent
+	claims            []labeled.Claim           // the IBM Claim Stance train split; nil when absent
+	quality           []labeled.QualityArgument // Webis-ArgQuality-20; nil when absent
 }
+
+// argQualityFile is where Webis-ArgQuality-20 is read from, under the data
+// directory.
+const argQualityFile = "webis-argquality20/webis-argquality20-full.csv"
 
 // loadData reads the corpora under dir (DIR/ukp-sentential/*.tsv and
 // DIR/ibm-evidence/train.csv and test.csv). Missing files give an error
@@ -54,6 +59,12 @@ func loadData(dir string) (*data, error) {
 		}
 		defer f.Close()
 		if d.claims, err = labeled.ReadClaims(f, path); err != nil {
+			return nil, err
+		}
+	}
+	if f, err := os.Open(filepath.Join(dir, argQualityFile)); err == nil {
+		defer f.Close()
+		if d.quality, err = labeled.ReadArgQuality(f, f.Name()); err != nil {
 			return nil, err
 		}
 	}

@@ -7,8 +7,11 @@
 // 25 motions, each left out of training in turn. Then whether two
 // consecutive arguing sentences agree, and document stance
 // (stance.Document): on UKP test pages (PRO, CON, NEU, NO as the sentence
-// labels decide, cross-topic) and on the arguments of the embedded args.me
-// sample (the conclusion as topic, PRO or CON).
+// labels decide, cross-topic), on the arguments of the embedded args.me
+// sample (the conclusion as topic, PRO or CON), and, when
+// DIR/webis-argquality20/webis-argquality20-full.csv is there, whether two
+// Webis-ArgQuality-20 arguments of one topic agree (the corpus has no topic
+// titles, so agreement is what can be checked).
 //
 // Run it from the repository root:
 //
@@ -66,13 +69,13 @@ func main() {
 }
 
 // about is the paragraph -h prints before labeled.Sources.
-const about = `Evaltaggers measures the stance taggers and the argumentativeness model on labelled data and prints a Markdown table: accuracy and macro-F1 on UKP Sentential in-topic (its split column) and cross-topic (leave one topic out), the shipped models on the in-topic test split, argumentativeness on the IBM Debater Evidence Sentences test split, the IBM Claim Stance motions left out one at a time, pair agreement, and document stance on UKP pages and args.me sample arguments.`
+const about = `Evaltaggers measures the stance taggers and the argumentativeness model on labelled data and prints a Markdown table: accuracy and macro-F1 on UKP Sentential in-topic (its split column) and cross-topic (leave one topic out), the shipped models on the in-topic test split, argumentativeness on the IBM Debater Evidence Sentences test split, the IBM Claim Stance motions left out one at a time, pair agreement, and document stance on UKP pages, args.me sample arguments and (agreement within a topic) Webis-ArgQuality-20.`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := cli.New("evaltaggers", "evaltaggers [-data DIR] [-split test|val] [-seed 1]",
-		about+"\n\n"+labeled.Sources+"\n\nEvaltaggers reads both directories and, when it is there, DIR/ibm-claim-stance/train.csv (the IBM Debater Claim Stance train split, Bar-Haim et al., EACL 2017; CC BY-SA 3.0; columns topicId, topicText, claims.stance, claims.claimCorrectedText), and nothing else under DIR.",
+		about+"\n\n"+labeled.Sources+"\n\nEvaltaggers reads both directories and, when they are there, DIR/ibm-claim-stance/train.csv (the IBM Debater Claim Stance train split, Bar-Haim et al., EACL 2017; CC BY-SA 3.0; columns topicId, topicText, claims.stance, claims.claimCorrectedText) and DIR/webis-argquality20/webis-argquality20-full.csv (Webis-ArgQuality-20, Gienapp et al., ACL 2020; columns Topic ID, Premise, Is Argument?, Stance), and nothing else under DIR.",
 		stdout, stderr)
 	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory` (ukp-sentential/ and ibm-evidence/)")
 	evalSet := c.OneOf("split", []string{"test", "val"}, "UKP split to evaluate on (val for tuning)")
@@ -166,6 +169,16 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	for _, r := range append(docs, argsme...) {
 		fmt.Fprintln(stdout, r)
 	}
+	if d.quality == nil {
+		fmt.Fprintf(stdout, "\n(no %s: the Webis-ArgQuality-20 rows are left out)\n", argQualityFile)
+		return nil
+	}
+	qa, qb, err := evalArgQuality(ctx, d.quality, sm, am)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, qa)
+	fmt.Fprintln(stdout, qb)
 	return nil
 }
 

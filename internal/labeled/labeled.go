@@ -241,6 +241,52 @@ func ReadClaims(r io.Reader, name string) ([]Claim, error) {
 	return out, nil
 }
 
+// A QualityArgument is one row of Webis-ArgQuality-20 (Gienapp et al., ACL
+// 2020): a debate-portal argument of args.me on one of 20 topics, with its
+// stance. The corpus gives no topic titles, so a stance is only comparable
+// with the stances of arguments of the same topic.
+type QualityArgument struct {
+	TopicID  string // "1" to "20"
+	Text     string // the premise
+	Argument bool   // "Is Argument?"
+	Pro      bool   // "Stance": true for PRO towards the topic's (unstated) wording
+}
+
+// ReadArgQuality reads webis-argquality20-full.csv (the columns Topic ID,
+// Premise, Is Argument? and Stance, True or False, among others); name is
+// used in errors.
+func ReadArgQuality(r io.Reader, name string) ([]QualityArgument, error) {
+	var out []QualityArgument
+	boolean := func(line int, field, v string) (bool, error) {
+		switch v {
+		case "True":
+			return true, nil
+		case "False":
+			return false, nil
+		}
+		return false, &ParseError{File: name, Line: line, Field: field, Err: fmt.Errorf("%w: %q, want True or False", ErrField, v)}
+	}
+	err := readCSV(r, name, []string{"Topic ID", "Premise", "Is Argument?", "Stance"}, func(line int, get func(string) string) error {
+		a := QualityArgument{TopicID: get("Topic ID"), Text: get("Premise")}
+		var err error
+		if a.Argument, err = boolean(line, "Is Argument?", get("Is Argument?")); err != nil {
+			return err
+		}
+		if a.Pro, err = boolean(line, "Stance", get("Stance")); err != nil {
+			return err
+		}
+		if strings.TrimSpace(a.TopicID) == "" || strings.TrimSpace(a.Text) == "" {
+			return &ParseError{File: name, Line: line, Field: "Premise", Err: fmt.Errorf("%w: empty topic id or premise", ErrField)}
+		}
+		out = append(out, a)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // UKPStance maps a UKP Sentential label onto a stance: Argument_for is Pro,
 // Argument_against Con, anything else (NoArgument) No.
 func UKPStance(label string) stance.Stance {

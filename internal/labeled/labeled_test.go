@@ -194,3 +194,59 @@ func FuzzReadClaims(f *testing.F) {
 		}
 	})
 }
+
+func TestReadArgQuality(t *testing.T) {
+	in := "Topic ID,Argument ID,Premise,Is Argument?,Stance\n" +
+		"16,1,\"Bottled water should be banned!\",True,True\n" +
+		"16,2,\"Tap water, not bottled.\",False,False\n"
+	got, err := ReadArgQuality(strings.NewReader(in), "q.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []QualityArgument{{"16", "Bottled water should be banned!", true, true}, {"16", "Tap water, not bottled.", false, false}}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	for _, bad := range []struct{ in, field string }{
+		{"Topic ID,Premise,Is Argument?,Stance\n1,x,Maybe,True\n", "Is Argument?"},
+		{"Topic ID,Premise,Is Argument?,Stance\n1,x,True,Pro\n", "Stance"},
+		{"Topic ID,Premise,Is Argument?,Stance\n1,,True,True\n", "Premise"},
+		{"Topic ID,Premise,Stance\n1,x,True\n", "Is Argument?"},
+	} {
+		_, err := ReadArgQuality(strings.NewReader(bad.in), "q.csv")
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Field != bad.field || !strings.Contains(err.Error(), "q.csv") {
+			t.Errorf("%q: got %v, want a ParseError naming q.csv and %s", bad.in, err, bad.field)
+		}
+	}
+	path := filepath.Join("..", "..", "..", "shared", "data", "labeled", "webis-argquality20", "webis-argquality20-full.csv")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("no Webis-ArgQuality-20 at %s", path)
+	}
+	defer f.Close()
+	all, err := ReadArgQuality(f, path)
+	if err != nil || len(all) != 1610 {
+		t.Errorf("%s: %d rows, %v; want 1610", path, len(all), err)
+	}
+}
+
+func FuzzReadArgQuality(f *testing.F) {
+	f.Add("Topic ID,Premise,Is Argument?,Stance\n1,x,True,False\n")
+	f.Add("Topic ID,Premise,Is Argument?,Stance\n1,\"a\nb\",True,True\n2,\xff,False,False\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		rows, err := ReadArgQuality(strings.NewReader(in), "f.csv")
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is not a ParseError", err)
+			}
+			return
+		}
+		for _, r := range rows {
+			if strings.TrimSpace(r.Text) == "" || strings.TrimSpace(r.TopicID) == "" {
+				t.Fatalf("row %+v with an empty field", r)
+			}
+		}
+	})
+}
