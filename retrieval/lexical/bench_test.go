@@ -106,20 +106,77 @@ func BenchmarkRetrieve(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			b.Run(fmt.Sprintf("%s/%s", u, model), func(b *testing.B) {
-				var took []time.Duration
-				cpu0, _ := cputime.Process()
-				for b.Loop() {
-					start := time.Now()
-					if _, err := y.Retrieve(context.Background(), qs[len(took)%len(qs)], 1000); err != nil {
-						b.Fatal(err)
+			for _, k := range []int{1000, 100, 10} {
+				b.Run(fmt.Sprintf("%s/%s/k=%d", u, model, k), func(b *testing.B) {
+					var took []time.Duration
+					cpu0, _ := cputime.Process()
+					for b.Loop() {
+						start := time.Now()
+						if _, err := y.Retrieve(context.Background(), qs[len(took)%len(qs)], k); err != nil {
+							b.Fatal(err)
+						}
+						took = append(took, time.Since(start))
 					}
-					took = append(took, time.Since(start))
+					cpu1, _ := cputime.Process()
+					cputime.ReportQueries(b, took, cpu1-cpu0)
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkIndexBytes reports where the bytes of the index in
+// LEXICAL_INDEX go, per unit and field: bytes per posting of the postings
+// and of the term vectors, and the megabytes of each part (ids, terms with
+// their statistics, postings, lengths, term vectors). It measures nothing
+// in time; one op opens nothing.
+func BenchmarkIndexBytes(b *testing.B) {
+	dir := os.Getenv("LEXICAL_INDEX")
+	if dir == "" {
+		b.Skip("LEXICAL_INDEX not set")
+	}
+	x, err := Open(dir, Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Close()
+	const mb = 1e6
+	for _, ud := range x.d.units {
+		for _, f := range ud.fields {
+			b.Run(fmt.Sprintf("%s/%s", ud.unit, f.name), func(b *testing.B) {
+				for b.Loop() {
 				}
-				cpu1, _ := cputime.Process()
-				cputime.ReportQueries(b, took, cpu1-cpu0)
+				postings := 0
+				for _, df := range f.df {
+					postings += int(df)
+				}
+				terms := len(f.termBlob) + 8*len(f.termOff) + 4*len(f.df) + 8*len(f.ttf) + 4*len(f.maxTF) + 8*len(f.postOff)
+				b.ReportMetric(float64(postings), "postings")
+				b.ReportMetric(float64(len(f.post))/float64(max(postings, 1)), "post-B/posting")
+				b.ReportMetric(float64(len(f.post))/mb, "post-MB")
+				b.ReportMetric(float64(len(f.fwd)+8*len(f.fwdOff))/mb, "vectors-MB")
+				b.ReportMetric(float64(4*len(f.dl))/mb, "lengths-MB")
+				b.ReportMetric(float64(terms)/mb, "terms-MB")
+				b.ReportMetric(float64(len(ud.idBlob)+8*len(ud.idOff)+4*len(ud.idRank))/mb, "ids-MB")
+				b.ReportMetric(float64(20*len(f.blocks))/mb, "blocks-MB-in-memory")
 			})
 		}
+	}
+}
+
+// BenchmarkOpen measures opening the index in LEXICAL_INDEX: reading its
+// files, checking them and deriving the block index.
+func BenchmarkOpen(b *testing.B) {
+	dir := os.Getenv("LEXICAL_INDEX")
+	if dir == "" {
+		b.Skip("LEXICAL_INDEX not set")
+	}
+	for b.Loop() {
+		x, err := Open(dir, Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		x.Close()
 	}
 }
 
