@@ -158,7 +158,6 @@ func BenchmarkIndexBytes(b *testing.B) {
 				b.ReportMetric(float64(4*len(f.dl))/mb, "lengths-MB")
 				b.ReportMetric(float64(terms)/mb, "terms-MB")
 				b.ReportMetric(float64(len(ud.idBlob)+8*len(ud.idOff)+4*len(ud.idRank))/mb, "ids-MB")
-				b.ReportMetric(float64(20*len(f.blocks))/mb, "blocks-MB-in-memory")
 			})
 		}
 	}

@@ -1,6 +1,7 @@
 package lexical
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/argsearch/argsearch/retrieval"
@@ -27,9 +28,9 @@ func BooleanQuery(groups []string) string {
 // at least one term of every group of q.Text (in any field the search
 // weighs), as a bit set; nil when the search is not Boolean or the text has
 // no group with a term the analysis keeps (then every document may match).
-func (x *Index) allowed(ud *unitData, q retrieval.Query) []uint64 {
+func (x *Index) allowed(ud *unitData, q retrieval.Query) ([]uint64, error) {
 	if !x.search.Boolean {
-		return nil
+		return nil, nil
 	}
 	ndocs := uint64(ud.docs())
 	var set []uint64
@@ -49,7 +50,10 @@ func (x *Index) allowed(ud *unitData, q retrieval.Query) []uint64 {
 				if id < 0 {
 					continue
 				}
-				for c.reset(f, id, ndocs); c.doc < ndocs; c.next() {
+				if err := c.reset(f, id, ndocs); err != nil {
+					return nil, fmt.Errorf("lexical: retrieve: %w", err)
+				}
+				for ; c.doc < ndocs; c.next() {
 					in[c.doc/64] |= 1 << (c.doc % 64)
 				}
 			}
@@ -62,5 +66,5 @@ func (x *Index) allowed(ud *unitData, q retrieval.Query) []uint64 {
 			set[i] &= in[i]
 		}
 	}
-	return set
+	return set, nil
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -756,9 +757,7 @@ func (fb *fieldBuilder) freeze(terms []string, target []uint32, vectors bool) (*
 	}
 	fb.post, fb.arena = nil, arena{} // release the postings before the term vectors
 	f.stats()
-	if err := f.index(); err != nil {
-		return nil, fmt.Errorf("lexical: internal error: field %s: %v", f.name, err)
-	}
+	f.lazy = make([]atomic.Pointer[termIndex], len(f.df))
 	if vectors {
 		f.fwdOff = make([]uint64, 1, len(fb.fwdAt)+1)
 		f.fwd = make([]byte, 0, fb.fwdSize+fb.fwdSize/8)

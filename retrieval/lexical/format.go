@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 )
 
 // On disk an index is a directory holding index.json (the metadata,
@@ -105,9 +106,8 @@ type fieldData struct {
 	docCount int      // documents with dl > 0
 	sumTTF   uint64
 	maxDL    uint32
-	minDL    uint32   // smallest non-zero length
-	blocks   []block  // the blocks of all posting lists (see index)
-	blockOff []uint32 // len terms+1: term i's blocks are blocks[blockOff[i]:blockOff[i+1]]
+	minDL    uint32                      // smallest non-zero length
+	lazy     []atomic.Pointer[termIndex] // per term: its blocks, once a query has read them (termBlocks)
 	tables   tableCache
 }
 
@@ -480,9 +480,7 @@ func readUnit(path string, want Unit, vectors bool) (*unitData, error) {
 			}
 		}
 		f.stats()
-		if err := f.index(); err != nil {
-			return nil, corrupt(path, fmt.Sprintf("field %s: %v", name, err))
-		}
+		f.lazy = make([]atomic.Pointer[termIndex], n)
 		u.fields = append(u.fields, f)
 	}
 	if len(r.b) != 0 {

@@ -1,6 +1,8 @@
 package lexical
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"slices"
@@ -60,8 +62,13 @@ func newIndex(d *data, s Search) (*Index, error) {
 // Open opens the index in dir. Units limits which units are loaded (nil:
 // all); asking for a unit the index lacks, or for an analyzer other than
 // the one it was built with, is an error wrapping ErrConfig. A directory
-// without an index gives an error wrapping ErrNoIndex; a damaged one, an
-// error wrapping ErrCorrupt. The whole index is read into memory.
+// without an index gives an error wrapping ErrNoIndex; a damaged one (a
+// checksum that does not match, a truncated file, inconsistent sections),
+// an error wrapping ErrCorrupt. The whole index is read into memory, but
+// posting lists are decoded, checked and given their block index only
+// when a query first reads them: a list that is malformed although its
+// file's checksum matches (made so on purpose) makes that query fail with
+// an error wrapping ErrCorrupt. Check checks every list at once.
 func Open(dir string, c Config) (*Index, error) {
 	m, err := readMeta(dir)
 	if err != nil {
@@ -131,6 +138,27 @@ func (x *Index) Docs(u Unit) int {
 		return ud.docs()
 	}
 	return 0
+}
+
+// Check decodes and checks every posting list of the index (on all cores)
+// and derives its block index, which Open leaves to the first query that
+// reads a list. It returns the first malformed list's error, wrapping
+// ErrCorrupt; nil for a sound index.
+func (x *Index) Check(ctx context.Context) error {
+	for _, ud := range x.d.units {
+		for _, f := range ud.fields {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("lexical: check: %w", err)
+			}
+			if err := f.check(); err != nil {
+				if !errors.Is(err, ErrCorrupt) {
+					err = fmt.Errorf("lexical: unit %s: field %s: %v: %w", ud.unit, f.name, err, ErrCorrupt)
+				}
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Close releases the index; later calls of Retrieve on it, or on any Index

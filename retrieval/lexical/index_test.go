@@ -318,3 +318,63 @@ func TestFrequentFieldStopwords(t *testing.T) {
 		t.Errorf("frequent-fields without the argument unit: got %v, want ErrConfig", err)
 	}
 }
+
+// TestCheckParallel checks that the blocks Check derives on all cores,
+// term by term, are the ones a single pass over the terms derives.
+func TestCheckParallel(t *testing.T) {
+	x := build(t, "", sampleArgs(t, 300), Config{})
+	if err := x.Check(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, ud := range x.d.units {
+		for _, f := range ud.fields {
+			one, err := f.indexTerms(0, len(f.df))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var each []block
+			for id := range f.df {
+				bs, err := f.termBlocks(id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				each = append(each, bs...)
+			}
+			if !slices.Equal(one, each) {
+				t.Errorf("%s/%s: the blocks differ", ud.unit, f.name)
+			}
+			if len(f.post) >= 1<<16 {
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no field large enough to be split")
+	}
+}
+
+// TestCorruptPostingsLazy: a malformed posting list (behind a matching
+// checksum) is found by the first query that reads it and by Check, as an
+// error wrapping ErrCorrupt; queries that do not read it still work.
+func TestCorruptPostingsLazy(t *testing.T) {
+	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: AnalyzerLucene, Units: []Unit{UnitSentence}})
+	f := x.d.unit(UnitSentence).fields[0]
+	id := f.lookup("quota")
+	if id < 0 {
+		t.Fatal("no term quota in the sample")
+	}
+	for i := f.postOff[id]; i < f.postOff[id+1]; i++ {
+		f.post[i] = 0x80 // a varint that never ends
+	}
+	ctx := context.Background()
+	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "racial quotas"}, 10); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "quota") {
+		t.Errorf("query of the term: got %v, want ErrCorrupt naming it", err)
+	}
+	if hits, err := x.Retrieve(ctx, retrieval.Query{Text: "affirmative action"}, 10); err != nil || len(hits) == 0 {
+		t.Errorf("query of other terms: %d hits, %v", len(hits), err)
+	}
+	if err := x.Check(ctx); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("Check: got %v, want ErrCorrupt", err)
+	}
+}

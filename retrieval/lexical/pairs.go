@@ -150,17 +150,20 @@ type posting struct {
 }
 
 // postings returns the postings of term t in f (none if f lacks it).
-func postings(f *fieldData, t string, ndocs uint64) []posting {
+func postings(f *fieldData, t string, ndocs uint64) ([]posting, error) {
 	id := f.lookup(t)
 	if id < 0 {
-		return nil
+		return nil, nil
 	}
 	out := make([]posting, 0, f.df[id])
 	var c cursor
-	for c.reset(f, id, ndocs); c.doc < ndocs; c.next() {
+	if err := c.reset(f, id, ndocs); err != nil {
+		return nil, fmt.Errorf("lexical: retrieve: %w", err)
+	}
+	for ; c.doc < ndocs; c.next() {
 		out = append(out, posting{c.doc, c.tf})
 	}
-	return out
+	return out, nil
 }
 
 // retrievePairs is Retrieve for UnitPair: every pair of two sentences of
@@ -227,9 +230,17 @@ func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]
 	var terms []*term
 	ndocs := uint64(su.docs())
 	for _, qt := range x.queryTerms(q) {
-		t := &term{sent: postings(sf, qt.term, ndocs)}
+		sent, err := postings(sf, qt.term, ndocs)
+		if err != nil {
+			return nil, err
+		}
+		t := &term{sent: sent}
 		if tf != nil {
-			for _, p := range postings(tf, qt.term, uint64(len(tf.dl))) {
+			titles, err := postings(tf, qt.term, uint64(len(tf.dl)))
+			if err != nil {
+				return nil, err
+			}
+			for _, p := range titles {
 				if gi := g.group[p.doc]; gi >= 0 {
 					if t.title == nil {
 						t.title = map[int32]float64{}

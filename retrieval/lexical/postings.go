@@ -3,6 +3,9 @@ package lexical
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
+	"sync"
 )
 
 // window is the number of consecutive documents the scoring loop takes at
@@ -14,10 +17,10 @@ const window = 2048
 const blockSize = 128
 
 // A block describes blockSize consecutive postings of a term (fewer in
-// the term's last block). The blocks of all terms are derived from the
-// postings when a field is loaded (see fieldData.index): they are a skip
-// list (a cursor moving past a block's last document need not decode it)
-// and hold block-max statistics for pruning.
+// the term's last block). A term's blocks are derived from its postings
+// the first time a query reads them (fieldData.termBlocks): they are a
+// skip list (a cursor moving past a block's last document need not decode
+// it) and hold block-max statistics for pruning.
 type block struct {
 	off   uint64 // offset in fieldData.post of the block's first posting
 	last  uint32 // the block's last document
@@ -25,51 +28,107 @@ type block struct {
 	minDL uint32 // the shortest document of the block
 }
 
-// index checks the postings of f and derives their blocks. It returns an error (without the path) for a
-// malformed posting list, after which no cursor needs to check the
-// postings it decodes.
-func (f *fieldData) index() error {
-	ndocs := len(f.dl)
-	nblocks, npost := 0, 0
+// A termIndex is a term's blocks, or why its posting list is malformed.
+type termIndex struct {
+	blocks []block
+	err    error
+}
+
+// termBlocks returns the blocks of term id, deriving them, and checking
+// the term's postings, the first time they are asked for; the result is
+// kept. A malformed posting list gives an error wrapping ErrCorrupt (every
+// time), after which no cursor needs to check the postings it decodes.
+// It is safe for concurrent use.
+func (f *fieldData) termBlocks(id int) ([]block, error) {
+	if t := f.lazy[id].Load(); t != nil {
+		return t.blocks, t.err
+	}
+	blocks, err := f.indexTerms(id, id+1)
+	if err != nil {
+		err = fmt.Errorf("lexical: field %s: %v: %w", f.name, err, ErrCorrupt)
+	}
+	t := &termIndex{blocks: blocks, err: err}
+	if !f.lazy[id].CompareAndSwap(nil, t) {
+		t = f.lazy[id].Load()
+	}
+	return t.blocks, t.err
+}
+
+// check checks every posting list of f and derives all blocks, on all
+// cores: the terms are split into ranges of about equal postings bytes.
+// It returns the error of the first malformed list (without the path).
+func (f *fieldData) check() error {
+	npost := 0
 	for _, df := range f.df {
-		nblocks += (int(df) + blockSize - 1) / blockSize
 		npost += int(df)
 	}
 	if npost > len(f.post) { // a posting takes a byte at least
 		return fmt.Errorf("%d postings in %d bytes", npost, len(f.post))
 	}
-	if nblocks > math.MaxUint32 {
-		return fmt.Errorf("%d blocks of postings, more than %d", nblocks, math.MaxUint32)
+	parts := min(runtime.GOMAXPROCS(0), max(1, len(f.post)>>16))
+	cut := []int{0}
+	for i := 1; i < parts; i++ {
+		target := uint64(len(f.post)) * uint64(i) / uint64(parts)
+		t, _ := slices.BinarySearch(f.postOff[:len(f.df)], target)
+		if t > cut[len(cut)-1] {
+			cut = append(cut, t)
+		}
 	}
-	f.blocks = make([]block, 0, nblocks)
-	f.blockOff = make([]uint32, 1, len(f.df)+1)
-	for id, df := range f.df {
+	cut = append(cut, len(f.df))
+	errs := make([]error, len(cut)-1)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Go(func() {
+			for id := cut[i]; id < cut[i+1]; id++ {
+				if _, err := f.termBlocks(id); err != nil {
+					errs[i] = err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// indexTerms checks the postings of the terms [from, to) and returns
+// their blocks.
+func (f *fieldData) indexTerms(from, to int) ([]block, error) {
+	ndocs := len(f.dl)
+	var blocks []block
+	for id := from; id < to; id++ {
+		df := f.df[id]
 		start, end := f.postOff[id], f.postOff[id+1]
 		p := f.post[start:end]
 		pos, doc, n := 0, uint64(0), uint32(0)
 		maxTF := uint32(0)
 		for pos < len(p) {
 			if n%blockSize == 0 {
-				f.blocks = append(f.blocks, block{off: start + uint64(pos), minDL: math.MaxUint32})
+				blocks = append(blocks, block{off: start + uint64(pos), minDL: math.MaxUint32})
 			}
 			x, m := uvarint(p[pos:])
 			if m <= 0 {
-				return fmt.Errorf("bad posting list of term %q", f.term(id))
+				return nil, fmt.Errorf("bad posting list of term %q", f.term(id))
 			}
 			pos += m
 			tf := uint64(1)
 			if x&1 == 0 {
 				if tf, m = uvarint(p[pos:]); m <= 0 || tf > math.MaxUint32 {
-					return fmt.Errorf("bad posting list of term %q", f.term(id))
+					return nil, fmt.Errorf("bad posting list of term %q", f.term(id))
 				}
 				pos += m
 			}
 			delta := x >> 1
 			if n > 0 && delta == 0 || delta >= uint64(ndocs)-doc {
-				return fmt.Errorf("bad posting list of term %q", f.term(id))
+				return nil, fmt.Errorf("bad posting list of term %q", f.term(id))
 			}
 			doc += delta
-			b := &f.blocks[len(f.blocks)-1]
+			b := &blocks[len(blocks)-1]
 			b.last = uint32(doc)
 			b.maxTF = max(b.maxTF, uint32(tf))
 			b.minDL = min(b.minDL, f.dl[doc])
@@ -77,11 +136,10 @@ func (f *fieldData) index() error {
 			n++
 		}
 		if n != df || maxTF != f.maxTF[id] {
-			return fmt.Errorf("posting list of term %q disagrees with its statistics", f.term(id))
+			return nil, fmt.Errorf("posting list of term %q disagrees with its statistics", f.term(id))
 		}
-		f.blockOff = append(f.blockOff, uint32(len(f.blocks)))
 	}
-	return nil
+	return blocks, nil
 }
 
 // Model kinds: the scoring loops switch on these rather than on the names.
@@ -136,14 +194,21 @@ type cursor struct {
 	one1   [255]float64 // the contribution of tf 1 by document length (see contribution)
 }
 
-// reset points c at the postings of term id of f.
-func (c *cursor) reset(f *fieldData, id int, ndocs uint64) {
+// reset points c at the postings of term id of f. A malformed posting
+// list is an error wrapping ErrCorrupt, and leaves c exhausted.
+func (c *cursor) reset(f *fieldData, id int, ndocs uint64) error {
 	c.f, c.post, c.dl8, c.ndocs = f, f.post, f.dl8, ndocs
-	c.blocks = f.blocks[f.blockOff[id]:f.blockOff[id+1]]
+	blocks, err := f.termBlocks(id)
+	if err != nil {
+		c.blocks, c.doc = nil, ndocs
+		return err
+	}
+	c.blocks = blocks
 	c.df = int(f.df[id])
 	c.blk, c.dec, c.bbBlk = 0, -1, -1
 	c.tabulate()
 	c.load()
+	return nil
 }
 
 // load decodes the current block and moves to its first posting.
@@ -160,7 +225,7 @@ func (c *cursor) load() {
 }
 
 // decode decodes block b into docs and tfs. The postings were checked by
-// fieldData.index.
+// fieldData.termBlocks.
 func (c *cursor) decode(b int) {
 	n := blockSize
 	if b == len(c.blocks)-1 {

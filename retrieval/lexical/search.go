@@ -46,7 +46,10 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		return x.retrievePairs(ctx, q, k)
 	}
 	ud := x.d.unit(x.search.Unit)
-	allow := x.allowed(ud, q)
+	allow, err := x.allowed(ud, q)
+	if err != nil {
+		return nil, err
+	}
 	if x.search.Boolean {
 		q.Text = strings.ReplaceAll(q.Text, BooleanAnd, " ")
 	}
@@ -180,10 +183,16 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 			// DPH's bound from the statistics alone is loose, so every
 			// DPH term gets the exact one.
 			if kind != kindDirichlet && (f.df[id] >= x.d.boundDF || kind == kindDPH) && c.w > 0 {
-				c.ub = c.w * f.exactBound(id, model, sc, c)
+				b, err := f.exactBound(id, model, sc, c)
+				if err != nil {
+					return nil, fmt.Errorf("lexical: retrieve: %w", err)
+				}
+				c.ub = c.w * b
 			}
 			c.ub *= 1 + 1e-9 // a margin for rounding
-			c.reset(f, id, ndocs)
+			if err := c.reset(f, id, ndocs); err != nil {
+				return nil, fmt.Errorf("lexical: retrieve: %w", err)
+			}
 			cs = append(cs, c)
 		}
 		if df.qlen > 0 {
@@ -494,7 +503,7 @@ type boundKey struct {
 // exactBound returns the largest contribution term id makes to a document
 // of f with unit query weight, under model and sc; proto is a cursor of
 // the term set up for the query (weight c.w).
-func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) float64 {
+func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) (float64, error) {
 	key := boundKey{tableKey{a: sc.K1, b: sc.B, quant: sc.QuantizeLengths}, model, id}
 	if model != ModelBM25 {
 		key.table.a, key.table.b = sc.Mu, 0
@@ -503,7 +512,7 @@ func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) f
 	v, ok := f.tables.bounds[key]
 	f.tables.mu.Unlock()
 	if ok {
-		return v
+		return v, nil
 	}
 	c := *proto
 	c.w = 1
@@ -511,7 +520,10 @@ func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) f
 		c.c = proto.c / proto.w
 	}
 	best := 0.0
-	for c.reset(f, id, uint64(len(f.dl))); c.doc < c.ndocs; c.next() {
+	if err := c.reset(f, id, uint64(len(f.dl))); err != nil {
+		return 0, err
+	}
+	for ; c.doc < c.ndocs; c.next() {
 		best = max(best, c.contribution())
 	}
 	f.tables.mu.Lock()
@@ -520,5 +532,5 @@ func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) f
 	}
 	f.tables.bounds[key] = best
 	f.tables.mu.Unlock()
-	return best
+	return best, nil
 }
