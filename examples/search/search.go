@@ -26,7 +26,7 @@ type options struct {
 	corpus, index, unit, model, analyzer, topics, out, prf, tag, build string
 	qweights, fweights                                                 []float64
 	year, k                                                            int
-	quantize, quiet                                                    bool
+	quantize, quiet, noVectors                                         bool
 	k1, b, mu                                                          float64
 }
 
@@ -56,6 +56,7 @@ It prints the build (or open) time and the configuration, then the query latenci
 	f.Func("fweights", "`weights` of an argument's conclusion,premise,title fields (default 1,1,1)", weights(&o.fweights, "fweights", 3))
 	c.OneOfVar(&o.build, "build", []string{"both", "sentence", "argument"}, "units to index when building")
 	f.Func("units", "old name of -build", func(s string) error { return f.Set("build", s) })
+	f.BoolVar(&o.noVectors, "no-vectors", false, "build without the per-document term vectors that -prf needs (about half of a sentence index)")
 	f.StringVar(&o.tag, "tag", "", "run tag (default argsearch-MODEL)")
 	f.BoolVar(&o.quiet, "quiet", false, "no indexing progress on stderr")
 	c.Check(func() error {
@@ -128,6 +129,7 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if o.build != "both" {
 		c.Units = []lexical.Unit{lexical.Unit(o.build)}
 	}
+	c.NoTermVectors = o.noVectors
 	start := time.Now()
 	x, err := lexical.Open(o.index, c)
 	switch {

@@ -703,13 +703,14 @@ func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
 // vector entries are remapped through it, summing the frequencies of
 // terms that share a target.
 func (ub *unitBuilder) freeze(terms []string, target []uint32, vectors bool) (*unitData, error) {
-	u := &unitData{unit: ub.unit, idBlob: make([]byte, 0, ub.idSize), idOff: make([]uint64, 1, len(ub.idAt)+1)}
+	u := &unitData{unit: ub.unit}
+	ids := make([]string, len(ub.idAt))
 	for d, at := range ub.idAt {
-		u.idBlob = append(u.idBlob, ub.ids.at(at, int(ub.idLen[d]))...)
-		u.idOff = append(u.idOff, uint64(len(u.idBlob)))
+		ids[d] = string(ub.ids.at(at, int(ub.idLen[d])))
 	}
 	ub.ids, ub.idAt, ub.idLen = arena{}, nil, nil
-	u.rankIDs()
+	u.setIDs(ids)
+	ids = nil
 	for _, fb := range ub.fields {
 		f, err := fb.freeze(terms, target, vectors)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 )
 
@@ -22,8 +23,11 @@ import (
 //
 //	magic "ARGLEX\x00\x01"
 //	sections, each a uint64 byte count and the bytes:
-//	  document ids (concatenated), id end offsets (uint64), id ranks
-//	  (uint32: each document's position in byte order of the ids)
+//	  document ids, front-coded: per document varint(bytes shared with
+//	  the previous id), varint(length of the rest), the rest; the first
+//	  of every idEvery documents shares nothing; the offsets of those
+//	  restarts (uint64); id ranks (uint32: each document's position in
+//	  byte order of the ids)
 //	  number of fields (one section of 4 bytes), then per field:
 //	    name, term blob (terms in byte order, concatenated), term end
 //	    offsets (uint64), df (uint32), ttf (uint64), max tf (uint32),
@@ -36,7 +40,10 @@ import (
 // followed by varint(f) when f > 1; a term vector entry is the same with
 // term-id deltas.
 const (
-	formatVersion = 2
+	// formatVersion 3 front-codes the document ids (2 stored them whole:
+	// sentence ids repeat their argument's id, a third of a sentence
+	// index's bytes).
+	formatVersion = 3
 	metaFile      = "index.json"
 	magic         = "ARGLEX\x00\x01"
 )
@@ -60,34 +67,110 @@ type data struct {
 }
 
 type unitData struct {
-	unit   Unit
-	idBlob []byte
-	idOff  []uint64 // len docs+1
-	idRank []uint32 // per document: the position of its id in byte order
-	fields []*fieldData
+	unit      Unit
+	idData    []byte   // the front-coded document ids (see the file format)
+	idRestart []uint64 // offsets in idData of documents 0, idEvery, 2·idEvery, …
+	idRank    []uint32 // per document: the position of its id in byte order
+	fields    []*fieldData
 }
 
-func (u *unitData) docs() int { return len(u.idOff) - 1 }
+// idEvery is how many documents share a restart of the front coding: an id
+// is decoded from at most idEvery entries.
+const idEvery = 16
 
-func (u *unitData) id(d uint32) string { return string(u.idBlob[u.idOff[d]:u.idOff[d+1]]) }
+func (u *unitData) docs() int { return len(u.idRank) }
 
-// rankIDs fills in idRank.
-func (u *unitData) rankIDs() {
-	n := u.docs()
-	order := make([]uint32, n)
+// id returns the id of document d. The front coding was checked when the
+// unit was read or built (checkIDs).
+func (u *unitData) id(d uint32) string {
+	var buf [96]byte
+	b := buf[:0]
+	off := u.idRestart[d/idEvery]
+	for i := d - d%idEvery; ; i++ {
+		shared, n := uvarint(u.idData[off:])
+		off += uint64(n)
+		rest, n := uvarint(u.idData[off:])
+		off += uint64(n)
+		b = append(b[:shared], u.idData[off:off+rest]...)
+		off += rest
+		if i == d {
+			return string(b)
+		}
+	}
+}
+
+// setIDs front-codes ids (in document order) into u and fills in idRank.
+func (u *unitData) setIDs(ids []string) {
+	u.idData, u.idRestart = nil, nil
+	prev := ""
+	for d, id := range ids {
+		shared := 0
+		if d%idEvery == 0 {
+			u.idRestart = append(u.idRestart, uint64(len(u.idData)))
+		} else {
+			for shared < min(len(prev), len(id)) && prev[shared] == id[shared] {
+				shared++
+			}
+		}
+		u.idData = binary.AppendUvarint(u.idData, uint64(shared))
+		u.idData = binary.AppendUvarint(u.idData, uint64(len(id)-shared))
+		u.idData = append(u.idData, id[shared:]...)
+		prev = id
+	}
+	order := make([]uint32, len(ids))
 	for i := range order {
 		order[i] = uint32(i)
 	}
 	slices.SortFunc(order, func(a, b uint32) int {
-		if c := compareBytes(u.idBlob[u.idOff[a]:u.idOff[a+1]], u.idBlob[u.idOff[b]:u.idOff[b+1]]); c != 0 {
+		if c := strings.Compare(ids[a], ids[b]); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
 	})
-	u.idRank = make([]uint32, n)
+	u.idRank = make([]uint32, len(ids))
 	for r, d := range order {
 		u.idRank[d] = uint32(r)
 	}
+}
+
+// checkIDs reports whether the front coding of u's ids is sound for its
+// number of documents (docs, from idRank): every entry within idData,
+// sharing no more than the previous id has, restarts where idRestart says
+// and sharing nothing there, and nothing left over; and whether idRank is
+// a permutation.
+func (u *unitData) checkIDs() bool {
+	docs := u.docs()
+	if len(u.idRestart) != (docs+idEvery-1)/idEvery {
+		return false
+	}
+	off, prevLen := uint64(0), uint64(0)
+	for d := range docs {
+		if d%idEvery == 0 && u.idRestart[d/idEvery] != off {
+			return false
+		}
+		shared, n := uvarint(u.idData[off:])
+		if n <= 0 || d%idEvery == 0 && shared != 0 || shared > prevLen {
+			return false
+		}
+		off += uint64(n)
+		rest, n := uvarint(u.idData[off:])
+		if n <= 0 || rest > uint64(len(u.idData))-off-uint64(n) || shared+rest > 1<<20 {
+			return false
+		}
+		off += uint64(n) + rest
+		prevLen = shared + rest
+	}
+	if off != uint64(len(u.idData)) {
+		return false
+	}
+	seen := make([]bool, docs)
+	for _, r := range u.idRank {
+		if int(r) >= docs || seen[r] {
+			return false
+		}
+		seen[r] = true
+	}
+	return true
 }
 
 type fieldData struct {
@@ -292,8 +375,8 @@ func (s *sectionWriter) u64s(v []uint64) {
 func writeUnit(w io.Writer, u *unitData) error {
 	s := &sectionWriter{w: w, buf: make([]byte, 0, 1<<17)}
 	s.raw([]byte(magic))
-	s.bytes(u.idBlob)
-	s.u64s(u.idOff)
+	s.bytes(u.idData)
+	s.u64s(u.idRestart)
 	s.u32s(u.idRank)
 	s.u32s([]uint32{uint32(len(u.fields))})
 	for _, f := range u.fields {
@@ -435,12 +518,11 @@ func readUnit(path string, want Unit, vectors bool) (*unitData, error) {
 	}
 	r := &sectionReader{b: body[len(magic):]}
 	u := &unitData{unit: want}
-	u.idBlob = r.bytes()
-	u.idOff = r.u64s()
+	u.idData = r.bytes()
+	u.idRestart = r.u64s()
 	u.idRank = r.u32s()
 	nf := r.u32s()
-	if r.bad || len(u.idOff) == 0 || !validOffsets(u.idOff, len(u.idOff)-1, len(u.idBlob)) || len(nf) != 1 ||
-		len(u.idRank) != len(u.idOff)-1 {
+	if r.bad || len(nf) != 1 || !u.checkIDs() {
 		return nil, corrupt(path, "bad document ids")
 	}
 	fields := unitFields(want)
