@@ -16,13 +16,16 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 )
 
 // On disk an index is a directory holding index.json (the metadata,
 // written last) and one file per unit, <unit>.lex:
 //
 //	magic "ARGLEX\x00\x01"
-//	sections, each a uint64 byte count and the bytes:
+//	sections, each zero bytes up to a multiple of 8 from the file's
+//	start, a uint64 byte count and the bytes (so that arrays of integers
+//	can be used where the file is mapped):
 //	  document ids, front-coded: per document varint(bytes shared with
 //	  the previous id), varint(length of the rest), the rest; the first
 //	  of every idEvery documents shares nothing; the offsets of those
@@ -36,7 +39,9 @@ import (
 //	    term vector end offsets (uint64)
 //	CRC-32C of everything before it (uint32)
 //
-// Integers are little-endian. A posting is varint(docDelta<<1 | f==1)
+// Integers are little-endian. Files are mapped into memory (mmap) where the
+// platform allows, and arrays of integers used in place on little-endian
+// machines. A posting is varint(docDelta<<1 | f==1)
 // followed by varint(f) when f > 1; a term vector entry is the same with
 // term-id deltas.
 const (
@@ -72,6 +77,7 @@ type unitData struct {
 	idRestart []uint64 // offsets in idData of documents 0, idEvery, 2·idEvery, …
 	idRank    []uint32 // per document: the position of its id in byte order
 	fields    []*fieldData
+	unmap     func() error // releases the mapped file the arrays point into; nil for a unit built in memory
 }
 
 // idEvery is how many documents share a restart of the front coding: an id
@@ -329,6 +335,7 @@ type sectionWriter struct {
 	crc uint32
 	err error
 	buf []byte
+	n   int // bytes written
 }
 
 func (s *sectionWriter) raw(b []byte) {
@@ -337,15 +344,24 @@ func (s *sectionWriter) raw(b []byte) {
 	}
 	s.crc = crc32.Update(s.crc, castagnoli, b)
 	_, s.err = s.w.Write(b)
+	s.n += len(b)
+}
+
+// begin starts a section of size bytes: padding to a multiple of 8, then
+// the byte count.
+func (s *sectionWriter) begin(size int) {
+	var zero [8]byte
+	s.raw(zero[:(8-s.n%8)%8])
+	s.raw(binary.LittleEndian.AppendUint64(s.buf[:0], uint64(size)))
 }
 
 func (s *sectionWriter) bytes(b []byte) {
-	s.raw(binary.LittleEndian.AppendUint64(s.buf[:0], uint64(len(b))))
+	s.begin(len(b))
 	s.raw(b)
 }
 
 func (s *sectionWriter) u32s(v []uint32) {
-	s.raw(binary.LittleEndian.AppendUint64(s.buf[:0], uint64(4*len(v))))
+	s.begin(4 * len(v))
 	for len(v) > 0 {
 		n := min(len(v), 1<<14)
 		b := s.buf[:0]
@@ -359,7 +375,7 @@ func (s *sectionWriter) u32s(v []uint32) {
 }
 
 func (s *sectionWriter) u64s(v []uint64) {
-	s.raw(binary.LittleEndian.AppendUint64(s.buf[:0], uint64(8*len(v))))
+	s.begin(8 * len(v))
 	for len(v) > 0 {
 		n := min(len(v), 1<<13)
 		b := s.buf[:0]
@@ -439,32 +455,48 @@ func corrupt(path, what string) error {
 	return fmt.Errorf("lexical: %s: %s: %w", path, what, ErrCorrupt)
 }
 
+// A sectionReader reads the sections of a unit file's body; off is the
+// offset of b in the file.
 type sectionReader struct {
 	b   []byte
+	off int
 	bad bool
 }
 
 func (r *sectionReader) bytes() []byte {
+	if pad := (8 - r.off%8) % 8; !r.bad && pad <= len(r.b) {
+		r.b, r.off = r.b[pad:], r.off+pad
+	}
 	if r.bad || len(r.b) < 8 {
 		r.bad = true
 		return nil
 	}
 	n := binary.LittleEndian.Uint64(r.b)
-	r.b = r.b[8:]
+	r.b, r.off = r.b[8:], r.off+8
 	if n > uint64(len(r.b)) {
 		r.bad = true
 		return nil
 	}
 	v := r.b[:n:n]
-	r.b = r.b[n:]
+	r.b, r.off = r.b[n:], r.off+int(n)
 	return v
 }
+
+// littleEndian reports whether this machine stores integers as the files
+// do, so that aligned arrays can be used in place.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 func (r *sectionReader) u32s() []uint32 {
 	b := r.bytes()
 	if len(b)%4 != 0 {
 		r.bad = true
 		return nil
+	}
+	if len(b) == 0 {
+		return []uint32{}
+	}
+	if littleEndian && uintptr(unsafe.Pointer(&b[0]))%4 == 0 {
+		return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(b)/4)
 	}
 	v := make([]uint32, len(b)/4)
 	for i := range v {
@@ -478,6 +510,12 @@ func (r *sectionReader) u64s() []uint64 {
 	if len(b)%8 != 0 {
 		r.bad = true
 		return nil
+	}
+	if len(b) == 0 {
+		return []uint64{}
+	}
+	if littleEndian && uintptr(unsafe.Pointer(&b[0]))%8 == 0 {
+		return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
 	}
 	v := make([]uint64, len(b)/8)
 	for i := range v {
@@ -500,15 +538,21 @@ func validOffsets(off []uint64, n int, size int) bool {
 	return true
 }
 
-// readUnit reads and checks a unit file.
-func readUnit(path string, want Unit, vectors bool) (*unitData, error) {
-	b, err := os.ReadFile(path)
+// readUnit maps and checks a unit file. The unit's arrays point into the
+// mapping; unmap releases it.
+func readUnit(path string, want Unit, vectors bool) (u *unitData, err error) {
+	b, unmap, err := mapFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("lexical: %s: missing: %w", path, ErrCorrupt)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lexical: %w", err)
 	}
+	defer func() {
+		if err != nil {
+			unmap()
+		}
+	}()
 	if len(b) < len(magic)+4 || string(b[:len(magic)]) != magic {
 		return nil, corrupt(path, "not an index file")
 	}
@@ -516,8 +560,8 @@ func readUnit(path string, want Unit, vectors bool) (*unitData, error) {
 	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
 		return nil, corrupt(path, "checksum mismatch")
 	}
-	r := &sectionReader{b: body[len(magic):]}
-	u := &unitData{unit: want}
+	r := &sectionReader{b: body[len(magic):], off: len(magic)}
+	u = &unitData{unit: want, unmap: unmap}
 	u.idData = r.bytes()
 	u.idRestart = r.u64s()
 	u.idRank = r.u32s()

@@ -125,7 +125,7 @@ func (x *Index) Stopwords() []string { return slices.Clone(x.d.meta.Stopwords) }
 // Docs returns the number of documents of unit u (0 if x lacks it).
 func (x *Index) Docs(u Unit) int {
 	if u == UnitPair {
-		if x.d.unit(UnitSentence) == nil {
+		if x.d.unit(UnitSentence) == nil || x.d.closed.Load() {
 			return 0
 		}
 		g, err := x.d.groups()
@@ -164,8 +164,16 @@ func (x *Index) Check(ctx context.Context) error {
 // Close releases the index; later calls of Retrieve on it, or on any Index
 // made from it by With, fail with ErrClosed.
 func (x *Index) Close() error {
-	x.d.closed.Store(true)
-	return nil
+	if x.d.closed.Swap(true) {
+		return nil
+	}
+	var err error
+	for _, ud := range x.d.units {
+		if ud.unmap != nil {
+			err = errors.Join(err, ud.unmap())
+		}
+	}
+	return err
 }
 
 func (d *data) unit(u Unit) *unitData {
