@@ -17,8 +17,9 @@ import (
 // A Store holds the arguments and sentences of a corpus in memory for lookup
 // by id: a sentence id gives the Sentence and the id of its argument, an
 // argument id the Argument with its conclusion, its premises' stances and
-// its sentences. It is built once from a stream (BuildStore) and is
-// read-only afterwards, so it is safe for concurrent use by any number of
+// its sentences. It is built once from a stream (BuildStore), or read back
+// from a file Store.WriteTo wrote (ReadStore), and is read-only
+// afterwards, so it is safe for concurrent use by any number of
 // goroutines.
 //
 // A Store keeps the argument ids, conclusions, premise stances, sentence

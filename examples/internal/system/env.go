@@ -9,6 +9,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -64,12 +65,11 @@ func OpenFor(ctx context.Context, f Flags, config func(*corpus.Store) lexical.Co
 	if err != nil {
 		return nil, err
 	}
-	err = e.read(src, "reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
-		var err error
-		e.Store, err = corpus.BuildStore(ctx, args)
-		return err
-	})
+	cache, cached, err := f.cache()
 	if err != nil {
+		return nil, fmt.Errorf("%w (use -cache DIR or -cache off)", err)
+	}
+	if err := e.openStore(ctx, src, cache, cached); err != nil {
 		return nil, err
 	}
 	// The index reads the corpus again, only when it must be built.
@@ -88,10 +88,6 @@ func OpenFor(ctx context.Context, f Flags, config func(*corpus.Store) lexical.Co
 			yield(corpus.Argument{}, err)
 		}
 	}
-	cache, cached, err := f.cache()
-	if err != nil {
-		return nil, fmt.Errorf("%w (use -cache DIR or -cache off)", err)
-	}
 	if cached {
 		e.Index, _, err = cache.Open(ctx, lexical.Source{Name: src.name, ID: src.id, Arguments: arguments}, c)
 	} else {
@@ -102,6 +98,53 @@ func OpenFor(ctx context.Context, f Flags, config func(*corpus.Store) lexical.Co
 	}
 	e.setup = time.Since(e.started)
 	return e, nil
+}
+
+// openStore fills in the store: from the store file the cache keeps for
+// src when there is a sound one, else by reading the corpus, after which
+// the store file is written (atomically) for the next run. A store file
+// that cannot be read is read around, not trusted.
+func (e *Env) openStore(ctx context.Context, src source, cache lexical.Cache, cached bool) error {
+	path := ""
+	if cached && !e.Sample { // the embedded sample is read from memory at once
+		sum := sha256.Sum256([]byte(src.id))
+		path = filepath.Join(cache.Dir, filepath.Base(src.name)+"-"+hex.EncodeToString(sum[:8])+".store")
+		if f, err := os.Open(path); err == nil {
+			s, err := corpus.ReadStore(f)
+			f.Close()
+			if err == nil {
+				e.Store = s
+				return nil
+			}
+		}
+	}
+	err := e.read(src, "reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
+		var err error
+		e.Store, err = corpus.BuildStore(ctx, args)
+		return err
+	})
+	if err != nil || path == "" {
+		return err
+	}
+	if err := os.MkdirAll(cache.Dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(cache.Dir, filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	_, err = e.Store.WriteTo(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("caching the corpus store: %w", err)
+	}
+	return nil
 }
 
 // Close releases the index.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -115,5 +116,54 @@ func TestRunErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "run.txt")); !os.IsNotExist(err) {
 		t.Errorf("run.txt exists after a failed run (%v)", err)
+	}
+}
+
+// TestStoreCache: with -i, the first open writes the corpus's store into
+// the cache and the second reads it instead of the corpus; a damaged store
+// file is read around and written again.
+func TestStoreCache(t *testing.T) {
+	in, cache := t.TempDir(), t.TempDir()
+	csv, err := io.ReadAll(sample.ProcessedCSV())
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(in, "args_processed.csv"), csv, 0o644)
+	os.WriteFile(filepath.Join(in, "topics.xml"), []byte("<topics><topic><number>1</number><title>Is abortion legal?</title></topic></topics>"), 0o644)
+	f := Flags{CacheDir: cache, MinPairs: -1}
+	f.TIRA.InputDir = in
+	open := func() (*Env, string) {
+		var stderr bytes.Buffer
+		env, err := Open(context.Background(), f, lexical.Config{}, &stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return env, stderr.String()
+	}
+	env, log := open()
+	n := env.Store.NumSentences()
+	env.Close()
+	if !strings.Contains(log, "reading corpus") {
+		t.Errorf("first open: stderr %q, want the corpus read", log)
+	}
+	stores, _ := filepath.Glob(filepath.Join(cache, "*.store"))
+	if len(stores) != 1 {
+		t.Fatalf("store files %v, want one", stores)
+	}
+	env, log = open()
+	if strings.Contains(log, "reading corpus") || env.Store.NumSentences() != n {
+		t.Errorf("second open: stderr %q, %d sentences; want the cached store with %d", log, env.Store.NumSentences(), n)
+	}
+	env.Close()
+	b, _ := os.ReadFile(stores[0])
+	b[len(b)/2] ^= 1
+	os.WriteFile(stores[0], b, 0o644)
+	env, log = open()
+	if !strings.Contains(log, "reading corpus") || env.Store.NumSentences() != n {
+		t.Errorf("damaged store file: stderr %q, %d sentences; want the corpus read again", log, env.Store.NumSentences())
+	}
+	env.Close()
+	if again, _ := os.ReadFile(stores[0]); bytes.Equal(again, b) {
+		t.Error("the damaged store file was not written again")
 	}
 }

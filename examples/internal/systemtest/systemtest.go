@@ -109,6 +109,9 @@ func TIRA(t *testing.T, main Main, args ...string) {
 	if strings.Contains(stderr, "indexing") {
 		t.Errorf("second run rebuilt the index: stderr %q", stderr)
 	}
+	if strings.Contains(stderr, "reading corpus") {
+		t.Errorf("second run read the corpus again instead of the cached store: stderr %q", stderr)
+	}
 	if !bytes.Equal(first, second) {
 		t.Errorf("two runs differ:\n%s", firstDifference(first, second))
 	}
@@ -116,8 +119,8 @@ func TIRA(t *testing.T, main Main, args ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != 1 {
-		t.Errorf("cache holds %d entries, want one index: %v", len(entries), entries)
+	if len(entries) != 2 || !entries[0].IsDir() == !entries[1].IsDir() {
+		t.Errorf("cache holds %d entries, want one index and one store file: %v", len(entries), entries)
 	}
 	lines, err := runfile.NewReader(bytes.NewReader(first)).ReadAll()
 	if err != nil {

@@ -1,0 +1,139 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"testing"
+
+	"github.com/argsearch/argsearch/stance"
+)
+
+// storeArgs is a corpus with every kind of sentence id a store keeps.
+func storeArgs() []Argument {
+	p := func(s stance.Stance) []Premise { return []Premise{{Text: "x", Stance: s}} }
+	return []Argument{
+		{ID: "A", Conclusion: "Regular one", Premises: p(stance.Pro), Sentences: []Sentence{
+			{"A__PREMISE__1", "First sentence."}, {"A__PREMISE__2", "Second one."}, {"A__CONC__1", "Regular one"}}},
+		{ID: "empty", Conclusion: ""},
+		{ID: "B", Conclusion: "no conclusion sentence", Premises: []Premise{{"p", stance.Con}, {"q", stance.Pro}}, Sentences: []Sentence{
+			{"B__PREMISE__1", "Only premises."}, {"B__PREMISE__2", ""}}},
+		{ID: "gaps", Sentences: []Sentence{{"gaps__PREMISE__2", "Two."}, {"gaps__PREMISE__5", "Five."}}},
+		{ID: "odd", Sentences: []Sentence{{"odd-1", "no scheme"}, {"A__PREMISE__3", "under another argument"}, {"odd__PREMISE__1", "in scheme"}}},
+		{ID: "trailing-empty"},
+	}
+}
+
+func writeStore(t testing.TB, s *Store) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	n, err := s.WriteTo(&buf)
+	if err != nil || n != int64(buf.Len()) {
+		t.Fatalf("WriteTo: %d bytes written, %d counted, %v", buf.Len(), n, err)
+	}
+	return buf.Bytes()
+}
+
+// TestStoreFile writes stores and reads them back: the same arguments and
+// sentences, found by the same ids.
+func TestStoreFile(t *testing.T) {
+	args := storeArgs()
+	s := buildStore(t, args)
+	got, err := ReadStore(bytes.NewReader(writeStore(t, s)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkStore(t, got, args)
+	for _, id := range []string{"A__PREMISE__3", "odd-1", "odd__PREMISE__1"} {
+		want, _ := s.Sentence(id)
+		if g, ok := got.Sentence(id); !ok || g != want {
+			t.Errorf("Sentence(%q) = %+v, %v; want %+v", id, g, ok, want)
+		}
+	}
+	// The embedded sample, whole.
+	sampleStore := buildStore(t, sampleArguments(t))
+	again, err := ReadStore(bytes.NewReader(writeStore(t, sampleStore)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, have []Argument
+	for a := range sampleStore.Arguments() {
+		want = append(want, a)
+	}
+	for a := range again.Arguments() {
+		have = append(have, a)
+	}
+	if len(want) != len(have) || again.NumSentences() != sampleStore.NumSentences() {
+		t.Fatalf("%d arguments, %d sentences; want %d, %d", len(have), again.NumSentences(), len(want), sampleStore.NumSentences())
+	}
+	for i := range want {
+		if want[i].ID != have[i].ID || want[i].Conclusion != have[i].Conclusion || len(want[i].Sentences) != len(have[i].Sentences) {
+			t.Fatalf("argument %d differs", i)
+		}
+		for j := range want[i].Sentences {
+			if want[i].Sentences[j] != have[i].Sentences[j] {
+				t.Fatalf("argument %d sentence %d differs", i, j)
+			}
+		}
+	}
+}
+
+// TestStoreFileDamaged: a file with a byte changed, cut short, or
+// consistent checksums over inconsistent contents is an error wrapping
+// ErrStoreFile.
+func TestStoreFileDamaged(t *testing.T) {
+	good := writeStore(t, buildStore(t, storeArgs()))
+	cases := map[string][]byte{
+		"empty":     nil,
+		"header":    []byte("ARGSTOR\x02rest"),
+		"truncated": good[:len(good)-9],
+	}
+	flipped := bytes.Clone(good)
+	flipped[len(flipped)/2] ^= 0x40
+	cases["a flipped byte"] = flipped
+	// A consistent checksum over an argument whose id runs past its block.
+	bad := bytes.Clone(good)
+	off := len(storeMagic) + 8 + 8 // past numSents and the block count
+	blockLen := int(binary.LittleEndian.Uint64(bad[off:]))
+	off += 8 + blockLen + 8                           // past the block and the argument count
+	binary.LittleEndian.PutUint32(bad[off+8:], 1<<30) // the first argument's idLen
+	binary.LittleEndian.PutUint32(bad[len(bad)-4:], crc32.Checksum(bad[:len(bad)-4], storeCRC))
+	cases["offsets past the block"] = bad
+	for name, b := range cases {
+		if _, err := ReadStore(bytes.NewReader(b)); !errors.Is(err, ErrStoreFile) {
+			t.Errorf("%s: got %v, want ErrStoreFile", name, err)
+		}
+	}
+}
+
+// FuzzReadStore changes bytes of a store file and makes the checksum
+// match, so that the consistency checks are exercised: ReadStore returns an
+// error or a store whose every argument and sentence can be read.
+func FuzzReadStore(f *testing.F) {
+	good := writeStore(f, buildStore(f, storeArgs()))
+	f.Add(good[:len(good)-4], 0, byte(0))
+	f.Fuzz(func(t *testing.T, body []byte, pos int, v byte) {
+		if len(body) > 0 {
+			if pos < 0 {
+				pos = -pos
+			}
+			body[pos%len(body)] ^= v
+		}
+		file := binary.LittleEndian.AppendUint32(bytes.Clone(body), crc32.Checksum(body, storeCRC))
+		s, err := ReadStore(bytes.NewReader(file))
+		if err != nil {
+			if !errors.Is(err, ErrStoreFile) {
+				t.Fatalf("error %v does not wrap ErrStoreFile", err)
+			}
+			return
+		}
+		for a := range s.Arguments() {
+			s.Argument(a.ID)
+			for _, snt := range a.Sentences {
+				s.Sentence(snt.ID)
+				s.ArgumentOf(snt.ID)
+			}
+		}
+	})
+}
