@@ -64,7 +64,8 @@ func newIndex(d *data, s Search) (*Index, error) {
 // the one it was built with, is an error wrapping ErrConfig. A directory
 // without an index gives an error wrapping ErrNoIndex; a damaged one (a
 // checksum that does not match, a truncated file, inconsistent sections),
-// an error wrapping ErrCorrupt. The whole index is read into memory, but
+// an error wrapping ErrCorrupt. The index files are mapped into memory
+// (read, where the platform has no mmap) and their checksums checked, but
 // posting lists are decoded, checked and given their block index only
 // when a query first reads them: a list that is malformed although its
 // file's checksum matches (made so on purpose) makes that query fail with
@@ -161,8 +162,9 @@ func (x *Index) Check(ctx context.Context) error {
 	return nil
 }
 
-// Close releases the index; later calls of Retrieve on it, or on any Index
-// made from it by With, fail with ErrClosed.
+// Close releases the index (it unmaps the index files); later calls of
+// Retrieve on it, or on any Index made from it by With, fail with
+// ErrClosed. It must not be called while a Retrieve is running.
 func (x *Index) Close() error {
 	if x.d.closed.Swap(true) {
 		return nil
