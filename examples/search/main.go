@@ -2,8 +2,8 @@
 // of topics:
 //
 //	search -corpus FILE -index DIR (-topics FILE | -year YEAR) -o RUN
-//	       [-unit sentence|argument] [-model bm25|dirichlet|lucene-dirichlet|tfidf|dph]
-//	       [-analyzer en|lucene|krovetz|plain] [-build both|sentence|argument] [-k 1000]
+//	       [-unit sentence|argument|pair] [-model bm25|dirichlet|lucene-dirichlet|tfidf|tfidf-ic|dph]
+//	       [-analyzer en|lucene|krovetz|plain] [-build both|sentence|argument] [-no-vectors] [-k 1000]
 //
 // If DIR holds no index, search builds one from FILE (any format package
 // corpus opens: the processed CSV or args.me JSON, plain, gzipped or
