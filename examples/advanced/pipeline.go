@@ -98,24 +98,39 @@ func retriever(env *system.Env, c config) (retrieval.Retriever, error) {
 	}, nil
 }
 
-// filters returns a new chain of the sentence filters, cheapest first (a
-// Dedup remembers what it has seen, so every topic gets its own).
+// filters returns a new chain of the sentence filters.
 func (p *pipeline) filters() filter.Filter {
+	steps := filterSteps{Length: p.c.Length, Noise: p.c.Noise, Dedup: p.c.Dedup, Arg: p.c.Arg, Threshold: p.c.Threshold, Verb: p.c.Verb}
+	return steps.chain(p.arg, p.tagger)
+}
+
+// filterSteps says which sentence filters run; the pipeline and the
+// recipes share it.
+type filterSteps struct {
+	Length, Noise, Dedup, Arg, Verb bool
+	Threshold                       float64 // the argumentativeness a sentence needs, with Arg
+}
+
+// chain returns a new chain of the filters, cheapest first (a Dedup
+// remembers what it has seen, so every topic gets its own): a length window
+// of 5 to 60 words, debate noise, duplicates, argumentativeness by arg,
+// and a verb by tagger's part-of-speech tags.
+func (s filterSteps) chain(arg filter.Scorer, tagger *pos.Tagger) filter.Filter {
 	var fs []filter.Filter
-	if p.c.Length {
+	if s.Length {
 		fs = append(fs, filter.Length{Min: 5, Max: 60})
 	}
-	if p.c.Noise {
+	if s.Noise {
 		fs = append(fs, filter.Noise{})
 	}
-	if p.c.Dedup {
+	if s.Dedup {
 		fs = append(fs, &filter.Dedup{})
 	}
-	if p.c.Arg {
-		fs = append(fs, filter.Argumentative{Scorer: p.arg, Threshold: p.c.Threshold})
+	if s.Arg {
+		fs = append(fs, filter.Argumentative{Scorer: arg, Threshold: s.Threshold})
 	}
-	if p.c.Verb { // last: tagging is the slowest check
-		fs = append(fs, filter.Verb{Tagger: p.tagger})
+	if s.Verb { // last: tagging is the slowest check
+		fs = append(fs, filter.Verb{Tagger: tagger})
 	}
 	return filter.Chain(fs...)
 }

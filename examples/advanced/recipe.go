@@ -176,26 +176,11 @@ func (c *cook) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, er
 	return hits, nil
 }
 
-// filters returns a new chain of the recipe's filters (a Dedup remembers
-// what it has seen, so every topic gets its own).
+// filters returns a new chain of the recipe's filters.
 func (c *cook) filters() filter.Filter {
-	var fs []filter.Filter
-	if c.r.Length {
-		fs = append(fs, filter.Length{Min: 5, Max: 60})
-	}
-	if c.r.Noise {
-		fs = append(fs, filter.Noise{})
-	}
-	if c.r.Dedup {
-		fs = append(fs, &filter.Dedup{})
-	}
-	if c.r.Argumentative > 0 {
-		fs = append(fs, filter.Argumentative{Scorer: c.arg, Threshold: c.r.Argumentative})
-	}
-	if c.r.Verb {
-		fs = append(fs, filter.Verb{Tagger: c.tagger})
-	}
-	return filter.Chain(fs...)
+	r := c.r
+	steps := filterSteps{Length: r.Length, Noise: r.Noise, Dedup: r.Dedup, Arg: r.Argumentative > 0, Threshold: r.Argumentative, Verb: r.Verb}
+	return steps.chain(c.arg, c.tagger)
 }
 
 // describe fills in a candidate's argumentativeness and stance: its
