@@ -22,9 +22,7 @@ type pipeline struct {
 	c        config
 	store    *corpus.Store
 	retrieve retrieval.Retriever // sentences, best first
-	arg      *classify.ArgumentModel
-	stance   *classify.StanceModel
-	tagger   *pos.Tagger // nil unless the verb filter or coherence needs it
+	modelSet                     // the tagger is nil unless the verb filter or coherence needs it
 	builder  pairing.Builder
 }
 
@@ -34,16 +32,8 @@ func newPipeline(env *system.Env, c config) (*pipeline, error) {
 	if p.retrieve, err = retriever(env, c); err != nil {
 		return nil, err
 	}
-	if p.arg, err = models.Argumentative(); err != nil {
+	if p.modelSet, err = loadModels(c.Verb || c.NounPhrases); err != nil {
 		return nil, err
-	}
-	if p.stance, err = models.Stance(); err != nil {
-		return nil, err
-	}
-	if c.Verb || c.NounPhrases {
-		if p.tagger, err = pos.NewTagger(); err != nil {
-			return nil, err
-		}
 	}
 	p.builder = pairing.Builder{Pool: c.Pool, Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}}
 	if c.NounPhrases {
@@ -102,6 +92,32 @@ func retriever(env *system.Env, c config) (retrieval.Retriever, error) {
 func (p *pipeline) filters() filter.Filter {
 	steps := filterSteps{Length: p.c.Length, Noise: p.c.Noise, Dedup: p.c.Dedup, Arg: p.c.Arg, Threshold: p.c.Threshold, Verb: p.c.Verb}
 	return steps.chain(p.arg, p.tagger)
+}
+
+// modelSet is the shipped models a pipeline or recipe uses, and the
+// part-of-speech tagger.
+type modelSet struct {
+	arg    *classify.ArgumentModel
+	stance *classify.StanceModel
+	tagger *pos.Tagger
+}
+
+// loadModels loads the shipped models, and the tagger when tagger is set.
+func loadModels(tagger bool) (modelSet, error) {
+	var m modelSet
+	var err error
+	if m.arg, err = models.Argumentative(); err != nil {
+		return m, err
+	}
+	if m.stance, err = models.Stance(); err != nil {
+		return m, err
+	}
+	if tagger {
+		if m.tagger, err = pos.NewTagger(); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
 }
 
 // filterSteps says which sentence filters run; the pipeline and the

@@ -6,13 +6,10 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/filter"
-	"github.com/argsearch/argsearch/models"
-	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -50,9 +47,7 @@ type cook struct {
 	stages   []*lexical.Index
 	boolean  *lexical.Index // the first stage, Boolean (NounChunks)
 	retrieve retrieval.Retriever
-	arg      *classify.ArgumentModel
-	stance   *classify.StanceModel
-	tagger   *pos.Tagger // for the verb filter and noun chunks
+	modelSet // the tagger for the verb filter and noun chunks
 }
 
 func newCook(env *system.Env, r recipe, k int) (*cook, error) {
@@ -78,16 +73,8 @@ func newCook(env *system.Env, r recipe, k int) (*cook, error) {
 			return nil, err
 		}
 	}
-	if c.arg, err = models.Argumentative(); err != nil {
+	if c.modelSet, err = loadModels(r.Verb || r.NounChunks); err != nil {
 		return nil, err
-	}
-	if c.stance, err = models.Stance(); err != nil {
-		return nil, err
-	}
-	if r.Verb || r.NounChunks {
-		if c.tagger, err = pos.NewTagger(); err != nil {
-			return nil, err
-		}
 	}
 	return c, nil
 }
