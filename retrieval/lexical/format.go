@@ -429,7 +429,7 @@ func readMeta(dir string) (meta, error) {
 		return m, fmt.Errorf("lexical: open %s: %s: %v: %w", dir, metaFile, err, ErrCorrupt)
 	}
 	if m.Format != formatVersion {
-		return m, fmt.Errorf("lexical: open %s: format %d, want %d: %w", dir, m.Format, formatVersion, ErrCorrupt)
+		return m, fmt.Errorf("lexical: open %s: index format %d, this version reads %d (remove the directory to build it again): %w", dir, m.Format, formatVersion, ErrCorrupt)
 	}
 	if n, err := m.Analysis.normalized(); err != nil {
 		return m, fmt.Errorf("lexical: open %s: recorded analysis: %v: %w", dir, err, ErrCorrupt)
