@@ -10,6 +10,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -69,12 +70,20 @@ func OpenFor(ctx context.Context, f Flags, config func(*corpus.Store) lexical.Co
 	if err != nil {
 		return nil, fmt.Errorf("%w (use -cache DIR or -cache off)", err)
 	}
-	if err := e.openStore(ctx, src, cache, cached); err != nil {
+	storeFile, err := e.openStore(ctx, src, cache, cached)
+	if err != nil {
 		return nil, err
 	}
 	// The index reads the corpus again, only when it must be built.
 	c := config(e.Store)
 	c.ExpectedArguments = e.Store.NumArguments()
+	if storeFile != "" {
+		// A first run: the store was just read from the corpus and written
+		// to its file. Holding it while the index is built would add the
+		// two peaks up, so it is let go and read back from the file after.
+		e.Store = nil
+		debug.FreeOSMemory()
+	}
 	arguments := func(yield func(corpus.Argument, error) bool) {
 		err := e.read(src, "indexing", func(args iter.Seq2[corpus.Argument, error]) error {
 			for a, err := range args {
@@ -96,42 +105,54 @@ func OpenFor(ctx context.Context, f Flags, config func(*corpus.Store) lexical.Co
 	if err != nil {
 		return nil, err
 	}
+	if storeFile != "" {
+		if e.Store, err = readStoreFile(storeFile); err != nil {
+			e.Index.Close()
+			return nil, fmt.Errorf("reading back the corpus store: %w", err)
+		}
+	}
 	e.setup = time.Since(e.started)
 	return e, nil
 }
 
+// readStoreFile reads the store file at path.
+func readStoreFile(path string) (*corpus.Store, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return corpus.ReadStore(f)
+}
+
 // openStore fills in the store: from the store file the cache keeps for
 // src when there is a sound one, else by reading the corpus, after which
-// the store file is written (atomically) for the next run. A store file
-// that cannot be read is read around, not trusted.
-func (e *Env) openStore(ctx context.Context, src source, cache lexical.Cache, cached bool) error {
+// the store file is written (atomically) for the next run, and its path
+// returned. A store file that cannot be read is read around, not trusted.
+func (e *Env) openStore(ctx context.Context, src source, cache lexical.Cache, cached bool) (written string, err error) {
 	path := ""
 	if cached && !e.Sample { // the embedded sample is read from memory at once
 		sum := sha256.Sum256([]byte(src.id))
 		path = filepath.Join(cache.Dir, filepath.Base(src.name)+"-"+hex.EncodeToString(sum[:8])+".store")
-		if f, err := os.Open(path); err == nil {
-			s, err := corpus.ReadStore(f)
-			f.Close()
-			if err == nil {
-				e.Store = s
-				return nil
-			}
+		if s, err := readStoreFile(path); err == nil {
+			e.Store = s
+			return "", nil
 		}
 	}
-	err := e.read(src, "reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
+	err = e.read(src, "reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
 		var err error
 		e.Store, err = corpus.BuildStore(ctx, args)
 		return err
 	})
 	if err != nil || path == "" {
-		return err
+		return "", err
 	}
 	if err := os.MkdirAll(cache.Dir, 0o755); err != nil {
-		return err
+		return "", err
 	}
 	tmp, err := os.CreateTemp(cache.Dir, filepath.Base(path)+".tmp*")
 	if err != nil {
-		return err
+		return "", err
 	}
 	_, err = e.Store.WriteTo(tmp)
 	if cerr := tmp.Close(); err == nil {
@@ -142,9 +163,9 @@ func (e *Env) openStore(ctx context.Context, src source, cache lexical.Cache, ca
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("caching the corpus store: %w", err)
+		return "", fmt.Errorf("caching the corpus store: %w", err)
 	}
-	return nil
+	return path, nil
 }
 
 // Close releases the index.
