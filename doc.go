@@ -10,12 +10,13 @@
 //	corpus → retrieval → filter → pairing → stance → runfile → eval
 //
 //	corpus             read args.me (processed CSV, JSON; plain, gzip, tar.gz) as Arguments with Sentences;
-//	                   a Store to look them up by id (with Argument.Stance, the args.me stance towards a topic);
-//	                   the duplicate finder
+//	                   a Store to look them up by id (with Argument.Stance, the args.me stance towards a topic),
+//	                   kept in a file with Store.WriteTo and ReadStore; the duplicate finder
 //	topics             topic files, the official Task 1 topics 2020-2023 embedded, Topic.Query
 //	retrieval          Query, Hit, Retriever; Pipeline, Fusion (and Merge for lists), Parts, ForEach over topics;
 //	                   retrievaltest checks any Retriever
-//	  lexical          our index: Lucene-compatible analysis, BM25, Dirichlet LM, TF-IDF, RM3/Bo1 feedback;
+//	  lexical          our index: Lucene-compatible analysis, BM25, Dirichlet LM, TF-IDF (and ICoefficient), DPH,
+//	                   RM3/Bo1 feedback, Boolean queries, the pair unit (two sentences of an argument);
 //	                   Cache opens or builds an index keyed by corpus and configuration
 //	  bleveindex       a Retriever over a bleve index, queried with bleve's syntax
 //	  chatnoir, argsme the ChatNoir search service (ClueWeb22) and the args.me API as Retrievers
@@ -23,7 +24,8 @@
 //	                   Select/SelectHits, which check pure filters on every core and stateful ones in order
 //	pairing            candidates from hits, ArgsRank centrality, coherence, the pair Builder with diversity,
 //	                   Complete (fill a list with consecutive sentences)
-//	stance             the stance labels, rule-based taggers, Combine (the stance of a pair) and Side
+//	stance             the stance labels, rule-based taggers, Combine (the stance of a pair), Side, Document
+//	                   (a document's 2023 stance) and CheckInput (what every tagger refuses)
 //	runfile            Run, Result, a Reader (strict, or lenient as trec_eval), a Writer that writes only valid
 //	                   runs (atomically, with Touché's rules); runfile/tira for -i/-o
 //	eval               qrels (official sets embedded), trec_eval 10.0 measures over a runfile.Run, ArgumentRun
