@@ -5,6 +5,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/argsearch/argsearch/stance"
@@ -136,4 +139,32 @@ func FuzzReadStore(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMapStore maps a store file: the same store as ReadStore's; a damaged
+// file is an error and stays unmapped.
+func TestMapStore(t *testing.T) {
+	args := storeArgs()
+	path := filepath.Join(t.TempDir(), "s.store")
+	good := writeStore(t, buildStore(t, args))
+	if err := os.WriteFile(path, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, release, err := MapStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkStore(t, s, args)
+	if err := release(); err != nil {
+		t.Error(err)
+	}
+	bad := bytes.Clone(good)
+	bad[len(bad)/3] ^= 1
+	os.WriteFile(path, bad, 0o644)
+	if _, _, err := MapStore(path); !errors.Is(err, ErrStoreFile) {
+		t.Errorf("damaged file: got %v, want ErrStoreFile", err)
+	}
+	if _, _, err := MapStore(filepath.Join(t.TempDir(), "missing")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file: got %v, want fs.ErrNotExist", err)
+	}
 }

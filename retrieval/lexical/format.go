@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/argsearch/argsearch/internal/mmap"
 )
 
 // On disk an index is a directory holding index.json (the metadata,
@@ -541,7 +543,7 @@ func validOffsets(off []uint64, n int, size int) bool {
 // readUnit maps and checks a unit file. The unit's arrays point into the
 // mapping; unmap releases it.
 func readUnit(path string, want Unit, vectors bool) (u *unitData, err error) {
-	b, unmap, err := mapFile(path)
+	b, unmap, err := mmap.File(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("lexical: %s: missing: %w", path, ErrCorrupt)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -36,10 +37,11 @@ type Env struct {
 	// Input names the input: the corpus file, or "the embedded sample".
 	Input string
 
-	flags   Flags
-	stderr  io.Writer
-	started time.Time
-	setup   time.Duration
+	flags        Flags
+	stderr       io.Writer
+	releaseStore func() error // unmaps the store's file; nil when the store was built here
+	started      time.Time
+	setup        time.Duration
 }
 
 // source is a corpus file to read, and what identifies it for the index
@@ -106,7 +108,7 @@ func OpenFor(ctx context.Context, f Flags, config func(*corpus.Store) lexical.Co
 		return nil, err
 	}
 	if storeFile != "" {
-		if e.Store, err = readStoreFile(storeFile); err != nil {
+		if err = e.mapStoreFile(storeFile); err != nil {
 			e.Index.Close()
 			return nil, fmt.Errorf("reading back the corpus store: %w", err)
 		}
@@ -115,14 +117,15 @@ func OpenFor(ctx context.Context, f Flags, config func(*corpus.Store) lexical.Co
 	return e, nil
 }
 
-// readStoreFile reads the store file at path.
-func readStoreFile(path string) (*corpus.Store, error) {
-	f, err := os.Open(path)
+// mapStoreFile maps the store file at path (corpus.MapStore); Close
+// releases it.
+func (e *Env) mapStoreFile(path string) error {
+	s, release, err := corpus.MapStore(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer f.Close()
-	return corpus.ReadStore(f)
+	e.Store, e.releaseStore = s, release
+	return nil
 }
 
 // openStore fills in the store: from the store file the cache keeps for
@@ -134,8 +137,7 @@ func (e *Env) openStore(ctx context.Context, src source, cache lexical.Cache, ca
 	if cached && !e.Sample { // the embedded sample is read from memory at once
 		sum := sha256.Sum256([]byte(src.id))
 		path = filepath.Join(cache.Dir, filepath.Base(src.name)+"-"+hex.EncodeToString(sum[:8])+".store")
-		if s, err := readStoreFile(path); err == nil {
-			e.Store = s
+		if err := e.mapStoreFile(path); err == nil {
 			return "", nil
 		}
 	}
@@ -168,8 +170,16 @@ func (e *Env) openStore(ctx context.Context, src source, cache lexical.Cache, ca
 	return path, nil
 }
 
-// Close releases the index.
-func (e *Env) Close() error { return e.Index.Close() }
+// Close releases the index and the store's file; nothing the store
+// returned may be used after it.
+func (e *Env) Close() error {
+	err := e.Index.Close()
+	if e.releaseStore != nil {
+		err = errors.Join(err, e.releaseStore())
+		e.releaseStore = nil
+	}
+	return err
+}
 
 // input resolves the corpus and reads the topics.
 func (e *Env) input() (source, error) {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package lexical
+package mmap
 
 import (
 	"fmt"
@@ -8,9 +8,9 @@ import (
 	"syscall"
 )
 
-// mapFile maps the file at path read-only into memory, and returns its
+// File maps the file at path read-only into memory, and returns its
 // bytes and the function that unmaps them. An empty file gives no bytes.
-func mapFile(path string) ([]byte, func() error, error) {
+func File(path string) ([]byte, func() error, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err

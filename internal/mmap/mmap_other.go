@@ -1,12 +1,12 @@
 //go:build !unix
 
-package lexical
+package mmap
 
 import "os"
 
-// mapFile reads the file at path into memory (this platform has no mmap
+// File reads the file at path into memory (this platform has no mmap
 // here), and returns its bytes and a function that releases nothing.
-func mapFile(path string) ([]byte, func() error, error) {
+func File(path string) ([]byte, func() error, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
