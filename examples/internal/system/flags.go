@@ -62,7 +62,7 @@ func (f *Flags) Register(c *cli.Command) {
 
 // About is the paragraph a system's -h adds about the flags every system
 // shares.
-const About = `Input and output follow TIRA's convention: -i DIR holds the corpus (args_processed.csv, also .gz, the official .tar.gz, or args.me JSON) and topics.xml; the run is written to run.txt in the -o DIR directory (here -o is a directory; the search command's -o names the run file). Without -i the system runs on the args.me sample embedded in the module, with the ten 2021 topics it was drawn for, and prints the run's nDCG@5 against the 2021 judgments. The index is cached (-cache) and built only on the first run. Progress goes to stderr (-quiet silences it): a bar on a terminal, plain lines otherwise.`
+const About = `Input and output follow TIRA's convention: -i DIR holds the corpus (args_processed.csv, also .gz, the official .tar.gz, or args.me JSON) and topics.xml; the run is written to run.txt in the -o DIR directory (here -o is a directory; the search command's -o names the run file). Without -i the system runs on the args.me sample embedded in the module, with the ten 2021 topics it was drawn for, and prints the run's nDCG@5 against the 2021 judgments. The index and a file of the corpus's texts are cached (-cache) and built only on the first run. Progress goes to stderr (-quiet silences it): a bar on a terminal, plain lines otherwise.`
 
 // cache returns the index cache, and false for no cache.
 func (f Flags) cache() (lexical.Cache, bool, error) {
