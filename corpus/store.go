@@ -98,14 +98,14 @@ func (b *storeBuilder) add(a Argument) error {
 	if a.ID == "" {
 		return fmt.Errorf("corpus: argument %d has no id", len(s.args)+1)
 	}
-	if len(s.args) >= math.MaxUint32-1 || s.numSents+len(a.Sentences) >= math.MaxUint32 {
+	if uint64(len(s.args)) >= math.MaxUint32-1 || uint64(s.numSents)+uint64(len(a.Sentences)) >= math.MaxUint32 {
 		return fmt.Errorf("corpus: argument %q: more than %d arguments or sentences in a store", a.ID, uint32(math.MaxUint32-1))
 	}
 	size := len(a.ID) + len(a.Conclusion)
 	for _, t := range a.Sentences {
 		size += len(t.Text)
 	}
-	if size > math.MaxUint32 {
+	if uint64(size) > math.MaxUint32 {
 		return fmt.Errorf("corpus: argument %q: %d bytes of text, more than a store takes", a.ID, size)
 	}
 	if len(b.blocks) == 0 || cap(b.blocks[len(b.blocks)-1])-len(b.blocks[len(b.blocks)-1]) < size {
