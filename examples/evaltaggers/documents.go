@@ -97,12 +97,7 @@ func evalDocuments(ctx context.Context, d *data, cfg, argCfg classify.TrainConfi
 	if err != nil {
 		return nil, err
 	}
-	var majority []string
-	most := mostFrequent(gold)
-	for range gold {
-		majority = append(majority, most)
-	}
-	m, err := eval.Classify(gold, majority)
+	m, err := eval.Classify(gold, majorityOf(gold))
 	if err != nil {
 		return nil, err
 	}
@@ -141,14 +136,7 @@ func evalArgsMe(ctx context.Context, sm *classify.StanceModel, am *classify.Argu
 		if err != nil {
 			return nil, fmt.Errorf("argument %s: %w", a.ID, err)
 		}
-		forced := st
-		if st != stance.Pro && st != stance.Con {
-			var lean float64
-			for _, t := range texts {
-				lean += sm.Lean(a.Conclusion, t)
-			}
-			forced = stance.Side(st, lean)
-		}
+		forced := forceSide(sm, a.Conclusion, texts, st)
 		gold = append(gold, a.Premises[0].Stance.String())
 		pred, side = append(pred, st.String()), append(side, forced.String())
 	}
@@ -167,12 +155,7 @@ func evalArgsMe(ctx context.Context, sm *classify.StanceModel, am *classify.Argu
 		}
 		out = append(out, result{system: row.name, setting: setting, c: c})
 	}
-	var majority []string
-	most := mostFrequent(gold)
-	for range gold {
-		majority = append(majority, most)
-	}
-	c, err := eval.Classify(gold, majority)
+	c, err := eval.Classify(gold, majorityOf(gold))
 	if err != nil {
 		return nil, err
 	}
@@ -215,6 +198,29 @@ func agreement(agree bool) string {
 		return "agree"
 	}
 	return "disagree"
+}
+
+// forceSide returns st when it is Pro or Con, else the side the stance
+// model leans to over the document's sentences (stance.Side).
+func forceSide(sm *classify.StanceModel, topic string, sents []string, st stance.Stance) stance.Stance {
+	if st == stance.Pro || st == stance.Con {
+		return st
+	}
+	var lean float64
+	for _, s := range sents {
+		lean += sm.Lean(topic, s)
+	}
+	return stance.Side(st, lean)
+}
+
+// majorityOf answers every item with the most frequent gold label.
+func majorityOf(gold []string) []string {
+	most := mostFrequent(gold)
+	out := make([]string, len(gold))
+	for i := range out {
+		out[i] = most
+	}
+	return out
 }
 
 // mostFrequent returns the most frequent label, ties to the first in byte
@@ -278,14 +284,7 @@ func evalArgQuality(ctx context.Context, args []labeled.QualityArgument, sm *cla
 			if err != nil {
 				return result{}, result{}, fmt.Errorf("topic %s: %w", t, err)
 			}
-			if st != stance.Pro && st != stance.Con {
-				var lean float64
-				for _, s := range sents {
-					lean += sm.Lean(proxy[t], s)
-				}
-				st = stance.Side(st, lean)
-			}
-			sides = append(sides, st)
+			sides = append(sides, forceSide(sm, proxy[t], sents, st))
 		}
 		as := byTopic[t]
 		for i := range as {

@@ -83,9 +83,6 @@ func (d *data) topics() []string {
 	return ts
 }
 
-// ukpStance maps a UKP label onto a Stance.
-func ukpStance(label string) stance.Stance { return labeled.UKPStance(label) }
-
 // asUKP maps a tagger's answer onto the UKP label set (PRO, CON, NO):
 // Unknown, the answer for text a tagger cannot judge, becomes No ("holds no
 // argument"), so macro-F1 is over UKP's three classes as in the published
@@ -148,7 +145,7 @@ func scoreStance(ctx context.Context, t stance.Tagger, test []labeled.UKPSentenc
 		if err != nil {
 			return nil, nil, err
 		}
-		gold = append(gold, ukpStance(s.Label).String())
+		gold = append(gold, labeled.UKPStance(s.Label).String())
 		pred = append(pred, asUKP(st).String())
 	}
 	return gold, pred, nil
@@ -165,7 +162,7 @@ func scorePairs(ctx context.Context, t stance.Tagger, test []labeled.UKPSentence
 		if a.Topic != b.Topic || a.URL != b.URL {
 			continue
 		}
-		g, _ := stance.Combine(ukpStance(a.Label), 1, ukpStance(b.Label), 1)
+		g, _ := stance.Combine(labeled.UKPStance(a.Label), 1, labeled.UKPStance(b.Label), 1)
 		if g == stance.Unknown {
 			continue
 		}
@@ -259,7 +256,7 @@ func stanceSystems(seed uint64, cfg classify.TrainConfig, claims []labeled.Claim
 		{name: "majority", build: func(_ context.Context, train []labeled.UKPSentence) (stance.Tagger, error) {
 			var labels []stance.Stance
 			for _, s := range train {
-				labels = append(labels, ukpStance(s.Label))
+				labels = append(labels, labeled.UKPStance(s.Label))
 			}
 			return stance.MajorityOf(labels), nil
 		}},
@@ -296,7 +293,7 @@ func claimExamples(claims []labeled.Claim, heldOut string) []classify.StanceExam
 func stanceExamples(train []labeled.UKPSentence) []classify.StanceExample {
 	xs := make([]classify.StanceExample, len(train))
 	for i, s := range train {
-		xs[i] = classify.StanceExample{Topic: s.Topic, Text: s.Text, Stance: ukpStance(s.Label)}
+		xs[i] = classify.StanceExample{Topic: s.Topic, Text: s.Text, Stance: labeled.UKPStance(s.Label)}
 	}
 	return xs
 }
