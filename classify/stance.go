@@ -42,7 +42,7 @@ func ReadStanceModel(r io.Reader) (*StanceModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return stanceModel(lin)
+	return stanceModel(lin, nil)
 }
 
 // TrainStanceModel fits a StanceModel. The classes are the distinct stances
@@ -88,15 +88,20 @@ func TrainStanceModel(ctx context.Context, examples []StanceExample, c TrainConf
 	if err != nil {
 		return nil, err
 	}
-	return stanceModel(lin)
+	return stanceModel(lin, valence)
 }
 
-func stanceModel(lin *linear.Model) (*StanceModel, error) {
+// stanceModel makes a StanceModel of lin; valence is the lexicon of
+// stance/2 features, read here when nil.
+func stanceModel(lin *linear.Model, valence *valence) (*StanceModel, error) {
 	m := &StanceModel{lin: lin}
 	if lin.Meta("features") == stanceFeatures2 {
-		var err error
-		if m.valence, err = vader(); err != nil {
-			return nil, fmt.Errorf("classify: %w", err)
+		m.valence = valence
+		if m.valence == nil {
+			var err error
+			if m.valence, err = vader(); err != nil {
+				return nil, fmt.Errorf("classify: %w", err)
+			}
 		}
 	}
 	for _, l := range lin.Labels() {
