@@ -91,12 +91,12 @@ func TrainStanceModel(ctx context.Context, examples []StanceExample, c TrainConf
 	return stanceModel(lin, valence)
 }
 
-// stanceModel makes a StanceModel of lin; valence is the lexicon of
-// stance/2 features, read here when nil.
-func stanceModel(lin *linear.Model, valence *valence) (*StanceModel, error) {
+// stanceModel makes a StanceModel of lin; lex is the lexicon of stance/2
+// features, read here when nil.
+func stanceModel(lin *linear.Model, lex *valence) (*StanceModel, error) {
 	m := &StanceModel{lin: lin}
 	if lin.Meta("features") == stanceFeatures2 {
-		m.valence = valence
+		m.valence = lex
 		if m.valence == nil {
 			var err error
 			if m.valence, err = vader(); err != nil {
