@@ -147,10 +147,12 @@ func TestStoreGenerated(t *testing.T) {
 	checkStore(t, buildStore(t, args), args)
 }
 
-// TestStoreIDs covers sentence ids outside the regular scheme.
-func TestStoreIDs(t *testing.T) {
+// idArgs is a corpus with every kind of sentence id a store keeps: the
+// regular scheme, gaps, the conclusion first, ids of no scheme or under
+// another argument, and argument ids that look like sentence ids.
+func idArgs() []Argument {
 	p := func(s stance.Stance) []Premise { return []Premise{{Text: "x", Stance: s}} }
-	args := []Argument{
+	return []Argument{
 		{ID: "A", Conclusion: "Regular one", Premises: p(stance.Pro), Sentences: []Sentence{
 			{"A__PREMISE__1", "First sentence."}, {"A__PREMISE__2", "Second one."}, {"A__CONC__1", "Regular one"}}},
 		{ID: "empty", Conclusion: ""},
@@ -163,6 +165,11 @@ func TestStoreIDs(t *testing.T) {
 		{ID: "A__PREMISE__1x", Sentences: []Sentence{{"A__PREMISE__1x__PREMISE__1", "An argument id that looks like a sentence id."}}},
 		{ID: "trailing-empty"},
 	}
+}
+
+// TestStoreIDs covers sentence ids outside the regular scheme.
+func TestStoreIDs(t *testing.T) {
+	args := idArgs()
 	s := buildStore(t, args)
 	checkStore(t, s, args)
 	for _, id := range []string{"", "A", "A__PREMISE__0", "A__PREMISE__3x", "A__PREMISE__4", "A__CONC__2", "B__CONC__1",

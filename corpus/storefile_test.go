@@ -9,24 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/argsearch/argsearch/stance"
 )
-
-// storeArgs is a corpus with every kind of sentence id a store keeps.
-func storeArgs() []Argument {
-	p := func(s stance.Stance) []Premise { return []Premise{{Text: "x", Stance: s}} }
-	return []Argument{
-		{ID: "A", Conclusion: "Regular one", Premises: p(stance.Pro), Sentences: []Sentence{
-			{"A__PREMISE__1", "First sentence."}, {"A__PREMISE__2", "Second one."}, {"A__CONC__1", "Regular one"}}},
-		{ID: "empty", Conclusion: ""},
-		{ID: "B", Conclusion: "no conclusion sentence", Premises: []Premise{{"p", stance.Con}, {"q", stance.Pro}}, Sentences: []Sentence{
-			{"B__PREMISE__1", "Only premises."}, {"B__PREMISE__2", ""}}},
-		{ID: "gaps", Sentences: []Sentence{{"gaps__PREMISE__2", "Two."}, {"gaps__PREMISE__5", "Five."}}},
-		{ID: "odd", Sentences: []Sentence{{"odd-1", "no scheme"}, {"A__PREMISE__3", "under another argument"}, {"odd__PREMISE__1", "in scheme"}}},
-		{ID: "trailing-empty"},
-	}
-}
 
 func writeStore(t testing.TB, s *Store) []byte {
 	t.Helper()
@@ -41,7 +24,7 @@ func writeStore(t testing.TB, s *Store) []byte {
 // TestStoreFile writes stores and reads them back: the same arguments and
 // sentences, found by the same ids.
 func TestStoreFile(t *testing.T) {
-	args := storeArgs()
+	args := idArgs()
 	s := buildStore(t, args)
 	got, err := ReadStore(bytes.NewReader(writeStore(t, s)))
 	if err != nil {
@@ -86,7 +69,7 @@ func TestStoreFile(t *testing.T) {
 // consistent checksums over inconsistent contents is an error wrapping
 // ErrStoreFile.
 func TestStoreFileDamaged(t *testing.T) {
-	good := writeStore(t, buildStore(t, storeArgs()))
+	good := writeStore(t, buildStore(t, idArgs()))
 	cases := map[string][]byte{
 		"empty":     nil,
 		"header":    []byte("ARGSTOR\x02rest"),
@@ -114,7 +97,7 @@ func TestStoreFileDamaged(t *testing.T) {
 // match, so that the consistency checks are exercised: ReadStore returns an
 // error or a store whose every argument and sentence can be read.
 func FuzzReadStore(f *testing.F) {
-	good := writeStore(f, buildStore(f, storeArgs()))
+	good := writeStore(f, buildStore(f, idArgs()))
 	f.Add(good[:len(good)-4], 0, byte(0))
 	f.Fuzz(func(t *testing.T, body []byte, pos int, v byte) {
 		if len(body) > 0 {
@@ -144,7 +127,7 @@ func FuzzReadStore(f *testing.F) {
 // TestMapStore maps a store file: the same store as ReadStore's; a damaged
 // file is an error and stays unmapped.
 func TestMapStore(t *testing.T) {
-	args := storeArgs()
+	args := idArgs()
 	path := filepath.Join(t.TempDir(), "s.store")
 	good := writeStore(t, buildStore(t, args))
 	if err := os.WriteFile(path, good, 0o644); err != nil {
