@@ -96,6 +96,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"-no-such-flag"}, "-no-such-flag"},
 		{[]string{"-out", ""}, "-out"},
 		{[]string{"-data", ""}, "-data"},
+		{[]string{"-sources", "ukp"}, "-sources"},
 		{[]string{"extra"}, `"extra"`},
 	} {
 		stderr.Reset()
