@@ -145,8 +145,8 @@ func (c *cook) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, er
 		return hits, nil
 	}
 	plain, err := c.retrieve.Retrieve(ctx, q, c.r.Depth)
-	if err != nil || len(hits) == 0 {
-		return plain, err
+	if err != nil || len(hits) == 0 || len(plain) == 0 {
+		return append(hits, plain...), err
 	}
 	seen := make(map[string]bool, len(hits))
 	for _, h := range hits {

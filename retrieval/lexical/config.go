@@ -43,7 +43,10 @@ const (
 	// df and collection frequencies of the pair documents), since such an
 	// index grows with the square of an argument's length: at full args.me
 	// scale it would hold 121.9 million documents. Every model but
-	// ModelDirichlet applies; PRF and Boolean do not.
+	// ModelDirichlet applies; PRF and Boolean do not. It groups sentences by
+	// the argument their id names (<argId>__PREMISE__k, <argId>__CONC__1);
+	// an index of other sentence ids, or of an argument's sentences not
+	// indexed together, makes a pair search fail with an error.
 	UnitPair Unit = "pair"
 )
 

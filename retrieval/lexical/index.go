@@ -123,7 +123,9 @@ func (x *Index) Units() []Unit { return slices.Clone(x.d.meta.Units) }
 // (Analysis.StopFrequent), in byte order.
 func (x *Index) Stopwords() []string { return slices.Clone(x.d.meta.Stopwords) }
 
-// Docs returns the number of documents of unit u (0 if x lacks it).
+// Docs returns the number of documents of unit u (0 if x lacks it). For
+// UnitPair it is the number of pairs of two sentences of one argument (0
+// when the sentence ids cannot be grouped by argument, or x is closed).
 func (x *Index) Docs(u Unit) int {
 	if u == UnitPair {
 		if x.d.unit(UnitSentence) == nil || x.d.closed.Load() {
