@@ -16,6 +16,27 @@ const (
 
 type arena struct {
 	chunks [][]byte
+	free   [][]byte // emptied chunks of arenaChunk bytes, for reuse
+}
+
+// size returns the bytes of the chunks in use (chunks kept for reuse are
+// used before new ones are made, so they do not add to the peak).
+func (a *arena) size() int {
+	n := 0
+	for _, c := range a.chunks {
+		n += cap(c)
+	}
+	return n
+}
+
+// reset empties the arena, keeping its chunks for reuse.
+func (a *arena) reset() {
+	for _, c := range a.chunks {
+		if cap(c) == arenaChunk {
+			a.free = append(a.free, c[:0])
+		}
+	}
+	a.chunks = nil
 }
 
 // alloc returns the address of n fresh bytes; n must not exceed
@@ -34,7 +55,12 @@ func (a *arena) alloc(n int) uint64 {
 		return uint64(i) * arenaChunk
 	}
 	if len(a.chunks) == 0 || len(a.chunks[len(a.chunks)-1])+n > arenaChunk {
-		a.chunks = append(a.chunks, make([]byte, 0, arenaChunk))
+		if k := len(a.free); k > 0 {
+			a.chunks = append(a.chunks, a.free[k-1])
+			a.free = a.free[:k-1]
+		} else {
+			a.chunks = append(a.chunks, make([]byte, 0, arenaChunk))
+		}
 	}
 	i := len(a.chunks) - 1
 	c := a.chunks[i]

@@ -1,11 +1,14 @@
 package lexical
 
 import (
+	"bufio"
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"os"
 	"path/filepath"
@@ -74,33 +77,43 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 		}
 	}
 	b := newBuilder(an, units, !c.NoTermVectors)
+	if dir != "" {
+		b.dir, b.budget = dir, c.BuildMemory
+		if b.budget <= 0 {
+			b.budget = DefaultBuildMemory
+		}
+	}
+	defer b.cleanup()
 	start := time.Now()
 	if err := b.run(ctx, args, c, start); err != nil {
 		return nil, err
 	}
-	b.finish()
-	nargs, ndocs := b.nargs, b.ndocs
+	if err := b.finish(); err != nil {
+		return nil, err
+	}
+	nargs, ndocs, nruns := b.nargs, b.ndocs, len(b.runs)
 	m := meta{Format: formatVersion, Analysis: an, Units: units, TermVectors: !c.NoTermVectors, Stopwords: b.stopwords, Vocabulary: b.vocabulary}
 	d := &data{meta: m}
-	// On disk, each unit is written as soon as it is frozen and dropped
-	// from memory, and the index is read back at the end: the peak
-	// memory is one frozen unit plus what is left of the builder.
-	terms := b.dict.terms
-	for i, ub := range b.units {
-		u, err := ub.freeze(terms, b.target, m.TermVectors)
+	// On disk, each unit is written from the lists the builder stores (in
+	// the directory, when the build wrote runs) and the index is read back
+	// at the end.
+	for i := range b.units {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("lexical: build: %w", err)
+		}
+		u, streams, err := b.freeze(i, dir == "")
 		if err != nil {
 			return nil, err
 		}
-		b.units[i] = nil
 		if dir == "" {
 			d.units = append(d.units, u)
-			continue
-		}
-		if err := writeUnitFile(ctx, dir, u); err != nil {
+		} else if err := writeUnitFile(ctx, dir, u, streams); err != nil {
 			return nil, err
 		}
+		b.release(i)
 	}
-	b = nil
+	b.cleanup()
+	b.dict, b.target = nil, nil
 	if dir != "" {
 		// Collect the builder before the index is read back, so that the
 		// heap need not grow for it.
@@ -115,7 +128,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	}
 	if c.Progress != nil {
 		el := time.Since(start)
-		c.Progress(Progress{Arguments: nargs, Documents: ndocs, Elapsed: el, Rate: rate(nargs, el), Done: true})
+		c.Progress(Progress{Arguments: nargs, Documents: ndocs, Elapsed: el, Rate: rate(nargs, el), Runs: nruns, Done: true})
 	}
 	return newIndex(d, c.Search)
 }
@@ -135,6 +148,12 @@ type builder struct {
 	nargs     int
 	ndocs     int
 	stopwords []string
+	// A build to a directory writes what it holds to a run in dir when it
+	// holds more than budget bytes (see run); budget 0: never.
+	dir    string
+	budget int
+	runs   []*run
+	temps  []*os.File // files written while freezing, removed by cleanup
 	// With Krovetz stemming: the stemmer's vocabulary, in byte order, and
 	// per provisional term id the id of its stem (nil: every term is its
 	// own).
@@ -143,12 +162,10 @@ type builder struct {
 }
 
 type unitBuilder struct {
-	unit   Unit
-	ids    arena    // document ids, in chunks (no doubling copies)
-	idAt   []uint64 // per document: address of its id
-	idLen  []uint32
-	idSize int
-	fields []*fieldBuilder
+	unit     Unit
+	ids      idCoder // document ids, front-coded
+	runStart int     // the first document not yet written to a run
+	fields   []*fieldBuilder
 }
 
 // A fieldBuilder holds a field's postings while they grow, indexed by the
@@ -157,7 +174,8 @@ type unitBuilder struct {
 type fieldBuilder struct {
 	name    string
 	arena   arena
-	post    []plist // per term: varint (docDelta<<1 | f==1), then varint f if f > 1
+	post    []plist // per term: varint (docDelta<<1 | f==1), then varint f if f > 1, since the last run
+	store   *listStore // the complete lists, once all documents are in (builder.finish)
 	scratch []byte
 	vec     []byte   // scratch: the current document's term vector
 	bytes   int      // postings bytes
@@ -167,8 +185,8 @@ type fieldBuilder struct {
 	maxTF   []uint32
 	dl      []uint32
 	vectors bool
-	fwd     arena    // per document: varint (term<<1 | f==1) [varint f], provisional ids
-	fwdAt   []uint64 // per document: address of its entries
+	fwd     arena    // per document since the last run: varint (term<<1 | f==1) [varint f], provisional ids
+	fwdAt   []uint64 // per document since the last run: address of its entries
 	fwdLen  []uint32
 	fwdSize int
 }
@@ -373,11 +391,19 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 			delete(pending, next)
 			next++
 			b.merge(p)
+			if b.budget > 0 && b.held() > b.budget {
+				if err := b.flush(); err != nil {
+					cancel()
+					for range done {
+					}
+					return err
+				}
+			}
 		}
 		if c.Progress != nil && time.Since(lastReport) >= 500*time.Millisecond {
 			lastReport = time.Now()
 			el := lastReport.Sub(start)
-			p := Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: el, Rate: rate(b.nargs, el)}
+			p := Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: el, Rate: rate(b.nargs, el), Runs: len(b.runs)}
 			if c.ExpectedArguments > b.nargs && p.Rate > 0 {
 				p.ETA = time.Duration(float64(c.ExpectedArguments-b.nargs) / p.Rate * float64(time.Second))
 			}
@@ -408,11 +434,7 @@ func (b *builder) merge(bt *batch) {
 	for i, ub := range b.units {
 		rb := &bt.units[i]
 		for _, id := range rb.ids {
-			at := ub.ids.alloc(len(id))
-			copy(ub.ids.at(at, len(id)), id)
-			ub.idAt = append(ub.idAt, at)
-			ub.idLen = append(ub.idLen, uint32(len(id)))
-			ub.idSize += len(id)
+			ub.ids.add(id)
 		}
 		b.ndocs += len(rb.ids)
 		for fi, fb := range ub.fields {
@@ -477,10 +499,36 @@ func appendPosting(dst []byte, v uint64, f uint32) []byte {
 	return binary.AppendUvarint(dst, uint64(f))
 }
 
-// finish conflates terms with their Krovetz stems, then applies a
-// frequency-based stop list (to the stems).
-func (b *builder) finish() {
-	b.conflate()
+// finish gathers each field's complete posting lists (the runs' lists,
+// once what is still held is written as the last run), conflates terms
+// with their Krovetz stems, then applies a frequency-based stop list (to
+// the stems).
+func (b *builder) finish() error {
+	if len(b.runs) > 0 {
+		for _, ub := range b.units {
+			if ub.ids.docs() > ub.runStart {
+				if err := b.flush(); err != nil {
+					return err
+				}
+				break
+			}
+		}
+	}
+	for ui, ub := range b.units {
+		for fi, fb := range ub.fields {
+			if len(b.runs) == 0 {
+				fb.store = fb.memStore()
+				continue
+			}
+			fb.post, fb.arena = nil, arena{}
+			if _, err := b.fileStore(ui, fi); err != nil {
+				return err
+			}
+		}
+	}
+	if err := b.conflate(); err != nil {
+		return err
+	}
 	switch b.an.Stop {
 	case StopFrequent:
 		b.stopwords = b.frequent(b.an.StopFrequent, func(Unit, string) bool { return true })
@@ -493,29 +541,35 @@ func (b *builder) finish() {
 		})
 		b.stopwords = append(texts, contexts...)
 	default:
-		return
+		return nil
 	}
 	slices.Sort(b.stopwords)
 	b.stopwords = slices.Compact(b.stopwords)
+	var list []byte
 	for _, ub := range b.units {
 		for _, fb := range ub.fields {
 			for _, t := range b.stopwords {
 				g, ok := b.dict.ids[t]
-				if !ok || int(g) >= len(fb.post) {
+				if !ok || int(g) >= len(fb.df) {
 					continue
 				}
+				var err error
+				if list, err = fb.store.list(list[:0], g); err != nil {
+					return err
+				}
 				doc := uint64(0)
-				for p := fb.arena.appendTo(nil, &fb.post[g]); len(p) > 0; {
+				for p := list; len(p) > 0; {
 					var delta uint64
 					var f uint32
 					delta, f, p = readPosting(p)
 					doc += delta
 					fb.dl[doc] -= f
 				}
-				fb.post[g], fb.df[g], fb.ttf[g] = plist{}, 0, 0
+				fb.store.n[g], fb.df[g], fb.ttf[g] = 0, 0, 0
 			}
 		}
 	}
+	return nil
 }
 
 // frequent returns the n terms with the most occurrences in the fields
@@ -563,9 +617,9 @@ func (b *builder) frequent(n int, in func(u Unit, field string) bool) []string {
 // that is itself conflated to another keeps apart the postings of the
 // terms stemmed to it. Document lengths do not change. The term vectors
 // are remapped by freeze, through b.target.
-func (b *builder) conflate() {
+func (b *builder) conflate() error {
 	if b.an.Stem != StemKrovetz {
-		return
+		return nil
 	}
 	terms := b.dict.terms
 	cf := make([]uint64, len(terms))
@@ -613,32 +667,38 @@ func (b *builder) conflate() {
 	slices.Sort(stems)
 	for _, ub := range b.units {
 		for _, fb := range ub.fields {
-			fb.conflate(stems, groups, b.target)
+			if err := fb.conflate(stems, groups, b.target); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }
 
 // conflate merges the postings of a field as builder.conflate describes.
-func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, target []uint32) {
+func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, target []uint32) error {
 	type merged struct {
-		post  plist
+		at, n uint64
 		df    uint32
 		ttf   uint64
 		maxTF uint32
 		last  uint32
-		bytes int
 	}
+	s := fb.store
 	out := make([]merged, len(stems))
 	var ents []uint64 // doc<<32 | f
-	var buf []byte
+	var buf, list []byte
 	for i, sg := range stems {
 		ents = ents[:0]
 		for _, g := range append([]uint32{sg}, groups[sg]...) {
-			if int(g) >= len(fb.post) || target[g] != sg {
+			if int(g) >= len(fb.df) || target[g] != sg {
 				continue
 			}
 			doc := uint64(0)
-			buf = fb.arena.appendTo(buf[:0], &fb.post[g])
+			var err error
+			if buf, err = s.list(buf[:0], g); err != nil {
+				return err
+			}
 			p := buf
 			fb.bytes -= len(p) // the list is replaced or dropped below
 			for len(p) > 0 {
@@ -652,35 +712,42 @@ func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, tar
 		slices.Sort(ents)
 		m := &out[i]
 		prev := uint64(0)
+		list = list[:0]
 		for j := 0; j < len(ents); {
 			doc := ents[j] >> 32
 			f := uint32(0)
 			for ; j < len(ents) && ents[j]>>32 == doc; j++ {
 				f += uint32(ents[j])
 			}
-			fb.scratch = appendPosting(fb.scratch[:0], doc-prev, f)
-			fb.arena.append(&m.post, fb.scratch)
-			m.bytes += len(fb.scratch)
+			list = appendPosting(list, doc-prev, f)
 			prev = doc
 			m.df++
 			m.ttf += uint64(f)
 			m.maxTF = max(m.maxTF, f)
 			m.last = uint32(doc)
 		}
+		var err error
+		if m.at, err = s.add(list); err != nil {
+			return err
+		}
+		m.n = uint64(len(list))
 	}
-	if len(stems) > 0 && int(stems[len(stems)-1]) >= len(fb.post) {
+	if len(stems) > 0 && int(stems[len(stems)-1]) >= len(fb.df) {
 		fb.grow(int(stems[len(stems)-1]) + 1)
+		s.grow(len(fb.df))
 	}
 	for g, sg := range target {
-		if uint32(g) != sg && g < len(fb.post) {
-			fb.post[g], fb.df[g], fb.ttf[g], fb.maxTF[g] = plist{}, 0, 0, 0
+		if uint32(g) != sg && g < len(fb.df) {
+			s.n[g], fb.df[g], fb.ttf[g], fb.maxTF[g] = 0, 0, 0, 0
 		}
 	}
 	for i, sg := range stems {
 		m := &out[i]
-		fb.bytes += m.bytes
-		fb.post[sg], fb.df[sg], fb.ttf[sg], fb.maxTF[sg], fb.last[sg] = m.post, m.df, m.ttf, m.maxTF, m.last
+		fb.bytes += int(m.n)
+		s.at[sg], s.n[sg] = m.at, m.n
+		fb.df[sg], fb.ttf[sg], fb.maxTF[sg], fb.last[sg] = m.df, m.ttf, m.maxTF, m.last
 	}
+	return nil
 }
 
 // readPosting decodes one (v, f) pair written by appendPosting. The input
@@ -695,33 +762,48 @@ func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
 	return x >> 1, uint32(y), p[m:]
 }
 
-// freeze renumbers terms in byte order (dropping stopped ones) and returns
-// the unit's final form.
-//
-// target, if not nil, maps each provisional term id to the id of the term
-// whose postings now hold its occurrences (Krovetz conflation); term
-// vector entries are remapped through it, summing the frequencies of
-// terms that share a target.
-func (ub *unitBuilder) freeze(terms []string, target []uint32, vectors bool) (*unitData, error) {
-	u := &unitData{unit: ub.unit}
-	ids := make([]string, len(ub.idAt))
-	for d, at := range ub.idAt {
-		ids[d] = string(ub.ids.at(at, int(ub.idLen[d])))
-	}
-	ub.ids, ub.idAt, ub.idLen = arena{}, nil, nil
-	u.setIDs(ids)
-	ids = nil
-	for _, fb := range ub.fields {
-		f, err := fb.freeze(terms, target, vectors)
-		if err != nil {
-			return nil, err
-		}
-		u.fields = append(u.fields, f)
-	}
-	return u, nil
+// A stream is a section of a unit file that is written from elsewhere than
+// a slice: its size and a function that writes it.
+type stream struct {
+	size  int
+	write func(io.Writer) error
 }
 
-func (fb *fieldBuilder) freeze(terms []string, target []uint32, vectors bool) (*fieldData, error) {
+// fieldStreams are a field's posting and term vector sections, when the
+// fieldData does not hold them.
+type fieldStreams struct{ post, fwd *stream }
+
+// freeze renumbers the terms of unit ui in byte order (dropping stopped
+// ones) and returns the unit's final form. In memory, the unit holds all
+// its sections; otherwise the postings and term vectors are streams, to be
+// written (see writeUnit) from the lists the builder stores.
+//
+// b.target, if not nil, maps each provisional term id to the id of the
+// term whose postings now hold its occurrences (Krovetz conflation); term
+// vector entries are remapped through it, summing the frequencies of terms
+// that share a target.
+func (b *builder) freeze(ui int, inMemory bool) (*unitData, []fieldStreams, error) {
+	ub := b.units[ui]
+	u := &unitData{unit: ub.unit, idData: ub.ids.data, idRestart: ub.ids.restart}
+	var err error
+	if u.idRank, err = b.idRanks(ui); err != nil {
+		return nil, nil, err
+	}
+	var streams []fieldStreams
+	for fi := range ub.fields {
+		f, st, err := b.freezeField(ui, fi, inMemory)
+		if err != nil {
+			return nil, nil, err
+		}
+		u.fields = append(u.fields, f)
+		streams = append(streams, st)
+	}
+	return u, streams, nil
+}
+
+func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStreams, error) {
+	fb := b.units[ui].fields[fi]
+	terms, target, s := b.dict.terms, b.target, fb.store
 	order := make([]uint32, 0, len(fb.df))
 	for g, n := range fb.df {
 		if n > 0 {
@@ -740,13 +822,11 @@ func (fb *fieldBuilder) freeze(terms []string, target []uint32, vectors bool) (*
 	f.df = make([]uint32, len(order))
 	f.ttf = make([]uint64, len(order))
 	f.maxTF = make([]uint32, len(order))
-	f.post = make([]byte, 0, fb.bytes)
 	for i, g := range order {
 		newID[g] = uint32(i)
 		f.termBlob = append(f.termBlob, terms[g]...)
 		f.termOff = append(f.termOff, uint64(len(f.termBlob)))
-		f.post = fb.arena.appendTo(f.post, &fb.post[g])
-		f.postOff = append(f.postOff, uint64(len(f.post)))
+		f.postOff = append(f.postOff, f.postOff[i]+s.n[g])
 		f.df[i] = fb.df[g]
 		f.ttf[i] = fb.ttf[g]
 		f.maxTF[i] = fb.maxTF[g]
@@ -756,37 +836,113 @@ func (fb *fieldBuilder) freeze(terms []string, target []uint32, vectors bool) (*
 			newID[g] = newID[sg]
 		}
 	}
-	fb.post, fb.arena = nil, arena{} // release the postings before the term vectors
-	f.stats()
-	f.lazy = make([]atomic.Pointer[termIndex], len(f.df))
-	if vectors {
-		f.fwdOff = make([]uint64, 1, len(fb.fwdAt)+1)
-		f.fwd = make([]byte, 0, fb.fwdSize+fb.fwdSize/8)
-		var ents []uint64 // id<<32 | f
-		for d, at := range fb.fwdAt {
-			ents = ents[:0]
-			for p := fb.fwd.at(at, int(fb.fwdLen[d])); len(p) > 0; {
-				var g uint64
-				var tf uint32
-				g, tf, p = readPosting(p)
-				if id := newID[g]; id != dropped {
-					ents = append(ents, uint64(id)<<32|uint64(tf))
-				}
-			}
-			slices.Sort(ents)
-			prev := uint64(0)
-			for j := 0; j < len(ents); {
-				id := ents[j] >> 32
-				tf := uint32(0)
-				for ; j < len(ents) && ents[j]>>32 == id; j++ {
-					tf += uint32(ents[j])
-				}
-				f.fwd = appendPosting(f.fwd, id-prev, tf)
-				prev = id
-			}
-			f.fwdOff = append(f.fwdOff, uint64(len(f.fwd)))
+	var st fieldStreams
+	size := int(f.postOff[len(order)])
+	if inMemory {
+		buf := bytes.NewBuffer(make([]byte, 0, size))
+		if err := s.writeTo(buf, order); err != nil {
+			return nil, st, fmt.Errorf("lexical: build: %w", err)
 		}
-		fb.fwd, fb.fwdAt, fb.fwdLen = arena{}, nil, nil
+		f.post = buf.Bytes()
+		s.close() // release the lists before the term vectors are made
+	} else {
+		st.post = &stream{size: size, write: func(w io.Writer) error { return s.writeTo(w, order) }}
 	}
-	return f, nil
+	if fb.vectors {
+		var err error
+		if st.fwd, err = b.freezeVectors(ui, fi, f, newID, inMemory); err != nil {
+			return nil, st, err
+		}
+	}
+	if inMemory {
+		f.stats()
+		f.lazy = make([]atomic.Pointer[termIndex], len(f.df))
+	}
+	return f, st, nil
+}
+
+// freezeVectors writes the term vectors of field fi of unit ui with the
+// final term ids newID into f (in memory, or without runs) or into a file
+// in the index directory, whose stream it returns.
+func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemory bool) (*stream, error) {
+	fb := b.units[ui].fields[fi]
+	const dropped = ^uint32(0)
+	f.fwdOff = make([]uint64, 1, len(f.dl)+1)
+	var out io.Writer
+	var mem *bytes.Buffer
+	var file *os.File
+	var cw *countWriter
+	if inMemory || len(b.runs) == 0 {
+		mem = bytes.NewBuffer(make([]byte, 0, fb.fwdSize+fb.fwdSize/8))
+		out = mem
+	} else {
+		var err error
+		file, err = os.Create(filepath.Join(b.dir, fmt.Sprintf("build-%s-%s.vectors", b.units[ui].unit, fb.name)))
+		if err != nil {
+			return nil, fmt.Errorf("lexical: build: %w", err)
+		}
+		b.temps = append(b.temps, file)
+		cw = &countWriter{w: bufio.NewWriterSize(file, 1<<20)}
+		out = cw
+	}
+	var ents []uint64 // id<<32 | f
+	var enc []byte
+	total := uint64(0)
+	err := b.eachVector(ui, fi, func(v []byte) error {
+		ents = ents[:0]
+		for p := v; len(p) > 0; {
+			var g uint64
+			var tf uint32
+			g, tf, p = readPosting(p)
+			if id := newID[g]; id != dropped {
+				ents = append(ents, uint64(id)<<32|uint64(tf))
+			}
+		}
+		slices.Sort(ents)
+		enc = enc[:0]
+		prev := uint64(0)
+		for j := 0; j < len(ents); {
+			id := ents[j] >> 32
+			tf := uint32(0)
+			for ; j < len(ents) && ents[j]>>32 == id; j++ {
+				tf += uint32(ents[j])
+			}
+			enc = appendPosting(enc, id-prev, tf)
+			prev = id
+		}
+		total += uint64(len(enc))
+		f.fwdOff = append(f.fwdOff, total)
+		_, err := out.Write(enc)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("lexical: build: %w", err)
+	}
+	fb.fwd, fb.fwdAt, fb.fwdLen = arena{}, nil, nil
+	if mem != nil {
+		if inMemory {
+			f.fwd = mem.Bytes()
+			return nil, nil
+		}
+		return &stream{size: mem.Len(), write: func(w io.Writer) error {
+			_, err := w.Write(mem.Bytes())
+			return err
+		}}, nil
+	}
+	if err := cw.w.Flush(); err != nil {
+		return nil, fmt.Errorf("lexical: build: %w", err)
+	}
+	return &stream{size: int(cw.n), write: func(w io.Writer) error {
+		_, err := io.Copy(w, io.NewSectionReader(file, 0, cw.n))
+		return err
+	}}, nil
+}
+
+// release lets go of what the builder holds for unit ui, once it is
+// written.
+func (b *builder) release(ui int) {
+	for _, fb := range b.units[ui].fields {
+		fb.store.close()
+	}
+	b.units[ui] = nil
 }

@@ -234,6 +234,7 @@ type Progress struct {
 	Documents int           // documents (sentences and arguments) indexed so far
 	Elapsed   time.Duration // since Build started
 	Rate      float64       // arguments per second so far
+	Runs      int           // sorted runs written so far (see Config.BuildMemory)
 	// ETA is the estimated time left, when Config.ExpectedArguments is
 	// set; otherwise 0.
 	ETA  time.Duration
@@ -255,6 +256,12 @@ type Config struct {
 	// NoTermVectors skips the per-document term vectors that PRF needs
 	// (they cost about a third of the index size).
 	NoTermVectors bool
+	// BuildMemory bounds the bytes of postings and term vectors a Build
+	// to a directory holds in memory: beyond it, they are written to a
+	// sorted run in the directory, and the runs are merged at the end (the
+	// index is the same for any value). 0 means DefaultBuildMemory. A
+	// Build in memory (dir "") holds everything.
+	BuildMemory int
 	// Workers is the number of goroutines analysing text during Build;
 	// 0 means GOMAXPROCS. The index is the same for any value.
 	Workers int

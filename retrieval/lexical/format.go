@@ -2,7 +2,6 @@ package lexical
 
 import (
 	"bufio"
-	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -14,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"unsafe"
 
@@ -104,40 +102,6 @@ func (u *unitData) id(d uint32) string {
 		if i == d {
 			return string(b)
 		}
-	}
-}
-
-// setIDs front-codes ids (in document order) into u and fills in idRank.
-func (u *unitData) setIDs(ids []string) {
-	u.idData, u.idRestart = nil, nil
-	prev := ""
-	for d, id := range ids {
-		shared := 0
-		if d%idEvery == 0 {
-			u.idRestart = append(u.idRestart, uint64(len(u.idData)))
-		} else {
-			for shared < min(len(prev), len(id)) && prev[shared] == id[shared] {
-				shared++
-			}
-		}
-		u.idData = binary.AppendUvarint(u.idData, uint64(shared))
-		u.idData = binary.AppendUvarint(u.idData, uint64(len(id)-shared))
-		u.idData = append(u.idData, id[shared:]...)
-		prev = id
-	}
-	order := make([]uint32, len(ids))
-	for i := range order {
-		order[i] = uint32(i)
-	}
-	slices.SortFunc(order, func(a, b uint32) int {
-		if c := strings.Compare(ids[a], ids[b]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
-	u.idRank = make([]uint32, len(ids))
-	for r, d := range order {
-		u.idRank[d] = uint32(r)
 	}
 }
 
@@ -272,13 +236,15 @@ func (f *fieldData) stats() {
 	}
 }
 
-// writeUnitFile writes one unit's file into dir.
-func writeUnitFile(ctx context.Context, dir string, u *unitData) error {
+// writeUnitFile writes one unit's file into dir. streams, if not nil,
+// holds per field the sections to write in place of the field's post and
+// fwd where they are not nil.
+func writeUnitFile(ctx context.Context, dir string, u *unitData, streams []fieldStreams) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("lexical: build: %w", err)
 	}
 	return writeFileAtomic(filepath.Join(dir, string(u.unit)+".lex"), func(w io.Writer) error {
-		return writeUnit(w, u)
+		return writeUnit(w, u, streams)
 	})
 }
 
@@ -362,6 +328,33 @@ func (s *sectionWriter) bytes(b []byte) {
 	s.raw(b)
 }
 
+// Write writes the bytes of a stream's section.
+func (s *sectionWriter) Write(b []byte) (int, error) {
+	s.raw(b)
+	if s.err != nil {
+		return 0, s.err
+	}
+	return len(b), nil
+}
+
+// stream writes a section from st, or b if st is nil.
+func (s *sectionWriter) stream(st *stream, b []byte) {
+	if st == nil {
+		s.bytes(b)
+		return
+	}
+	s.begin(st.size)
+	start := s.n
+	if s.err == nil {
+		if err := st.write(s); err != nil && s.err == nil {
+			s.err = err
+		}
+	}
+	if s.err == nil && s.n-start != st.size {
+		s.err = fmt.Errorf("lexical: internal error: a section of %d bytes where %d were announced", s.n-start, st.size)
+	}
+}
+
 func (s *sectionWriter) u32s(v []uint32) {
 	s.begin(4 * len(v))
 	for len(v) > 0 {
@@ -390,14 +383,18 @@ func (s *sectionWriter) u64s(v []uint64) {
 	}
 }
 
-func writeUnit(w io.Writer, u *unitData) error {
+func writeUnit(w io.Writer, u *unitData, streams []fieldStreams) error {
 	s := &sectionWriter{w: w, buf: make([]byte, 0, 1<<17)}
 	s.raw([]byte(magic))
 	s.bytes(u.idData)
 	s.u64s(u.idRestart)
 	s.u32s(u.idRank)
 	s.u32s([]uint32{uint32(len(u.fields))})
-	for _, f := range u.fields {
+	for i, f := range u.fields {
+		var st fieldStreams
+		if streams != nil {
+			st = streams[i]
+		}
 		s.bytes([]byte(f.name))
 		s.bytes(f.termBlob)
 		s.u64s(f.termOff)
@@ -405,9 +402,9 @@ func writeUnit(w io.Writer, u *unitData) error {
 		s.u64s(f.ttf)
 		s.u32s(f.maxTF)
 		s.u64s(f.postOff)
-		s.bytes(f.post)
+		s.stream(st.post, f.post)
 		s.u32s(f.dl)
-		s.bytes(f.fwd)
+		s.stream(st.fwd, f.fwd)
 		s.u64s(f.fwdOff)
 	}
 	if s.err != nil {

@@ -378,3 +378,57 @@ func TestCorruptPostingsLazy(t *testing.T) {
 		t.Errorf("Check: got %v, want ErrCorrupt", err)
 	}
 }
+
+// TestBuildRuns builds with a memory bound so small that every batch of
+// arguments goes to a run of its own, and checks that the files are those
+// of a build that holds everything, and that no run is left behind.
+func TestBuildRuns(t *testing.T) {
+	args := sampleArgs(t, 1000)
+	krovetz := vocabularyKrovetz()
+	krovetz.Stop, krovetz.StopFrequent = StopFrequentFields, 20
+	for name, c := range map[string]Config{
+		"en":                  {},
+		"lucene no vectors":   {Analyzer: AnalyzerLucene, NoTermVectors: true, Units: []Unit{UnitSentence}},
+		"krovetz stop fields": {Analysis: krovetz},
+		"plain frequent stop": {Analysis: &Analysis{Fold: true, Stop: StopFrequent, StopFrequent: 5}, Units: []Unit{UnitArgument}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			whole, runs := t.TempDir(), t.TempDir()
+			build(t, whole, args, c)
+			c.BuildMemory = 1
+			var last Progress
+			c.Progress = func(p Progress) { last = p }
+			build(t, runs, args, c)
+			if want := (len(args) + batchArgs - 1) / batchArgs; last.Runs != want || !last.Done {
+				t.Fatalf("%d runs for %d arguments, want %d (one per batch)", last.Runs, len(args), want)
+			}
+			names := func(dir string) []string {
+				es, err := os.ReadDir(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out []string
+				for _, e := range es {
+					out = append(out, e.Name())
+				}
+				return out
+			}
+			if diff := cmp.Diff(names(whole), names(runs)); diff != "" {
+				t.Fatalf("files (-whole +runs):\n%s", diff)
+			}
+			for _, n := range names(whole) {
+				a, err := os.ReadFile(filepath.Join(whole, n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := os.ReadFile(filepath.Join(runs, n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(a, b) {
+					t.Errorf("%s differs between a build with runs and one without", n)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,535 @@
+package lexical
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"container/heap"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// DefaultBuildMemory is the Config.BuildMemory a Build to a directory uses
+// when none is given.
+const DefaultBuildMemory = 256 << 20
+
+// A Build to a directory holds postings, term vectors and document ids in
+// memory until they reach the memory bound, then writes them to a run, a
+// file in the index directory, and starts afresh. At the end, the runs'
+// lists of each term are concatenated (runs hold consecutive documents,
+// and a list's document deltas continue from run to run, so the
+// concatenation is the list an unbounded build makes) and the index is
+// written from them; the runs are then removed.
+type run struct {
+	path string
+	f    *os.File
+	ids  []section   // per unit: (id, document) pairs in id order
+	post [][]section // per unit and field: (term, list) in provisional term order
+	fwd  [][]section // per unit and field: each document's term vector, in document order
+}
+
+// A section is a byte range of a file.
+type section struct{ off, n int64 }
+
+// reader returns a buffered reader of s in f.
+func (s section) reader(f *os.File) *bufio.Reader {
+	return bufio.NewReaderSize(io.NewSectionReader(f, s.off, s.n), 1<<16)
+}
+
+// A countWriter counts the bytes written through it.
+type countWriter struct {
+	w   *bufio.Writer
+	n   int64
+	buf []byte
+}
+
+func (w *countWriter) Write(b []byte) (int, error) {
+	n, err := w.w.Write(b)
+	w.n += int64(n)
+	return n, err
+}
+
+func (w *countWriter) uvarint(x uint64) error {
+	w.buf = binary.AppendUvarint(w.buf[:0], x)
+	_, err := w.Write(w.buf)
+	return err
+}
+
+// held returns the bytes of postings, term vectors and run bookkeeping the
+// builder holds in memory.
+func (b *builder) held() int {
+	n := 0
+	for _, ub := range b.units {
+		for _, fb := range ub.fields {
+			n += fb.arena.size() + fb.fwd.size() + 12*len(fb.fwdAt)
+		}
+	}
+	return n
+}
+
+// flush writes what the builder holds to a new run and empties it.
+func (b *builder) flush() error {
+	path := filepath.Join(b.dir, fmt.Sprintf("build-%d.run", len(b.runs)))
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	r := &run{path: path, f: f}
+	b.runs = append(b.runs, r) // removed by cleanup, even if this fails
+	w := &countWriter{w: bufio.NewWriterSize(f, 1<<20)}
+	var list []byte
+	for _, ub := range b.units {
+		start := w.n
+		if err := ub.writeRunIDs(w); err != nil {
+			return fmt.Errorf("lexical: build: %w", err)
+		}
+		r.ids = append(r.ids, section{start, w.n - start})
+		var post, fwd []section
+		for _, fb := range ub.fields {
+			start := w.n
+			for g := range fb.post {
+				if fb.post[g].size == 0 {
+					continue
+				}
+				list = fb.arena.appendTo(list[:0], &fb.post[g])
+				w.uvarint(uint64(g))
+				w.uvarint(uint64(len(list)))
+				if _, err := w.Write(list); err != nil {
+					return fmt.Errorf("lexical: build: %w", err)
+				}
+			}
+			clear(fb.post)
+			fb.arena.reset()
+			post = append(post, section{start, w.n - start})
+			start = w.n
+			for d, at := range fb.fwdAt {
+				w.uvarint(uint64(fb.fwdLen[d]))
+				if _, err := w.Write(fb.fwd.at(at, int(fb.fwdLen[d]))); err != nil {
+					return fmt.Errorf("lexical: build: %w", err)
+				}
+			}
+			fb.fwd.reset()
+			fb.fwdAt, fb.fwdLen = fb.fwdAt[:0], fb.fwdLen[:0]
+			fwd = append(fwd, section{start, w.n - start})
+		}
+		r.post = append(r.post, post)
+		r.fwd = append(r.fwd, fwd)
+	}
+	if err := w.w.Flush(); err != nil {
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	return nil
+}
+
+// writeRunIDs writes the ids of the documents added since the last run,
+// with their document numbers, in id order.
+func (ub *unitBuilder) writeRunIDs(w *countWriter) error {
+	type idDoc struct {
+		id  string
+		doc uint32
+	}
+	n := ub.ids.docs() - ub.runStart
+	all := make([]idDoc, 0, n)
+	ub.ids.each(ub.runStart, func(doc int, id []byte) {
+		all = append(all, idDoc{string(id), uint32(doc)})
+	})
+	slices.SortFunc(all, func(a, b idDoc) int {
+		if c := strings.Compare(a.id, b.id); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.doc, b.doc)
+	})
+	for _, x := range all {
+		w.uvarint(uint64(len(x.id)))
+		w.Write([]byte(x.id))
+		if err := w.uvarint(uint64(x.doc)); err != nil {
+			return err
+		}
+	}
+	ub.runStart = ub.ids.docs()
+	return nil
+}
+
+// cleanup closes and removes the builder's runs and list files.
+func (b *builder) cleanup() {
+	for _, r := range b.runs {
+		r.f.Close()
+		os.Remove(r.path)
+	}
+	b.runs = nil
+	for _, f := range b.temps {
+		f.Close()
+		os.Remove(f.Name())
+	}
+	b.temps = nil
+	for _, ub := range b.units {
+		if ub == nil {
+			continue
+		}
+		for _, fb := range ub.fields {
+			fb.store.close()
+		}
+	}
+}
+
+// An idCoder front-codes document ids as they are added (see the file
+// format).
+type idCoder struct {
+	data    []byte
+	restart []uint64
+	prev    []byte
+	n       int
+}
+
+func (c *idCoder) docs() int { return c.n }
+
+func (c *idCoder) add(id string) {
+	shared := 0
+	if c.n%idEvery == 0 {
+		c.restart = append(c.restart, uint64(len(c.data)))
+	} else {
+		for shared < min(len(c.prev), len(id)) && c.prev[shared] == id[shared] {
+			shared++
+		}
+	}
+	c.data = binary.AppendUvarint(c.data, uint64(shared))
+	c.data = binary.AppendUvarint(c.data, uint64(len(id)-shared))
+	c.data = append(c.data, id[shared:]...)
+	c.prev = append(c.prev[:0], id...)
+	c.n++
+}
+
+// each calls fn with every document from first on and its id (valid
+// during the call only).
+func (c *idCoder) each(first int, fn func(doc int, id []byte)) {
+	if first >= c.n {
+		return
+	}
+	d := first - first%idEvery
+	off := c.restart[d/idEvery]
+	var id []byte
+	for ; d < c.n; d++ {
+		shared, n := uvarint(c.data[off:])
+		off += uint64(n)
+		rest, n := uvarint(c.data[off:])
+		off += uint64(n)
+		id = append(id[:shared], c.data[off:off+rest]...)
+		off += rest
+		if d >= first {
+			fn(d, id)
+		}
+	}
+}
+
+// idRanks returns each document's position in byte order of the ids (ties,
+// which a valid corpus does not have, by document): from the runs' sorted
+// ids when there are runs, otherwise by sorting them all.
+func (b *builder) idRanks(ui int) ([]uint32, error) {
+	ub := b.units[ui]
+	ranks := make([]uint32, ub.ids.docs())
+	if len(b.runs) == 0 {
+		ids := make([]string, 0, ub.ids.docs())
+		ub.ids.each(0, func(_ int, id []byte) { ids = append(ids, string(id)) })
+		order := make([]uint32, len(ids))
+		for i := range order {
+			order[i] = uint32(i)
+		}
+		slices.SortFunc(order, func(a, b uint32) int {
+			if c := strings.Compare(ids[a], ids[b]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		for r, d := range order {
+			ranks[d] = uint32(r)
+		}
+		return ranks, nil
+	}
+	h := &idHeap{}
+	for _, r := range b.runs {
+		s := &idStream{r: r.ids[ui].reader(r.f)}
+		if err := s.next(); err != nil {
+			return nil, err
+		}
+		if !s.done {
+			h.s = append(h.s, s)
+		}
+	}
+	heap.Init(h)
+	for rank := 0; len(h.s) > 0; rank++ {
+		s := h.s[0]
+		if int(s.doc) >= len(ranks) || rank >= len(ranks) {
+			return nil, fmt.Errorf("lexical: build: internal error: run ids do not match the documents")
+		}
+		ranks[s.doc] = uint32(rank)
+		if err := s.next(); err != nil {
+			return nil, err
+		}
+		if s.done {
+			heap.Pop(h)
+		} else {
+			heap.Fix(h, 0)
+		}
+	}
+	return ranks, nil
+}
+
+// An idStream reads a run's (id, document) pairs.
+type idStream struct {
+	r    *bufio.Reader
+	id   []byte
+	doc  uint32
+	done bool
+}
+
+func (s *idStream) next() error {
+	n, err := binary.ReadUvarint(s.r)
+	if err == io.EOF {
+		s.done = true
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("lexical: build: reading a run: %w", err)
+	}
+	s.id = slices.Grow(s.id[:0], int(n))[:n]
+	if _, err := io.ReadFull(s.r, s.id); err != nil {
+		return fmt.Errorf("lexical: build: reading a run: %w", err)
+	}
+	d, err := binary.ReadUvarint(s.r)
+	if err != nil {
+		return fmt.Errorf("lexical: build: reading a run: %w", err)
+	}
+	s.doc = uint32(d)
+	return nil
+}
+
+// idHeap orders the runs' streams by their current id, then document.
+type idHeap struct{ s []*idStream }
+
+func (h *idHeap) Len() int { return len(h.s) }
+func (h *idHeap) Less(i, j int) bool {
+	if c := bytes.Compare(h.s[i].id, h.s[j].id); c != 0 {
+		return c < 0
+	}
+	return h.s[i].doc < h.s[j].doc
+}
+func (h *idHeap) Swap(i, j int) { h.s[i], h.s[j] = h.s[j], h.s[i] }
+func (h *idHeap) Push(x any)    { h.s = append(h.s, x.(*idStream)) }
+func (h *idHeap) Pop() any {
+	x := h.s[len(h.s)-1]
+	h.s = h.s[:len(h.s)-1]
+	return x
+}
+
+// A listStore holds a field's complete posting lists by provisional term
+// id once the documents are all in: in memory (a build without runs), or
+// in a file in the index directory (the runs' lists concatenated).
+type listStore struct {
+	mem  []byte // the lists, in memory; or
+	path string // the file holding them
+	f    *os.File
+	w    *countWriter // appends to f
+	at   []uint64     // per provisional term id: offset of its list
+	n    []uint64     // and its length in bytes (0: no list)
+}
+
+// list appends the list of term g to dst.
+func (s *listStore) list(dst []byte, g uint32) ([]byte, error) {
+	if int(g) >= len(s.n) || s.n[g] == 0 {
+		return dst, nil
+	}
+	at, n := s.at[g], s.n[g]
+	if s.f == nil {
+		return append(dst, s.mem[at:at+n]...), nil
+	}
+	if err := s.w.w.Flush(); err != nil {
+		return dst, fmt.Errorf("lexical: build: %w", err)
+	}
+	start := len(dst)
+	dst = slices.Grow(dst, int(n))[:start+int(n)]
+	if _, err := s.f.ReadAt(dst[start:], int64(at)); err != nil {
+		return dst[:start], fmt.Errorf("lexical: build: reading %s: %w", s.path, err)
+	}
+	return dst, nil
+}
+
+// add stores b, not yet attached to a term, and returns its offset.
+func (s *listStore) add(b []byte) (uint64, error) {
+	if s.f == nil {
+		at := uint64(len(s.mem))
+		s.mem = append(s.mem, b...)
+		return at, nil
+	}
+	at := uint64(s.w.n)
+	if _, err := s.w.Write(b); err != nil {
+		return 0, fmt.Errorf("lexical: build: %w", err)
+	}
+	return at, nil
+}
+
+// grow makes room for term ids below n.
+func (s *listStore) grow(n int) {
+	if n > len(s.n) {
+		s.at = append(s.at, make([]uint64, n-len(s.at))...)
+		s.n = append(s.n, make([]uint64, n-len(s.n))...)
+	}
+}
+
+// writeTo writes the lists of the terms in order, one after the other.
+func (s *listStore) writeTo(w io.Writer, order []uint32) error {
+	if s.f == nil {
+		for _, g := range order {
+			if _, err := w.Write(s.mem[s.at[g] : s.at[g]+s.n[g]]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := s.w.w.Flush(); err != nil {
+		return err
+	}
+	var buf []byte
+	for _, g := range order {
+		var err error
+		if buf, err = s.list(buf[:0], g); err != nil {
+			return err
+		}
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *listStore) close() {
+	if s == nil {
+		return
+	}
+	if s.f != nil {
+		s.f.Close()
+		os.Remove(s.path)
+	}
+	s.mem, s.f, s.at, s.n = nil, nil, nil, nil
+}
+
+// memStore moves the field's lists from the arena into a store in memory.
+func (fb *fieldBuilder) memStore() *listStore {
+	s := &listStore{mem: make([]byte, 0, fb.bytes)}
+	s.grow(len(fb.post))
+	for g := range fb.post {
+		at := len(s.mem)
+		s.mem = fb.arena.appendTo(s.mem, &fb.post[g])
+		s.at[g], s.n[g] = uint64(at), uint64(len(s.mem)-at)
+	}
+	fb.post, fb.arena = nil, arena{}
+	return s
+}
+
+// fileStore concatenates the lists of field fi of unit ui from all runs
+// into a file.
+func (b *builder) fileStore(ui, fi int) (*listStore, error) {
+	fb := b.units[ui].fields[fi]
+	path := filepath.Join(b.dir, fmt.Sprintf("build-%s-%s.lists", b.units[ui].unit, fb.name))
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("lexical: build: %w", err)
+	}
+	s := &listStore{path: path, f: f, w: &countWriter{w: bufio.NewWriterSize(f, 1<<20)}}
+	fb.store = s // closed by cleanup
+	s.grow(len(fb.df))
+	type head struct {
+		r    *bufio.Reader
+		g, n uint64
+		done bool
+	}
+	next := func(h *head) error {
+		g, err := binary.ReadUvarint(h.r)
+		if err == io.EOF {
+			h.done = true
+			return nil
+		}
+		if err == nil {
+			h.g = g
+			h.n, err = binary.ReadUvarint(h.r)
+		}
+		if err == nil && h.g >= uint64(len(s.n)) {
+			err = fmt.Errorf("term %d out of range", h.g)
+		}
+		if err != nil {
+			return fmt.Errorf("lexical: build: reading a run: %w", err)
+		}
+		return nil
+	}
+	heads := make([]*head, len(b.runs))
+	for i, r := range b.runs {
+		heads[i] = &head{r: r.post[ui][fi].reader(r.f)}
+		if err := next(heads[i]); err != nil {
+			return nil, err
+		}
+	}
+	for {
+		g := uint64(len(s.n))
+		for _, h := range heads {
+			if !h.done {
+				g = min(g, h.g)
+			}
+		}
+		if g == uint64(len(s.n)) {
+			break
+		}
+		s.at[g] = uint64(s.w.n)
+		for _, h := range heads {
+			if h.done || h.g != g {
+				continue
+			}
+			if _, err := io.CopyN(s.w, h.r, int64(h.n)); err != nil {
+				return nil, fmt.Errorf("lexical: build: reading a run: %w", err)
+			}
+			s.n[g] += h.n
+			if err := next(h); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return s, nil
+}
+
+// eachVector calls fn with the term vector (provisional ids) of every
+// document of field fi of unit ui, in document order.
+func (b *builder) eachVector(ui, fi int, fn func(v []byte) error) error {
+	fb := b.units[ui].fields[fi]
+	if len(b.runs) == 0 {
+		for d, at := range fb.fwdAt {
+			if err := fn(fb.fwd.at(at, int(fb.fwdLen[d]))); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var v []byte
+	for _, r := range b.runs {
+		br := r.fwd[ui][fi].reader(r.f)
+		for {
+			n, err := binary.ReadUvarint(br)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return fmt.Errorf("lexical: build: reading a run: %w", err)
+			}
+			v = slices.Grow(v[:0], int(n))[:n]
+			if _, err := io.ReadFull(br, v); err != nil {
+				return fmt.Errorf("lexical: build: reading a run: %w", err)
+			}
+			if err := fn(v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
