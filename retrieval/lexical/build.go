@@ -174,7 +174,7 @@ type unitBuilder struct {
 type fieldBuilder struct {
 	name    string
 	arena   arena
-	post    []plist // per term: varint (docDelta<<1 | f==1), then varint f if f > 1, since the last run
+	post    []plist    // per term: varint (docDelta<<1 | f==1), then varint f if f > 1, since the last run
 	store   *listStore // the complete lists, once all documents are in (builder.finish)
 	scratch []byte
 	vec     []byte   // scratch: the current document's term vector
