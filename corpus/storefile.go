@@ -175,6 +175,9 @@ func MapStore(path string) (s *Store, release func() error, err error) {
 		unmap()
 		return nil, nil, err
 	}
+	// The checks read every page; the texts a caller uses are read back
+	// when touched.
+	mmap.Drop(b)
 	return s, unmap, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -115,9 +116,9 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	b.cleanup()
 	b.dict, b.target = nil, nil
 	if dir != "" {
-		// Collect the builder before the index is read back, so that the
-		// heap need not grow for it.
-		runtime.GC()
+		// Collect the builder and return its memory to the system before
+		// the index is read back.
+		debug.FreeOSMemory()
 		if err := writeMeta(dir, m); err != nil {
 			return nil, err
 		}

@@ -611,5 +611,8 @@ func readUnit(path string, want Unit, vectors bool) (u *unitData, err error) {
 	if len(r.b) != 0 {
 		return nil, corrupt(path, "trailing data")
 	}
+	// The checks read every page; what queries use is read back when
+	// touched.
+	mmap.Drop(b)
 	return u, nil
 }
