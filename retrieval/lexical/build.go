@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -817,9 +818,14 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStrea
 	for g := range newID {
 		newID[g] = dropped
 	}
-	f := &fieldData{name: fb.name, dl: fb.dl}
+	f := &fieldData{name: fb.name}
+	f.setLengths(fb.dl)
+	for d, n := range fb.dl {
+		if n > maxLength {
+			return nil, fieldStreams{}, fmt.Errorf("lexical: build: document %s has %d tokens in field %s, more than the %d an index holds: %w", b.units[ui].ids.id(d), n, fb.name, maxLength, ErrConfig)
+		}
+	}
 	f.termOff = make([]uint64, 1, len(order)+1)
-	f.postOff = make([]uint64, 1, len(order)+1)
 	f.df = make([]uint32, len(order))
 	f.ttf = make([]uint64, len(order))
 	f.maxTF = make([]uint32, len(order))
@@ -827,7 +833,6 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStrea
 		newID[g] = uint32(i)
 		f.termBlob = append(f.termBlob, terms[g]...)
 		f.termOff = append(f.termOff, uint64(len(f.termBlob)))
-		f.postOff = append(f.postOff, f.postOff[i]+s.n[g])
 		f.df[i] = fb.df[g]
 		f.ttf[i] = fb.ttf[g]
 		f.maxTF[i] = fb.maxTF[g]
@@ -838,58 +843,157 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStrea
 		}
 	}
 	var st fieldStreams
-	size := int(f.postOff[len(order)])
-	if inMemory {
-		buf := bytes.NewBuffer(make([]byte, 0, size))
-		if err := s.writeTo(buf, order); err != nil {
-			return nil, st, fmt.Errorf("lexical: build: %w", err)
-		}
-		f.post = buf.Bytes()
-		s.close() // release the lists before the term vectors are made
-	} else {
-		st.post = &stream{size: size, write: func(w io.Writer) error { return s.writeTo(w, order) }}
+	post, err := b.newOutput(ui, fi, "postings", inMemory, fb.bytes)
+	if err != nil {
+		return nil, st, err
 	}
+	if err := f.encodePostings(post, s, order); err != nil {
+		return nil, st, err
+	}
+	if f.post, st.post, err = post.done(inMemory); err != nil {
+		return nil, st, err
+	}
+	s.close() // release the lists before the term vectors are made
 	if fb.vectors {
-		var err error
 		if st.fwd, err = b.freezeVectors(ui, fi, f, newID, inMemory); err != nil {
 			return nil, st, err
 		}
 	}
 	if inMemory {
 		f.stats()
-		f.lazy = make([]atomic.Pointer[termIndex], len(f.df))
+		f.checked = make([]atomic.Uint32, len(f.df))
 	}
 	return f, st, nil
 }
 
-// freezeVectors writes the term vectors of field fi of unit ui with the
-// final term ids newID into f (in memory, or without runs) or into a file
-// in the index directory, whose stream it returns.
+// encodePostings writes the lists of the terms in order (provisional ids)
+// from s to out in blocks (see block), and fills in f's posting offsets and
+// blocks. The section ends in 8 bytes of padding, so that a block's last
+// values can be read a word at a time.
+func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) error {
+	f.postOff = make([]uint64, 1, len(order)+1)
+	f.blockAt = make([]uint32, 1, len(order)+1)
+	var list, enc []byte
+	var docs, tfs [blockSize]uint32
+	total := uint64(0)
+	for i, g := range order {
+		var err error
+		if list, err = s.list(list[:0], g); err != nil {
+			return err
+		}
+		enc = enc[:0]
+		doc, prev, n := uint64(0), int64(-1), 0
+		flush := func() {
+			f.blocks = append(f.blocks, block{last: docs[n-1], off: uint32(len(enc)), maxTF: maxStat, minDL: maxStat})
+			b := &f.blocks[len(f.blocks)-1]
+			bmax, bmin := uint32(0), uint32(math.MaxUint32)
+			for j := range n {
+				bmax = max(bmax, tfs[j])
+				bmin = min(bmin, f.length(uint64(docs[j])))
+			}
+			b.maxTF, b.minDL = uint16(min(bmax, maxStat)), uint16(min(bmin, maxStat))
+			enc = appendBlock(enc, docs[:n], tfs[:n], prev)
+			prev, n = int64(docs[n-1]), 0
+		}
+		for p := list; len(p) > 0; {
+			var delta uint64
+			var tf uint32
+			delta, tf, p = readPosting(p)
+			doc += delta
+			docs[n], tfs[n] = uint32(doc), tf
+			if n++; n == blockSize {
+				flush()
+			}
+		}
+		if n > 0 {
+			flush()
+		}
+		if len(enc) > math.MaxUint32 {
+			return fmt.Errorf("lexical: build: the postings of term %q take %d bytes, more than this format's 4 GiB: %w", f.term(i), len(enc), ErrConfig)
+		}
+		if _, err := out.Write(enc); err != nil {
+			return fmt.Errorf("lexical: build: %w", err)
+		}
+		total += uint64(len(enc))
+		f.postOff = append(f.postOff, total)
+		f.blockAt = append(f.blockAt, uint32(len(f.blocks)))
+	}
+	var pad [8]byte
+	if _, err := out.Write(pad[:]); err != nil {
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	return nil
+}
+
+// An output collects a section of a unit file while the unit is frozen:
+// in memory, or, for a build that wrote runs, in a file in the index
+// directory.
+type output struct {
+	mem  *bytes.Buffer
+	file *os.File
+	cw   *countWriter
+}
+
+// newOutput returns an output for a section of field fi of unit ui, of
+// about size bytes.
+func (b *builder) newOutput(ui, fi int, what string, inMemory bool, size int) (*output, error) {
+	if inMemory || len(b.runs) == 0 {
+		return &output{mem: bytes.NewBuffer(make([]byte, 0, size))}, nil
+	}
+	name := fmt.Sprintf("build-%s-%s.%s", b.units[ui].unit, b.units[ui].fields[fi].name, what)
+	f, err := os.Create(filepath.Join(b.dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("lexical: build: %w", err)
+	}
+	b.temps = append(b.temps, f)
+	return &output{file: f, cw: &countWriter{w: bufio.NewWriterSize(f, 1<<20)}}, nil
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.mem != nil {
+		return o.mem.Write(p)
+	}
+	return o.cw.Write(p)
+}
+
+// done returns the section's bytes when the unit stays in memory, and
+// otherwise the stream that writes them.
+func (o *output) done(inMemory bool) ([]byte, *stream, error) {
+	if o.mem != nil {
+		b := o.mem.Bytes()
+		if inMemory {
+			return b, nil, nil
+		}
+		return nil, &stream{size: len(b), write: func(w io.Writer) error {
+			_, err := w.Write(b)
+			return err
+		}}, nil
+	}
+	if err := o.cw.w.Flush(); err != nil {
+		return nil, nil, fmt.Errorf("lexical: build: %w", err)
+	}
+	f, n := o.file, o.cw.n
+	return nil, &stream{size: int(n), write: func(w io.Writer) error {
+		_, err := io.Copy(w, io.NewSectionReader(f, 0, n))
+		return err
+	}}, nil
+}
+
+// freezeVectors writes the term vectors of field fi of unit ui, with the
+// final term ids newID, and returns their stream (nil in memory, where f
+// holds them).
 func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemory bool) (*stream, error) {
 	fb := b.units[ui].fields[fi]
 	const dropped = ^uint32(0)
-	f.fwdOff = make([]uint64, 1, len(f.dl)+1)
-	var out io.Writer
-	var mem *bytes.Buffer
-	var file *os.File
-	var cw *countWriter
-	if inMemory || len(b.runs) == 0 {
-		mem = bytes.NewBuffer(make([]byte, 0, fb.fwdSize+fb.fwdSize/8))
-		out = mem
-	} else {
-		var err error
-		file, err = os.Create(filepath.Join(b.dir, fmt.Sprintf("build-%s-%s.vectors", b.units[ui].unit, fb.name)))
-		if err != nil {
-			return nil, fmt.Errorf("lexical: build: %w", err)
-		}
-		b.temps = append(b.temps, file)
-		cw = &countWriter{w: bufio.NewWriterSize(file, 1<<20)}
-		out = cw
+	f.fwdOff = make([]uint64, 1, f.docs()+1)
+	out, err := b.newOutput(ui, fi, "vectors", inMemory, fb.fwdSize+fb.fwdSize/8)
+	if err != nil {
+		return nil, err
 	}
 	var ents []uint64 // id<<32 | f
 	var enc []byte
 	total := uint64(0)
-	err := b.eachVector(ui, fi, func(v []byte) error {
+	err = b.eachVector(ui, fi, func(v []byte) error {
 		ents = ents[:0]
 		for p := v; len(p) > 0; {
 			var g uint64
@@ -920,23 +1024,9 @@ func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemo
 		return nil, fmt.Errorf("lexical: build: %w", err)
 	}
 	fb.fwd, fb.fwdAt, fb.fwdLen = arena{}, nil, nil
-	if mem != nil {
-		if inMemory {
-			f.fwd = mem.Bytes()
-			return nil, nil
-		}
-		return &stream{size: mem.Len(), write: func(w io.Writer) error {
-			_, err := w.Write(mem.Bytes())
-			return err
-		}}, nil
-	}
-	if err := cw.w.Flush(); err != nil {
-		return nil, fmt.Errorf("lexical: build: %w", err)
-	}
-	return &stream{size: int(cw.n), write: func(w io.Writer) error {
-		_, err := io.Copy(w, io.NewSectionReader(file, 0, cw.n))
-		return err
-	}}, nil
+	var st *stream
+	f.fwd, st, err = out.done(inMemory)
+	return st, err
 }
 
 // release lets go of what the builder holds for unit ui, once it is

@@ -34,21 +34,27 @@ import (
 //	  number of fields (one section of 4 bytes), then per field:
 //	    name, term blob (terms in byte order, concatenated), term end
 //	    offsets (uint64), df (uint32), ttf (uint64), max tf (uint32),
-//	    postings end offsets
-//	    (uint64), postings, document lengths (uint32), term vectors,
-//	    term vector end offsets (uint64)
+//	    postings end offsets (uint64), postings (then 8 bytes of
+//	    padding), each term's first block (uint32), blocks (12 bytes
+//	    each), document lengths (a byte each, 255 for 255 or more), the
+//	    documents 255 or more long (uint32) and their lengths (uint32),
+//	    term vectors, term vector end offsets (uint64)
 //	CRC-32C of everything before it (uint32)
 //
 // Integers are little-endian. Files are mapped into memory (mmap) where the
 // platform allows, and arrays of integers used in place on little-endian
-// machines. A posting is varint(docDelta<<1 | f==1)
-// followed by varint(f) when f > 1; a term vector entry is the same with
-// term-id deltas.
+// machines. A term's postings are blocks of 128 (fewer in its last block),
+// bit-packed (see block); a block's entry holds its last document, its
+// offset from the start of the term's postings, its largest frequency and
+// its shortest document. A term vector entry is varint(idDelta<<1 | f==1)
+// followed by varint(f) when f > 1.
 const (
-	// formatVersion 3 front-codes the document ids (2 stored them whole:
+	// formatVersion 4 bit-packs the postings in blocks and stores the
+	// blocks (3 held varints and derived the blocks when a query first read
+	// a list); 3 front-coded the document ids (2 stored them whole:
 	// sentence ids repeat their argument's id, a third of a sentence
 	// index's bytes).
-	formatVersion = 3
+	formatVersion = 4
 	metaFile      = "index.json"
 	magic         = "ARGLEX\x00\x01"
 )
@@ -79,6 +85,10 @@ type unitData struct {
 	fields    []*fieldData
 	unmap     func() error // releases the mapped file the arrays point into; nil for a unit built in memory
 }
+
+// maxLength is the most tokens a document's field may have: the scoring
+// loops tabulate functions of the length up to the longest document.
+const maxLength = 1 << 24
 
 // idEvery is how many documents share a restart of the front coding: an id
 // is decoded from at most idEvery entries.
@@ -153,16 +163,19 @@ type fieldData struct {
 	ttf      []uint64
 	maxTF    []uint32 // per term: its highest frequency in a document
 	postOff  []uint64 // len terms+1
-	post     []byte
-	dl       []uint32
-	dl8      []uint8 // min(dl, 255): a compact copy the scoring loops read
+	post     []byte   // the blocks' postings, then 8 bytes of padding
+	blockAt  []uint32 // len terms+1: each term's first block in blocks
+	blocks   []block
+	dl8      []uint8  // per document: its length, or 255 for 255 and more
+	longDoc  []uint32 // the documents of 255 and more, in order
+	longLen  []uint32 // and their lengths
 	fwd      []byte
 	fwdOff   []uint64 // len docs+1, or empty without term vectors
 	docCount int      // documents with dl > 0
 	sumTTF   uint64
-	maxDL    uint32
-	minDL    uint32                      // smallest non-zero length
-	lazy     []atomic.Pointer[termIndex] // per term: its blocks, once a query has read them (termBlocks)
+	maxDL    uint32 // at most maxLength
+	minDL    uint32          // smallest non-zero length
+	checked  []atomic.Uint32 // per term: whether its postings were checked, and found good (termBlocks)
 	tables   tableCache
 }
 
@@ -174,7 +187,47 @@ func (f *fieldData) length(d uint64) uint32 {
 	if n := f.dl8[d]; n < 255 {
 		return uint32(n)
 	}
-	return f.dl[d]
+	i, _ := slices.BinarySearch(f.longDoc, uint32(d))
+	return f.longLen[i]
+}
+
+// docs returns the number of documents.
+func (f *fieldData) docs() int { return len(f.dl8) }
+
+// setLengths stores the document lengths dl: one byte each, and the
+// lengths of 255 and more apart.
+func (f *fieldData) setLengths(dl []uint32) {
+	f.dl8 = make([]uint8, len(dl))
+	f.longDoc, f.longLen = nil, nil
+	for d, n := range dl {
+		f.dl8[d] = uint8(min(n, 255))
+		if n >= 255 {
+			f.longDoc = append(f.longDoc, uint32(d))
+			f.longLen = append(f.longLen, n)
+		}
+	}
+}
+
+// validLengths reports whether the long lengths are those dl8 marks.
+func (f *fieldData) validLengths() bool {
+	if len(f.longDoc) != len(f.longLen) {
+		return false
+	}
+	n := 0
+	for _, l := range f.dl8 {
+		if l == 255 {
+			n++
+		}
+	}
+	if n != len(f.longDoc) {
+		return false
+	}
+	for i, d := range f.longDoc {
+		if int(d) >= len(f.dl8) || f.dl8[d] != 255 || f.longLen[i] < 255 || i > 0 && d <= f.longDoc[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 func (f *fieldData) term(i int) []byte { return f.termBlob[f.termOff[i]:f.termOff[i+1]] }
@@ -222,9 +275,11 @@ func compareBytesString(a []byte, b string) int {
 // stats fills in the derived statistics.
 func (f *fieldData) stats() {
 	f.docCount, f.sumTTF, f.maxDL, f.minDL = 0, 0, 0, 0
-	f.dl8 = make([]uint8, len(f.dl))
-	for i, n := range f.dl {
-		f.dl8[i] = uint8(min(n, 255))
+	for d, n8 := range f.dl8 {
+		n := uint32(n8)
+		if n == 255 {
+			n = f.length(uint64(d))
+		}
 		if n > 0 {
 			f.docCount++
 			f.sumTTF += uint64(n)
@@ -369,6 +424,23 @@ func (s *sectionWriter) u32s(v []uint32) {
 	}
 }
 
+func (s *sectionWriter) blocks(v []block) {
+	s.begin(12 * len(v))
+	for len(v) > 0 {
+		n := min(len(v), 1<<12)
+		b := s.buf[:0]
+		for _, x := range v[:n] {
+			b = binary.LittleEndian.AppendUint32(b, x.last)
+			b = binary.LittleEndian.AppendUint32(b, x.off)
+			b = binary.LittleEndian.AppendUint16(b, x.maxTF)
+			b = binary.LittleEndian.AppendUint16(b, x.minDL)
+		}
+		s.raw(b)
+		s.buf = b
+		v = v[n:]
+	}
+}
+
 func (s *sectionWriter) u64s(v []uint64) {
 	s.begin(8 * len(v))
 	for len(v) > 0 {
@@ -403,7 +475,11 @@ func writeUnit(w io.Writer, u *unitData, streams []fieldStreams) error {
 		s.u32s(f.maxTF)
 		s.u64s(f.postOff)
 		s.stream(st.post, f.post)
-		s.u32s(f.dl)
+		s.u32s(f.blockAt)
+		s.blocks(f.blocks)
+		s.bytes(f.dl8)
+		s.u32s(f.longDoc)
+		s.u32s(f.longLen)
 		s.stream(st.fwd, f.fwd)
 		s.u64s(f.fwdOff)
 	}
@@ -504,6 +580,33 @@ func (r *sectionReader) u32s() []uint32 {
 	return v
 }
 
+// blocks reads a section of blocks, 12 bytes each: last, off (uint32),
+// maxTF, minDL (uint16).
+func (r *sectionReader) blocks() []block {
+	b := r.bytes()
+	if len(b)%12 != 0 {
+		r.bad = true
+		return nil
+	}
+	if len(b) == 0 {
+		return []block{}
+	}
+	if littleEndian && unsafe.Sizeof(block{}) == 12 && uintptr(unsafe.Pointer(&b[0]))%4 == 0 {
+		return unsafe.Slice((*block)(unsafe.Pointer(&b[0])), len(b)/12)
+	}
+	v := make([]block, len(b)/12)
+	for i := range v {
+		e := b[12*i:]
+		v[i] = block{
+			last:  binary.LittleEndian.Uint32(e),
+			off:   binary.LittleEndian.Uint32(e[4:]),
+			maxTF: binary.LittleEndian.Uint16(e[8:]),
+			minDL: binary.LittleEndian.Uint16(e[10:]),
+		}
+	}
+	return v
+}
+
 func (r *sectionReader) u64s() []uint64 {
 	b := r.bytes()
 	if len(b)%8 != 0 {
@@ -521,6 +624,20 @@ func (r *sectionReader) u64s() []uint64 {
 		v[i] = binary.LittleEndian.Uint64(b[8*i:])
 	}
 	return v
+}
+
+// validBlockAt reports whether at is a list of n+1 non-decreasing block
+// indexes from 0 to blocks.
+func validBlockAt(at []uint32, n int, blocks int) bool {
+	if len(at) != n+1 || at[0] != 0 || int(at[n]) != blocks {
+		return false
+	}
+	for i := 1; i < len(at); i++ {
+		if at[i] < at[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // validOffsets reports whether off is a list of n+1 non-decreasing offsets
@@ -583,7 +700,11 @@ func readUnit(path string, want Unit, vectors bool) (u *unitData, err error) {
 		f.maxTF = r.u32s()
 		f.postOff = r.u64s()
 		f.post = r.bytes()
-		f.dl = r.u32s()
+		f.blockAt = r.u32s()
+		f.blocks = r.blocks()
+		f.dl8 = r.bytes()
+		f.longDoc = r.u32s()
+		f.longLen = r.u32s()
 		f.fwd = r.bytes()
 		f.fwdOff = r.u64s()
 		n := len(f.df)
@@ -592,9 +713,11 @@ func readUnit(path string, want Unit, vectors bool) (u *unitData, err error) {
 			return nil, corrupt(path, "truncated")
 		case f.name != name:
 			return nil, corrupt(path, fmt.Sprintf("field %q where %q was expected", f.name, name))
-		case len(f.ttf) != n || len(f.maxTF) != n || !validOffsets(f.termOff, n, len(f.termBlob)) || !validOffsets(f.postOff, n, len(f.post)):
+		case len(f.ttf) != n || len(f.maxTF) != n || !validOffsets(f.termOff, n, len(f.termBlob)):
 			return nil, corrupt(path, "bad term dictionary of field "+name)
-		case len(f.dl) != docs:
+		case len(f.post) < 8 || !validOffsets(f.postOff, n, len(f.post)-8) || !validBlockAt(f.blockAt, n, len(f.blocks)):
+			return nil, corrupt(path, "bad postings of field "+name)
+		case len(f.dl8) != docs || !f.validLengths():
 			return nil, corrupt(path, "bad document lengths of field "+name)
 		case vectors && !validOffsets(f.fwdOff, docs, len(f.fwd)):
 			return nil, corrupt(path, "bad term vectors of field "+name)
@@ -605,7 +728,14 @@ func readUnit(path string, want Unit, vectors bool) (u *unitData, err error) {
 			}
 		}
 		f.stats()
-		f.lazy = make([]atomic.Pointer[termIndex], n)
+		sum := uint64(0)
+		for _, n := range f.ttf {
+			sum += n
+		}
+		if sum != f.sumTTF || f.maxDL > maxLength {
+			return nil, corrupt(path, "document lengths of field "+name+" disagree with its term frequencies")
+		}
+		f.checked = make([]atomic.Uint32, n)
 		u.fields = append(u.fields, f)
 	}
 	if len(r.b) != 0 {

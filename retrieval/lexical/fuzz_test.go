@@ -42,6 +42,7 @@ func FuzzOpen(f *testing.F) {
 		if err != nil {
 			return
 		}
+		defer x.Close()
 		for _, m := range []Model{ModelBM25, ModelDirichlet} {
 			y, err := x.With(Search{Scoring: Scoring{Model: m}})
 			if err != nil {
@@ -81,6 +82,7 @@ func FuzzOpenUnchecked(f *testing.F) {
 		if err != nil {
 			return
 		}
+		defer x.Close()
 		for _, m := range []Model{ModelBM25, ModelLuceneDirichlet} {
 			y, _ := x.With(Search{Scoring: Scoring{Model: m}, PRF: PRF{Method: PRFBo1}})
 			y.Retrieve(context.Background(), retrieval.Query{Text: "abortion should be legal death penalty"}, 5)

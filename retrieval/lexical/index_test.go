@@ -248,7 +248,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 				n++
 			}
 		}
-		if got := ud.fields[0].dl[i]; got != uint32(n) {
+		if got := ud.fields[0].length(uint64(i)); got != uint32(n) {
 			t.Fatalf("argument %s: conclusion length %d, want %d", arg.ID, got, n)
 		}
 	}
@@ -319,38 +319,35 @@ func TestFrequentFieldStopwords(t *testing.T) {
 	}
 }
 
-// TestCheckParallel checks that the blocks Check derives on all cores,
-// term by term, are the ones a single pass over the terms derives.
+// TestCheckParallel checks that Check, which splits the terms between
+// cores, checks every term, and finds a malformed list in the last part.
 func TestCheckParallel(t *testing.T) {
 	x := build(t, "", sampleArgs(t, 300), Config{})
 	if err := x.Check(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	checked := 0
+	split := 0
 	for _, ud := range x.d.units {
 		for _, f := range ud.fields {
-			one, err := f.indexTerms(0, len(f.df))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var each []block
-			for id := range f.df {
-				bs, err := f.termBlocks(id)
-				if err != nil {
-					t.Fatal(err)
+			for id := range f.checked {
+				if f.checked[id].Load() != termGood {
+					t.Fatalf("%s/%s: term %q not checked", ud.unit, f.name, f.term(id))
 				}
-				each = append(each, bs...)
-			}
-			if !slices.Equal(one, each) {
-				t.Errorf("%s/%s: the blocks differ", ud.unit, f.name)
 			}
 			if len(f.post) >= 1<<16 {
-				checked++
+				split++
 			}
 		}
 	}
-	if checked == 0 {
+	if split == 0 {
 		t.Error("no field large enough to be split")
+	}
+	y := build(t, "", sampleArgs(t, 300), Config{})
+	f := y.d.unit(UnitSentence).fields[0]
+	last := len(f.df) - 1
+	f.post[f.postOff[last]] = 33 // a gap width no block has
+	if err := y.Check(context.Background()); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), string(f.term(last))) {
+		t.Errorf("Check: got %v, want ErrCorrupt naming %q", err, f.term(last))
 	}
 }
 
@@ -365,7 +362,7 @@ func TestCorruptPostingsLazy(t *testing.T) {
 		t.Fatal("no term quota in the sample")
 	}
 	for i := f.postOff[id]; i < f.postOff[id+1]; i++ {
-		f.post[i] = 0x80 // a varint that never ends
+		f.post[i] = 0x80 // bit widths over 32
 	}
 	ctx := context.Background()
 	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "racial quotas"}, 10); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "quota") {

@@ -236,7 +236,7 @@ func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]
 		}
 		t := &term{sent: sent}
 		if tf != nil {
-			titles, err := postings(tf, qt.term, uint64(len(tf.dl)))
+			titles, err := postings(tf, qt.term, uint64(tf.docs()))
 			if err != nil {
 				return nil, err
 			}

@@ -1,8 +1,10 @@
 package lexical
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -17,54 +19,55 @@ const window = 2048
 const blockSize = 128
 
 // A block describes blockSize consecutive postings of a term (fewer in
-// the term's last block). A term's blocks are derived from its postings
-// the first time a query reads them (fieldData.termBlocks): they are a
-// skip list (a cursor moving past a block's last document need not decode
-// it) and hold block-max statistics for pruning.
+// the term's last block). The blocks of a field are stored in its file, in
+// term order (fieldData.blocks, fieldData.blockAt): they are a skip list (a
+// cursor moving past a block's last document need not decode it) and hold
+// block-max statistics for pruning.
+//
+// A block's postings are bit-packed (see appendBlock): a byte with the
+// width of the document gaps, a byte with the width of the frequencies,
+// then blockLen gaps less one and blockLen frequencies less one, each
+// packed little-endian in that many bits.
 type block struct {
-	off   uint64 // offset in fieldData.post of the block's first posting
 	last  uint32 // the block's last document
-	maxTF uint32 // the largest frequency in the block
-	minDL uint32 // the shortest document of the block
+	off   uint32 // offset of the block's postings from the start of the term's
+	maxTF uint16 // the largest frequency in the block; maxStat: that or more
+	minDL uint16 // the shortest document of the block; maxStat: that or longer
 }
 
-// A termIndex is a term's blocks, or why its posting list is malformed.
-type termIndex struct {
-	blocks []block
-	err    error
-}
+// maxStat is the largest frequency or length a block records exactly.
+const maxStat = 1<<16 - 1
 
-// termBlocks returns the blocks of term id, deriving them, and checking
-// the term's postings, the first time they are asked for; the result is
-// kept. A malformed posting list gives an error wrapping ErrCorrupt (every
-// time), after which no cursor needs to check the postings it decodes.
-// It is safe for concurrent use.
+// Term check states (fieldData.checked).
+const (
+	termUnchecked = iota
+	termGood
+	termBad
+)
+
+// termBlocks returns the blocks of term id, checking the term's postings
+// the first time they are asked for; a malformed posting list gives an
+// error wrapping ErrCorrupt (every time), after which no cursor needs to
+// check the postings it decodes. It is safe for concurrent use.
 func (f *fieldData) termBlocks(id int) ([]block, error) {
-	if t := f.lazy[id].Load(); t != nil {
-		return t.blocks, t.err
+	switch f.checked[id].Load() {
+	case termGood:
+		return f.blocks[f.blockAt[id]:f.blockAt[id+1]], nil
+	case termUnchecked:
+		if err := f.checkTerm(id); err != nil {
+			f.checked[id].Store(termBad)
+		} else {
+			f.checked[id].Store(termGood)
+			return f.blocks[f.blockAt[id]:f.blockAt[id+1]], nil
+		}
 	}
-	blocks, err := f.indexTerms(id, id+1)
-	if err != nil {
-		err = fmt.Errorf("lexical: field %s: %v: %w", f.name, err, ErrCorrupt)
-	}
-	t := &termIndex{blocks: blocks, err: err}
-	if !f.lazy[id].CompareAndSwap(nil, t) {
-		t = f.lazy[id].Load()
-	}
-	return t.blocks, t.err
+	return nil, fmt.Errorf("lexical: field %s: %v: %w", f.name, f.checkTerm(id), ErrCorrupt)
 }
 
-// check checks every posting list of f and derives all blocks, on all
-// cores: the terms are split into ranges of about equal postings bytes.
-// It returns the error of the first malformed list (without the path).
+// check checks every posting list of f, on all cores: the terms are split
+// into ranges of about equal postings bytes. It returns the error of the
+// first malformed list (without the path).
 func (f *fieldData) check() error {
-	npost := 0
-	for _, df := range f.df {
-		npost += int(df)
-	}
-	if npost > len(f.post) { // a posting takes a byte at least
-		return fmt.Errorf("%d postings in %d bytes", npost, len(f.post))
-	}
 	parts := min(runtime.GOMAXPROCS(0), max(1, len(f.post)>>16))
 	cut := []int{0}
 	for i := 1; i < parts; i++ {
@@ -96,50 +99,158 @@ func (f *fieldData) check() error {
 	return nil
 }
 
-// indexTerms checks the postings of the terms [from, to) and returns
-// their blocks.
-func (f *fieldData) indexTerms(from, to int) ([]block, error) {
-	ndocs := len(f.dl)
-	var blocks []block
-	for id := from; id < to; id++ {
-		df := f.df[id]
-		start, end := f.postOff[id], f.postOff[id+1]
-		p := f.post[start:end]
-		pos, doc, n := 0, uint64(0), uint32(0)
-		maxTF := uint32(0)
-		for pos < len(p) {
-			if n%blockSize == 0 {
-				blocks = append(blocks, block{off: start + uint64(pos), minDL: math.MaxUint32})
-			}
-			x, m := uvarint(p[pos:])
-			if m <= 0 {
-				return nil, fmt.Errorf("bad posting list of term %q", f.term(id))
-			}
-			pos += m
-			tf := uint64(1)
-			if x&1 == 0 {
-				if tf, m = uvarint(p[pos:]); m <= 0 || tf > math.MaxUint32 {
-					return nil, fmt.Errorf("bad posting list of term %q", f.term(id))
-				}
-				pos += m
-			}
-			delta := x >> 1
-			if n > 0 && delta == 0 || delta >= uint64(ndocs)-doc {
-				return nil, fmt.Errorf("bad posting list of term %q", f.term(id))
-			}
-			doc += delta
-			b := &blocks[len(blocks)-1]
-			b.last = uint32(doc)
-			b.maxTF = max(b.maxTF, uint32(tf))
-			b.minDL = min(b.minDL, f.dl[doc])
-			maxTF = max(maxTF, uint32(tf))
-			n++
+// checkTerm checks the postings and blocks of term id against each other
+// and against the term's statistics.
+func (f *fieldData) checkTerm(id int) error {
+	bad := func(what string) error {
+		return fmt.Errorf("bad posting list of term %q: %s", f.term(id), what)
+	}
+	df := int(f.df[id])
+	blocks := f.blocks[f.blockAt[id]:f.blockAt[id+1]]
+	if len(blocks) != (df+blockSize-1)/blockSize {
+		return bad("wrong number of blocks")
+	}
+	start, end := f.postOff[id], f.postOff[id+1]
+	if end-start > math.MaxUint32 {
+		return bad("too long")
+	}
+	p := f.post[start:end]
+	var docs, tfs [blockSize]uint32
+	prev, pos, maxTF := int64(-1), 0, uint32(0)
+	for i, b := range blocks {
+		n := min(blockSize, df-i*blockSize)
+		if int(b.off) != pos {
+			return bad("block offset")
 		}
-		if n != df || maxTF != f.maxTF[id] {
-			return nil, fmt.Errorf("posting list of term %q disagrees with its statistics", f.term(id))
+		size, ok := blockBytes(p[pos:], n)
+		if !ok {
+			return bad("block size")
+		}
+		decodeBlock(docs[:n], tfs[:n], f.post[start+uint64(pos):], uint32(prev+1))
+		pos += size
+		bmax, bmin := uint32(0), uint32(math.MaxUint32)
+		for j := range n {
+			if int64(docs[j]) <= prev || int(docs[j]) >= f.docs() || tfs[j] == 0 {
+				return bad("postings")
+			}
+			prev = int64(docs[j])
+			bmax = max(bmax, tfs[j])
+			bmin = min(bmin, f.length(uint64(docs[j])))
+		}
+		if b.last != docs[n-1] || uint32(b.maxTF) != min(bmax, maxStat) || uint32(b.minDL) != min(bmin, maxStat) {
+			return bad("block statistics")
+		}
+		maxTF = max(maxTF, bmax)
+	}
+	if pos != len(p) {
+		return bad("trailing bytes")
+	}
+	if maxTF != f.maxTF[id] {
+		return bad("disagrees with its statistics")
+	}
+	return nil
+}
+
+// blockBytes returns the size of a block of n postings at the start of p,
+// and whether p holds it.
+func blockBytes(p []byte, n int) (int, bool) {
+	if len(p) < 2 || p[0] > 32 || p[1] > 32 {
+		return 0, false
+	}
+	size := 2 + (n*int(p[0])+7)/8 + (n*int(p[1])+7)/8
+	return size, size <= len(p)
+}
+
+// appendBlock appends the postings docs (after document prev, or all if
+// prev is -1) with frequencies tfs as a block.
+func appendBlock(dst []byte, docs, tfs []uint32, prev int64) []byte {
+	var gaps [blockSize]uint32
+	var dmax, tmax uint32
+	for j, d := range docs {
+		gaps[j] = uint32(int64(d) - prev - 1)
+		prev = int64(d)
+		dmax |= gaps[j]
+		tmax |= tfs[j] - 1
+	}
+	db, tb := bits.Len32(dmax), bits.Len32(tmax)
+	dst = append(dst, byte(db), byte(tb))
+	dst = pack(dst, gaps[:len(docs)], db)
+	for j := range docs {
+		gaps[j] = tfs[j] - 1
+	}
+	return pack(dst, gaps[:len(docs)], tb)
+}
+
+// pack appends vs packed little-endian in width bits each.
+func pack(dst []byte, vs []uint32, width int) []byte {
+	if width == 0 {
+		return dst
+	}
+	var acc uint64
+	have := 0
+	for _, v := range vs {
+		acc |= uint64(v) << have
+		have += width
+		for have >= 8 {
+			dst = append(dst, byte(acc))
+			acc >>= 8
+			have -= 8
 		}
 	}
-	return blocks, nil
+	if have > 0 {
+		dst = append(dst, byte(acc))
+	}
+	return dst
+}
+
+// decodeBlock decodes the block at the start of p (checked with
+// blockBytes) into docs and tfs, whose length is the block's; first is the
+// smallest document the block may hold (the previous block's last plus
+// one).
+func decodeBlock(docs, tfs []uint32, p []byte, first uint32) {
+	db, tb := int(p[0]), int(p[1])
+	p = p[2:]
+	unpack(docs, p, db)
+	doc := first
+	for j, g := range docs {
+		doc += g
+		docs[j] = doc
+		doc++
+	}
+	unpack(tfs, p[(len(docs)*db+7)/8:], tb)
+	for j := range tfs {
+		tfs[j]++
+	}
+}
+
+// unpack reads len(dst) values of width bits from src.
+func unpack(dst []uint32, src []byte, width int) {
+	if width == 0 {
+		clear(dst)
+		return
+	}
+	mask := uint64(1)<<width - 1
+	n := len(dst)
+	// Whole 8-byte words can be read for the values whose bits start at
+	// least 8 bytes before the end of src.
+	fast := n
+	if need := (n*width + 7) / 8; need+8 > len(src) {
+		fast = max(0, (len(src)-8)*8/width)
+	}
+	fast = min(fast, n)
+	for i := range fast {
+		bit := i * width
+		w := binary.LittleEndian.Uint64(src[bit>>3:])
+		dst[i] = uint32(w >> (bit & 7) & mask)
+	}
+	for i := fast; i < n; i++ {
+		bit := i * width
+		var w uint64
+		for k := 0; k < 8 && bit>>3+k < len(src); k++ {
+			w |= uint64(src[bit>>3+k]) << (8 * k)
+		}
+		dst[i] = uint32(w >> (bit & 7) & mask)
+	}
 }
 
 // Model kinds: the scoring loops switch on these rather than on the names.
@@ -168,7 +279,7 @@ func modelKind(model Model) int {
 // A cursor walks one query term's postings in one field, a block at a
 // time: the current block is decoded into docs and tfs.
 type cursor struct {
-	post   []byte  // fieldData.post
+	post   []byte  // fieldData.post from the term's postings on
 	blocks []block // the term's blocks
 	df     int
 	blk    int // current block; len(blocks) when exhausted
@@ -189,6 +300,7 @@ type cursor struct {
 	ub     float64 // upper bound of the cursor's contribution (MaxScore)
 	bbBlk  int     // the block whose bound is bb, or -1
 	bb     float64 // upper bound of the contribution in block bbBlk
+	maxTF  uint32  // the term's largest frequency
 	docs   [blockSize]uint32
 	tfs    [blockSize]uint32
 	one1   [255]float64 // the contribution of tf 1 by document length (see contribution)
@@ -197,13 +309,13 @@ type cursor struct {
 // reset points c at the postings of term id of f. A malformed posting
 // list is an error wrapping ErrCorrupt, and leaves c exhausted.
 func (c *cursor) reset(f *fieldData, id int, ndocs uint64) error {
-	c.f, c.post, c.dl8, c.ndocs = f, f.post, f.dl8, ndocs
+	c.f, c.dl8, c.ndocs = f, f.dl8, ndocs
 	blocks, err := f.termBlocks(id)
 	if err != nil {
 		c.blocks, c.doc = nil, ndocs
 		return err
 	}
-	c.blocks = blocks
+	c.blocks, c.post, c.maxTF = blocks, f.post[f.postOff[id]:], f.maxTF[id]
 	c.df = int(f.df[id])
 	c.blk, c.dec, c.bbBlk = 0, -1, -1
 	c.tabulate()
@@ -231,31 +343,11 @@ func (c *cursor) decode(b int) {
 	if b == len(c.blocks)-1 {
 		n = c.df - b*blockSize
 	}
-	doc := uint32(0)
+	first := uint32(0)
 	if b > 0 {
-		doc = c.blocks[b-1].last
+		first = c.blocks[b-1].last + 1
 	}
-	p := c.post[c.blocks[b].off:]
-	pos := 0
-	for j := 0; j < n; j++ {
-		x := uint32(p[pos])
-		pos++
-		if x >= 0x80 {
-			v, m := uvarint(p[pos-1:])
-			x, pos = uint32(v), pos-1+m
-		}
-		tf := uint32(1)
-		if x&1 == 0 {
-			tf = uint32(p[pos])
-			pos++
-			if tf >= 0x80 {
-				v, m := uvarint(p[pos-1:])
-				tf, pos = uint32(v), pos-1+m
-			}
-		}
-		doc += x >> 1
-		c.docs[j], c.tfs[j] = doc, tf
-	}
+	decodeBlock(c.docs[:n], c.tfs[:n], c.post[c.blocks[b].off:], first)
 	c.dec = b
 }
 
@@ -347,7 +439,11 @@ func (c *cursor) advance(target uint64) {
 func (c *cursor) blockBound() float64 {
 	if c.bbBlk != c.blk {
 		b := &c.blocks[c.blk]
-		c.bb = c.bound(float64(b.maxTF), b.minDL) * (1 + 1e-9)
+		maxTF := uint32(b.maxTF)
+		if maxTF == maxStat {
+			maxTF = c.maxTF
+		}
+		c.bb = c.bound(float64(maxTF), uint32(b.minDL)) * (1 + 1e-9)
 		c.bbBlk = c.blk
 	}
 	return c.bb

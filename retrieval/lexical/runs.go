@@ -204,6 +204,17 @@ func (c *idCoder) add(id string) {
 	c.n++
 }
 
+// id returns the id of document d.
+func (c *idCoder) id(d int) string {
+	var id string
+	c.each(d, func(e int, b []byte) {
+		if e == d {
+			id = string(b)
+		}
+	})
+	return id
+}
+
 // each calls fn with every document from first on and its id (valid
 // during the call only).
 func (c *idCoder) each(first int, fn func(doc int, id []byte)) {
@@ -378,32 +389,6 @@ func (s *listStore) grow(n int) {
 		s.at = append(s.at, make([]uint64, n-len(s.at))...)
 		s.n = append(s.n, make([]uint64, n-len(s.n))...)
 	}
-}
-
-// writeTo writes the lists of the terms in order, one after the other.
-func (s *listStore) writeTo(w io.Writer, order []uint32) error {
-	if s.f == nil {
-		for _, g := range order {
-			if _, err := w.Write(s.mem[s.at[g] : s.at[g]+s.n[g]]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := s.w.w.Flush(); err != nil {
-		return err
-	}
-	var buf []byte
-	for _, g := range order {
-		var err error
-		if buf, err = s.list(buf[:0], g); err != nil {
-			return err
-		}
-		if _, err := w.Write(buf); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func (s *listStore) close() {

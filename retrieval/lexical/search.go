@@ -205,7 +205,7 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 	dirMax := 0.0
 	for _, d := range dir {
 		m := d.lt[d.f.minDL]
-		if d.f.docCount < len(d.f.dl) {
+		if d.f.docCount < d.f.docs() {
 			m = d.lt[0] // some documents have an empty field
 		}
 		dirMax += d.fw * (d.base + d.qlen*m)
@@ -520,7 +520,7 @@ func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) (
 		c.c = proto.c / proto.w
 	}
 	best := 0.0
-	if err := c.reset(f, id, uint64(len(f.dl))); err != nil {
+	if err := c.reset(f, id, uint64(f.docs())); err != nil {
 		return 0, err
 	}
 	for ; c.doc < c.ndocs; c.next() {
