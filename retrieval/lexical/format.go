@@ -173,7 +173,7 @@ type fieldData struct {
 	fwdOff   []uint64 // len docs+1, or empty without term vectors
 	docCount int      // documents with dl > 0
 	sumTTF   uint64
-	maxDL    uint32 // at most maxLength
+	maxDL    uint32          // at most maxLength
 	minDL    uint32          // smallest non-zero length
 	checked  []atomic.Uint32 // per term: whether its postings were checked, and found good (termBlocks)
 	tables   tableCache
