@@ -98,21 +98,38 @@ func (u *unitData) docs() int { return len(u.idRank) }
 
 // id returns the id of document d. The front coding was checked when the
 // unit was read or built (checkIDs).
+//
+// The entries from d's restart to d are walked without copying; then the
+// id is filled in from its end: the bytes an entry does not share with its
+// predecessor are its own, the others its predecessor's.
 func (u *unitData) id(d uint32) string {
+	var shared, rest [idEvery]uint64
+	var at [idEvery]uint64
+	off := u.idRestart[d/idEvery]
+	n := int(d%idEvery) + 1
+	for i := range n {
+		s, k := uvarint(u.idData[off:])
+		off += uint64(k)
+		r, k := uvarint(u.idData[off:])
+		off += uint64(k)
+		shared[i], rest[i], at[i] = s, r, off
+		off += r
+	}
+	size := shared[n-1] + rest[n-1]
 	var buf [96]byte
 	b := buf[:0]
-	off := u.idRestart[d/idEvery]
-	for i := d - d%idEvery; ; i++ {
-		shared, n := uvarint(u.idData[off:])
-		off += uint64(n)
-		rest, n := uvarint(u.idData[off:])
-		off += uint64(n)
-		b = append(b[:shared], u.idData[off:off+rest]...)
-		off += rest
-		if i == d {
-			return string(b)
+	if size > uint64(len(buf)) {
+		b = make([]byte, 0, size)
+	}
+	b = b[:size]
+	need := size
+	for i := n - 1; i >= 0 && need > 0; i-- {
+		if shared[i] < need {
+			copy(b[shared[i]:need], u.idData[at[i]:at[i]+need-shared[i]])
+			need = shared[i]
 		}
 	}
+	return string(b)
 }
 
 // checkIDs reports whether the front coding of u's ids is sound for its

@@ -429,3 +429,39 @@ func TestBuildRuns(t *testing.T) {
 		})
 	}
 }
+
+// TestIDs checks every document's id, over restarts of the front coding,
+// against the ids the arguments gave, on ids that share much, little and
+// nothing with their predecessors, and one longer than the decoder's
+// buffer.
+func TestIDs(t *testing.T) {
+	args := sampleArgs(t, 200)
+	args[3].ID = strings.Repeat("x", 300)
+	args[4].ID = strings.Repeat("x", 299) + "y"
+	args[5].ID = "a"
+	var want []string
+	for _, a := range args {
+		for _, s := range a.Sentences {
+			want = append(want, s.ID)
+		}
+	}
+	x := build(t, "", args, Config{Units: []Unit{UnitSentence, UnitArgument}})
+	for _, ud := range x.d.units {
+		var ids []string
+		if ud.unit == UnitArgument {
+			for _, a := range args {
+				ids = append(ids, a.ID)
+			}
+		} else {
+			ids = want
+		}
+		if ud.docs() != len(ids) {
+			t.Fatalf("%s: %d documents, want %d", ud.unit, ud.docs(), len(ids))
+		}
+		for d, id := range ids {
+			if got := ud.id(uint32(d)); got != id {
+				t.Fatalf("%s: document %d: id %q, want %q", ud.unit, d, got, id)
+			}
+		}
+	}
+}

@@ -307,9 +307,8 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 				for _, d := range dir {
 					score += d.fw * (d.base + d.qlen*d.lt[d.f.length(doc)])
 				}
-				h.offer(uint32(doc), score)
-				if len(h.h) == k && h.h[0].score-dirMax > theta {
-					theta = h.h[0].score - dirMax
+				if h.offer(uint32(doc), score) && h.bar-dirMax > theta {
+					theta = h.bar - dirMax
 					cut = theta - 1e-9*(math.Abs(theta)+math.Abs(dirMax))
 				}
 			}
@@ -414,15 +413,20 @@ func uvarint(b []byte) (uint64, int) {
 }
 
 // A topK keeps the k best documents offered: by score descending, then id
-// descending (rank descending). Its slice is a heap whose root is the worst
-// kept document.
+// descending (rank descending). Documents are collected in a buffer of 2k;
+// when it is full, the best k are selected and the rest dropped, and the
+// k-th best score becomes the bar an offer must reach. The rank of a
+// document's id is looked up only then, so an offer is an append.
 type topK struct {
-	ud *unitData
-	k  int
-	h  []scored
+	ud  *unitData
+	k   int
+	buf []scored
+	bar float64 // the k-th best score at the last selection; -Inf before
 }
 
-func newTopK(ud *unitData, k int) *topK { return &topK{ud: ud, k: k} }
+func newTopK(ud *unitData, k int) *topK {
+	return &topK{ud: ud, k: k, buf: make([]scored, 0, 2*min(k, 1<<20)), bar: math.Inf(-1)}
+}
 
 // better reports whether a ranks before b.
 func better(a, b scored) bool {
@@ -432,60 +436,74 @@ func better(a, b scored) bool {
 	return a.rank > b.rank
 }
 
-func (t *topK) down(i int) {
-	h := t.h
-	for {
-		l := 2*i + 1
-		if l >= len(h) {
-			return
-		}
-		w := l
-		if r := l + 1; r < len(h) && better(h[w], h[r]) {
-			w = r
-		}
-		if !better(h[i], h[w]) {
-			return
-		}
-		h[i], h[w] = h[w], h[i]
-		i = w
+// offer offers document doc with score, and reports whether the bar rose.
+func (t *topK) offer(doc uint32, score float64) bool {
+	if score < t.bar {
+		return false
 	}
+	t.buf = append(t.buf, scored{doc: doc, score: score})
+	if len(t.buf) < cap(t.buf) {
+		return false
+	}
+	t.selectBest()
+	return true
 }
 
-// offer offers document doc with score. The rank of the document's id
-// is looked up only if the document is kept or ties with the worst kept.
-func (t *topK) offer(doc uint32, score float64) {
-	if len(t.h) < t.k {
-		t.h = append(t.h, scored{doc, t.ud.idRank[doc], score})
-		for i := len(t.h) - 1; i > 0; {
-			p := (i - 1) / 2
-			if !better(t.h[p], t.h[i]) {
-				break
+// selectBest keeps the k best documents of the buffer and sets the bar.
+func (t *topK) selectBest() {
+	for i := range t.buf {
+		t.buf[i].rank = t.ud.idRank[t.buf[i].doc]
+	}
+	if len(t.buf) <= t.k {
+		return
+	}
+	s := t.buf
+	// Quickselect (Hoare partition; better is a total order, as ranks
+	// differ): afterwards s[:k] are the k best.
+	lo, hi := 0, len(s)-1
+	for lo < hi {
+		p := s[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for better(s[i], p) {
+				i++
 			}
-			t.h[p], t.h[i] = t.h[i], t.h[p]
-			i = p
+			for better(p, s[j]) {
+				j--
+			}
+			if i <= j {
+				s[i], s[j] = s[j], s[i]
+				i++
+				j--
+			}
 		}
-		return
+		switch {
+		case t.k-1 <= j:
+			hi = j
+		case t.k-1 >= i:
+			lo = i
+		default:
+			lo = hi
+		}
 	}
-	if score < t.h[0].score {
-		return
+	t.buf = s[:t.k]
+	t.bar = math.Inf(1)
+	for _, x := range t.buf {
+		t.bar = min(t.bar, x.score)
 	}
-	s := scored{doc, t.ud.idRank[doc], score}
-	if !better(s, t.h[0]) {
-		return
-	}
-	t.h[0] = s
-	t.down(0)
 }
 
 // sorted empties t and returns its documents best first.
 func (t *topK) sorted() []scored {
-	out := make([]scored, len(t.h))
-	for i := len(t.h) - 1; i >= 0; i-- {
-		out[i] = t.h[0]
-		t.h[0] = t.h[len(t.h)-1]
-		t.h = t.h[:len(t.h)-1]
-		t.down(0)
-	}
+	t.selectBest()
+	out := slices.Clone(t.buf)
+	slices.SortFunc(out, func(a, b scored) int {
+		if better(a, b) {
+			return -1
+		}
+		return 1
+	})
+	t.buf = t.buf[:0]
 	return out
 }
 
