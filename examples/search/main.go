@@ -31,7 +31,7 @@
 //
 // It prints the build (or open) time and the configuration, then the query
 // latencies: one untimed warm-up pass over all topics, then a timed pass
-// (mean, median, p95, max).
+// (mean, median, p95, max); -no-warmup runs the timed pass alone.
 package main
 
 import (

@@ -11,16 +11,20 @@ import (
 func TestBuildThenOpen(t *testing.T) {
 	dir := t.TempDir()
 	idx := filepath.Join(dir, "index")
-	var runs [2][]byte
+	var runs [3][]byte
 	for i := range runs {
 		out := filepath.Join(dir, "run.txt")
 		var stdout, stderr bytes.Buffer
-		code := run([]string{"-corpus", "testdata/tiny.csv", "-index", idx, "-unit", "argument", "-model", "dirichlet",
-			"-topics", "testdata/queries.tsv", "-k", "5", "-o", out}, &stdout, &stderr)
+		args := []string{"-corpus", "testdata/tiny.csv", "-index", idx, "-unit", "argument", "-model", "dirichlet",
+			"-topics", "testdata/queries.tsv", "-k", "5", "-o", out}
+		if i == 2 {
+			args = append(args, "-no-warmup")
+		}
+		code := run(args, &stdout, &stderr)
 		if code != 0 {
 			t.Fatalf("run %d: exit %d: %s", i, code, stderr.String())
 		}
-		want := []string{"build:", "open:"}[i]
+		want := []string{"build:", "open:", "open:"}[i]
 		if !strings.HasPrefix(stdout.String(), want) || !strings.Contains(stdout.String(), "queries: 2, top-5") {
 			t.Errorf("run %d: stdout %q lacks %q and the query timings", i, stdout.String(), want)
 		}
@@ -29,8 +33,8 @@ func TestBuildThenOpen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !bytes.Equal(runs[0], runs[1]) {
-		t.Errorf("the run after building differs from the run after reopening:\n%s\n%s", runs[0], runs[1])
+	if !bytes.Equal(runs[0], runs[1]) || !bytes.Equal(runs[0], runs[2]) {
+		t.Errorf("the run after building differs from the runs after reopening (with and without warm-up):\n%s\n%s\n%s", runs[0], runs[1], runs[2])
 	}
 	lines := strings.Split(strings.TrimSpace(string(runs[0])), "\n")
 	if len(lines) < 3 || !strings.HasPrefix(lines[0], "1 Q0 ") {
