@@ -157,7 +157,7 @@ func BenchmarkIndexBytes(b *testing.B) {
 				b.ReportMetric(float64(len(f.post))/mb, "post-MB")
 				b.ReportMetric(float64(blocks)/mb, "blocks-MB")
 				b.ReportMetric(float64(len(f.fwd)+8*len(f.fwdOff))/mb, "vectors-MB")
-				b.ReportMetric(float64(len(f.dl8)+8*len(f.longDoc))/mb, "lengths-MB")
+				b.ReportMetric(float64(len(f.dl8)+4*len(f.dl))/mb, "lengths-MB")
 				b.ReportMetric(float64(terms)/mb, "terms-MB")
 				b.ReportMetric(float64(len(ud.idData)+8*len(ud.idRestart)+4*len(ud.idRank))/mb, "ids-MB")
 			})

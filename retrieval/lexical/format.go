@@ -36,9 +36,9 @@ import (
 //	    offsets (uint64), df (uint32), ttf (uint64), max tf (uint32),
 //	    postings end offsets (uint64), postings (then 8 bytes of
 //	    padding), each term's first block (uint32), blocks (12 bytes
-//	    each), document lengths (a byte each, 255 for 255 or more), the
-//	    documents 255 or more long (uint32) and their lengths (uint32),
-//	    term vectors, term vector end offsets (uint64)
+//	    each), document lengths (a byte each, 255 for 255 or more),
+//	    document lengths (uint32; none if all are below 255), term
+//	    vectors, term vector end offsets (uint64)
 //	CRC-32C of everything before it (uint32)
 //
 // Integers are little-endian. Files are mapped into memory (mmap) where the
@@ -184,8 +184,7 @@ type fieldData struct {
 	blockAt  []uint32 // len terms+1: each term's first block in blocks
 	blocks   []block
 	dl8      []uint8  // per document: its length, or 255 for 255 and more
-	longDoc  []uint32 // the documents of 255 and more, in order
-	longLen  []uint32 // and their lengths
+	dl       []uint32 // per document: its length; empty if every length is below 255
 	fwd      []byte
 	fwdOff   []uint64 // len docs+1, or empty without term vectors
 	docCount int      // documents with dl > 0
@@ -204,43 +203,36 @@ func (f *fieldData) length(d uint64) uint32 {
 	if n := f.dl8[d]; n < 255 {
 		return uint32(n)
 	}
-	i, _ := slices.BinarySearch(f.longDoc, uint32(d))
-	return f.longLen[i]
+	return f.dl[d]
 }
 
 // docs returns the number of documents.
 func (f *fieldData) docs() int { return len(f.dl8) }
 
-// setLengths stores the document lengths dl: one byte each, and the
-// lengths of 255 and more apart.
+// setLengths stores the document lengths dl: one byte each, and all of
+// them whole if any is 255 or more.
 func (f *fieldData) setLengths(dl []uint32) {
 	f.dl8 = make([]uint8, len(dl))
-	f.longDoc, f.longLen = nil, nil
+	f.dl = nil
 	for d, n := range dl {
 		f.dl8[d] = uint8(min(n, 255))
 		if n >= 255 {
-			f.longDoc = append(f.longDoc, uint32(d))
-			f.longLen = append(f.longLen, n)
+			f.dl = dl
 		}
 	}
 }
 
-// validLengths reports whether the long lengths are those dl8 marks.
+// validLengths reports whether dl, if there, agrees with dl8, and is there
+// if dl8 has a length of 255.
 func (f *fieldData) validLengths() bool {
-	if len(f.longDoc) != len(f.longLen) {
+	if len(f.dl) == 0 {
+		return !slices.Contains(f.dl8, 255)
+	}
+	if len(f.dl) != len(f.dl8) {
 		return false
 	}
-	n := 0
-	for _, l := range f.dl8 {
-		if l == 255 {
-			n++
-		}
-	}
-	if n != len(f.longDoc) {
-		return false
-	}
-	for i, d := range f.longDoc {
-		if int(d) >= len(f.dl8) || f.dl8[d] != 255 || f.longLen[i] < 255 || i > 0 && d <= f.longDoc[i-1] {
+	for d, n := range f.dl {
+		if uint32(f.dl8[d]) != min(n, 255) {
 			return false
 		}
 	}
@@ -495,8 +487,7 @@ func writeUnit(w io.Writer, u *unitData, streams []fieldStreams) error {
 		s.u32s(f.blockAt)
 		s.blocks(f.blocks)
 		s.bytes(f.dl8)
-		s.u32s(f.longDoc)
-		s.u32s(f.longLen)
+		s.u32s(f.dl)
 		s.stream(st.fwd, f.fwd)
 		s.u64s(f.fwdOff)
 	}
@@ -720,8 +711,7 @@ func readUnit(path string, want Unit, vectors bool) (u *unitData, err error) {
 		f.blockAt = r.u32s()
 		f.blocks = r.blocks()
 		f.dl8 = r.bytes()
-		f.longDoc = r.u32s()
-		f.longLen = r.u32s()
+		f.dl = r.u32s()
 		f.fwd = r.bytes()
 		f.fwdOff = r.u64s()
 		n := len(f.df)
