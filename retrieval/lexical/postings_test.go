@@ -45,3 +45,48 @@ func TestBlockRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestExactBound compares each term's exact bound, which skips blocks whose
+// bound cannot raise it, with the largest contribution over all postings.
+func TestExactBound(t *testing.T) {
+	x := build(t, "", sampleArgs(t, 300), Config{Units: []Unit{UnitArgument}})
+	for _, f := range x.d.unit(UnitArgument).fields {
+		for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDPH} {
+			sc, err := Scoring{Model: model}.normalized()
+			if err != nil {
+				t.Fatal(err)
+			}
+			kind := modelKind(model)
+			lt := f.lengthTable(map[int]int{kindBM25: tableBM25, kindTFIDF: tableTFIDF, kindLuceneDirichlet: tableDirichlet, kindDPH: tableLength}[kind], sc)
+			for id := range f.df {
+				c := &cursor{w: 1, lt: lt, kind: kind}
+				n, dfreq, ttf := float64(f.docCount), float64(f.df[id]), float64(f.ttf[id])
+				switch kind {
+				case kindBM25:
+					c.c = math.Log(1 + (n-dfreq+0.5)/(dfreq+0.5))
+				case kindTFIDF:
+					c.c = 1 + math.Log((n+1)/(dfreq+1))
+				case kindLuceneDirichlet:
+					c.mp = sc.Mu * (ttf + 1) / (float64(f.sumTTF) + 1)
+				case kindDPH:
+					c.c = float64(f.sumTTF) / ttf
+				}
+				c.one = math.Log(1 + 1/c.mp)
+				got, err := f.exactBound(id, model, sc, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := 0.0
+				if err := c.reset(f, id, uint64(f.docs())); err != nil {
+					t.Fatal(err)
+				}
+				for ; c.doc < c.ndocs; c.next() {
+					want = max(want, c.score(c.tf, f.length(c.doc)))
+				}
+				if got != want {
+					t.Fatalf("%s/%s/%q: bound %v, want %v", f.name, model, f.term(id), got, want)
+				}
+			}
+		}
+	}
+}

@@ -541,8 +541,20 @@ func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) (
 	if err := c.reset(f, id, uint64(f.docs())); err != nil {
 		return 0, err
 	}
-	for ; c.doc < c.ndocs; c.next() {
-		best = max(best, c.contribution())
+	// A block whose bound (from its largest frequency and shortest
+	// document) does not exceed the best so far is not decoded.
+	for ; c.blk < len(c.blocks); c.blk++ {
+		if c.blockBound() <= best {
+			continue
+		}
+		c.load()
+		for i := range c.n {
+			if c.tfs[i] == 1 && c.dl8[c.docs[i]] < 255 {
+				best = max(best, c.one1[c.dl8[c.docs[i]]])
+			} else {
+				best = max(best, c.score(float64(c.tfs[i]), c.f.length(uint64(c.docs[i]))))
+			}
+		}
 	}
 	f.tables.mu.Lock()
 	if f.tables.bounds == nil {
