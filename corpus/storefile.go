@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/internal/mmap"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -188,7 +189,7 @@ func parseStore(b []byte) (*Store, error) {
 		return nil, fmt.Errorf("%w: no store header", ErrStoreFile)
 	}
 	body := b[:len(b)-4]
-	if crc32.Checksum(body, storeCRC) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+	if crc32c.Checksum(body) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrStoreFile)
 	}
 	sr := &storeReader{b: body[len(storeMagic):]}

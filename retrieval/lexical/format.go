@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/internal/mmap"
 )
 
@@ -681,7 +682,7 @@ func readUnit(path string, want Unit, vectors bool) (u *unitData, err error) {
 		return nil, corrupt(path, "not an index file")
 	}
 	body := b[:len(b)-4]
-	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+	if crc32c.Checksum(body) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
 		return nil, corrupt(path, "checksum mismatch")
 	}
 	r := &sectionReader{b: body[len(magic):], off: len(magic)}

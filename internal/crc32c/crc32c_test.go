@@ -1,0 +1,52 @@
+package crc32c
+
+import (
+	"hash/crc32"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestCombine checks combined checksums against the checksum of the whole,
+// for cuts anywhere, including at the ends.
+func TestCombine(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	b := make([]byte, 5000)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	for _, n := range []int{0, 1, 2, 7, 64, 999, 4096, 5000} {
+		whole := crc32.Checksum(b[:n], table)
+		for _, cut := range []int{0, 1, n / 3, n / 2, n - 1, n} {
+			if cut < 0 || cut > n {
+				continue
+			}
+			got := combine(crc32.Checksum(b[:cut], table), crc32.Checksum(b[cut:n], table), n-cut)
+			if got != whole {
+				t.Errorf("%d bytes cut at %d: %08x, want %08x", n, cut, got, whole)
+			}
+		}
+	}
+}
+
+// TestChecksum checks a slice large enough to be cut into parts, with a
+// length no number of parts divides.
+func TestChecksum(t *testing.T) {
+	b := make([]byte, 3*minPart+12345)
+	for i := range b {
+		b[i] = byte(i*31 + i>>9)
+	}
+	if got, want := Checksum(b), crc32.Checksum(b, table); got != want {
+		t.Errorf("%08x, want %08x", got, want)
+	}
+	if got, want := Checksum(b[:100]), crc32.Checksum(b[:100], table); got != want {
+		t.Errorf("small: %08x, want %08x", got, want)
+	}
+}
+
+func BenchmarkChecksum(b *testing.B) {
+	buf := make([]byte, 256<<20)
+	b.SetBytes(int64(len(buf)))
+	for b.Loop() {
+		Checksum(buf)
+	}
+}
