@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"iter"
 	"maps"
@@ -40,6 +41,7 @@ type Store struct {
 	stances  []stance.Stance // premise stances of all arguments, in order
 	sentEnd  []uint32        // end offset of each sentence's text in its argument's block
 	byID     []uint32        // argument indexes sorted by id
+	idKeys   []uint64        // per entry of byID: its id's first 8 bytes (idKey), searched before the ids
 	odd      map[uint32][]string
 	foreign  map[string]uint32 // sentence ids not under their own argument's id → sentence index
 	numSents int
@@ -219,6 +221,7 @@ func (b *storeBuilder) finish() (*Store, error) {
 			return nil, fmt.Errorf("corpus: argument %q: %w", id, ErrDuplicateID)
 		}
 	}
+	s.setIDKeys()
 	// A sentence id kept outside its argument must not also name a
 	// sentence of the argument it points to.
 	for _, id := range slices.Sorted(maps.Keys(s.foreign)) {
@@ -241,13 +244,37 @@ func (s *Store) argID(i int) string {
 	return s.blocks[r.block][r.start : r.start+r.idLen]
 }
 
-// argumentIndex returns the index of the argument with the given id.
+// argumentIndex returns the index of the argument with the given id. The
+// search runs over the compact keys, and compares whole ids only among
+// those that share the key.
 func (s *Store) argumentIndex(id string) (int, bool) {
-	j, ok := slices.BinarySearchFunc(s.byID, id, func(i uint32, id string) int { return strings.Compare(s.argID(int(i)), id) })
-	if !ok {
-		return 0, false
+	key := idKey(id)
+	j, _ := slices.BinarySearch(s.idKeys, key)
+	for ; j < len(s.idKeys) && s.idKeys[j] == key; j++ {
+		switch c := strings.Compare(s.argID(int(s.byID[j])), id); {
+		case c == 0:
+			return int(s.byID[j]), true
+		case c > 0:
+			return 0, false
+		}
 	}
-	return int(s.byID[j]), true
+	return 0, false
+}
+
+// idKey returns the first 8 bytes of id as a big-endian number, padded
+// with zeros: keys are in the order of their ids, ties aside.
+func idKey(id string) uint64 {
+	var b [8]byte
+	copy(b[:], id)
+	return binary.BigEndian.Uint64(b[:])
+}
+
+// setIDKeys fills in idKeys from byID.
+func (s *Store) setIDKeys() {
+	s.idKeys = make([]uint64, len(s.byID))
+	for k, i := range s.byID {
+		s.idKeys[k] = idKey(s.argID(int(i)))
+	}
 }
 
 // sentenceArgument returns the index of the argument of sentence i.

@@ -349,3 +349,44 @@ func ExampleBuildStore() {
 	// S9f3db814-A362a121f: Throughout history America has technically been a democracy,…
 	// Affirmative Action should be based on Socio-Economic Status and not race or religion PRO 41 S9f3db814-A362a121f__CONC__1
 }
+
+// TestStoreIDsSharingKeys looks up ids that share their first 8 bytes (the
+// store's search key), ids shorter than the key, and absent ids between
+// them, in a built store and one read back from its file.
+func TestStoreIDsSharingKeys(t *testing.T) {
+	ids := []string{"12345678-b", "1234567", "12345678", "12345678-a", "12345678\x00", "2", "12345679"}
+	var args []Argument
+	for _, id := range ids {
+		args = append(args, Argument{ID: id, Conclusion: "c " + id, Premises: []Premise{{Text: "p " + id}}})
+	}
+	s, err := BuildStore(context.Background(), func(yield func(Argument, error) bool) {
+		for _, a := range args {
+			if !yield(a, nil) {
+				return
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := s.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadStore(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, st := range map[string]*Store{"built": s, "read": read} {
+		for _, id := range ids {
+			if a, ok := st.Argument(id); !ok || a.ID != id || a.Conclusion != "c "+id {
+				t.Errorf("%s: %q: got %q, %v", name, id, a.ID, ok)
+			}
+		}
+		for _, id := range []string{"12345678-c", "123456789", "12345678-", "1234567\x00", "1", "3", ""} {
+			if a, ok := st.Argument(id); ok {
+				t.Errorf("%s: absent %q found as %q", name, id, a.ID)
+			}
+		}
+	}
+}
