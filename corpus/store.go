@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"iter"
 	"maps"
@@ -41,7 +40,7 @@ type Store struct {
 	stances  []stance.Stance // premise stances of all arguments, in order
 	sentEnd  []uint32        // end offset of each sentence's text in its argument's block
 	byID     []uint32        // argument indexes sorted by id
-	idKeys   []uint64        // per entry of byID: its id's first 8 bytes (idKey), searched before the ids
+	idTable  []uint32        // a hash table of the argument ids (see setIDTable)
 	odd      map[uint32][]string
 	foreign  map[string]uint32 // sentence ids not under their own argument's id → sentence index
 	numSents int
@@ -221,7 +220,7 @@ func (b *storeBuilder) finish() (*Store, error) {
 			return nil, fmt.Errorf("corpus: argument %q: %w", id, ErrDuplicateID)
 		}
 	}
-	s.setIDKeys()
+	s.setIDTable()
 	// A sentence id kept outside its argument must not also name a
 	// sentence of the argument it points to.
 	for _, id := range slices.Sorted(maps.Keys(s.foreign)) {
@@ -244,37 +243,50 @@ func (s *Store) argID(i int) string {
 	return s.blocks[r.block][r.start : r.start+r.idLen]
 }
 
-// argumentIndex returns the index of the argument with the given id. The
-// search runs over the compact keys, and compares whole ids only among
-// those that share the key.
+// argumentIndex returns the index of the argument with the given id.
 func (s *Store) argumentIndex(id string) (int, bool) {
-	key := idKey(id)
-	j, _ := slices.BinarySearch(s.idKeys, key)
-	for ; j < len(s.idKeys) && s.idKeys[j] == key; j++ {
-		switch c := strings.Compare(s.argID(int(s.byID[j])), id); {
-		case c == 0:
-			return int(s.byID[j]), true
-		case c > 0:
+	mask := uint64(len(s.idTable) - 1)
+	for h := idHash(id) & mask; ; h = (h + 1) & mask {
+		a := s.idTable[h]
+		if a == 0 {
 			return 0, false
 		}
+		if s.argID(int(a-1)) == id {
+			return int(a - 1), true
+		}
 	}
-	return 0, false
 }
 
-// idKey returns the first 8 bytes of id as a big-endian number, padded
-// with zeros: keys are in the order of their ids, ties aside.
-func idKey(id string) uint64 {
-	var b [8]byte
-	copy(b[:], id)
-	return binary.BigEndian.Uint64(b[:])
+// setIDTable fills in idTable: a table of a power of two slots, at least
+// twice the arguments, each 0 or an argument's index plus one; an id's
+// argument is in the first slot from its hash (idHash) on that holds it or
+// 0 (linear probing). Looking an id up then reads one or two ids of the
+// store (which may be mapped from a file) instead of the twenty a binary
+// search reads.
+func (s *Store) setIDTable() {
+	n := 1
+	for n < 2*len(s.args) {
+		n <<= 1
+	}
+	s.idTable = make([]uint32, n)
+	mask := uint64(n - 1)
+	for a := range s.args {
+		h := idHash(s.argID(a)) & mask
+		for s.idTable[h] != 0 {
+			h = (h + 1) & mask
+		}
+		s.idTable[h] = uint32(a) + 1
+	}
 }
 
-// setIDKeys fills in idKeys from byID.
-func (s *Store) setIDKeys() {
-	s.idKeys = make([]uint64, len(s.byID))
-	for k, i := range s.byID {
-		s.idKeys[k] = idKey(s.argID(int(i)))
+// idHash is the 64-bit FNV-1a hash of id.
+func idHash(id string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(id); i++ {
+		h ^= uint64(id[i])
+		h *= 1099511628211
 	}
+	return h
 }
 
 // sentenceArgument returns the index of the argument of sentence i.

@@ -350,10 +350,10 @@ func ExampleBuildStore() {
 	// Affirmative Action should be based on Socio-Economic Status and not race or religion PRO 41 S9f3db814-A362a121f__CONC__1
 }
 
-// TestStoreIDsSharingKeys looks up ids that share their first 8 bytes (the
-// store's search key), ids shorter than the key, and absent ids between
-// them, in a built store and one read back from its file.
-func TestStoreIDsSharingKeys(t *testing.T) {
+// TestStoreIDLookup looks up ids that share long prefixes, ids that are
+// prefixes of others, and absent ids like them, in a built store and one
+// read back from its file.
+func TestStoreIDLookup(t *testing.T) {
 	ids := []string{"12345678-b", "1234567", "12345678", "12345678-a", "12345678\x00", "2", "12345679"}
 	var args []Argument
 	for _, id := range ids {

@@ -373,7 +373,7 @@ func (s *Store) check() error {
 			return errors.New("ids out of order or repeated")
 		}
 	}
-	s.setIDKeys()
+	s.setIDTable()
 	for a, ids := range s.odd {
 		r := &s.args[a]
 		for k, id := range ids {
