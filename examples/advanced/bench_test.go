@@ -40,7 +40,7 @@ func BenchmarkTopic(b *testing.B) {
 	if status := cmd.Run(strings.Fields(os.Getenv("ARGSEARCH_BENCH_FLAGS")), func([]string) error { return nil }); status != cli.ExitOK {
 		b.Fatalf("ARGSEARCH_BENCH_FLAGS: exit status %d", status)
 	}
-	p, err := newPipeline(env, *c)
+	p, err := newPipeline(env, *c, startModels(c.Verb || c.NounPhrases))
 	if err != nil {
 		b.Fatal(err)
 	}

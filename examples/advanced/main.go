@@ -148,6 +148,7 @@ advanced -recipe NAME|list [-i DIR] [-o DIR] [-k 1000] [-cache DIR|off] [-worker
 
 // cookRecipe runs a recipe over every topic.
 func cookRecipe(ctx context.Context, f system.Flags, r recipe, k int, stdout, stderr io.Writer) error {
+	models := startModels(r.Verb || r.NounChunks)
 	env, err := system.OpenFor(ctx, f, func(store *corpus.Store) lexical.Config {
 		r = r.forCorpus(store)
 		return r.indexConfig()
@@ -159,7 +160,7 @@ func cookRecipe(ctx context.Context, f system.Flags, r recipe, k int, stdout, st
 	if !f.Quiet {
 		fmt.Fprint(stderr, r)
 	}
-	c, err := newCook(env, r, k)
+	c, err := newCook(env, r, k, models)
 	if err != nil {
 		return err
 	}
@@ -232,12 +233,13 @@ func (o off) Set(s string) error {
 func (off) IsBoolFlag() bool { return true }
 
 func advanced(ctx context.Context, f system.Flags, c config, stdout, stderr io.Writer) error {
+	models := startModels(c.Verb || c.NounPhrases)
 	env, err := system.Open(ctx, f, lexical.Config{}, stderr)
 	if err != nil {
 		return err
 	}
 	defer env.Close()
-	p, err := newPipeline(env, c)
+	p, err := newPipeline(env, c, models)
 	if err != nil {
 		return err
 	}

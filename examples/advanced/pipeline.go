@@ -26,13 +26,15 @@ type pipeline struct {
 	builder  pairing.Builder
 }
 
-func newPipeline(env *system.Env, c config) (*pipeline, error) {
+// newPipeline assembles the pipeline; models waits for the models
+// (startModels).
+func newPipeline(env *system.Env, c config, models func() (modelSet, error)) (*pipeline, error) {
 	p := &pipeline{c: c, store: env.Store}
 	var err error
 	if p.retrieve, err = retriever(env, c); err != nil {
 		return nil, err
 	}
-	if p.modelSet, err = loadModels(c.Verb || c.NounPhrases); err != nil {
+	if p.modelSet, err = models(); err != nil {
 		return nil, err
 	}
 	p.builder = pairing.Builder{Pool: c.Pool, Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}}
@@ -100,6 +102,25 @@ type modelSet struct {
 	arg    *classify.ArgumentModel
 	stance *classify.StanceModel
 	tagger *pos.Tagger
+}
+
+// startModels starts loading the models (loadModels) while the caller
+// opens the index and the store, and returns the function that waits for
+// them.
+func startModels(tagger bool) func() (modelSet, error) {
+	type loaded struct {
+		m   modelSet
+		err error
+	}
+	ch := make(chan loaded, 1)
+	go func() {
+		m, err := loadModels(tagger)
+		ch <- loaded{m, err}
+	}()
+	return func() (modelSet, error) {
+		l := <-ch
+		return l.m, l.err
+	}
 }
 
 // loadModels loads the shipped models, and the tagger when tagger is set.

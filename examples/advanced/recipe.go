@@ -50,7 +50,8 @@ type cook struct {
 	modelSet // the tagger for the verb filter and noun chunks
 }
 
-func newCook(env *system.Env, r recipe, k int) (*cook, error) {
+// newCook prepares recipe r; models waits for the models (startModels).
+func newCook(env *system.Env, r recipe, k int, models func() (modelSet, error)) (*cook, error) {
 	c := &cook{r: r, k: k, store: env.Store}
 	var rs []retrieval.Retriever
 	for _, s := range r.Stages {
@@ -73,7 +74,7 @@ func newCook(env *system.Env, r recipe, k int) (*cook, error) {
 			return nil, err
 		}
 	}
-	if c.modelSet, err = loadModels(r.Verb || r.NounChunks); err != nil {
+	if c.modelSet, err = models(); err != nil {
 		return nil, err
 	}
 	return c, nil
