@@ -26,9 +26,6 @@
 // anything, is an error, and no run file is written. Bad command lines
 // exit 2, failures 1.
 //
-// Unless GOMEMLIMIT is set, the process keeps a soft memory limit of
-// 2750 MiB (debug.SetMemoryLimit), to bound its peak memory while building.
-//
 // It prints the build (or open) time and the configuration, then the query
 // latencies: one untimed warm-up pass over all topics, then a timed pass
 // (mean, median, p95, max); -no-warmup runs the timed pass alone.
@@ -36,14 +33,8 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
 )
 
 func main() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// A soft limit makes the garbage collector work harder rather
-		// than let the heap double while a full-scale index is built.
-		debug.SetMemoryLimit(2750 << 20)
-	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

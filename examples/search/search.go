@@ -34,7 +34,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	c := cli.New("search", `search -corpus FILE -index DIR (-topics FILE | -year YEAR) -o RUN [-unit sentence|argument|pair] [-model NAME] [-k 1000] [flags]`,
 		`Search indexes an args.me corpus and writes a TREC run of the top -k documents (sentences, arguments or sentence pairs, -unit) for each topic, with "Q0" in the stance column. If the -index directory holds no index, it is built from the -corpus file (the processed CSV or args.me JSON, plain, .gz or .tar.gz) and -analyzer and -build apply; otherwise the index is opened and the corpus is not read. A build that fails leaves no index behind.
 
-It prints the build (or open) time and the configuration, then the query latencies of a timed pass that follows an untimed warm-up pass (mean, median, p95, max; -no-warmup runs the timed pass alone). Here -o names the run file (the systems' -o is a directory), and -quiet silences the indexing progress on stderr. Unless GOMEMLIMIT is set, the process keeps a soft memory limit of 2750 MiB while it builds.`, stdout, stderr)
+It prints the build (or open) time and the configuration, then the query latencies of a timed pass that follows an untimed warm-up pass (mean, median, p95, max; -no-warmup runs the timed pass alone). Here -o names the run file (the systems' -o is a directory), and -quiet silences the indexing progress on stderr.`, stdout, stderr)
 	var o options
 	f := c.Flags
 	f.StringVar(&o.corpus, "corpus", "", "corpus `file` to build the index from (processed CSV or args.me JSON; plain, .gz or .tar.gz)")

@@ -12,9 +12,14 @@
 // The postings are ours: bleve's scorch segments took 210 s to index the
 // 5.69 million sentences of args.me, and its scoring cannot be used (its
 // "bm25" takes √tf and an avgdl of distinct terms per document), so the
-// index stores delta- and varint-coded postings, exact document lengths
-// and per-document term vectors in its own files (see format.go), built
-// in one deterministic pass with the text analysed on all cores.
+// index stores its own files (see format.go): postings in bit-packed blocks
+// of 128 with each block's last document and maxima, exact document
+// lengths (a byte each, whole ones only where needed) and per-document
+// term vectors. They are built in one deterministic pass with the text
+// analysed on all cores; a build to a directory holds at most
+// Config.BuildMemory of postings and term vectors, writing sorted runs to
+// the directory beyond it and concatenating them at the end, so its memory
+// does not grow with the corpus. Files are mapped, not read.
 //
 // # Scoring
 //
@@ -23,9 +28,9 @@
 // the terms that can still lift a document into the top k ("essential")
 // add their contributions to the window's documents, and the other terms
 // are only probed for the documents found, through the blocks of 128
-// postings each list is divided into when the index is loaded: a block's
-// last document lets a probe skip it undecoded, and its largest frequency
-// and shortest document bound its contributions (block-max pruning).
+// postings each list is stored in: a block's last document lets a probe
+// skip it undecoded, and its largest frequency and shortest document bound
+// its contributions (block-max pruning).
 // Documents that cannot enter the top k are never fully scored. Scores do
 // not depend on k or on the pruning: contributions are summed in a fixed
 // order. Equal scores are ordered by id descending, through id ranks
@@ -49,8 +54,7 @@
 // KrovetzMinCF times), merges each term's postings into those of its stem
 // (package krovetz, NewVocabulary), and records the vocabulary in
 // index.json, with which queries are stemmed. The merge costs, at its
-// peak, the merged lists written beside the originals until the fields are
-// frozen, plus one stem's postings decoded at a time.
+// peak, one stem's postings decoded at a time.
 //
 // The Search (unit, scoring model and parameters,
 // query parts, PRF) is chosen at query time: Index.With returns a view of

@@ -65,11 +65,12 @@ func newIndex(d *data, s Search) (*Index, error) {
 // without an index gives an error wrapping ErrNoIndex; a damaged one (a
 // checksum that does not match, a truncated file, inconsistent sections),
 // an error wrapping ErrCorrupt. The index files are mapped into memory
-// (read, where the platform has no mmap) and their checksums checked, but
-// posting lists are decoded, checked and given their block index only
-// when a query first reads them: a list that is malformed although its
-// file's checksum matches (made so on purpose) makes that query fail with
-// an error wrapping ErrCorrupt. Check checks every list at once.
+// (read, where the platform has no mmap) and their checksums checked (on
+// all cores), but a posting list is decoded and checked against its blocks
+// and statistics only when a query first reads it: a list that is
+// malformed although its file's checksum matches (made so on purpose)
+// makes that query fail with an error wrapping ErrCorrupt. Check checks
+// every list at once.
 func Open(dir string, c Config) (*Index, error) {
 	m, err := readMeta(dir)
 	if err != nil {
@@ -143,10 +144,10 @@ func (x *Index) Docs(u Unit) int {
 	return 0
 }
 
-// Check decodes and checks every posting list of the index (on all cores)
-// and derives its block index, which Open leaves to the first query that
-// reads a list. It returns the first malformed list's error, wrapping
-// ErrCorrupt; nil for a sound index.
+// Check decodes and checks every posting list of the index against its
+// blocks and statistics (on all cores), which Open leaves to the first
+// query that reads a list. It returns the first malformed list's error,
+// wrapping ErrCorrupt; nil for a sound index.
 func (x *Index) Check(ctx context.Context) error {
 	for _, ud := range x.d.units {
 		for _, f := range ud.fields {
