@@ -711,23 +711,13 @@ func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, tar
 				ents = append(ents, doc<<32|uint64(f))
 			}
 		}
-		slices.Sort(ents)
 		m := &out[i]
-		prev := uint64(0)
-		list = list[:0]
-		for j := 0; j < len(ents); {
-			doc := ents[j] >> 32
-			f := uint32(0)
-			for ; j < len(ents) && ents[j]>>32 == doc; j++ {
-				f += uint32(ents[j])
-			}
-			list = appendPosting(list, doc-prev, f)
-			prev = doc
+		list = appendMerged(list[:0], ents, func(doc uint64, f uint32) {
 			m.df++
 			m.ttf += uint64(f)
 			m.maxTF = max(m.maxTF, f)
 			m.last = uint32(doc)
-		}
+		})
 		var err error
 		if m.at, err = s.add(list); err != nil {
 			return err
@@ -750,6 +740,27 @@ func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, tar
 		fb.df[sg], fb.ttf[sg], fb.maxTF[sg], fb.last[sg] = m.df, m.ttf, m.maxTF, m.last
 	}
 	return nil
+}
+
+// appendMerged sorts ents (key<<32 | frequency), sums the frequencies of
+// equal keys and appends the sums as postings with key deltas; each is
+// also passed to each, if not nil.
+func appendMerged(dst []byte, ents []uint64, each func(key uint64, f uint32)) []byte {
+	slices.Sort(ents)
+	prev := uint64(0)
+	for j := 0; j < len(ents); {
+		key := ents[j] >> 32
+		f := uint32(0)
+		for ; j < len(ents) && ents[j]>>32 == key; j++ {
+			f += uint32(ents[j])
+		}
+		dst = appendPosting(dst, key-prev, f)
+		prev = key
+		if each != nil {
+			each(key, f)
+		}
+	}
+	return dst
 }
 
 // readPosting decodes one (v, f) pair written by appendPosting. The input
@@ -1003,18 +1014,7 @@ func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemo
 				ents = append(ents, uint64(id)<<32|uint64(tf))
 			}
 		}
-		slices.Sort(ents)
-		enc = enc[:0]
-		prev := uint64(0)
-		for j := 0; j < len(ents); {
-			id := ents[j] >> 32
-			tf := uint32(0)
-			for ; j < len(ents) && ents[j]>>32 == id; j++ {
-				tf += uint32(ents[j])
-			}
-			enc = appendPosting(enc, id-prev, tf)
-			prev = id
-		}
+		enc = appendMerged(enc[:0], ents, nil)
 		total += uint64(len(enc))
 		f.fwdOff = append(f.fwdOff, total)
 		_, err := out.Write(enc)
