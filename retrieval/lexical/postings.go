@@ -1,6 +1,7 @@
 package lexical
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -97,6 +98,56 @@ func (f *fieldData) check() error {
 		}
 	}
 	return nil
+}
+
+// parallelCheck is the fewest unchecked postings a query checks on all
+// cores (checkTerms).
+const parallelCheck = 1 << 16
+
+// checkTerms checks, on all cores, the posting lists of the query terms
+// that no query has read yet, in the fields of weight other than 0, when
+// they hold at least least postings together; the cursors then find them
+// checked. Errors are left to termBlocks, which reports them.
+func (u *unitData) checkTerms(terms []qterm, weight func(field string) float64, least int) {
+	type list struct {
+		f  *fieldData
+		id int
+	}
+	var todo []list
+	postings := 0
+	for _, f := range u.fields {
+		if weight(f.name) == 0 {
+			continue
+		}
+		for _, t := range terms {
+			if id := f.lookup(t.term); id >= 0 && f.checked[id].Load() == termUnchecked {
+				todo = append(todo, list{f, id})
+				postings += int(f.df[id])
+			}
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	if workers < 2 || postings < least {
+		return
+	}
+	// Longest first, each to the worker with the fewest postings so far.
+	slices.SortFunc(todo, func(a, b list) int { return cmp.Compare(b.f.df[b.id], a.f.df[a.id]) })
+	parts := make([][]list, workers)
+	load := make([]int, workers)
+	for _, l := range todo {
+		w := slices.Index(load, slices.Min(load))
+		parts[w] = append(parts[w], l)
+		load[w] += int(l.f.df[l.id])
+	}
+	var wg sync.WaitGroup
+	for _, part := range parts {
+		wg.Go(func() {
+			for _, l := range part {
+				l.f.termBlocks(l.id)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // checkTerm checks the postings and blocks of term id against each other

@@ -3,8 +3,11 @@ package lexical
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/argsearch/argsearch/retrieval"
 )
 
 // TestBlockRoundTrip encodes blocks of every gap and frequency width, full
@@ -86,6 +89,36 @@ func TestExactBound(t *testing.T) {
 				if got != want {
 					t.Fatalf("%s/%s/%q: bound %v, want %v", f.name, model, f.term(id), got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestCheckTerms checks that a query's unchecked lists are checked on all
+// cores, found sound or not as termBlocks finds them.
+func TestCheckTerms(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: checkTerms leaves the lists to the cursors")
+	}
+	x := build(t, "", sampleArgs(t, 200), Config{Analyzer: AnalyzerLucene})
+	ud := x.d.unit(UnitArgument)
+	terms := x.queryTerms(retrieval.Query{Text: "abortion should be legal for all people"})
+	f := ud.fields[1]
+	bad := f.lookup(terms[0].term)
+	f.post[f.postOff[bad]] = 33 // a width no block has
+	ud.checkTerms(terms, func(string) float64 { return 1 }, 0)
+	for _, f := range ud.fields {
+		for _, qt := range terms {
+			id := f.lookup(qt.term)
+			if id < 0 {
+				continue
+			}
+			want := uint32(termGood)
+			if f == ud.fields[1] && id == bad {
+				want = termBad
+			}
+			if got := f.checked[id].Load(); got != want {
+				t.Errorf("%s/%s: state %d, want %d", f.name, qt.term, got, want)
 			}
 		}
 	}

@@ -124,6 +124,7 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 	model := sc.Model
 	kind := modelKind(model)
 	ndocs := uint64(ud.docs())
+	ud.checkTerms(terms, x.search.fieldWeight, parallelCheck)
 	var cs []*cursor
 	// Textbook Dirichlet: per field, the query length and Σ w·log P(t|C)
 	// over the query terms the field knows.
