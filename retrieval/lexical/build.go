@@ -798,28 +798,18 @@ type fieldStreams struct{ post, fwd *stream }
 func (b *builder) freeze(ui int, inMemory bool) (*unitData, []fieldStreams, error) {
 	ub := b.units[ui]
 	u := &unitData{unit: ub.unit, idData: ub.ids.data, idRestart: ub.ids.restart}
-	// The ids are ranked while the fields are frozen: the two take about
-	// as long, and share nothing.
-	var rankErr error
-	ranked := make(chan struct{})
-	go func() {
-		defer close(ranked)
-		u.idRank, rankErr = b.idRanks(ui)
-	}()
-	var streams []fieldStreams
 	var err error
+	if u.idRank, err = b.idRanks(ui); err != nil {
+		return nil, nil, err
+	}
+	var streams []fieldStreams
 	for fi := range ub.fields {
-		var f *fieldData
-		var st fieldStreams
-		if f, st, err = b.freezeField(ui, fi, inMemory); err != nil {
-			break
+		f, st, err := b.freezeField(ui, fi, inMemory)
+		if err != nil {
+			return nil, nil, err
 		}
 		u.fields = append(u.fields, f)
 		streams = append(streams, st)
-	}
-	<-ranked
-	if err = cmp.Or(err, rankErr); err != nil {
-		return nil, nil, err
 	}
 	return u, streams, nil
 }
