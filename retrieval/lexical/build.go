@@ -919,7 +919,7 @@ func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) er
 		if n > 0 {
 			flush()
 		}
-		if len(enc) > math.MaxUint32 {
+		if uint64(len(enc)) > math.MaxUint32 {
 			return fmt.Errorf("lexical: build: the postings of term %q take %d bytes, more than this format's 4 GiB: %w", f.term(i), len(enc), ErrConfig)
 		}
 		if _, err := out.Write(enc); err != nil {
