@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"io/fs"
 	"strings"
@@ -23,8 +22,6 @@ var ErrStoreFile = errors.New("corpus: not a store file, or a damaged one")
 
 // storeMagic starts a store file; its last byte is the format version.
 const storeMagic = "ARGSTOR\x01"
-
-var storeCRC = crc32.MakeTable(crc32.Castagnoli)
 
 // WriteTo writes the store in the format ReadStore reads, so that a
 // program can keep a corpus's store beside its index and skip reading the
@@ -100,7 +97,7 @@ func (w *storeWriter) raw(b []byte) {
 	if w.err != nil {
 		return
 	}
-	w.crc = crc32.Update(w.crc, storeCRC, b)
+	w.crc = crc32c.Update(w.crc, b)
 	var n int
 	n, w.err = w.w.Write(b)
 	w.n += int64(n)

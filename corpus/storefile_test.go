@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/argsearch/argsearch/internal/crc32c"
 )
 
 func writeStore(t testing.TB, s *Store) []byte {
@@ -84,7 +85,7 @@ func TestStoreFileDamaged(t *testing.T) {
 	blockLen := int(binary.LittleEndian.Uint64(bad[off:]))
 	off += 8 + blockLen + 8                           // past the block and the argument count
 	binary.LittleEndian.PutUint32(bad[off+8:], 1<<30) // the first argument's idLen
-	binary.LittleEndian.PutUint32(bad[len(bad)-4:], crc32.Checksum(bad[:len(bad)-4], storeCRC))
+	binary.LittleEndian.PutUint32(bad[len(bad)-4:], crc32c.Checksum(bad[:len(bad)-4]))
 	cases["offsets past the block"] = bad
 	for name, b := range cases {
 		if _, err := ReadStore(bytes.NewReader(b)); !errors.Is(err, ErrStoreFile) {
@@ -106,7 +107,7 @@ func FuzzReadStore(f *testing.F) {
 			}
 			body[pos%len(body)] ^= v
 		}
-		file := binary.LittleEndian.AppendUint32(bytes.Clone(body), crc32.Checksum(body, storeCRC))
+		file := binary.LittleEndian.AppendUint32(bytes.Clone(body), crc32c.Checksum(body))
 		s, err := ReadStore(bytes.NewReader(file))
 		if err != nil {
 			if !errors.Is(err, ErrStoreFile) {

@@ -18,6 +18,10 @@ const minPart = 8 << 20
 
 var table = crc32.MakeTable(crc32.Castagnoli)
 
+// Update returns the CRC-32C of the bytes whose checksum is crc followed by
+// b, for checksums computed as the bytes are written.
+func Update(crc uint32, b []byte) uint32 { return crc32.Update(crc, table, b) }
+
 // Checksum returns the CRC-32C of b, the same as crc32.Checksum(b,
 // crc32.MakeTable(crc32.Castagnoli)).
 func Checksum(b []byte) uint32 {

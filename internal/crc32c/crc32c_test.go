@@ -41,6 +41,9 @@ func TestChecksum(t *testing.T) {
 	if got, want := Checksum(b[:100]), crc32.Checksum(b[:100], table); got != want {
 		t.Errorf("small: %08x, want %08x", got, want)
 	}
+	if got, want := Update(Update(0, b[:minPart+7]), b[minPart+7:]), Checksum(b); got != want {
+		t.Errorf("written in two parts: %08x, want %08x", got, want)
+	}
 }
 
 func BenchmarkChecksum(b *testing.B) {

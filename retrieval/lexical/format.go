@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -59,8 +58,6 @@ const (
 	metaFile      = "index.json"
 	magic         = "ARGLEX\x00\x01"
 )
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 type meta struct {
 	Format      int      `json:"format"`
@@ -375,7 +372,7 @@ func (s *sectionWriter) raw(b []byte) {
 	if s.err != nil {
 		return
 	}
-	s.crc = crc32.Update(s.crc, castagnoli, b)
+	s.crc = crc32c.Update(s.crc, b)
 	_, s.err = s.w.Write(b)
 	s.n += len(b)
 }

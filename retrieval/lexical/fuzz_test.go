@@ -3,11 +3,11 @@ package lexical
 import (
 	"context"
 	"encoding/binary"
-	"hash/crc32"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -95,5 +95,5 @@ func putCRC(file []byte) {
 	if len(file) < 4 {
 		return
 	}
-	binary.LittleEndian.PutUint32(file[len(file)-4:], crc32.Checksum(file[:len(file)-4], castagnoli))
+	binary.LittleEndian.PutUint32(file[len(file)-4:], crc32c.Checksum(file[:len(file)-4]))
 }
