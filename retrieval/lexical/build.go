@@ -615,7 +615,7 @@ func (b *builder) frequent(n int, in func(u Unit, field string) bool) []string {
 // collection frequency of at least KrovetzMinCF), stems every term with
 // it, and merges the postings of the terms of each stem into the stem's
 // own list (summing frequencies within a document). The merged lists are
-// written to the fields' arenas before any list is replaced, so a stem
+// added to the fields' list stores before any list is replaced, so a stem
 // that is itself conflated to another keeps apart the postings of the
 // terms stemmed to it. Document lengths do not change. The term vectors
 // are remapped by freeze, through b.target.
