@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
@@ -463,5 +464,47 @@ func TestIDs(t *testing.T) {
 				t.Fatalf("%s: document %d: id %q, want %q", ud.unit, d, got, id)
 			}
 		}
+	}
+}
+
+// TestBuildRunsCancelled cancels a build that has written runs: the error
+// wraps the cancellation, and the directory holds neither an index nor a
+// run.
+func TestBuildRunsCancelled(t *testing.T) {
+	args := sampleArgs(t, 1000)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	dir := t.TempDir()
+	src := func(yield func(corpus.Argument, error) bool) {
+		for i, a := range args {
+			if i == 2*batchArgs+10 {
+				// Two batches are on their way: cancel once the first
+				// is in a run.
+				for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+					if _, err := os.Stat(filepath.Join(dir, "build-0.run")); err == nil {
+						break
+					}
+					if time.Now().After(deadline) {
+						t.Error("no run written")
+						break
+					}
+				}
+				cancel()
+			}
+			if !yield(a, nil) {
+				return
+			}
+		}
+	}
+	_, err := Build(ctx, dir, src, Config{BuildMemory: 1})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		t.Errorf("left behind: %s", e.Name())
 	}
 }
