@@ -559,12 +559,7 @@ func (b *builder) finish() error {
 				if list, err = fb.store.list(list[:0], g); err != nil {
 					return err
 				}
-				doc := uint64(0)
-				for p := list; len(p) > 0; {
-					var delta uint64
-					var f uint32
-					delta, f, p = readPosting(p)
-					doc += delta
+				for doc, f := range listPostings(list) {
 					fb.dl[doc] -= f
 				}
 				fb.store.n[g], fb.df[g], fb.ttf[g] = 0, 0, 0
@@ -696,18 +691,12 @@ func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, tar
 			if int(g) >= len(fb.df) || target[g] != sg {
 				continue
 			}
-			doc := uint64(0)
 			var err error
 			if buf, err = s.list(buf[:0], g); err != nil {
 				return err
 			}
-			p := buf
-			fb.bytes -= len(p) // the list is replaced or dropped below
-			for len(p) > 0 {
-				var delta uint64
-				var f uint32
-				delta, f, p = readPosting(p)
-				doc += delta
+			fb.bytes -= len(buf) // the list is replaced or dropped below
+			for doc, f := range listPostings(buf) {
 				ents = append(ents, doc<<32|uint64(f))
 			}
 		}
@@ -761,6 +750,23 @@ func appendMerged(dst []byte, ents []uint64, each func(key uint64, f uint32)) []
 		}
 	}
 	return dst
+}
+
+// listPostings iterates over the documents and frequencies of a list in
+// the builder's form (document deltas, see appendPosting).
+func listPostings(list []byte) iter.Seq2[uint64, uint32] {
+	return func(yield func(uint64, uint32) bool) {
+		doc := uint64(0)
+		for p := list; len(p) > 0; {
+			var delta uint64
+			var f uint32
+			delta, f, p = readPosting(p)
+			doc += delta
+			if !yield(doc, f) {
+				return
+			}
+		}
+	}
 }
 
 // readPosting decodes one (v, f) pair written by appendPosting. The input
@@ -893,7 +899,7 @@ func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) er
 			return err
 		}
 		enc = enc[:0]
-		doc, prev, n := uint64(0), int64(-1), 0
+		prev, n := int64(-1), 0
 		flush := func() {
 			f.blocks = append(f.blocks, block{last: docs[n-1], off: uint32(len(enc)), maxTF: maxStat, minDL: maxStat})
 			b := &f.blocks[len(f.blocks)-1]
@@ -906,11 +912,7 @@ func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) er
 			enc = appendBlock(enc, docs[:n], tfs[:n], prev)
 			prev, n = int64(docs[n-1]), 0
 		}
-		for p := list; len(p) > 0; {
-			var delta uint64
-			var tf uint32
-			delta, tf, p = readPosting(p)
-			doc += delta
+		for doc, tf := range listPostings(list) {
 			docs[n], tfs[n] = uint32(doc), tf
 			if n++; n == blockSize {
 				flush()
