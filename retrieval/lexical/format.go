@@ -100,15 +100,19 @@ func (u *unitData) docs() int { return len(u.idRank) }
 // The entries from d's restart to d are walked without copying; then the
 // id is filled in from its end: the bytes an entry does not share with its
 // predecessor are its own, the others its predecessor's.
-func (u *unitData) id(d uint32) string {
+func (u *unitData) id(d uint32) string { return frontCodedID(u.idData, u.idRestart, d) }
+
+// frontCodedID returns id d of the front-coded ids data with restarts
+// restart (see unitData.id).
+func frontCodedID(data []byte, restart []uint64, d uint32) string {
 	var shared, rest [idEvery]uint64
 	var at [idEvery]uint64
-	off := u.idRestart[d/idEvery]
+	off := restart[d/idEvery]
 	n := int(d%idEvery) + 1
 	for i := range n {
-		s, k := uvarint(u.idData[off:])
+		s, k := uvarint(data[off:])
 		off += uint64(k)
-		r, k := uvarint(u.idData[off:])
+		r, k := uvarint(data[off:])
 		off += uint64(k)
 		shared[i], rest[i], at[i] = s, r, off
 		off += r
@@ -123,7 +127,7 @@ func (u *unitData) id(d uint32) string {
 	need := size
 	for i := n - 1; i >= 0 && need > 0; i-- {
 		if shared[i] < need {
-			copy(b[shared[i]:need], u.idData[at[i]:at[i]+need-shared[i]])
+			copy(b[shared[i]:need], data[at[i]:at[i]+need-shared[i]])
 			need = shared[i]
 		}
 	}

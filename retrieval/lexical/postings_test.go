@@ -1,6 +1,7 @@
 package lexical
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -120,6 +121,33 @@ func TestCheckTerms(t *testing.T) {
 			if got := f.checked[id].Load(); got != want {
 				t.Errorf("%s/%s: state %d, want %d", f.name, qt.term, got, want)
 			}
+		}
+	}
+}
+
+// TestIDCoder checks a builder's front-coded ids, read back one at a time
+// and in order from any document, over several restarts.
+func TestIDCoder(t *testing.T) {
+	var c idCoder
+	var ids []string
+	for i := range 3*idEvery + 5 {
+		id := fmt.Sprintf("S%03d-A%d__PREMISE__%d", i/7, i%3, i)
+		if i == 20 {
+			id = "x"
+		}
+		ids = append(ids, id)
+		c.add(id)
+	}
+	for d, want := range ids {
+		if got := c.id(d); got != want {
+			t.Errorf("id(%d) = %q, want %q", d, got, want)
+		}
+	}
+	for _, first := range []int{0, 1, idEvery, len(ids) - 1, len(ids)} {
+		var got []string
+		c.each(first, func(d int, id []byte) { got = append(got, string(id)) })
+		if !slices.Equal(got, ids[first:]) && !(len(got) == 0 && first == len(ids)) {
+			t.Errorf("each(%d) = %q, want %q", first, got, ids[first:])
 		}
 	}
 }

@@ -205,15 +205,7 @@ func (c *idCoder) add(id string) {
 }
 
 // id returns the id of document d.
-func (c *idCoder) id(d int) string {
-	var id string
-	c.each(d, func(e int, b []byte) {
-		if e == d {
-			id = string(b)
-		}
-	})
-	return id
-}
+func (c *idCoder) id(d int) string { return frontCodedID(c.data, c.restart, uint32(d)) }
 
 // each calls fn with every document from first on and its id (valid
 // during the call only).
