@@ -54,8 +54,8 @@
 // check stop the program on an error:
 //
 //	ctx := context.Background()
-//	store := must(corpus.BuildStore(ctx, corpus.NewCSVReader(sample.ProcessedCSV()).All()))
-//	index := must(lexical.Build(ctx, "", corpus.NewCSVReader(sample.ProcessedCSV()).All(), lexical.Config{}))
+//	store := must(corpus.BuildStore(ctx, corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()))
+//	index := must(lexical.Build(ctx, "", corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All(), lexical.Config{}))
 //	argModel := must(models.Argumentative())
 //	stanceModel := must(models.Stance())
 //	dir := must(os.MkdirTemp("", "argsearch"))
@@ -63,7 +63,7 @@
 //	path := filepath.Join(dir, "run.txt")
 //	run := must(runfile.Create(path, "example", runfile.Touche2022()))
 //
-//	for _, t := range must(sample.Topics()) {
+//	for _, t := range must(sample.Touche2021().Topics()) {
 //		q := t.Query()
 //		hits := must(index.Retrieve(ctx, q, 1000)) // BM25 over sentences
 //		keep := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{},

@@ -144,7 +144,7 @@ func BenchmarkReadCSVSample(b *testing.B) {
 // BenchmarkReadJSON reads the embedded JSON sample, splitting sentences.
 // Each iteration makes a new Reader, so it loads the English model too.
 func BenchmarkReadJSON(b *testing.B) {
-	data, err := io.ReadAll(sample.JSON())
+	data, err := io.ReadAll(sample.Touche2021().JSON())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func BenchmarkReadJSONWorkers(b *testing.B) {
 // repeatedJSON returns the embedded JSON sample with its arguments
 // repeated n times in one array.
 func repeatedJSON(tb testing.TB, n int) []byte {
-	data, err := io.ReadAll(sample.JSON())
+	data, err := io.ReadAll(sample.Touche2021().JSON())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func repeatedJSON(tb testing.TB, n int) []byte {
 func BenchmarkSplitter(b *testing.B) {
 	var texts []string
 	size := 0
-	for a, err := range NewCSVReader(sample.ProcessedCSV()).All() {
+	for a, err := range NewCSVReader(sample.Touche2021().ProcessedCSV()).All() {
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -309,7 +309,7 @@ func readAll(b *testing.B, r *Reader) (args, sents int) {
 // repeatedCSV returns the embedded sample with its records repeated n
 // times under one header.
 func repeatedCSV(tb testing.TB, n int) []byte {
-	data, err := io.ReadAll(sample.ProcessedCSV())
+	data, err := io.ReadAll(sample.Touche2021().ProcessedCSV())
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -11,8 +11,8 @@ import (
 
 // Read the embedded sample of the processed CSV argument by argument.
 func ExampleNewCSVReader() {
-	r := corpus.NewCSVReader(sample.ProcessedCSV())
-	r.Name = sample.ProcessedCSVName
+	r := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV())
+	r.Name = sample.Touche2021().Name()
 	args, sentences := 0, 0
 	for {
 		a, err := r.Read()
@@ -42,7 +42,7 @@ func ExampleNewCSVReader() {
 // default English splitter and numbers the sentences as the processed CSV
 // does.
 func ExampleNewJSONReader() {
-	r := corpus.NewJSONReader(sample.JSON())
+	r := corpus.NewJSONReader(sample.Touche2021().JSON())
 	for a, err := range r.All() {
 		if err != nil {
 			log.Fatal(err)

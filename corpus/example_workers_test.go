@@ -17,7 +17,7 @@ func ExampleReader_workers() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	r := corpus.NewJSONReader(sample.JSON())
+	r := corpus.NewJSONReader(sample.Touche2021().JSON())
 	r.Splitter = splitter
 	r.Workers = 2
 	defer r.Close()

@@ -82,8 +82,8 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 var wholeText = nlp.SplitFunc(func(dst []string, text string) []string { return append(dst, text) })
 
 func TestOpenDetectsFormats(t *testing.T) {
-	csvData := sampleBytes(t, sample.ProcessedCSV())
-	jsonData := sampleBytes(t, sample.JSON())
+	csvData := sampleBytes(t, sample.Touche2021().ProcessedCSV())
+	jsonData := sampleBytes(t, sample.Touche2021().JSON())
 	wantCSV := readAllT(t, NewCSVReader(bytes.NewReader(csvData)))
 	jr := NewJSONReader(bytes.NewReader(jsonData))
 	jr.Splitter = wholeText
@@ -155,8 +155,8 @@ func readToError(r *Reader) (n int, err error) {
 // TestOpenTruncated checks that a cut-off file is an error, never an
 // early, clean end.
 func TestOpenTruncated(t *testing.T) {
-	csvData := sampleBytes(t, sample.ProcessedCSV())
-	jsonData := sampleBytes(t, sample.JSON())
+	csvData := sampleBytes(t, sample.Touche2021().ProcessedCSV())
+	jsonData := sampleBytes(t, sample.Touche2021().JSON())
 	official := tarBytes(t, tarFile{name: "args_processed.csv", typ: tar.TypeReg, data: csvData})
 	gzCSV, gzJSON, tgz := gzipBytes(t, csvData), gzipBytes(t, jsonData), gzipBytes(t, official)
 	badSum := bytes.Clone(gzCSV)

@@ -146,8 +146,8 @@ func TestHostileJSON(t *testing.T) {
 // TestSampleFormatsAgree checks that the two formats of the embedded sample
 // hold the same arguments.
 func TestSampleFormatsAgree(t *testing.T) {
-	csvArgs := readAllT(t, NewCSVReader(sample.ProcessedCSV()))
-	jsonArgs := readAllT(t, NewJSONReader(sample.JSON()))
+	csvArgs := readAllT(t, NewCSVReader(sample.Touche2021().ProcessedCSV()))
+	jsonArgs := readAllT(t, NewJSONReader(sample.Touche2021().JSON()))
 	if len(csvArgs) != 643 {
 		t.Errorf("CSV sample: got %d arguments, want 643", len(csvArgs))
 	}
@@ -194,7 +194,7 @@ func TestSharedSample(t *testing.T) {
 	if diff := cmp.Diff(withoutSentences(csvArgs), withoutSentences(jsonArgs)); diff != "" {
 		t.Errorf("got/want diff (-CSV +JSON):\n%s", diff)
 	}
-	if diff := cmp.Diff(readAllT(t, NewCSVReader(sample.ProcessedCSV())), csvArgs); diff != "" {
+	if diff := cmp.Diff(readAllT(t, NewCSVReader(sample.Touche2021().ProcessedCSV())), csvArgs); diff != "" {
 		t.Errorf("got/want diff (-embedded +shared):\n%s", diff)
 	}
 }
@@ -215,7 +215,7 @@ func TestSampleCSVMatchesPython(t *testing.T) {
 	h := sha256.New()
 	put := func(s string) { h.Write([]byte(s)); h.Write([]byte{'\n'}) }
 	var args, premises, sentences int
-	for _, a := range readAllT(t, NewCSVReader(sample.ProcessedCSV())) {
+	for _, a := range readAllT(t, NewCSVReader(sample.Touche2021().ProcessedCSV())) {
 		args++
 		put(a.ID)
 		put(a.Conclusion)

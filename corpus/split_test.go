@@ -19,11 +19,11 @@ import (
 // written, as a guard against regressions in the splitting path.
 func TestSplitterAgreement(t *testing.T) {
 	want := map[string][]Sentence{}
-	for _, a := range readAllT(t, NewCSVReader(sample.ProcessedCSV())) {
+	for _, a := range readAllT(t, NewCSVReader(sample.Touche2021().ProcessedCSV())) {
 		want[a.ID] = a.Sentences
 	}
 	var total, sameID, sameText, got, exactArgs int
-	for _, a := range readAllT(t, NewJSONReader(sample.JSON())) {
+	for _, a := range readAllT(t, NewJSONReader(sample.Touche2021().JSON())) {
 		w := want[a.ID]
 		ids := map[Sentence]bool{}
 		texts := map[string]int{}
@@ -78,13 +78,13 @@ func neurosnapSplitter(tb testing.TB) nlp.Splitter {
 // nlp.EnglishSplitter and with neurosnap's English tokenizer: every
 // argument must get the same sentences.
 func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
-	r := NewJSONReader(sample.JSON())
+	r := NewJSONReader(sample.Touche2021().JSON())
 	s, err := nlp.NewEnglishSplitter()
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.Splitter = s
-	ref := NewJSONReader(sample.JSON())
+	ref := NewJSONReader(sample.Touche2021().JSON())
 	ref.Splitter = neurosnapSplitter(t)
 	compareArguments(t, readAllT(t, r), readAllT(t, ref), "neurosnap's split")
 }
@@ -93,7 +93,7 @@ func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
 // default splitter and with prose v2.0.0's segmenter itself: every
 // argument must get the same sentences.
 func TestDefaultSplitterMatchesProse(t *testing.T) {
-	ref := NewJSONReader(sample.JSON())
+	ref := NewJSONReader(sample.Touche2021().JSON())
 	ref.Workers = 2 // prose loads its model for every text: use both cores
 	ref.Splitter = nlp.SplitFunc(func(dst []string, text string) []string {
 		doc, err := prose.NewDocument(text, prose.WithTagging(false), prose.WithTokenization(false), prose.WithExtraction(false))
@@ -108,7 +108,7 @@ func TestDefaultSplitterMatchesProse(t *testing.T) {
 		}
 		return dst
 	})
-	compareArguments(t, readAllT(t, NewJSONReader(sample.JSON())), readAllT(t, ref), "prose's split")
+	compareArguments(t, readAllT(t, NewJSONReader(sample.Touche2021().JSON())), readAllT(t, ref), "prose's split")
 }
 
 // compareArguments checks that got and want (643 arguments each) are the

@@ -46,7 +46,7 @@ func readArguments(t testing.TB, csv []byte) []Argument {
 func sampleArguments(t testing.TB) []Argument {
 	t.Helper()
 	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(sample.ProcessedCSV()); err != nil {
+	if _, err := buf.ReadFrom(sample.Touche2021().ProcessedCSV()); err != nil {
 		t.Fatal(err)
 	}
 	return readArguments(t, buf.Bytes())
@@ -332,7 +332,7 @@ func BenchmarkStoreSentence(b *testing.B) {
 // argument by id. (In package corpus_test, the names are corpus.BuildStore
 // and so on.)
 func ExampleBuildStore() {
-	r := NewCSVReader(sample.ProcessedCSV())
+	r := NewCSVReader(sample.Touche2021().ProcessedCSV())
 	s, err := BuildStore(context.Background(), r.All())
 	if err != nil {
 		fmt.Println(err)

@@ -82,7 +82,7 @@ func compareWorkers(t *testing.T, s *nlp.EnglishSplitter, name, input string, wo
 // several good arguments (syntax, types, stance, id, trailing data).
 func workerInputs(t *testing.T) map[string]string {
 	t.Helper()
-	data, err := io.ReadAll(sample.JSON())
+	data, err := io.ReadAll(sample.Touche2021().JSON())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestWorkersMatchSynchronous(t *testing.T) {
 // TestWorkersAbandoned stops reading early: the goroutines still finish
 // the arguments decoded ahead, then end.
 func TestWorkersAbandoned(t *testing.T) {
-	r := NewJSONReader(sample.JSON())
+	r := NewJSONReader(sample.Touche2021().JSON())
 	r.Workers = 3
 	for range 5 {
 		if _, err := r.Read(); err != nil {

@@ -31,6 +31,10 @@ var (
 	// ErrTooFewTopics reports a statistic asked of fewer values than it
 	// needs.
 	ErrTooFewTopics = errors.New("eval: too few topics")
+	// ErrNothingJudged reports a run none of whose documents the
+	// judgments know: Evaluate returns its all-zero evaluation together
+	// with it (see Evaluate).
+	ErrNothingJudged = errors.New("eval: nothing judged")
 	// ErrNotMappable reports a document id of a run that ArgumentRun
 	// cannot map to an argument: neither a sentence id nor a pair of them.
 	ErrNotMappable = errors.New("eval: not a sentence or a pair of sentences")

@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -58,10 +59,11 @@ func Example() {
 // Touché's official tables report nDCG@5 on judged-only rankings, with a
 // bootstrap confidence interval over topics.
 func ExampleBootstrap() {
-	qrels, err := eval.Official(2021, eval.Relevance)
+	judgments, err := eval.Official(2021)
 	if err != nil {
 		log.Fatal(err)
 	}
+	qrels := judgments.Qrels(eval.Relevance)
 	// A toy run: for every topic, its judged documents in reverse order of
 	// their ids, scored 1, 2, 3, …
 	run := make(runfile.Run)
@@ -74,7 +76,10 @@ func ExampleBootstrap() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	perTopic, _ := e.PerTopic("ndcg_cut_5")
+	perTopic, err := e.PerTopic("nDCG@5")
+	if err != nil {
+		log.Fatal(err)
+	}
 	ci, err := eval.Bootstrap{Seed: 1}.CI(perTopic)
 	if err != nil {
 		log.Fatal(err)
@@ -114,22 +119,27 @@ func ExampleClassify() {
 	// accuracy 0.75 macro-F1 0.7333
 }
 
-func ExampleOfficial2022() {
-	s, err := eval.Official2022()
+func ExampleOfficial() {
+	j, err := eval.Official(2022)
 	if err != nil {
 		log.Fatal(err)
 	}
-	l, _ := s.Labels("1", "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1")
-	fmt.Println(s.Len(), l.Relevance, l.Quality, l.Coherence)
+	pair := "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1"
+	for _, d := range j.Dimensions() {
+		label, _ := j.Qrels(d).Label("1", pair)
+		fmt.Println(d, j.Qrels(d).Len(), label)
+	}
 	// Output:
-	// 6841 2 2 2
+	// relevance 6841 2
+	// quality 6841 2
+	// coherence 6841 2
 }
 
 // A Touché 2022 run ranks sentence pairs; the 2021 judgments rate whole
-// arguments. ArgumentRun maps each pair to the argument of its first
-// sentence (an argument counts once, at its best pair), and the mapped run
-// is evaluated like any other.
-func ExampleArgumentRun() {
+// arguments. Options.Pairs maps each pair to the argument of its first
+// sentence (an argument counts once, at its best pair) before scoring.
+// Without it, nothing of the run is judged, and Evaluate says so.
+func ExampleOptions_pairs() {
 	qrels, err := eval.ReadQrels(strings.NewReader("51 0 A 2\n51 0 B 0\n"))
 	if err != nil {
 		log.Fatal(err)
@@ -141,25 +151,22 @@ func ExampleArgumentRun() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	args, err := eval.ArgumentRun(pairs, qrels, eval.FirstSentence, eval.ByScore)
+	ndcg, err := eval.ParseMeasure("nDCG@5")
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, l := range args["51"] {
-		fmt.Println(l.Rank, l.DocID, l.Stance)
-	}
-	ndcg, err := eval.ParseMeasure("ndcg_cut.5")
+	_, err = eval.Evaluate(qrels, pairs, eval.Options{Measures: []eval.Measure{ndcg}})
+	fmt.Println(errors.Is(err, eval.ErrNothingJudged))
+	e, err := eval.Evaluate(qrels, pairs, eval.Options{Measures: []eval.Measure{ndcg}, Pairs: eval.FirstSentence})
 	if err != nil {
 		log.Fatal(err)
 	}
-	e, err := eval.Evaluate(qrels, args, eval.Options{Measures: []eval.Measure{ndcg}})
+	mean, err := e.Mean("nDCG@5")
 	if err != nil {
 		log.Fatal(err)
 	}
-	mean, _ := e.Mean("ndcg_cut_5")
 	fmt.Printf("nDCG@5 %.4f\n", mean)
 	// Output:
-	// 1 A PRO
-	// 2 B CON
+	// true
 	// nDCG@5 1.0000
 }

@@ -11,8 +11,9 @@ import (
 // would score with opt: the judged topics the run answers, or with
 // opt.Complete every judged topic, a topic the run misses counting 0.
 // Documents are ranked as opt.Order says; a topic with fewer than k
-// documents is divided by k all the same, as P@k is. opt.Measures and
-// opt.JudgedOnly do not apply.
+// documents is divided by k all the same, as P@k is. With opt.Pairs the
+// run is mapped onto arguments first. opt.Measures and opt.JudgedOnly do
+// not apply.
 //
 // A run whose share is 0 cannot be scored by these judgments: its document
 // ids are of another kind (sentence pairs against argument judgments, see
@@ -22,6 +23,10 @@ import (
 func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
 	if k <= 0 {
 		return 0, fmt.Errorf("eval: judged share at %d: %w", k, ErrCutoff)
+	}
+	run, err := opt.mapped(run, q)
+	if err != nil {
+		return 0, err
 	}
 	var w workspace
 	sum, topics := 0.0, 0

@@ -2,10 +2,12 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 )
 
-// Dimension names one judged aspect of a result. The Touché 2022 pairs were
-// judged on three.
+// Dimension names one judged aspect of a result. Touché 2020 and 2021
+// judged the relevance of arguments; Touché 2022 judged sentence pairs on
+// three dimensions.
 type Dimension string
 
 // The judged dimensions of Touché Task 1.
@@ -15,31 +17,39 @@ const (
 	Coherence Dimension = "coherence"
 )
 
-// Labels holds the labels of one judged pair on the three 2022 dimensions.
-type Labels struct {
-	Relevance, Quality, Coherence int
+// Judgments are the judgments of one task: a Qrels for each judged
+// dimension, all of them judging the same (topic, document) items. Official
+// returns the embedded Touché sets; NewJudgments combines your own. They
+// are immutable once built, so they may be shared between goroutines.
+type Judgments struct {
+	name  string
+	dims  []Dimension
+	qrels []*Qrels
 }
 
-// JudgmentSet is the Touché 2022 judgment set: three qrels, one per
-// dimension, that judge the same (topic, pair) items. It is immutable.
-type JudgmentSet struct {
-	relevance, quality, coherence *Qrels
-}
-
-// NewJudgmentSet combines the relevance, quality and coherence qrels into one
-// judgment set. They must judge exactly the same (topic, document) pairs;
-// otherwise the error wraps ErrMismatch and names the first pair found in
-// one and not the other.
-func NewJudgmentSet(relevance, quality, coherence *Qrels) (*JudgmentSet, error) {
-	for _, other := range []struct {
-		d Dimension
-		q *Qrels
-	}{{Quality, quality}, {Coherence, coherence}} {
-		if err := sameItems(relevance, other.q); err != nil {
-			return nil, fmt.Errorf("%w: %s and %s: %v", ErrMismatch, Relevance, other.d, err)
+// NewJudgments combines qrels into Judgments named name (such as "2022";
+// it may be empty): qrels[i] judges dimension dims[i]. The dimensions must be distinct and non-empty, and the qrels
+// must judge exactly the same (topic, document) items; otherwise the error
+// wraps ErrMismatch and names the first item found in one and not in the
+// other.
+func NewJudgments(name string, dims []Dimension, qrels []*Qrels) (*Judgments, error) {
+	if len(dims) == 0 || len(dims) != len(qrels) {
+		return nil, fmt.Errorf("%w: %d dimensions for %d qrels", ErrMismatch, len(dims), len(qrels))
+	}
+	for i, d := range dims {
+		if d == "" || slices.Contains(dims[:i], d) {
+			return nil, fmt.Errorf("%w: dimension %q is empty or repeated", ErrMismatch, d)
+		}
+		if qrels[i] == nil {
+			return nil, fmt.Errorf("%w: no qrels for %s", ErrMismatch, d)
+		}
+		if i > 0 {
+			if err := sameItems(qrels[0], qrels[i]); err != nil {
+				return nil, fmt.Errorf("%w: %s and %s: %v", ErrMismatch, dims[0], d, err)
+			}
 		}
 	}
-	return &JudgmentSet{relevance: relevance, quality: quality, coherence: coherence}, nil
+	return &Judgments{name: name, dims: slices.Clone(dims), qrels: slices.Clone(qrels)}, nil
 }
 
 // sameItems returns an error describing a (topic, document) pair judged in
@@ -60,30 +70,19 @@ func sameItems(a, b *Qrels) error {
 	return nil
 }
 
-// Dimension returns the qrels of one dimension, or nil for an unknown one.
-func (s *JudgmentSet) Dimension(d Dimension) *Qrels {
-	switch d {
-	case Relevance:
-		return s.relevance
-	case Quality:
-		return s.quality
-	case Coherence:
-		return s.coherence
+// Name returns the name the judgments were given: the year for the
+// official ones ("2022").
+func (j *Judgments) Name() string { return j.name }
+
+// Dimensions returns the judged dimensions, in the order they were given
+// (Relevance, Quality, Coherence for the official 2022 set).
+func (j *Judgments) Dimensions() []Dimension { return slices.Clone(j.dims) }
+
+// Qrels returns the judgments of one dimension, or nil for a dimension that
+// was not judged.
+func (j *Judgments) Qrels(d Dimension) *Qrels {
+	if i := slices.Index(j.dims, d); i >= 0 {
+		return j.qrels[i]
 	}
 	return nil
 }
-
-// Labels returns the three labels of a judged pair, and whether it was
-// judged.
-func (s *JudgmentSet) Labels(topic, docID string) (Labels, bool) {
-	r, ok := s.relevance.Label(topic, docID)
-	if !ok {
-		return Labels{}, false
-	}
-	q, _ := s.quality.Label(topic, docID)
-	c, _ := s.coherence.Label(topic, docID)
-	return Labels{Relevance: r, Quality: q, Coherence: c}, true
-}
-
-// Len returns the number of judged pairs.
-func (s *JudgmentSet) Len() int { return s.relevance.Len() }

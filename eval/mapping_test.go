@@ -2,80 +2,12 @@ package eval_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/stance"
-	"github.com/google/go-cmp/cmp"
 )
-
-// TestArgumentRun maps a hand-made run of pairs and sentences with both
-// mappings and both orders.
-func TestArgumentRun(t *testing.T) {
-	q, err := eval.NewQrels([]eval.Judgment{
-		{Topic: "1", DocID: "a", Label: 0},
-		{Topic: "1", DocID: "b", Label: 2},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := runfile.Run{"1": {
-		// File order is not rank order; by score, the ranking is the
-		// lines' order here, ties broken by docid descending.
-		{QID: "1", DocID: "d__PREMISE__1,d__CONC__1", Rank: 4, Score: 1, Stance: stance.Pro, Tag: "t"},
-		{QID: "1", DocID: "a__PREMISE__1,b__CONC__1", Rank: 1, Score: 3, Tag: "t"},
-		{QID: "1", DocID: "a__PREMISE__2,a__CONC__1", Rank: 3, Score: 2, Tag: "t"}, // a again
-		{QID: "1", DocID: "c__PREMISE__1", Rank: 2, Score: 2, Tag: "t"},            // a single sentence
-	}}
-	line := func(doc string, rank int, s stance.Stance) runfile.Line {
-		return runfile.Line{QID: "1", DocID: doc, Rank: rank, Score: float64(4 - rank), Stance: s, Tag: "t"}
-	}
-	for _, tc := range []struct {
-		m    eval.Mapping
-		o    eval.Order
-		want []runfile.Line
-	}{
-		// By score: a (3), then the tie at 2: "c__PREMISE__1" sorts above
-		// "a__PREMISE__2,…", so c, then a again (dropped), then d.
-		{eval.FirstSentence, eval.ByScore, []runfile.Line{line("a", 1, stance.Unknown), line("c", 2, stance.Unknown), line("d", 3, stance.Pro)}},
-		// b beats a (judged 2 against 0) in the first pair; a comes with
-		// its own pair later.
-		{eval.BestJudged, eval.ByScore, []runfile.Line{line("b", 1, stance.Unknown), line("c", 2, stance.Unknown), line("a", 3, stance.Unknown), line("d", 4, stance.Pro)}},
-		// By rank the order is the same here.
-		{eval.FirstSentence, eval.ByRank, []runfile.Line{line("a", 1, stance.Unknown), line("c", 2, stance.Unknown), line("d", 3, stance.Pro)}},
-	} {
-		got, err := eval.ArgumentRun(run, q, tc.m, tc.o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := tc.want
-		for i := range want {
-			want[i].Score = float64(len(want) - i)
-		}
-		if diff := cmp.Diff(runfile.Run{"1": want}, got); diff != "" {
-			t.Errorf("%v by %v (-want +got):\n%s", tc.m, tc.o, diff)
-		}
-	}
-	// Rank order that disagrees with the scores.
-	byRank := runfile.Run{"1": {
-		{QID: "1", DocID: "x__PREMISE__1", Rank: 2, Score: 9},
-		{QID: "1", DocID: "y__PREMISE__1", Rank: 1, Score: 1},
-	}}
-	got, err := eval.ArgumentRun(byRank, q, eval.FirstSentence, eval.ByRank)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got["1"][0].DocID != "y" || got["1"][1].DocID != "x" {
-		t.Errorf("by rank: got %v, want y then x", got["1"])
-	}
-	for _, bad := range []string{"nopair", "a__PREMISE__1,nosentence", "a,b,c"} {
-		_, err := eval.ArgumentRun(runfile.Run{"1": {{QID: "1", DocID: bad, Score: 1}}}, q, eval.FirstSentence, eval.ByScore)
-		if !errors.Is(err, eval.ErrNotMappable) {
-			t.Errorf("docid %q: got %v, want ErrNotMappable", bad, err)
-		}
-	}
-}
 
 func TestParseMapping(t *testing.T) {
 	for _, m := range []eval.Mapping{eval.FirstSentence, eval.BestJudged} {
@@ -85,6 +17,47 @@ func TestParseMapping(t *testing.T) {
 	}
 	if _, err := eval.ParseMapping("all"); err == nil {
 		t.Error(`ParseMapping("all"): got no error`)
+	}
+	if s := eval.Mapping(0).String(); s != "" {
+		t.Errorf("the zero Mapping: got %q, want \"\"", s)
+	}
+}
+
+// TestEvaluatePairs scores a run of pairs with argument judgments through
+// Options.Pairs, and shows the hint of ErrNothingJudged without it.
+func TestEvaluatePairs(t *testing.T) {
+	q, err := eval.NewQrels([]eval.Judgment{{Topic: "51", DocID: "A", Label: 2}, {Topic: "51", DocID: "B", Label: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := runfile.Run{"51": {
+		{QID: "51", DocID: "B__PREMISE__1,A__CONC__1", Score: 3},
+		{QID: "51", DocID: "A__PREMISE__1,A__CONC__1", Score: 2},
+	}}
+	opt := eval.Options{Measures: mustMeasures(t, "recip_rank", "num_ret")}
+	e, err := eval.Evaluate(q, run, opt)
+	if !errors.Is(err, eval.ErrNothingJudged) || !strings.Contains(err.Error(), "Options.Pairs") {
+		t.Errorf("unmapped: got error %v, want ErrNothingJudged with a hint at Options.Pairs", err)
+	}
+	if e == nil || e.Means[0] != 2 || e.Means[1] != 0 {
+		t.Errorf("unmapped: got %+v, want trec_eval's values (num_ret 2, recip_rank 0) beside the error", e)
+	}
+	for m, want := range map[eval.Mapping][2]float64{
+		eval.FirstSentence: {2, 1}, // B (label 1) first, then A
+		eval.BestJudged:    {1, 1}, // both pairs map to A, judged 2
+	} {
+		opt.Pairs = m
+		e, err := eval.Evaluate(q, run, opt)
+		if err != nil {
+			t.Fatalf("%v: %v", m, err)
+		}
+		if got := [2]float64{e.Means[0], e.Means[1]}; got != want {
+			t.Errorf("%v: got num_ret, recip_rank %v, want %v", m, got, want)
+		}
+		judged, err := eval.Judged(q, run, 2, opt)
+		if err != nil || judged != want[0]/2 {
+			t.Errorf("%v: Judged@2 got %v, %v; want %v", m, judged, err, want[0]/2)
+		}
 	}
 }
 
@@ -139,33 +112,4 @@ func TestJudged(t *testing.T) {
 	if _, err := eval.Judged(q, run, 0, eval.Options{}); !errors.Is(err, eval.ErrCutoff) {
 		t.Errorf("k = 0: got %v, want ErrCutoff", err)
 	}
-}
-
-// FuzzArgumentRun checks that any document ids give a mapping or an error,
-// never a panic, and that a mapped argument is listed once.
-func FuzzArgumentRun(f *testing.F) {
-	f.Add("a__PREMISE__1,b__CONC__1", "a__PREMISE__1,a__CONC__1")
-	f.Add("a,b", "")
-	f.Add(",,,", "x__CONC__0,y__PREMISE__-1")
-	f.Add("c__PREMISE__3", "c__CONC__1")
-	q, err := eval.NewQrels([]eval.Judgment{{Topic: "1", DocID: "b", Label: 1}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, a, b string) {
-		run := runfile.Run{"1": {{QID: "1", DocID: a, Score: 2}, {QID: "1", DocID: b, Score: 1}}}
-		for _, m := range []eval.Mapping{eval.FirstSentence, eval.BestJudged} {
-			mapped, err := eval.ArgumentRun(run, q, m, eval.ByScore)
-			if err != nil {
-				continue
-			}
-			seen := map[string]bool{}
-			for _, l := range mapped["1"] {
-				if seen[l.DocID] {
-					t.Fatalf("%v: %q listed twice in %v", m, l.DocID, mapped)
-				}
-				seen[l.DocID] = true
-			}
-		}
-	})
 }

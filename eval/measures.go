@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/runfile"
 )
 
@@ -36,10 +37,14 @@ type Measure struct {
 	Cutoffs []int
 }
 
-// ParseMeasure parses a measure in trec_eval's -m syntax: "map",
-// "recip_rank", "num_ret", "num_rel_ret", "P.5,10" or "ndcg_cut.5,10,1000".
-// Cutoffs are sorted; they must be positive and distinct.
+// ParseMeasure parses a measure in trec_eval's -m syntax ("map",
+// "recip_rank", "num_ret", "num_rel_ret", "P.5,10", "ndcg_cut.5,10,1000") or
+// as ir_measures names it ("nDCG@5", "P@10", "AP", "RR"). Cutoffs are
+// sorted; they must be positive and distinct.
 func ParseMeasure(s string) (Measure, error) {
+	if m, ok := irMeasure(s); ok {
+		return m, nil
+	}
 	name, params, hasParams := strings.Cut(s, ".")
 	if !slices.Contains(measureOrder[:], name) {
 		return Measure{}, fmt.Errorf("%w %q", ErrUnknownMeasure, s)
@@ -62,6 +67,57 @@ func ParseMeasure(s string) (Measure, error) {
 		return Measure{}, fmt.Errorf("%w (%q)", err, s)
 	}
 	return m, nil
+}
+
+// irMeasure parses the ir_measures names of the measures Evaluate
+// computes: nDCG@k, P@k, AP and RR.
+func irMeasure(s string) (Measure, bool) {
+	switch s {
+	case "AP":
+		return Measure{Name: MAP}, true
+	case "RR":
+		return Measure{Name: RecipRank}, true
+	}
+	name, cutoff, ok := strings.Cut(s, "@")
+	if !ok {
+		return Measure{}, false
+	}
+	k, err := strconv.Atoi(cutoff)
+	if err != nil || k <= 0 || strconv.Itoa(k) != cutoff {
+		return Measure{}, false
+	}
+	switch name {
+	case "nDCG":
+		return Measure{Name: NDCGCut, Cutoffs: []int{k}}, true
+	case "P":
+		return Measure{Name: P, Cutoffs: []int{k}}, true
+	}
+	return Measure{}, false
+}
+
+// valueName returns the name under which an Evaluation holds the value a
+// measure names: "ndcg_cut_5" for "ndcg_cut_5", "ndcg_cut.5" or "nDCG@5".
+func valueName(s string) (string, error) {
+	for _, prefix := range []string{P + "_", NDCGCut + "_"} {
+		// A value name as Evaluation.Names spells it: P_5, ndcg_cut_5.
+		if k, ok := strings.CutPrefix(s, prefix); ok {
+			if n, err := strconv.Atoi(k); err == nil && n > 0 && strconv.Itoa(n) == k {
+				return s, nil
+			}
+			return "", fmt.Errorf("%w %q", ErrUnknownMeasure, s)
+		}
+	}
+	m, err := ParseMeasure(s)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case len(m.Cutoffs) == 1:
+		return m.Name + "_" + strconv.Itoa(m.Cutoffs[0]), nil
+	case len(m.Cutoffs) > 1 || m.Name == P || m.Name == NDCGCut:
+		return "", fmt.Errorf("%w: %q names no single value (give one cutoff, as in %s.5)", ErrUnknownMeasure, s, m.Name)
+	}
+	return m.Name, nil
 }
 
 // checkCutoffs returns the cutoffs sorted, or an error if one is not
@@ -110,6 +166,11 @@ type Options struct {
 	// score, as trec_eval ranks them (the zero value), or by the run's
 	// rank column.
 	Order Order
+	// Pairs maps a run of sentence pairs (Touché 2022) or of single
+	// sentences onto the args.me arguments they come from before scoring,
+	// for judgments that rate arguments (Touché 2020 and 2021); the zero
+	// Mapping scores the run's documents as they are. See Mapping.
+	Pairs Mapping
 }
 
 // Order says how Evaluate ranks the documents of a topic.
@@ -272,54 +333,85 @@ type Evaluation struct {
 	integer []bool
 }
 
-// Index returns the position of a value name in Names, or -1.
-func (e *Evaluation) Index(name string) int { return slices.Index(e.Names, name) }
+// index returns the position in Names of the value a measure names, or an
+// error wrapping ErrUnknownMeasure.
+func (e *Evaluation) index(measure string) (int, error) {
+	name, err := valueName(measure)
+	if err != nil {
+		return -1, err
+	}
+	i := slices.Index(e.Names, name)
+	if i < 0 {
+		return -1, fmt.Errorf("%w: %q was not computed (computed: %s)", ErrUnknownMeasure, measure, strings.Join(e.Names, ", "))
+	}
+	return i, nil
+}
 
 // Mean returns the mean (or, for num_ret and num_rel_ret, the sum) of a
-// value by name, e.g. "ndcg_cut_5".
-func (e *Evaluation) Mean(name string) (float64, bool) {
-	i := e.Index(name)
-	if i < 0 {
-		return 0, false
+// value. The measure may be spelled as in Names ("ndcg_cut_5"), in
+// trec_eval's -m syntax with one cutoff ("ndcg_cut.5") or as ir_measures
+// names it ("nDCG@5"). A measure that is unknown, names no single value
+// ("ndcg_cut") or was not computed is an error wrapping ErrUnknownMeasure.
+func (e *Evaluation) Mean(measure string) (float64, error) {
+	i, err := e.index(measure)
+	if err != nil {
+		return 0, err
 	}
-	return e.Means[i], true
+	return e.Means[i], nil
 }
 
 // PerTopic returns a value for every evaluated topic, in the order of
-// Topics, e.g. to bootstrap a confidence interval or test significance.
-func (e *Evaluation) PerTopic(name string) ([]float64, bool) {
-	i := e.Index(name)
-	if i < 0 {
-		return nil, false
+// Topics, e.g. to bootstrap a confidence interval or test significance. The
+// measure is spelled as for Mean, and the same errors apply.
+func (e *Evaluation) PerTopic(measure string) ([]float64, error) {
+	i, err := e.index(measure)
+	if err != nil {
+		return nil, err
 	}
 	v := make([]float64, len(e.Topics))
 	for t, ts := range e.Topics {
 		v[t] = ts.Values[i]
 	}
-	return v, true
+	return v, nil
 }
 
 // Evaluate scores a run against judgments with trec_eval 10.0 semantics
 // (see the package documentation). It returns ErrNoTopics if no topic is
 // evaluated, an error wrapping runfile.ErrDuplicate if a topic of the run
 // lists a document twice, and one wrapping runfile.ErrScore for a NaN
-// score. The run's lines are not modified.
+// score. The run's lines are not modified. With opt.Pairs set, the run is
+// first mapped onto arguments (see Mapping).
+//
+// A run none of whose documents the judgments know scores 0 on every
+// measure by construction, which says nothing about the run: its ids are
+// of another kind (sentence pairs scored with argument judgments without
+// opt.Pairs, say) or of another corpus. Evaluate then returns the
+// evaluation, all zeros as trec_eval prints it, together with an error
+// wrapping ErrNothingJudged, so that the zeros are never taken for a score
+// unnoticed; a caller that wants trec_eval's output all the same checks
+// errors.Is(err, ErrNothingJudged).
 func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
 	p, err := newPlan(opt.Measures)
 	if err != nil {
 		return nil, err
 	}
+	if run, err = opt.mapped(run, q); err != nil {
+		return nil, err
+	}
 	e := &Evaluation{Names: p.names, integer: p.integer, Means: make([]float64, len(p.names))}
 	var w workspace
+	judged := 0
 	for _, topic := range q.order {
 		results, ok := run[topic]
 		if !ok && !opt.Complete {
 			continue
 		}
 		values := make([]float64, len(p.names))
-		if err := w.score(p, q.topics[topic], results, opt, values); err != nil {
+		n, err := w.score(p, q.topics[topic], results, opt, values)
+		if err != nil {
 			return nil, fmt.Errorf("eval: topic %q: %w", topic, err)
 		}
+		judged += n
 		e.Topics = append(e.Topics, TopicScores{Topic: topic, Values: values})
 		for i, v := range values {
 			e.Means[i] += v
@@ -334,7 +426,20 @@ func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
 			e.Means[i] /= n
 		}
 	}
+	if judged == 0 {
+		return e, nothingJudged(run, opt)
+	}
 	return e, nil
+}
+
+// nothingJudged returns the ErrNothingJudged error for a run, with a hint
+// when its ids are sentences or pairs and no mapping was asked for.
+func nothingJudged(run runfile.Run, opt Options) error {
+	hint := ""
+	if id := firstDocID(run); opt.Pairs == 0 && isSentenceOrPair(id) {
+		hint = fmt.Sprintf(" (its documents, such as %s, are sentences or sentence pairs: for judgments of arguments, map them with Options.Pairs)", quote.Q(id))
+	}
+	return fmt.Errorf("eval: no document of the run is judged: every value is 0 by construction%s: %w", hint, ErrNothingJudged)
 }
 
 // Relevance values of retrieved documents that are not plain labels, as in
@@ -374,13 +479,14 @@ func (w *workspace) rank(lines []runfile.Line, o Order) error {
 	return nil
 }
 
-// score computes one topic's values into values.
-func (w *workspace) score(p *plan, t *topicQrels, lines []runfile.Line, opt Options, values []float64) error {
+// score computes one topic's values into values, and returns the number
+// of retrieved documents the topic's judgments know.
+func (w *workspace) score(p *plan, t *topicQrels, lines []runfile.Line, opt Options, values []float64) (int, error) {
 	if err := w.rank(lines, opt.Order); err != nil {
-		return err
+		return 0, err
 	}
 	w.rels = w.rels[:0]
-	numRelRet := 0
+	numRelRet, judgedRet := 0, 0
 	for _, r := range w.ranked {
 		label, judged := t.labels[r.doc]
 		rel := label
@@ -389,6 +495,9 @@ func (w *workspace) score(p *plan, t *topicQrels, lines []runfile.Line, opt Opti
 			rel = relNotJudged
 		case label < 0:
 			rel = relNegative
+		}
+		if judged {
+			judgedRet++
 		}
 		if opt.JudgedOnly && rel < 0 {
 			continue
@@ -417,7 +526,7 @@ func (w *workspace) score(p *plan, t *topicQrels, lines []runfile.Line, opt Opti
 	if p.ndcgAt >= 0 {
 		ndcgAt(rels, t.ideal, p.ndcgCutoffs, values[p.ndcgAt:p.ndcgAt+len(p.ndcgCutoffs)])
 	}
-	return nil
+	return judgedRet, nil
 }
 
 // averagePrecision is trec_eval's map for one topic: the sum of the

@@ -202,9 +202,11 @@ func TestEvaluateEmptyRun(t *testing.T) {
 	if _, err := eval.Evaluate(q, runfile.Run{"9": {{DocID: "x", Score: 1}}}, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
 		t.Errorf("run of unjudged topics: got error %v, want ErrNoTopics", err)
 	}
+	// trec_eval -c prints zeros for a run with no documents; Evaluate gives
+	// them too, but says that nothing was judged.
 	e, err := eval.Evaluate(q, runfile.Run{}, eval.Options{Complete: true, Measures: mustMeasures(t, "map", "num_ret")})
-	if err != nil {
-		t.Fatal(err)
+	if !errors.Is(err, eval.ErrNothingJudged) {
+		t.Fatalf("got error %v, want ErrNothingJudged", err)
 	}
 	if got, want := len(e.Topics), 3; got != want {
 		t.Errorf("topics: got %d, want %d", got, want)
@@ -276,6 +278,9 @@ func TestParseMeasure(t *testing.T) {
 		{in: "P.5,5", wantErr: eval.ErrCutoff},
 		{in: "P.", wantErr: eval.ErrCutoff},
 		{in: "P.x", wantErr: eval.ErrCutoff},
+		{in: "nDCG@0", wantErr: eval.ErrUnknownMeasure},
+		{in: "nDCG@05", wantErr: eval.ErrUnknownMeasure},
+		{in: "MAP@5", wantErr: eval.ErrUnknownMeasure},
 	}
 	for _, tc := range tests {
 		got, err := eval.ParseMeasure(tc.in)
@@ -294,6 +299,12 @@ func TestParseMeasure(t *testing.T) {
 		}
 		if s := got.String(); s != tc.in {
 			t.Errorf("String: got %q, want %q", s, tc.in)
+		}
+	}
+	// ir_measures' names parse to trec_eval's measures.
+	for in, want := range map[string]string{"nDCG@5": "ndcg_cut.5", "P@10": "P.10", "AP": "map", "RR": "recip_rank"} {
+		if got, err := eval.ParseMeasure(in); err != nil || got.String() != want {
+			t.Errorf("ParseMeasure(%q): got %v, %v; want %s", in, got, err, want)
 		}
 	}
 }
@@ -335,18 +346,33 @@ func TestWriteTrecEval(t *testing.T) {
 
 func TestPerTopic(t *testing.T) {
 	q, run := mustFixture(t)
-	e, err := eval.Evaluate(q, run, eval.Options{Complete: true, Measures: mustMeasures(t, "recip_rank")})
+	e, err := eval.Evaluate(q, run, eval.Options{Complete: true, Measures: mustMeasures(t, "recip_rank", "ndcg_cut.5,10")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, ok := e.PerTopic("recip_rank")
-	if !ok {
-		t.Fatal("PerTopic(recip_rank) not found")
+	got, err := e.PerTopic("recip_rank")
+	if err != nil {
+		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]float64{0.25, 0, 0}, got); diff != "" {
 		t.Errorf("got differ from want (-want +got):\n%s", diff)
 	}
-	if _, ok := e.PerTopic("map"); ok {
-		t.Error("PerTopic(map): got ok for a measure not computed")
+	// One value, three spellings.
+	want, err := e.Mean("ndcg_cut_5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ndcg_cut.5", "nDCG@5"} {
+		if got, err := e.Mean(name); err != nil || got != want {
+			t.Errorf("Mean(%q): got %v, %v; want %v", name, got, err, want)
+		}
+	}
+	for _, name := range []string{"map", "ndcg_cut_5x", "ndcg_cut", "ndcg_cut.5,10", "nDCG@20", "ndcg_cut_20", "P_5", "nDCG@0", "", "ndcg_5"} {
+		if _, err := e.Mean(name); !errors.Is(err, eval.ErrUnknownMeasure) {
+			t.Errorf("Mean(%q): got error %v, want ErrUnknownMeasure", name, err)
+		}
+		if _, err := e.PerTopic(name); !errors.Is(err, eval.ErrUnknownMeasure) {
+			t.Errorf("PerTopic(%q): got error %v, want ErrUnknownMeasure", name, err)
+		}
 	}
 }

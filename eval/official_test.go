@@ -26,20 +26,24 @@ func TestOfficial(t *testing.T) {
 		{2022, eval.Coherence, 6841, 50},
 	}
 	for _, tc := range tests {
-		q, err := eval.Official(tc.year, tc.d)
+		j, err := eval.Official(tc.year)
 		if err != nil {
-			t.Fatalf("Official(%d, %s): %v", tc.year, tc.d, err)
+			t.Fatalf("Official(%d): %v", tc.year, err)
+		}
+		q := j.Qrels(tc.d)
+		if q == nil {
+			t.Fatalf("Official(%d): no %s", tc.year, tc.d)
 		}
 		if q.Len() != tc.n || len(q.Topics()) != tc.topics {
-			t.Errorf("Official(%d, %s): got %d judgments over %d topics, want %d over %d", tc.year, tc.d, q.Len(), len(q.Topics()), tc.n, tc.topics)
+			t.Errorf("Official(%d) %s: got %d judgments over %d topics, want %d over %d", tc.year, tc.d, q.Len(), len(q.Topics()), tc.n, tc.topics)
 		}
 	}
-	for _, bad := range []struct {
-		year int
-		d    eval.Dimension
-	}{{2020, eval.Quality}, {2023, eval.Relevance}, {2022, "stance"}} {
-		if _, err := eval.Official(bad.year, bad.d); !errors.Is(err, eval.ErrNotEmbedded) {
-			t.Errorf("Official(%d, %q): got error %v, want ErrNotEmbedded", bad.year, bad.d, err)
+	if j, _ := eval.Official(2020); j.Qrels(eval.Quality) != nil || len(j.Dimensions()) != 1 || j.Name() != "2020" {
+		t.Errorf("Official(2020): got dimensions %v, want relevance alone", j.Dimensions())
+	}
+	for _, year := range []int{2019, 2023} {
+		if _, err := eval.Official(year); !errors.Is(err, eval.ErrNotEmbedded) {
+			t.Errorf("Official(%d): got error %v, want ErrNotEmbedded", year, err)
 		}
 	}
 }
@@ -52,11 +56,12 @@ func TestOfficialMatchesShared(t *testing.T) {
 		t.Skipf("shared data not available at %s: %v", dir, err)
 	}
 	for _, year := range []int{2020, 2021, 2022} {
-		for _, d := range eval.OfficialDimensions(year) {
-			q, err := eval.Official(year, d)
-			if err != nil {
-				t.Fatal(err)
-			}
+		j, err := eval.Official(year)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range j.Dimensions() {
+			q := j.Qrels(d)
 			f, err := os.Open(filepath.Join(dir, "qrels-task1-"+strconv.Itoa(year)+"-"+string(d)+".qrels"))
 			if err != nil {
 				t.Fatal(err)
@@ -79,42 +84,30 @@ func TestOfficialMatchesShared(t *testing.T) {
 	}
 }
 
-func TestOfficial2022(t *testing.T) {
-	s, err := eval.Official2022()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Len() != 6841 {
-		t.Errorf("Len: got %d, want 6841", s.Len())
-	}
-	// The first line of each 2022 file.
-	got, ok := s.Labels("1", "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1")
-	if want := (eval.Labels{Relevance: 2, Quality: 2, Coherence: 2}); !ok || got != want {
-		t.Errorf("Labels: got %+v, %v, want %+v, true", got, ok, want)
-	}
-	got, ok = s.Labels("1", "S51530f3f-Ad9a140f__PREMISE__3,S1b03f390-A22aff8a0__PREMISE__57")
-	if want := (eval.Labels{Relevance: 2, Quality: 2, Coherence: 0}); !ok || got != want {
-		t.Errorf("Labels: got %+v, %v, want %+v, true", got, ok, want)
-	}
-	if s.Dimension(eval.Coherence) == nil || s.Dimension("stance") != nil {
-		t.Error("Dimension: got wrong qrels presence")
-	}
-}
-
-func TestNewJudgmentSetMismatch(t *testing.T) {
+func TestNewJudgmentsMismatch(t *testing.T) {
 	a, _ := eval.NewQrels([]eval.Judgment{{"1", "x,y", 1}, {"1", "y,z", 0}})
 	b, _ := eval.NewQrels([]eval.Judgment{{"1", "x,y", 2}, {"1", "y,z", 1}})
 	c, _ := eval.NewQrels([]eval.Judgment{{"1", "x,y", 0}, {"1", "z,y", 1}})
 	d, _ := eval.NewQrels([]eval.Judgment{{"1", "x,y", 0}})
-	if _, err := eval.NewJudgmentSet(a, b, b); err != nil {
+	dims := []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence}
+	if _, err := eval.NewJudgments("test", dims, []*eval.Qrels{a, b, b}); err != nil {
 		t.Errorf("aligned: %v", err)
 	}
 	for name, q := range map[string]*eval.Qrels{"other pair": c, "missing pair": d} {
-		if _, err := eval.NewJudgmentSet(a, b, q); !errors.Is(err, eval.ErrMismatch) {
+		if _, err := eval.NewJudgments("test", dims, []*eval.Qrels{a, b, q}); !errors.Is(err, eval.ErrMismatch) {
 			t.Errorf("%s: got error %v, want ErrMismatch", name, err)
 		}
-		if _, err := eval.NewJudgmentSet(q, b, a); !errors.Is(err, eval.ErrMismatch) {
+		if _, err := eval.NewJudgments("test", dims, []*eval.Qrels{q, b, a}); !errors.Is(err, eval.ErrMismatch) {
 			t.Errorf("%s as relevance: got error %v, want ErrMismatch", name, err)
+		}
+	}
+	for name, bad := range map[string][]eval.Dimension{
+		"repeated": {eval.Relevance, eval.Relevance, eval.Coherence},
+		"empty":    {eval.Relevance, "", eval.Coherence},
+		"too few":  {eval.Relevance},
+	} {
+		if _, err := eval.NewJudgments("test", bad, []*eval.Qrels{a, b, b}); !errors.Is(err, eval.ErrMismatch) {
+			t.Errorf("%s dimensions: got error %v, want ErrMismatch", name, err)
 		}
 	}
 }

@@ -57,6 +57,24 @@ func TestBonferroni(t *testing.T) {
 	}
 }
 
+func TestHolm(t *testing.T) {
+	// Sorted: 0.01 ×3 = 0.03, 0.02 ×2 = 0.04, 0.04 ×1 = 0.04.
+	got := eval.Holm([]float64{0.04, 0.01, 0.02})
+	if diff := cmp.Diff([]float64{0.04, 0.03, 0.04}, got, cmpopts.EquateApprox(0, 1e-15)); diff != "" {
+		t.Errorf("Holm (-want +got):\n%s", diff)
+	}
+	// R's p.adjust(c(0.5, 0.01, 0.5, 0.3), "holm"): sorted 0.01 ×4 = 0.04,
+	// 0.3 ×3 = 0.9, 0.5 ×2 = 1, 0.5 ×1 = 0.5, raised to 1 by the one
+	// before it: 1 0.04 1 0.9.
+	got = eval.Holm([]float64{0.5, 0.01, 0.5, 0.3})
+	if diff := cmp.Diff([]float64{1, 0.04, 1, 0.9}, got, cmpopts.EquateApprox(0, 1e-15)); diff != "" {
+		t.Errorf("Holm (-want +got):\n%s", diff)
+	}
+	if got := eval.Holm(nil); len(got) != 0 {
+		t.Errorf("Holm(nil): got %v", got)
+	}
+}
+
 func TestBootstrapCI(t *testing.T) {
 	values := []float64{0.1, 0.4, 0.35, 0.8, 0.05, 0.6, 0.2, 0.9, 0.45, 0.3}
 	b := eval.Bootstrap{Seed: 42}

@@ -1,8 +1,10 @@
 package eval
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // TTest is the result of a paired two-sided Student's t-test.
@@ -56,6 +58,27 @@ func Bonferroni(p []float64) []float64 {
 	m := float64(len(p))
 	for i, v := range p {
 		out[i] = math.Min(1, v*m)
+	}
+	return out
+}
+
+// Holm returns the p-values adjusted by Holm's step-down method, in the
+// order given: the i-th smallest (from 0) is multiplied by m−i, the results
+// are made non-decreasing in that order, and capped at 1. It controls the
+// family-wise error rate as Bonferroni does, and rejects at least as much.
+// Equal p-values are adjusted alike.
+func Holm(p []float64) []float64 {
+	m := len(p)
+	order := make([]int, m)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p[a], p[b]) })
+	out := make([]float64, m)
+	running := 0.0
+	for rank, i := range order {
+		running = math.Max(running, math.Min(1, p[i]*float64(m-rank)))
+		out[i] = running
 	}
 	return out
 }

@@ -19,7 +19,7 @@ import (
 func sampleSentences(tb testing.TB) []corpus.Sentence {
 	tb.Helper()
 	var ss []corpus.Sentence
-	for a, err := range corpus.NewCSVReader(sample.ProcessedCSV()).All() {
+	for a, err := range corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All() {
 		if err != nil {
 			tb.Fatal(err)
 		}

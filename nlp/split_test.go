@@ -60,7 +60,7 @@ func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
 			Premises []struct{ Text string }
 		}
 	}
-	if err := json.NewDecoder(sample.JSON()).Decode(&doc); err != nil {
+	if err := json.NewDecoder(sample.Touche2021().JSON()).Decode(&doc); err != nil {
 		t.Fatal(err)
 	}
 	s, err := NewEnglishSplitter()

@@ -79,7 +79,7 @@ func TestPairDocumentsError(t *testing.T) {
 func TestPairIndex(t *testing.T) {
 	var args []corpus.Argument
 	pairs := 0
-	for a, err := range corpus.NewCSVReader(sample.ProcessedCSV()).All() {
+	for a, err := range corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All() {
 		if err != nil {
 			t.Fatal(err)
 		}

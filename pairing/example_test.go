@@ -62,7 +62,7 @@ func ExampleBuilder() {
 // Adjacent yields consecutive sentences of an argument from the embedded
 // args.me sample.
 func ExampleAdjacent() {
-	a, err := corpus.NewCSVReader(sample.ProcessedCSV()).Read()
+	a, err := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).Read()
 	if err != nil {
 		fmt.Println(err)
 		return

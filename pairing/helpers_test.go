@@ -28,7 +28,7 @@ func testTagger(tb testing.TB) *pos.Tagger {
 // sampleArguments reads the embedded 643-argument sample.
 func sampleArguments(tb testing.TB) []corpus.Argument {
 	tb.Helper()
-	r := corpus.NewCSVReader(sample.ProcessedCSV())
+	r := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV())
 	var args []corpus.Argument
 	for a, err := range r.All() {
 		if err != nil {

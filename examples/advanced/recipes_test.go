@@ -68,7 +68,7 @@ func TestRecipeConfigurations(t *testing.T) {
 		t.Errorf("recipes changed:\n%s\nwant (testdata/recipes.txt):\n%s", got.String(), want)
 	}
 	// The sample's stop lists are the only thing that changes on it.
-	store, err := corpus.BuildStore(context.Background(), corpus.NewCSVReader(sample.ProcessedCSV()).All())
+	store, err := corpus.BuildStore(context.Background(), corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All())
 	if err != nil {
 		t.Fatal(err)
 	}

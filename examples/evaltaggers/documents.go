@@ -116,7 +116,7 @@ func evalDocuments(ctx context.Context, d *data, cfg, argCfg classify.TrainConfi
 func evalArgsMe(ctx context.Context, sm *classify.StanceModel, am *classify.ArgumentModel) ([]result, error) {
 	doc := stance.Document{Tagger: sm, Argumentative: am.Score}
 	var gold, pred, side []string
-	for a, err := range corpus.NewCSVReader(sample.ProcessedCSV()).All() {
+	for a, err := range corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All() {
 		if err != nil {
 			return nil, err
 		}

@@ -87,8 +87,8 @@ func inspectFile(ctx context.Context, path string, quiet bool, stdout, stderr io
 	var r *corpus.Reader
 	args := func() iter.Seq2[corpus.Argument, error] { return r.All() }
 	if path == "" {
-		r = corpus.NewCSVReader(sample.ProcessedCSV())
-		r.Name = sample.ProcessedCSVName
+		r = corpus.NewCSVReader(sample.Touche2021().ProcessedCSV())
+		r.Name = sample.Touche2021().Name()
 	} else {
 		f, err := os.Open(path)
 		if err != nil {

@@ -75,7 +75,7 @@ func format(s summary) string {
 
 func TestInspectSample(t *testing.T) {
 	var buf bytes.Buffer
-	buf.ReadFrom(sample.ProcessedCSV())
+	buf.ReadFrom(sample.Touche2021().ProcessedCSV())
 	w := want(t, buf.Bytes())
 	if w.Arguments != 643 {
 		t.Fatalf("sample: %d arguments, want 643", w.Arguments)

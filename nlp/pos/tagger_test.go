@@ -151,7 +151,7 @@ func testTagger(tb testing.TB) *Tagger {
 func sampleSentences(tb testing.TB) []corpus.Sentence {
 	tb.Helper()
 	var ss []corpus.Sentence
-	for a, err := range corpus.NewCSVReader(sample.ProcessedCSV()).All() {
+	for a, err := range corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All() {
 		if err != nil {
 			tb.Fatal(err)
 		}

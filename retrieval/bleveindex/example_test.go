@@ -16,7 +16,7 @@ import (
 // reading the title as plain text.
 func Example() {
 	ctx := context.Background()
-	args := corpus.NewCSVReader(sample.ProcessedCSV()).All()
+	args := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()
 	x, err := bleveindex.Build(ctx, "", args, bleveindex.BuildConfig{Search: bleveindex.Config{Plain: true}})
 	if err != nil {
 		log.Fatal(err)
@@ -45,7 +45,7 @@ func Example() {
 // are found. Read as plain text (Config.Plain), the title keeps both words.
 func ExampleConfig_plain() {
 	ctx := context.Background()
-	args := corpus.NewCSVReader(sample.ProcessedCSV()).All()
+	args := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()
 	x, err := bleveindex.Build(ctx, "", args, bleveindex.BuildConfig{Unit: bleveindex.UnitArgument})
 	if err != nil {
 		log.Fatal(err)

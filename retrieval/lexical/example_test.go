@@ -15,7 +15,7 @@ import (
 // arguments with BM25, then with Dirichlet LM, without re-indexing.
 func Example() {
 	ctx := context.Background()
-	args := corpus.NewCSVReader(sample.ProcessedCSV()).All()
+	args := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()
 	x, err := lexical.Build(ctx, "", args, lexical.Config{Analyzer: lexical.AnalyzerLucene})
 	if err != nil {
 		log.Fatal(err)

@@ -17,7 +17,7 @@ import (
 func sampleArgs(t testing.TB, n int) []corpus.Argument {
 	t.Helper()
 	var out []corpus.Argument
-	for a, err := range corpus.NewCSVReader(sample.ProcessedCSV()).All() {
+	for a, err := range corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All() {
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 // benchInput returns the embedded processed CSV sample, its records
 // repeated n times (20 times is about 115 MB of real args.me text).
 func benchInput(b *testing.B, n int) []byte {
-	data, err := io.ReadAll(sample.ProcessedCSV())
+	data, err := io.ReadAll(sample.Touche2021().ProcessedCSV())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -227,14 +227,14 @@ func (e *Env) input() (source, error) {
 // sampleInput is the embedded args.me sample with the 2021 topics it was
 // drawn for.
 func (e *Env) sampleInput() (source, error) {
-	ts, err := sample.Topics()
+	ts, err := sample.Touche2021().Topics()
 	if err != nil {
 		return source{}, err
 	}
 	e.Queries = topics.Queries(ts)
 	e.Sample = true
 	e.Input = "the embedded args.me sample"
-	data, err := io.ReadAll(sample.ProcessedCSV())
+	data, err := io.ReadAll(sample.Touche2021().ProcessedCSV())
 	if err != nil {
 		return source{}, err
 	}

@@ -124,7 +124,7 @@ func TestRunErrors(t *testing.T) {
 // file is read around and written again.
 func TestStoreCache(t *testing.T) {
 	in, cache := t.TempDir(), t.TempDir()
-	csv, err := io.ReadAll(sample.ProcessedCSV())
+	csv, err := io.ReadAll(sample.Touche2021().ProcessedCSV())
 	if err != nil {
 		t.Fatal(err)
 	}

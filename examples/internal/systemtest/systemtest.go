@@ -194,14 +194,14 @@ func CommandLine(t *testing.T, main Main) {
 // dir: the sample's processed CSV as args_processed.csv, and topics.xml
 // with the 2021 topics the sample was drawn for.
 func WriteInput(dir string) error {
-	csv, err := io.ReadAll(sample.ProcessedCSV())
+	csv, err := io.ReadAll(sample.Touche2021().ProcessedCSV())
 	if err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, tira.CorpusFileName), csv, 0o644); err != nil {
 		return err
 	}
-	ts, err := sample.Topics()
+	ts, err := sample.Touche2021().Topics()
 	if err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func firstDifference(a, b []byte) string {
 // sampleIDs returns the ids of the topics the sample was drawn for.
 func sampleIDs(t testing.TB) []string {
 	t.Helper()
-	ts, err := sample.Topics()
+	ts, err := sample.Touche2021().Topics()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,7 +87,7 @@ func TestMatchesProseOnSample(t *testing.T) {
 			Premises   []struct{ Text string }
 		}
 	}
-	if err := json.NewDecoder(sample.JSON()).Decode(&file); err != nil {
+	if err := json.NewDecoder(sample.Touche2021().JSON()).Decode(&file); err != nil {
 		t.Fatal(err)
 	}
 	var texts []string

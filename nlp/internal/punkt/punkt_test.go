@@ -61,7 +61,7 @@ func TestMatchesNeurosnapOnSample(t *testing.T) {
 			Premises   []struct{ Text string }
 		}
 	}
-	if err := json.NewDecoder(sample.JSON()).Decode(&file); err != nil {
+	if err := json.NewDecoder(sample.Touche2021().JSON()).Decode(&file); err != nil {
 		t.Fatal(err)
 	}
 	if len(file.Arguments) != 643 {

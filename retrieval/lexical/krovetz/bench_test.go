@@ -12,7 +12,7 @@ import (
 // sample, in order, and the collection vocabulary (words seen at least
 // twice).
 func sampleWords(b *testing.B) ([]string, Words) {
-	raw, err := io.ReadAll(sample.JSON())
+	raw, err := io.ReadAll(sample.Touche2021().JSON())
 	if err != nil {
 		b.Fatal(err)
 	}

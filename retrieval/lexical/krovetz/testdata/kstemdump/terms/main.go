@@ -34,7 +34,7 @@ func run() error {
 		}
 		defer r.Close()
 	} else {
-		r = corpus.NewCSVReader(sample.ProcessedCSV())
+		r = corpus.NewCSVReader(sample.Touche2021().ProcessedCSV())
 	}
 	a, err := lexical.Preset(lexical.AnalyzerKrovetz)
 	if err != nil {
