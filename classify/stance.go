@@ -191,8 +191,9 @@ func (m *StanceModel) Lean(topic, text string) float64 {
 // Side returns the more likely of Pro and Con for text towards topic, and
 // its probability renormalised over the two, P(side)/(P(Pro)+P(Con)), at
 // least 0.5: a stance for a text known to take one (a Touché 2022 pair, a
-// claim). A text that is not informative (see Tag), or a model that does
-// not know both sides, gives stance.Side's choice for no lean, Pro, and 0.5.
+// claim). The side is stance.Side(m, topic, stance.Unknown, text)'s: Pro
+// on a tie. A text that is not informative (see Tag), or a model that does
+// not know both sides, gives Pro and 0.5.
 func (m *StanceModel) Side(topic, text string) (stance.Stance, float64) {
 	var pro, con float64
 	if probs := m.Probabilities(topic, text); probs != nil {
@@ -205,7 +206,10 @@ func (m *StanceModel) Side(topic, text string) (stance.Stance, float64) {
 			}
 		}
 	}
-	s := stance.Side(stance.Unknown, pro-con)
+	s := stance.Pro
+	if pro < con {
+		s = stance.Con
+	}
 	switch {
 	case pro+con == 0:
 		return s, 0.5

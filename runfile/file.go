@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // A FileWriter writes a run file atomically: lines go to a temporary file in
@@ -141,22 +143,40 @@ func (fw *FileWriter) discard() error {
 	return err
 }
 
-// WriteFile writes a whole run atomically to path: the topics of results in
-// SortTopics order, each as Writer.Write orders it. Nothing is written unless
-// the whole run is valid.
-func WriteFile(path, tag string, rules Rules, results map[string][]Result) error {
+// WriteFile writes a whole run atomically to path, checked against rules:
+// its topics in SortTopics order, each as Writer.Write orders and ranks it
+// (by score, then docid, both descending; the lines' own ranks are not
+// kept), tagged with the lines' tag, which must be the same on every line.
+// Nothing is written unless the whole run is valid; a run without lines is
+// an error wrapping ErrCount.
+func WriteFile(path string, run Run, rules Rules) error {
+	qids := run.Topics()
+	tag := ""
+	for _, q := range qids {
+		for _, l := range run[q] {
+			if tag == "" {
+				tag = l.Tag
+			}
+			if l.Tag != tag {
+				return fmt.Errorf("runfile: %s: topic %s: tag %s differs from the run's %s: %w", path, quote.Q(q), quote.Q(l.Tag), quote.Q(tag), ErrField)
+			}
+		}
+	}
+	if tag == "" {
+		return fmt.Errorf("runfile: %s: the run has no lines: %w", path, ErrCount)
+	}
 	fw, err := Create(path, tag, rules)
 	if err != nil {
 		return err
 	}
 	defer fw.Abort()
-	qids := make([]string, 0, len(results))
-	for q := range results {
-		qids = append(qids, q)
-	}
-	SortTopics(qids)
+	var rs []Result
 	for _, q := range qids {
-		if err := fw.Write(q, results[q]); err != nil {
+		rs = rs[:0]
+		for _, l := range run[q] {
+			rs = append(rs, Result{DocID: l.DocID, Score: l.Score, Stance: l.Stance})
+		}
+		if err := fw.Write(q, rs); err != nil {
 			return err
 		}
 	}

@@ -139,8 +139,16 @@ func TestWriteFile(t *testing.T) {
 	results := map[string][]Result{
 		"10": {{DocID: "x", Score: 1}},
 		"2":  {{DocID: "a", Score: 1}, {DocID: "b", Score: 2}},
+		"3":  nil, // no lines, as in a file
 	}
-	if err := WriteFile(path, "t", Rules{}, results); err != nil {
+	run, err := NewRun("t", Rules{}, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := run["3"]; ok || len(run) != 2 {
+		t.Errorf("NewRun: got topics %v, want 2 and 10", run.Topics())
+	}
+	if err := WriteFile(path, run, Rules{}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(path)
@@ -151,11 +159,35 @@ func TestWriteFile(t *testing.T) {
 	if diff := cmp.Diff(want, string(got)); diff != "" {
 		t.Errorf("WriteFile (-want +got):\n%s", diff)
 	}
+	// What NewRun makes is what a Reader reads back from the file.
+	back, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(back, run); diff != "" {
+		t.Errorf("NewRun against the file read back (-file +memory):\n%s", diff)
+	}
 
-	bad := filepath.Join(dir, "bad.txt")
 	results["3"] = []Result{{DocID: "dup", Score: 1}, {DocID: "dup", Score: 2}}
-	if err := WriteFile(bad, "t", Rules{}, results); !errors.Is(err, ErrDuplicate) {
-		t.Errorf("WriteFile with a duplicate: got %v, want ErrDuplicate", err)
+	if _, err := NewRun("t", Rules{}, results); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("NewRun with a duplicate: got %v, want ErrDuplicate", err)
+	}
+	if _, err := NewRun("t", Rules{MinResults: 2}, map[string][]Result{"1": {{DocID: "a", Score: 1}}}); !errors.Is(err, ErrCount) {
+		t.Errorf("NewRun against the rules: got %v, want ErrCount", err)
+	}
+	if _, err := NewRun("bad tag", Rules{}, map[string][]Result{"1": {{DocID: "a", Score: 1}}}); !errors.Is(err, ErrField) {
+		t.Errorf("NewRun with a bad tag: got %v, want ErrField", err)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	if err := WriteFile(bad, run, Rules{MinResults: 2}); !errors.Is(err, ErrCount) {
+		t.Errorf("WriteFile against the rules: got %v, want ErrCount", err)
+	}
+	mixed := Run{"1": {{QID: "1", DocID: "a", Score: 2, Tag: "t"}, {QID: "1", DocID: "b", Score: 1, Tag: "u"}}}
+	if err := WriteFile(bad, mixed, Rules{}); !errors.Is(err, ErrField) {
+		t.Errorf("WriteFile with two tags: got %v, want ErrField", err)
+	}
+	if err := WriteFile(bad, Run{}, Rules{}); !errors.Is(err, ErrCount) {
+		t.Errorf("WriteFile of an empty run: got %v, want ErrCount", err)
 	}
 	if diff := cmp.Diff([]string{"run.txt"}, dirNames(t, dir)); diff != "" {
 		t.Errorf("files after a failed WriteFile (-want +got):\n%s", diff)

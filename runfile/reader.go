@@ -309,6 +309,41 @@ func (run Run) Topics() []string {
 	return qids
 }
 
+// NewRun makes a run in memory from each topic's results, exactly as a
+// Writer with rules would write it and a Reader read it back: every topic
+// is checked as Writer.Write checks it (and the rules' topic list as
+// Writer.Close does), its results sorted by score, then docid, both
+// descending, and ranked from 1; every line is tagged tag. A topic without
+// results has no lines, as in a file. Nothing is returned unless the whole
+// run is valid.
+func NewRun(tag string, rules Rules, results map[string][]Result) (Run, error) {
+	w := NewWriter(io.Discard, tag)
+	w.Rules = rules
+	qids := make([]string, 0, len(results))
+	for q := range results {
+		qids = append(qids, q)
+	}
+	SortTopics(qids)
+	run := make(Run, len(qids))
+	for _, q := range qids {
+		if err := w.Write(q, results[q]); err != nil {
+			return nil, err
+		}
+		if len(w.sorted) == 0 {
+			continue
+		}
+		lines := make([]Line, len(w.sorted))
+		for i, r := range w.sorted {
+			lines[i] = Line{QID: q, Stance: r.Stance, DocID: r.DocID, Rank: i + 1, Score: r.Score, Tag: tag}
+		}
+		run[q] = lines
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return run, nil
+}
+
 // Group groups lines by topic, keeping their order within each topic.
 func Group(lines []Line) Run {
 	run := make(Run)

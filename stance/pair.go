@@ -60,17 +60,30 @@ func rank(s Stance) int {
 	return 0
 }
 
-// Side returns s when it is Pro or Con, and otherwise the side lean points
-// to: Con when lean is negative, Pro when it is not. lean is how far the
-// texts lean towards Pro, such as the sum of the two sentences'
-// classify.StanceModel.Lean. A Touché 2022 run must give every pair PRO or
-// CON; Side(Combine(…), lean) is how a system decides the pairs whose
-// sentences take no side.
-func Side(s Stance, lean float64) Stance {
-	switch {
-	case s == Pro || s == Con:
+// A Leaner says how far a text leans towards Pro for a topic, in [−1, 1]:
+// classify.StanceModel's Lean is P(Pro) − P(Con).
+type Leaner interface {
+	Lean(topic, text string) float64
+}
+
+// Side returns s when it is Pro or Con, and otherwise the side that texts,
+// read together, lean to under m: Con when the sum of their leans
+// (m.Lean(topic, text), added in order) is negative, Pro when it is not,
+// also when m is nil. A Touché 2022 run must give every pair PRO or CON;
+// Side(m, topic, Combine(…), first, second) is how a system decides the
+// pairs whose sentences take no side, and a document's sentences are read
+// together the same way.
+func Side(m Leaner, topic string, s Stance, texts ...string) Stance {
+	if s == Pro || s == Con {
 		return s
-	case lean < 0:
+	}
+	lean := 0.0
+	if m != nil {
+		for _, t := range texts {
+			lean += m.Lean(topic, t)
+		}
+	}
+	if lean < 0 {
 		return Con
 	}
 	return Pro

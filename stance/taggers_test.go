@@ -116,20 +116,31 @@ func TestCombine(t *testing.T) {
 	}
 }
 
+// leaner leans each text by a fixed amount.
+type leaner map[string]float64
+
+func (l leaner) Lean(topic, text string) float64 { return l[text] }
+
 func TestSide(t *testing.T) {
+	m := leaner{"for": 0.5, "against": -0.8, "mild": 0.2}
 	for _, c := range []struct {
-		s    stance.Stance
-		lean float64
-		want stance.Stance
+		m     stance.Leaner
+		s     stance.Stance
+		texts []string
+		want  stance.Stance
 	}{
-		{stance.Pro, -1, stance.Pro},
-		{stance.Con, 1, stance.Con},
-		{stance.No, -0.1, stance.Con},
-		{stance.Unknown, 0, stance.Pro},
-		{stance.Neutral, 0.2, stance.Pro},
+		{m, stance.Pro, []string{"against"}, stance.Pro},
+		{m, stance.Con, []string{"for"}, stance.Con},
+		{m, stance.No, []string{"for", "against"}, stance.Con}, // 0.5 − 0.8
+		{m, stance.Unknown, []string{"mild", "against", "for"}, stance.Con},
+		{m, stance.Neutral, []string{"mild"}, stance.Pro},
+		{m, stance.Unknown, nil, stance.Pro},           // no lean: Pro
+		{m, stance.Unknown, []string{"x"}, stance.Pro}, // a text that leans nowhere
+		{nil, stance.No, []string{"against"}, stance.Pro},
+		{nil, stance.Con, []string{"for"}, stance.Con},
 	} {
-		if got := stance.Side(c.s, c.lean); got != c.want {
-			t.Errorf("Side(%v, %v) = %v, want %v", c.s, c.lean, got, c.want)
+		if got := stance.Side(c.m, "topic", c.s, c.texts...); got != c.want {
+			t.Errorf("Side(%v, %v) = %v, want %v", c.s, c.texts, got, c.want)
 		}
 	}
 }

@@ -56,10 +56,14 @@ func ExampleParseFlags() {
 	fmt.Println(filepath.Base(corpus), filepath.Base(topics), filepath.Base(runPath))
 
 	// ... read the corpus and topics, retrieve, then write the run.
-	err = runfile.WriteFile(runPath, "mysystem", runfile.Rules{}, map[string][]runfile.Result{
+	run, err := runfile.NewRun("mysystem", runfile.Rules{}, map[string][]runfile.Result{
 		"1": {{DocID: "S1-A1__PREMISE__1,S1-A1__PREMISE__2", Score: 1, Stance: stance.Pro}},
 	})
 	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := runfile.WriteFile(runPath, run, runfile.Rules{}); err != nil {
 		fmt.Println(err)
 		return
 	}
