@@ -49,12 +49,12 @@ func TestEffectiveness(t *testing.T) {
 			qs = append(qs, retrieval.Query{ID: tp.ID, Text: tp.Title})
 		}
 	}
-	all, err := eval.Official(2021, eval.Relevance)
+	official, err := eval.Official(2021)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var js []eval.Judgment
-	for j := range all.All() {
+	for j := range official.Qrels(eval.Relevance).All() {
 		if slices.Contains(sampleTopics, j.Topic) {
 			js = append(js, j)
 		}
