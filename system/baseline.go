@@ -1,0 +1,94 @@
+package system
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// Baseline is the simplest honest Touché 2022 system: BM25 (k1 1.2, b
+// 0.75) over the sentences of the Env's index, and for every argument a
+// retrieved sentence belongs to, one pair: its best-scoring premise
+// sentence, then its conclusion (pairing.ConclusionPremise), scored by the
+// argument's best sentence and ranked in that order. Its stance is the
+// argument's args.me label towards the topic (corpus.Argument.Stance), "Q0"
+// where the labels do not reveal one: StanceRule without a model.
+// Retrieval goes deeper until K arguments are found or every sentence is
+// retrieved. An argument whose conclusion is not a sentence (under two
+// words), or that has no premise sentence, gives no pair.
+type Baseline struct {
+	// K is the number of pairs per topic; 0 means 1000.
+	K int
+}
+
+// Answer implements System.
+func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+	k := b.K
+	if k == 0 {
+		k = 1000
+	}
+	bm25, err := env.index(ctx, lexical.Search{Unit: lexical.UnitSentence})
+	if err != nil {
+		return nil, err
+	}
+	q := t.Query()
+	rule := StanceRule{Store: env.Store}
+	total := bm25.Docs(lexical.UnitSentence)
+	for depth := min(10*k, total); ; depth = min(4*depth, total) {
+		hits, err := bm25.Retrieve(ctx, q, depth)
+		if err != nil {
+			return nil, err
+		}
+		pairs, err := conclusionPremisePairs(env.Store, hits, k)
+		if err != nil {
+			return nil, err
+		}
+		if len(pairs) >= k || len(hits) < depth || depth == total {
+			return rule.results(ctx, q.Text, pairs)
+		}
+	}
+}
+
+// conclusionPremisePairs turns sentence hits (best first) into at most k
+// pairs, one per argument, in the order of the arguments' best sentences,
+// each scored by its argument's best sentence and stanced by its args.me
+// labels.
+func conclusionPremisePairs(store *corpus.Store, hits []retrieval.Hit, k int) ([]pairing.Scored, error) {
+	score := make(map[string]float64, len(hits)) // sentence id → score
+	var order []string                           // arguments by their best sentence
+	best := map[string]float64{}
+	for _, h := range hits {
+		argID, ok := store.ArgumentOf(h.ID)
+		if !ok {
+			return nil, fmt.Errorf("system: hit %q: no such sentence in the corpus", h.ID)
+		}
+		score[h.ID] = h.Score
+		if _, seen := best[argID]; !seen {
+			best[argID] = h.Score
+			order = append(order, argID)
+		}
+	}
+	var pairs []pairing.Scored
+	for _, id := range order {
+		a, _ := store.Argument(id)
+		scores := make([]float64, len(a.Sentences))
+		for i, s := range a.Sentences {
+			scores[i] = score[s.ID]
+		}
+		p, ok := pairing.ConclusionPremise(a, scores)
+		if !ok {
+			continue
+		}
+		pairs = append(pairs, pairing.Scored{Pair: p, Score: best[id], Raw: best[id], SameArgument: true})
+		if len(pairs) == k {
+			break
+		}
+	}
+	return pairs, nil
+}

@@ -1,0 +1,417 @@
+package system
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+
+	"github.com/argsearch/argsearch/classify"
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/models"
+	"github.com/argsearch/argsearch/nlp/pos"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile/tira"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// Input says what an Env holds. The zero value is the embedded 2022
+// sample, in memory, with nothing written to disk.
+type Input struct {
+	// Dir is a TIRA input directory: the corpus (args_processed.csv, also
+	// .gz, the official .tar.gz, or args.me JSON) and topics.xml. Empty
+	// means Sample.
+	Dir string
+	// Sample is the embedded sample read when Dir is empty; its zero value
+	// is the 2022 sample (sample.Touche2022).
+	Sample sample.Sample
+	// Cache is a directory in which the indexes (lexical.Cache) and, for a
+	// corpus file, a store file of the corpus's texts are kept between
+	// runs, so that only the first run reads the corpus and builds the
+	// index. Empty keeps everything in memory and writes nothing.
+	Cache string
+	// Index is the Env's own index, which Baseline, Swordsman and a
+	// Pipeline without an Analysis search; its zero value is lexical's
+	// default (sentences and arguments, AnalyzerEnglish).
+	Index lexical.Config
+	// Workers is the number of topics Run answers at once; 0 means 1. The
+	// run does not depend on it.
+	Workers int
+	// Progress, if not nil, is told how far each step has come: "reading
+	// corpus" and "indexing" (in bytes of the corpus read), then Run's
+	// "topics" (in topics answered). done == total ends a step. Calls come
+	// from one goroutine at a time and must not block for long.
+	Progress func(step string, done, total int64)
+}
+
+// An Env is what systems run on: the topics, the corpus in a Store for
+// lookups by id, its indexes, the shipped models and, for an embedded
+// sample, the official judgments of its topics. Open one, run systems on
+// it (Run, or an experiment), and Close it.
+//
+// An Env is safe for concurrent use: systems answer topics on it from
+// several goroutines.
+type Env struct {
+	// Topics are the topics to answer, in the order of the topics file.
+	Topics []topics.Topic
+	// Store holds every argument and sentence of the corpus by id.
+	Store *corpus.Store
+	// Judgments are the official judgments of the sample's topics
+	// (eval.Official of its year); nil for a Dir, whose judgments, if any,
+	// the caller knows.
+	Judgments *eval.Judgments
+	// Name names the input in messages: "the embedded 2022 sample" or the
+	// corpus file.
+	Name string
+
+	in      Input
+	src     source
+	cache   lexical.Cache // Dir "" without a cache
+	release func() error  // unmaps the store file; nil when the store was built here
+	models  func() (loaded, error)
+
+	mu      sync.Mutex
+	indexes map[string]*indexEntry // by index identity (indexKey)
+	closed  bool
+}
+
+// source is a corpus to read, and what identifies it for the caches.
+type source struct {
+	name, id string
+	size     int64
+	open     func() (io.ReadCloser, error)
+}
+
+// indexEntry is an index of the Env, built or opened once.
+type indexEntry struct {
+	once sync.Once
+	x    *lexical.Index
+	err  error
+}
+
+// loaded holds the shipped models and the part-of-speech tagger.
+type loaded struct {
+	arg    *classify.ArgumentModel
+	stance *classify.StanceModel
+	tagger *pos.Tagger
+}
+
+// Open reads the topics and the corpus in into a store (with a cache,
+// the store file of an earlier run, or a new one written for the next).
+// Indexes are opened, or built and with a cache kept, when a system first
+// asks for them (Env.Index). Open also starts loading the shipped models
+// and the part-of-speech tagger in the background (about 0.4 s of one
+// core), so that systems that need them find them ready.
+func Open(ctx context.Context, in Input) (*Env, error) {
+	e := &Env{in: in, indexes: map[string]*indexEntry{}}
+	e.models = sync.OnceValues(loadModels)
+	go e.models()
+	if err := e.input(); err != nil {
+		return nil, err
+	}
+	if in.Cache != "" {
+		e.cache = lexical.Cache{Dir: in.Cache}
+	}
+	storeFile, err := e.openStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if storeFile != "" {
+		// A first run: the store was just read from the corpus and written
+		// to its file. It is read back from the file, so that its memory
+		// is not held beside an index being built.
+		e.Store = nil
+		debug.FreeOSMemory()
+		if err := e.mapStoreFile(storeFile); err != nil {
+			return nil, fmt.Errorf("system: reading back the corpus store: %w", err)
+		}
+	}
+	return e, nil
+}
+
+// Index returns the index of the corpus built with c's analysis, units and
+// term vectors, searching with c.Search: opened from the cache or built the
+// first time it is asked for (by several goroutines at once: one builds,
+// the others wait), and the same index after. It is closed with the Env.
+func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, error) {
+	key, err := indexKey(c)
+	if err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	if e.closed {
+		e.mu.Unlock()
+		return nil, fmt.Errorf("system: index asked of a closed Env: %w", lexical.ErrClosed)
+	}
+	entry := e.indexes[key]
+	if entry == nil {
+		entry = &indexEntry{}
+		e.indexes[key] = entry
+	}
+	e.mu.Unlock()
+	entry.once.Do(func() { entry.x, entry.err = e.buildIndex(ctx, c) })
+	if entry.err != nil {
+		return nil, entry.err
+	}
+	return entry.x.With(c.Search)
+}
+
+// index returns the Env's own index (Input.Index), searching with s.
+func (e *Env) index(ctx context.Context, s lexical.Search) (*lexical.Index, error) {
+	c := e.in.Index
+	c.Search = s
+	return e.Index(ctx, c)
+}
+
+// indexKey identifies the index c builds, as the index cache does.
+func indexKey(c lexical.Config) (string, error) {
+	return lexical.Cache{Dir: "/"}.Path(lexical.Source{Name: "corpus", ID: "corpus"}, c)
+}
+
+// buildIndex opens or builds the index of c.
+func (e *Env) buildIndex(ctx context.Context, c lexical.Config) (*lexical.Index, error) {
+	c.Search = lexical.Search{}
+	if c.ExpectedArguments == 0 && e.Store != nil {
+		c.ExpectedArguments = e.Store.NumArguments()
+	}
+	arguments := func(yield func(corpus.Argument, error) bool) {
+		err := e.read("indexing", func(args iter.Seq2[corpus.Argument, error]) error {
+			for a, err := range args {
+				if !yield(a, err) {
+					return nil
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			yield(corpus.Argument{}, err)
+		}
+	}
+	if e.cache.Dir == "" {
+		return lexical.Build(ctx, "", arguments, c)
+	}
+	x, _, err := e.cache.Open(ctx, lexical.Source{Name: e.src.name, ID: e.src.id, Arguments: arguments}, c)
+	return x, err
+}
+
+// Close releases the indexes and the store's file; nothing they returned
+// may be used after it.
+func (e *Env) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	var err error
+	for _, entry := range e.indexes {
+		entry.once.Do(func() { entry.err = lexical.ErrClosed })
+		if entry.x != nil {
+			err = errors.Join(err, entry.x.Close())
+		}
+	}
+	if e.release != nil {
+		err = errors.Join(err, e.release())
+		e.release = nil
+	}
+	return err
+}
+
+// input resolves the corpus and reads the topics.
+func (e *Env) input() error {
+	if e.in.Dir == "" {
+		return e.sampleInput()
+	}
+	job := tira.Job{InputDir: e.in.Dir}
+	if _, err := os.Stat(e.in.Dir); err != nil {
+		return fmt.Errorf("system: input directory: %w", err)
+	}
+	path, err := job.Corpus()
+	if err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
+	topicsPath, err := job.Topics()
+	if err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
+	tf, err := os.Open(topicsPath)
+	if err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
+	defer tf.Close()
+	if e.Topics, err = topics.Parse(tf); err != nil {
+		return fmt.Errorf("system: %s: %w", topicsPath, err)
+	}
+	id, err := lexical.FileID(path)
+	if err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
+	e.Name = path
+	e.src = source{
+		name: path,
+		id:   id,
+		size: fi.Size(),
+		open: func() (io.ReadCloser, error) { return os.Open(path) },
+	}
+	return nil
+}
+
+// sampleInput is the embedded sample with the topics it was drawn for and
+// their official judgments.
+func (e *Env) sampleInput() error {
+	s := e.in.Sample
+	var err error
+	if e.Topics, err = s.Topics(); err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
+	if e.Judgments, err = eval.Official(s.Year()); err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
+	e.Name = fmt.Sprintf("the embedded %d sample", s.Year())
+	data, err := io.ReadAll(s.ProcessedCSV())
+	if err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
+	sum := sha256.Sum256(data)
+	e.src = source{
+		name: s.Name(),
+		id:   "sample sha256 " + hex.EncodeToString(sum[:]),
+		size: int64(len(data)),
+		open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil },
+	}
+	return nil
+}
+
+// mapStoreFile maps the store file at path (corpus.MapStore); Close
+// releases it.
+func (e *Env) mapStoreFile(path string) error {
+	s, release, err := corpus.MapStore(path)
+	if err != nil {
+		return err
+	}
+	e.Store, e.release = s, release
+	return nil
+}
+
+// openStore fills in the store: from the store file the cache keeps for a
+// corpus file when there is a sound one, else by reading the corpus, after
+// which the store file is written (atomically) for the next run, and its
+// path returned. A store file that cannot be read is read around, not
+// trusted. The embedded samples are read from memory at once.
+func (e *Env) openStore(ctx context.Context) (written string, err error) {
+	path := ""
+	if e.cache.Dir != "" && e.in.Dir != "" {
+		sum := sha256.Sum256([]byte(e.src.id))
+		path = filepath.Join(e.cache.Dir, filepath.Base(e.src.name)+"-"+hex.EncodeToString(sum[:8])+".store")
+		if err := e.mapStoreFile(path); err == nil {
+			return "", nil
+		}
+	}
+	err = e.read("reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
+		var err error
+		e.Store, err = corpus.BuildStore(ctx, args)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("system: %w", err)
+	}
+	if path == "" {
+		return "", nil
+	}
+	if err := os.MkdirAll(e.cache.Dir, 0o755); err != nil {
+		return "", fmt.Errorf("system: %w", err)
+	}
+	tmp, err := os.CreateTemp(e.cache.Dir, filepath.Base(path)+".tmp*")
+	if err != nil {
+		return "", fmt.Errorf("system: %w", err)
+	}
+	_, err = e.Store.WriteTo(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("system: caching the corpus store: %w", err)
+	}
+	return path, nil
+}
+
+// read streams the arguments of the corpus to fn, reporting progress by
+// bytes read under step.
+func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error) error {
+	rc, err := e.src.open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	cr := &countingReader{r: rc}
+	r, err := corpus.OpenReader(cr, e.src.name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	err = fn(func(yield func(corpus.Argument, error) bool) {
+		for a, err := range r.All() {
+			e.progress(step, cr.n, e.src.size)
+			if !yield(a, err) {
+				return
+			}
+		}
+	})
+	if err == nil {
+		e.progress(step, e.src.size, e.src.size)
+	}
+	return err
+}
+
+// progress reports a step's progress, if anyone listens.
+func (e *Env) progress(step string, done, total int64) {
+	if e.in.Progress != nil {
+		e.in.Progress(step, done, total)
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// loadModels loads the shipped models and the part-of-speech tagger.
+func loadModels() (loaded, error) {
+	var m loaded
+	var err error
+	if m.arg, err = models.Argumentative(); err != nil {
+		return m, fmt.Errorf("system: %w", err)
+	}
+	if m.stance, err = models.Stance(); err != nil {
+		return m, fmt.Errorf("system: %w", err)
+	}
+	if m.tagger, err = pos.NewTagger(); err != nil {
+		return m, fmt.Errorf("system: %w", err)
+	}
+	return m, nil
+}

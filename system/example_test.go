@@ -1,0 +1,45 @@
+package system_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/system"
+)
+
+// Run the baseline on the embedded 2021 sample, in memory, and print the
+// two pairs of its first topic.
+func ExampleRun() {
+	ctx := context.Background()
+	env, err := system.Open(ctx, system.Input{Sample: sample.Touche2021()})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer env.Close()
+	run, err := system.Run(ctx, env, system.Baseline{K: 2}, "baseline")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, l := range run[env.Topics[0].ID] {
+		fmt.Println(l.QID, l.Stance, l.DocID, l.Rank, l.Score, l.Tag)
+	}
+	// Output:
+	// 51 PRO S471f6ceb-Ab64777b5__PREMISE__29,S471f6ceb-Ab64777b5__CONC__1 1 6.149569249518718 baseline
+	// 51 CON S81a3881b-Aaf908466__PREMISE__1,S81a3881b-Aaf908466__CONC__1 2 5.861411057483827 baseline
+}
+
+// The published Touché 2022 systems, as configurations of the library's
+// parts.
+func ExampleRecipes() {
+	for _, r := range system.Recipes() {
+		fmt.Printf("%s: %T\n", r.Name, r.System)
+	}
+	// Output:
+	// porthos: system.Pipeline
+	// daario-naharis: system.Pipeline
+	// bruce-banner: system.Pipeline
+	// pearl: system.Pipeline
+	// swordsman: system.Swordsman
+}

@@ -1,0 +1,508 @@
+package system
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/argsearch/argsearch/classify"
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/filter"
+	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// A Pipeline is a Touché 2022 system in six steps, each a part of the
+// library that a field switches or configures:
+//
+//  1. Retrieval: the Stages, fused (CombSUM of min–max normalised scores),
+//     Depth sentences deep; with NounChunks, a Boolean query of the title's
+//     noun chunks first.
+//  2. Filters, in this order, cheapest first: Length (5 to 60 words), Noise
+//     (debate noise), Dedup (exact and normalised duplicates),
+//     Argumentative (the argumentativeness model's threshold) and Verb (a
+//     verb by part-of-speech tags). The first Pool sentences kept are the
+//     candidates.
+//  3. Candidates: their argumentativeness (the argumentativeness model),
+//     their stance (StanceRule: the args.me label, else the stance model),
+//     their ArgsRank centrality when the Builder weighs it, then an optional
+//     re-ranking (Rerank).
+//  4. Pairs (Pairs): a pairing.Builder, or each candidate with the next
+//     sentence of its argument, or the pairs a pair-unit stage retrieved.
+//  5. Completion: consecutive sentences of the retrieved arguments fill the
+//     list up to K pairs (pairing.Complete), ranked below the pairs made.
+//  6. Stance: each pair's side, by StanceRule (NoStance: "Q0").
+//
+// Advanced returns the library's strongest configuration, and Recipes the
+// published Touché 2022 systems written as configurations. A Pipeline is
+// used by value and is safe for concurrent use.
+type Pipeline struct {
+	// K is the number of pairs per topic; 0 means 1000.
+	K int
+
+	// Analysis is the analysis of the index the stages search; nil means
+	// the Env's own index (Input.Index). An index of another analysis is
+	// built on first use, without term vectors when no stage needs
+	// feedback.
+	Analysis *lexical.Analysis
+	// SampleStopFrequent, if positive, replaces Analysis.StopFrequent on a
+	// corpus of fewer than 10,000 arguments (a sample of args.me, whose
+	// most frequent terms are its own topics' words).
+	SampleStopFrequent int
+
+	// Stages are the retrieval stages; several are fused. Nil means one:
+	// BM25 over sentences.
+	Stages []Stage
+	// Depth is the number of sentences (or pairs) retrieved, after
+	// fusion; 0 means 1000.
+	Depth int
+	// NounChunks first asks a Boolean query of the title's noun chunks of
+	// the first stage (a term of every chunk, lexical.Search.Boolean),
+	// then fills the list from the plain query, its hits ranked below.
+	NounChunks bool
+
+	// The filters; Argumentative is the threshold of the argumentativeness
+	// model (0: off).
+	Length, Noise, Dedup, Verb bool
+	Argumentative              float64
+	// Pool is the number of sentences that pass the filters which become
+	// candidates; 0 means 100.
+	Pool int
+
+	// Rerank re-orders the candidates by the mean of their min–max
+	// normalised retrieval score and the signals it names.
+	Rerank Rerank
+
+	// Pairs says how candidates become pairs; "" means PairsBuilder.
+	Pairs Pairs
+	// Builder pairs the candidates with PairsBuilder. Its weight of
+	// centrality, when positive, makes the candidates' ArgsRank centrality
+	// be computed.
+	Builder pairing.Builder
+	// NounPhrases makes the Builder's coherence compare noun phrases from
+	// part-of-speech tags instead of runs of content words (slower).
+	NounPhrases bool
+
+	// NoStance writes "Q0" for every pair and gives the candidates no
+	// stance.
+	NoStance bool
+	// SameStance gives every candidate Pro or Con (StanceRule.Force), so
+	// that a Builder pairs only sentences of the same side.
+	SameStance bool
+
+	// ArgumentModel and StanceModel replace the shipped models
+	// (models.Argumentative, models.Stance) when not nil.
+	ArgumentModel *classify.ArgumentModel
+	StanceModel   *classify.StanceModel
+}
+
+// A Stage is one retrieval stage of a Pipeline.
+type Stage struct {
+	// Search is what the stage searches and how it scores.
+	Search lexical.Search
+	// Depth is the number of hits the stage gives the fusion; 0 means the
+	// Pipeline's Depth.
+	Depth int
+	// Weight is the stage's weight in the fusion; when every stage's is 0,
+	// the stages weigh the same.
+	Weight float64
+	// Arguments, for a stage over the argument unit, is the number of
+	// arguments retrieved; their sentences inherit their argument's score
+	// (retrieval.Parts). 0 means 100.
+	Arguments int
+}
+
+// Rerank names the signals a Pipeline re-ranks its candidates by.
+type Rerank struct {
+	// Quality is argument quality; the library's proxy is the
+	// argumentativeness model (Touché's assessors rated argumentative,
+	// well-formed sentences as better quality).
+	Quality bool
+	// Evidence is the argumentativeness model too: it was trained on IBM's
+	// evidence sentences and UKP's arguments.
+	Evidence bool
+	// Stance is the stance model's confidence in the sentence's stance.
+	Stance bool
+}
+
+// Pairs names how a Pipeline makes pairs.
+type Pairs string
+
+const (
+	// PairsBuilder pairs the candidates with a pairing.Builder.
+	PairsBuilder Pairs = "builder"
+	// PairsNext pairs each candidate, in order, with the next sentence of
+	// its argument (the one before, for the last).
+	PairsNext Pairs = "next sentence"
+	// PairsRetrieved takes the pairs a stage over the pair unit retrieved,
+	// as they are: no filters, candidates or completion.
+	PairsRetrieved Pairs = "retrieved pairs"
+)
+
+// sampleArguments is the size below which a corpus is a sample of args.me
+// (which has 365,408 arguments), for SampleStopFrequent.
+const sampleArguments = 10000
+
+// Advanced returns the library's strongest Touché 2022 configuration:
+//
+//   - retrieval: an argument stage (Lucene's Dirichlet LM, μ 2000, the
+//     conclusion weighted twice the premises and the discussion title, RM3
+//     feedback; the sentences of its 100 arguments inherit their scores),
+//     fused at 0.7 with a sentence stage (BM25, 1000 sentences), 3000
+//     sentences deep;
+//   - all five filters, argumentativeness at 0.5;
+//   - 100 candidates, paired by a Builder weighing retrieval 0.45,
+//     argumentativeness 0.2 and coherence 0.25 (argumentativeness is the
+//     quality proxy), the top five places sharing no argument;
+//   - stance by StanceRule with the shipped stance model.
+//
+// Change its fields for a variant: each is one step of the Pipeline.
+func Advanced() Pipeline {
+	argumentWeight := 0.7 // a variable: 1 − 0.7 is then computed in float64, as the advanced command always has
+	return Pipeline{
+		Stages: []Stage{
+			{
+				Search: lexical.Search{
+					Unit:    lexical.UnitArgument,
+					Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000},
+					Fields:  lexical.FieldWeights{Conclusion: 2, Premise: 1, Title: 1},
+					PRF:     lexical.PRF{Method: lexical.PRFRM3},
+				},
+				Arguments: 100,
+				Weight:    argumentWeight,
+			},
+			// The sentence stage weighs the rest of 1.
+			{Search: lexical.Search{Unit: lexical.UnitSentence}, Depth: 1000, Weight: 1 - argumentWeight},
+		},
+		Depth:         3000,
+		Length:        true,
+		Noise:         true,
+		Dedup:         true,
+		Verb:          true,
+		Argumentative: 0.5,
+		Pool:          100,
+		Builder: pairing.Builder{
+			Pool:    100,
+			Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25},
+		},
+	}
+}
+
+// Answer implements System.
+func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+	r, err := p.ready(ctx, env)
+	if err != nil {
+		return nil, err
+	}
+	q := t.Query()
+	hits, err := r.hits(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if p.Pairs == PairsRetrieved {
+		return r.retrievedPairs(ctx, q, hits)
+	}
+	kept, checked, err := filter.SelectHits(ctx, r.filters(), env.Store, hits, cmp.Or(p.Pool, 100), nil)
+	if err != nil {
+		return nil, err
+	}
+	cands, err := pairing.Candidates(env.Store, kept)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.describe(ctx, q, cands); err != nil {
+		return nil, err
+	}
+	p.rerank(cands)
+	var pairs []pairing.Scored
+	switch cmp.Or(p.Pairs, PairsBuilder) {
+	case PairsNext:
+		pairs = nextSentences(env.Store, cands)
+	case PairsBuilder:
+		if pairs, err = r.builder.Build(ctx, cands, r.k); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("system: unknown pairing %q", p.Pairs)
+	}
+	// Coherence rejects most pairs of sentences from different arguments:
+	// the rest are consecutive sentences of the candidates' arguments, then
+	// of the other retrieved ones.
+	if pairs, err = pairing.Complete(pairs, env.Store, append(kept, hits[checked:]...), q.Text, r.k); err != nil {
+		return nil, err
+	}
+	return r.results(ctx, q.Text, pairs[:min(len(pairs), r.k)])
+}
+
+// results returns the pairs as a run's results, with the StanceRule's
+// sides, or "Q0" with NoStance.
+func (r *ready) results(ctx context.Context, topic string, pairs []pairing.Scored) ([]runfile.Result, error) {
+	rs, err := r.rule.results(ctx, topic, pairs)
+	if r.NoStance {
+		for i := range rs {
+			rs[i].Stance = stance.Unknown
+		}
+	}
+	return rs, err
+}
+
+// ready is a Pipeline made ready to answer on an Env.
+type ready struct {
+	Pipeline
+	env      *Env
+	k        int
+	models   loaded
+	retrieve retrieval.Retriever // the stages, fused
+	boolean  retrieval.Retriever // the first stage, Boolean (NounChunks)
+	builder  pairing.Builder
+	rule     StanceRule
+}
+
+// ready assembles the pipeline's retrievers, models and builder on env.
+func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
+	r := &ready{Pipeline: p, env: env, k: cmp.Or(p.K, 1000), builder: p.Builder}
+	var err error
+	if r.models, err = env.models(); err != nil {
+		return nil, err
+	}
+	if p.ArgumentModel != nil {
+		r.models.arg = p.ArgumentModel
+	}
+	if p.StanceModel != nil {
+		r.models.stance = p.StanceModel
+	}
+	if p.NounPhrases {
+		r.builder.Coherence.Phrases = r.models.tagger
+	}
+	r.rule = StanceRule{Store: env.Store, Model: r.models.stance, Force: p.SameStance}
+	if p.NoStance {
+		r.rule = StanceRule{}
+	}
+	index, err := env.Index(ctx, p.indexConfig(env))
+	if err != nil {
+		return nil, err
+	}
+	stages := p.Stages
+	if len(stages) == 0 {
+		stages = []Stage{{}}
+	}
+	var (
+		rs      []retrieval.Retriever
+		depths  []int
+		weights []float64
+	)
+	for i, s := range stages {
+		x, err := index.With(s.Search)
+		if err != nil {
+			return nil, fmt.Errorf("system: stage %d: %w", i+1, err)
+		}
+		var sr retrieval.Retriever = x
+		if x.Search().Unit == lexical.UnitArgument {
+			sr = retrieval.Parts(x, cmp.Or(s.Arguments, 100), env.Store.SentenceIDs)
+		}
+		if i == 0 && p.NounChunks {
+			bs := s.Search
+			bs.Boolean = true
+			if r.boolean, err = index.With(bs); err != nil {
+				return nil, fmt.Errorf("system: stage %d, Boolean: %w", i+1, err)
+			}
+		}
+		rs, depths, weights = append(rs, sr), append(depths, s.Depth), append(weights, s.Weight)
+	}
+	r.retrieve = rs[0]
+	if len(rs) > 1 {
+		f := retrieval.Fusion{Retrievers: rs, Depths: depths}
+		if slices.ContainsFunc(weights, func(w float64) bool { return w != 0 }) {
+			f.Weights = weights
+		}
+		r.retrieve = f
+	}
+	return r, nil
+}
+
+// indexConfig is the index the pipeline searches on env: the Env's own,
+// or one of Analysis (with SampleStopFrequent on a sample), without term
+// vectors unless a stage needs feedback.
+func (p Pipeline) indexConfig(env *Env) lexical.Config {
+	if p.Analysis == nil {
+		return env.in.Index
+	}
+	an := *p.Analysis
+	if p.SampleStopFrequent > 0 && env.Store.NumArguments() < sampleArguments {
+		an.StopFrequent = p.SampleStopFrequent
+	}
+	feedback := slices.ContainsFunc(p.Stages, func(s Stage) bool { return s.Search.PRF.Method != lexical.PRFNone })
+	return lexical.Config{Analysis: &an, NoTermVectors: !feedback}
+}
+
+// hits retrieves the pipeline's depth of sentences (or pairs): with
+// NounChunks, the Boolean query of the title's noun chunks first, then the
+// plain query's other hits, ranked below them.
+func (r *ready) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
+	depth := cmp.Or(r.Depth, 1000)
+	if !r.NounChunks {
+		return r.retrieve.Retrieve(ctx, q, depth)
+	}
+	var hits []retrieval.Hit
+	if chunks := r.models.tagger.NounPhrases(q.Text); len(chunks) > 0 {
+		bq := q
+		bq.Text = lexical.BooleanQuery(chunks)
+		var err error
+		if hits, err = r.boolean.Retrieve(ctx, bq, depth); err != nil {
+			return nil, err
+		}
+	}
+	if len(hits) == depth {
+		return hits, nil
+	}
+	plain, err := r.retrieve.Retrieve(ctx, q, depth)
+	if err != nil || len(hits) == 0 || len(plain) == 0 {
+		return append(hits, plain...), err
+	}
+	seen := make(map[string]bool, len(hits))
+	for _, h := range hits {
+		seen[h.ID] = true
+	}
+	// Plain hits keep their score differences, shifted below the last
+	// Boolean hit.
+	shift := hits[len(hits)-1].Score - plain[0].Score - 1
+	for _, h := range plain {
+		if !seen[h.ID] && len(hits) < depth {
+			hits = append(hits, retrieval.Hit{ID: h.ID, Score: h.Score + shift})
+		}
+	}
+	return hits, nil
+}
+
+// filters returns a new chain of the pipeline's filters, cheapest first (a
+// Dedup remembers what it has seen, so every topic gets its own).
+func (r *ready) filters() filter.Filter {
+	var fs []filter.Filter
+	if r.Length {
+		fs = append(fs, filter.Length{Min: 5, Max: 60})
+	}
+	if r.Noise {
+		fs = append(fs, filter.Noise{})
+	}
+	if r.Dedup {
+		fs = append(fs, &filter.Dedup{})
+	}
+	if r.Argumentative > 0 {
+		fs = append(fs, filter.Argumentative{Scorer: r.models.arg, Threshold: r.Argumentative})
+	}
+	if r.Verb { // last: tagging is the slowest check
+		fs = append(fs, filter.Verb{Tagger: r.models.tagger})
+	}
+	return filter.Chain(fs...)
+}
+
+// describe fills in what the models say of the candidates: their
+// argumentativeness, their stance (StanceRule) and, when the Builder
+// weighs it, their centrality within their argument.
+func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing.Candidate) error {
+	for i := range cands {
+		cands[i].Argumentativeness = r.models.arg.Score(cands[i].Sentence.Text)
+	}
+	if !r.NoStance {
+		if err := r.rule.Candidates(ctx, q.Text, cands); err != nil {
+			return err
+		}
+	}
+	if r.builder.Weights.Centrality <= 0 {
+		return nil
+	}
+	centrality := map[string]float64{} // sentence id → ArgsRank centrality
+	for i := range cands {
+		c := &cands[i]
+		if _, ok := centrality[c.Sentence.ID]; !ok {
+			a, _ := r.env.Store.Argument(c.Argument)
+			for j, v := range (pairing.ArgsRank{}).Argument(a).Scores {
+				centrality[a.Sentences[j].ID] = v
+			}
+		}
+		c.Centrality = centrality[c.Sentence.ID]
+	}
+	return nil
+}
+
+// rerank orders the candidates by the mean of their min–max normalised
+// retrieval score and the pipeline's signals, which becomes their
+// retrieval score; ties keep the retrieval order.
+func (p Pipeline) rerank(cands []pairing.Candidate) {
+	rr := p.Rerank
+	if !rr.Quality && !rr.Evidence && !rr.Stance || len(cands) == 0 {
+		return
+	}
+	lo, hi := cands[0].Retrieval, cands[0].Retrieval
+	for _, c := range cands {
+		lo, hi = min(lo, c.Retrieval), max(hi, c.Retrieval)
+	}
+	for i := range cands {
+		c := &cands[i]
+		sum, n := 1.0, 1.0
+		if hi > lo {
+			sum = (c.Retrieval - lo) / (hi - lo)
+		}
+		if rr.Quality || rr.Evidence { // both are the argumentativeness model
+			sum, n = sum+c.Argumentativeness, n+1
+		}
+		if rr.Stance {
+			sum, n = sum+c.StanceConfidence, n+1
+		}
+		c.Retrieval = sum / n
+	}
+	slices.SortStableFunc(cands, func(a, b pairing.Candidate) int { return cmp.Compare(b.Retrieval, a.Retrieval) })
+}
+
+// nextSentences pairs each candidate, in order, with the next sentence of
+// its argument (the one before, for the last); a pair made twice counts
+// once. Scores fall with the rank.
+func nextSentences(store *corpus.Store, cands []pairing.Candidate) []pairing.Scored {
+	var out []pairing.Scored
+	seen := map[string]bool{}
+	for _, c := range cands {
+		a, ok := store.Argument(c.Argument)
+		i := slices.IndexFunc(a.Sentences, func(s corpus.Sentence) bool { return s.ID == c.Sentence.ID })
+		if !ok || i < 0 || len(a.Sentences) < 2 {
+			continue
+		}
+		j := i + 1
+		if j == len(a.Sentences) {
+			j = i - 1
+		}
+		p := pairing.InReadingOrder(a.Sentences[i], a.Sentences[j])
+		if seen[p.ID()] {
+			continue
+		}
+		seen[p.ID()] = true
+		out = append(out, pairing.Scored{Pair: p, Score: c.Retrieval, Raw: c.Retrieval, SameArgument: true})
+	}
+	return out
+}
+
+// retrievedPairs turns hits of the pair unit into results.
+func (r *ready) retrievedPairs(ctx context.Context, q retrieval.Query, hits []retrieval.Hit) ([]runfile.Result, error) {
+	pairs := make([]pairing.Scored, 0, min(len(hits), r.k))
+	for _, h := range hits[:min(len(hits), r.k)] {
+		first, second, err := docid.ParsePair(h.ID)
+		if err != nil {
+			return nil, fmt.Errorf("system: a stage of PairsRetrieved must search pairs: %w", err)
+		}
+		var p pairing.Scored
+		var ok1, ok2 bool
+		p.First, ok1 = r.env.Store.Sentence(first)
+		p.Second, ok2 = r.env.Store.Sentence(second)
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("system: hit %q: %w", h.ID, filter.ErrNotInStore)
+		}
+		p.Score, p.Raw, p.Stance = h.Score, h.Score, stance.Unknown
+		pairs = append(pairs, p)
+	}
+	return r.results(ctx, q.Text, pairs)
+}

@@ -1,0 +1,229 @@
+package system
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+)
+
+// A Recipe is one of the published Touché 2022 systems (Task 1, as the
+// overview paper describes them) written as a configuration of library
+// parts: a Pipeline, or Swordsman. Where a system used a neural model the
+// library does not have (BERT, SBERT, the IBM Debater API), the recipe uses
+// the closest part the library has, and Doc names both.
+type Recipe struct {
+	Name    string // a short name: "porthos"
+	Summary string // one line: the team, its 2022 relevance, the steps
+	Doc     string // what the original did, and what stands in for what
+	System  System // a Pipeline or a Swordsman
+}
+
+// Recipes returns the recipes, in the order of the 2022 table: porthos,
+// daario-naharis, bruce-banner, pearl and swordsman. Each call returns
+// new values, which the caller may change.
+func Recipes() []Recipe {
+	return []Recipe{
+		{
+			Name:    "porthos",
+			Summary: "Porthos (2022 rel 0.742): Dirichlet LM (μ 116) over sentences with a Boolean noun-chunk query; duplicate, verb and argumentativeness filters; quality re-ranking; next-sentence pairs",
+			Doc: "Porthos retrieved sentences with DirichletLM (μ = 116, the mean sentence length) and a Boolean query of the topic's noun chunks, " +
+				"after removing duplicates, sentences without a verb and non-argumentative sentences (a BERT classifier); it re-ranked by argument " +
+				"quality (a BERT regressor) and paired sentences by BERT's next-sentence prediction. Here: Lucene's Dirichlet LM over the default " +
+				"index (stemmed, lower-cased, stop words removed), noun chunks from prose's tagger (pos.Tagger.NounPhrases), the shipped " +
+				"argumentativeness model as both filter and quality score, and a sentence's next sentence in its argument as its coherent partner.",
+			System: Pipeline{
+				Stages:        []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
+				Depth:         1000,
+				NounChunks:    true,
+				Dedup:         true,
+				Verb:          true,
+				Argumentative: 0.5,
+				Pool:          1000,
+				Rerank:        Rerank{Quality: true},
+				Pairs:         PairsNext,
+			},
+		},
+		{
+			Name:    "daario-naharis",
+			Summary: "Daario Naharis (2022 rel 0.683): TF-IDF with the ICoefficient over Krovetz-stemmed sentences, stop lists of the 100 most frequent terms of texts and contexts; evidence and stance re-ranking; same-stance pairs",
+			Doc: "Daario Naharis searched with Lucene's TF-IDF and an ICoefficient weight (lexical.ModelTFIDFIC), Krovetz stemming and two stop " +
+				"lists, the 100 most frequent terms of the argument texts and of their contexts (lexical.StopFrequentFields); it re-ranked by " +
+				"evidence and stance (the IBM Debater API) and paired sentences of the same stance. Here: Lucene's KStemFilter, the shipped " +
+				"argumentativeness model for evidence, the shipped stance model's confidence for stance, and a Builder that pairs any two " +
+				"sentences of the same side. On a sample such as the embedded ones (about 700 arguments drawn for a few topics) the 100 most " +
+				"frequent terms include every topic's own words, which would empty the queries, so on a corpus of fewer than 10,000 " +
+				"arguments the lists have 5 terms each: the same share (0.03%) of the 2021 sample's 17,395 distinct words as 100 is of the " +
+				"355,091 terms of a full-scale corpus.",
+			System: Pipeline{
+				Analysis:           &lexical.Analysis{Possessive: true, Stop: lexical.StopFrequentFields, StopFrequent: 100, Stem: lexical.StemKStem},
+				SampleStopFrequent: 5,
+				Stages:             []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
+				Depth:              1000,
+				Pool:               100,
+				Rerank:             Rerank{Evidence: true, Stance: true},
+				Builder: pairing.Builder{
+					Weights:   pairing.Weights{Retrieval: 1},
+					Coherence: pairing.Coherence{MinSimilarity: -1, MaxSimilarity: 2}, // any two sentences of one side
+				},
+				SameStance: true,
+			},
+		},
+		{
+			Name:    "bruce-banner",
+			Summary: "Bruce Banner (2022 rel 0.651): BM25 (k1 1.2, b 0.68) over every pair of an argument's sentences as one document; no re-ranking",
+			Doc: "Bruce Banner indexed every pair of sentences within an argument as one document (a second variant appended the debate's " +
+				"topic) and ranked them with BM25 (k1 = 1.2, b = 0.68) for the title, or title, description and narrative, without re-ranking. " +
+				"Here: lexical.UnitPair, which scores the pairs exactly as an index of them would without building one (at full scale it " +
+				"would hold 121.9 million documents), with the title as the query; lexical.Search.PairTitle and QueryWeights are the variants.",
+			System: Pipeline{
+				Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
+				Depth:  1000,
+				Pairs:  PairsRetrieved,
+			},
+		},
+		{
+			Name:    "pearl",
+			Summary: "Pearl (2022 rel 0.481): Dirichlet LM and DPH with Bo1 expansion over sentences, fused; debate-phrase block list and argument-quality filter; coherent pairs",
+			Doc: "Pearl retrieved sentences in two stages with DirichletLM and DPH (Terrier), expanded queries with Bo1, filtered by argument " +
+				"quality and by a block list of debate phrases (\"my opponent claims\", \"I accept this debate\"). Here: the two models fused " +
+				"(lexical.ModelLuceneDirichlet, and lexical.ModelDPH with lexical.PRFBo1), filter.Noise for the block list, the shipped " +
+				"argumentativeness model for quality, and a Builder weighing retrieval, argumentativeness and coherence as Advanced does.",
+			System: Pipeline{
+				Stages: []Stage{
+					{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet}}},
+					{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: lexical.PRFBo1}}},
+				},
+				Depth:         1000,
+				Length:        true,
+				Noise:         true,
+				Argumentative: 0.5,
+				Pool:          100,
+				Builder:       pairing.Builder{Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}},
+			},
+		},
+		{
+			Name:    "swordsman",
+			Summary: "Swordsman (2022 baseline, rel 0.356): Dirichlet LM over arguments, each argument's two most central sentences by ArgsRank",
+			Doc: "Swordsman, the official baseline, retrieved arguments with DirichletLM and gave each its two most central sentences by " +
+				"ArgsRank (PageRank over Universal Sentence Encoder similarities). Here: Swordsman, as the swordsman command runs it, " +
+				"with TF-IDF similarities in ArgsRank.",
+			System: Swordsman{},
+		},
+	}
+}
+
+// String describes the configuration, one step a line, as the advanced
+// command's -recipe prints it.
+func (p Pipeline) String() string {
+	var b strings.Builder
+	analysis := "the Env's index (Input.Index; by default " + lexical.AnalyzerEnglish + ")"
+	if p.Analysis != nil {
+		analysis = p.Analysis.String()
+		if p.SampleStopFrequent > 0 {
+			analysis += fmt.Sprintf("; on a corpus of fewer than %d arguments, %d frequent terms", sampleArguments, p.SampleStopFrequent)
+		}
+	}
+	fmt.Fprintf(&b, "analysis: %s\n", analysis)
+	stages := p.Stages
+	if len(stages) == 0 {
+		stages = []Stage{{}}
+	}
+	for i, s := range stages {
+		fmt.Fprintf(&b, "stage %d: %s", i+1, s.Search)
+		if s.Search.Unit == lexical.UnitArgument {
+			n := s.Arguments
+			if n == 0 {
+				n = 100
+			}
+			fmt.Fprintf(&b, ", the sentences of %d arguments", n)
+		}
+		if s.Depth > 0 {
+			fmt.Fprintf(&b, ", depth %d", s.Depth)
+		}
+		if s.Weight != 0 {
+			fmt.Fprintf(&b, ", weight %g", s.Weight)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "depth: %d\n", cmp.Or(p.Depth, 1000))
+	if p.NounChunks {
+		b.WriteString("query: Boolean, a term of every noun chunk of the title, then the plain title\n")
+	}
+	if p.Pairs == PairsRetrieved {
+		fmt.Fprintf(&b, "pairs: %s\n", p.Pairs)
+		b.WriteString(p.stanceLine())
+		return b.String()
+	}
+	var filters []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{p.Length, "length 5-60 words"}, {p.Noise, "debate noise"}, {p.Dedup, "duplicates"}} {
+		if f.on {
+			filters = append(filters, f.name)
+		}
+	}
+	if p.Argumentative > 0 {
+		filters = append(filters, fmt.Sprintf("argumentativeness ≥ %g", p.Argumentative))
+	}
+	if p.Verb {
+		filters = append(filters, "verb")
+	}
+	if len(filters) == 0 {
+		filters = append(filters, "none")
+	}
+	fmt.Fprintf(&b, "filters: %s\n", strings.Join(filters, ", "))
+	fmt.Fprintf(&b, "pool: the first %d sentences kept\n", cmp.Or(p.Pool, 100))
+	var signals []string
+	for _, s := range []struct {
+		on   bool
+		name string
+	}{{p.Rerank.Quality, "quality"}, {p.Rerank.Evidence, "evidence"}, {p.Rerank.Stance, "stance confidence"}} {
+		if s.on {
+			signals = append(signals, s.name)
+		}
+	}
+	if len(signals) > 0 {
+		fmt.Fprintf(&b, "rerank: retrieval with %s\n", strings.Join(signals, ", "))
+	}
+	pairs := p.Pairs
+	if pairs == "" {
+		pairs = PairsBuilder
+	}
+	fmt.Fprintf(&b, "pairs: %s", pairs)
+	if pairs == PairsBuilder {
+		bd := p.Builder
+		w, coh := bd.Weights, bd.Coherence
+		fmt.Fprintf(&b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g; ",
+			w.Retrieval, w.Argumentativeness, w.Centrality, w.Coherence)
+		if coh.MinSimilarity == 0 && coh.MaxSimilarity == 0 {
+			b.WriteString("pairing.Coherence's defaults")
+		} else {
+			fmt.Fprintf(&b, "joined at similarity %g to %g", coh.MinSimilarity, coh.MaxSimilarity)
+		}
+		if p.NounPhrases {
+			b.WriteString(", noun phrases by part-of-speech tags")
+		}
+		if bd.Diversity < 0 {
+			b.WriteString("; no diversity")
+		}
+		b.WriteString(")")
+	}
+	b.WriteString(", then consecutive sentences\n")
+	b.WriteString(p.stanceLine())
+	return b.String()
+}
+
+// stanceLine describes the pipeline's stance step.
+func (p Pipeline) stanceLine() string {
+	switch {
+	case p.NoStance:
+		return "stance: none (Q0)\n"
+	case p.SameStance:
+		return "stance: StanceRule, every sentence PRO or CON (same-stance pairs only)\n"
+	}
+	return "stance: StanceRule\n"
+}

@@ -1,0 +1,80 @@
+package system
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// A System answers topics: for each, the pairs (or documents) of a run,
+// in any order (a run sorts them by score, then id, both descending).
+// Answer may be called for several topics at once and must be safe for
+// that; it reads what it needs from env (the store, indexes, models).
+//
+// Baseline, Swordsman and Pipeline are systems; Func makes one of a
+// function.
+type System interface {
+	Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error)
+}
+
+// Func adapts a function to the System interface.
+type Func func(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error)
+
+// Answer calls f.
+func (f Func) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+	return f(ctx, env, t)
+}
+
+// Run answers every topic of env with s, Input.Workers topics at a time,
+// and returns the run, every line tagged tag ("" means "argsearch"). The
+// run is checked as a run file is (runfile.NewRun: ids, scores, no
+// duplicate); writing it, with the rules of a task, is a separate step
+// (runfile.WriteFile). The same env, system and tag give the same run,
+// whatever the number of workers.
+//
+// A failing topic fails the run, with the topic's id. An Env without
+// topics, and a run in which every topic came out empty, are errors.
+func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, error) {
+	if tag == "" {
+		tag = "argsearch"
+	}
+	if len(env.Topics) == 0 {
+		return nil, fmt.Errorf("system: %s has no topics", env.Name)
+	}
+	results := make([][]runfile.Result, len(env.Topics))
+	var mu sync.Mutex
+	done := 0
+	total := int64(len(env.Topics))
+	err := retrieval.ForEach(ctx, topics.Queries(env.Topics), env.in.Workers, func(ctx context.Context, i int, _ retrieval.Query) error {
+		var err error
+		results[i], err = s.Answer(ctx, env, env.Topics[i])
+		mu.Lock()
+		done++
+		env.progress("topics", int64(done), total)
+		mu.Unlock()
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("system: %w", err)
+	}
+	if !slices.ContainsFunc(results, func(rs []runfile.Result) bool { return len(rs) > 0 }) {
+		return nil, fmt.Errorf("system: every one of the %d topics came out empty (does the configuration leave anything?)", len(env.Topics))
+	}
+	byTopic := make(map[string][]runfile.Result, len(env.Topics))
+	for i, t := range env.Topics {
+		if _, dup := byTopic[t.ID]; dup {
+			return nil, fmt.Errorf("system: topic %s is listed twice", t.ID)
+		}
+		byTopic[t.ID] = results[i]
+	}
+	run, err := runfile.NewRun(tag, runfile.Rules{}, byTopic)
+	if err != nil {
+		return nil, fmt.Errorf("system: %w", err)
+	}
+	return run, nil
+}

@@ -1,0 +1,90 @@
+package system
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// Swordsman answers topics as Swordsman, the official Touché 2022
+// baseline, did: it retrieves whole arguments, and every retrieved argument
+// gives one pair, its two most central sentences by ArgsRank (PageRank over
+// sentence similarities with a teleport vector that favours discourse
+// markers; pairing.TopTwo) in reading order, scored by the argument's
+// retrieval score. The stance is the argument's args.me label towards the
+// topic, "Q0" where the labels do not reveal one (StanceRule without a
+// model). Arguments of one sentence give no pair; retrieval goes deeper
+// until K pairs are made or the arguments run out.
+//
+// The original used Universal Sentence Encoder similarities; ArgsRank here
+// uses TF-IDF cosine.
+type Swordsman struct {
+	// K is the number of pairs per topic; 0 means 1000.
+	K int
+	// Search is how arguments are retrieved; its zero value is Dirichlet
+	// LM (μ 2000) over the argument unit (conclusion, premises and
+	// discussion title, equally weighted). A Search of another unit is
+	// made to search arguments.
+	Search lexical.Search
+}
+
+// search returns the argument search s.Search stands for.
+func (s Swordsman) search() lexical.Search {
+	search := s.Search
+	search.Unit = lexical.UnitArgument
+	if search.Scoring.Model == "" {
+		search.Scoring.Model = lexical.ModelDirichlet
+	}
+	return search
+}
+
+// String describes the configuration, one step a line, as Pipeline.String
+// does.
+func (s Swordsman) String() string {
+	return fmt.Sprintf("analysis: the Env's index (Input.Index; by default %s)\nstage 1: %s\npairs: each argument's two most central sentences (ArgsRank)\nstance: args.me labels (Q0 where they reveal none)\n", lexical.AnalyzerEnglish, s.search())
+}
+
+// Answer implements System.
+func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+	k := s.K
+	if k == 0 {
+		k = 1000
+	}
+	arguments, err := env.index(ctx, s.search())
+	if err != nil {
+		return nil, err
+	}
+	q := t.Query()
+	total := arguments.Docs(lexical.UnitArgument)
+	var rank pairing.ArgsRank
+	var pairs []pairing.Scored
+	for depth := min(k+k/4, total); ; depth = min(2*depth, total) {
+		hits, err := arguments.Retrieve(ctx, q, depth)
+		if err != nil {
+			return nil, err
+		}
+		pairs = pairs[:0]
+		for _, h := range hits {
+			a, ok := env.Store.Argument(h.ID)
+			if !ok {
+				return nil, fmt.Errorf("system: hit %q: no such argument in the corpus", h.ID)
+			}
+			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
+			if !ok {
+				continue
+			}
+			pairs = append(pairs, pairing.Scored{Pair: p, Score: h.Score, Raw: h.Score, SameArgument: true})
+			if len(pairs) == k {
+				break
+			}
+		}
+		if len(pairs) == k || len(hits) < depth || depth == total {
+			break
+		}
+	}
+	return StanceRule{Store: env.Store}.results(ctx, q.Text, pairs)
+}
