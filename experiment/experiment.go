@@ -1,0 +1,434 @@
+// Package experiment compares systems the way a shared task does, in
+// memory: it runs several systems over the same topics (or takes runs made
+// before), evaluates them on every judged dimension, and gives one table,
+// with confidence intervals, the share of judged results, paired tests
+// against a baseline and per-topic scores. A Sweep chooses a system's
+// setting on some topics and reports it on others.
+//
+// It is PyTerrier's Experiment and GridSearch as a Go value with a useful
+// zero value and one Run method:
+//
+//	table, err := experiment.Experiment{
+//		Env:     env, // system.Open: the topics, the corpus, the judgments
+//		Systems: []experiment.System{{Name: "advanced", System: system.Advanced()}, {Name: "baseline", System: system.Baseline{}}},
+//	}.Run(ctx)
+//
+// The measure is Touché's: nDCG at a cutoff (5), plain (trec_eval's
+// ndcg_cut, an unjudged result gains nothing) and judged-only (trec_eval
+// -J, as Touché's official tables), over the judged topics the systems
+// answer; for judgments of sentence pairs also an estimated judged-only
+// figure, which labels the unjudged pairs whose sentences were judged in
+// other pairs (eval.Estimate), with its coverage. A run none of whose
+// results is judged is not an error: its row carries a warning, which every
+// output prints beside it.
+package experiment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/system"
+)
+
+// A System is one system of an experiment: a system.System that the
+// experiment runs over the Env's topics, or a Run made before (read from a
+// file with runfile.ReadFile, say). Name labels its rows; names must be
+// distinct.
+type System struct {
+	Name   string
+	System system.System
+	Run    runfile.Run
+}
+
+// An Experiment runs and evaluates systems. The zero value of each field
+// but Env and Systems is the usual choice.
+type Experiment struct {
+	// Env is what the systems run on: its topics, corpus and indexes,
+	// and, for an embedded sample, its judgments. Only the Env's topics
+	// are evaluated. It may be nil when every System has a Run.
+	Env *system.Env
+	// Systems are the systems compared, the baseline among them.
+	Systems []System
+	// Judgments score the runs; nil means the Env's.
+	Judgments *eval.Judgments
+	// Baseline is the index in Systems of the system the others are
+	// tested against; 0 means the first.
+	Baseline int
+	// K is the cutoff of nDCG and of the judged share; 0 means 5.
+	K int
+	// Pairs maps runs of sentence pairs (or sentences) onto arguments when
+	// the judgments rate arguments (Touché 2020, 2021); 0 maps nothing, and
+	// such a run is then judged nowhere (its rows say so). It does not
+	// apply to judgments of pairs.
+	Pairs eval.Mapping
+	// Complete averages over every judged topic (of the Env's, if set), a
+	// topic a run misses scoring 0 (trec_eval -c); by default the means
+	// are over the judged topics each run answers.
+	Complete bool
+	// Order ranks each topic's results by score (eval.ByScore, as
+	// trec_eval) or by the run's rank column.
+	Order eval.Order
+	// Correction adjusts the p-values for testing every system against
+	// the baseline: "bonferroni" (""), "holm" or "none".
+	Correction string
+	// Bootstrap configures the confidence intervals (95%, 10,000
+	// resamples, seed 0 by default).
+	Bootstrap eval.Bootstrap
+	// Tag is the run tag of the runs the experiment makes; "" means the
+	// system's name.
+	Tag string
+}
+
+// A Table is what an Experiment gives: a Row for every judged dimension
+// and system, dimension by dimension, systems in the order given.
+type Table struct {
+	// K is the cutoff of the measures.
+	K int
+	// Baseline names the system the others are tested against.
+	Baseline string
+	// Correction is the adjustment of the p-values.
+	Correction string
+	// Rows holds the figures.
+	Rows []Row
+	// Runs holds the run of each system, by name, for writing or a closer
+	// look.
+	Runs map[string]runfile.Run
+}
+
+// A Row holds one system's figures on one judged dimension.
+type Row struct {
+	System string
+	// Judgments names the dimension, with the judgments' name: "2022
+	// relevance".
+	Judgments string
+	Dimension eval.Dimension
+	// Topics is the number of topics the means are over.
+	Topics int
+	// Pairs is how the run's sentence pairs were mapped onto the arguments
+	// the judgments rate (Experiment.Pairs); 0 when they were not.
+	Pairs eval.Mapping
+	// NDCG is nDCG@K (trec_eval's ndcg_cut) and Judged its judged-only
+	// variant (trec_eval -J), each a mean over topics with its bootstrap
+	// interval.
+	NDCG   eval.Interval
+	Judged eval.Interval
+	// JudgedShare is the share of the top K results that are judged
+	// (eval.Judged), averaged over the topics.
+	JudgedShare float64
+	// Estimated is the judged-only nDCG@K over exact and estimated labels
+	// (eval.Estimate), and Labelled the share of the top K results with
+	// either; both are NaN for judgments of arguments, which are not
+	// estimated.
+	Estimated eval.Interval
+	Labelled  float64
+	// P, JudgedP and EstimatedP are the two-sided p-values of paired
+	// t-tests of the row's per-topic NDCG, Judged and Estimated against the
+	// baseline's, over the topics both have, adjusted by the Correction;
+	// NaN for the baseline itself.
+	P          float64
+	JudgedP    float64
+	EstimatedP float64
+	// PerTopic holds the per-topic values, in SortTopics order of their
+	// topic ids.
+	PerTopic []TopicScores
+	// Warning, when not empty, says why the row's figures mean little:
+	// nothing of the run is judged.
+	Warning string
+}
+
+// TopicScores holds one topic's values of a Row (NaN where not computed).
+type TopicScores struct {
+	Topic     string
+	NDCG      float64
+	Judged    float64
+	Estimated float64
+}
+
+// Run runs every System that has no Run over the Env's topics, evaluates
+// all of them, and returns the table.
+func (x Experiment) Run(ctx context.Context) (*Table, error) {
+	if len(x.Systems) == 0 {
+		return nil, errors.New("experiment: no systems")
+	}
+	if x.Baseline < 0 || x.Baseline >= len(x.Systems) {
+		return nil, fmt.Errorf("experiment: baseline %d of %d systems", x.Baseline, len(x.Systems))
+	}
+	correct, err := correction(x.Correction)
+	if err != nil {
+		return nil, err
+	}
+	j := x.Judgments
+	if j == nil && x.Env != nil {
+		j = x.Env.Judgments
+	}
+	if j == nil {
+		return nil, errors.New("experiment: no judgments (set Judgments, or use an Env of an embedded sample)")
+	}
+	if x.Env != nil {
+		if j, err = restrict(j, x.Env); err != nil {
+			return nil, err
+		}
+	}
+	k := x.K
+	if k == 0 {
+		k = 5
+	}
+	if k < 0 {
+		return nil, fmt.Errorf("experiment: cutoff %d", k)
+	}
+	t := &Table{K: k, Baseline: x.Systems[x.Baseline].Name, Correction: cmpOr(x.Correction, "bonferroni"), Runs: map[string]runfile.Run{}}
+	for i, s := range x.Systems {
+		if s.Name == "" {
+			return nil, fmt.Errorf("experiment: system %d has no name", i+1)
+		}
+		if slices.ContainsFunc(x.Systems[:i], func(o System) bool { return o.Name == s.Name }) {
+			return nil, fmt.Errorf("experiment: two systems are named %q", s.Name)
+		}
+	}
+	for _, s := range x.Systems {
+		run := s.Run
+		switch {
+		case run != nil:
+		case s.System == nil:
+			return nil, fmt.Errorf("experiment: system %q has neither a System nor a Run", s.Name)
+		case x.Env == nil:
+			return nil, fmt.Errorf("experiment: system %q must be run, and there is no Env", s.Name)
+		default:
+			if run, err = system.Run(ctx, x.Env, s.System, runTag(x.Tag, s.Name)); err != nil {
+				return nil, fmt.Errorf("experiment: %s: %w", s.Name, err)
+			}
+		}
+		t.Runs[s.Name] = run
+	}
+	for _, d := range j.Dimensions() {
+		est, err := estimator(j, d)
+		if err != nil {
+			return nil, fmt.Errorf("experiment: %w", err)
+		}
+		rows, err := x.evaluate(j, d, est, k, t.Runs)
+		if err != nil {
+			return nil, err
+		}
+		testRows(rows, x.Baseline, correct)
+		t.Rows = append(t.Rows, rows...)
+	}
+	return t, nil
+}
+
+// evaluate gives every system's row on dimension d, with estimated
+// figures when est is not nil.
+func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Estimate, k int, runs map[string]runfile.Run) ([]Row, error) {
+	q := j.Qrels(d)
+	label := strings.TrimSpace(j.Name() + " " + string(d))
+	pairJudgments := judgesPairs(q)
+	ndcg := []eval.Measure{{Name: eval.NDCGCut, Cutoffs: []int{k}}}
+	var rows []Row
+	for _, s := range x.Systems {
+		run := runs[s.Name]
+		opt := eval.Options{Measures: ndcg, Complete: x.Complete, Order: x.Order}
+		if !pairJudgments && rankedSentences(run) {
+			opt.Pairs = x.Pairs
+		}
+		row := Row{System: s.Name, Judgments: label, Dimension: d, Pairs: opt.Pairs, P: math.NaN(), JudgedP: math.NaN(), EstimatedP: math.NaN(),
+			Estimated: eval.Interval{Mean: math.NaN(), Low: math.NaN(), High: math.NaN()}, Labelled: math.NaN()}
+		perTopic := map[string]*TopicScores{}
+		topic := func(id string) *TopicScores {
+			if perTopic[id] == nil {
+				perTopic[id] = &TopicScores{Topic: id, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN()}
+			}
+			return perTopic[id]
+		}
+		for _, judged := range []bool{false, true} {
+			opt.JudgedOnly = judged
+			e, err := eval.Evaluate(q, run, opt)
+			switch {
+			case errors.Is(err, eval.ErrNothingJudged):
+				row.Warning = "nothing of the run is judged: every value is 0 by construction"
+				if opt.Pairs == 0 && !pairJudgments && rankedSentences(run) {
+					row.Warning += "; its documents are sentence pairs or sentences and the judgments rate arguments: map them (evaluate -pairs first or -pairs best; Experiment.Pairs)"
+				}
+			case errors.Is(err, eval.ErrNoTopics):
+				return nil, fmt.Errorf("experiment: %s: no topic of the run is judged in %s", s.Name, label)
+			case err != nil:
+				return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
+			}
+			values, err := e.PerTopic(ndcg[0].String())
+			if err != nil {
+				return nil, fmt.Errorf("experiment: %w", err)
+			}
+			ci, err := x.Bootstrap.CI(values)
+			if err != nil {
+				return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
+			}
+			row.Topics = len(values)
+			for i, ts := range e.Topics {
+				if judged {
+					topic(ts.Topic).Judged = values[i]
+				} else {
+					topic(ts.Topic).NDCG = values[i]
+				}
+			}
+			if judged {
+				row.Judged = ci
+			} else {
+				row.NDCG = ci
+			}
+		}
+		share, err := eval.Judged(q, run, k, opt)
+		if err != nil {
+			return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
+		}
+		row.JudgedShare = share
+		if est != nil {
+			if err := x.estimate(&row, est, run, k, opt, topic); err != nil {
+				return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
+			}
+		}
+		ids := slices.Collect(maps.Keys(perTopic))
+		runfile.SortTopics(ids)
+		for _, id := range ids {
+			row.PerTopic = append(row.PerTopic, *perTopic[id])
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// testRows sets the p-values of every row against the baseline's.
+func testRows(rows []Row, baseline int, correct func([]float64) []float64) {
+	if len(rows) < 2 {
+		return
+	}
+	values := []func(TopicScores) float64{
+		func(t TopicScores) float64 { return t.NDCG },
+		func(t TopicScores) float64 { return t.Judged },
+		func(t TopicScores) float64 { return t.Estimated },
+	}
+	set := []func(*Row, float64){
+		func(r *Row, p float64) { r.P = p },
+		func(r *Row, p float64) { r.JudgedP = p },
+		func(r *Row, p float64) { r.EstimatedP = p },
+	}
+	for m := range values {
+		var ps []float64
+		var tested []int
+		for i := range rows {
+			if i == baseline {
+				continue
+			}
+			a, b := paired(rows[i].PerTopic, rows[baseline].PerTopic, values[m])
+			t, err := eval.PairedTTest(a, b)
+			if err != nil { // fewer than two topics in common, or none computed
+				continue
+			}
+			ps, tested = append(ps, t.P), append(tested, i)
+		}
+		for n, p := range correct(ps) {
+			set[m](&rows[tested[n]], p)
+		}
+	}
+}
+
+// paired returns a system's and the baseline's values of the topics both
+// have a value for, in topic order.
+func paired(a, b []TopicScores, value func(TopicScores) float64) (x, y []float64) {
+	byTopic := make(map[string]float64, len(b))
+	for _, t := range b {
+		if v := value(t); !math.IsNaN(v) {
+			byTopic[t.Topic] = v
+		}
+	}
+	for _, t := range a {
+		v := value(t)
+		if w, ok := byTopic[t.Topic]; ok && !math.IsNaN(v) {
+			x, y = append(x, v), append(y, w)
+		}
+	}
+	return x, y
+}
+
+// correction returns the p-value adjustment a name gives.
+func correction(name string) (func([]float64) []float64, error) {
+	switch name {
+	case "", "bonferroni":
+		return eval.Bonferroni, nil
+	case "holm":
+		return eval.Holm, nil
+	case "none":
+		return func(p []float64) []float64 { return p }, nil
+	}
+	return nil, fmt.Errorf("experiment: correction %q, want bonferroni, holm or none", name)
+}
+
+// restrict returns the judgments of the Env's topics alone.
+func restrict(j *eval.Judgments, env *system.Env) (*eval.Judgments, error) {
+	keep := map[string]bool{}
+	for _, t := range env.Topics {
+		keep[t.ID] = true
+	}
+	dims := j.Dimensions()
+	qrels := make([]*eval.Qrels, len(dims))
+	for i, d := range dims {
+		var js []eval.Judgment
+		for jd := range j.Qrels(d).All() {
+			if keep[jd.Topic] {
+				js = append(js, jd)
+			}
+		}
+		var err error
+		if qrels[i], err = eval.NewQrels(js); err != nil {
+			return nil, fmt.Errorf("experiment: %w", err)
+		}
+	}
+	return eval.NewJudgments(j.Name(), dims, qrels)
+}
+
+// judgesPairs reports whether qrels judge sentence pairs (Touché 2022)
+// rather than arguments.
+func judgesPairs(q *eval.Qrels) bool {
+	for j := range q.All() {
+		_, _, err := docid.ParsePair(j.DocID)
+		return err == nil
+	}
+	return false
+}
+
+// rankedSentences reports whether a run ranks sentence pairs or sentences,
+// by the first document of its first topic.
+func rankedSentences(run runfile.Run) bool {
+	for _, t := range run.Topics() {
+		if len(run[t]) == 0 {
+			continue
+		}
+		id := run[t][0].DocID
+		if _, _, err := docid.ParsePair(id); err == nil {
+			return true
+		}
+		_, err := docid.ParseSentence(id)
+		return err == nil
+	}
+	return false
+}
+
+// runTag is the tag of a run the experiment makes.
+func runTag(tag, name string) string {
+	if tag != "" {
+		return tag
+	}
+	return strings.Join(strings.Fields(name), "_")
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,305 @@
+package experiment_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/google/go-cmp/cmp"
+)
+
+// judgments returns relevance judgments of pairs on topics 1 and 2:
+// topic 1 judges a,b 2 and a,c 0; topic 2 judges d,e 1.
+func judgments(t *testing.T) *eval.Judgments {
+	t.Helper()
+	q, err := eval.NewQrels([]eval.Judgment{
+		{Topic: "1", DocID: "a,b", Label: 2}, {Topic: "1", DocID: "a,c", Label: 0},
+		{Topic: "2", DocID: "d,e", Label: 1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := eval.NewJudgments("hand", []eval.Dimension{eval.Relevance}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
+// newRun makes a run of ids, best first, per topic.
+func newRun(t *testing.T, byTopic map[string][]string) runfile.Run {
+	t.Helper()
+	rs := map[string][]runfile.Result{}
+	for topic, ids := range byTopic {
+		for i, id := range ids {
+			rs[topic] = append(rs[topic], runfile.Result{DocID: id, Score: float64(len(ids) - i)})
+		}
+	}
+	run, err := runfile.NewRun("t", runfile.Rules{}, rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run
+}
+
+// TestExperimentHandComputed checks a table against values computed by
+// hand (log2 3 = 1.585, nDCG of a label-2 document at rank 2 alone is
+// 2/1.585/2 = 0.6309).
+func TestExperimentHandComputed(t *testing.T) {
+	perfect := newRun(t, map[string][]string{"1": {"a,b", "a,c"}, "2": {"d,e"}})
+	// Topic 1: an unjudged pair of unjudged sentences, then a,b; topic 2:
+	// d,e at 1. Plain: (1/log2 3, 1) → topic 1 0.6309. Judged-only: both 1.
+	// b,c is unjudged, but b (2, in a,b) and c (0, in a,c) were judged:
+	// estimated (2+0)/2 = 1.
+	second := newRun(t, map[string][]string{"1": {"x,y", "a,b", "b,c"}, "2": {"d,e"}})
+	x := experiment.Experiment{
+		Judgments: judgments(t),
+		Systems:   []experiment.System{{Name: "perfect", Run: perfect}, {Name: "second", Run: second}},
+		Bootstrap: eval.Bootstrap{Resamples: 200},
+	}
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Rows) != 2 || table.K != 5 || table.Baseline != "perfect" || table.Correction != "bonferroni" {
+		t.Fatalf("got %+v", table)
+	}
+	r := table.Rows[1]
+	approx := func(name string, got, want float64) {
+		t.Helper()
+		if math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s: got %v, want %v", name, got, want)
+		}
+	}
+	l3 := math.Log2(3)
+	approx("nDCG", r.NDCG.Mean, (1/l3+1)/2)
+	approx("judged-only", r.Judged.Mean, 1)
+	approx("judged@5", r.JudgedShare, (1.0/5+1.0/5)/2)
+	// Estimated, topic 1: x,y dropped; a,b (2), b,c (1); ideal 2, 1 (the
+	// estimate joins the ideal), so 1.
+	approx("estimated", r.Estimated.Mean, 1)
+	approx("labelled@5", r.Labelled, (2.0/5+1.0/5)/2)
+	if r.Topics != 2 || r.Judgments != "hand relevance" || r.Warning != "" {
+		t.Errorf("got %d topics, judgments %q, warning %q", r.Topics, r.Judgments, r.Warning)
+	}
+	want := []experiment.TopicScores{{Topic: "1", NDCG: 1 / l3, Judged: 1, Estimated: 1}, {Topic: "2", NDCG: 1, Judged: 1, Estimated: 1}}
+	if diff := cmp.Diff(want, r.PerTopic); diff != "" {
+		t.Errorf("per topic (-want +got):\n%s", diff)
+	}
+	// Against the perfect run, plain differences (1/log2 3 − 1, 0): t = −1,
+	// df 1, p = 0.5; judged-only differences are 0: p = 1.
+	approx("p", r.P, 0.5)
+	approx("judged p", r.JudgedP, 1)
+	if b := table.Rows[0]; !math.IsNaN(b.P) || !math.IsNaN(b.JudgedP) {
+		t.Errorf("the baseline's p-values: got %v, %v, want NaN", b.P, b.JudgedP)
+	}
+}
+
+// TestExperimentCorrections tests three runs against a baseline: the
+// p-values are the paired t-tests', adjusted.
+func TestExperimentCorrections(t *testing.T) {
+	q, err := eval.NewQrels([]eval.Judgment{
+		{Topic: "1", DocID: "r", Label: 1}, {Topic: "1", DocID: "n", Label: 0},
+		{Topic: "2", DocID: "r", Label: 1}, {Topic: "2", DocID: "n", Label: 0},
+		{Topic: "3", DocID: "r", Label: 1}, {Topic: "3", DocID: "n", Label: 0},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := eval.NewJudgments("", []eval.Dimension{"args"}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := newRun(t, map[string][]string{"1": {"r", "n"}, "2": {"r", "n"}, "3": {"r", "n"}})
+	bad := newRun(t, map[string][]string{"1": {"n", "r"}, "2": {"n", "r"}, "3": {"n", "r"}})
+	mixed := newRun(t, map[string][]string{"1": {"n", "r"}, "2": {"r", "n"}, "3": {"r", "n"}})
+	systems := []experiment.System{{Name: "good", Run: good}, {Name: "bad", Run: bad}, {Name: "mixed", Run: mixed}, {Name: "same", Run: good}}
+	raw := map[string]float64{}
+	for _, s := range systems[1:] {
+		table, err := experiment.Experiment{Judgments: j, Systems: []experiment.System{systems[0], s}, Correction: "none"}.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw[s.Name] = table.Rows[1].P
+	}
+	for _, c := range []struct {
+		name   string
+		adjust func([]float64) []float64
+	}{{"", eval.Bonferroni}, {"holm", eval.Holm}, {"none", func(p []float64) []float64 { return p }}} {
+		table, err := experiment.Experiment{Judgments: j, Systems: systems, Correction: c.name}.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c.adjust([]float64{raw["bad"], raw["mixed"], raw["same"]})
+		for i, r := range table.Rows[1:] {
+			if math.Abs(r.P-want[i]) > 1e-12 {
+				t.Errorf("correction %q, %s: got p %v, want %v", c.name, r.System, r.P, want[i])
+			}
+		}
+		// Judgments of arguments are not estimated.
+		if r := table.Rows[0]; !math.IsNaN(r.Estimated.Mean) || !math.IsNaN(r.Labelled) {
+			t.Errorf("estimated figures for judgments of arguments: %v, %v", r.Estimated, r.Labelled)
+		}
+	}
+	if _, err := (experiment.Experiment{Judgments: j, Systems: systems, Correction: "sidak"}).Run(context.Background()); err == nil {
+		t.Error("an unknown correction: got no error")
+	}
+}
+
+// TestExperimentPairsAndWarnings scores a run of sentence pairs with
+// judgments of arguments: without Pairs it is judged nowhere, and its rows
+// say so; with Pairs it is mapped.
+func TestExperimentPairsAndWarnings(t *testing.T) {
+	q, err := eval.NewQrels([]eval.Judgment{{Topic: "51", DocID: "A", Label: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := eval.NewJudgments("2021", []eval.Dimension{eval.Relevance}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := newRun(t, map[string][]string{"51": {"A__PREMISE__1,A__CONC__1"}})
+	x := experiment.Experiment{Judgments: j, Systems: []experiment.System{{Name: "pairs", Run: run}}}
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := table.Rows[0]; !strings.Contains(r.Warning, "nothing of the run is judged") || !strings.Contains(r.Warning, "-pairs") || r.NDCG.Mean != 0 {
+		t.Errorf("unmapped: got warning %q, nDCG %v", r.Warning, r.NDCG.Mean)
+	}
+	var text bytes.Buffer
+	if err := table.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "nothing of the run is judged") {
+		t.Errorf("the text table does not print the warning:\n%s", text.String())
+	}
+	x.Pairs = eval.FirstSentence
+	if table, err = x.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if r := table.Rows[0]; r.Warning != "" || r.NDCG.Mean != 1 || r.Pairs != eval.FirstSentence {
+		t.Errorf("mapped: got warning %q, nDCG %v, pairs %v", r.Warning, r.NDCG.Mean, r.Pairs)
+	}
+}
+
+// TestExperimentErrors checks what an Experiment refuses.
+func TestExperimentErrors(t *testing.T) {
+	j := judgments(t)
+	run := newRun(t, map[string][]string{"1": {"a,b"}})
+	other := newRun(t, map[string][]string{"9": {"a,b"}})
+	for name, x := range map[string]experiment.Experiment{
+		"no systems":          {Judgments: j},
+		"no judgments":        {Systems: []experiment.System{{Name: "a", Run: run}}},
+		"no name":             {Judgments: j, Systems: []experiment.System{{Run: run}}},
+		"two names":           {Judgments: j, Systems: []experiment.System{{Name: "a", Run: run}, {Name: "a", Run: run}}},
+		"nothing to run":      {Judgments: j, Systems: []experiment.System{{Name: "a"}}},
+		"a baseline too far":  {Judgments: j, Systems: []experiment.System{{Name: "a", Run: run}}, Baseline: 1},
+		"no judged topic":     {Judgments: j, Systems: []experiment.System{{Name: "a", Run: other}}},
+		"a negative cutoff":   {Judgments: j, Systems: []experiment.System{{Name: "a", Run: run}}, K: -1},
+		"a system and no Env": {Judgments: j, Systems: []experiment.System{{Name: "a", System: nil}}},
+	} {
+		if _, err := x.Run(context.Background()); err == nil {
+			t.Errorf("%s: got no error", name)
+		}
+	}
+}
+
+// TestWriteTSVAndJSON checks the machine formats: the TSV header, and JSON
+// with null for what is not computed.
+func TestWriteTSVAndJSON(t *testing.T) {
+	run := newRun(t, map[string][]string{"1": {"a,b"}, "2": {"d,e"}})
+	table, err := experiment.Experiment{Judgments: judgments(t), Systems: []experiment.System{{Name: "a", Run: run}, {Name: "b", Run: run}}, K: 10}.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tsv bytes.Buffer
+	if err := table.WriteTSV(&tsv); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")
+	want := "run\tjudgments\ttopics\tndcg10\tndcg10_low\tndcg10_high\tjudged_ndcg10\tjudged_ndcg10_low\tjudged_ndcg10_high\tp\tjudged10\t" +
+		"p_plain\testimated_judged_ndcg10\testimated_judged_ndcg10_low\testimated_judged_ndcg10_high\testimated_p\tlabelled10\twarning"
+	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 18 {
+		t.Errorf("got\n%s", tsv.String())
+	}
+	var js bytes.Buffer
+	if err := table.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		K    int
+		Rows []struct {
+			System string
+			P      *float64 `json:"judged_p"`
+		}
+	}
+	if err := json.Unmarshal(js.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.K != 10 || len(got.Rows) != 2 || got.Rows[0].P != nil || got.Rows[1].P == nil {
+		t.Errorf("got %s", js.String())
+	}
+}
+
+// TestSweep chooses among three variants whose per-topic judged-only
+// values are known: on topics 1-4, "early" ranks the relevant document
+// first on topics 1 and 2, "late" on 3 and 4, "never" nowhere.
+func TestSweep(t *testing.T) {
+	var js []eval.Judgment
+	for _, topic := range []string{"1", "2", "3", "4"} {
+		js = append(js, eval.Judgment{Topic: topic, DocID: "r", Label: 1}, eval.Judgment{Topic: topic, DocID: "n", Label: 0})
+	}
+	q, err := eval.NewQrels(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := eval.NewJudgments("", []eval.Dimension{eval.Relevance}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, non := []string{"r", "n"}, []string{"n", "r"}
+	variants := []experiment.System{
+		{Name: "never", Run: newRun(t, map[string][]string{"1": non, "2": non, "3": non, "4": non})},
+		{Name: "early", Run: newRun(t, map[string][]string{"1": rel, "2": rel, "3": non, "4": non})},
+		{Name: "late", Run: newRun(t, map[string][]string{"1": non, "2": non, "3": rel, "4": rel})},
+	}
+	x := experiment.Experiment{Judgments: j, Systems: variants, Bootstrap: eval.Bootstrap{Resamples: 100}}
+	nonValue := 1 / math.Log2(3) // judged-only nDCG with r at rank 2
+	// Chosen on topics 1 and 2: early; reported on 3 and 4, where it ranks
+	// r second.
+	res, err := experiment.Sweep{Experiment: x, Train: []string{"1", "2"}}.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"early"}, res.Chosen); diff != "" || math.Abs(res.Reported.Mean-nonValue) > 1e-12 {
+		t.Errorf("train on 1, 2: chose %v, reported %v; want early, %v", res.Chosen, res.Reported.Mean, nonValue)
+	}
+	// Two folds, {1, 3} and {2, 4}: each other fold holds one early and one
+	// late topic, a tie, which goes to the first listed of the two
+	// (early): reported early's values, 1 on 1 and 2, nonValue on 3, 4.
+	res, err = experiment.Sweep{Experiment: x, Folds: 2}.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"early", "early"}, res.Chosen); diff != "" || math.Abs(res.Reported.Mean-(1+nonValue)/2) > 1e-12 || len(res.PerTopic) != 4 {
+		t.Errorf("two folds: chose %v, reported %v over %d topics; want early twice, %v over 4", res.Chosen, res.Reported.Mean, len(res.PerTopic), (1+nonValue)/2)
+	}
+	for name, s := range map[string]experiment.Sweep{
+		"both":           {Experiment: x, Train: []string{"1"}, Folds: 2},
+		"neither":        {Experiment: x},
+		"one variant":    {Experiment: experiment.Experiment{Judgments: j, Systems: variants[:1]}, Folds: 2},
+		"all for train":  {Experiment: x, Train: []string{"1", "2", "3", "4"}},
+		"too many folds": {Experiment: x, Folds: 5},
+	} {
+		if _, err := s.Run(context.Background()); err == nil {
+			t.Errorf("%s: got no error", name)
+		}
+	}
+}
