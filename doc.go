@@ -1,7 +1,9 @@
 // Package argsearch is a library for argument retrieval research: the
 // systems of the Touché shared task "Argument Retrieval for Controversial
 // Questions", in Go. This package holds only documentation; the work is done
-// by the packages below, one for each step of a system.
+// by the packages below, one for each step of a system, and by two that
+// compose them: system (a whole system as a value, run over topics) and
+// experiment (systems compared on the official judgments).
 //
 // # The pipeline
 //
@@ -11,7 +13,9 @@
 //
 //	corpus             read args.me (processed CSV, JSON; plain, gzip, tar.gz) as Arguments with Sentences;
 //	                   a Store to look them up by id (with Argument.Stance, the args.me stance towards a topic),
-//	                   kept in a file with Store.WriteTo and ReadStore; the duplicate finder
+//	                   kept in a file with Store.WriteTo and MapStore; the duplicate finder
+//	  sample           two real samples of args.me embedded, with their topics: 2022 (25 topics, judged
+//	                   pairs) and 2021 (10 topics, judged arguments)
 //	topics             topic files, the official Task 1 topics 2020-2023 embedded, Topic.Query
 //	retrieval          Query, Hit, Retriever; Pipeline, Fusion (and Merge for lists), Parts, ForEach over topics;
 //	                   retrievaltest checks any Retriever
@@ -24,12 +28,22 @@
 //	                   Select/SelectHits, which check pure filters on every core and stateful ones in order
 //	pairing            candidates from hits, ArgsRank centrality, coherence, the pair Builder with diversity,
 //	                   Complete (fill a list with consecutive sentences)
-//	stance             the stance labels, rule-based taggers, Combine (the stance of a pair), Side, Document
-//	                   (a document's 2023 stance) and CheckInput (what every tagger refuses)
-//	runfile            Run, Result, a Reader (strict, or lenient as trec_eval), a Writer that writes only valid
-//	                   runs (atomically, with Touché's rules); runfile/tira for -i/-o
-//	eval               qrels (official sets embedded), trec_eval 10.0 measures over a runfile.Run, ArgumentRun
-//	                   (pairs or sentences to arguments), bootstrap CIs, t-tests
+//	stance             the stance labels, rule-based taggers, Combine (the stance of two sentences), Side
+//	                   (PRO or CON for texts read together), Document (a document's 2023 stance)
+//	runfile            Run, Result, NewRun, a Reader (strict, or lenient as trec_eval), a Writer and WriteFile
+//	                   that write only valid runs (atomically, with Touché's rules); runfile/tira for -i/-o
+//	eval               Judgments (official sets embedded), trec_eval 10.0 measures over a runfile.Run, runs of
+//	                   pairs mapped to arguments (Options.Pairs), an Estimate of unjudged pairs, bootstrap CIs,
+//	                   t-tests with Bonferroni and Holm corrections
+//
+// Composing them:
+//
+//	system             Env (the corpus, topics, indexes and models a system runs on), System (a topic's pairs),
+//	                   Run (every topic, in memory), StanceRule (the one stance decision), Baseline, Swordsman,
+//	                   Pipeline (Advanced, and the published 2022 systems as Recipes)
+//	experiment         Experiment: several systems or runs in one table (nDCG@5 plain, judged-only and
+//	                   estimated, CI95, judged share, paired tests, per-topic values; text, TSV, JSON);
+//	                   Sweep: a setting chosen on some topics and reported on others
 //
 // Beside the pipeline:
 //
@@ -38,72 +52,153 @@
 //	  pos              part-of-speech tags, verbs and noun phrases (prose's tagger)
 //	classify           the trainable models: ArgumentModel and StanceModel, one TrainConfig
 //	models             the shipped trained models, embedded
-//	corpus/sample      643 real args.me arguments, embedded, and the ten 2021 topics they were drawn for
 //	corpus/corpustest  a seeded generator of corpora in the official format, at any size
 //
 // Heavy dependencies stay where they serve: only retrieval/bleveindex
 // imports bleve's engine, only nlp/pos imports prose, and the model
-// training code is in classify, which neither corpus nor runfile needs.
+// training code is in classify, which neither corpus, runfile nor eval
+// needs.
 //
-// # A complete system
+// # An experiment
 //
-// A Touché 2022 system that retrieves sentences, filters them, pairs them,
-// gives every pair a stance, writes a valid run of 1000 pairs per topic and
-// evaluates it is a composition of library calls. This is the package's
-// Example (example_test.go), compiled and checked by go test; must and
-// check stop the program on an error:
+// A Touché 2022 system and a variant of it, run over the embedded 2022
+// sample and compared on relevance, quality and coherence against the
+// official judgments of its 25 topics, with significance tests, is a few
+// library calls. This is the package's Example (example_test.go), compiled
+// and checked by go test:
 //
 //	ctx := context.Background()
-//	store := must(corpus.BuildStore(ctx, corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()))
-//	index := must(lexical.Build(ctx, "", corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All(), lexical.Config{}))
-//	argModel := must(models.Argumentative())
-//	stanceModel := must(models.Stance())
-//	dir := must(os.MkdirTemp("", "argsearch"))
-//	defer os.RemoveAll(dir)
-//	path := filepath.Join(dir, "run.txt")
-//	run := must(runfile.Create(path, "example", runfile.Touche2022()))
+//	env, err := system.Open(ctx, system.Input{}) // the embedded 2022 sample, in memory
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	defer env.Close()
 //
-//	for _, t := range must(sample.Touche2021().Topics()) {
+//	variant := system.Advanced()
+//	variant.Verb = false // no part-of-speech filter
+//
+//	table, err := experiment.Experiment{
+//		Env: env,
+//		Systems: []experiment.System{
+//			{Name: "advanced", System: system.Advanced()},
+//			{Name: "no-verb", System: variant},
+//		},
+//	}.Run(ctx)
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	if err := table.WriteText(os.Stdout); err != nil {
+//		log.Fatal(err)
+//	}
+//
+// It prints, for each system and dimension, nDCG@5 plain and judged-only
+// with 95% bootstrap intervals, the judged-only p-value against the first
+// system (Bonferroni-corrected), the share of the top 5 that is judged
+// (judged@5), the plain p-value, and the estimated judged-only nDCG@5 with
+// its p-value and coverage (labelled@5):
+//
+//	run       judgments       topics  nDCG@5  CI95 low  CI95 high  judged-only nDCG@5  CI95 low  CI95 high  p vs baseline (Bonferroni)  judged@5  p plain  estimated judged-only nDCG@5  CI95 low  CI95 high  p estimated  labelled@5  warning
+//	advanced  2022 relevance  25      0.0314  0.0086    0.0587     0.3622              0.2353    0.4932     -                           0.04      -        0.6431                        0.5578    0.7236     -            0.18
+//	no-verb   2022 relevance  25      0.0314  0.0086    0.0587     0.3675              0.2369    0.5027     0.3273                      0.04      1.0000   0.6363                        0.5529    0.7152     0.0980       0.19
+//	advanced  2022 quality    25      0.0415  0.0117    0.0795     0.4137              0.2897    0.5436     -                           0.04      -        0.7757                        0.6838    0.8609     -            0.18
+//	no-verb   2022 quality    25      0.0415  0.0117    0.0795     0.4190              0.2930    0.5516     0.3273                      0.04      1.0000   0.7725                        0.6814    0.8569     0.1688       0.19
+//	advanced  2022 coherence  25      0.0153  0.0000    0.0392     0.1787              0.0937    0.2742     -                           0.04      -        0.3804                        0.3048    0.4560     -            0.18
+//	no-verb   2022 coherence  25      0.0153  0.0000    0.0392     0.1839              0.0988    0.2803     0.3273                      0.04      1.0000   0.3712                        0.2978    0.4461     0.1156       0.19
+//
+// The official 2022 judgments rate only the pairs that 2022's teams
+// retrieved, so a new system's top 5 is mostly unjudged (judged@5 0.04
+// here): the judged-only figure then rests on pairs from deep in the
+// ranking. The estimated figure labels an unjudged pair whose sentences
+// were judged in other pairs with their mean labels (eval.Estimate, which
+// states its validation and its limits), and lifts the coverage to 0.18.
+// It is reported beside the exact figure, never mixed into it.
+//
+// # A system of your own
+//
+// A system is anything with an Answer method (system.System); system.Func
+// makes one of a function. This one retrieves sentences with BM25,
+// filters them, pairs them, completes the list with consecutive sentences
+// and gives every pair a stance by the library's one rule
+// (system.StanceRule); it is the package's Example_ownSystem:
+//
+//	ctx := context.Background()
+//	env, err := system.Open(ctx, system.Input{})
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	defer env.Close()
+//	argModel, err := models.Argumentative()
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	stanceModel, err := models.Stance()
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	mine := system.Func(func(ctx context.Context, env *system.Env, t topics.Topic) ([]runfile.Result, error) {
+//		index, err := env.Index(ctx, lexical.Config{}) // BM25 over sentences
+//		if err != nil {
+//			return nil, err
+//		}
 //		q := t.Query()
-//		hits := must(index.Retrieve(ctx, q, 1000)) // BM25 over sentences
+//		hits, err := index.Retrieve(ctx, q, 1000)
+//		if err != nil {
+//			return nil, err
+//		}
 //		keep := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{},
 //			filter.Argumentative{Scorer: argModel, Threshold: 0.5})
-//		kept, _, err := filter.SelectHits(ctx, keep, store, hits, 100, nil)
-//		check(err)
-//		cands := must(pairing.Candidates(store, kept))
-//		for i, c := range cands {
-//			cands[i].Argumentativeness = argModel.Score(c.Sentence.Text)
-//			cands[i].Stance, cands[i].StanceConfidence, err = stanceModel.Tag(ctx, q.Text, c.Sentence.Text)
-//			check(err)
+//		kept, _, err := filter.SelectHits(ctx, keep, env.Store, hits, 100, nil)
+//		if err != nil {
+//			return nil, err
 //		}
-//		pairs := must(pairing.Builder{}.Build(ctx, cands, 1000))         // coherent, diverse, never PRO with CON
-//		pairs = must(pairing.Complete(pairs, store, hits, q.Text, 1000)) // consecutive sentences fill the rest
+//		cands, err := pairing.Candidates(env.Store, kept)
+//		if err != nil {
+//			return nil, err
+//		}
+//		for i := range cands {
+//			cands[i].Argumentativeness = argModel.Score(cands[i].Sentence.Text)
+//		}
+//		rule := system.StanceRule{Store: env.Store, Model: stanceModel}
+//		if err := rule.Candidates(ctx, q.Text, cands); err != nil {
+//			return nil, err
+//		}
+//		pairs, err := pairing.Builder{}.Build(ctx, cands, 1000) // coherent, diverse, never PRO with CON
+//		if err != nil {
+//			return nil, err
+//		}
+//		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, 1000) // consecutive sentences fill the rest
+//		if err != nil {
+//			return nil, err
+//		}
+//		sides := rule.Sides(q.Text, pairs) // PRO or CON for every pair
 //		results := make([]runfile.Result, len(pairs))
 //		for i, p := range pairs {
-//			lean := stanceModel.Lean(q.Text, p.First.Text) + stanceModel.Lean(q.Text, p.Second.Text)
-//			results[i] = runfile.Result{DocID: p.ID(), Score: p.Score, Stance: stance.Side(p.Stance, lean)}
+//			results[i] = runfile.Result{DocID: p.ID(), Score: p.Score, Stance: sides[i]}
 //		}
-//		check(run.Write(q.ID, results)) // 100 to 1000 PRO or CON pairs, or an error
+//		return results, nil
+//	})
+//	run, err := system.Run(ctx, env, mine, "mine") // in memory; runfile.WriteFile writes it
+//	if err != nil {
+//		log.Fatal(err)
 //	}
-//	check(run.Close()) // the file appears only if the whole run is valid
-//
-//	pairRun := must(runfile.ReadFile(path))
-//	qrels := must(eval.Official(2021, eval.Relevance))
-//	args := must(eval.ArgumentRun(pairRun, qrels, eval.FirstSentence, eval.ByScore)) // a pair stands for its first sentence's argument
-//	ndcg5 := []eval.Measure{{Name: eval.NDCGCut, Cutoffs: []int{5}}}
-//	e := must(eval.Evaluate(qrels, args, eval.Options{Measures: ndcg5, JudgedOnly: true}))
-//	mean, _ := e.Mean("ndcg_cut_5")
-//	pairsWritten := 0
-//	for _, lines := range pairRun {
-//		pairsWritten += len(lines)
+//	table, err := experiment.Experiment{Env: env, Systems: []experiment.System{{Name: "mine", Run: run}}}.Run(ctx)
+//	if err != nil {
+//		log.Fatal(err)
 //	}
-//	fmt.Printf("%d topics, %d pairs, nDCG@5 (judged only) %.4f\n", len(e.Topics), pairsWritten, mean)
+//	for _, r := range table.Rows {
+//		fmt.Printf("%s: judged-only nDCG@5 %.3f, judged@5 %.2f; estimated %.3f, labelled@5 %.2f\n",
+//			r.Judgments, r.Judged.Mean, r.JudgedShare, r.Estimated.Mean, r.Labelled)
+//	}
 //
-// It prints "10 topics, 10000 pairs, nDCG@5 (judged only) 0.5608". The
-// 2021 judgments rate whole arguments; eval.ArgumentRun maps each pair to
-// the argument of its first sentence (the evaluate command's -pairs first).
+// It prints:
 //
-// The runnable systems under examples/ assemble complete ones the same way:
-// go run ./examples/advanced runs the strongest on the embedded sample, and
-// every component there can be switched off by a flag.
+//	2022 relevance: judged-only nDCG@5 0.437, judged@5 0.05; estimated 0.688, labelled@5 0.34
+//	2022 quality: judged-only nDCG@5 0.481, judged@5 0.05; estimated 0.769, labelled@5 0.34
+//	2022 coherence: judged-only nDCG@5 0.264, judged@5 0.05; estimated 0.385, labelled@5 0.34
+//
+// The runnable programs under examples/ are compositions of the same
+// calls: go run ./examples/advanced runs system.Advanced on the 2022
+// sample and prints its evaluation, go run ./examples/experiment compares
+// the baselines, advanced and the recipes in one table, and every step of
+// advanced can be switched off by a flag.
 package argsearch

@@ -8,9 +8,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestDocIsExample checks that the code the package documentation walks
-// through is the body of Example, which go test compiles and runs, so the
-// tutorial cannot drift from code that works.
+// TestDocIsExample checks that the code and the output the package
+// documentation walks through are the body and the output of the examples
+// that go test compiles and runs, so the tutorial cannot drift from code
+// that works.
 func TestDocIsExample(t *testing.T) {
 	doc, err := os.ReadFile("doc.go")
 	if err != nil {
@@ -20,41 +21,62 @@ func TestDocIsExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The walkthrough: the comment's code lines from "ctx :=" to the Printf.
-	var walk []string
-	in := false
-	for line := range strings.Lines(string(doc)) {
-		line = strings.TrimSuffix(line, "\n")
-		if strings.HasPrefix(line, "//\tctx := ") {
-			in = true
+	for _, tc := range []struct{ heading, example string }{
+		{"// # An experiment", "Example"},
+		{"// # A system of your own", "Example_ownSystem"},
+	} {
+		code, output := walkthrough(string(doc), tc.heading)
+		body, want := example(string(ex), tc.example)
+		if len(body) < 10 {
+			t.Fatalf("%s: found %d lines in example_test.go, want the whole program", tc.example, len(body))
 		}
-		if in {
-			walk = append(walk, strings.TrimPrefix(strings.TrimPrefix(line, "//"), "\t"))
-			if strings.Contains(line, "fmt.Printf(") {
-				break
-			}
+		if diff := cmp.Diff(body, code); diff != "" {
+			t.Errorf("doc.go's %q differs from %s (-example +doc.go):\n%s", tc.heading, tc.example, diff)
+		}
+		if diff := cmp.Diff(want, output); diff != "" {
+			t.Errorf("doc.go's output under %q differs from %s's (-example +doc.go):\n%s", tc.heading, tc.example, diff)
 		}
 	}
-	// The Example's body, without its Output comment.
-	var body []string
-	in = false
-	for line := range strings.Lines(string(ex)) {
+}
+
+// walkthrough returns the code lines of the first indented block after
+// heading in doc (blank lines left out), and the lines of the indented
+// block after the next "It prints" paragraph.
+func walkthrough(doc, heading string) (code, output []string) {
+	_, rest, _ := strings.Cut(doc, heading+"\n")
+	blocks := [][]string{nil, nil}
+	b := 0
+	for line := range strings.Lines(rest) {
 		line = strings.TrimSuffix(line, "\n")
-		if line == "func Example() {" {
-			in = true
-			continue
+		switch {
+		case strings.HasPrefix(line, "//\t"):
+			blocks[b] = append(blocks[b], strings.TrimPrefix(line, "//\t"))
+		case strings.HasPrefix(line, "// It prints"):
+			b = 1
+		case strings.HasPrefix(line, "// ") && len(blocks[b]) > 0 && b == 1:
+			return blocks[0], blocks[1]
 		}
-		if in {
-			if strings.HasPrefix(line, "\t// Output:") || line == "}" {
-				break
-			}
+	}
+	return blocks[0], blocks[1]
+}
+
+// example returns the body of the named example (blank lines left out) and
+// its output.
+func example(src, name string) (body, output []string) {
+	_, rest, _ := strings.Cut(src, "func "+name+"() {\n")
+	inOutput := false
+	for line := range strings.Lines(rest) {
+		line = strings.TrimSuffix(line, "\n")
+		switch {
+		case line == "}":
+			return body, output
+		case line == "\t// Output:":
+			inOutput = true
+		case inOutput:
+			output = append(output, strings.TrimPrefix(line, "\t// "))
+		case line != "":
 			body = append(body, strings.TrimPrefix(line, "\t"))
 		}
 	}
-	if len(walk) < 30 {
-		t.Fatalf("found %d lines of walkthrough in doc.go, want the whole program", len(walk))
-	}
-	if diff := cmp.Diff(body, walk); diff != "" {
-		t.Errorf("doc.go's walkthrough differs from Example (-Example +doc.go):\n%s", diff)
-	}
+	return body, output
 }

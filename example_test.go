@@ -5,82 +5,132 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 
-	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/corpus/sample"
-	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/system"
+	"github.com/argsearch/argsearch/topics"
 )
 
-// A complete Touché 2022 system on the embedded args.me sample: retrieve
-// sentences, filter them, pair them, give every pair a stance, write a
-// valid run of 1000 pairs per topic and evaluate it with the official 2021
-// judgments, which rate the arguments the pairs come from. The package
-// documentation walks through this code.
+// A Touché 2022 system and a variant of it, run over the embedded 2022
+// sample and compared on relevance, quality and coherence with the
+// official judgments of its 25 topics: nDCG@5 plain and judged-only with
+// bootstrap intervals, paired t-tests against the first system, and the
+// estimate for the pairs nobody judged. Nothing is written to disk.
 func Example() {
 	ctx := context.Background()
-	store := must(corpus.BuildStore(ctx, corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()))
-	index := must(lexical.Build(ctx, "", corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All(), lexical.Config{}))
-	argModel := must(models.Argumentative())
-	stanceModel := must(models.Stance())
-	dir := must(os.MkdirTemp("", "argsearch"))
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "run.txt")
-	run := must(runfile.Create(path, "example", runfile.Touche2022()))
-
-	for _, t := range must(sample.Touche2021().Topics()) {
-		q := t.Query()
-		hits := must(index.Retrieve(ctx, q, 1000)) // BM25 over sentences
-		keep := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{},
-			filter.Argumentative{Scorer: argModel, Threshold: 0.5})
-		kept, _, err := filter.SelectHits(ctx, keep, store, hits, 100, nil)
-		check(err)
-		cands := must(pairing.Candidates(store, kept))
-		for i, c := range cands {
-			cands[i].Argumentativeness = argModel.Score(c.Sentence.Text)
-			cands[i].Stance, cands[i].StanceConfidence, err = stanceModel.Tag(ctx, q.Text, c.Sentence.Text)
-			check(err)
-		}
-		pairs := must(pairing.Builder{}.Build(ctx, cands, 1000))         // coherent, diverse, never PRO with CON
-		pairs = must(pairing.Complete(pairs, store, hits, q.Text, 1000)) // consecutive sentences fill the rest
-		results := make([]runfile.Result, len(pairs))
-		for i, p := range pairs {
-			lean := stanceModel.Lean(q.Text, p.First.Text) + stanceModel.Lean(q.Text, p.Second.Text)
-			results[i] = runfile.Result{DocID: p.ID(), Score: p.Score, Stance: stance.Side(p.Stance, lean)}
-		}
-		check(run.Write(q.ID, results)) // 100 to 1000 PRO or CON pairs, or an error
-	}
-	check(run.Close()) // the file appears only if the whole run is valid
-
-	pairRun := must(runfile.ReadFile(path))
-	qrels := must(eval.Official(2021, eval.Relevance))
-	args := must(eval.ArgumentRun(pairRun, qrels, eval.FirstSentence, eval.ByScore)) // a pair stands for its first sentence's argument
-	ndcg5 := []eval.Measure{{Name: eval.NDCGCut, Cutoffs: []int{5}}}
-	e := must(eval.Evaluate(qrels, args, eval.Options{Measures: ndcg5, JudgedOnly: true}))
-	mean, _ := e.Mean("ndcg_cut_5")
-	pairsWritten := 0
-	for _, lines := range pairRun {
-		pairsWritten += len(lines)
-	}
-	fmt.Printf("%d topics, %d pairs, nDCG@5 (judged only) %.4f\n", len(e.Topics), pairsWritten, mean)
-	// Output: 10 topics, 10000 pairs, nDCG@5 (judged only) 0.5608
-}
-
-// must returns v, or stops the program if err is not nil.
-func must[T any](v T, err error) T {
-	check(err)
-	return v
-}
-
-// check stops the program if err is not nil.
-func check(err error) {
+	env, err := system.Open(ctx, system.Input{}) // the embedded 2022 sample, in memory
 	if err != nil {
 		log.Fatal(err)
 	}
+	defer env.Close()
+
+	variant := system.Advanced()
+	variant.Verb = false // no part-of-speech filter
+
+	table, err := experiment.Experiment{
+		Env: env,
+		Systems: []experiment.System{
+			{Name: "advanced", System: system.Advanced()},
+			{Name: "no-verb", System: variant},
+		},
+	}.Run(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := table.WriteText(os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// run       judgments       topics  nDCG@5  CI95 low  CI95 high  judged-only nDCG@5  CI95 low  CI95 high  p vs baseline (Bonferroni)  judged@5  p plain  estimated judged-only nDCG@5  CI95 low  CI95 high  p estimated  labelled@5  warning
+	// advanced  2022 relevance  25      0.0314  0.0086    0.0587     0.3622              0.2353    0.4932     -                           0.04      -        0.6431                        0.5578    0.7236     -            0.18
+	// no-verb   2022 relevance  25      0.0314  0.0086    0.0587     0.3675              0.2369    0.5027     0.3273                      0.04      1.0000   0.6363                        0.5529    0.7152     0.0980       0.19
+	// advanced  2022 quality    25      0.0415  0.0117    0.0795     0.4137              0.2897    0.5436     -                           0.04      -        0.7757                        0.6838    0.8609     -            0.18
+	// no-verb   2022 quality    25      0.0415  0.0117    0.0795     0.4190              0.2930    0.5516     0.3273                      0.04      1.0000   0.7725                        0.6814    0.8569     0.1688       0.19
+	// advanced  2022 coherence  25      0.0153  0.0000    0.0392     0.1787              0.0937    0.2742     -                           0.04      -        0.3804                        0.3048    0.4560     -            0.18
+	// no-verb   2022 coherence  25      0.0153  0.0000    0.0392     0.1839              0.0988    0.2803     0.3273                      0.04      1.0000   0.3712                        0.2978    0.4461     0.1156       0.19
+}
+
+// A system of your own is a function from a topic to pairs, composed of
+// the library's parts: BM25 over sentences, filters, the pair builder,
+// completion with consecutive sentences, and the library's one stance rule
+// (system.StanceRule: the args.me label, else the model, and PRO or CON for
+// every pair). It runs and is evaluated as the library's systems are.
+func Example_ownSystem() {
+	ctx := context.Background()
+	env, err := system.Open(ctx, system.Input{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer env.Close()
+	argModel, err := models.Argumentative()
+	if err != nil {
+		log.Fatal(err)
+	}
+	stanceModel, err := models.Stance()
+	if err != nil {
+		log.Fatal(err)
+	}
+	mine := system.Func(func(ctx context.Context, env *system.Env, t topics.Topic) ([]runfile.Result, error) {
+		index, err := env.Index(ctx, lexical.Config{}) // BM25 over sentences
+		if err != nil {
+			return nil, err
+		}
+		q := t.Query()
+		hits, err := index.Retrieve(ctx, q, 1000)
+		if err != nil {
+			return nil, err
+		}
+		keep := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{},
+			filter.Argumentative{Scorer: argModel, Threshold: 0.5})
+		kept, _, err := filter.SelectHits(ctx, keep, env.Store, hits, 100, nil)
+		if err != nil {
+			return nil, err
+		}
+		cands, err := pairing.Candidates(env.Store, kept)
+		if err != nil {
+			return nil, err
+		}
+		for i := range cands {
+			cands[i].Argumentativeness = argModel.Score(cands[i].Sentence.Text)
+		}
+		rule := system.StanceRule{Store: env.Store, Model: stanceModel}
+		if err := rule.Candidates(ctx, q.Text, cands); err != nil {
+			return nil, err
+		}
+		pairs, err := pairing.Builder{}.Build(ctx, cands, 1000) // coherent, diverse, never PRO with CON
+		if err != nil {
+			return nil, err
+		}
+		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, 1000) // consecutive sentences fill the rest
+		if err != nil {
+			return nil, err
+		}
+		sides := rule.Sides(q.Text, pairs) // PRO or CON for every pair
+		results := make([]runfile.Result, len(pairs))
+		for i, p := range pairs {
+			results[i] = runfile.Result{DocID: p.ID(), Score: p.Score, Stance: sides[i]}
+		}
+		return results, nil
+	})
+	run, err := system.Run(ctx, env, mine, "mine") // in memory; runfile.WriteFile writes it
+	if err != nil {
+		log.Fatal(err)
+	}
+	table, err := experiment.Experiment{Env: env, Systems: []experiment.System{{Name: "mine", Run: run}}}.Run(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, r := range table.Rows {
+		fmt.Printf("%s: judged-only nDCG@5 %.3f, judged@5 %.2f; estimated %.3f, labelled@5 %.2f\n",
+			r.Judgments, r.Judged.Mean, r.JudgedShare, r.Estimated.Mean, r.Labelled)
+	}
+	// Output:
+	// 2022 relevance: judged-only nDCG@5 0.437, judged@5 0.05; estimated 0.688, labelled@5 0.34
+	// 2022 quality: judged-only nDCG@5 0.481, judged@5 0.05; estimated 0.769, labelled@5 0.34
+	// 2022 coherence: judged-only nDCG@5 0.264, judged@5 0.05; estimated 0.385, labelled@5 0.34
 }

@@ -8,52 +8,50 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/examples/internal/system"
 	"github.com/argsearch/argsearch/internal/cputime"
-	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/system"
 )
 
 // BenchmarkTopic times the whole pipeline for one topic (retrieve, filter,
 // pair, tag stance, write the topic's lines), topics in turn. The input is
-// the embedded sample, or the TIRA input directory in ARGSEARCH_BENCH_INPUT
-// with its index cached in ARGSEARCH_BENCH_CACHE (built on first use);
-// ARGSEARCH_BENCH_FLAGS holds the pipeline's flags (e.g. "-no-prf"):
+// the embedded 2022 sample, or the TIRA input directory in
+// ARGSEARCH_BENCH_INPUT with its index cached in ARGSEARCH_BENCH_CACHE
+// (built on first use); ARGSEARCH_BENCH_FLAGS holds the pipeline's flags
+// (e.g. "-no-prf"):
 //
 //	ARGSEARCH_BENCH_INPUT=/tmp/full-tira ARGSEARCH_BENCH_CACHE=/tmp/cache \
 //	  go test -run '^$' -bench Topic -benchtime 50x -count 5 ./examples/advanced
 func BenchmarkTopic(b *testing.B) {
-	f := system.Flags{Quiet: true, Workers: 1, MinPairs: -1}
-	f.TIRA.InputDir = os.Getenv("ARGSEARCH_BENCH_INPUT")
-	f.CacheDir = os.Getenv("ARGSEARCH_BENCH_CACHE")
-	if f.CacheDir == "" {
-		f.CacheDir = b.TempDir()
+	in := system.Input{Dir: os.Getenv("ARGSEARCH_BENCH_INPUT"), Cache: os.Getenv("ARGSEARCH_BENCH_CACHE")}
+	if in.Cache == "" {
+		in.Cache = b.TempDir()
 	}
 	ctx := context.Background()
-	env, err := system.Open(ctx, f, lexical.Config{}, nil)
+	env, err := system.Open(ctx, in)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer env.Close()
 	cmd := cli.New("advanced", "", "", io.Discard, io.Discard)
-	c := define(cmd)
+	p, _ := define(cmd)
 	if status := cmd.Run(strings.Fields(os.Getenv("ARGSEARCH_BENCH_FLAGS")), func([]string) error { return nil }); status != cli.ExitOK {
 		b.Fatalf("ARGSEARCH_BENCH_FLAGS: exit status %d", status)
 	}
-	p, err := newPipeline(env, *c, startModels(c.Verb || c.NounPhrases))
-	if err != nil {
+	// The first topic loads the models and opens what the pipeline needs.
+	if _, err := p.Answer(ctx, env, env.Topics[0]); err != nil {
 		b.Fatal(err)
 	}
 	pairs, i := 0, 0
 	cpu, _ := cputime.Process()
 	b.ResetTimer()
 	for b.Loop() {
-		q := env.Queries[i%len(env.Queries)]
-		rs, err := p.answer(ctx, q)
+		t := env.Topics[i%len(env.Topics)]
+		rs, err := p.Answer(ctx, env, t)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := runfile.NewWriter(discard{}, "bench").Write(q.ID, rs); err != nil {
+		if err := runfile.NewWriter(io.Discard, "bench").Write(t.ID, rs); err != nil {
 			b.Fatal(err)
 		}
 		pairs += len(rs)
@@ -64,7 +62,3 @@ func BenchmarkTopic(b *testing.B) {
 		b.ReportMetric(float64(end-cpu)/1e6/float64(i), "cpu-ms/topic")
 	}
 }
-
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }

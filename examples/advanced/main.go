@@ -1,69 +1,51 @@
-// Command advanced is the best-known Touché 2022 recipe assembled from the
-// library: two-stage retrieval, sentence filters, coherence-aware pairing
-// with diversity, stance tagging and quality-aware ranking. Every component
-// can be switched off by a flag, so each ablation is one command.
+// Command advanced runs the library's strongest Touché 2022 system
+// (system.Advanced): two-stage retrieval, sentence filters,
+// coherence-aware pairing with diversity, stance tagging and quality-aware
+// ranking. Every step can be switched off by a flag, so each ablation is
+// one command; -recipe runs a published Touché 2022 system instead.
 //
-//	advanced [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-quiet]
+//	advanced [-i inputDir] [-o outputDir] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off]
+//	         [-workers N] [-min-pairs N] [-quiet]
 //	         [-no-prf] [-no-fusion] [-no-length] [-no-noise] [-no-dedup] [-no-verb] [-no-arg]
 //	         [-no-coherence] [-no-diversity] [-no-stance] [-no-quality] [-centrality] [-np-tags]
-//	advanced -recipe NAME [-i inputDir] [-o outputDir] [-k 1000] [-cache DIR|off] [-workers N] [-quiet]
+//	advanced -recipe NAME [-i inputDir] [-o outputDir] [-sample 2022|2021] [-k 1000] [-tag TAG] ...
 //	advanced -recipe list
 //
-// With -recipe it runs one of the best Touché 2022 systems instead, written
-// as a configuration of library parts (recipes.go, side by side; recipe.go
-// runs them): porthos, daario-naharis, bruce-banner, pearl and swordsman.
-// -recipe list prints them, one line each; -recipe NAME prints the
-// recipe's configuration to stderr before the run. Where the original used
-// a neural model, the recipe names it and uses the library's closest part.
+// -recipe runs one of the published Touché 2022 systems written as a
+// configuration of library parts (system.Recipes): porthos,
+// daario-naharis, bruce-banner, pearl and swordsman. -recipe list prints
+// them, one line each; -recipe NAME prints the recipe's configuration to
+// stderr before the run. Where the original used a neural model, the recipe
+// names it and uses the library's closest part.
 //
 // With -i it reads the corpus and topics.xml from inputDir (TIRA's
-// convention); without it, the embedded args.me sample with the ten 2021
-// topics it was drawn for, and then also prints the run's nDCG@5 against
-// the 2021 judgments. It writes outputDir/run.txt (without -o, ./run.txt).
-// The index is cached under the user's cache directory.
+// convention); without it, an args.me sample embedded in the module
+// (-sample: the 2022 one, the 25 odd-numbered 2022 topics, by default; or
+// the 2021 one), and then also prints the run's nDCG@5 for relevance,
+// quality and coherence (2022) against the official judgments. It writes
+// outputDir/run.txt (without -o, ./run.txt). The index is cached under the
+// user's cache directory.
 //
-// The steps, per topic (pipeline.go):
+// The steps are those of system.Pipeline, as system.Advanced configures
+// them; "go doc github.com/argsearch/argsearch/system.Advanced" describes
+// them, and each flag below changes one field:
 //
-//  1. Retrieval. The argument stage retrieves 100 arguments with Dirichlet
-//     LM as Lucene computes it (μ 2000; -model dirichlet for the textbook
-//     formula, which scores the same way on args.me but cannot skip
-//     documents and is several times slower with feedback), the conclusion
-//     weighted twice the premises and the discussion title (-conclusion),
-//     and RM3 pseudo-relevance feedback (-no-prf); their sentences inherit
-//     the argument's score. The sentence stage retrieves 1000 sentences with
-//     BM25. The two stages run at the same time, and their lists are fused
-//     (CombSUM of min–max normalised scores, 0.7 for the argument stage,
-//     -fusion-weight); -no-fusion keeps the argument stage alone.
-//  2. Filters, in the fused order, cheapest first: a length window of 5 to
-//     60 words (-no-length), debate noise (-no-noise), exact and normalised
-//     duplicates (-no-dedup), the shipped argumentativeness model at 0.5
-//     (-no-arg) and a verb by part-of-speech tags (-no-verb). The first
-//     -pool (100) sentences kept are the candidates.
-//  3. Stance (-no-stance): a sentence's stance is its argument's args.me
-//     label mapped onto the topic (stance.ArgsMe) where the conclusion
-//     reveals it, else the shipped stance model's. A pair's stance is
-//     their common one; a pair left without PRO or CON takes the side the
-//     model's probabilities favour over its two sentences.
-//  4. Pairing (pairing.Builder): candidates are joined into pairs that
-//     Coherence accepts (never opposite stances; similar, or sharing a
-//     noun phrase: runs of content words, or with -np-tags noun phrases
-//     from part-of-speech tags), and scored by retrieval (0.45),
-//     argumentativeness (0.2) and coherence (0.25). Argumentativeness is
-//     the quality proxy: Touché's assessors rated argumentative,
-//     well-formed sentences as better quality, and the model that scores
-//     it is the one the filter uses (-no-quality drops its weight).
-//     -no-coherence drops the coherence weight and lets any two sentences
-//     of compatible stance pair up; -centrality adds ArgsRank centrality
-//     (0.1). The top five places share no argument, MMR-style
-//     (-no-diversity).
-//  5. Completion. Coherence rejects most pairs of sentences from different
-//     arguments, so the candidates alone rarely give k pairs: the rest are
-//     consecutive sentences (pairing.Adjacent) of the candidates'
-//     arguments, then of the other retrieved arguments, in retrieval order,
-//     ranked below every built pair.
+//   - retrieval: -model, -mu, -conclusion and -no-prf change the argument
+//     stage, -arguments its number of arguments, -sentences the sentence
+//     stage's depth, -fusion-weight the argument stage's weight (the
+//     sentence stage gets the rest), -depth the fused depth; -no-fusion
+//     keeps the argument stage alone;
+//   - filters: -no-length, -no-noise, -no-dedup, -no-arg (with -threshold)
+//     and -no-verb;
+//   - pairing: -pool candidates; -no-coherence lets any two sentences of
+//     compatible stance pair up, with no weight on coherence; -np-tags finds
+//     noun phrases by part-of-speech tags; -no-diversity lets the top five
+//     pairs share an argument; -no-quality drops the argumentativeness
+//     weight; -centrality adds ArgsRank centrality (0.1);
+//   - stance: -no-stance writes "Q0" for every pair.
 //
 // The run follows the Touché 2022 rules (100 to 1000 PRO or CON pairs per
-// topic); with -no-stance the stances are "Q0", and for the sample there is
+// topic); with -no-stance the stances are "Q0", and for a sample there is
 // no minimum of pairs.
 package main
 
@@ -76,62 +58,44 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/examples/internal/system"
+	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/system"
 )
-
-// config is the pipeline's configuration; its fields are the flags.
-type config struct {
-	K int
-
-	// Retrieval.
-	Model                        string
-	Mu, Conclusion, FusionWeight float64
-	Arguments, Sentences, Depth  int
-	PRF, Fusion                  bool
-
-	// Filters.
-	Length, Noise, Dedup, Verb, Arg bool
-	Threshold                       float64
-	Pool                            int
-
-	// Pairing and ranking.
-	Coherence, Diversity, Stance, Quality, Centrality, NounPhrases bool
-}
 
 func main() {
 	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("advanced", `advanced [-i DIR] [-o DIR] [-k 1000] [-cache DIR|off] [-workers N] [-quiet] [-no-STEP ...] [flags]
-advanced -recipe NAME|list [-i DIR] [-o DIR] [-k 1000] [-cache DIR|off] [-workers N] [-quiet]`,
-		`Advanced is the best-known Touché 2022 recipe assembled from the library: an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity; stance from the args.me labels or the shipped model; quality-aware ranking. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" describes every step. -recipe runs a published Touché 2022 system (porthos, daario-naharis, bruce-banner, pearl, swordsman) as a configuration of library parts instead; "-recipe list" prints them.
+	c := cli.New("advanced", `advanced [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet] [-no-STEP ...] [flags]
+advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet]`,
+		`Advanced is the library's strongest Touché 2022 system (system.Advanced): an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity; stance from the args.me labels or the shipped model; quality-aware ranking. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" says which field each flag changes. -recipe runs a published Touché 2022 system (porthos, daario-naharis, bruce-banner, pearl, swordsman) as a configuration of library parts instead; "-recipe list" prints them.
 
-`+system.About, stdout, stderr)
-	var f system.Flags
-	f.Register(c)
+`+cli.About, stdout, stderr)
+	var f cli.SystemFlags
+	f.Register(c, "advanced")
 	shared := map[string]bool{"k": true, "recipe": true}
 	c.Flags.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
-	cfg := define(c)
+	p, k := define(c)
 	name := c.Flags.String("recipe", "", "run a published Touché 2022 system instead (`NAME`: porthos, daario-naharis, bruce-banner, pearl, swordsman; list: print them); only the input, output, -k and run flags apply")
 	return c.Run(args, func([]string) error {
 		if *name == "" {
-			return advanced(ctx, f, *cfg, stdout, stderr)
+			p.K = *k
+			return advanced(ctx, f, "advanced", *p, stdout, stderr)
 		}
 		if *name == "list" {
-			for _, r := range recipes() {
+			for _, r := range system.Recipes() {
 				fmt.Fprintf(stdout, "%-15s %s\n", r.Name, r.Summary)
 			}
 			return nil
 		}
-		r, err := findRecipe(*name)
+		r, err := cli.Recipe(*name)
 		if err != nil {
-			return cli.Usagef("%v", err)
+			return err
 		}
 		var pipeline []string
 		c.Flags.Visit(func(fl *flag.Flag) {
@@ -142,73 +106,139 @@ advanced -recipe NAME|list [-i DIR] [-o DIR] [-k 1000] [-cache DIR|off] [-worker
 		if len(pipeline) > 0 {
 			return cli.Usagef("-recipe %s: %s configure advanced's own pipeline, not a recipe", r.Name, strings.Join(pipeline, ", "))
 		}
-		return cookRecipe(ctx, f, r, cfg.K, stdout, stderr)
+		if f.Tag == "argsearch-advanced" {
+			f.Tag = "argsearch-" + r.Name
+		}
+		if !f.Quiet {
+			fmt.Fprintf(stderr, "recipe %s\n%s", r.Name, indent(fmt.Sprint(r.System)))
+		}
+		switch s := r.System.(type) {
+		case system.Pipeline:
+			s.K = *k
+			return advanced(ctx, f, r.Name, s, stdout, stderr)
+		case system.Swordsman:
+			s.K = *k
+			return advanced(ctx, f, r.Name, s, stdout, stderr)
+		}
+		return fmt.Errorf("recipe %s: a %T", r.Name, r.System)
 	})
 }
 
-// cookRecipe runs a recipe over every topic.
-func cookRecipe(ctx context.Context, f system.Flags, r recipe, k int, stdout, stderr io.Writer) error {
-	models := startModels(r.Verb || r.NounChunks)
-	env, err := system.OpenFor(ctx, f, func(store *corpus.Store) lexical.Config {
-		r = r.forCorpus(store)
-		return r.indexConfig()
-	}, stderr)
+// advanced runs s over the input's topics, writes its run and reports.
+func advanced(ctx context.Context, f cli.SystemFlags, name string, s system.System, stdout, stderr io.Writer) error {
+	report := cli.NewReport(name)
+	env, err := system.Open(ctx, f.Input(stderr))
 	if err != nil {
 		return err
 	}
 	defer env.Close()
-	if !f.Quiet {
-		fmt.Fprint(stderr, r)
-	}
-	c, err := newCook(env, r, k, models)
+	run, err := system.Run(ctx, env, report.Time(s), f.Tag)
 	if err != nil {
 		return err
 	}
-	rules := runfile.Touche2022()
-	if r.Pairs == PairsArgsRank { // as the swordsman command: "Q0" where args.me is silent
-		rules.Stances = append(rules.Stances, stance.Unknown)
+	path, err := f.RunPath()
+	if err != nil {
+		return err
 	}
-	_, err = env.Run(ctx, system.Job{Name: r.Name, Rules: rules, Topic: c.answer}, stdout)
-	return err
+	if err := report.Write(path, run, rules(f, env, s), stderr); err != nil {
+		return err
+	}
+	return report.Print(ctx, stdout, env, run, path)
 }
 
-// define defines the pipeline's flags on c; the returned configuration
-// holds their values once c has parsed its arguments.
-func define(c *cli.Command) *config {
-	cfg := &config{}
-	c.IntVar(&cfg.K, "k", 1000, 1, 1000, "pairs per topic")
-	c.OneOfVar(&cfg.Model, "model", []string{string(lexical.ModelLuceneDirichlet), string(lexical.ModelDirichlet), string(lexical.ModelBM25)}, "argument stage `model`")
-	c.FloatVar(&cfg.Mu, "mu", 2000, 1, 1e9, "Dirichlet μ of the argument stage")
-	c.FloatVar(&cfg.Conclusion, "conclusion", 2, 0, 100, "`weight` of the conclusion field in the argument stage (premises and title weigh 1)")
-	c.FloatVar(&cfg.FusionWeight, "fusion-weight", 0.7, 0, 1, "`weight` of the argument stage in the fusion; the sentence stage gets the rest")
-	c.IntVar(&cfg.Arguments, "arguments", 100, 1, 100000, "arguments the argument stage retrieves (their sentences are candidates)")
-	c.IntVar(&cfg.Sentences, "sentences", 1000, 1, 1000000, "sentences the sentence stage retrieves")
-	c.IntVar(&cfg.Depth, "depth", 3000, 1, 1000000, "fused sentences filtered, at most")
-	c.FloatVar(&cfg.Threshold, "threshold", 0.5, 0, 1, "argumentativeness probability a sentence needs to pass the -arg filter")
-	c.IntVar(&cfg.Pool, "pool", 100, 1, 100000, "candidates (sentences that pass the filters) paired")
-	c.Flags.BoolVar(&cfg.Centrality, "centrality", false, "weigh ArgsRank centrality (0.1) into the pair score")
-	c.Flags.BoolVar(&cfg.NounPhrases, "np-tags", false, "find the noun phrases coherence compares by part-of-speech tags (slower)")
-	for _, s := range []struct {
-		on   *bool
-		name string
-		what string
-	}{
-		{&cfg.PRF, "prf", "RM3 pseudo-relevance feedback in the argument stage"},
-		{&cfg.Fusion, "fusion", "the sentence stage: the argument stage alone gives the candidates"},
-		{&cfg.Length, "length", "the length filter (5 to 60 words)"},
-		{&cfg.Noise, "noise", "the debate-noise filter"},
-		{&cfg.Dedup, "dedup", "the exact and normalised duplicate filter"},
-		{&cfg.Verb, "verb", "the filter that wants a verb (part-of-speech tags)"},
-		{&cfg.Arg, "arg", "the argumentativeness filter (-threshold)"},
-		{&cfg.Coherence, "coherence", "coherence: any two sentences of compatible stance pair up, and its weight is 0"},
-		{&cfg.Diversity, "diversity", "diversity: the top five pairs may share an argument"},
-		{&cfg.Stance, "stance", "stance tagging: every pair's stance is Q0"},
-		{&cfg.Quality, "quality", "the argumentativeness weight in the pair score"},
-	} {
-		*s.on = true
-		c.Flags.Var(off{s.on}, "no-"+s.name, "switch off "+s.what)
+// rules are the Touché 2022 rules for the input, with the stances s
+// writes: "Q0" alone without stance tagging, and beside PRO and CON for
+// Swordsman, whose args.me labels may reveal none.
+func rules(f cli.SystemFlags, env *system.Env, s system.System) runfile.Rules {
+	switch s := s.(type) {
+	case system.Pipeline:
+		if s.NoStance {
+			r := f.Rules(env)
+			r.Stances = []stance.Stance{stance.Unknown}
+			return r
+		}
+	case system.Swordsman:
+		return f.Rules(env, stance.Unknown)
 	}
-	return cfg
+	return f.Rules(env)
+}
+
+// define defines the pipeline's flags on c; the returned Pipeline (from
+// system.Advanced) and k hold their values once c has parsed its
+// arguments.
+func define(c *cli.Command) (*system.Pipeline, *int) {
+	p := system.Advanced()
+	pp := &p
+	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
+	arg, sent := &p.Stages[0], &p.Stages[1]
+	c.Flags.Func("model", fmt.Sprintf("argument stage `model` (%s, %s, %s)", lexical.ModelLuceneDirichlet, lexical.ModelDirichlet, lexical.ModelBM25), func(v string) error {
+		switch lexical.Model(v) {
+		case lexical.ModelLuceneDirichlet, lexical.ModelDirichlet, lexical.ModelBM25:
+			arg.Search.Scoring.Model = lexical.Model(v)
+			return nil
+		}
+		return fmt.Errorf("want %s, %s or %s", lexical.ModelLuceneDirichlet, lexical.ModelDirichlet, lexical.ModelBM25)
+	})
+	c.FloatVar(&arg.Search.Scoring.Mu, "mu", 2000, 1, 1e9, "Dirichlet μ of the argument stage")
+	c.FloatVar(&arg.Search.Fields.Conclusion, "conclusion", 2, 0, 100, "`weight` of the conclusion field in the argument stage (premises and title weigh 1)")
+	c.FloatVar(&arg.Weight, "fusion-weight", 0.7, 0, 1, "`weight` of the argument stage in the fusion; the sentence stage gets the rest")
+	c.IntVar(&arg.Arguments, "arguments", 100, 1, 100000, "arguments the argument stage retrieves (their sentences are candidates)")
+	c.IntVar(&sent.Depth, "sentences", 1000, 1, 1000000, "sentences the sentence stage retrieves")
+	c.IntVar(&p.Depth, "depth", 3000, 1, 1000000, "fused sentences filtered, at most")
+	c.FloatVar(&p.Argumentative, "threshold", 0.5, 0, 1, "argumentativeness probability a sentence needs to pass the -arg filter")
+	c.IntVar(&p.Pool, "pool", 100, 1, 100000, "candidates (sentences that pass the filters) paired")
+	c.Flags.BoolVar(&p.NounPhrases, "np-tags", false, "find the noun phrases coherence compares by part-of-speech tags (slower)")
+	centrality := c.Flags.Bool("centrality", false, "weigh ArgsRank centrality (0.1) into the pair score")
+	steps := map[string]*bool{}
+	for _, s := range []struct{ name, what string }{
+		{"prf", "RM3 pseudo-relevance feedback in the argument stage"},
+		{"fusion", "the sentence stage: the argument stage alone gives the candidates"},
+		{"length", "the length filter (5 to 60 words)"},
+		{"noise", "the debate-noise filter"},
+		{"dedup", "the exact and normalised duplicate filter"},
+		{"verb", "the filter that wants a verb (part-of-speech tags)"},
+		{"arg", "the argumentativeness filter (-threshold)"},
+		{"coherence", "coherence: any two sentences of compatible stance pair up, and its weight is 0"},
+		{"diversity", "diversity: the top five pairs may share an argument"},
+		{"stance", "stance tagging: every pair's stance is Q0"},
+		{"quality", "the argumentativeness weight in the pair score"},
+	} {
+		on := true
+		steps[s.name] = &on
+		c.Flags.Var(off{&on}, "no-"+s.name, "switch off "+s.what)
+	}
+	c.Check(func() error {
+		// The flags that switch a step off, and those that change a
+		// value it depends on, become the Pipeline's fields.
+		if !*steps["prf"] {
+			arg.Search.PRF = lexical.PRF{}
+		}
+		sent.Weight = 1 - arg.Weight
+		if !*steps["fusion"] {
+			p.Stages = p.Stages[:1]
+		}
+		p.Length, p.Noise, p.Dedup, p.Verb = *steps["length"], *steps["noise"], *steps["dedup"], *steps["verb"]
+		if !*steps["arg"] {
+			p.Argumentative = 0
+		}
+		p.Builder.Pool = p.Pool
+		if !*steps["coherence"] {
+			p.Builder.Weights.Coherence = 0
+			p.Builder.Coherence = pairing.Coherence{MinSimilarity: -1, MaxSimilarity: 2}
+		}
+		if !*steps["diversity"] {
+			p.Builder.Diversity, p.Builder.Redundancy = -1, -1
+		}
+		p.NoStance = !*steps["stance"]
+		if !*steps["quality"] {
+			p.Builder.Weights.Argumentativeness = 0
+		}
+		if *centrality {
+			p.Builder.Weights.Centrality = 0.1
+		}
+		return nil
+	})
+	return pp, k
 }
 
 // off is a boolean flag that, when given, turns a step off.
@@ -232,21 +262,13 @@ func (o off) Set(s string) error {
 
 func (off) IsBoolFlag() bool { return true }
 
-func advanced(ctx context.Context, f system.Flags, c config, stdout, stderr io.Writer) error {
-	models := startModels(c.Verb || c.NounPhrases)
-	env, err := system.Open(ctx, f, lexical.Config{}, stderr)
-	if err != nil {
-		return err
+// indent indents every line of s by two spaces.
+func indent(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "  " + l
+		}
 	}
-	defer env.Close()
-	p, err := newPipeline(env, c, models)
-	if err != nil {
-		return err
-	}
-	rules := runfile.Touche2022()
-	if !c.Stance {
-		rules.Stances = []stance.Stance{stance.Unknown}
-	}
-	_, err = env.Run(ctx, system.Job{Name: "advanced", Rules: rules, Topic: p.answer}, stdout)
-	return err
+	return strings.Join(lines, "")
 }

@@ -17,7 +17,7 @@ func Example() {
 		panic(err)
 	}
 	defer os.RemoveAll(out)
-	if code := run(context.Background(), []string{"-k", "2", "-cache", "off", "-o", out}, io.Discard, io.Discard); code != 0 {
+	if code := run(context.Background(), []string{"-sample", "2021", "-k", "2", "-cache", "off", "-o", out}, io.Discard, io.Discard); code != 0 {
 		panic(code)
 	}
 	b, err := os.ReadFile(filepath.Join(out, "run.txt"))

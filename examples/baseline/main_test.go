@@ -19,7 +19,16 @@ func rules() runfile.Rules {
 // is deterministic and evaluates.
 func TestSample(t *testing.T) {
 	m := systemtest.Sample(t, run, rules())
-	t.Logf("nDCG@5 %.3f, judged-only %.3f", m.NDCG5.Mean, m.Judged.Mean)
+	t.Logf("nDCG@5 %.3f, judged-only %.3f", m.NDCG.Mean, m.Judged.Mean)
+}
+
+// TestSample2021 runs the baseline on the embedded 2021 sample, whose
+// judgments rate arguments.
+func TestSample2021(t *testing.T) {
+	m := systemtest.Sample(t, run, rules(), "-sample", "2021")
+	if m.Pairs == 0 {
+		t.Error("the 2021 judgments rate arguments: the run's pairs should have been mapped")
+	}
 }
 
 // TestTIRA runs the baseline on a TIRA input directory twice: the second

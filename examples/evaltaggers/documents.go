@@ -201,16 +201,10 @@ func agreement(agree bool) string {
 }
 
 // forceSide returns st when it is Pro or Con, else the side the stance
-// model leans to over the document's sentences (stance.Side).
+// model leans to over the document's sentences read together
+// (stance.Side, the library's rule for pairs too).
 func forceSide(sm *classify.StanceModel, topic string, sents []string, st stance.Stance) stance.Stance {
-	if st == stance.Pro || st == stance.Con {
-		return st
-	}
-	var lean float64
-	for _, s := range sents {
-		lean += sm.Lean(topic, s)
-	}
-	return stance.Side(st, lean)
+	return stance.Side(sm, topic, st, sents...)
 }
 
 // majorityOf answers every item with the most frequent gold label.

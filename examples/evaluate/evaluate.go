@@ -1,21 +1,20 @@
 package main
 
 import (
-	"bufio"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/runfile"
 )
 
@@ -39,6 +38,19 @@ func (m *measureList) Set(v string) error {
 	return nil
 }
 
+// nameList collects repeated -name flags.
+type nameList []string
+
+func (n *nameList) String() string { return strings.Join(*n, " ") }
+
+func (n *nameList) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errors.New("an empty name")
+	}
+	*n = append(*n, v)
+	return nil
+}
+
 // config holds the parsed command line.
 type config struct {
 	measures   measureList
@@ -50,20 +62,27 @@ type config struct {
 	seed       uint64
 	resamples  int
 	files      []string
+	names      nameList
 	baseline   string
-	pairs      string // table mode: "", "first" or "best"
+	pairs      string // "", "first" or "best"
 	order      string // table mode: "score" or "rank"
-	format     string // table mode: "table" or "tsv"
+	format     string // table mode: "table", "tsv" or "json"
+	perTopics  bool   // table mode: -per-topic
+	correction string // table mode
+	validate   bool   // -validate-estimated
 }
 
-const usage = `evaluate [-q] [-c] [-J] -m MEASURE [-m MEASURE]... QRELS RUN
-evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank] [-format table|tsv] [-baseline RUN] [-seed N] [-resamples N] RUN...`
+const usage = `evaluate [-q] [-c] [-J] [-pairs first|best] -m MEASURE [-m MEASURE]... QRELS RUN
+evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank] [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none] [-name NAME]... [-seed N] [-resamples N] RUN...
+evaluate -validate-estimated [-year 2022]`
 
 const about = `Evaluate scores TREC runs against relevance judgments, in one of two modes.
 
-With -m (trec_eval mode) it prints exactly the lines trec_eval 10.0 prints for the same options: "measure<TAB>qid<TAB>value", for the measures in trec_eval's syntax (ndcg_cut.5,10,1000, P.5,10, map, recip_rank, num_ret, num_rel_ret). The flags -q (each topic's values too), -c and -J are trec_eval's: here -q does not mean quiet.
+With -m (trec_eval mode) it prints exactly the lines trec_eval 10.0 prints for the same options: "measure<TAB>qid<TAB>value", for the measures in trec_eval's syntax (ndcg_cut.5,10,1000, P.5,10, map, recip_rank, num_ret, num_rel_ret) or as ir_measures names them (nDCG@5, P@10, AP, RR). The flags -q (each topic's values too), -c and -J are trec_eval's: here -q does not mean quiet. -pairs maps a run of sentence pairs onto arguments first, and the mapped run is scored by trec_eval's rules. A run of which nothing is judged is scored all the same, as trec_eval does, with a warning on stderr (naming -pairs for a run of sentence pairs against judgments of arguments).
 
-Without -m (table mode) it prints, for each run and judged dimension, the mean nDCG@5 with its 95% percentile bootstrap interval, plain and on judged-only rankings (the variant of Touché's official tables), the p-value of a paired t-test of each run's judged-only nDCG@5 against the baseline run (Bonferroni-corrected), and judged@5, the share of the run's top 5 documents that the judgments judge. -format tsv prints the same table as tab-separated values with a one-token header, for programs. -pairs maps a run of sentence pairs or sentences onto the args.me arguments the 2020 and 2021 judgments rate. -year takes the official judgments embedded in the module.
+Without -m (table mode) it prints, for each run and judged dimension, the mean nDCG@5 with its 95% percentile bootstrap interval, plain and on judged-only rankings (the variant of Touché's official tables), the p-value of a paired t-test of each run's judged-only nDCG@5 against the baseline run (corrected for the number of runs, -correction), judged@5 (the share of the run's top 5 that is judged), the p-value of the plain nDCG@5, and for judgments of sentence pairs (2022) the estimated judged-only nDCG@5, which also counts the unjudged pairs whose two sentences were judged in other pairs, labelling each with its sentences' mean labels (eval.Estimate), with its p-value and its coverage labelled@5. A run's row ends with a warning when nothing of it is judged. -format tsv prints the table as tab-separated values with a one-token header, and json as one object with every topic's values; -per-topic adds each topic's values to the table. A run is labelled by -name (in the order of the RUN files), else by its run tag, else by the shortest part of its path that tells it from the others. -pairs maps a run of sentence pairs or sentences onto the args.me arguments the 2020 and 2021 judgments rate. -year takes the official judgments embedded in the module.
+
+-validate-estimated prints how well the estimate of unjudged pairs predicts the official 2022 judgments, leaving each judged pair out in turn: the Pearson correlation and mean absolute error per dimension, for the mean of the sentences' means and for the fitted estimate (eval.FitEstimate) the tables use for coherence.
 
 Flags come before the files. A bad command line exits 2, a file that cannot be read or evaluated 1.`
 
@@ -71,22 +90,15 @@ Flags come before the files. A bad command line exits 2, a file that cannot be r
 // the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	cmd := cli.New("evaluate", usage, about, stdout, stderr)
-	cmd.MinArgs, cmd.MaxArgs = 1, -1
+	cmd.MinArgs, cmd.MaxArgs = 0, -1
 	c := define(cmd)
 	return cmd.Run(args, func(files []string) error {
 		c.files = files
-		if c.baseline != "" {
-			// The baseline is the table's first row, whatever its place among RUN....
-			files := []string{c.baseline}
-			for _, f := range c.files {
-				if f != c.baseline {
-					files = append(files, f)
-				}
-			}
-			c.files = files
-		}
-		if len(c.measures) > 0 {
-			return trecEval(c, stdout)
+		switch {
+		case c.validate:
+			return validate(c, stdout)
+		case len(c.measures) > 0:
+			return trecEval(c, stdout, stderr)
 		}
 		return toucheTable(c, stdout, stderr)
 	})
@@ -96,23 +108,46 @@ func run(args []string, stdout, stderr io.Writer) int {
 func define(cmd *cli.Command) *config {
 	c := &config{}
 	fs := cmd.Flags
-	fs.Var(&c.measures, "m", "trec_eval mode: a `measure` to compute, in trec_eval syntax (repeatable)")
+	fs.Var(&c.measures, "m", "trec_eval mode: a `measure` to compute, in trec_eval syntax or as ir_measures names it (repeatable)")
 	fs.BoolVar(&c.perTopic, "q", false, "trec_eval mode: print each topic's values too (as trec_eval -q)")
 	fs.BoolVar(&c.complete, "c", false, "average over all judged topics; missing topics score 0 (both modes)")
 	fs.BoolVar(&c.judgedOnly, "J", false, "trec_eval mode: drop unjudged documents from the rankings")
 	fs.IntVar(&c.year, "year", 0, "table mode: use the embedded official Touché Task 1 judgments of this `year`")
 	fs.StringVar(&c.qrels, "qrels", "", "table mode: judgments `file` (qid 0 docid label)")
 	fs.StringVar(&c.baseline, "baseline", "", "table mode: the `run` the others are tested against (default: the first RUN)")
+	fs.Var(&c.names, "name", "table mode: the `label` of the next RUN's rows (repeatable, in the order of the RUN files)")
 	fs.Uint64Var(&c.seed, "seed", 1, "table mode: bootstrap seed")
 	cmd.IntVar(&c.resamples, "resamples", eval.DefaultResamples, 100, 10_000_000, "table mode: bootstrap resamples")
-	fs.StringVar(&c.pairs, "pairs", "", "table mode: map pairs (or sentences) to arguments: `first` or best")
+	fs.StringVar(&c.pairs, "pairs", "", "map pairs (or sentences) to arguments before scoring: `first` or best (both modes)")
 	fs.StringVar(&c.order, "order", "score", "table mode: rank each topic's documents by `score` (as trec_eval) or by the rank column")
-	fs.StringVar(&c.format, "format", "table", "table mode: `table` (aligned columns for people) or tsv (tab-separated, for programs)")
+	fs.StringVar(&c.format, "format", "table", "table mode: `table` (aligned columns for people), tsv (tab-separated, for programs) or json")
+	fs.BoolVar(&c.perTopics, "per-topic", false, "table mode: print each topic's values after the table (with -format table)")
+	fs.StringVar(&c.correction, "correction", "bonferroni", "table mode: adjust the p-values for testing several runs: `bonferroni`, holm or none")
+	fs.BoolVar(&c.validate, "validate-estimated", false, "print the leave-one-out validation of the estimate of unjudged pairs on the official 2022 judgments, and exit")
 	cmd.Check(func() error {
 		set := make(map[string]bool)
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if c.pairs != "" {
+			if _, err := eval.ParseMapping(c.pairs); err != nil {
+				return cli.Usagef("-pairs %q, want first or best", c.pairs)
+			}
+		}
+		if c.validate {
+			for name := range set {
+				if name != "validate-estimated" && name != "year" {
+					return cli.Usagef("-%s does not go with -validate-estimated", name)
+				}
+			}
+			if set["year"] && c.year != 2022 {
+				return cli.Usagef("-validate-estimated: only 2022 judges sentence pairs, not -year %d", c.year)
+			}
+			if fs.NArg() > 0 {
+				return cli.Usagef("-validate-estimated takes no files")
+			}
+			return nil
+		}
 		if len(c.measures) > 0 {
-			for _, name := range []string{"year", "qrels", "baseline", "seed", "resamples", "pairs", "order", "format"} {
+			for _, name := range []string{"year", "qrels", "baseline", "seed", "resamples", "order", "format", "name", "per-topic", "correction"} {
 				if set[name] {
 					return cli.Usagef("-%s is for the Touché table, not with -m", name)
 				}
@@ -132,241 +167,169 @@ func define(cmd *cli.Command) *config {
 			return cli.Usagef("give -year or -qrels, not both")
 		case !set["year"] && !set["qrels"]:
 			return cli.Usagef("give -year or -qrels (or -m for trec_eval mode)")
-		case set["year"] && eval.OfficialDimensions(c.year) == nil:
+		case set["year"] && (c.year < 2020 || c.year > 2022):
 			return cli.Usagef("no embedded judgments for -year %d (have 2020, 2021, 2022)", c.year)
-		}
-		if c.pairs != "" {
-			if _, err := eval.ParseMapping(c.pairs); err != nil {
-				return cli.Usagef("-pairs %q, want first or best", c.pairs)
-			}
 		}
 		if c.order != "score" && c.order != "rank" {
 			return cli.Usagef("-order %q, want score or rank", c.order)
 		}
-		if c.format != "table" && c.format != "tsv" {
-			return cli.Usagef("-format %q, want table or tsv", c.format)
+		if c.format != "table" && c.format != "tsv" && c.format != "json" {
+			return cli.Usagef("-format %q, want table, tsv or json", c.format)
+		}
+		if c.correction != "bonferroni" && c.correction != "holm" && c.correction != "none" {
+			return cli.Usagef("-correction %q, want bonferroni, holm or none", c.correction)
 		}
 		if fs.NArg() == 0 {
 			return cli.Usagef("no run files")
+		}
+		if len(c.names) > fs.NArg() {
+			return cli.Usagef("%d -name flags for %d run files", len(c.names), fs.NArg())
 		}
 		return nil
 	})
 	return c
 }
 
-// trecEval prints trec_eval's lines for one qrels and one run file.
-func trecEval(c *config, w io.Writer) error {
-	q, err := readQrels(c.files[0])
+// trecEval prints trec_eval's lines for one qrels and one run file. A run
+// of which nothing is judged is scored (zeros, as trec_eval prints them)
+// with a warning on stderr.
+func trecEval(c *config, w, stderr io.Writer) error {
+	q, err := readQrels(c.qrelsFile())
 	if err != nil {
 		return err
 	}
-	r, err := readRun(c.files[1])
+	r, err := readRun(c.files[1], true)
 	if err != nil {
 		return err
 	}
-	e, err := eval.Evaluate(q, r, eval.Options{Measures: c.measures, Complete: c.complete, JudgedOnly: c.judgedOnly})
+	opt := eval.Options{Measures: c.measures, Complete: c.complete, JudgedOnly: c.judgedOnly}
+	opt.Pairs, _ = eval.ParseMapping(c.pairs)
+	e, err := eval.Evaluate(q, r, opt)
+	if errors.Is(err, eval.ErrNothingJudged) {
+		warnUnjudged(stderr, c, c.files[1], filepath.Base(c.files[0]), q, r)
+		err = nil
+	}
 	if err != nil {
 		return err
 	}
 	return e.WriteTrecEval(w, c.perTopic)
 }
 
-// judged is one dimension's judgments.
-type judged struct {
-	name  string
-	qrels *eval.Qrels
-}
+// qrelsFile is the judgments file of trec_eval mode.
+func (c *config) qrelsFile() string { return c.files[0] }
 
-// row is one line of the Touché table.
-type row struct {
-	run, dimension string
-	topics         int
-	plain, judged  eval.Interval
-	judgedPerTopic map[string]float64 // topic → judged-only nDCG@5, for the t-tests
-	share          float64            // judged documents in the top 5
-	p              float64
-	hasP           bool
-}
-
-// toucheTable prints mean nDCG@5 with bootstrap CIs, plain and judged-only,
-// and the share of judged documents in the top 5, for every run and
-// dimension. A run none of whose documents the judgments know gets a
-// warning on stderr.
+// toucheTable prints the Touché table of every run file: an experiment
+// (package experiment) of runs made before.
 func toucheTable(c *config, w, stderr io.Writer) error {
-	var dims []judged
+	var j *eval.Judgments
+	var err error
 	if c.qrels != "" {
 		q, err := readQrels(c.qrels)
 		if err != nil {
 			return err
 		}
-		dims = []judged{{name: filepath.Base(c.qrels), qrels: q}}
-	} else {
-		for _, d := range eval.OfficialDimensions(c.year) {
-			q, err := eval.Official(c.year, d)
-			if err != nil {
-				return err
-			}
-			dims = append(dims, judged{name: fmt.Sprintf("%d %s", c.year, d), qrels: q})
+		if j, err = eval.NewJudgments("", []eval.Dimension{eval.Dimension(filepath.Base(c.qrels))}, []*eval.Qrels{q}); err != nil {
+			return err
+		}
+	} else if j, err = eval.Official(c.year); err != nil {
+		return err
+	}
+	files := c.files
+	if c.baseline != "" && !containsFunc(files, func(f string) bool { return sameFile(f, c.baseline) }) {
+		files = append([]string{c.baseline}, files...) // a baseline that is not among the runs
+	}
+	runs := make([]runfile.Run, len(files))
+	for i, f := range files {
+		if runs[i], err = readRun(f, true); err != nil {
+			return err
+		}
+		if !sharesTopic(j, runs[i]) {
+			return fmt.Errorf("%s: no topic of the run is judged in the %s judgments (wrong -year?)", f, judgmentsName(j))
 		}
 	}
-	runs := make([]runfile.Run, len(c.files))
-	for i, f := range c.files {
-		r, err := readRun(f)
+	names := c.names
+	if len(files) > len(c.files) { // the extra baseline has no -name
+		names = append([]string{""}, names...)
+	}
+	labels := runLabels(files, runs, names)
+	x := experiment.Experiment{
+		Judgments:  j,
+		Complete:   c.complete,
+		Correction: c.correction,
+		Bootstrap:  eval.Bootstrap{Seed: c.seed, Resamples: c.resamples},
+	}
+	x.Pairs, _ = eval.ParseMapping(c.pairs)
+	if c.order == "rank" {
+		x.Order = eval.ByRank
+	}
+	for i := range files {
+		s := experiment.System{Name: labels[i], Run: runs[i]}
+		if c.baseline != "" && sameFile(files[i], c.baseline) && x.Baseline == 0 && len(x.Systems) > 0 {
+			// The baseline's rows come first, whatever its place among RUN....
+			x.Systems = append([]experiment.System{s}, x.Systems...)
+			continue
+		}
+		x.Systems = append(x.Systems, s)
+	}
+	t, err := x.Run(context.Background())
+	if err != nil {
+		return err
+	}
+	for _, row := range t.Rows {
+		if row.Warning != "" {
+			fmt.Fprintf(stderr, "evaluate: warning: %s against %s: %s\n", row.System, row.Judgments, row.Warning)
+		}
+	}
+	switch c.format {
+	case "tsv":
+		return t.WriteTSV(w)
+	case "json":
+		return t.WriteJSON(w)
+	}
+	if err := t.WriteText(w); err != nil {
+		return err
+	}
+	if c.perTopics {
+		fmt.Fprintln(w)
+		return t.WriteTopics(w)
+	}
+	return nil
+}
+
+// validate prints the leave-one-out validation of the estimates of
+// unjudged pairs on the official 2022 judgments.
+func validate(_ *config, w io.Writer) error {
+	j, err := eval.Official(2022)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "Estimates of unjudged Touché 2022 pairs, validated on the official judgments: each judged pair whose two sentences occur in other judged pairs of its topic is estimated from those other pairs (the fitted estimate is also fit without the pair's topic), and compared with its true label.")
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "%-10s %-9s %6s %6s %8s %6s\n", "dimension", "estimate", "pairs", "judged", "Pearson", "MAE")
+	for _, d := range j.Dimensions() {
+		fitted, err := eval.FitEstimate(j, d)
 		if err != nil {
 			return err
 		}
-		runs[i] = r
-	}
-	order := eval.ByScore
-	if c.order == "rank" {
-		order = eval.ByRank
-	}
-	ndcg5 := []eval.Measure{{Name: eval.NDCGCut, Cutoffs: []int{5}}}
-	boot := eval.Bootstrap{Seed: c.seed, Resamples: c.resamples}
-
-	var table []row
-	for _, d := range dims {
-		rows := make([]row, len(runs))
-		for i, r := range runs {
-			rw := row{run: runName(c.files[i]), dimension: d.name, judgedPerTopic: map[string]float64{}}
-			if !sharesTopic(d.qrels, r) {
-				return fmt.Errorf("%s: no topic of the run is judged in %s (wrong -year?)", c.files[i], d.name)
-			}
-			if c.pairs != "" {
-				m, _ := eval.ParseMapping(c.pairs)
-				mapped, err := eval.ArgumentRun(r, d.qrels, m, order)
-				if err != nil {
-					return fmt.Errorf("%s: -pairs %s: %w", c.files[i], c.pairs, err)
-				}
-				r = mapped
-			}
-			opt := eval.Options{Measures: ndcg5, Complete: c.complete, Order: order}
-			share, err := eval.Judged(d.qrels, r, 5, opt)
+		for _, e := range []struct {
+			name string
+			est  *eval.Estimate
+		}{{"mean", eval.NewEstimate(j.Qrels(d))}, {"fitted", fitted}} {
+			v, err := e.est.Validate()
 			if err != nil {
-				return fmt.Errorf("%s against %s: %w", c.files[i], d.name, err)
+				return err
 			}
-			rw.share = share
-			if !anyJudged(d.qrels, r) {
-				warnUnjudged(stderr, c, c.files[i], d.name, r)
-			}
-			for _, judgedOnly := range []bool{false, true} {
-				opt.JudgedOnly = judgedOnly
-				e, err := eval.Evaluate(d.qrels, r, opt)
-				if err != nil {
-					return fmt.Errorf("%s against %s: %w", c.files[i], d.name, err)
-				}
-				perTopic, _ := e.PerTopic("ndcg_cut_5")
-				ci, err := boot.CI(perTopic)
-				if err != nil {
-					return err
-				}
-				rw.topics = len(perTopic)
-				if judgedOnly {
-					rw.judged = ci
-					for k, t := range e.Topics {
-						rw.judgedPerTopic[t.Topic] = perTopic[k]
-					}
-				} else {
-					rw.plain = ci
-				}
-			}
-			rows[i] = rw
-		}
-		if len(rows) > 1 {
-			ps := make([]float64, 0, len(rows)-1)
-			for _, rw := range rows[1:] {
-				a, b := paired(rw.judgedPerTopic, rows[0].judgedPerTopic)
-				t, err := eval.PairedTTest(a, b)
-				if err != nil {
-					return fmt.Errorf("%s against %s: %w", rw.run, rows[0].run, err)
-				}
-				ps = append(ps, t.P)
-			}
-			for i, p := range eval.Bonferroni(ps) {
-				rows[i+1].p, rows[i+1].hasP = p, true
-			}
-		}
-		table = append(table, rows...)
-	}
-	if c.format == "tsv" {
-		return writeTSV(w, table)
-	}
-	return writeTable(w, table)
-}
-
-// The columns of the table: for people (aligned, with spaces in the names)
-// and for programs (-format tsv: one token per name).
-var (
-	tableHeader = []string{"run", "judgments", "topics", "nDCG@5", "CI95 low", "CI95 high",
-		"judged-only nDCG@5", "CI95 low", "CI95 high", "p vs baseline (Bonferroni)", "judged@5"}
-	tsvHeader = []string{"run", "judgments", "topics", "ndcg5", "ndcg5_low", "ndcg5_high",
-		"judged_ndcg5", "judged_ndcg5_low", "judged_ndcg5_high", "p", "judged5"}
-)
-
-// fields formats a row's values; p is empty for the baseline.
-func (rw row) fields() []string {
-	p := ""
-	if rw.hasP {
-		p = fmt.Sprintf("%.4f", rw.p)
-	}
-	return []string{rw.run, rw.dimension, strconv.Itoa(rw.topics),
-		fmt.Sprintf("%.4f", rw.plain.Mean), fmt.Sprintf("%.4f", rw.plain.Low), fmt.Sprintf("%.4f", rw.plain.High),
-		fmt.Sprintf("%.4f", rw.judged.Mean), fmt.Sprintf("%.4f", rw.judged.Low), fmt.Sprintf("%.4f", rw.judged.High),
-		p, fmt.Sprintf("%.2f", rw.share)}
-}
-
-// writeTable prints the rows as aligned columns, "-" for a missing p.
-func writeTable(w io.Writer, rows []row) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(tableHeader, "\t"))
-	for _, rw := range rows {
-		f := rw.fields()
-		if f[9] == "" {
-			f[9] = "-"
-		}
-		fmt.Fprintln(tw, strings.Join(f, "\t"))
-	}
-	return tw.Flush()
-}
-
-// writeTSV prints the rows as tab-separated values under a header of
-// one-token names; a missing p is an empty field.
-func writeTSV(w io.Writer, rows []row) error {
-	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, strings.Join(tsvHeader, "\t"))
-	for _, rw := range rows {
-		fmt.Fprintln(bw, strings.Join(rw.fields(), "\t"))
-	}
-	return bw.Flush()
-}
-
-// paired returns the values of the topics both a and b have, in topic
-// order, for a paired test: without -c, two runs can answer different
-// judged topics.
-func paired(a, b map[string]float64) (x, y []float64) {
-	for _, t := range slices.Sorted(maps.Keys(a)) {
-		if v, ok := b[t]; ok {
-			x, y = append(x, a[t]), append(y, v)
+			fmt.Fprintf(w, "%-10s %-9s %6d %6d %8.4f %6.4f\n", d, e.name, v.Pairs, v.Judged, v.Pearson, v.MAE)
 		}
 	}
-	return x, y
+	return nil
 }
 
 // sharesTopic reports whether the run has results for a judged topic.
-func sharesTopic(q *eval.Qrels, r runfile.Run) bool {
-	for _, t := range q.Topics() {
-		if _, ok := r[t]; ok {
-			return true
-		}
-	}
-	return false
-}
-
-// anyJudged reports whether the judgments know any document of the run.
-func anyJudged(q *eval.Qrels, r runfile.Run) bool {
-	for t, lines := range r {
-		for _, l := range lines {
-			if _, ok := q.Label(t, l.DocID); ok {
+func sharesTopic(j *eval.Judgments, r runfile.Run) bool {
+	for _, d := range j.Dimensions() {
+		for _, t := range j.Qrels(d).Topics() {
+			if _, ok := r[t]; ok {
 				return true
 			}
 		}
@@ -374,12 +337,20 @@ func anyJudged(q *eval.Qrels, r runfile.Run) bool {
 	return false
 }
 
+// judgmentsName names judgments in a message.
+func judgmentsName(j *eval.Judgments) string {
+	if j.Name() != "" {
+		return j.Name()
+	}
+	return string(j.Dimensions()[0])
+}
+
 // warnUnjudged tells that the judgments know no document of a run, and
 // why that may be: a run of sentence pairs or sentences scored with
 // argument judgments without -pairs, or mapped with -pairs for judgments of
 // pairs.
-func warnUnjudged(stderr io.Writer, c *config, file, dim string, r runfile.Run) {
-	fmt.Fprintf(stderr, "evaluate: warning: no document of %s is judged in %s: its nDCG@5 is 0 by construction", runName(file), dim)
+func warnUnjudged(stderr io.Writer, c *config, file, judgments string, q *eval.Qrels, r runfile.Run) {
+	fmt.Fprintf(stderr, "evaluate: warning: no document of %s is judged in %s: every value is 0 by construction", file, judgments)
 	var id string
 	for _, t := range r.Topics() {
 		if len(r[t]) > 0 {
@@ -390,18 +361,115 @@ func warnUnjudged(stderr io.Writer, c *config, file, dim string, r runfile.Run) 
 	_, _, pairErr := docid.ParsePair(id)
 	_, sentErr := docid.ParseSentence(id)
 	switch {
-	case c.pairs == "" && (pairErr == nil || sentErr == nil):
-		fmt.Fprintf(stderr, "; its ids (%s) are sentences or sentence pairs: if the judgments rate arguments (2020, 2021), map them with -pairs first or -pairs best", id)
-	case c.pairs != "":
-		fmt.Fprintf(stderr, "; -pairs mapped it to arguments: if the judgments rate sentence pairs (2022), leave -pairs out")
+	case c.pairs == "" && (pairErr == nil || sentErr == nil) && !judgesPairs(q):
+		fmt.Fprintf(stderr, "; its ids (such as %.100s) are sentences or sentence pairs: the judgments rate arguments (2020, 2021), so map them with -pairs first or -pairs best", id)
+	case c.pairs != "" && judgesPairs(q):
+		fmt.Fprintf(stderr, "; -pairs mapped it to arguments, but the judgments rate sentence pairs (2022): leave -pairs out")
 	}
 	fmt.Fprintln(stderr)
 }
 
-// runName names a run by its file name without the extension.
-func runName(path string) string {
-	base := filepath.Base(path)
-	return strings.TrimSuffix(base, filepath.Ext(base))
+// judgesPairs reports whether qrels judge sentence pairs.
+func judgesPairs(q *eval.Qrels) bool {
+	for j := range q.All() {
+		_, _, err := docid.ParsePair(j.DocID)
+		return err == nil
+	}
+	return false
+}
+
+// runLabels labels the runs: by -name where one is given (names[i], in
+// the order of the files), else by the run tag where it tells the run from
+// the others, else by the shortest part of the path that does. No two
+// labels are equal.
+func runLabels(files []string, runs []runfile.Run, names []string) []string {
+	labels := make([]string, len(files))
+	tags := make([]string, len(files))
+	count := map[string]int{}
+	for i, r := range runs {
+		tags[i] = runTag(r)
+		count[tags[i]]++
+	}
+	var byPath []int
+	for i := range files {
+		switch {
+		case i < len(names) && names[i] != "":
+			labels[i] = names[i]
+		case tags[i] != "" && count[tags[i]] == 1:
+			labels[i] = tags[i]
+		default:
+			byPath = append(byPath, i)
+		}
+	}
+	for _, i := range byPath {
+		labels[i] = shortestPath(files[i], files, byPath)
+	}
+	for i := range labels {
+		labels[i] = uniqueLabel(labels[i], labels[:i])
+	}
+	return labels
+}
+
+// runTag returns the tag of a run's first line, or "".
+func runTag(r runfile.Run) string {
+	for _, t := range r.Topics() {
+		if len(r[t]) > 0 {
+			return r[t][0].Tag
+		}
+	}
+	return ""
+}
+
+// shortestPath returns the fewest trailing elements of file's path (its
+// extension dropped) that no other file among others ends with.
+func shortestPath(file string, files []string, others []int) string {
+	parts := func(p string) []string {
+		p = filepath.ToSlash(filepath.Clean(p))
+		p = strings.TrimSuffix(p, filepath.Ext(p))
+		return strings.Split(p, "/")
+	}
+	mine := parts(file)
+	for n := 1; n <= len(mine); n++ {
+		suffix := strings.Join(mine[len(mine)-n:], "/")
+		clash := false
+		for _, o := range others {
+			if files[o] == file {
+				continue
+			}
+			theirs := parts(files[o])
+			if len(theirs) >= n && strings.Join(theirs[len(theirs)-n:], "/") == suffix {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			return suffix
+		}
+	}
+	return strings.Join(mine, "/")
+}
+
+// uniqueLabel returns label, or label with "#2", "#3", … when it is taken.
+func uniqueLabel(label string, taken []string) string {
+	l := label
+	for n := 2; contains(taken, l); n++ {
+		l = fmt.Sprintf("%s#%d", label, n)
+	}
+	return l
+}
+
+func contains(s []string, v string) bool { return slices.Contains(s, v) }
+
+func containsFunc(s []string, f func(string) bool) bool { return slices.ContainsFunc(s, f) }
+
+// sameFile reports whether two paths name the same file.
+func sameFile(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
 func readQrels(path string) (*eval.Qrels, error) {
@@ -417,15 +485,16 @@ func readQrels(path string) (*eval.Qrels, error) {
 	return q, nil
 }
 
-func readRun(path string) (runfile.Run, error) {
+// readRun reads a run file, leniently as trec_eval does when lenient is
+// set: any stance token, infinite scores.
+func readRun(path string, lenient bool) (runfile.Run, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	// trec_eval reads any stance token and infinite scores.
 	rd := runfile.NewReader(f)
 	rd.Name = path
-	rd.Lenient = true
+	rd.Lenient = lenient
 	return rd.ReadRun()
 }

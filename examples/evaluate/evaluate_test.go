@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -88,14 +88,15 @@ func TestTable(t *testing.T) {
 		plain, judged float64
 		p             string
 	}{
-		{"a", 1, 1, "-"},
+		// Rows are labelled by the runs' tags.
+		{"A", 1, 1, "-"},
 		// Judged-only differences b-a are (x, 0), so t = -1 with df = 1: p = 0.5.
-		{"b", bPlain, bJudged, "0.5000"},
+		{"B", bPlain, bJudged, "0.5000"},
 	}
 	for i, tc := range tests {
 		f := strings.Fields(lines[i+1])
-		if len(f) != 11 {
-			t.Fatalf("row %q: got %d columns, want 11", lines[i+1], len(f))
+		if len(f) != 17 {
+			t.Fatalf("row %q: got %d columns, want 17", lines[i+1], len(f))
 		}
 		if f[0] != tc.run || f[1] != "tiny.qrels" || f[2] != "2" || f[9] != tc.p {
 			t.Errorf("row %q: got run %s, judgments %s, topics %s, p %s; want %s, tiny.qrels, 2, %s", lines[i+1], f[0], f[1], f[2], f[9], tc.run, tc.p)
@@ -156,7 +157,11 @@ func TestErrors(t *testing.T) {
 	}{
 		{"no args", nil, cli.ExitUsage, "give -year or -qrels"},
 		{"-q without -m", []string{"-q", "-year", "2020", "x"}, cli.ExitUsage, "-q needs trec_eval mode"},
-		{"-pairs with -m", []string{"-m", "map", "-pairs", "first", "q", "r"}, cli.ExitUsage, "-pairs is for the Touché table"},
+		{"-name with -m", []string{"-m", "map", "-name", "x", "q", "r"}, cli.ExitUsage, "-name is for the Touché table"},
+		{"too many names", []string{"-year", "2021", "-name", "x", "-name", "y", "r"}, cli.ExitUsage, "2 -name flags for 1 run files"},
+		{"unknown correction", []string{"-year", "2021", "-correction", "sidak", "r"}, cli.ExitUsage, "-correction"},
+		{"-validate-estimated with a file", []string{"-validate-estimated", "r"}, cli.ExitUsage, "takes no files"},
+		{"-validate-estimated with 2021", []string{"-validate-estimated", "-year", "2021"}, cli.ExitUsage, "only 2022"},
 		{"-order with -m", []string{"-m", "map", "-order", "rank", "q", "r"}, cli.ExitUsage, "-order is for the Touché table"},
 		{"unknown mapping", []string{"-year", "2021", "-pairs", "all", "r"}, cli.ExitUsage, `-pairs "all", want first or best`},
 		{"unknown order", []string{"-year", "2021", "-order", "foo", "r"}, cli.ExitUsage, `-order "foo", want score or rank`},
@@ -196,10 +201,10 @@ func TestTableBaseline(t *testing.T) {
 	}
 	// The judged-only differences a-b are the opposite of TestTable's, so the
 	// two-sided p is the same 0.5.
-	for i, want := range [][2]string{{"b", "-"}, {"a", "0.5000"}} {
+	for i, want := range [][2]string{{"B", "-"}, {"A", "0.5000"}} {
 		f := strings.Fields(lines[i+1])
-		if f[0] != want[0] || f[len(f)-2] != want[1] {
-			t.Errorf("row %d: got run %s, p %s; want %s, %s", i+1, f[0], f[len(f)-2], want[0], want[1])
+		if f[0] != want[0] || f[9] != want[1] {
+			t.Errorf("row %d: got run %s, p %s; want %s, %s", i+1, f[0], f[9], want[0], want[1])
 		}
 	}
 	if code := run([]string{"-m", "map", "-baseline", "testdata/a.run", "testdata/tiny.qrels", "testdata/a.run"}, &stdout, &stderr); code != cli.ExitUsage {
@@ -207,23 +212,21 @@ func TestTableBaseline(t *testing.T) {
 	}
 }
 
-// tableRow runs the table with args and returns the fields of its only row
-// and stderr. The fields are read from the end (a judgments name such as
-// "2021 relevance" has a space): run, topics, nDCG@5, judged-only nDCG@5,
-// judged@5.
+// tableRow runs the table with args (and -format tsv) and returns the
+// fields of its only row and stderr: run, topics, nDCG@5, judged-only
+// nDCG@5, judged@5.
 func tableRow(t *testing.T, args ...string) (row []string, stderr string) {
 	t.Helper()
 	var stdout, errBuf bytes.Buffer
-	if code := run(append([]string{"-resamples", "100"}, args...), &stdout, &errBuf); code != cli.ExitOK {
+	if code := run(append([]string{"-resamples", "100", "-format", "tsv"}, args...), &stdout, &errBuf); code != cli.ExitOK {
 		t.Fatalf("%v: exit %d: %s", args, code, errBuf.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
 	if len(lines) != 2 {
 		t.Fatalf("%v: got %d lines, want a header and one row:\n%s", args, len(lines), stdout.String())
 	}
-	f := strings.Fields(lines[1])
-	n := len(f)
-	return []string{f[0], f[n-9], f[n-8], f[n-5], f[n-1]}, errBuf.String()
+	f := strings.Split(lines[1], "\t")
+	return []string{f[0], f[2], f[3], f[6], f[10]}, errBuf.String()
 }
 
 // TestTablePairs maps a hand-made run of sentence pairs (testdata/pairs.run)
@@ -252,8 +255,8 @@ func TestTablePairs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		f, stderr := tableRow(t, append(append([]string{"-qrels", "testdata/args.qrels"}, tc.args...), "testdata/pairs.run")...)
-		if f[0] != "pairs" || f[1] != tc.topi || f[2] != tc.plain || f[3] != tc.judged || f[4] != tc.share {
-			t.Errorf("%v: got run %s, topics %s, nDCG@5 %s, judged-only %s, judged@5 %s; want pairs, %s, %s, %s, %s",
+		if f[0] != "p" || f[1] != tc.topi || f[2] != tc.plain || f[3] != tc.judged || f[4] != tc.share {
+			t.Errorf("%v: got run %s, topics %s, nDCG@5 %s, judged-only %s, judged@5 %s; want p, %s, %s, %s, %s",
 				tc.args, f[0], f[1], f[2], f[3], f[4], tc.topi, tc.plain, tc.judged, tc.share)
 		}
 		if stderr != "" {
@@ -302,76 +305,150 @@ func TestTableOrder(t *testing.T) {
 	}
 }
 
-// TestTablePairsMatchesTrecEvalMode checks the acceptance criterion of the
-// pipeline issue on a run of pairs over judged 2021 arguments: the table's
-// nDCG@5 with -year 2021 -pairs first is what trec_eval mode gives on the
-// run mapped to first-sentence arguments, plain and judged-only, over the
-// run's topics.
+// TestTablePairsMatchesTrecEvalMode checks, on a run of pairs over judged
+// 2021 arguments, that the table's nDCG@5 with -year 2021 -pairs first is
+// what trec_eval mode gives with -pairs first, and that trec_eval mode with
+// -pairs first prints exactly what it prints for the mapped run written to
+// a file (mapped here by hand: each pair becomes its first sentence's
+// argument, in score order, an argument once, scored n, n−1, …), which is
+// what trec_eval prints for it (TestGolden).
 func TestTablePairsMatchesTrecEvalMode(t *testing.T) {
-	q, err := eval.Official(2021, eval.Relevance)
+	official, err := eval.Official(2021)
 	if err != nil {
 		t.Fatal(err)
 	}
+	q := official.Qrels(eval.Relevance)
 	dir := t.TempDir()
 	// Pairs of the judged arguments of topics 51 and 52, in qrels order,
-	// interleaved with pairs of unjudged ones, scored down the list.
-	var runText, qrels strings.Builder
+	// interleaved with pairs of unjudged ones, scored down the list; every
+	// third judged argument comes twice.
+	var runText, qrels, mapped strings.Builder
 	for j := range q.All() {
 		fmt.Fprintf(&qrels, "%s 0 %s %d\n", j.Topic, j.DocID, j.Label)
 	}
 	n := map[string]int{}
-	for j := range q.All() {
-		if (j.Topic != "51" && j.Topic != "52") || n[j.Topic] == 12 {
-			continue
+	for _, topic := range []string{"51", "52"} {
+		var args []string
+		for j := range q.All() {
+			if j.Topic != topic || n[topic] == 12 {
+				continue
+			}
+			n[topic]++
+			k := n[topic]
+			fmt.Fprintf(&runText, "%s PRO %s__PREMISE__1,%s__CONC__1 %d %d t\n", topic, j.DocID, j.DocID, 3*k-2, 100-3*k)
+			fmt.Fprintf(&runText, "%s CON U%d__PREMISE__2,%s__CONC__1 %d %d t\n", topic, k, j.DocID, 3*k-1, 99-3*k)
+			args = append(args, j.DocID, fmt.Sprintf("U%d", k))
+			if k%3 == 0 {
+				fmt.Fprintf(&runText, "%s CON %s__PREMISE__3,U%d__CONC__1 %d %d t\n", topic, j.DocID, k, 3*k, 98-3*k)
+			}
 		}
-		n[j.Topic]++
-		k := n[j.Topic]
-		fmt.Fprintf(&runText, "%s PRO %s__PREMISE__1,%s__CONC__1 %d %d t\n", j.Topic, j.DocID, j.DocID, 2*k-1, 100-2*k)
-		fmt.Fprintf(&runText, "%s CON U%d__PREMISE__2,%s__CONC__1 %d %d t\n", j.Topic, k, j.DocID, 2*k, 99-2*k)
+		for i, a := range args {
+			fmt.Fprintf(&mapped, "%s Q0 %s %d %d mapped\n", topic, a, i+1, len(args)-i)
+		}
 	}
-	runPath, qrelsPath := filepath.Join(dir, "pairs.run"), filepath.Join(dir, "2021.qrels")
-	for p, s := range map[string]string{runPath: runText.String(), qrelsPath: qrels.String()} {
+	runPath, qrelsPath, mappedPath := filepath.Join(dir, "pairs.run"), filepath.Join(dir, "2021.qrels"), filepath.Join(dir, "mapped.run")
+	for p, s := range map[string]string{runPath: runText.String(), qrelsPath: qrels.String(), mappedPath: mapped.String()} {
 		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	// The run mapped by eval.ArgumentRun, for trec_eval mode.
-	pairs, err := runfile.ReadFile(runPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mapped, err := eval.ArgumentRun(pairs, q, eval.FirstSentence, eval.ByScore)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mappedPath := filepath.Join(dir, "mapped.run")
-	var rs = map[string][]runfile.Result{}
-	for qid, lines := range mapped {
-		for _, l := range lines {
-			rs[qid] = append(rs[qid], runfile.Result{DocID: l.DocID, Score: l.Score})
-		}
-	}
-	if err := runfile.WriteFile(mappedPath, "mapped", runfile.Rules{}, rs); err != nil {
-		t.Fatal(err)
-	}
 	f, _ := tableRow(t, "-year", "2021", "-pairs", "first", runPath)
 	for i, judged := range []bool{false, true} {
-		args := []string{"-m", "ndcg_cut.5", qrelsPath, mappedPath}
+		measures := []string{"-q", "-m", "ndcg_cut.5,10", "-m", "P.5", "-m", "map", "-m", "num_ret"}
 		if judged {
-			args = append([]string{"-J"}, args...)
+			measures = append([]string{"-J"}, measures...)
 		}
-		var stdout, stderr bytes.Buffer
-		if code := run(args, &stdout, &stderr); code != cli.ExitOK {
-			t.Fatalf("trec_eval mode: exit %d: %s", code, stderr.String())
+		var outPairs, outMapped, stderr bytes.Buffer
+		if code := run(append(append(measures, "-pairs", "first"), qrelsPath, runPath), &outPairs, &stderr); code != cli.ExitOK {
+			t.Fatalf("trec_eval mode -pairs first: exit %d: %s", code, stderr.String())
 		}
-		all := strings.Fields(stdout.String())
-		want := all[len(all)-1]
+		if code := run(append(measures, qrelsPath, mappedPath), &outMapped, &stderr); code != cli.ExitOK {
+			t.Fatalf("trec_eval mode on the mapped run: exit %d: %s", code, stderr.String())
+		}
+		if outPairs.String() != outMapped.String() {
+			t.Errorf("judged-only %v: -pairs first differs from the mapped run (-mapped +pairs):\n%s", judged,
+				cmp.Diff(strings.Split(outMapped.String(), "\n"), strings.Split(outPairs.String(), "\n")))
+		}
+		var want string
+		for _, l := range strings.Split(outPairs.String(), "\n") {
+			if fs := strings.Fields(l); len(fs) == 3 && fs[0] == "ndcg_cut_5" && fs[1] == "all" {
+				want = fs[2]
+			}
+		}
 		if got := f[2+i]; got != want {
 			t.Errorf("judged-only %v: table %s, trec_eval mode on the mapped run %s", judged, got, want)
 		}
 	}
 	if f[1] != "2" {
 		t.Errorf("table over %s topics, want the run's 2", f[1])
+	}
+}
+
+// TestTrecEvalWarnsPairs checks that trec_eval mode on a run of pairs
+// against judgments of arguments prints trec_eval's zeros and a warning
+// naming -pairs, and none with -pairs.
+func TestTrecEvalWarnsPairs(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-m", "ndcg_cut.5", "testdata/args.qrels", "testdata/pairs.run"}, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "ndcg_cut_5            \tall\t0.0000") {
+		t.Errorf("stdout %q: want trec_eval's zero", stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "-pairs first") {
+		t.Errorf("stderr %q: want a warning naming -pairs", stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"-m", "ndcg_cut.5", "-pairs", "first", "testdata/args.qrels", "testdata/pairs.run"}, &stdout, &stderr); code != cli.ExitOK || stderr.Len() > 0 {
+		t.Errorf("-pairs first: exit %d, stderr %q; want 0 and no warning", code, stderr.String())
+	}
+	if strings.Contains(stdout.String(), "\tall\t0.0000") {
+		t.Errorf("-pairs first: stdout %q, want the mapped run's values", stdout.String())
+	}
+}
+
+// TestRowLabels checks that two runs get distinct labels: by -name, by run
+// tag, or by the shortest part of their paths.
+func TestRowLabels(t *testing.T) {
+	dir := t.TempDir()
+	write := func(path, tag string) string {
+		path = filepath.Join(dir, path)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("1 Q0 a 1 1 "+tag+"\n1 Q0 b 2 0.5 "+tag+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	labels := func(args ...string) []string {
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"-qrels", "testdata/tiny.qrels", "-resamples", "100", "-format", "tsv"}, args...), &stdout, &stderr); code != cli.ExitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		var l []string
+		for _, line := range strings.Split(strings.TrimSpace(stdout.String()), "\n")[1:] {
+			l = append(l, strings.Split(line, "\t")[0])
+		}
+		return l
+	}
+	a, b := write("a/run.txt", "same"), write("b/run.txt", "same")
+	c, d := write("x/c.txt", "tagc"), write("x/d.txt", "tagd")
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{a, b}, []string{"a/run", "b/run"}},
+		{[]string{c, d}, []string{"tagc", "tagd"}},
+		{[]string{"-name", "mine", a, b}, []string{"mine", "run"}}, // b alone is labelled by path
+		{[]string{"-name", "x", "-name", "x", c, d}, []string{"x", "x#2"}},
+		{[]string{a, a}, []string{"run", "run#2"}},
+		{[]string{"-baseline", b, a, b}, []string{"b/run", "a/run"}},
+	} {
+		if diff := cmp.Diff(tc.want, labels(tc.args...)); diff != "" {
+			t.Errorf("%v (-want +got):\n%s", tc.args, diff)
+		}
 	}
 }
 
@@ -392,16 +469,20 @@ func TestTableTSV(t *testing.T) {
 		t.Fatalf("tsv has %d lines, the table %d:\n%s", len(lines), len(tableLines), tsv.String())
 	}
 	header := strings.Split(lines[0], "\t")
+	// The first eleven columns are a contract; the rest were added since.
 	want := []string{"run", "judgments", "topics", "ndcg5", "ndcg5_low", "ndcg5_high",
-		"judged_ndcg5", "judged_ndcg5_low", "judged_ndcg5_high", "p", "judged5"}
+		"judged_ndcg5", "judged_ndcg5_low", "judged_ndcg5_high", "p", "judged5",
+		"p_plain", "estimated_judged_ndcg5", "estimated_judged_ndcg5_low", "estimated_judged_ndcg5_high", "estimated_p", "labelled5", "warning"}
 	if diff := cmp.Diff(want, header); diff != "" {
 		t.Errorf("header (-want +got):\n%s", diff)
 	}
 	for i, l := range lines[1:] {
 		got := strings.Split(l, "\t")
-		wantRow := strings.Fields(tableLines[i+1])
-		if wantRow[9] == "-" {
-			wantRow[9] = "" // no p for the baseline
+		wantRow := append(strings.Fields(tableLines[i+1]), "")
+		for j := range wantRow {
+			if wantRow[j] == "-" {
+				wantRow[j] = "" // not computed: the baseline's p, estimates of argument judgments
+			}
 		}
 		if diff := cmp.Diff(wantRow, got); diff != "" {
 			t.Errorf("row %d (-table +tsv):\n%s", i+1, diff)
@@ -423,5 +504,50 @@ func TestCommandLine(t *testing.T) {
 	stderr.Reset()
 	if code := run([]string{"-year", "2021", "-format", "csv", "x"}, &stdout, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), "-format") {
 		t.Errorf("-format csv: exit %d, stderr %q; want %d naming the flag", code, stderr.String(), cli.ExitUsage)
+	}
+}
+
+// TestValidateEstimated checks -validate-estimated: the leave-one-out
+// figures of both estimates on the official 2022 judgments, as
+// eval.Estimate's documentation states them.
+func TestValidateEstimated(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-validate-estimated"}, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{
+		"relevance  mean        2039   6841   0.7660",
+		"quality    mean        2039   6841   0.7791",
+		"coherence  mean        2039   6841   0.4734",
+		"coherence  fitted      2039   6841   0.5017",
+	} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("got\n%s\nwant a line starting %q", stdout.String(), want)
+		}
+	}
+}
+
+// TestTableJSON checks -format json: one object whose rows hold the
+// table's values, with every topic's, and null where nothing is computed.
+func TestTableJSON(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-format", "json", "testdata/a.run", "testdata/b.run"}, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var got struct {
+		K    int
+		Rows []struct {
+			System   string
+			Judged   struct{ Mean *float64 }  `json:"judged_ndcg"`
+			JudgedP  *float64                 `json:"judged_p"`
+			PerTopic []struct{ Topic string } `json:"per_topic"`
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatalf("%v:\n%s", err, stdout.String())
+	}
+	if got.K != 5 || len(got.Rows) != 2 || got.Rows[0].System != "A" || got.Rows[0].JudgedP != nil ||
+		got.Rows[1].JudgedP == nil || math.Abs(*got.Rows[1].JudgedP-0.5) > 1e-12 || len(got.Rows[1].PerTopic) != 2 || *got.Rows[0].Judged.Mean != 1 {
+		t.Errorf("got %s", stdout.String())
 	}
 }

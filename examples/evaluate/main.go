@@ -3,47 +3,68 @@
 //
 // trec_eval mode, chosen by giving at least one -m:
 //
-//	evaluate [-q] [-c] [-J] -m MEASURE [-m MEASURE]... QRELS RUN
+//	evaluate [-q] [-c] [-J] [-pairs first|best] -m MEASURE [-m MEASURE]... QRELS RUN
 //
 // prints exactly the lines trec_eval 10.0 prints for the same options:
 // "measure<TAB>qid<TAB>value", the measure name padded to 22 columns, values
 // with 4 decimals, num_ret and num_rel_ret as integers; with -q each
 // topic's lines first, then the "all" lines. MEASURE uses trec_eval's
-// syntax: ndcg_cut.5,10,1000, P.5,10, map, recip_rank, num_ret, num_rel_ret.
-// -c averages over all judged topics (missing ones score 0), -J keeps only
-// judged documents in each ranking. These flags are trec_eval's: -q means
-// per-topic values here, not quiet.
+// syntax (ndcg_cut.5,10,1000, P.5,10, map, recip_rank, num_ret,
+// num_rel_ret) or ir_measures' names (nDCG@5, P@10, AP, RR). -c averages
+// over all judged topics (missing ones score 0), -J keeps only judged
+// documents in each ranking. These flags are trec_eval's: -q means
+// per-topic values here, not quiet. -pairs maps a run of sentence pairs
+// onto arguments first (see below); the output is then what trec_eval
+// prints for the mapped run. A run none of whose documents is judged gets
+// trec_eval's zeros and a warning on stderr, which names -pairs for a run
+// of sentence pairs (or sentences) against judgments of arguments.
 //
 // Touché table mode, without -m:
 //
 //	evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank]
-//	         [-format table|tsv] [-baseline RUN] [-seed N] [-resamples N] RUN...
+//	         [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none]
+//	         [-name NAME]... [-seed N] [-resamples N] RUN...
 //
-// prints, for each run and judged dimension, the mean nDCG@5 with its 95%
-// percentile bootstrap interval, plain and on judged-only rankings (the
-// variant of Touché's official tables), and judged@5, the share of the run's
-// top 5 documents that the judgments judge. Like trec_eval, the means are
-// over the judged topics the run answers; -c averages over all judged
-// topics, a missing topic scoring 0. With two or more runs, p is the
-// two-sided paired t-test of each run's judged-only nDCG@5 against the
-// baseline run's (-baseline, or else the first RUN), over the topics both
-// answer, Bonferroni-corrected for the number of runs compared. -year uses
-// the official judgments embedded in package eval (2022: relevance, quality
+// prints an experiment of the runs (package experiment): for each run and
+// judged dimension, the mean nDCG@5 with its 95% percentile bootstrap
+// interval, plain and on judged-only rankings (the variant of Touché's
+// official tables), and judged@5, the share of the run's top 5 documents
+// that the judgments judge. Like trec_eval, the means are over the judged
+// topics the run answers; -c averages over all judged topics, a missing
+// topic scoring 0. With two or more runs, p is the two-sided paired t-test
+// of each run's judged-only nDCG@5 against the baseline run's (-baseline,
+// or else the first RUN), over the topics both answer, corrected for the
+// number of runs compared (-correction: Bonferroni by default, or Holm);
+// p_plain tests the plain nDCG@5 the same way. For judgments of sentence
+// pairs (2022) the table adds the estimated judged-only nDCG@5, which also
+// counts the unjudged pairs both of whose sentences were judged in other
+// pairs, each labelled from its sentences' judged pairs (eval.Estimate),
+// with its p-value and its coverage, labelled@5 (the share of the top 5
+// that is judged or estimated). A run of which nothing is judged is still
+// scored, and its row ends with a warning (also on stderr). -year uses the
+// official judgments embedded in package eval (2022: relevance, quality
 // and coherence).
+//
+// Rows are labelled by -name (one per RUN, in order), else by the run's
+// tag, else by the shortest part of its path that tells it from the other
+// runs; no two rows share a label.
 //
 // The table is aligned for people. -format tsv prints it for programs:
 // tab-separated, under a header of one-token column names (run, judgments,
 // topics, ndcg5, ndcg5_low, ndcg5_high, judged_ndcg5, judged_ndcg5_low,
-// judged_ndcg5_high, p, judged5), with an empty p for the baseline.
+// judged_ndcg5_high, p, judged5, then p_plain, estimated_judged_ndcg5,
+// estimated_judged_ndcg5_low, estimated_judged_ndcg5_high, estimated_p,
+// labelled5 and warning), with an empty field for what is not computed (the
+// baseline's p-values, estimates for judgments of arguments). -format json
+// prints one object with every topic's values; -per-topic prints them after
+// the aligned table.
 //
 // The 2020 and 2021 judgments rate whole args.me arguments; a Touché 2022
 // run ranks sentence pairs. -pairs maps such a run (or a run of single
-// sentences) onto arguments with eval.ArgumentRun before scoring it: a pair
+// sentences) onto arguments before scoring it (eval.Options.Pairs): a pair
 // stands for the argument of its first sentence (first) or for the
 // better-judged argument of its two sentences (best), and an argument counts
-// once, at its best pair. A run whose documents the judgments do not know
-// gets a warning on stderr naming it, since its nDCG@5 is 0 by
-// construction.
+// once, at its best pair.
 //
 // -order rank ranks each topic's documents by the run's rank column rather
 // than by score, for the mapping and the measures. Some official Touché runs
@@ -52,6 +73,14 @@
 //
 // Runs are read as trec_eval reads them: any stance token and infinite
 // scores are accepted (runfile.Reader's Lenient).
+//
+//	evaluate -validate-estimated
+//
+// prints the leave-one-out validation of the estimates on the official 2022
+// judgments: for each dimension, the judged pairs both of whose sentences
+// occur in other judged pairs, estimated from those other pairs, against
+// their true labels (Pearson correlation and mean absolute error), for the
+// mean of the sentences' means and for the fitted estimate.
 //
 // Flags come before the files. The exit status is 0 on success (and for
 // -h), 2 for a bad command line and 1 when a file cannot be read or

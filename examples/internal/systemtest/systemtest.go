@@ -1,4 +1,4 @@
-// Package systemtest checks an example system end to end: on the embedded
+// Package systemtest checks an example system end to end: on an embedded
 // args.me sample its run must validate, be deterministic and evaluate; on a
 // TIRA-style input directory it must read -i, write -o and reuse its
 // cached index.
@@ -17,9 +17,11 @@ import (
 
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
-	"github.com/argsearch/argsearch/examples/internal/system"
+	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
+	"github.com/argsearch/argsearch/system"
 )
 
 // Main is an example's entry point: it runs the system with command-line
@@ -43,14 +45,19 @@ func Run(t testing.TB, main Main, args ...string) (run []byte, stdout, stderr st
 	return b, o.String(), e.String()
 }
 
-// Sample runs main twice on the embedded sample (with a fresh index cache)
-// and checks that the two runs are byte-identical, that the run is valid
-// under rules with the minimum of pairs lifted (as for the sample), that it
-// answers every sample topic, that the summary line names the topics and
-// pairs, and that the run evaluates against the 2021 judgments. It returns
-// the evaluation.
-func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) system.Effectiveness {
+// Sample runs main twice on an embedded sample (the 2022 one, or the 2021
+// one when args hold "-sample 2021") with a fresh index cache, and checks
+// that the two runs are byte-identical, that the run is valid under rules
+// with the minimum of pairs lifted (as for a sample), that it answers every
+// topic of the sample, that the summary line names the topics and pairs and
+// that the run's evaluation is printed. It returns the run's relevance row
+// of an experiment against the sample's official judgments.
+func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) experiment.Row {
 	t.Helper()
+	s := sample.Touche2022()
+	if i := slices.Index(args, "-sample"); i >= 0 && i+1 < len(args) && args[i+1] == "2021" {
+		s = sample.Touche2021()
+	}
 	args = append(slices.Clone(args), "-quiet", "-cache", t.TempDir())
 	first, stdout, _ := Run(t, main, args...)
 	second, _, _ := Run(t, main, args...)
@@ -61,26 +68,35 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) system
 	if err != nil {
 		t.Fatal(err)
 	}
+	ids := topicIDs(t, s)
 	rules.MinResults = 0
-	rules.Topics = sampleIDs(t)
+	rules.Topics = ids
 	if err := runfile.Validate(lines, rules); err != nil {
 		t.Errorf("run does not validate: %v", err)
 	}
-	want := fmt.Sprintf(": %d topics, %d pairs ", len(sampleIDs(t)), len(lines))
+	want := fmt.Sprintf(": %d topics, %d pairs ", len(ids), len(lines))
 	if !strings.Contains(stdout, want) {
 		t.Errorf("summary: got %q, want it to contain %q", stdout, want)
 	}
-	if !strings.Contains(stdout, "nDCG@5") {
-		t.Errorf("summary: got %q, want the evaluation (nDCG@5)", stdout)
+	for _, d := range []string{"relevance", "quality", "coherence"} {
+		if want := fmt.Sprintf("%d %s: nDCG@5", s.Year(), d); (s.Year() == 2022 || d == "relevance") && !strings.Contains(stdout, want) {
+			t.Errorf("summary: got %q, want the evaluation (%s)", stdout, want)
+		}
 	}
-	m, err := system.EvaluateSample(runfile.Group(lines), eval.FirstSentence)
+	env, err := system.Open(context.Background(), system.Input{Sample: s, Index: lexical.Config{Units: []lexical.Unit{lexical.UnitArgument}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Topics != len(sampleIDs(t)) || !(m.NDCG5.Mean > 0 && m.NDCG5.Mean <= 1) {
-		t.Errorf("evaluation: got %d topics, nDCG@5 %v; want %d topics and a positive nDCG@5", m.Topics, m.NDCG5.Mean, len(sampleIDs(t)))
+	defer env.Close()
+	table, err := experiment.Experiment{Env: env, Systems: []experiment.System{{Name: "run", Run: runfile.Group(lines)}}, Pairs: eval.FirstSentence}.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
-	return m
+	row := table.Rows[0]
+	if row.Topics != len(ids) || !(row.Judged.Mean > 0 && row.Judged.Mean <= 1) || row.Warning != "" {
+		t.Errorf("evaluation: got %d topics, judged-only nDCG@5 %v, warning %q; want %d topics and a positive nDCG@5", row.Topics, row.Judged.Mean, row.Warning, len(ids))
+	}
+	return row
 }
 
 // TIRA writes a TIRA input directory (the sample's processed CSV as
@@ -130,8 +146,8 @@ func TIRA(t *testing.T, main Main, args ...string) {
 	for _, l := range lines {
 		got[l.QID] = true
 	}
-	if len(got) != len(sampleIDs(t)) {
-		t.Errorf("run answers %d topics, want %d", len(got), len(sampleIDs(t)))
+	if ids := topicIDs(t, sample.Touche2021()); len(got) != len(ids) {
+		t.Errorf("run answers %d topics, want %d", len(got), len(ids))
 	}
 }
 
@@ -229,10 +245,10 @@ func firstDifference(a, b []byte) string {
 	return fmt.Sprintf("got %d lines, want %d", len(lb), len(la))
 }
 
-// sampleIDs returns the ids of the topics the sample was drawn for.
-func sampleIDs(t testing.TB) []string {
+// topicIDs returns the ids of the topics a sample was drawn for.
+func topicIDs(t testing.TB, s sample.Sample) []string {
 	t.Helper()
-	ts, err := sample.Touche2021().Topics()
+	ts, err := s.Topics()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,146 @@
+// Command experiment runs several Touché 2022 systems over the same topics
+// and prints one table that compares them on every judged dimension
+// (package experiment): nDCG@5 plain and judged-only with 95% bootstrap
+// intervals, the share of the top 5 that is judged, the estimated
+// judged-only nDCG@5 of the unjudged pairs whose sentences were judged,
+// and paired t-tests against the first system.
+//
+//	experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic]
+//	           [-correction bonferroni|holm|none] [-k 1000] [-o DIR] [-cache DIR|off] [-workers N] [-quiet]
+//	experiment -i DIR -year 2020|2021|2022 [...]
+//
+// The systems are named by -systems, the first being the baseline:
+// baseline, swordsman and advanced (system.Baseline, system.Swordsman,
+// system.Advanced) and the recipes of the published 2022 systems
+// (system.Recipes: porthos, daario-naharis, bruce-banner, pearl; the
+// swordsman recipe is the swordsman system). By default all of them.
+//
+// Without -i the systems run on an args.me sample embedded in the module
+// (-sample: the 2022 one, the 25 odd-numbered Touché 2022 topics, by
+// default), scored with the official judgments of its topics; the 2021
+// judgments rate arguments, and the runs' pairs are mapped to the argument
+// of their first sentence. With -i they run on a TIRA input directory and
+// are scored with the official judgments of -year. With -o each system's
+// run is written to DIR/NAME.txt. Indexes are cached (-cache), as the
+// systems' own commands cache them.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/system"
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// systems returns the systems the command knows, by name, in the order of
+// the default table.
+func systems(k int) ([]string, map[string]system.System) {
+	names := []string{"baseline", "swordsman", "advanced"}
+	byName := map[string]system.System{
+		"baseline":  system.Baseline{K: k},
+		"swordsman": system.Swordsman{K: k},
+	}
+	advanced := system.Advanced()
+	advanced.K = k
+	byName["advanced"] = advanced
+	for _, r := range system.Recipes() {
+		if _, ok := byName[r.Name]; ok {
+			continue // the swordsman recipe is the swordsman system
+		}
+		p := r.System.(system.Pipeline)
+		p.K = k
+		names = append(names, r.Name)
+		byName[r.Name] = p
+	}
+	return names, byName
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	all, _ := systems(1000)
+	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-k 1000] [-o DIR] [-cache DIR|off] [-workers N] [-quiet]
+experiment -i DIR -year 2020|2021|2022 [flags]`,
+		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, and paired t-tests against the first system, corrected for the number of systems. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt.`, stdout, stderr)
+	var f cli.SystemFlags
+	f.RegisterInput(c, "experiment")
+	list := c.Flags.String("systems", strings.Join(all, ","), "comma-separated `names` of the systems to compare, the baseline first")
+	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
+	year := c.Int("year", 0, 0, 2022, "with -i: the `year` of the official judgments to score with (2020, 2021, 2022)")
+	format := c.OneOf("format", []string{"table", "tsv", "json"}, "output `format`")
+	perTopic := c.Flags.Bool("per-topic", false, "print each topic's values after the table (with -format table)")
+	correction := c.OneOf("correction", []string{"bonferroni", "holm", "none"}, "adjustment of the p-values for testing every system against the baseline")
+	c.Check(func() error {
+		switch {
+		case f.TIRA.InputDir != "" && *year < 2020:
+			return cli.Usagef("-i needs -year, the judgments to score with (2020, 2021 or 2022)")
+		case f.TIRA.InputDir == "" && *year != 0:
+			return cli.Usagef("-year goes with -i; a sample is scored with its own judgments (-sample)")
+		}
+		_, byName := systems(1)
+		for _, name := range strings.Split(*list, ",") {
+			if _, ok := byName[name]; !ok {
+				return cli.Usagef("-systems: unknown system %q (want %s)", name, strings.Join(all, ", "))
+			}
+		}
+		return nil
+	})
+	return c.Run(args, func([]string) error {
+		_, byName := systems(*k)
+		x := experiment.Experiment{Correction: *correction, Pairs: eval.FirstSentence}
+		for _, name := range strings.Split(*list, ",") {
+			if slices.ContainsFunc(x.Systems, func(s experiment.System) bool { return s.Name == name }) {
+				return cli.Usagef("-systems: %s is listed twice", name)
+			}
+			x.Systems = append(x.Systems, experiment.System{Name: name, System: byName[name]})
+		}
+		env, err := system.Open(ctx, f.Input(stderr))
+		if err != nil {
+			return err
+		}
+		defer env.Close()
+		x.Env = env
+		if *year != 0 {
+			if x.Judgments, err = eval.Official(*year); err != nil {
+				return err
+			}
+		}
+		t, err := x.Run(ctx)
+		if err != nil {
+			return err
+		}
+		if f.TIRA.OutputDir != "" {
+			for _, s := range x.Systems {
+				if err := runfile.WriteFile(filepath.Join(f.TIRA.OutputDir, s.Name+".txt"), t.Runs[s.Name], runfile.Rules{}); err != nil {
+					return err
+				}
+			}
+		}
+		switch *format {
+		case "tsv":
+			return t.WriteTSV(stdout)
+		case "json":
+			return t.WriteJSON(stdout)
+		}
+		fmt.Fprintf(stdout, "%d systems on %s, %d topics; p against %s\n\n", len(x.Systems), env.Name, len(env.Topics), t.Baseline)
+		if err := t.WriteText(stdout); err != nil {
+			return err
+		}
+		if *perTopic {
+			fmt.Fprintln(stdout)
+			return t.WriteTopics(stdout)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,308 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/runfile/tira"
+	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/system"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// SystemFlags are the flags every example system takes. Register them,
+// and after parsing turn them into the library's system.Input.
+type SystemFlags struct {
+	// TIRA holds -i (the input directory: corpus and topics.xml; empty
+	// means the embedded sample) and -o (the output directory; empty means
+	// the current one).
+	TIRA tira.Job
+	// Sample (-sample) is the year of the embedded sample read without -i:
+	// 2022 or 2021.
+	Sample int
+	// CacheDir (-cache) is where indexes are kept between runs; empty
+	// means lexical.UserCache, and "off" keeps them in memory.
+	CacheDir string
+	// Quiet (-quiet) turns off the progress display.
+	Quiet bool
+	// Workers (-workers) is the number of topics answered at once.
+	Workers int
+	// MinPairs (-min-pairs) is the fewest pairs a topic may have; -1 means
+	// the Touché minimum of 100 for -i and none for a sample.
+	MinPairs int
+	// Tag (-tag) is the run tag: "argsearch-" and the command's name by
+	// default.
+	Tag string
+
+	name string
+}
+
+// About is the paragraph a system's -h adds about the flags every system
+// shares.
+const About = `Input and output follow TIRA's convention: -i DIR holds the corpus (args_processed.csv, also .gz, the official .tar.gz, or args.me JSON) and topics.xml; the run is written to run.txt in the -o DIR directory (here -o is a directory; the search command's -o names the run file), replacing one that is there (a line on stderr says so). Without -i the system runs on an args.me sample embedded in the module (-sample: 2022, the 25 odd-numbered Touché 2022 topics, or 2021, ten 2021 topics) and prints the run's nDCG@5 against the official judgments. The index and a file of the corpus's texts are cached (-cache) and built only on the first run; a cache directory that cannot be written is warned about and left out. Progress goes to stderr (-quiet silences it): a bar on a terminal, plain lines otherwise.`
+
+// Register defines the common flags on c, with their range checks; name
+// is the command's, for the default run tag.
+func (f *SystemFlags) Register(c *Command, name string) {
+	f.RegisterInput(c, name)
+	c.IntVar(&f.MinPairs, "min-pairs", -1, -1, 1000, "fewest pairs per topic (-1: 100 with -i, none for a sample)")
+	c.Flags.StringVar(&f.Tag, "tag", "argsearch-"+name, "run `tag`, the last column of the run")
+	c.Check(func() error {
+		if err := runfile.Validate([]runfile.Line{{QID: "1", DocID: "d", Tag: f.Tag}}, runfile.Rules{}); err != nil {
+			return Usagef("-tag %q: a run tag is one token", f.Tag)
+		}
+		return nil
+	})
+}
+
+// RegisterInput defines the flags of the input alone (-i, -o, -sample,
+// -cache, -quiet, -workers), for a command that writes no single run.
+func (f *SystemFlags) RegisterInput(c *Command, name string) {
+	f.name = name
+	f.TIRA.RegisterFlags(c.Flags)
+	c.IntVar(&f.Sample, "sample", 2022, 2021, 2022, "the embedded sample to run on without -i: `year` 2022 or 2021")
+	c.Flags.StringVar(&f.CacheDir, "cache", "", "index cache `directory` (default: the user cache directory + \"/argsearch\"; \"off\": no cache)")
+	c.Flags.BoolVar(&f.Quiet, "quiet", false, "no progress on stderr")
+	c.IntVar(&f.Workers, "workers", 1, 1, 256, "topics answered at once (the run is the same for any value)")
+}
+
+// Input returns the system.Input the flags describe, with progress bars on
+// stderr. A cache directory that cannot be made is warned about on stderr,
+// and left out.
+func (f SystemFlags) Input(stderr io.Writer) system.Input {
+	in := system.Input{Dir: f.TIRA.InputDir, Workers: f.Workers, Progress: f.progress(stderr)}
+	if f.Sample == 2021 {
+		in.Sample = sample.Touche2021()
+	}
+	switch f.CacheDir {
+	case "off":
+	case "":
+		c, err := lexical.UserCache()
+		if err == nil {
+			in.Cache = c.Dir
+		} else {
+			fmt.Fprintf(stderr, "%s: warning: no user cache directory (%v); running without a cache (-cache DIR chooses one)\n", f.name, err)
+		}
+	default:
+		in.Cache = f.CacheDir
+	}
+	if in.Cache != "" {
+		if err := writable(in.Cache); err != nil {
+			fmt.Fprintf(stderr, "%s: warning: cache directory %s cannot be written (%v); running without a cache (-cache DIR chooses another)\n", f.name, in.Cache, err)
+			in.Cache = ""
+		}
+	}
+	return in
+}
+
+// writable makes dir and checks that a file can be made in it.
+func writable(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".probe-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// progress returns the Input's progress function: a bar on stderr for
+// each step, none when quiet.
+func (f SystemFlags) progress(stderr io.Writer) func(step string, done, total int64) {
+	if f.Quiet {
+		return nil
+	}
+	bars := map[string]*Progress{}
+	return func(step string, done, total int64) {
+		bar := bars[step]
+		if bar == nil {
+			format := Megabytes
+			if step == "topics" {
+				format = nil
+			}
+			bar = NewProgress(stderr, false, step, total, format)
+			bars[step] = bar
+		}
+		if done >= total {
+			bar.Done(done)
+			delete(bars, step)
+			return
+		}
+		bar.Update(done)
+	}
+}
+
+// Rules returns the Touché 2022 rules a run on env must follow: at least
+// -min-pairs pairs per topic (100 for -i, none for a sample by default),
+// and the stances given beside PRO and CON (stance.Unknown for "Q0").
+func (f SystemFlags) Rules(env *system.Env, stances ...stance.Stance) runfile.Rules {
+	r := runfile.Touche2022()
+	switch {
+	case f.MinPairs >= 0:
+		r.MinResults = f.MinPairs
+	case f.TIRA.InputDir == "":
+		r.MinResults = 0
+	}
+	r.Stances = append(r.Stances, stances...)
+	return r
+}
+
+// RunPath returns the run file to write: run.txt in -o, or in the current
+// directory.
+func (f SystemFlags) RunPath() (string, error) {
+	if f.TIRA.OutputDir == "" {
+		return tira.RunFileName, nil
+	}
+	return f.TIRA.RunPath()
+}
+
+// Recipe returns the recipe of system.Recipes called name, or a usage
+// error naming -recipe and the recipes.
+func Recipe(name string) (system.Recipe, error) {
+	var names []string
+	for _, r := range system.Recipes() {
+		if r.Name == name {
+			return r, nil
+		}
+		names = append(names, r.Name)
+	}
+	return system.Recipe{}, Usagef("-recipe: unknown recipe %q (want list, %s)", name, strings.Join(names, ", "))
+}
+
+// A Report times the topics of a system and prints what became of its run:
+// a summary line and, on a sample, its evaluation.
+type Report struct {
+	name    string
+	started time.Time
+	setup   time.Duration
+	write   time.Duration
+
+	mu      sync.Mutex
+	latency []time.Duration
+}
+
+// NewReport starts the clock of a run (before system.Open).
+func NewReport(name string) *Report { return &Report{name: name, started: time.Now()} }
+
+// Time returns s, timing every topic it answers; it also marks the end of
+// the setup.
+func (r *Report) Time(s system.System) system.System {
+	r.setup = time.Since(r.started)
+	return system.Func(func(ctx context.Context, env *system.Env, t topics.Topic) ([]runfile.Result, error) {
+		start := time.Now()
+		rs, err := s.Answer(ctx, env, t)
+		r.mu.Lock()
+		r.latency = append(r.latency, time.Since(start))
+		r.mu.Unlock()
+		return rs, err
+	})
+}
+
+// Write writes run to path with rules (runfile.WriteFile), saying on
+// stderr when it replaces a file; a path that is a directory is an error
+// saying so. A run with too few pairs for the rules names -min-pairs.
+func (r *Report) Write(path string, run runfile.Run, rules runfile.Rules, stderr io.Writer) error {
+	start := time.Now()
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("the output path %s is a directory (-o names the directory run.txt goes in)", path)
+	case err == nil:
+		fmt.Fprintf(stderr, "%s: replacing %s\n", r.name, path)
+	}
+	if err := runfile.WriteFile(path, run, rules); err != nil {
+		if errors.Is(err, runfile.ErrCount) && rules.MinResults > 0 {
+			return fmt.Errorf("%w (-min-pairs lowers the Touché minimum of pairs per topic)", err)
+		}
+		return err
+	}
+	r.write = time.Since(start)
+	return nil
+}
+
+// Print prints the summary line of run, written to path, and on a sample
+// the run's evaluation against the sample's official judgments, one line
+// per judged dimension.
+func (r *Report) Print(ctx context.Context, w io.Writer, env *system.Env, run runfile.Run, path string) error {
+	pairs, fewest := 0, -1
+	stances := map[stance.Stance]int{}
+	for _, lines := range run {
+		pairs += len(lines)
+		if fewest < 0 || len(lines) < fewest {
+			fewest = len(lines)
+		}
+		for _, l := range lines {
+			stances[l.Stance]++
+		}
+	}
+	lat := slices.Clone(r.latency)
+	slices.Sort(lat)
+	median := time.Duration(0)
+	if n := len(lat); n > 0 {
+		median = (lat[(n-1)/2] + lat[n/2]) / 2
+	}
+	fmt.Fprintf(w, "%s: %d topics, %d pairs (fewest %d), PRO %d, CON %d, Q0 %d; %.2f s (setup %.2f s, median %.1f ms per topic, write %.0f ms) -> %s\n",
+		r.name, len(run), pairs, max(0, fewest), stances[stance.Pro], stances[stance.Con], stances[stance.Unknown],
+		time.Since(r.started).Seconds(), r.setup.Seconds(), float64(median)/1e6, float64(r.write)/1e6, path)
+	if short := len(env.Topics) - countAtLeast(run, 100); short > 0 && env.Judgments != nil {
+		fmt.Fprintf(w, "note: %d of %d topics have fewer than the 100 pairs Touché 2022 asks for, which %s cannot fill\n", short, len(env.Topics), env.Name)
+	}
+	if env.Judgments == nil {
+		return nil
+	}
+	t, err := experiment.Experiment{Env: env, Systems: []experiment.System{{Name: r.name, Run: run}}, Pairs: eval.FirstSentence}.Run(ctx)
+	if err != nil {
+		return err
+	}
+	for _, row := range t.Rows {
+		fmt.Fprint(w, EvaluationLine(row, t.K))
+	}
+	return nil
+}
+
+// EvaluationLine formats a row of an experiment as one line for people:
+// the dimension, nDCG@k plain and judged-only with their intervals, the
+// judged share, and the estimated judged-only figure with its coverage
+// where there is one.
+func EvaluationLine(row experiment.Row, k int) string {
+	s := fmt.Sprintf("%s: nDCG@%d %.3f [%.3f, %.3f], judged-only %.3f [%.3f, %.3f], judged@%d %.2f",
+		row.Judgments, k, row.NDCG.Mean, row.NDCG.Low, row.NDCG.High, row.Judged.Mean, row.Judged.Low, row.Judged.High, k, row.JudgedShare)
+	if !isNaN(row.Estimated.Mean) {
+		s += fmt.Sprintf("; estimated judged-only %.3f [%.3f, %.3f], labelled@%d %.2f", row.Estimated.Mean, row.Estimated.Low, row.Estimated.High, k, row.Labelled)
+	}
+	s += fmt.Sprintf(" (CI95, %d topics)", row.Topics)
+	if row.Pairs != 0 {
+		s += fmt.Sprintf("; pairs mapped to arguments (-pairs %s)", row.Pairs)
+	}
+	if row.Warning != "" {
+		s += "; warning: " + row.Warning
+	}
+	return s + "\n"
+}
+
+func isNaN(v float64) bool { return v != v }
+
+// countAtLeast counts the topics of run with at least n lines.
+func countAtLeast(run runfile.Run, n int) int {
+	c := 0
+	for _, lines := range run {
+		if len(lines) >= n {
+			c++
+		}
+	}
+	return c
+}
