@@ -7,15 +7,15 @@ import (
 	"slices"
 )
 
-// DefaultResamples is the number of bootstrap resamples used when
+// defaultResamples is the number of bootstrap resamples used when
 // Bootstrap.Resamples is 0.
-const DefaultResamples = 10000
+const defaultResamples = 10000
 
 // Bootstrap configures percentile bootstrap confidence intervals for a mean
 // over topics. The zero value gives 95% intervals from 10,000 resamples with
 // seed 0. The same configuration and values always give the same interval.
 type Bootstrap struct {
-	// Resamples is the number of resamples; 0 means DefaultResamples.
+	// Resamples is the number of resamples; 0 means 10,000.
 	Resamples int
 	// Seed seeds the PCG generator that draws the resamples.
 	Seed uint64
@@ -41,7 +41,7 @@ func (b Bootstrap) CI(values []float64) (Interval, error) {
 	}
 	resamples := b.Resamples
 	if resamples == 0 {
-		resamples = DefaultResamples
+		resamples = defaultResamples
 	}
 	if resamples < 0 {
 		return Interval{}, fmt.Errorf("eval: bootstrap: negative resamples %d", resamples)

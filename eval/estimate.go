@@ -489,12 +489,12 @@ type EstimatedNDCG struct {
 // of unjudged sentences, or argument ids) the value equals Evaluate's
 // judged-only ndcg_cut.k. opt.Measures and opt.JudgedOnly do not apply.
 //
-// It returns an error wrapping ErrCutoff for k < 1, ErrNoTopics when no
+// It returns an error wrapping ErrUnknownMeasure for k < 1, ErrNoTopics when no
 // topic is evaluated, and the errors of Evaluate for duplicate documents
 // and NaN scores.
 func (e *Estimate) NDCG(run runfile.Run, k int, opt Options) (*EstimatedNDCG, error) {
 	if k <= 0 {
-		return nil, fmt.Errorf("%w: estimated nDCG at %d", ErrCutoff, k)
+		return nil, fmt.Errorf("%w: estimated nDCG at %d", ErrUnknownMeasure, k)
 	}
 	res := new(EstimatedNDCG)
 	var w workspace

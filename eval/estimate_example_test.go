@@ -38,7 +38,7 @@ func ExampleEstimate() {
 	}
 	exact, err := eval.Evaluate(qrels, run, eval.Options{
 		JudgedOnly: true,
-		Measures:   []eval.Measure{{Name: eval.NDCGCut, Cutoffs: []int{3}}},
+		Measures:   []eval.Measure{{Name: "ndcg_cut", Cutoffs: []int{3}}},
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -307,8 +307,8 @@ func TestEstimatedNDCGByHand(t *testing.T) {
 
 func TestEstimatedNDCGErrors(t *testing.T) {
 	e := eval.NewEstimate(estimateQrels(t))
-	if _, err := e.NDCG(estimateRun(), 0, eval.Options{}); !errors.Is(err, eval.ErrCutoff) {
-		t.Errorf("k 0: got %v, want ErrCutoff", err)
+	if _, err := e.NDCG(estimateRun(), 0, eval.Options{}); !errors.Is(err, eval.ErrUnknownMeasure) {
+		t.Errorf("k 0: got %v, want ErrUnknownMeasure", err)
 	}
 	if _, err := e.NDCG(runfile.Run{"9": estimateRun()["1"]}, 5, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
 		t.Errorf("no judged topic: got %v, want ErrNoTopics", err)
@@ -339,7 +339,7 @@ func checkTrecEvalJ(t *testing.T, name string, q *eval.Qrels, run runfile.Run) {
 			}
 			jopt := opt
 			jopt.JudgedOnly = true
-			jopt.Measures = []eval.Measure{{Name: eval.NDCGCut, Cutoffs: []int{k}}}
+			jopt.Measures = []eval.Measure{{Name: "ndcg_cut", Cutoffs: []int{k}}}
 			want, err := eval.Evaluate(q, run, jopt)
 			if err != nil {
 				t.Fatal(err)

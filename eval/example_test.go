@@ -107,18 +107,6 @@ func ExamplePairedTTest() {
 	// bonferroni 0.0274
 }
 
-func ExampleClassify() {
-	gold := []string{"PRO", "PRO", "CON", "CON"}
-	predicted := []string{"PRO", "CON", "CON", "CON"}
-	c, err := eval.Classify(gold, predicted)
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("accuracy %.2f macro-F1 %.4f\n", c.Accuracy, c.MacroF1)
-	// Output:
-	// accuracy 0.75 macro-F1 0.7333
-}
-
 func ExampleOfficial() {
 	j, err := eval.Official(2022)
 	if err != nil {

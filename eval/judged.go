@@ -22,7 +22,7 @@ import (
 // NaN scores.
 func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
 	if k <= 0 {
-		return 0, fmt.Errorf("eval: judged share at %d: %w", k, ErrCutoff)
+		return 0, fmt.Errorf("eval: judged share at %d: %w", k, ErrUnknownMeasure)
 	}
 	run, err := opt.mapped(run, q)
 	if err != nil {

@@ -30,22 +30,22 @@ type Judgments struct {
 // NewJudgments combines qrels into Judgments named name (such as "2022";
 // it may be empty): qrels[i] judges dimension dims[i]. The dimensions must be distinct and non-empty, and the qrels
 // must judge exactly the same (topic, document) items; otherwise the error
-// wraps ErrMismatch and names the first item found in one and not in the
+// names the first item found in one and not in the
 // other.
 func NewJudgments(name string, dims []Dimension, qrels []*Qrels) (*Judgments, error) {
 	if len(dims) == 0 || len(dims) != len(qrels) {
-		return nil, fmt.Errorf("%w: %d dimensions for %d qrels", ErrMismatch, len(dims), len(qrels))
+		return nil, fmt.Errorf("%w: %d dimensions for %d qrels", errMismatch, len(dims), len(qrels))
 	}
 	for i, d := range dims {
 		if d == "" || slices.Contains(dims[:i], d) {
-			return nil, fmt.Errorf("%w: dimension %q is empty or repeated", ErrMismatch, d)
+			return nil, fmt.Errorf("%w: dimension %q is empty or repeated", errMismatch, d)
 		}
 		if qrels[i] == nil {
-			return nil, fmt.Errorf("%w: no qrels for %s", ErrMismatch, d)
+			return nil, fmt.Errorf("%w: no qrels for %s", errMismatch, d)
 		}
 		if i > 0 {
 			if err := sameItems(qrels[0], qrels[i]); err != nil {
-				return nil, fmt.Errorf("%w: %s and %s: %v", ErrMismatch, dims[0], d, err)
+				return nil, fmt.Errorf("%w: %s and %s: %v", errMismatch, dims[0], d, err)
 			}
 		}
 	}

@@ -21,7 +21,7 @@ import (
 // argument already listed is dropped, as trec_eval would reject it as a
 // duplicate. The arguments get ranks 1, 2, … and the scores n, n−1, …, 1,
 // so that both orders give the same ranking. A document id that is neither
-// a sentence id nor a pair of them is an error wrapping ErrNotMappable.
+// a sentence id nor a pair of them is an error.
 type Mapping int8
 
 const (
@@ -102,14 +102,14 @@ func argumentOf(id, qid string, q *Qrels, m Mapping) (string, error) {
 		// Not a pair: a single sentence.
 		arg, err := docid.Argument(id)
 		if err != nil {
-			return "", fmt.Errorf("document %s: %w", quote.Q(id), ErrNotMappable)
+			return "", fmt.Errorf("document %s: %w", quote.Q(id), errNotMappable)
 		}
 		return arg, nil
 	}
 	a, errA := docid.Argument(first)
 	b, errB := docid.Argument(second)
 	if errA != nil || errB != nil {
-		return "", fmt.Errorf("pair %s: %w", quote.Q(id), ErrNotMappable)
+		return "", fmt.Errorf("pair %s: %w", quote.Q(id), errNotMappable)
 	}
 	if m == FirstSentence || a == b || q == nil {
 		return a, nil

@@ -70,8 +70,8 @@ func TestMapped(t *testing.T) {
 	}
 	for _, bad := range []string{"nopair", "a__PREMISE__1,nosentence", "a,b,c"} {
 		_, err := Options{Pairs: FirstSentence}.mapped(runfile.Run{"1": {{QID: "1", DocID: bad, Score: 1}}}, q)
-		if !errors.Is(err, ErrNotMappable) {
-			t.Errorf("docid %q: got %v, want ErrNotMappable", bad, err)
+		if !errors.Is(err, errNotMappable) {
+			t.Errorf("docid %q: got %v, want errNotMappable", bad, err)
 		}
 	}
 }

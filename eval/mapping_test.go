@@ -109,7 +109,7 @@ func TestJudged(t *testing.T) {
 	if _, err := eval.Judged(q, runfile.Run{"3": run["3"]}, 5, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
 		t.Errorf("no judged topic: got %v, want ErrNoTopics", err)
 	}
-	if _, err := eval.Judged(q, run, 0, eval.Options{}); !errors.Is(err, eval.ErrCutoff) {
-		t.Errorf("k = 0: got %v, want ErrCutoff", err)
+	if _, err := eval.Judged(q, run, 0, eval.Options{}); !errors.Is(err, eval.ErrUnknownMeasure) {
+		t.Errorf("k = 0: got %v, want ErrUnknownMeasure", err)
 	}
 }

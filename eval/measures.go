@@ -14,24 +14,25 @@ import (
 
 // Names of the measures Evaluate computes, as trec_eval spells them.
 const (
-	NumRet    = "num_ret"     // documents retrieved
-	NumRelRet = "num_rel_ret" // relevant documents retrieved
-	MAP       = "map"         // mean average precision
-	RecipRank = "recip_rank"  // reciprocal rank of the first relevant document
-	P         = "P"           // precision at cutoffs
-	NDCGCut   = "ndcg_cut"    // nDCG at cutoffs
+	numRetName    = "num_ret"     // documents retrieved
+	numRelRetName = "num_rel_ret" // relevant documents retrieved
+	mapName       = "map"         // mean average precision
+	recipRankName = "recip_rank"  // reciprocal rank of the first relevant document
+	pName         = "P"           // precision at cutoffs
+	ndcgCutName   = "ndcg_cut"    // nDCG at cutoffs
 )
 
 // measureOrder is the order in which trec_eval computes and prints the
 // measures, whatever order they were asked for in.
-var measureOrder = [...]string{NumRet, NumRelRet, MAP, RecipRank, P, NDCGCut}
+var measureOrder = [...]string{numRetName, numRelRetName, mapName, recipRankName, pName, ndcgCutName}
 
 // defaultCutoffs are trec_eval's default cutoffs for P and ndcg_cut.
 func defaultCutoffs() []int { return []int{5, 10, 15, 20, 30, 100, 200, 500, 1000} }
 
-// Measure is a measure to compute: one of the names above, with cutoffs for
-// P and ndcg_cut. Nil cutoffs mean trec_eval's defaults, 5, 10, 15, 20, 30,
-// 100, 200, 500 and 1000.
+// Measure is a measure to compute, usually from ParseMeasure: Name is one
+// of trec_eval's names num_ret, num_rel_ret, map, recip_rank, P and
+// ndcg_cut, with Cutoffs for P and ndcg_cut. Nil cutoffs mean trec_eval's
+// defaults, 5, 10, 15, 20, 30, 100, 200, 500 and 1000.
 type Measure struct {
 	Name    string
 	Cutoffs []int
@@ -53,13 +54,13 @@ func ParseMeasure(s string) (Measure, error) {
 	if !hasParams {
 		return m, nil
 	}
-	if name != P && name != NDCGCut {
-		return Measure{}, fmt.Errorf("%w: %s takes no cutoffs (%q)", ErrCutoff, name, s)
+	if name != pName && name != ndcgCutName {
+		return Measure{}, fmt.Errorf("%w: %s takes no cutoffs (%q)", ErrUnknownMeasure, name, s)
 	}
 	for p := range strings.SplitSeq(params, ",") {
 		k, err := strconv.Atoi(p)
 		if err != nil {
-			return Measure{}, fmt.Errorf("%w: %q in %q is not an integer", ErrCutoff, p, s)
+			return Measure{}, fmt.Errorf("%w: %q in %q is not an integer", ErrUnknownMeasure, p, s)
 		}
 		m.Cutoffs = append(m.Cutoffs, k)
 	}
@@ -74,9 +75,9 @@ func ParseMeasure(s string) (Measure, error) {
 func irMeasure(s string) (Measure, bool) {
 	switch s {
 	case "AP":
-		return Measure{Name: MAP}, true
+		return Measure{Name: mapName}, true
 	case "RR":
-		return Measure{Name: RecipRank}, true
+		return Measure{Name: recipRankName}, true
 	}
 	name, cutoff, ok := strings.Cut(s, "@")
 	if !ok {
@@ -88,9 +89,9 @@ func irMeasure(s string) (Measure, bool) {
 	}
 	switch name {
 	case "nDCG":
-		return Measure{Name: NDCGCut, Cutoffs: []int{k}}, true
+		return Measure{Name: ndcgCutName, Cutoffs: []int{k}}, true
 	case "P":
-		return Measure{Name: P, Cutoffs: []int{k}}, true
+		return Measure{Name: pName, Cutoffs: []int{k}}, true
 	}
 	return Measure{}, false
 }
@@ -98,7 +99,7 @@ func irMeasure(s string) (Measure, bool) {
 // valueName returns the name under which an Evaluation holds the value a
 // measure names: "ndcg_cut_5" for "ndcg_cut_5", "ndcg_cut.5" or "nDCG@5".
 func valueName(s string) (string, error) {
-	for _, prefix := range []string{P + "_", NDCGCut + "_"} {
+	for _, prefix := range []string{pName + "_", ndcgCutName + "_"} {
 		// A value name as Evaluation.Names spells it: P_5, ndcg_cut_5.
 		if k, ok := strings.CutPrefix(s, prefix); ok {
 			if n, err := strconv.Atoi(k); err == nil && n > 0 && strconv.Itoa(n) == k {
@@ -114,7 +115,7 @@ func valueName(s string) (string, error) {
 	switch {
 	case len(m.Cutoffs) == 1:
 		return m.Name + "_" + strconv.Itoa(m.Cutoffs[0]), nil
-	case len(m.Cutoffs) > 1 || m.Name == P || m.Name == NDCGCut:
+	case len(m.Cutoffs) > 1 || m.Name == pName || m.Name == ndcgCutName:
 		return "", fmt.Errorf("%w: %q names no single value (give one cutoff, as in %s.5)", ErrUnknownMeasure, s, m.Name)
 	}
 	return m.Name, nil
@@ -126,11 +127,11 @@ func checkCutoffs(c []int) ([]int, error) {
 	c = slices.Clone(c)
 	slices.Sort(c)
 	if len(c) == 0 || c[0] <= 0 {
-		return nil, fmt.Errorf("%w: cutoffs must be positive", ErrCutoff)
+		return nil, fmt.Errorf("%w: cutoffs must be positive", ErrUnknownMeasure)
 	}
 	for i := 1; i < len(c); i++ {
 		if c[i] == c[i-1] {
-			return nil, fmt.Errorf("%w: duplicate cutoff %d", ErrCutoff, c[i])
+			return nil, fmt.Errorf("%w: duplicate cutoff %d", ErrUnknownMeasure, c[i])
 		}
 	}
 	return c, nil
@@ -262,8 +263,8 @@ func newPlan(ms []Measure) (*plan, error) {
 		if len(m.Cutoffs) == 0 {
 			continue
 		}
-		if m.Name != P && m.Name != NDCGCut {
-			return nil, fmt.Errorf("%w: %s takes no cutoffs", ErrCutoff, m.Name)
+		if m.Name != pName && m.Name != ndcgCutName {
+			return nil, fmt.Errorf("%w: %s takes no cutoffs", ErrUnknownMeasure, m.Name)
 		}
 		c, err := checkCutoffs(m.Cutoffs)
 		if err != nil {
@@ -284,15 +285,15 @@ func newPlan(ms []Measure) (*plan, error) {
 			continue
 		}
 		switch n {
-		case NumRet:
+		case numRetName:
 			p.numRet = add(n, true)
-		case NumRelRet:
+		case numRelRetName:
 			p.numRelRet = add(n, true)
-		case MAP:
+		case mapName:
 			p.mapIdx = add(n, false)
-		case RecipRank:
+		case recipRankName:
 			p.recip = add(n, false)
-		case P, NDCGCut:
+		case pName, ndcgCutName:
 			c := cutoffs[n]
 			if c == nil {
 				c = defaultCutoffs()
@@ -301,7 +302,7 @@ func newPlan(ms []Measure) (*plan, error) {
 			for _, k := range c {
 				add(n+"_"+strconv.Itoa(k), false)
 			}
-			if n == P {
+			if n == pName {
 				p.pAt, p.pCutoffs = first, c
 			} else {
 				p.ndcgAt, p.ndcgCutoffs = first, c

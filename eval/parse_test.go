@@ -30,9 +30,6 @@ func TestReadQrels(t *testing.T) {
 	if diff := cmp.Diff([]string{"1", "10"}, q.Topics()); diff != "" {
 		t.Errorf("Topics: got differ from want (-want +got):\n%s", diff)
 	}
-	if got, want := q.NumRelevant("1"), 1; got != want {
-		t.Errorf("NumRelevant: got %d, want %d", got, want)
-	}
 	if l, ok := q.Label("1", "b"); !ok || l != -2 {
 		t.Errorf("Label(1, b): got %d, %v, want -2, true", l, ok)
 	}
@@ -47,13 +44,13 @@ func TestReadQrelsErrors(t *testing.T) {
 		in    string
 		line  int
 		field string
-		is    error
+		msg   string
 	}{
-		{name: "too few fields", in: "1 0 a 1\n1 0 b\n", line: 2, is: eval.ErrQrelsLine},
-		{name: "too many fields", in: "1 0 a 1 x\n", line: 1, is: eval.ErrQrelsLine},
-		{name: "label not integer", in: "\n1 0 a 1.5\n", line: 2, field: "label"},
-		{name: "label empty word", in: "1 0 a one\n", line: 1, field: "label"},
-		{name: "duplicate pair", in: "1 0 a 1\n2 0 a 1\n1 0 a 1\n", line: 3, field: "docid", is: eval.ErrJudgedTwice},
+		{name: "too few fields", in: "1 0 a 1\n1 0 b\n", line: 2, msg: "3 fields, want 4"},
+		{name: "too many fields", in: "1 0 a 1 x\n", line: 1, msg: "5 fields, want 4"},
+		{name: "label not integer", in: "\n1 0 a 1.5\n", line: 2, field: "label", msg: "not an integer"},
+		{name: "label empty word", in: "1 0 a one\n", line: 1, field: "label", msg: "not an integer"},
+		{name: "duplicate pair", in: "1 0 a 1\n2 0 a 1\n1 0 a 1\n", line: 3, field: "docid", msg: "judged twice"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -65,8 +62,8 @@ func TestReadQrelsErrors(t *testing.T) {
 			if pe.Line != tc.line || pe.Field != tc.field {
 				t.Errorf("got line %d field %q, want line %d field %q (%v)", pe.Line, pe.Field, tc.line, tc.field, err)
 			}
-			if tc.is != nil && !errors.Is(err, tc.is) {
-				t.Errorf("got error %v, want it to wrap %v", err, tc.is)
+			if !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("got error %v, want it to say %q", err, tc.msg)
 			}
 			if !strings.HasPrefix(err.Error(), "eval: qrels line ") {
 				t.Errorf("got message %q, want it to start with \"eval: qrels line \"", err)
@@ -77,8 +74,8 @@ func TestReadQrelsErrors(t *testing.T) {
 
 func TestNewQrelsDuplicate(t *testing.T) {
 	_, err := eval.NewQrels([]eval.Judgment{{"1", "a", 1}, {"1", "a", 1}})
-	if !errors.Is(err, eval.ErrJudgedTwice) {
-		t.Errorf("got error %v, want ErrJudgedTwice", err)
+	if err == nil || !strings.Contains(err.Error(), "judged twice") {
+		t.Errorf("got error %v, want one saying the pair is judged twice", err)
 	}
 }
 

@@ -38,7 +38,7 @@ type topicQrels struct {
 const relevanceLevel = 1
 
 // NewQrels builds Qrels from judgments. A (topic, document) pair judged
-// twice is an error wrapping ErrJudgedTwice, even with equal labels, as in
+// twice is an error, even with equal labels, as in
 // trec_eval.
 func NewQrels(judgments []Judgment) (*Qrels, error) {
 	b := newQrelsBuilder()
@@ -53,17 +53,18 @@ func NewQrels(judgments []Judgment) (*Qrels, error) {
 // ReadQrels reads judgments in the TREC qrels format: one "qid iter docid
 // label" line per judgment, fields separated by spaces or tabs. The iter
 // column is ignored; label is an integer and may be negative. Blank lines
-// are skipped. A malformed line (ErrQrelsLine) or a pair judged twice
-// (ErrJudgedTwice) is a *ParseError naming the line and field.
+// are skipped. A malformed line (not four fields, a label that is not an
+// integer) or a pair judged twice is a *ParseError naming the line and
+// field.
 func ReadQrels(r io.Reader) (*Qrels, error) {
 	b := newQrelsBuilder()
 	err := lines(r, func(line int, f []string) error {
 		if len(f) != 4 {
-			return &ParseError{Line: line, Err: fmt.Errorf("%d fields, want 4 (qid iter docid label): %w", len(f), ErrQrelsLine)}
+			return &ParseError{Line: line, Err: fmt.Errorf("%d fields, want 4 (qid iter docid label): %w", len(f), errQrelsLine)}
 		}
 		label, err := strconv.Atoi(f[3])
 		if err != nil {
-			return &ParseError{Line: line, Field: "label", Err: fmt.Errorf("label %q is not an integer: %w", f[3], ErrQrelsLine)}
+			return &ParseError{Line: line, Field: "label", Err: fmt.Errorf("label %q is not an integer: %w", f[3], errQrelsLine)}
 		}
 		if err := b.add(Judgment{Topic: f[0], DocID: f[2], Label: label}); err != nil {
 			return &ParseError{Line: line, Field: "docid", Err: fmt.Errorf("%w: topic %q, document %q", err, f[0], f[2])}
@@ -90,7 +91,7 @@ func (b qrelsBuilder) add(j Judgment) error {
 		b.q.order = append(b.q.order, j.Topic)
 	}
 	if _, dup := t.labels[j.DocID]; dup {
-		return ErrJudgedTwice
+		return errJudgedTwice
 	}
 	t.labels[j.DocID] = j.Label
 	if j.Label >= relevanceLevel {
@@ -126,15 +127,6 @@ func (q *Qrels) Label(topic, docID string) (label int, judged bool) {
 	}
 	label, judged = t.labels[docID]
 	return label, judged
-}
-
-// NumRelevant returns the number of documents judged relevant (label 1 or
-// more) for a topic.
-func (q *Qrels) NumRelevant(topic string) int {
-	if t := q.topics[topic]; t != nil {
-		return t.numRel
-	}
-	return 0
 }
 
 // All yields every judgment, by topic and then document id, both in byte

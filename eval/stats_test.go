@@ -113,36 +113,3 @@ func TestBootstrapCI(t *testing.T) {
 		t.Error("confidence 1.5: got no error")
 	}
 }
-
-func TestClassify(t *testing.T) {
-	// Hand-computed: gold PRO PRO CON CON CON NO, predicted PRO CON CON CON PRO PRO.
-	// Correct 3 of 6. PRO: tp 1, gold 2, predicted 3: F1 2/5.
-	// CON: tp 2, gold 3, predicted 3: F1 4/6. NO: tp 0: F1 0.
-	gold := []string{"PRO", "PRO", "CON", "CON", "CON", "NO"}
-	pred := []string{"PRO", "CON", "CON", "CON", "PRO", "PRO"}
-	got, err := eval.Classify(gold, pred)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := eval.Classification{
-		N:        6,
-		Accuracy: 0.5,
-		MacroF1:  (0.4 + 2.0/3 + 0) / 3,
-		Labels:   []string{"PRO", "CON", "NO"},
-		F1:       []float64{0.4, 2.0 / 3, 0},
-	}
-	if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-15)); diff != "" {
-		t.Errorf("got differ from want (-want +got):\n%s", diff)
-	}
-	// A label only predicted counts in the macro average with F1 0.
-	got, _ = eval.Classify([]string{"PRO", "PRO"}, []string{"PRO", "NEU"})
-	if want := (2.0/3 + 0) / 2; math.Abs(got.MacroF1-want) > 1e-15 {
-		t.Errorf("MacroF1 with a predicted-only label: got %v, want %v", got.MacroF1, want)
-	}
-	if _, err := eval.Classify(nil, nil); !errors.Is(err, eval.ErrTooFewTopics) {
-		t.Errorf("no items: got error %v, want ErrTooFewTopics", err)
-	}
-	if _, err := eval.Classify([]string{"PRO"}, nil); err == nil {
-		t.Error("unequal lengths: got no error")
-	}
-}

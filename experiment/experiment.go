@@ -229,7 +229,11 @@ func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Esti
 	q := j.Qrels(d)
 	label := strings.TrimSpace(j.Name() + " " + string(d))
 	pairJudgments := judgesPairs(q)
-	ndcg := []eval.Measure{{Name: eval.NDCGCut, Cutoffs: []int{k}}}
+	ndcg5, err := eval.ParseMeasure(fmt.Sprintf("nDCG@%d", k))
+	if err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
+	}
+	ndcg := []eval.Measure{ndcg5}
 	var rows []Row
 	for _, s := range x.Systems {
 		run := runs[s.Name]

@@ -9,7 +9,6 @@ import (
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
-	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/labeled"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/stance"
@@ -93,11 +92,11 @@ func evalDocuments(ctx context.Context, d *data, cfg, argCfg classify.TrainConfi
 			gold, pred = append(gold, goldDocument(dc).String()), append(pred, st.String())
 		}
 	}
-	c, err := eval.Classify(gold, pred)
+	c, err := labeled.Classify(gold, pred)
 	if err != nil {
 		return nil, err
 	}
-	m, err := eval.Classify(gold, majorityOf(gold))
+	m, err := labeled.Classify(gold, majorityOf(gold))
 	if err != nil {
 		return nil, err
 	}
@@ -149,13 +148,13 @@ func evalArgsMe(ctx context.Context, sm *classify.StanceModel, am *classify.Argu
 		{"document (shipped models), PRO/CON/NEU/NO", pred},
 		{"document (shipped models), forced PRO/CON", side},
 	} {
-		c, err := eval.Classify(gold, row.pred)
+		c, err := labeled.Classify(gold, row.pred)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, result{system: row.name, setting: setting, c: c})
 	}
-	c, err := eval.Classify(gold, majorityOf(gold))
+	c, err := labeled.Classify(gold, majorityOf(gold))
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +185,7 @@ func pairAgreement(ctx context.Context, d *data, cfg classify.TrainConfig, evalS
 			gold, pred = append(gold, agreement(ga == gb)), append(pred, agreement(sa == sb))
 		}
 	}
-	c, err := eval.Classify(gold, pred)
+	c, err := labeled.Classify(gold, pred)
 	if err != nil {
 		return result{}, err
 	}
@@ -289,11 +288,11 @@ func evalArgQuality(ctx context.Context, args []labeled.QualityArgument, sm *cla
 			}
 		}
 	}
-	c, err := eval.Classify(gold, pred)
+	c, err := labeled.Classify(gold, pred)
 	if err != nil {
 		return result{}, result{}, err
 	}
-	b, err := eval.Classify(gold, always)
+	b, err := labeled.Classify(gold, always)
 	if err != nil {
 		return result{}, result{}, err
 	}

@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/classify"
-	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/labeled"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -152,11 +151,11 @@ func scoreStance(ctx context.Context, t stance.Tagger, test []labeled.UKPSentenc
 }
 
 // scorePairs tags pairs of consecutive test sentences of one document (same
-// topic and URL, in file order) with stance.Pair. A pair's gold label is
+// topic and URL, in file order): each sentence with t, the two combined by
+// stance.Combine, the library's rule for two sentences. A pair's gold label is
 // stance.Combine of its sentences' gold labels at confidence 1; pairs whose
 // sentences have opposite gold stances have none and are skipped.
 func scorePairs(ctx context.Context, t stance.Tagger, test []labeled.UKPSentence, gold, pred []string) ([]string, []string, error) {
-	p := stance.Pair{Tagger: t}
 	for i := 1; i < len(test); i++ {
 		a, b := test[i-1], test[i]
 		if a.Topic != b.Topic || a.URL != b.URL {
@@ -166,10 +165,15 @@ func scorePairs(ctx context.Context, t stance.Tagger, test []labeled.UKPSentence
 		if g == stance.Unknown {
 			continue
 		}
-		s, _, err := p.TagPair(ctx, a.Topic, a.Text, b.Text)
+		sa, ca, err := t.Tag(ctx, a.Topic, a.Text)
 		if err != nil {
 			return nil, nil, err
 		}
+		sb, cb, err := t.Tag(ctx, b.Topic, b.Text)
+		if err != nil {
+			return nil, nil, err
+		}
+		s, _ := stance.Combine(sa, ca, sb, cb)
 		gold = append(gold, g.String())
 		pred = append(pred, asUKP(s).String())
 	}
@@ -179,7 +183,7 @@ func scorePairs(ctx context.Context, t stance.Tagger, test []labeled.UKPSentence
 // A result is one row of the results table.
 type result struct {
 	system, setting string
-	c               eval.Classification
+	c               labeled.Classification
 	// topicMeanF1 is the mean over held-out topics of each topic's
 	// macro-F1 (cross-topic settings only; 0 otherwise).
 	topicMeanF1 float64
@@ -198,7 +202,7 @@ func evalStance(ctx context.Context, d *data, sys stanceSystem, evalSet string, 
 	if err != nil {
 		return nil, err
 	}
-	c, err := eval.Classify(gold, pred)
+	c, err := labeled.Classify(gold, pred)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +211,7 @@ func evalStance(ctx context.Context, d *data, sys stanceSystem, evalSet string, 
 	if err != nil {
 		return nil, err
 	}
-	if c, err = eval.Classify(pg, pp); err != nil {
+	if c, err = labeled.Classify(pg, pp); err != nil {
 		return nil, err
 	}
 	out = append(out, result{system: "pair of " + sys.name, setting: "in-topic", c: c})
@@ -229,17 +233,17 @@ func evalStance(ctx context.Context, d *data, sys stanceSystem, evalSet string, 
 		if pg, pp, err = scorePairs(ctx, t, f.test, pg, pp); err != nil {
 			return nil, err
 		}
-		ct, err := eval.Classify(gold[n:], pred[n:])
+		ct, err := labeled.Classify(gold[n:], pred[n:])
 		if err != nil {
 			return nil, err
 		}
 		sum += ct.MacroF1
 	}
-	if c, err = eval.Classify(gold, pred); err != nil {
+	if c, err = labeled.Classify(gold, pred); err != nil {
 		return nil, err
 	}
 	out = append(out, result{system: sys.name, setting: "cross-topic", c: c, topicMeanF1: sum / float64(len(topics))})
-	if c, err = eval.Classify(pg, pp); err != nil {
+	if c, err = labeled.Classify(pg, pp); err != nil {
 		return nil, err
 	}
 	out = append(out, result{system: "pair of " + sys.name, setting: "cross-topic", c: c})
@@ -342,7 +346,7 @@ func evalArgumentative(ctx context.Context, d *data, cfg classify.TrainConfig, e
 	}
 	ts, gs := ukpTexts(f.test)
 	g, p := score(m, ts, gs, nil, nil)
-	c, err := eval.Classify(g, p)
+	c, err := labeled.Classify(g, p)
 	if err != nil {
 		return nil, err
 	}
@@ -359,13 +363,13 @@ func evalArgumentative(ctx context.Context, d *data, cfg classify.TrainConfig, e
 			ts, gs := ukpTexts(f.test)
 			n := len(g)
 			g, p = score(m, ts, gs, g, p)
-			ct, err := eval.Classify(g[n:], p[n:])
+			ct, err := labeled.Classify(g[n:], p[n:])
 			if err != nil {
 				return nil, err
 			}
 			sum += ct.MacroF1
 		}
-		if c, err = eval.Classify(g, p); err != nil {
+		if c, err = labeled.Classify(g, p); err != nil {
 			return nil, err
 		}
 		out = append(out, result{system: "argumentative", setting: "cross-topic", c: c, topicMeanF1: sum / float64(len(topics))})
@@ -387,7 +391,7 @@ func evalArgumentative(ctx context.Context, d *data, cfg classify.TrainConfig, e
 		return nil, err
 	}
 	g, p = score(m, ibmTexts, ibmGold, nil, nil)
-	if c, err = eval.Classify(g, p); err != nil {
+	if c, err = labeled.Classify(g, p); err != nil {
 		return nil, err
 	}
 	out = append(out, result{system: "argumentative (UKP-trained)", setting: "IBM evidence test", c: c})
@@ -399,7 +403,7 @@ func evalArgumentative(ctx context.Context, d *data, cfg classify.TrainConfig, e
 		return nil, err
 	}
 	g, p = score(m, ibmTexts, ibmGold, nil, nil)
-	if c, err = eval.Classify(g, p); err != nil {
+	if c, err = labeled.Classify(g, p); err != nil {
 		return nil, err
 	}
 	out = append(out, result{system: "argumentative (IBM-trained)", setting: "IBM evidence test", c: c})

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/labeled"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -15,7 +15,7 @@ func Example() {
 	for _, s := range []stance.Stance{stance.Pro, stance.Pro, stance.Unknown, stance.No} {
 		pred = append(pred, asUKP(s).String())
 	}
-	c, err := eval.Classify(gold, pred)
+	c, err := labeled.Classify(gold, pred)
 	if err != nil {
 		fmt.Println(err)
 		return

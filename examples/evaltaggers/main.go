@@ -58,7 +58,6 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/classify"
-	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/labeled"
 	"github.com/argsearch/argsearch/models"
@@ -119,7 +118,7 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	if err != nil {
 		return err
 	}
-	c, err := eval.Classify(g, p)
+	c, err := labeled.Classify(g, p)
 	if err != nil {
 		return err
 	}
@@ -134,7 +133,7 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 		g = append(g, argLabel(s.Label != labeled.NoArgument))
 		p = append(p, argLabel(ok))
 	}
-	if c, err = eval.Classify(g, p); err != nil {
+	if c, err = labeled.Classify(g, p); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, result{system: "argumentative (shipped models/argumentative.lin)", setting: "in-topic", c: c})
@@ -233,7 +232,7 @@ func claimStance(ctx context.Context, d *data, cfg classify.TrainConfig, stdout 
 		system string
 		pred   []string
 	}{{"linear + IBM claims (shipped configuration), side", pred}, {"majority", majority}} {
-		c, err := eval.Classify(gold, row.pred)
+		c, err := labeled.Classify(gold, row.pred)
 		if err != nil {
 			return err
 		}

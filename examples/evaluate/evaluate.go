@@ -117,7 +117,7 @@ func define(cmd *cli.Command) *config {
 	fs.StringVar(&c.baseline, "baseline", "", "table mode: the `run` the others are tested against (default: the first RUN)")
 	fs.Var(&c.names, "name", "table mode: the `label` of the next RUN's rows (repeatable, in the order of the RUN files)")
 	fs.Uint64Var(&c.seed, "seed", 1, "table mode: bootstrap seed")
-	cmd.IntVar(&c.resamples, "resamples", eval.DefaultResamples, 100, 10_000_000, "table mode: bootstrap resamples")
+	cmd.IntVar(&c.resamples, "resamples", 10000, 100, 10_000_000, "table mode: bootstrap resamples")
 	fs.StringVar(&c.pairs, "pairs", "", "map pairs (or sentences) to arguments before scoring: `first` or best (both modes)")
 	fs.StringVar(&c.order, "order", "score", "table mode: rank each topic's documents by `score` (as trec_eval) or by the rank column")
 	fs.StringVar(&c.format, "format", "table", "table mode: `table` (aligned columns for people), tsv (tab-separated, for programs) or json")

@@ -1,6 +1,7 @@
-package eval
+package labeled
 
 import (
+	"errors"
 	"fmt"
 )
 
@@ -28,10 +29,10 @@ type Classification struct {
 // least one item.
 func Classify(gold, predicted []string) (Classification, error) {
 	if len(gold) != len(predicted) {
-		return Classification{}, fmt.Errorf("eval: classify: %d gold labels against %d predicted", len(gold), len(predicted))
+		return Classification{}, fmt.Errorf("labeled: classify: %d gold labels against %d predicted", len(gold), len(predicted))
 	}
 	if len(gold) == 0 {
-		return Classification{}, fmt.Errorf("%w: classify needs at least one item", ErrTooFewTopics)
+		return Classification{}, errors.New("labeled: classify needs at least one item")
 	}
 	index := make(map[string]int)
 	var labels []string
