@@ -8,8 +8,9 @@ import (
 // Sentinel errors. They are returned wrapped with context (the topic, the
 // docid, the line); test for them with errors.Is.
 var (
-	// ErrField reports an empty field, whitespace inside a field, an unknown
-	// stance value, or a tag that differs from the run's first tag.
+	// ErrField reports an empty field, whitespace inside a field, a line
+	// without six fields, an unknown stance value, or a tag that differs
+	// from the run's first tag.
 	ErrField = errors.New("invalid field")
 	// ErrScore reports a NaN or infinite score, or a score that cannot be
 	// parsed.
@@ -23,28 +24,40 @@ var (
 	// ErrCount reports a topic with fewer or more results than the Rules
 	// allow.
 	ErrCount = errors.New("wrong number of results")
-	// ErrStance reports a stance that the Rules do not allow.
-	ErrStance = errors.New("stance not allowed")
-	// ErrPair reports a docid that is not a sentence pair "first,second"
-	// where the Rules require one.
-	ErrPair = errors.New("not a sentence pair")
-	// ErrTopic reports a topic that is not in the Rules' topic list.
-	ErrTopic = errors.New("unknown topic")
-	// ErrMissingTopic reports a topic of the Rules' topic list that the run
-	// does not contain.
-	ErrMissingTopic = errors.New("missing topic")
-	// ErrFieldCount reports a line that does not have exactly six fields.
-	ErrFieldCount = errors.New("wrong number of fields")
+	// ErrRules reports what else the Rules forbid: a stance they do not
+	// allow, a docid that is not a sentence pair "first,second" where they
+	// require one, a topic outside their topic list, or one of its topics
+	// that the run does not contain.
+	ErrRules = errors.New("against the rules")
 	// ErrClosed reports a write to a closed Writer or FileWriter.
 	ErrClosed = errors.New("writer closed")
 )
+
+// The kinds of ErrRules and ErrField, which say what they are in messages
+// and are ErrRules or ErrField to errors.Is.
+var (
+	errStance       = kind{"stance not allowed", ErrRules}
+	errPair         = kind{"not a sentence pair", ErrRules}
+	errTopic        = kind{"unknown topic", ErrRules}
+	errMissingTopic = kind{"missing topic", ErrRules}
+	errFieldCount   = kind{"wrong number of fields", ErrField}
+)
+
+// A kind is an error of its own words that is also a sentinel.
+type kind struct {
+	msg string
+	is  error
+}
+
+func (k kind) Error() string        { return k.msg }
+func (k kind) Is(target error) bool { return target == k.is }
 
 // A ParseError reports a malformed line of a run file.
 type ParseError struct {
 	File  string // the file name, if known (Reader.Name)
 	Line  int    // 1-based line number
 	Field string // "qid", "stance", "docid", "rank", "score" or "tag"; "" for the whole line
-	Err   error  // the problem; wraps a sentinel such as ErrFieldCount or ErrScore
+	Err   error  // the problem; wraps a sentinel such as ErrField or ErrScore
 }
 
 // Error returns "runfile: FILE:LINE: field FIELD: problem", leaving out the

@@ -88,7 +88,7 @@ func ExampleValidate() {
 	rules.Topics = []string{"1", "2"}
 	err := runfile.Validate(lines, rules)
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, runfile.ErrMissingTopic))
+	fmt.Println(errors.Is(err, runfile.ErrRules))
 	// Output:
 	// runfile: topic "1": docid "c,d" (rank 2): stance Q0, want PRO/CON: stance not allowed
 	// runfile: topic "1": docid "c,d" (rank 2): score 3 is higher than the previous 2: out of order
@@ -118,7 +118,7 @@ func ExampleCreate() {
 	}
 	// Topic 2 is never written, so Close fails and run.txt is not created.
 	err = fw.Close()
-	fmt.Println(errors.Is(err, runfile.ErrMissingTopic))
+	fmt.Println(errors.Is(err, runfile.ErrRules))
 	_, statErr := os.Stat(path)
 	fmt.Println(errors.Is(statErr, os.ErrNotExist))
 	// Output:

@@ -82,7 +82,7 @@ func TestCreateLeavesTargetOnError(t *testing.T) {
 		}, ErrScore},
 		{"missing topic at Close", Rules{Topics: []string{"1", "2"}}, func(fw *FileWriter) error {
 			return fw.Write("1", []Result{{DocID: "a", Score: 1}})
-		}, ErrMissingTopic},
+		}, ErrRules},
 		{"aborted", Rules{}, func(fw *FileWriter) error {
 			if err := fw.Write("1", []Result{{DocID: "a", Score: 1}}); err != nil {
 				return err

@@ -131,7 +131,7 @@ func FuzzReader(f *testing.F) {
 		if failed || len(lines) == 0 {
 			return
 		}
-		run := Group(lines)
+		run := group(lines)
 		var buf bytes.Buffer
 		w := NewWriter(&buf, lines[0].Tag)
 		for _, q := range run.Topics() {

@@ -81,7 +81,7 @@ func (r *Reader) Read() (Line, error) {
 			if tooMany {
 				got = "more than 6"
 			}
-			return Line{}, r.parseError("", fmt.Errorf("%s fields, want 6 (qid stance docid rank score tag): %w", got, ErrFieldCount))
+			return Line{}, r.parseError("", fmt.Errorf("%s fields, want 6 (qid stance docid rank score tag): %w", got, errFieldCount))
 		}
 		return r.parse()
 	}
@@ -344,8 +344,8 @@ func NewRun(tag string, rules Rules, results map[string][]Result) (Run, error) {
 	return run, nil
 }
 
-// Group groups lines by topic, keeping their order within each topic.
-func Group(lines []Line) Run {
+// group groups lines by topic, keeping their order within each topic.
+func group(lines []Line) Run {
 	run := make(Run)
 	for _, l := range lines {
 		run[l.QID] = append(run[l.QID], l)

@@ -64,12 +64,12 @@ func TestReaderRejects(t *testing.T) {
 		field string
 		want  error
 	}{
-		{"five fields", "1 Q0 a 1 2\n", 1, "", ErrFieldCount},
-		{"seven fields", "1 Q0 a 1 2 t x\n", 1, "", ErrFieldCount},
-		{"one field", "x\n", 1, "", ErrFieldCount},
-		{"space in docid", "1 Q0 a b 1 2 t\n", 1, "", ErrFieldCount},
-		{"qrels line", "1 0 doc 2\n", 1, "", ErrFieldCount},
-		{"after blank lines", "1 Q0 a 1 2 t\n\n\n1 Q0 b 2\n", 4, "", ErrFieldCount},
+		{"five fields", "1 Q0 a 1 2\n", 1, "", ErrField},
+		{"seven fields", "1 Q0 a 1 2 t x\n", 1, "", ErrField},
+		{"one field", "x\n", 1, "", ErrField},
+		{"space in docid", "1 Q0 a b 1 2 t\n", 1, "", ErrField},
+		{"qrels line", "1 0 doc 2\n", 1, "", ErrField},
+		{"after blank lines", "1 Q0 a 1 2 t\n\n\n1 Q0 b 2\n", 4, "", ErrField},
 		{"lowercase stance", "1 pro a 1 2 t\n", 1, "stance", ErrField},
 		{"unknown stance", "1 MAYBE a 1 2 t\n", 1, "stance", ErrField},
 		{"rank float", "1 Q0 a 1.0 2 t\n", 1, "rank", ErrField},
@@ -143,8 +143,8 @@ func TestReaderAll(t *testing.T) {
 	if diff := cmp.Diff([]string{"a", "b"}, docs); diff != "" {
 		t.Errorf("docids (-want +got):\n%s", diff)
 	}
-	if len(errs) != 1 || !errors.Is(errs[0], ErrFieldCount) {
-		t.Errorf("errors: got %v, want one ErrFieldCount", errs)
+	if len(errs) != 1 || !errors.Is(errs[0], ErrField) {
+		t.Errorf("errors: got %v, want one ErrField", errs)
 	}
 
 	// Breaking early stops the iteration without reading further.
@@ -291,7 +291,7 @@ func TestReadRealRuns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(Group(lines), run); diff != "" {
+			if diff := cmp.Diff(group(lines), run); diff != "" {
 				t.Errorf("ReadFile differs from the grouped lines (-want +got):\n%s", diff)
 			}
 			if len(lines) < 49000 || len(run) < 49 {

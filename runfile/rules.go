@@ -24,8 +24,8 @@ type Rules struct {
 	// non-empty ids joined by exactly one comma.
 	Pairs bool
 	// Topics, when non-nil, lists every topic (qid) the run must contain;
-	// any other topic is rejected with ErrTopic, and a missing one is
-	// reported with ErrMissingTopic.
+	// any other topic is rejected, and a missing one is reported (both
+	// wrap ErrRules).
 	Topics []string
 }
 

@@ -17,9 +17,8 @@ import (
 // topic (ErrDuplicate), a topic split into separate blocks (ErrDuplicate), a
 // score higher than the one before it in the same topic, and a rank not
 // higher than the one before it (ErrOrder). Ranks may start at any number.
-// Then the Rules: results per topic (ErrCount), stances (ErrStance), pairs
-// (ErrPair), topics outside Rules.Topics (ErrTopic) and topics of
-// Rules.Topics with no line (ErrMissingTopic).
+// Then the Rules: results per topic (ErrCount); stances, pairs, topics
+// outside Rules.Topics and topics of Rules.Topics with no line (ErrRules).
 //
 // A problem that repeats within a topic is reported once, with the first
 // occurrence and the number of further ones.
@@ -70,10 +69,10 @@ func Validate(lines []Line, rules Rules) error {
 		if !validStance(l.Stance) {
 			v.add(q, "stance", where("stance %v: %w", l.Stance, ErrField))
 		} else if !rules.stanceAllowed(l.Stance) {
-			v.add(q, "stance", where("stance %v, want %s: %w", l.Stance, rules.allowedStances(), ErrStance))
+			v.add(q, "stance", where("stance %v, want %s: %w", l.Stance, rules.allowedStances(), errStance))
 		}
 		if rules.Pairs && !isPair(l.DocID) {
-			v.add(q, "pair", where("%w", ErrPair))
+			v.add(q, "pair", where("%w", errPair))
 		}
 		if t.docs[l.DocID] {
 			v.add(q, "duplicate", where("listed twice: %w", ErrDuplicate))
@@ -100,7 +99,7 @@ func Validate(lines []Line, rules Rules) error {
 			v.add(q, "count", err)
 		}
 		if known != nil && !known[q] {
-			v.add(q, "topic", fmt.Errorf("runfile: topic %q is not in the rules' topic list: %w", q, ErrTopic))
+			v.add(q, "topic", fmt.Errorf("runfile: topic %q is not in the rules' topic list: %w", q, errTopic))
 		}
 	}
 	var missing []string
@@ -111,7 +110,7 @@ func Validate(lines []Line, rules Rules) error {
 	}
 	if len(missing) > 0 {
 		v.add("", "missing", fmt.Errorf("runfile: %d of %d topics have no results (%s): %w",
-			len(missing), len(rules.Topics), strings.Join(missing, " "), ErrMissingTopic))
+			len(missing), len(rules.Topics), strings.Join(missing, " "), errMissingTopic))
 	}
 	return v.err()
 }

@@ -85,7 +85,7 @@ func NewWriter(w io.Writer, tag string) *Writer {
 // inside the qid or a docid (ErrField), an invalid stance value (ErrField), a
 // NaN or infinite score (ErrScore), a docid listed twice (ErrDuplicate), a qid
 // already written (ErrDuplicate), and anything the Rules forbid (ErrCount,
-// ErrStance, ErrPair, ErrTopic). Writing an empty rs records qid as written
+// ErrRules). Writing an empty rs records qid as written
 // but writes no line.
 func (w *Writer) Write(qid string, rs []Result) error {
 	if w.err != nil {
@@ -163,7 +163,7 @@ func (w *Writer) check(qid string, rs []Result) error {
 		w.rulesOK = true
 	}
 	if w.topics != nil && !w.topics[qid] {
-		return fmt.Errorf("runfile: topic %q is not in the rules' topic list: %w", qid, ErrTopic)
+		return fmt.Errorf("runfile: topic %q is not in the rules' topic list: %w", qid, errTopic)
 	}
 	if err := w.Rules.checkCount(qid, len(rs)); err != nil {
 		return err
@@ -181,10 +181,10 @@ func (w *Writer) check(qid string, rs []Result) error {
 		}
 		if !w.Rules.stanceAllowed(r.Stance) {
 			return fmt.Errorf("runfile: topic %q: docid %q: stance %v, want %s: %w",
-				qid, r.DocID, r.Stance, w.Rules.allowedStances(), ErrStance)
+				qid, r.DocID, r.Stance, w.Rules.allowedStances(), errStance)
 		}
 		if w.Rules.Pairs && !isPair(r.DocID) {
-			return fmt.Errorf("runfile: topic %q: docid %q: %w", qid, r.DocID, ErrPair)
+			return fmt.Errorf("runfile: topic %q: docid %q: %w", qid, r.DocID, errPair)
 		}
 		if _, dup := w.seen[r.DocID]; dup {
 			return fmt.Errorf("runfile: topic %q: docid %q listed twice: %w", qid, r.DocID, ErrDuplicate)
@@ -207,7 +207,7 @@ func (w *Writer) Flush() error {
 }
 
 // Close finishes the run: it reports a topic of Rules.Topics that has no
-// line (ErrMissingTopic, naming every missing topic) and flushes. It does not
+// line (ErrRules, naming every missing topic) and flushes. It does not
 // close the underlying io.Writer. Later Writes fail with ErrClosed; Close may
 // be called again and returns the same result.
 func (w *Writer) Close() error {
@@ -224,7 +224,7 @@ func (w *Writer) Close() error {
 	}
 	if len(missing) > 0 {
 		w.err = fmt.Errorf("runfile: %d of %d topics have no results (%s): %w",
-			len(missing), len(w.Rules.Topics), strings.Join(missing, " "), ErrMissingTopic)
+			len(missing), len(w.Rules.Topics), strings.Join(missing, " "), errMissingTopic)
 		return w.err
 	}
 	return w.Flush()

@@ -1,7 +1,5 @@
 package stance
 
-import "context"
-
 // Combine is the library's rule for the stance of a pair of sentences (or
 // of any two texts read together), from the stances of its two sentences
 // and the confidence of each:
@@ -87,24 +85,4 @@ func Side(m Leaner, topic string, s Stance, texts ...string) Stance {
 		return Con
 	}
 	return Pro
-}
-
-// A Pair tags a pair of sentences by tagging each with Tagger and combining
-// the results with Combine.
-type Pair struct {
-	Tagger Tagger
-}
-
-// TagPair returns the stance of the pair (first, second) towards topic.
-func (p Pair) TagPair(ctx context.Context, topic, first, second string) (Stance, float64, error) {
-	a, ca, err := p.Tagger.Tag(ctx, topic, first)
-	if err != nil {
-		return Unknown, 0, err
-	}
-	b, cb, err := p.Tagger.Tag(ctx, topic, second)
-	if err != nil {
-		return Unknown, 0, err
-	}
-	s, c := Combine(a, ca, b, cb)
-	return s, c, nil
 }

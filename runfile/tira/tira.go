@@ -30,12 +30,14 @@ const (
 	RunFileName    = "run.txt"            // the run in the output directory
 )
 
-// Sentinel errors, returned wrapped with the directory or flag concerned.
+// Sentinel errors, returned wrapped with the directory concerned.
 var (
-	ErrUsage    = errors.New("missing flag")
 	ErrNoCorpus = errors.New("no corpus file")
 	ErrNoTopics = errors.New("no topics file")
 )
+
+// errUsage reports a missing -i or -o.
+var errUsage = errors.New("missing flag")
 
 // A Job is one TIRA invocation.
 type Job struct {
@@ -58,15 +60,15 @@ func ParseFlags(fs *flag.FlagSet, args []string) (Job, error) {
 	if err := fs.Parse(args); err != nil {
 		return Job{}, fmt.Errorf("tira: %w", err)
 	}
-	if err := j.Check(); err != nil {
+	if err := j.check(); err != nil {
 		return Job{}, err
 	}
 	return j, nil
 }
 
-// Check reports whether both directories are set and the input directory
+// check reports whether both directories are set and the input directory
 // exists.
-func (j Job) Check() error {
+func (j Job) check() error {
 	var missing []string
 	if j.InputDir == "" {
 		missing = append(missing, "-i $inputDataset")
@@ -75,7 +77,7 @@ func (j Job) Check() error {
 		missing = append(missing, "-o $outputDir")
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("tira: %s not given: %w", strings.Join(missing, " and "), ErrUsage)
+		return fmt.Errorf("tira: %s not given: %w", strings.Join(missing, " and "), errUsage)
 	}
 	fi, err := os.Stat(j.InputDir)
 	if err != nil {
@@ -87,19 +89,9 @@ func (j Job) Check() error {
 	return nil
 }
 
-// CorpusFiles returns the candidate corpus files in the input directory (not
-// its subdirectories), best first. The preference order is:
-//
-//  1. args_processed.csv (the Touché 2022 processed corpus);
-//  2. other *.csv files;
-//  3. *.json files (args.me JSON);
-//  4. *.tar.gz and *.tgz files (the official archives);
-//  5. other *.gz files.
-//
-// Within each group names are in bytewise order. Names are matched case
-// insensitively; hidden files (starting with ".") and directories are
-// skipped. No candidate is an error wrapping ErrNoCorpus.
-func (j Job) CorpusFiles() ([]string, error) {
+// corpusFiles returns the candidate corpus files in the input directory,
+// best first (see Corpus).
+func (j Job) corpusFiles() ([]string, error) {
 	entries, err := os.ReadDir(j.InputDir)
 	if err != nil {
 		return nil, fmt.Errorf("tira: %w", err)
@@ -135,7 +127,7 @@ func (j Job) CorpusFiles() ([]string, error) {
 	return paths, nil
 }
 
-// corpusRank returns a file name's place in the CorpusFiles order, or 0 when
+// corpusRank returns a file name's place in the corpusFiles order, or 0 when
 // it is not a corpus candidate.
 func corpusRank(name string) int {
 	lower := strings.ToLower(name)
@@ -154,10 +146,20 @@ func corpusRank(name string) int {
 	return 0
 }
 
-// Corpus returns the preferred corpus file of the input directory: the first
-// of CorpusFiles.
+// Corpus returns the preferred corpus file of the input directory (not its
+// subdirectories). The preference order is:
+//
+//  1. args_processed.csv (the Touché 2022 processed corpus);
+//  2. other *.csv files;
+//  3. *.json files (args.me JSON);
+//  4. *.tar.gz and *.tgz files (the official archives);
+//  5. other *.gz files.
+//
+// Within each group names are in bytewise order. Names are matched case
+// insensitively; hidden files (starting with ".") and directories are
+// skipped. No candidate is an error wrapping ErrNoCorpus.
 func (j Job) Corpus() (string, error) {
-	paths, err := j.CorpusFiles()
+	paths, err := j.corpusFiles()
 	if err != nil {
 		return "", err
 	}
@@ -201,7 +203,7 @@ func (j Job) Topics() (string, error) {
 // returns the path of the run file in it, $outputDir/run.txt.
 func (j Job) RunPath() (string, error) {
 	if j.OutputDir == "" {
-		return "", fmt.Errorf("tira: -o $outputDir not given: %w", ErrUsage)
+		return "", fmt.Errorf("tira: -o $outputDir not given: %w", errUsage)
 	}
 	if err := os.MkdirAll(j.OutputDir, 0o755); err != nil {
 		return "", fmt.Errorf("tira: output directory: %w", err)

@@ -60,9 +60,9 @@ func TestParseFlagsErrors(t *testing.T) {
 		want error  // sentinel, or nil to only require an error
 		text string // part of the message
 	}{
-		{"nothing", nil, ErrUsage, "-i $inputDataset and -o $outputDir not given"},
-		{"no -o", []string{"-i", dir}, ErrUsage, "-o $outputDir not given"},
-		{"no -i", []string{"-o", dir}, ErrUsage, "-i $inputDataset not given"},
+		{"nothing", nil, errUsage, "-i $inputDataset and -o $outputDir not given"},
+		{"no -o", []string{"-i", dir}, errUsage, "-o $outputDir not given"},
+		{"no -i", []string{"-o", dir}, errUsage, "-i $inputDataset not given"},
 		{"missing input dir", []string{"-i", filepath.Join(dir, "absent"), "-o", dir}, os.ErrNotExist, "input directory"},
 		{"input is a file", []string{"-i", file, "-o", dir}, nil, "is not a directory"},
 		{"unknown flag", []string{"-x"}, nil, "flag provided but not defined"},
@@ -99,7 +99,7 @@ func TestCorpusFiles(t *testing.T) {
 			dir := t.TempDir()
 			touch(t, dir, tc.files...)
 			job := Job{InputDir: dir}
-			got, err := job.CorpusFiles()
+			got, err := job.corpusFiles()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +107,7 @@ func TestCorpusFiles(t *testing.T) {
 				got[i] = filepath.Base(got[i])
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("CorpusFiles (-want +got):\n%s", diff)
+				t.Errorf("corpusFiles (-want +got):\n%s", diff)
 			}
 			first, err := job.Corpus()
 			if err != nil || first != filepath.Join(dir, tc.want[0]) {
@@ -173,8 +173,8 @@ func TestRunPath(t *testing.T) {
 	if fi, err := os.Stat(out); err != nil || !fi.IsDir() {
 		t.Errorf("output directory not created: %v", err)
 	}
-	if _, err := (Job{}).RunPath(); !errors.Is(err, ErrUsage) {
-		t.Errorf("RunPath without -o: got %v, want ErrUsage", err)
+	if _, err := (Job{}).RunPath(); !errors.Is(err, errUsage) {
+		t.Errorf("RunPath without -o: got %v, want errUsage", err)
 	}
 	file := filepath.Join(t.TempDir(), "file")
 	touch(t, filepath.Dir(file), "file")

@@ -19,8 +19,8 @@ func ExampleWriteInput() {
 		panic(err)
 	}
 	job := tira.Job{InputDir: dir}
-	corpus, _ := job.CorpusFiles()
+	corpus, _ := job.Corpus()
 	topics, _ := job.Topics()
-	fmt.Println(len(corpus), corpus[0][len(dir)+1:], topics[len(dir)+1:])
-	// Output: 1 args_processed.csv topics.xml
+	fmt.Println(corpus[len(dir)+1:], topics[len(dir)+1:])
+	// Output: args_processed.csv topics.xml
 }

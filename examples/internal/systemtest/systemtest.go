@@ -88,7 +88,7 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) experi
 		t.Fatal(err)
 	}
 	defer env.Close()
-	table, err := experiment.Experiment{Env: env, Systems: []experiment.System{{Name: "run", Run: runfile.Group(lines)}}, Pairs: eval.FirstSentence}.Run(context.Background())
+	table, err := experiment.Experiment{Env: env, Systems: []experiment.System{{Name: "run", Run: mustRun(t, first)}}, Pairs: eval.FirstSentence}.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,6 +243,16 @@ func firstDifference(a, b []byte) string {
 		}
 	}
 	return fmt.Sprintf("got %d lines, want %d", len(lb), len(la))
+}
+
+// mustRun reads a run file's bytes.
+func mustRun(t testing.TB, b []byte) runfile.Run {
+	t.Helper()
+	run, err := runfile.ReadRun(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run
 }
 
 // topicIDs returns the ids of the topics a sample was drawn for.
