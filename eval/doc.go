@@ -1,24 +1,34 @@
 // Package eval scores rankings against relevance judgments the way the
 // Touché shared task and trec_eval 10.0 do.
 //
-// It holds four things:
+// It holds five things:
 //
-//   - Qrels: the judgments (ReadQrels, the embedded official sets through
-//     Official and Official2022, and JudgmentSet for the three aligned 2022
-//     dimensions relevance, quality and coherence).
+//   - Judgments: a Qrels per judged dimension (ReadQrels, NewJudgments, and
+//     the embedded official sets of a year through Official: relevance for
+//     2020 and 2021, relevance, quality and coherence of sentence pairs for
+//     2022).
 //   - Evaluate: the measures ndcg_cut.k, P.k, map, recip_rank, num_ret and
-//     num_rel_ret with trec_eval 10.0 semantics over a runfile.Run, per
-//     topic and averaged, with trec_eval's -c (average over all judged
-//     topics) and -J (judged documents only) options, and optionally in the
-//     run's rank order. Evaluation.WriteTrecEval prints trec_eval's lines
-//     byte for byte. Judged gives the share of judged documents at a
-//     cutoff, which tells whether judgments can score a run at all.
-//   - ArgumentRun: a run of sentence pairs (Touché 2022) or of sentences
+//     num_rel_ret (also named as ir_measures names them: nDCG@k, P@k, AP,
+//     RR) with trec_eval 10.0 semantics over a runfile.Run, per topic and
+//     averaged, with trec_eval's -c (average over all judged topics) and -J
+//     (judged documents only) options, and optionally in the run's rank
+//     order. Evaluation.WriteTrecEval prints trec_eval's lines byte for
+//     byte. Judged gives the share of judged documents at a cutoff, which
+//     tells whether judgments can score a run at all; a run of which nothing
+//     is judged comes with ErrNothingJudged, never as a silent 0.
+//   - Options.Pairs: a run of sentence pairs (Touché 2022) or of sentences
 //     mapped onto args.me arguments, so that the argument-level judgments
 //     of 2020 and 2021 can score it.
+//   - Estimate: labels for the unjudged sentence pairs whose sentences were
+//     judged in other pairs of the topic, and judged-only nDCG over exact
+//     and estimated labels with its coverage, validated on the official
+//     2022 judgments (see Estimate for its assumption and limits).
 //   - Statistics over topics: percentile bootstrap confidence intervals
-//     (Bootstrap), the paired t-test with Bonferroni correction (PairedTTest,
-//     Bonferroni) and accuracy and macro-F1 for stance labels (Classify).
+//     (Bootstrap) and the paired t-test (PairedTTest) with the Bonferroni
+//     and Holm corrections.
+//
+// Package experiment puts these together: several systems or runs, every
+// dimension, one table.
 //
 // Runs are read by package runfile; runfile.Reader's Lenient option accepts
 // what trec_eval accepts (any stance token, infinite scores).
@@ -28,8 +38,8 @@
 // These rules follow trec_eval 10.0 and are checked against its output on
 // real Touché runs:
 //
-//   - The rank column of a run is ignored (unless Options.Order is
-//     ByRank). Each topic's results are sorted by score, highest first;
+//   - The rank column of a run is ignored (unless Options.ByRank is set).
+//     Each topic's results are sorted by score, highest first;
 //     equal scores are ordered by document id, highest first (byte order,
 //     as strcmp).
 //   - A document id that occurs twice in one topic of a run, or a (topic,

@@ -476,7 +476,7 @@ type EstimatedNDCG struct {
 // with estimated labels standing in for missing judgments. The topics are
 // the judged topics the run answers, or with opt.Complete every judged
 // topic, a topic the run misses scoring 0. Each topic's documents are
-// ranked as opt.Order says; unlabelled documents and those with a negative
+// ranked by opt.ByRank; unlabelled documents and those with a negative
 // exact label are dropped, and the remaining ranking is cut at k. The gain
 // is the label (exact or estimated; 0 or less gives none), discounted by
 // log2(rank+1). The ideal ranking holds the topic's positive judged labels
@@ -504,7 +504,7 @@ func (e *Estimate) NDCG(run runfile.Run, k int, opt Options) (*EstimatedNDCG, er
 		if !ok && !opt.Complete {
 			continue
 		}
-		if err := w.rank(lines, opt.Order); err != nil {
+		if err := w.rank(lines, opt.order()); err != nil {
 			return nil, fmt.Errorf("eval: topic %q: %w", topic, err)
 		}
 		t, sentences := e.q.topics[topic], e.topics[topic]

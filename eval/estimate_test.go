@@ -291,7 +291,7 @@ func TestEstimatedNDCGByHand(t *testing.T) {
 	// cut at 3, 0, 1.5, 2; the ideal as before. The top 3 of the run: a,c
 	// exact, a,d estimated, zz unlabelled.
 	byRank := (1.5/math.Log2(3) + 2/math.Log2(4)) / idcg
-	got, err = e.NDCG(run, 3, eval.Options{Complete: true, Order: eval.ByRank})
+	got, err = e.NDCG(run, 3, eval.Options{Complete: true, ByRank: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +332,7 @@ func checkTrecEvalJ(t *testing.T, name string, q *eval.Qrels, run runfile.Run) {
 	t.Helper()
 	e := eval.NewEstimate(q)
 	for _, k := range []int{5, 10} {
-		for _, opt := range []eval.Options{{}, {Complete: true}, {Order: eval.ByRank}} {
+		for _, opt := range []eval.Options{{}, {Complete: true}, {ByRank: true}} {
 			got, err := e.NDCG(run, k, opt)
 			if err != nil {
 				t.Fatal(err)

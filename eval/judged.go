@@ -10,14 +10,14 @@ import (
 // judge (any label, spam included), averaged over the topics Evaluate
 // would score with opt: the judged topics the run answers, or with
 // opt.Complete every judged topic, a topic the run misses counting 0.
-// Documents are ranked as opt.Order says; a topic with fewer than k
+// Documents are ranked by opt.ByRank; a topic with fewer than k
 // documents is divided by k all the same, as P@k is. With opt.Pairs the
 // run is mapped onto arguments first. opt.Measures and opt.JudgedOnly do
 // not apply.
 //
 // A run whose share is 0 cannot be scored by these judgments: its document
 // ids are of another kind (sentence pairs against argument judgments, see
-// ArgumentRun) or of another corpus. It returns ErrNoTopics when no topic
+// Options.Pairs) or of another corpus. It returns ErrNoTopics when no topic
 // would be scored, and the errors of Evaluate for duplicate documents and
 // NaN scores.
 func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
@@ -35,7 +35,7 @@ func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
 		if !ok && !opt.Complete {
 			continue
 		}
-		if err := w.rank(lines, opt.Order); err != nil {
+		if err := w.rank(lines, opt.order()); err != nil {
 			return 0, fmt.Errorf("eval: topic %q: %w", topic, err)
 		}
 		judged := 0

@@ -16,7 +16,7 @@ import (
 // mapping. The zero Mapping maps nothing.
 //
 // Mapped, each topic's lines are read in the order Evaluate ranks them
-// (Options.Order), each becomes the argument it stands for, and only an
+// (Options.ByRank), each becomes the argument it stands for, and only an
 // argument's first (best-ranked) appearance is kept: a later line of an
 // argument already listed is dropped, as trec_eval would reject it as a
 // duplicate. The arguments get ranks 1, 2, … and the scores n, n−1, …, 1,
@@ -45,17 +45,6 @@ func (m Mapping) String() string {
 	return ""
 }
 
-// ParseMapping returns the Mapping that String names: "first" or "best".
-func ParseMapping(s string) (Mapping, error) {
-	switch s {
-	case "first":
-		return FirstSentence, nil
-	case "best":
-		return BestJudged, nil
-	}
-	return 0, fmt.Errorf("eval: mapping %s, want first or best", quote.Q(s))
-}
-
 // mapped returns the run opt.Pairs maps it to: the run itself for the zero
 // Mapping. The run is not modified.
 func (opt Options) mapped(run runfile.Run, q *Qrels) (runfile.Run, error) {
@@ -72,7 +61,7 @@ func (opt Options) mapped(run runfile.Run, q *Qrels) (runfile.Run, error) {
 		for i := range lines {
 			ranked[i] = &lines[i]
 		}
-		slices.SortStableFunc(ranked, opt.Order.compare)
+		slices.SortStableFunc(ranked, opt.order().compare)
 		seen := make(map[string]bool, len(ranked))
 		mapped := make([]runfile.Line, 0, len(ranked))
 		for _, l := range ranked {

@@ -32,19 +32,19 @@ func TestMapped(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		m    Mapping
-		o    Order
+		o    bool // by rank
 		want []runfile.Line
 	}{
 		// By score: a (3), then the tie at 2: "c__PREMISE__1" sorts above
 		// "a__PREMISE__2,…", so c, then a again (dropped), then d.
-		{FirstSentence, ByScore, []runfile.Line{line("a", 1, stance.Unknown), line("c", 2, stance.Unknown), line("d", 3, stance.Pro)}},
+		{FirstSentence, false, []runfile.Line{line("a", 1, stance.Unknown), line("c", 2, stance.Unknown), line("d", 3, stance.Pro)}},
 		// b beats a (judged 2 against 0) in the first pair; a comes with
 		// its own pair later.
-		{BestJudged, ByScore, []runfile.Line{line("b", 1, stance.Unknown), line("c", 2, stance.Unknown), line("a", 3, stance.Unknown), line("d", 4, stance.Pro)}},
+		{BestJudged, false, []runfile.Line{line("b", 1, stance.Unknown), line("c", 2, stance.Unknown), line("a", 3, stance.Unknown), line("d", 4, stance.Pro)}},
 		// By rank the order is the same here.
-		{FirstSentence, ByRank, []runfile.Line{line("a", 1, stance.Unknown), line("c", 2, stance.Unknown), line("d", 3, stance.Pro)}},
+		{FirstSentence, true, []runfile.Line{line("a", 1, stance.Unknown), line("c", 2, stance.Unknown), line("d", 3, stance.Pro)}},
 	} {
-		got, err := Options{Pairs: tc.m, Order: tc.o}.mapped(run, q)
+		got, err := Options{Pairs: tc.m, ByRank: tc.o}.mapped(run, q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +61,7 @@ func TestMapped(t *testing.T) {
 		{QID: "1", DocID: "x__PREMISE__1", Rank: 2, Score: 9},
 		{QID: "1", DocID: "y__PREMISE__1", Rank: 1, Score: 1},
 	}}
-	got, err := Options{Pairs: FirstSentence, Order: ByRank}.mapped(byRank, q)
+	got, err := Options{Pairs: FirstSentence, ByRank: true}.mapped(byRank, q)
 	if err != nil {
 		t.Fatal(err)
 	}

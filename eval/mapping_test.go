@@ -9,17 +9,11 @@ import (
 	"github.com/argsearch/argsearch/runfile"
 )
 
-func TestParseMapping(t *testing.T) {
-	for _, m := range []eval.Mapping{eval.FirstSentence, eval.BestJudged} {
-		if got, err := eval.ParseMapping(m.String()); err != nil || got != m {
-			t.Errorf("ParseMapping(%q): got %v, %v", m.String(), got, err)
+func TestMappingString(t *testing.T) {
+	for m, want := range map[eval.Mapping]string{eval.FirstSentence: "first", eval.BestJudged: "best", 0: ""} {
+		if got := m.String(); got != want {
+			t.Errorf("%d: got %q, want %q", m, got, want)
 		}
-	}
-	if _, err := eval.ParseMapping("all"); err == nil {
-		t.Error(`ParseMapping("all"): got no error`)
-	}
-	if s := eval.Mapping(0).String(); s != "" {
-		t.Errorf("the zero Mapping: got %q, want \"\"", s)
 	}
 }
 
@@ -68,13 +62,13 @@ func TestEvaluateByRank(t *testing.T) {
 	}
 	// The relevant document has the lower score but rank 1.
 	run := runfile.Run{"1": {{DocID: "rel", Rank: 1, Score: 0.1}, {DocID: "other", Rank: 2, Score: 0.9}}}
-	for o, want := range map[eval.Order]float64{eval.ByScore: 0.5, eval.ByRank: 1} {
-		e, err := eval.Evaluate(q, run, eval.Options{Measures: mustMeasures(t, "recip_rank"), Order: o})
+	for byRank, want := range map[bool]float64{false: 0.5, true: 1} {
+		e, err := eval.Evaluate(q, run, eval.Options{Measures: mustMeasures(t, "recip_rank"), ByRank: byRank})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := e.Mean("recip_rank"); got != want {
-			t.Errorf("by %v: got recip_rank %v, want %v", o, got, want)
+			t.Errorf("by %v: got recip_rank %v, want %v", byRank, got, want)
 		}
 	}
 }

@@ -163,10 +163,13 @@ type Options struct {
 	// JudgedOnly drops unjudged and negatively labelled documents from each
 	// ranking before cutting (trec_eval -J).
 	JudgedOnly bool
-	// Order is the order in which a topic's documents are ranked: by
-	// score, as trec_eval ranks them (the zero value), or by the run's
-	// rank column.
-	Order Order
+	// ByRank ranks a topic's documents by the run's rank column, lowest
+	// first (equal ranks as by score), instead of as trec_eval does: by
+	// score, highest first, and equal scores by document id, highest first
+	// (byte order), ignoring the rank column. Some official Touché runs
+	// have scores that disagree with their ranks, and the organisers'
+	// tables follow the ranks.
+	ByRank bool
 	// Pairs maps a run of sentence pairs (Touché 2022) or of single
 	// sentences onto the args.me arguments they come from before scoring,
 	// for judgments that rate arguments (Touché 2020 and 2021); the zero
@@ -174,37 +177,35 @@ type Options struct {
 	Pairs Mapping
 }
 
-// Order says how Evaluate ranks the documents of a topic.
-type Order int8
+// order says how Evaluate ranks the documents of a topic.
+type order int8
 
 const (
-	// ByScore ranks documents by score, highest first, and equal scores by
-	// document id, highest first (byte order): trec_eval's order, which
-	// ignores the rank column.
-	ByScore Order = iota
-	// ByRank ranks documents by the run's rank column, lowest first; equal
-	// ranks fall back to ByScore. Some official Touché runs have scores
-	// that disagree with their ranks, and the organisers' tables follow
-	// the ranks.
-	ByRank
+	// orderScore ranks documents by score, highest first, and equal
+	// scores by document id, highest first (byte order): trec_eval's
+	// order, which ignores the rank column.
+	orderScore order = iota
+	// orderRank ranks documents by the run's rank column, lowest first;
+	// equal ranks fall back to orderScore.
+	orderRank
 )
 
-// String returns "score" or "rank".
-func (o Order) String() string {
-	if o == ByRank {
-		return "rank"
+// order returns the order the options rank documents in.
+func (opt Options) order() order {
+	if opt.ByRank {
+		return orderRank
 	}
-	return "score"
+	return orderScore
 }
 
 // compare orders two lines of one topic by o.
-func (o Order) compare(a, b *runfile.Line) int {
+func (o order) compare(a, b *runfile.Line) int {
 	return o.ranking()(ranked{a.Score, a.Rank, a.DocID}, ranked{b.Score, b.Rank, b.DocID})
 }
 
 // ranking returns the comparison of documents that o stands for.
-func (o Order) ranking() func(a, b ranked) int {
-	if o == ByRank {
+func (o order) ranking() func(a, b ranked) int {
+	if o == orderRank {
 		return byRank
 	}
 	return byScore
@@ -459,7 +460,7 @@ type workspace struct {
 
 // rank checks a topic's lines and puts them into w.ranked in the order o
 // gives.
-func (w *workspace) rank(lines []runfile.Line, o Order) error {
+func (w *workspace) rank(lines []runfile.Line, o order) error {
 	if w.seen == nil {
 		w.seen = make(map[string]struct{}, len(lines))
 	}
@@ -483,7 +484,7 @@ func (w *workspace) rank(lines []runfile.Line, o Order) error {
 // score computes one topic's values into values, and returns the number
 // of retrieved documents the topic's judgments know.
 func (w *workspace) score(p *plan, t *topicQrels, lines []runfile.Line, opt Options, values []float64) (int, error) {
-	if err := w.rank(lines, opt.Order); err != nil {
+	if err := w.rank(lines, opt.order()); err != nil {
 		return 0, err
 	}
 	w.rels = w.rels[:0]

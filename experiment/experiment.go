@@ -73,9 +73,9 @@ type Experiment struct {
 	// topic a run misses scoring 0 (trec_eval -c); by default the means
 	// are over the judged topics each run answers.
 	Complete bool
-	// Order ranks each topic's results by score (eval.ByScore, as
-	// trec_eval) or by the run's rank column.
-	Order eval.Order
+	// ByRank ranks each topic's results by the run's rank column rather
+	// than by score, as trec_eval does (eval.Options.ByRank).
+	ByRank bool
 	// Correction adjusts the p-values for testing every system against
 	// the baseline: "bonferroni" (""), "holm" or "none".
 	Correction string
@@ -237,7 +237,7 @@ func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Esti
 	var rows []Row
 	for _, s := range x.Systems {
 		run := runs[s.Name]
-		opt := eval.Options{Measures: ndcg, Complete: x.Complete, Order: x.Order}
+		opt := eval.Options{Measures: ndcg, Complete: x.Complete, ByRank: x.ByRank}
 		if !pairJudgments && rankedSentences(run) {
 			opt.Pairs = x.Pairs
 		}

@@ -127,10 +127,8 @@ func define(cmd *cli.Command) *config {
 	cmd.Check(func() error {
 		set := make(map[string]bool)
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-		if c.pairs != "" {
-			if _, err := eval.ParseMapping(c.pairs); err != nil {
-				return cli.Usagef("-pairs %q, want first or best", c.pairs)
-			}
+		if c.pairs != "" && c.pairs != "first" && c.pairs != "best" {
+			return cli.Usagef("-pairs %q, want first or best", c.pairs)
 		}
 		if c.validate {
 			for name := range set {
@@ -203,7 +201,7 @@ func trecEval(c *config, w, stderr io.Writer) error {
 		return err
 	}
 	opt := eval.Options{Measures: c.measures, Complete: c.complete, JudgedOnly: c.judgedOnly}
-	opt.Pairs, _ = eval.ParseMapping(c.pairs)
+	opt.Pairs = mapping(c.pairs)
 	e, err := eval.Evaluate(q, r, opt)
 	if errors.Is(err, eval.ErrNothingJudged) {
 		warnUnjudged(stderr, c, c.files[1], filepath.Base(c.files[0]), q, r)
@@ -258,10 +256,8 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 		Correction: c.correction,
 		Bootstrap:  eval.Bootstrap{Seed: c.seed, Resamples: c.resamples},
 	}
-	x.Pairs, _ = eval.ParseMapping(c.pairs)
-	if c.order == "rank" {
-		x.Order = eval.ByRank
-	}
+	x.Pairs = mapping(c.pairs)
+	x.ByRank = c.order == "rank"
 	for i := range files {
 		s := experiment.System{Name: labels[i], Run: runs[i]}
 		if c.baseline != "" && sameFile(files[i], c.baseline) && x.Baseline == 0 && len(x.Systems) > 0 {
@@ -323,6 +319,17 @@ func validate(_ *config, w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// mapping returns the eval.Mapping -pairs names: first, best, or none.
+func mapping(pairs string) eval.Mapping {
+	switch pairs {
+	case "first":
+		return eval.FirstSentence
+	case "best":
+		return eval.BestJudged
+	}
+	return 0
 }
 
 // sharesTopic reports whether the run has results for a judged topic.
