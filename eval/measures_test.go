@@ -38,7 +38,7 @@ const fixtureRun = `1 Q0 d1 1 2.0 tag
 9 CON g1 0 7 tag
 `
 
-func mustFixture(t *testing.T) (*eval.Qrels, runfile.Run) {
+func mustFixture(t testing.TB) (*eval.Qrels, runfile.Run) {
 	t.Helper()
 	q, err := eval.ReadQrels(strings.NewReader(fixtureQrels))
 	if err != nil {
@@ -375,4 +375,38 @@ func TestPerTopic(t *testing.T) {
 			t.Errorf("PerTopic(%q): got error %v, want ErrUnknownMeasure", name, err)
 		}
 	}
+}
+
+// FuzzParseMeasure checks that any string parses to a measure or an error,
+// never a panic; that a parsed measure prints as trec_eval's -m syntax
+// that parses back to it; and that Mean takes every spelling Evaluation
+// names a value by.
+func FuzzParseMeasure(f *testing.F) {
+	for _, s := range []string{"map", "ndcg_cut.5,10", "P.5", "nDCG@5", "P@10", "AP", "RR", "ndcg_cut_5", "P.", "nDCG@0", "num_rel_ret", "@"} {
+		f.Add(s)
+	}
+	q, run := mustFixture(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := eval.ParseMeasure(s)
+		if err == nil {
+			back, err := eval.ParseMeasure(m.String())
+			if err != nil || back.String() != m.String() {
+				t.Fatalf("%q parses to %v, which parses back to %v, %v", s, m, back, err)
+			}
+			e, err := eval.Evaluate(q, run, eval.Options{Measures: []eval.Measure{m}})
+			if err != nil {
+				t.Fatalf("%q: Evaluate: %v", s, err)
+			}
+			if len(m.Cutoffs) == 1 || len(m.Cutoffs) == 0 && m.Name != "P" && m.Name != "ndcg_cut" {
+				if _, err := e.Mean(s); err != nil {
+					t.Fatalf("Mean(%q) of a measure computed: %v", s, err)
+				}
+			}
+		}
+		e, err := eval.Evaluate(q, run, eval.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Mean(s) // any string: a value or an error
+	})
 }
