@@ -1,0 +1,38 @@
+// Package system makes a Touché 2022 system a value: something that
+// answers a topic with ranked, stanced sentence pairs, and that runs over
+// all the topics of an input in one call.
+//
+//	env, err := system.Open(ctx, system.Input{}) // the embedded 2022 sample; or Input{Dir: tiraInput, Cache: dir}
+//	...
+//	defer env.Close()
+//	run, err := system.Run(ctx, env, system.Advanced(), "mytag") // a runfile.Run, in memory
+//	...
+//	err = runfile.WriteFile("run.txt", run, runfile.Touche2022()) // writing is a separate step
+//
+// An Env is what systems run on: the topics, the corpus in a corpus.Store,
+// its indexes (Env.Index builds one the first time a system asks, and with
+// a cache keeps it for later runs), the shipped models and, for an
+// embedded sample, the official judgments of its topics (package
+// experiment evaluates with them).
+//
+// A System has one method, Answer; Func makes one of a function, so a
+// researcher's own system is a function composed of the library's parts.
+// The package's systems are values whose fields are their settings:
+//
+//   - Baseline: BM25 over sentences, each argument's best premise with its
+//     conclusion;
+//   - Swordsman: the official Touché 2022 baseline (arguments, then their
+//     two most central sentences by ArgsRank);
+//   - Pipeline: retrieval stages, filters, candidates, pairs, completion and
+//     stance, each step a field; Advanced returns the library's strongest
+//     configuration, and Recipes the published 2022 systems (Porthos,
+//     Daario Naharis, Bruce Banner, Pearl, Swordsman) as configurations.
+//
+// StanceRule is the library's one decision of the stances a system writes
+// (a sentence's: its argument's args.me label, else the stance model's; a
+// pair's: PRO or CON for every pair); the package's systems and the
+// examples use it.
+//
+// The same Env, System and tag give the same run, byte for byte, whatever
+// the number of workers.
+package system
