@@ -81,9 +81,9 @@ type Pipeline struct {
 
 	// Pairs says how candidates become pairs; "" means PairsBuilder.
 	Pairs Pairs
-	// Builder pairs the candidates with PairsBuilder. Its weight of
-	// centrality, when positive, makes the candidates' ArgsRank centrality
-	// be computed.
+	// Builder pairs the candidates with PairsBuilder; its Pool, when 0,
+	// is the Pipeline's. Its weight of centrality, when positive, makes the
+	// candidates' ArgsRank centrality be computed.
 	Builder pairing.Builder
 	// NounPhrases makes the Builder's coherence compare noun phrases from
 	// part-of-speech tags instead of runs of content words (slower).
@@ -188,7 +188,6 @@ func Advanced() Pipeline {
 		Argumentative: 0.5,
 		Pool:          100,
 		Builder: pairing.Builder{
-			Pool:    100,
 			Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25},
 		},
 	}
@@ -267,6 +266,7 @@ type ready struct {
 // ready assembles the pipeline's retrievers, models and builder on env.
 func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	r := &ready{Pipeline: p, env: env, k: cmp.Or(p.K, 1000), builder: p.Builder}
+	r.builder.Pool = cmp.Or(r.builder.Pool, p.Pool, 100)
 	var err error
 	if r.models, err = env.models(); err != nil {
 		return nil, err

@@ -221,7 +221,6 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 		if !*steps["arg"] {
 			p.Argumentative = 0
 		}
-		p.Builder.Pool = p.Pool
 		if !*steps["coherence"] {
 			p.Builder.Weights.Coherence = 0
 			p.Builder.Coherence = pairing.Coherence{MinSimilarity: -1, MaxSimilarity: 2}
