@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/runfile"
 )
@@ -155,7 +157,7 @@ func FitEstimate(j *Judgments, d Dimension) (*Estimate, error) {
 	case Coherence:
 		e.target = 2
 	default:
-		return nil, fmt.Errorf("eval: estimate of dimension %q: not one of %s, %s, %s", d, Relevance, Quality, Coherence)
+		return nil, fmt.Errorf("eval: estimate of dimension %s: not one of %s, %s, %s", quote.Q(string(d)), Relevance, Quality, Coherence)
 	}
 	e.q = e.dims[e.target]
 	pairs := e.judgedPairs()
@@ -350,7 +352,7 @@ func (e *Estimate) Validate() (Validation, error) {
 			trainX := slices.Concat(x[:lo], x[hi:])
 			trainY := slices.Concat(y[:lo], y[hi:])
 			if len(trainY) == 0 {
-				return v, fmt.Errorf("%w: leave-one-topic-out validation: only topic %q has estimable pairs", ErrTooFewTopics, topics[lo])
+				return v, fmt.Errorf("%w: leave-one-topic-out validation: only topic %s has estimable pairs", ErrTooFewTopics, quote.Q(topics[lo]))
 			}
 			m := fitLinear(trainX, trainY)
 			for i := lo; i < hi; i++ {
@@ -505,7 +507,7 @@ func (e *Estimate) NDCG(run runfile.Run, k int, opt Options) (*EstimatedNDCG, er
 			continue
 		}
 		if err := w.rank(lines, opt.order()); err != nil {
-			return nil, fmt.Errorf("eval: topic %q: %w", topic, err)
+			return nil, fmt.Errorf("eval: topic %s: %w", quote.Q(topic), err)
 		}
 		t, sentences := e.q.topics[topic], e.topics[topic]
 		gains, ideal = gains[:0], ideal[:0]

@@ -3,6 +3,8 @@ package eval
 import (
 	"fmt"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/runfile"
 )
 
@@ -36,7 +38,7 @@ func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
 			continue
 		}
 		if err := w.rank(lines, opt.order()); err != nil {
-			return 0, fmt.Errorf("eval: topic %q: %w", topic, err)
+			return 0, fmt.Errorf("eval: topic %s: %w", quote.Q(topic), err)
 		}
 		judged := 0
 		for _, l := range w.ranked[:min(k, len(w.ranked))] {

@@ -3,6 +3,8 @@ package eval
 import (
 	"fmt"
 	"slices"
+
+	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // Dimension names one judged aspect of a result. Touché 2020 and 2021
@@ -38,7 +40,7 @@ func NewJudgments(name string, dims []Dimension, qrels []*Qrels) (*Judgments, er
 	}
 	for i, d := range dims {
 		if d == "" || slices.Contains(dims[:i], d) {
-			return nil, fmt.Errorf("%w: dimension %q is empty or repeated", errMismatch, d)
+			return nil, fmt.Errorf("%w: dimension %s is empty or repeated", errMismatch, quote.Q(string(d)))
 		}
 		if qrels[i] == nil {
 			return nil, fmt.Errorf("%w: no qrels for %s", errMismatch, d)
@@ -57,13 +59,13 @@ func NewJudgments(name string, dims []Dimension, qrels []*Qrels) (*Judgments, er
 func sameItems(a, b *Qrels) error {
 	for j := range a.All() {
 		if _, ok := b.Label(j.Topic, j.DocID); !ok {
-			return fmt.Errorf("topic %q, document %q judged only in the first", j.Topic, j.DocID)
+			return fmt.Errorf("topic %s, document %s judged only in the first", quote.Q(j.Topic), quote.Q(j.DocID))
 		}
 	}
 	if a.Len() != b.Len() {
 		for j := range b.All() {
 			if _, ok := a.Label(j.Topic, j.DocID); !ok {
-				return fmt.Errorf("topic %q, document %q judged only in the second", j.Topic, j.DocID)
+				return fmt.Errorf("topic %s, document %s judged only in the second", quote.Q(j.Topic), quote.Q(j.DocID))
 			}
 		}
 	}

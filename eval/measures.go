@@ -48,24 +48,24 @@ func ParseMeasure(s string) (Measure, error) {
 	}
 	name, params, hasParams := strings.Cut(s, ".")
 	if !slices.Contains(measureOrder[:], name) {
-		return Measure{}, fmt.Errorf("%w %q", ErrUnknownMeasure, s)
+		return Measure{}, fmt.Errorf("%w %s", ErrUnknownMeasure, quote.Q(s))
 	}
 	m := Measure{Name: name}
 	if !hasParams {
 		return m, nil
 	}
 	if name != pName && name != ndcgCutName {
-		return Measure{}, fmt.Errorf("%w: %s takes no cutoffs (%q)", ErrUnknownMeasure, name, s)
+		return Measure{}, fmt.Errorf("%w: %s takes no cutoffs (%s)", ErrUnknownMeasure, name, quote.Q(s))
 	}
 	for p := range strings.SplitSeq(params, ",") {
 		k, err := strconv.Atoi(p)
 		if err != nil {
-			return Measure{}, fmt.Errorf("%w: %q in %q is not an integer", ErrUnknownMeasure, p, s)
+			return Measure{}, fmt.Errorf("%w: %s in %s is not an integer", ErrUnknownMeasure, quote.Q(p), quote.Q(s))
 		}
 		m.Cutoffs = append(m.Cutoffs, k)
 	}
 	if _, err := checkCutoffs(m.Cutoffs); err != nil {
-		return Measure{}, fmt.Errorf("%w (%q)", err, s)
+		return Measure{}, fmt.Errorf("%w (%s)", err, quote.Q(s))
 	}
 	return m, nil
 }
@@ -105,7 +105,7 @@ func valueName(s string) (string, error) {
 			if n, err := strconv.Atoi(k); err == nil && n > 0 && strconv.Itoa(n) == k {
 				return s, nil
 			}
-			return "", fmt.Errorf("%w %q", ErrUnknownMeasure, s)
+			return "", fmt.Errorf("%w %s", ErrUnknownMeasure, quote.Q(s))
 		}
 	}
 	m, err := ParseMeasure(s)
@@ -116,7 +116,7 @@ func valueName(s string) (string, error) {
 	case len(m.Cutoffs) == 1:
 		return m.Name + "_" + strconv.Itoa(m.Cutoffs[0]), nil
 	case len(m.Cutoffs) > 1 || m.Name == pName || m.Name == ndcgCutName:
-		return "", fmt.Errorf("%w: %q names no single value (give one cutoff, as in %s.5)", ErrUnknownMeasure, s, m.Name)
+		return "", fmt.Errorf("%w: %s names no single value (give one cutoff, as in %s.5)", ErrUnknownMeasure, quote.Q(s), m.Name)
 	}
 	return m.Name, nil
 }
@@ -258,7 +258,7 @@ func newPlan(ms []Measure) (*plan, error) {
 	cutoffs := make(map[string][]int)
 	for _, m := range ms {
 		if !slices.Contains(measureOrder[:], m.Name) {
-			return nil, fmt.Errorf("%w %q", ErrUnknownMeasure, m.Name)
+			return nil, fmt.Errorf("%w %s", ErrUnknownMeasure, quote.Q(m.Name))
 		}
 		wanted[m.Name] = true
 		if len(m.Cutoffs) == 0 {
@@ -344,7 +344,7 @@ func (e *Evaluation) index(measure string) (int, error) {
 	}
 	i := slices.Index(e.Names, name)
 	if i < 0 {
-		return -1, fmt.Errorf("%w: %q was not computed (computed: %s)", ErrUnknownMeasure, measure, strings.Join(e.Names, ", "))
+		return -1, fmt.Errorf("%w: %s was not computed (computed: %s)", ErrUnknownMeasure, quote.Q(measure), strings.Join(e.Names, ", "))
 	}
 	return i, nil
 }
@@ -411,7 +411,7 @@ func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
 		values := make([]float64, len(p.names))
 		n, err := w.score(p, q.topics[topic], results, opt, values)
 		if err != nil {
-			return nil, fmt.Errorf("eval: topic %q: %w", topic, err)
+			return nil, fmt.Errorf("eval: topic %s: %w", quote.Q(topic), err)
 		}
 		judged += n
 		e.Topics = append(e.Topics, TopicScores{Topic: topic, Values: values})
@@ -469,10 +469,10 @@ func (w *workspace) rank(lines []runfile.Line, o order) error {
 	for i := range lines {
 		l := &lines[i]
 		if _, dup := w.seen[l.DocID]; dup {
-			return fmt.Errorf("document %q listed twice: %w", l.DocID, runfile.ErrDuplicate)
+			return fmt.Errorf("document %s listed twice: %w", quote.Q(l.DocID), runfile.ErrDuplicate)
 		}
 		if math.IsNaN(l.Score) {
-			return fmt.Errorf("document %q has a NaN score: %w", l.DocID, runfile.ErrScore)
+			return fmt.Errorf("document %s has a NaN score: %w", quote.Q(l.DocID), runfile.ErrScore)
 		}
 		w.seen[l.DocID] = struct{}{}
 		w.ranked = append(w.ranked, ranked{l.Score, l.Rank, l.DocID})

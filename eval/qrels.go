@@ -7,6 +7,8 @@ import (
 	"iter"
 	"slices"
 	"strconv"
+
+	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // Judgment is one line of a qrels file: the label assessors gave a document
@@ -44,7 +46,7 @@ func NewQrels(judgments []Judgment) (*Qrels, error) {
 	b := newQrelsBuilder()
 	for _, j := range judgments {
 		if err := b.add(j); err != nil {
-			return nil, fmt.Errorf("eval: topic %q, document %q: %w", j.Topic, j.DocID, err)
+			return nil, fmt.Errorf("eval: topic %s, document %s: %w", quote.Q(j.Topic), quote.Q(j.DocID), err)
 		}
 	}
 	return b.finish(), nil
@@ -64,10 +66,10 @@ func ReadQrels(r io.Reader) (*Qrels, error) {
 		}
 		label, err := strconv.Atoi(f[3])
 		if err != nil {
-			return &ParseError{Line: line, Field: "label", Err: fmt.Errorf("label %q is not an integer: %w", f[3], errQrelsLine)}
+			return &ParseError{Line: line, Field: "label", Err: fmt.Errorf("label %s is not an integer: %w", quote.Q(f[3]), errQrelsLine)}
 		}
 		if err := b.add(Judgment{Topic: f[0], DocID: f[2], Label: label}); err != nil {
-			return &ParseError{Line: line, Field: "docid", Err: fmt.Errorf("%w: topic %q, document %q", err, f[0], f[2])}
+			return &ParseError{Line: line, Field: "docid", Err: fmt.Errorf("%w: topic %s, document %s", err, quote.Q(f[0]), quote.Q(f[2]))}
 		}
 		return nil
 	})

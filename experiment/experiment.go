@@ -32,6 +32,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/runfile"
@@ -190,7 +192,7 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 			return nil, fmt.Errorf("experiment: system %d has no name", i+1)
 		}
 		if slices.ContainsFunc(x.Systems[:i], func(o System) bool { return o.Name == s.Name }) {
-			return nil, fmt.Errorf("experiment: two systems are named %q", s.Name)
+			return nil, fmt.Errorf("experiment: two systems are named %s", quote.Q(s.Name))
 		}
 	}
 	for _, s := range x.Systems {
@@ -198,9 +200,9 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		switch {
 		case run != nil:
 		case s.System == nil:
-			return nil, fmt.Errorf("experiment: system %q has neither a System nor a Run", s.Name)
+			return nil, fmt.Errorf("experiment: system %s has neither a System nor a Run", quote.Q(s.Name))
 		case x.Env == nil:
-			return nil, fmt.Errorf("experiment: system %q must be run, and there is no Env", s.Name)
+			return nil, fmt.Errorf("experiment: system %s must be run, and there is no Env", quote.Q(s.Name))
 		default:
 			if run, err = system.Run(ctx, x.Env, s.System, runTag(x.Tag, s.Name)); err != nil {
 				return nil, fmt.Errorf("experiment: %s: %w", s.Name, err)
@@ -369,7 +371,7 @@ func correction(name string) (func([]float64) []float64, error) {
 	case "none":
 		return func(p []float64) []float64 { return p }, nil
 	}
-	return nil, fmt.Errorf("experiment: correction %q, want bonferroni, holm or none", name)
+	return nil, fmt.Errorf("experiment: correction %s, want bonferroni, holm or none", quote.Q(name))
 }
 
 // restrict returns the judgments of the Env's topics alone.

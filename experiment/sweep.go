@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/runfile"
 )
@@ -85,7 +87,7 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 		}
 	}
 	if values[0] == nil {
-		return nil, fmt.Errorf("experiment: the judgments have no dimension %q", dim)
+		return nil, fmt.Errorf("experiment: the judgments have no dimension %s", quote.Q(string(dim)))
 	}
 	for topic := range values[0] {
 		if !slices.ContainsFunc(values, func(m map[string]float64) bool { _, ok := m[topic]; return !ok }) {

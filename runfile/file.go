@@ -38,7 +38,7 @@ type FileWriter struct {
 // invalid tag is reported here.
 func Create(path, tag string, rules Rules) (*FileWriter, error) {
 	if err := checkField("tag", tag); err != nil {
-		return nil, fmt.Errorf("runfile: tag %q: %w", tag, err)
+		return nil, fmt.Errorf("runfile: tag %s: %w", quote.Q(tag), err)
 	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -66,7 +66,7 @@ func (fw *FileWriter) Write(qid string, rs []Result) error {
 		if fw.result != nil {
 			return fw.result
 		}
-		return fmt.Errorf("runfile: %s: write topic %q: %w", fw.path, qid, ErrClosed)
+		return fmt.Errorf("runfile: %s: write topic %s: %w", fw.path, quote.Q(qid), ErrClosed)
 	}
 	if err := fw.w.Write(qid, rs); err != nil {
 		fw.fail(err)

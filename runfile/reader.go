@@ -12,6 +12,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -192,7 +194,7 @@ func (r *Reader) parse() (Line, error) {
 		l.Stance = stance.No
 	default:
 		if !r.Lenient {
-			return Line{}, r.parseError("stance", fmt.Errorf("%q is not Q0, PRO, CON, NEU or NO: %w", f[1], ErrField))
+			return Line{}, r.parseError("stance", fmt.Errorf("%s is not Q0, PRO, CON, NEU or NO: %w", quote.Q(string(f[1])), ErrField))
 		}
 		l.Stance = stance.Unknown
 	}
@@ -201,7 +203,7 @@ func (r *Reader) parse() (Line, error) {
 
 	rank, err := strconv.Atoi(string(f[3]))
 	if err != nil {
-		return Line{}, r.parseError("rank", fmt.Errorf("%q is not an integer: %w", f[3], ErrField))
+		return Line{}, r.parseError("rank", fmt.Errorf("%s is not an integer: %w", quote.Q(string(f[3])), ErrField))
 	}
 	l.Rank = rank
 
@@ -210,7 +212,7 @@ func (r *Reader) parse() (Line, error) {
 	case r.Lenient && (err == nil || isRangeError(err)) && !math.IsNaN(score):
 		// ParseFloat gives ±Inf or ±0 out of range, as C's strtod.
 	case err != nil || math.IsNaN(score) || math.IsInf(score, 0):
-		return Line{}, r.parseError("score", fmt.Errorf("%q is not a finite number: %w", f[4], ErrScore))
+		return Line{}, r.parseError("score", fmt.Errorf("%s is not a finite number: %w", quote.Q(string(f[4])), ErrScore))
 	}
 	l.Score = score
 
@@ -288,7 +290,7 @@ func (r *Reader) ReadRun() (Run, error) {
 			}
 		}
 		if _, dup := docs[l.DocID]; dup {
-			return nil, r.parseError("docid", fmt.Errorf("topic %q lists %q twice: %w", l.QID, l.DocID, ErrDuplicate))
+			return nil, r.parseError("docid", fmt.Errorf("topic %s lists %s twice: %w", quote.Q(l.QID), quote.Q(l.DocID), ErrDuplicate))
 		}
 		docs[l.DocID] = struct{}{}
 		run[l.QID] = append(run[l.QID], l)

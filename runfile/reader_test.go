@@ -3,6 +3,7 @@ package runfile
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"math"
@@ -365,4 +366,23 @@ func fieldsParse(t *testing.T, path string) []Line {
 		t.Fatal(err)
 	}
 	return lines
+}
+
+// TestLongValuesCut checks that a huge value in a run is quoted in part in
+// error messages, with its length, not echoed whole.
+func TestLongValuesCut(t *testing.T) {
+	long := strings.Repeat("x", 10<<20)
+	_, err := ReadRun(strings.NewReader("1 Q0 " + long + " 1 1 t\n1 Q0 " + long + " 2 0.5 t\n"))
+	if err == nil || len(err.Error()) > 500 || !strings.Contains(err.Error(), "(10485760 bytes)") {
+		t.Errorf("a docid listed twice: got a message of %d bytes, want a short one with the length", len(fmt.Sprint(err)))
+	}
+	_, err = ReadRun(strings.NewReader("1 " + long + " d 1 1 t\n"))
+	if err == nil || len(err.Error()) > 500 {
+		t.Errorf("a bad stance: got a message of %d bytes", len(fmt.Sprint(err)))
+	}
+	w := NewWriter(io.Discard, "t")
+	err = w.Write("1", []Result{{DocID: long + " y", Score: 1}})
+	if err == nil || len(err.Error()) > 500 || !strings.Contains(err.Error(), "bytes)") {
+		t.Errorf("a docid with a space: got a message of %d bytes", len(fmt.Sprint(err)))
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -65,10 +67,10 @@ func (r *Rules) topicSet() map[string]bool {
 
 func (r *Rules) checkCount(qid string, n int) error {
 	if r.MinResults > 0 && n < r.MinResults {
-		return fmt.Errorf("runfile: topic %q: %d results, want at least %d: %w", qid, n, r.MinResults, ErrCount)
+		return fmt.Errorf("runfile: topic %s: %d results, want at least %d: %w", quote.Q(qid), n, r.MinResults, ErrCount)
 	}
 	if r.MaxResults > 0 && n > r.MaxResults {
-		return fmt.Errorf("runfile: topic %q: %d results, want at most %d: %w", qid, n, r.MaxResults, ErrCount)
+		return fmt.Errorf("runfile: topic %s: %d results, want at most %d: %w", quote.Q(qid), n, r.MaxResults, ErrCount)
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // Validate checks a run already read (lines in file order) and reports every
@@ -43,25 +45,25 @@ func Validate(lines []Line, rules Rules) error {
 			topics[q] = t
 			order = append(order, q)
 			if err := checkField("qid", q); err != nil {
-				v.add(q, "qid", fmt.Errorf("runfile: topic %q: %w", q, err))
+				v.add(q, "qid", fmt.Errorf("runfile: topic %s: %w", quote.Q(q), err))
 			}
 		} else if i > 0 && prevQID != q {
-			v.add(q, "block", fmt.Errorf("runfile: topic %q appears in more than one block: %w", q, ErrDuplicate))
+			v.add(q, "block", fmt.Errorf("runfile: topic %s appears in more than one block: %w", quote.Q(q), ErrDuplicate))
 		}
 		prevQID = q
 
 		where := func(format string, args ...any) error {
-			return fmt.Errorf("runfile: topic %q: docid %q (rank %d): "+format,
-				append([]any{q, l.DocID, l.Rank}, args...)...)
+			return fmt.Errorf("runfile: topic %s: docid %s (rank %d): "+format,
+				append([]any{quote.Q(q), quote.Q(l.DocID), l.Rank}, args...)...)
 		}
 		if i == 0 {
 			tag = l.Tag
 			if err := checkField("tag", tag); err != nil {
-				v.add("", "tag", fmt.Errorf("runfile: tag %q: %w", tag, err))
+				v.add("", "tag", fmt.Errorf("runfile: tag %s: %w", quote.Q(tag), err))
 			}
 		} else if l.Tag != tag && !badTags[l.Tag] {
 			badTags[l.Tag] = true
-			v.add("", "tag "+l.Tag, where("tag %q differs from the first line's tag %q: %w", l.Tag, tag, ErrField))
+			v.add("", "tag "+l.Tag, where("tag %s differs from the first line's tag %s: %w", quote.Q(l.Tag), quote.Q(tag), ErrField))
 		}
 		if err := checkField("docid", l.DocID); err != nil {
 			v.add(q, "docid", where("%w", err))
@@ -99,7 +101,7 @@ func Validate(lines []Line, rules Rules) error {
 			v.add(q, "count", err)
 		}
 		if known != nil && !known[q] {
-			v.add(q, "topic", fmt.Errorf("runfile: topic %q is not in the rules' topic list: %w", q, errTopic))
+			v.add(q, "topic", fmt.Errorf("runfile: topic %s is not in the rules' topic list: %w", quote.Q(q), errTopic))
 		}
 	}
 	var missing []string

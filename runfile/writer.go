@@ -11,6 +11,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -71,7 +73,7 @@ func NewWriter(w io.Writer, tag string) *Writer {
 		seen:    make(map[string]struct{}),
 	}
 	if err := checkField("tag", tag); err != nil {
-		wr.err = fmt.Errorf("runfile: tag %q: %w", tag, err)
+		wr.err = fmt.Errorf("runfile: tag %s: %w", quote.Q(tag), err)
 	}
 	return wr
 }
@@ -92,7 +94,7 @@ func (w *Writer) Write(qid string, rs []Result) error {
 		return w.err
 	}
 	if w.closed {
-		return fmt.Errorf("runfile: write topic %q: %w", qid, ErrClosed)
+		return fmt.Errorf("runfile: write topic %s: %w", quote.Q(qid), ErrClosed)
 	}
 	if err := w.check(qid, rs); err != nil {
 		w.err = err
@@ -118,7 +120,7 @@ func (w *Writer) Write(qid string, rs []Result) error {
 		l = append(l, '\n')
 		w.line = l
 		if _, err := w.bw.Write(l); err != nil {
-			w.err = fmt.Errorf("runfile: write topic %q: %w", qid, err)
+			w.err = fmt.Errorf("runfile: write topic %s: %w", quote.Q(qid), err)
 			return w.err
 		}
 	}
@@ -153,17 +155,17 @@ func compareResults(a, b Result) int {
 // check validates one topic without writing anything.
 func (w *Writer) check(qid string, rs []Result) error {
 	if err := checkField("qid", qid); err != nil {
-		return fmt.Errorf("runfile: topic %q: %w", qid, err)
+		return fmt.Errorf("runfile: topic %s: %w", quote.Q(qid), err)
 	}
 	if _, ok := w.written[qid]; ok {
-		return fmt.Errorf("runfile: topic %q written twice: %w", qid, ErrDuplicate)
+		return fmt.Errorf("runfile: topic %s written twice: %w", quote.Q(qid), ErrDuplicate)
 	}
 	if !w.rulesOK {
 		w.topics = w.Rules.topicSet()
 		w.rulesOK = true
 	}
 	if w.topics != nil && !w.topics[qid] {
-		return fmt.Errorf("runfile: topic %q is not in the rules' topic list: %w", qid, errTopic)
+		return fmt.Errorf("runfile: topic %s is not in the rules' topic list: %w", quote.Q(qid), errTopic)
 	}
 	if err := w.Rules.checkCount(qid, len(rs)); err != nil {
 		return err
@@ -171,23 +173,23 @@ func (w *Writer) check(qid string, rs []Result) error {
 	clear(w.seen)
 	for _, r := range rs {
 		if err := checkField("docid", r.DocID); err != nil {
-			return fmt.Errorf("runfile: topic %q: docid %q: %w", qid, r.DocID, err)
+			return fmt.Errorf("runfile: topic %s: docid %s: %w", quote.Q(qid), quote.Q(r.DocID), err)
 		}
 		if math.IsNaN(r.Score) || math.IsInf(r.Score, 0) {
-			return fmt.Errorf("runfile: topic %q: docid %q: score %v: %w", qid, r.DocID, r.Score, ErrScore)
+			return fmt.Errorf("runfile: topic %s: docid %s: score %v: %w", quote.Q(qid), quote.Q(r.DocID), r.Score, ErrScore)
 		}
 		if !validStance(r.Stance) {
-			return fmt.Errorf("runfile: topic %q: docid %q: stance %v: %w", qid, r.DocID, r.Stance, ErrField)
+			return fmt.Errorf("runfile: topic %s: docid %s: stance %v: %w", quote.Q(qid), quote.Q(r.DocID), r.Stance, ErrField)
 		}
 		if !w.Rules.stanceAllowed(r.Stance) {
-			return fmt.Errorf("runfile: topic %q: docid %q: stance %v, want %s: %w",
-				qid, r.DocID, r.Stance, w.Rules.allowedStances(), errStance)
+			return fmt.Errorf("runfile: topic %s: docid %s: stance %v, want %s: %w",
+				quote.Q(qid), quote.Q(r.DocID), r.Stance, w.Rules.allowedStances(), errStance)
 		}
 		if w.Rules.Pairs && !isPair(r.DocID) {
-			return fmt.Errorf("runfile: topic %q: docid %q: %w", qid, r.DocID, errPair)
+			return fmt.Errorf("runfile: topic %s: docid %s: %w", quote.Q(qid), quote.Q(r.DocID), errPair)
 		}
 		if _, dup := w.seen[r.DocID]; dup {
-			return fmt.Errorf("runfile: topic %q: docid %q listed twice: %w", qid, r.DocID, ErrDuplicate)
+			return fmt.Errorf("runfile: topic %s: docid %s listed twice: %w", quote.Q(qid), quote.Q(r.DocID), ErrDuplicate)
 		}
 		w.seen[r.DocID] = struct{}{}
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
@@ -228,7 +230,7 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 			return nil, err
 		}
 	default:
-		return nil, fmt.Errorf("system: unknown pairing %q", p.Pairs)
+		return nil, fmt.Errorf("system: unknown pairing %s", quote.Q(string(p.Pairs)))
 	}
 	// Coherence rejects most pairs of sentences from different arguments:
 	// the rest are consecutive sentences of the candidates' arguments, then
@@ -499,7 +501,7 @@ func (r *ready) retrievedPairs(ctx context.Context, q retrieval.Query, hits []re
 		p.First, ok1 = r.env.Store.Sentence(first)
 		p.Second, ok2 = r.env.Store.Sentence(second)
 		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("system: hit %q: %w", h.ID, filter.ErrNotInStore)
+			return nil, fmt.Errorf("system: hit %s: %w", quote.Q(h.ID), filter.ErrNotInStore)
 		}
 		p.Score, p.Raw, p.Stance = h.Score, h.Score, stance.Unknown
 		pairs = append(pairs, p)

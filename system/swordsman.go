@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -71,7 +73,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 		for _, h := range hits {
 			a, ok := env.Store.Argument(h.ID)
 			if !ok {
-				return nil, fmt.Errorf("system: hit %q: no such argument in the corpus", h.ID)
+				return nil, fmt.Errorf("system: hit %s: no such argument in the corpus", quote.Q(h.ID))
 			}
 			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
 			if !ok {
