@@ -84,6 +84,8 @@ Without -m (table mode) it prints, for each run and judged dimension, the mean n
 
 -validate-estimated prints how well the estimate of unjudged pairs predicts the official 2022 judgments, leaving each judged pair out in turn: the Pearson correlation and mean absolute error per dimension, for the mean of the sentences' means and for the fitted estimate (eval.FitEstimate) the tables use for coherence.
 
+Runs are read as trec_eval reads them in trec_eval mode (any stance token, infinite scores), and strictly in table mode (a stance PRO, CON, NEU, NO or Q0, finite scores).
+
 Flags come before the files. A bad command line exits 2, a file that cannot be read or evaluated 1.`
 
 // run runs the command with args (without the program name) and returns
@@ -238,7 +240,7 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	}
 	runs := make([]runfile.Run, len(files))
 	for i, f := range files {
-		if runs[i], err = readRun(f, true); err != nil {
+		if runs[i], err = readRun(f, false); err != nil {
 			return err
 		}
 		if !sharesTopic(j, runs[i]) {
@@ -492,8 +494,9 @@ func readQrels(path string) (*eval.Qrels, error) {
 	return q, nil
 }
 
-// readRun reads a run file, leniently as trec_eval does when lenient is
-// set: any stance token, infinite scores.
+// readRun reads a run file: strictly (runfile.ReadFile's rules) for the
+// table, or leniently as trec_eval does when lenient is set (any stance
+// token, infinite scores).
 func readRun(path string, lenient bool) (runfile.Run, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -551,3 +551,21 @@ func TestTableJSON(t *testing.T) {
 		t.Errorf("got %s", stdout.String())
 	}
 }
+
+// TestStrictTable checks that table mode reads runs strictly (an infinite
+// score is an error naming the line and field) while trec_eval mode reads
+// them as trec_eval does.
+func TestStrictTable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "inf.run")
+	if err := os.WriteFile(path, []byte("1 Q0 a 1 +Inf t\n1 Q0 b 2 1 t\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-qrels", "testdata/tiny.qrels", path}, &stdout, &stderr); code != cli.ExitError || !strings.Contains(stderr.String(), "inf.run:1: field score") {
+		t.Errorf("table mode: exit %d, stderr %q; want 1 naming line 1, field score", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"-m", "map", "testdata/tiny.qrels", path}, &stdout, &stderr); code != cli.ExitOK {
+		t.Errorf("trec_eval mode: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}

@@ -71,8 +71,10 @@
 // have scores that disagree with their ranks; the organisers' tables follow
 // the ranks.
 //
-// Runs are read as trec_eval reads them: any stance token and infinite
-// scores are accepted (runfile.Reader's Lenient).
+// In trec_eval mode runs are read as trec_eval reads them: any stance token
+// and infinite scores are accepted (runfile.Reader's Lenient). Table mode
+// reads them strictly (a stance PRO, CON, NEU, NO or Q0; finite scores), as
+// runfile.ReadFile does: a table is no place for a score of +Inf.
 //
 //	evaluate -validate-estimated
 //
