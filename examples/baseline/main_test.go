@@ -2,6 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/examples/internal/systemtest"
@@ -55,4 +59,52 @@ func TestFewerPairs(t *testing.T) {
 // without topics.
 func TestCommandLine(t *testing.T) {
 	systemtest.CommandLine(t, run)
+}
+
+// TestOutputs checks what the systems do around their output (issue 22):
+// a run.txt that is replaced is named on stderr, a run.txt that is a
+// directory is an error saying so, a cache directory that cannot be
+// written is warned about and left out, and a topic with too few pairs for
+// the Touché rules is an error naming -min-pairs.
+func TestOutputs(t *testing.T) {
+	ctx := context.Background()
+	out := t.TempDir()
+	args := []string{"-quiet", "-cache", "off", "-k", "5", "-o", out}
+	var stdout, stderr bytes.Buffer
+	if code := run(ctx, args, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Fatalf("first run: exit %d, stderr %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run(ctx, args, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "replacing "+filepath.Join(out, "run.txt")) {
+		t.Errorf("second run: exit %d, stderr %q; want a line naming the replaced run.txt", code, stderr.String())
+	}
+
+	dirOut := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dirOut, "run.txt"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run(ctx, []string{"-quiet", "-cache", "off", "-k", "5", "-o", dirOut}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is a directory") {
+		t.Errorf("run.txt a directory: exit %d, stderr %q; want 1 saying it is a directory", code, stderr.String())
+	}
+
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	cache := filepath.Join(file, "cache") // under a file: it cannot be made
+	if code := run(ctx, []string{"-quiet", "-cache", cache, "-k", "5", "-o", t.TempDir()}, &stdout, &stderr); code != 0 ||
+		!strings.Contains(stderr.String(), "warning: cache directory "+cache) || !strings.Contains(stderr.String(), "-cache") {
+		t.Errorf("unwritable cache: exit %d, stderr %q; want 0 and a warning naming the directory and -cache", code, stderr.String())
+	}
+
+	in := t.TempDir()
+	if err := systemtest.WriteInput(in); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run(ctx, []string{"-quiet", "-cache", "off", "-i", in, "-o", t.TempDir()}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "-min-pairs") {
+		t.Errorf("too few pairs for the Touché rules: exit %d, stderr %q; want 1 naming -min-pairs", code, stderr.String())
+	}
 }
