@@ -13,8 +13,8 @@ import (
 	"github.com/jdkato/prose/v2"
 	"github.com/klauspost/compress/gzip"
 
-	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/internal/corpustest"
 	"github.com/argsearch/argsearch/internal/cputime"
 	"github.com/argsearch/argsearch/nlp"
 )
