@@ -4,16 +4,18 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/dup"
 )
 
 // Dedup is a stateful filter that keeps the first sentence of every text and
 // rejects later ones with the same text (Duplicate) or the same text after
-// corpus.NormalizeSentence (NearDuplicate), remembering which kept sentence
-// each rejected one duplicates.
+// normalization (NearDuplicate), remembering which kept sentence each
+// rejected one duplicates.
 //
-// It is corpus.DuplicateFilter applied twice, exactly and normalised, so it
-// agrees with corpus.FindDuplicates: texts equal after NFKC, case folding
-// and collapsing every run of whitespace, punctuation and symbols. "GUNS
+// It applies corpus.FindDuplicates's comparison twice, exactly and
+// normalised (corpus.ExactDuplicates, corpus.NormalizedDuplicates), so it
+// agrees with FindDuplicates: texts equal after NFKC, case folding and
+// collapsing every run of whitespace, punctuation and symbols. "GUNS
 // kill people!" is a near-duplicate of "Guns kill people."; "Guns don't
 // kill" and "Guns dont kill", and texts that differ in accents, are not. A
 // text that normalises to "" (only punctuation or symbols) is compared
@@ -25,7 +27,7 @@ import (
 // so check them in a fixed order (the corpus order, or the ranking order)
 // for reproducible results; Select does.
 type Dedup struct {
-	exact, normalized *corpus.DuplicateFilter
+	exact, normalized *dup.Filter
 	kept              int
 	of                map[string]string   // id of a rejected sentence → id of the kept one
 	dups              map[string][]string // id of a kept sentence → ids rejected as its duplicates
@@ -35,16 +37,16 @@ type Dedup struct {
 // again (checking a sentence twice does not make it its own duplicate).
 func (d *Dedup) Check(s corpus.Sentence) (bool, Reason) {
 	if d.exact == nil {
-		d.exact = corpus.NewDuplicateFilter(corpus.ExactDuplicates)
-		d.normalized = corpus.NewDuplicateFilter(corpus.NormalizedDuplicates)
+		d.exact = dup.New(dup.Exact)
+		d.normalized = dup.New(dup.Normalized)
 		d.of = map[string]string{}
 		d.dups = map[string][]string{}
 	}
-	if rep, dup := d.exact.Add(s.ID, s.Text); dup {
+	if rep, ok := d.exact.Add(s.ID, s.Text); ok {
 		return d.reject(rep, s.ID, Duplicate)
 	}
 	// A new text: the exact filter now remembers it under s.ID.
-	if rep, dup := d.normalized.Add(s.ID, s.Text); dup {
+	if rep, ok := d.normalized.Add(s.ID, s.Text); ok {
 		return d.reject(rep, s.ID, NearDuplicate)
 	}
 	d.kept++

@@ -21,7 +21,7 @@ const (
 	NoiseReference   Reason = "noise-reference"    // URLs, "[1]", "Sources:" and nothing else
 	NoiseEmpty       Reason = "noise-empty"        // no letters at all
 	Duplicate        Reason = "duplicate"          // the same text as an earlier sentence
-	NearDuplicate    Reason = "near-duplicate"     // the same text after corpus.NormalizeSentence
+	NearDuplicate    Reason = "near-duplicate"     // the same text after normalization (Dedup)
 	NotArgumentative Reason = "not-argumentative"  // argumentativeness below the threshold
 	ArgumentativeNaN Reason = "argumentative-nan"  // the scorer returned NaN
 )

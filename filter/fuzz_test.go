@@ -7,6 +7,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/filter"
+	"github.com/argsearch/argsearch/internal/dup"
 	"github.com/argsearch/argsearch/nlp/pos"
 )
 
@@ -34,7 +35,7 @@ func FuzzFilters(f *testing.F) {
 		if ok, why := d.Check(corpus.Sentence{ID: "D__PREMISE__2", Text: text}); ok || why != filter.Duplicate {
 			t.Fatalf("Dedup: the same text %q twice: got %v %q, want a Duplicate", text, ok, why)
 		}
-		if norm := corpus.NormalizeSentence(text); norm != "" {
+		if norm := dup.Normalize(text); norm != "" {
 			if ok, why := d.Check(corpus.Sentence{ID: "D__PREMISE__3", Text: norm}); ok {
 				t.Fatalf("Dedup: normalised %q kept (%q), want a duplicate", text, why)
 			}
