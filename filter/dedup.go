@@ -1,16 +1,13 @@
 package filter
 
 import (
-	"slices"
-
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/dup"
 )
 
 // Dedup is a stateful filter that keeps the first sentence of every text and
-// rejects later ones with the same text (Duplicate) or the same text after
-// normalization (NearDuplicate), remembering which kept sentence each
-// rejected one duplicates.
+// rejects later ones with the same text ("duplicate") or the same text after
+// normalization ("near-duplicate").
 //
 // It applies corpus.FindDuplicates's comparison twice, exactly and
 // normalised (corpus.ExactDuplicates, corpus.NormalizedDuplicates), so it
@@ -20,7 +17,8 @@ import (
 // kill" and "Guns dont kill", and texts that differ in accents, are not. A
 // text that normalises to "" (only punctuation or symbols) is compared
 // exactly. Texts are compared by their keys, never by hash alone, so two
-// different texts are never merged.
+// different texts are never merged. FindDuplicates lists the groups of
+// duplicates of a whole corpus.
 //
 // The zero value is ready to use. A Dedup is not safe for concurrent use
 // and is not Pure: its answers depend on the order sentences are checked in,
@@ -28,9 +26,7 @@ import (
 // for reproducible results; Select does.
 type Dedup struct {
 	exact, normalized *dup.Filter
-	kept              int
-	of                map[string]string   // id of a rejected sentence → id of the kept one
-	dups              map[string][]string // id of a kept sentence → ids rejected as its duplicates
+	of                map[string]string // id of a rejected sentence → id of the kept one
 }
 
 // Check implements Filter. A sentence whose ID was kept before is kept
@@ -40,17 +36,15 @@ func (d *Dedup) Check(s corpus.Sentence) (bool, Reason) {
 		d.exact = dup.New(dup.Exact)
 		d.normalized = dup.New(dup.Normalized)
 		d.of = map[string]string{}
-		d.dups = map[string][]string{}
 	}
 	if rep, ok := d.exact.Add(s.ID, s.Text); ok {
-		return d.reject(rep, s.ID, Duplicate)
+		return d.reject(rep, s.ID, duplicate)
 	}
 	// A new text: the exact filter now remembers it under s.ID.
 	if rep, ok := d.normalized.Add(s.ID, s.Text); ok {
-		return d.reject(rep, s.ID, NearDuplicate)
+		return d.reject(rep, s.ID, nearDuplicate)
 	}
-	d.kept++
-	return true, Kept
+	return true, noReason
 }
 
 // reject records that id duplicates the sentence rep stands for.
@@ -60,27 +54,10 @@ func (d *Dedup) reject(rep, id string, why Reason) (bool, Reason) {
 		rep = orig
 	}
 	if rep == id {
-		return true, Kept
+		return true, noReason
 	}
 	if _, seen := d.of[id]; !seen {
 		d.of[id] = rep
-		d.dups[rep] = append(d.dups[rep], id)
 	}
 	return false, why
 }
-
-// Original returns the id of the kept sentence that the rejected sentence
-// id duplicates, and false when id was not rejected as a duplicate.
-func (d *Dedup) Original(id string) (string, bool) {
-	orig, ok := d.of[id]
-	return orig, ok
-}
-
-// Duplicates returns the ids rejected as duplicates of the kept sentence
-// id, in the order they were checked; nil when there are none.
-func (d *Dedup) Duplicates(id string) []string {
-	return slices.Clone(d.dups[id])
-}
-
-// Len returns the number of distinct texts kept.
-func (d *Dedup) Len() int { return d.kept }
