@@ -71,12 +71,13 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 // counted as its content terms and as its head noun alone; without one,
 // runs of content words (no stop words) stand in for them.
 //
+// The TF-IDF weights are inverse document frequencies over the candidates
+// in Builder.Build; Score, which sees two sentences only, weighs every term
+// 1.
+//
 // The zero value is usable. A Coherence is safe for concurrent use when its
-// IDF is not being added to.
+// Phraser is.
 type Coherence struct {
-	// IDF weighs terms; nil means unweighted terms in Score, and an IDF
-	// over the candidates in Builder.Build.
-	IDF *IDF
 	// Phrases finds noun phrases; nil means runs of content words.
 	Phrases Phraser
 	// MinSimilarity is the similarity that joins sentences of different
@@ -105,7 +106,7 @@ type sentenceFeatures struct {
 	phrases []string // sorted, distinct
 }
 
-func (c Coherence) features(cand Candidate, idf *IDF, in interner) sentenceFeatures {
+func (c Coherence) features(cand Candidate, idf *idfTable, in interner) sentenceFeatures {
 	s := cand.Sentence
 	arg := cand.Argument
 	if arg == "" {
@@ -128,7 +129,7 @@ func (c Coherence) features(cand Candidate, idf *IDF, in interner) sentenceFeatu
 // them once per candidate.
 func (c Coherence) Score(a, b Candidate) (coherence float64, ok bool) {
 	in := interner{}
-	return c.score(a, b, c.features(a, c.IDF, in), c.features(b, c.IDF, in))
+	return c.score(a, b, c.features(a, nil, in), c.features(b, nil, in))
 }
 
 func (c Coherence) score(a, b Candidate, fa, fb sentenceFeatures) (float64, bool) {
