@@ -51,8 +51,9 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 	return cands, nil
 }
 
-// Coherence decides whether two sentences can form a pair and scores how
-// well they go together. Two sentences are joined unless
+// Coherence is how a Builder decides whether two sentences can form a pair
+// and scores how well they go together (Scored.Coherence). Two sentences
+// are joined unless
 //
 //   - their stances are opposite (Pro and Con): a pair that contradicts
 //     itself is never built;
@@ -72,8 +73,7 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 // runs of content words (no stop words) stand in for them.
 //
 // The TF-IDF weights are inverse document frequencies over the candidates
-// in Builder.Build; Score, which sees two sentences only, weighs every term
-// 1.
+// of one Builder.Build call.
 //
 // The zero value is usable. A Coherence is safe for concurrent use when its
 // Phraser is.
@@ -124,14 +124,8 @@ func (c Coherence) features(cand Candidate, idf *idfTable, in interner) sentence
 	return sentenceFeatures{argID: arg, vec: idf.vector(s.Text, in), phrases: phrases}
 }
 
-// Score returns the coherence of a then b and whether they may be joined at
-// all. It computes the sentences' features on every call; Builder computes
-// them once per candidate.
-func (c Coherence) Score(a, b Candidate) (coherence float64, ok bool) {
-	in := interner{}
-	return c.score(a, b, c.features(a, nil, in), c.features(b, nil, in))
-}
-
+// score returns the coherence of a then b, whose features are fa and fb,
+// and whether they may be joined at all.
 func (c Coherence) score(a, b Candidate, fa, fb sentenceFeatures) (float64, bool) {
 	if a.Stance.Opposite() == b.Stance && a.Stance != b.Stance {
 		return 0, false
