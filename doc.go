@@ -52,7 +52,10 @@
 //	  pos              part-of-speech tags, verbs and noun phrases (prose's tagger)
 //	classify           the trainable models: ArgumentModel and StanceModel, one TrainConfig
 //	models             the shipped trained models, embedded
-//	corpus/corpustest  a seeded generator of corpora in the official format, at any size
+//
+// For tests and benchmarks, go run ./internal/corpustest/gencorpus writes a
+// seeded synthetic corpus in the official format, at any size, with the real
+// corpus's statistics.
 //
 // Heavy dependencies stay where they serve: only retrieval/bleveindex
 // imports bleve's engine, only nlp/pos imports prose, and the model

@@ -20,10 +20,6 @@ const (
 	labelNoArgument = "none"
 )
 
-// DefaultThreshold is the score at or above which ArgumentModel.Classify
-// calls a text an argument.
-const DefaultThreshold = 0.5
-
 // An ArgumentModel scores how argumentative a text is: whether it states a
 // claim or a reason for or against something (an argument in the sense of
 // the UKP Sentential corpus) rather than background, a question or debate
@@ -31,13 +27,11 @@ const DefaultThreshold = 0.5
 // length bucket and counts of sentiment, negation and direction cues.
 //
 // An ArgumentModel is immutable and safe for concurrent use; it is a
-// filter.Scorer.
+// filter.Scorer, and filter.Argumentative turns its Score into a decision
+// with a threshold (0.5: an argument is the more probable class).
 type ArgumentModel struct {
 	lin      *linear.Model
 	argument int // index of labelArgument among the model's labels
-	// Threshold is the score at or above which Classify says "argument";
-	// 0 means DefaultThreshold.
-	Threshold float64
 }
 
 // An ArgumentExample is a training text and whether it is an argument.
@@ -119,17 +113,6 @@ func (m *ArgumentModel) Score(text string) float64 {
 	addArgumentFeatures(v, toks)
 	var p [2]float64
 	return m.lin.Probabilities(v.Features, p[:0])[m.argument]
-}
-
-// Classify reports whether text is an argument (its Score is at least the
-// threshold) and the Score.
-func (m *ArgumentModel) Classify(text string) (bool, float64) {
-	t := m.Threshold
-	if t == 0 {
-		t = DefaultThreshold
-	}
-	s := m.Score(text)
-	return s >= t, s
 }
 
 // addArgumentFeatures adds the argumentativeness features of the tokens

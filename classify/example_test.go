@@ -22,8 +22,8 @@ func ExampleArgumentModel() {
 		"The conference took place in Berlin in 2014 .",
 		"http://example.com",
 	} {
-		ok, score := m.Classify(s)
-		fmt.Printf("%v %.2f\n", ok, score)
+		score := m.Score(s)
+		fmt.Printf("%v %.2f\n", score >= 0.5, score)
 	}
 	// Output:
 	// true 0.96
@@ -54,6 +54,6 @@ func ExampleTrainStanceModel() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(read.Labels(), s)
-	// Output: [PRO CON NO] CON
+	fmt.Println(s)
+	// Output: CON
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -17,7 +18,7 @@ func TestSide(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	labels := m.Labels()
+	labels := classify.Labels(m)
 	for _, text := range []string{
 		"Uniforms create a sense of equality and help students focus on learning .",
 		"School uniforms are expensive and restrict students' freedom of expression .",
@@ -25,7 +26,7 @@ func TestSide(t *testing.T) {
 		"", "?!", "\xff\xfe", strings.Repeat("Uniforms are good . ", 10000),
 	} {
 		s, conf := m.Side("school uniforms", text)
-		probs := m.Probabilities("school uniforms", text)
+		probs := classify.Probabilities(m, "school uniforms", text)
 		if probs == nil {
 			if s != stance.Pro || conf != 0.5 {
 				t.Errorf("%.30q: got %v %v, want Pro 0.5 for a text that cannot be judged", text, s, conf)

@@ -126,9 +126,6 @@ func (m *StanceModel) WriteTo(w io.Writer) (int64, error) {
 // Meta returns a metadata value stored with the model, such as "trained_on".
 func (m *StanceModel) Meta(key string) string { return m.lin.Meta(key) }
 
-// Labels returns the stances the model chooses between.
-func (m *StanceModel) Labels() []stance.Stance { return append([]stance.Stance(nil), m.labels...) }
-
 // Tag returns the most probable stance of text towards topic and its
 // probability. Input stance.CheckInput rejects is an error wrapping
 // stance.ErrInput; text without a word of two or more Latin letters gets
@@ -152,16 +149,6 @@ func (m *StanceModel) Tag(ctx context.Context, topic, text string) (stance.Stanc
 		}
 	}
 	return m.labels[best], probs[best], nil
-}
-
-// Probabilities returns the probability of each of m.Labels() for text
-// towards topic, or nil when the text is not informative (see Tag).
-func (m *StanceModel) Probabilities(topic, text string) []float64 {
-	p, ok := m.probabilities(m.topic(topic), text, nil)
-	if !ok {
-		return nil
-	}
-	return p
 }
 
 // Lean returns how far text leans towards Pro, P(Pro) − P(Con), in [−1,
@@ -196,7 +183,8 @@ func (m *StanceModel) Lean(topic, text string) float64 {
 // not know both sides, gives Pro and 0.5.
 func (m *StanceModel) Side(topic, text string) (stance.Stance, float64) {
 	var pro, con float64
-	if probs := m.Probabilities(topic, text); probs != nil {
+	var p [8]float64
+	if probs, ok := m.probabilities(m.topic(topic), text, p[:0]); ok {
 		for i, l := range m.labels {
 			switch l {
 			case stance.Pro:
@@ -234,6 +222,9 @@ func newStanceTopic(topic string, valence *valence) stanceTopic {
 	return stanceTopic{Topic: textfeat.NewTopic(topic, false), polarity: float32(textfeat.TopicPolarity(topic)), valence: valence}
 }
 
+// probabilities appends to dst the probability of each of m.labels for
+// text towards topic, and returns false when the text is not informative
+// (see Tag).
 func (m *StanceModel) probabilities(topic stanceTopic, text string, dst []float64) ([]float64, bool) {
 	var buf [64]string
 	toks := textfeat.Tokenize(buf[:0], text)

@@ -29,7 +29,7 @@ func TestTrainStanceModelRoundTripAndDeterminism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := m.Labels(), []stance.Stance{stance.Pro, stance.Con, stance.No}; !slices.Equal(got, want) {
+	if got, want := classify.Labels(m), []stance.Stance{stance.Pro, stance.Con, stance.No}; !slices.Equal(got, want) {
 		t.Errorf("Labels: got %v, want %v", got, want)
 	}
 	if got := m.Meta("trained_on"); got != "toy" {
@@ -62,7 +62,7 @@ func TestTrainStanceModelRoundTripAndDeterminism(t *testing.T) {
 		if s1 != x.Stance {
 			t.Errorf("Tag(%q) on its own training data: got %v, want %v", x.Text, s1, x.Stance)
 		}
-		p := read.Probabilities(x.Topic, x.Text)
+		p := classify.Probabilities(read, x.Topic, x.Text)
 		var sum float64
 		for _, v := range p {
 			sum += v
@@ -71,7 +71,7 @@ func TestTrainStanceModelRoundTripAndDeterminism(t *testing.T) {
 			t.Errorf("Probabilities(%q): got %v, want 3 summing to 1", x.Text, p)
 		}
 	}
-	if p := read.Probabilities("gun control", "?!"); p != nil {
+	if p := classify.Probabilities(read, "gun control", "?!"); p != nil {
 		t.Errorf("Probabilities of punctuation: got %v, want nil", p)
 	}
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/jdkato/prose/v2"
 	"github.com/klauspost/compress/gzip"
 
-	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/internal/corpustest"
 	"github.com/argsearch/argsearch/internal/cputime"
 	"github.com/argsearch/argsearch/nlp"
 )
@@ -230,7 +230,7 @@ func BenchmarkSplitter(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	proseItself := nlp.SplitFunc(func(dst []string, text string) []string {
+	proseItself := splitFunc(func(dst []string, text string) []string {
 		doc, err := prose.NewDocument(text, prose.WithTagging(false), prose.WithTokenization(false), prose.WithExtraction(false))
 		if err != nil {
 			b.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/argsearch/argsearch/corpus/internal/csvscan"
-	"github.com/argsearch/argsearch/corpus/internal/pylit"
+	"github.com/argsearch/argsearch/internal/pylit"
 	"github.com/argsearch/argsearch/stance"
 )
 

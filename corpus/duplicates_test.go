@@ -4,67 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/dup"
 	"github.com/google/go-cmp/cmp"
 )
-
-func TestNormalizeSentence(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"", ""},
-		{"I accept this debate.", "i accept this debate"},
-		{"  i   ACCEPT this\tdebate!!! ", "i accept this debate"},
-		{"don't", "don t"},
-		{"don’t", "don t"},
-		{"Thank you.\n", "thank you"},
-		{"\"Quoted\" -- and (parenthesised)", "quoted and parenthesised"},
-		{"C:\\Users\\debate", "c users debate"},
-		{"50% of $1,000", "50 of 1 000"},
-		{"ﬁnance", "finance"},                  // NFKC ligature
-		{"Ｆｕｌｌｗｉｄｔｈ", "fullwidth"},             // NFKC width
-		{"Straße STRASSE", "strasse strasse"},  // full case folding
-		{"café", "café"},                       // composed é kept
-		{"cafe\u0301", "café"},                 // decomposed é composed
-		{"ΣΊΣΥΦΟΣ σίσυφος", "σίσυφοσ σίσυφοσ"}, // final sigma folds to σ
-		{"Hello 😀 world 👍", "hello world"},
-		{"zero\u200bwidth\u00a0nbsp", "zero width nbsp"},
-		{"control\x01\x7f\u0085chars", "control chars"},
-		{"...", ""},
-		{"😀", ""},
-		{"e\u0301", "é"},
-		{"日本語のテキスト。", "日本語のテキスト"},
-	} {
-		if got := NormalizeSentence(c.in); got != c.want {
-			t.Errorf("NormalizeSentence(%q): got %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
-func FuzzNormalizeSentence(f *testing.F) {
-	for _, s := range []string{"I accept.", "don’t", "ﬁ", "Straße", "e\u0301", "😀 x", "\xff\xfe", "ǅ", "ΐ"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		var n normalizer
-		got := string(n.append(nil, s))
-		if utf8.ValidString(s) && !utf8.ValidString(got) {
-			t.Fatalf("NormalizeSentence(%q) = %q is not valid UTF-8", s, got)
-		}
-		if strings.HasPrefix(got, " ") || strings.HasSuffix(got, " ") || strings.Contains(got, "  ") {
-			t.Fatalf("NormalizeSentence(%q) = %q has stray spaces", s, got)
-		}
-		// The ASCII fast path agrees with the general one.
-		if slow := string(n.appendUnicode(nil, s)); slow != got {
-			t.Fatalf("NormalizeSentence(%q): fast path %q, general path %q", s, got, slow)
-		}
-		if again := string(n.append(nil, got)); utf8.ValidString(s) && again != got {
-			t.Fatalf("NormalizeSentence is not idempotent on %q: %q then %q", s, got, again)
-		}
-	})
-}
 
 // naiveDuplicates is an obviously correct reference: a map from the
 // comparison key to the ids in corpus order.
@@ -77,7 +22,7 @@ func naiveDuplicates(args []Argument, mode DuplicateMode) *Duplicates {
 			d.Sentences++
 			key := s.Text
 			if mode == NormalizedDuplicates {
-				key = NormalizeSentence(s.Text)
+				key = dup.Normalize(s.Text)
 				if key == "" {
 					key = "\x00" + s.Text
 				}
@@ -93,6 +38,7 @@ func naiveDuplicates(args []Argument, mode DuplicateMode) *Duplicates {
 	for _, g := range groups {
 		if len(g.Duplicates) > 0 {
 			d.Groups = append(d.Groups, g)
+			d.Count += len(g.Duplicates)
 		}
 	}
 	return d
@@ -131,6 +77,7 @@ func TestDuplicatesSmall(t *testing.T) {
 		}},
 	} {
 		want := &Duplicates{Mode: c.mode, Sentences: 13, Groups: c.want}
+		want.Count = countDuplicates(want)
 		if diff := cmp.Diff(want, naiveDuplicates(dupArguments, c.mode)); diff != "" {
 			t.Fatalf("%v: reference (-want +got):\n%s", c.mode, diff)
 		}
@@ -148,8 +95,8 @@ func checkDuplicates(t *testing.T, args []Argument, mode DuplicateMode, want *Du
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("%v: FindDuplicates (-want +got):\n%s", mode, diff)
 	}
-	if got.Count() != countDuplicates(want) {
-		t.Fatalf("%v: Count: got %d, want %d", mode, got.Count(), countDuplicates(want))
+	if got.Count != countDuplicates(got) {
+		t.Fatalf("%v: Count: got %d, want %d", mode, got.Count, countDuplicates(got))
 	}
 }
 
@@ -180,31 +127,6 @@ func TestDuplicatesGenerated(t *testing.T) {
 	ex, no := countDuplicates(naiveDuplicates(args, ExactDuplicates)), countDuplicates(naiveDuplicates(args, NormalizedDuplicates))
 	if no <= ex {
 		t.Errorf("normalized duplicates %d, exact %d: want more normalized ones", no, ex)
-	}
-}
-
-func TestDuplicateFilter(t *testing.T) {
-	f := NewDuplicateFilter(NormalizedDuplicates)
-	f.hash = func([]byte) uint64 { return 0 } // every text collides
-	for _, c := range []struct {
-		id, text, rep string
-	}{
-		{"1", "Vote Pro!", ""},
-		{"2", "Vote Con!", ""},
-		{"3", "vote pro", "1"},
-		{"4", "VOTE CON.", "2"},
-		{"5", "...", ""},
-		{"6", "!!", ""},
-		{"7", "...", "5"},
-		{"8", "Something else", ""},
-	} {
-		rep, dup := f.Add(c.id, c.text)
-		if rep != c.rep || dup != (c.rep != "") {
-			t.Errorf("Add(%q, %q): got %q, %v, want %q", c.id, c.text, rep, dup, c.rep)
-		}
-	}
-	if f.Len() != 5 {
-		t.Errorf("Len: got %d, want 5", f.Len())
 	}
 }
 
@@ -270,29 +192,9 @@ func ExampleFindDuplicates() {
 			fmt.Println(err)
 			return
 		}
-		fmt.Println(mode, d.Count(), d.Groups)
+		fmt.Println(mode, d.Count, d.Groups)
 	}
 	// Output:
 	// exact 1 [{a__PREMISE__1 [c__PREMISE__1]}]
 	// normalized 2 [{a__PREMISE__1 [b__PREMISE__1 c__PREMISE__1]}]
-}
-
-// Drop repeated sentences from a stream, keeping the first of each.
-func ExampleDuplicateFilter() {
-	f := NewDuplicateFilter(NormalizedDuplicates)
-	for _, s := range []Sentence{
-		{"x__PREMISE__1", "Thank you for accepting this debate."},
-		{"y__PREMISE__4", "Cloning is wrong."},
-		{"z__PREMISE__9", "Thank you for accepting this debate!"},
-	} {
-		if rep, dup := f.Add(s.ID, s.Text); dup {
-			fmt.Println(s.ID, "repeats", rep)
-			continue
-		}
-		fmt.Println(s.ID, s.Text)
-	}
-	// Output:
-	// x__PREMISE__1 Thank you for accepting this debate.
-	// y__PREMISE__4 Cloning is wrong.
-	// z__PREMISE__9 repeats x__PREMISE__1
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/pystr"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -444,7 +445,7 @@ func splitSentences(a *Argument, s nlp.Splitter, split []string) []string {
 			a.Sentences = append(a.Sentences, Sentence{ID: docid.Sentence{Argument: a.ID, Kind: docid.Premise, Number: k}.String(), Text: sent})
 		}
 	}
-	if conc := nlp.TrimSpace(a.Conclusion); hasTwoWords(conc) {
+	if conc := pystr.TrimSpace(a.Conclusion); hasTwoWords(conc) {
 		a.Sentences = append(a.Sentences, Sentence{ID: docid.Sentence{Argument: a.ID, Kind: docid.Conclusion, Number: 1}.String(), Text: conc})
 	}
 	clear(split)
@@ -457,7 +458,7 @@ func hasTwoWords(s string) bool {
 	words := 0
 	inWord := false
 	for _, c := range s {
-		if nlp.IsSpace(c) {
+		if pystr.IsSpace(c) {
 			inWord = false
 		} else if !inWord {
 			inWord = true

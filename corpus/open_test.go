@@ -15,7 +15,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/argsearch/argsearch/corpus/sample"
-	"github.com/argsearch/argsearch/nlp"
 )
 
 func gzipBytes(t *testing.T, data []byte) []byte {
@@ -79,7 +78,7 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 
 // wholeText is a Splitter that keeps each text whole, for tests that are not
 // about splitting (the default one is slow to run many times).
-var wholeText = nlp.SplitFunc(func(dst []string, text string) []string { return append(dst, text) })
+var wholeText = splitFunc(func(dst []string, text string) []string { return append(dst, text) })
 
 func TestOpenDetectsFormats(t *testing.T) {
 	csvData := sampleBytes(t, sample.Touche2021().ProcessedCSV())

@@ -17,10 +17,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/docid"
-	"github.com/argsearch/argsearch/nlp"
+	"github.com/argsearch/argsearch/internal/corpustest"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -452,7 +451,7 @@ func TestJSONSentenceNumbering(t *testing.T) {
 		{"text": "First one here. No. Second one here.", "stance": "PRO"},
 		{"text": "Yes! Third one here.", "stance": "CON"}]}]}`
 	// Split after every ". " or "! ".
-	split := nlp.SplitFunc(func(dst []string, text string) []string {
+	split := splitFunc(func(dst []string, text string) []string {
 		start := 0
 		for i := 0; i+1 < len(text); i++ {
 			if (text[i] == '.' || text[i] == '!') && text[i+1] == ' ' {
@@ -476,7 +475,7 @@ func TestJSONSentenceNumbering(t *testing.T) {
 
 	// Another Splitter: each premise is one sentence.
 	r = NewJSONReader(strings.NewReader(in))
-	r.Splitter = nlp.SplitFunc(func(dst []string, text string) []string { return append(dst, text) })
+	r.Splitter = splitFunc(func(dst []string, text string) []string { return append(dst, text) })
 	got = readAllT(t, r)[0].Sentences
 	want = []Sentence{
 		{ID: "x__PREMISE__1", Text: "First one here. No. Second one here."},

@@ -8,6 +8,7 @@ import (
 	"github.com/neurosnap/sentences/english"
 
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/internal/pystr"
 	"github.com/argsearch/argsearch/nlp"
 )
 
@@ -54,6 +55,11 @@ func TestSplitterAgreement(t *testing.T) {
 	}
 }
 
+// splitFunc adapts a function to the nlp.Splitter interface.
+type splitFunc func(dst []string, text string) []string
+
+func (f splitFunc) Split(dst []string, text string) []string { return f(dst, text) }
+
 // neurosnapSplitter returns the splitter the default was before
 // nlp/internal/punkt: github.com/neurosnap/sentences' English tokenizer
 // itself, the reference the default must agree with.
@@ -62,10 +68,10 @@ func neurosnapSplitter(tb testing.TB) nlp.Splitter {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return nlp.SplitFunc(func(dst []string, text string) []string {
+	return splitFunc(func(dst []string, text string) []string {
 		prev := 0
 		for _, end := range t.SentencePositions(text) {
-			if sent := nlp.TrimSpace(text[prev:end]); sent != "" {
+			if sent := pystr.TrimSpace(text[prev:end]); sent != "" {
 				dst = append(dst, sent)
 			}
 			prev = end
@@ -95,7 +101,7 @@ func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
 func TestDefaultSplitterMatchesProse(t *testing.T) {
 	ref := NewJSONReader(sample.Touche2021().JSON())
 	ref.Workers = 2 // prose loads its model for every text: use both cores
-	ref.Splitter = nlp.SplitFunc(func(dst []string, text string) []string {
+	ref.Splitter = splitFunc(func(dst []string, text string) []string {
 		doc, err := prose.NewDocument(text, prose.WithTagging(false), prose.WithTokenization(false), prose.WithExtraction(false))
 		if err != nil {
 			t.Error(err)

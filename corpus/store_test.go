@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/internal/corpustest"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/google/go-cmp/cmp"
 )

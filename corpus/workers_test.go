@@ -179,7 +179,7 @@ func TestWorkersPanic(t *testing.T) {
 	for _, workers := range []int{0, 2} {
 		r := NewJSONReader(strings.NewReader(input))
 		r.Workers = workers
-		r.Splitter = nlp.SplitFunc(func(dst []string, text string) []string {
+		r.Splitter = splitFunc(func(dst []string, text string) []string {
 			if text == "boom" {
 				panic("splitter failed")
 			}

@@ -20,13 +20,10 @@ import (
 	"strings"
 )
 
-// Errors that the parsers wrap.
-var (
-	// ErrSentence reports an id that is not a sentence id.
-	ErrSentence = errors.New("not a sentence id")
-	// ErrPair reports an id that is not a pair "first,second".
-	ErrPair = errors.New("not a sentence pair")
-)
+// ErrSyntax is wrapped by the errors of ParseSentence, Argument and
+// ParsePair for an id that is not of the form they parse: not a sentence
+// id, or not a pair "first,second". The message says which.
+var ErrSyntax = errors.New("malformed id")
 
 // A Kind is the part of an argument a sentence comes from.
 type Kind string
@@ -64,11 +61,11 @@ func (s Sentence) Position() int {
 // before the last "__<Kind>__<Number>", so argument ids may themselves hold
 // "__". An id without that suffix, with another kind, with a number that is
 // not a positive decimal integer, or with an empty argument id is an error
-// wrapping ErrSentence. So is a number with a sign or a leading zero: an
+// wrapping ErrSyntax. So is a number with a sign or a leading zero: an
 // id that parses is exactly the String of its parts.
 func ParseSentence(id string) (Sentence, error) {
 	bad := func(why string) (Sentence, error) {
-		return Sentence{}, fmt.Errorf("docid: %q: %s: %w", id, why, ErrSentence)
+		return Sentence{}, fmt.Errorf("docid: %w %q: not a sentence id: %s", ErrSyntax, id, why)
 	}
 	i := strings.LastIndex(id, "__")
 	if i < 0 {
@@ -109,11 +106,11 @@ func Pair(first, second string) string { return first + "," + second }
 
 // ParsePair splits a pair id "first,second" into its two sentence ids. An
 // id without exactly one comma, or with an empty half, is an error wrapping
-// ErrPair. The halves are not checked to be sentence ids.
+// ErrSyntax. The halves are not checked to be sentence ids.
 func ParsePair(id string) (first, second string, err error) {
 	first, second, ok := strings.Cut(id, ",")
 	if !ok || first == "" || second == "" || strings.Contains(second, ",") {
-		return "", "", fmt.Errorf("docid: %q: want two ids joined by one comma: %w", id, ErrPair)
+		return "", "", fmt.Errorf("docid: %w %q: not a pair: want two ids joined by one comma", ErrSyntax, id)
 	}
 	return first, second, nil
 }

@@ -27,8 +27,8 @@ func TestParseSentence(t *testing.T) {
 	}
 	for _, id := range []string{"", "a", "a__PREMISE", "a__PREMISE__", "a__PREMISE__0", "a__PREMISE__-1",
 		"a__PREMISE__+1", "a__PREMISE__01", "a__PREMISE__x", "a__CLAIM__1", "__PREMISE__1", "a,b__CONC__1x"} {
-		if s, err := docid.ParseSentence(id); !errors.Is(err, docid.ErrSentence) {
-			t.Errorf("ParseSentence(%q): got %+v, %v; want an error wrapping ErrSentence", id, s, err)
+		if s, err := docid.ParseSentence(id); !errors.Is(err, docid.ErrSyntax) {
+			t.Errorf("ParseSentence(%q): got %+v, %v; want an error wrapping ErrSyntax", id, s, err)
 		}
 	}
 }
@@ -47,8 +47,8 @@ func TestParsePair(t *testing.T) {
 		t.Errorf("got %q %q %v", first, second, err)
 	}
 	for _, id := range []string{"", "a", ",b", "a,", "a,b,c", ","} {
-		if _, _, err := docid.ParsePair(id); !errors.Is(err, docid.ErrPair) {
-			t.Errorf("ParsePair(%q): got %v, want an error wrapping ErrPair", id, err)
+		if _, _, err := docid.ParsePair(id); !errors.Is(err, docid.ErrSyntax) {
+			t.Errorf("ParsePair(%q): got %v, want an error wrapping ErrSyntax", id, err)
 		}
 	}
 }

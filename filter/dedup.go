@@ -1,54 +1,50 @@
 package filter
 
 import (
-	"slices"
-
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/dup"
 )
 
 // Dedup is a stateful filter that keeps the first sentence of every text and
-// rejects later ones with the same text (Duplicate) or the same text after
-// corpus.NormalizeSentence (NearDuplicate), remembering which kept sentence
-// each rejected one duplicates.
+// rejects later ones with the same text ("duplicate") or the same text after
+// normalization ("near-duplicate").
 //
-// It is corpus.DuplicateFilter applied twice, exactly and normalised, so it
-// agrees with corpus.FindDuplicates: texts equal after NFKC, case folding
-// and collapsing every run of whitespace, punctuation and symbols. "GUNS
+// It applies corpus.FindDuplicates's comparison twice, exactly and
+// normalised (corpus.ExactDuplicates, corpus.NormalizedDuplicates), so it
+// agrees with FindDuplicates: texts equal after NFKC, case folding and
+// collapsing every run of whitespace, punctuation and symbols. "GUNS
 // kill people!" is a near-duplicate of "Guns kill people."; "Guns don't
 // kill" and "Guns dont kill", and texts that differ in accents, are not. A
 // text that normalises to "" (only punctuation or symbols) is compared
 // exactly. Texts are compared by their keys, never by hash alone, so two
-// different texts are never merged.
+// different texts are never merged. FindDuplicates lists the groups of
+// duplicates of a whole corpus.
 //
 // The zero value is ready to use. A Dedup is not safe for concurrent use
 // and is not Pure: its answers depend on the order sentences are checked in,
 // so check them in a fixed order (the corpus order, or the ranking order)
 // for reproducible results; Select does.
 type Dedup struct {
-	exact, normalized *corpus.DuplicateFilter
-	kept              int
-	of                map[string]string   // id of a rejected sentence → id of the kept one
-	dups              map[string][]string // id of a kept sentence → ids rejected as its duplicates
+	exact, normalized *dup.Filter
+	of                map[string]string // id of a rejected sentence → id of the kept one
 }
 
 // Check implements Filter. A sentence whose ID was kept before is kept
 // again (checking a sentence twice does not make it its own duplicate).
 func (d *Dedup) Check(s corpus.Sentence) (bool, Reason) {
 	if d.exact == nil {
-		d.exact = corpus.NewDuplicateFilter(corpus.ExactDuplicates)
-		d.normalized = corpus.NewDuplicateFilter(corpus.NormalizedDuplicates)
+		d.exact = dup.New(dup.Exact)
+		d.normalized = dup.New(dup.Normalized)
 		d.of = map[string]string{}
-		d.dups = map[string][]string{}
 	}
-	if rep, dup := d.exact.Add(s.ID, s.Text); dup {
-		return d.reject(rep, s.ID, Duplicate)
+	if rep, ok := d.exact.Add(s.ID, s.Text); ok {
+		return d.reject(rep, s.ID, duplicate)
 	}
 	// A new text: the exact filter now remembers it under s.ID.
-	if rep, dup := d.normalized.Add(s.ID, s.Text); dup {
-		return d.reject(rep, s.ID, NearDuplicate)
+	if rep, ok := d.normalized.Add(s.ID, s.Text); ok {
+		return d.reject(rep, s.ID, nearDuplicate)
 	}
-	d.kept++
-	return true, Kept
+	return true, noReason
 }
 
 // reject records that id duplicates the sentence rep stands for.
@@ -58,27 +54,10 @@ func (d *Dedup) reject(rep, id string, why Reason) (bool, Reason) {
 		rep = orig
 	}
 	if rep == id {
-		return true, Kept
+		return true, noReason
 	}
 	if _, seen := d.of[id]; !seen {
 		d.of[id] = rep
-		d.dups[rep] = append(d.dups[rep], id)
 	}
 	return false, why
 }
-
-// Original returns the id of the kept sentence that the rejected sentence
-// id duplicates, and false when id was not rejected as a duplicate.
-func (d *Dedup) Original(id string) (string, bool) {
-	orig, ok := d.of[id]
-	return orig, ok
-}
-
-// Duplicates returns the ids rejected as duplicates of the kept sentence
-// id, in the order they were checked; nil when there are none.
-func (d *Dedup) Duplicates(id string) []string {
-	return slices.Clone(d.dups[id])
-}
-
-// Len returns the number of distinct texts kept.
-func (d *Dedup) Len() int { return d.kept }

@@ -6,28 +6,43 @@ import (
 
 // A Reason says why a filter rejected a sentence. Reasons are short
 // kebab-case strings, so they can be counted in a map and printed as they
-// are. The zero value, Kept, is not a rejection.
+// are. The empty Reason is not a rejection. The package's filters give
+//
+//   - "too-short", "too-long": fewer words than Length.Min, more than
+//     Length.Max;
+//   - "noise-empty": no letter or digit at all (Noise);
+//   - "noise-greeting": "Hello.", "Good luck to my opponent." (Noise);
+//   - "noise-debate-talk": "I accept.", "Vote Pro!", "my opponent", "thank
+//     you" (Noise);
+//   - "noise-round-header": "Round 2", "Rebuttals:", "Contention 1:" (Noise);
+//   - "noise-reference": URLs, "[1]", "Sources:" and nothing else (Noise);
+//   - "duplicate": the same text as an earlier sentence (Dedup);
+//   - "near-duplicate": the same text after normalization (Dedup);
+//   - "no-verb": no token tagged as a verb (Verb);
+//   - "not-argumentative": argumentativeness below the threshold
+//     (Argumentative);
+//   - "argumentative-nan": the Scorer returned NaN (Argumentative).
 type Reason string
 
-// The reasons the package's filters give.
+// The reasons the package's filters give, as documented on Reason.
 const (
-	Kept             Reason = ""                   // not rejected
-	TooShort         Reason = "too-short"          // fewer words than Length.Min
-	TooLong          Reason = "too-long"           // more words than Length.Max
-	NoVerb           Reason = "no-verb"            // no token tagged as a verb
-	NoiseGreeting    Reason = "noise-greeting"     // "Hello.", "Good luck to my opponent."
-	NoiseDebateTalk  Reason = "noise-debate-talk"  // "I accept.", "Vote Pro!", "my opponent", "thank you"
-	NoiseRoundHeader Reason = "noise-round-header" // "Round 2", "Rebuttals:", "Contention 1:"
-	NoiseReference   Reason = "noise-reference"    // URLs, "[1]", "Sources:" and nothing else
-	NoiseEmpty       Reason = "noise-empty"        // no letters at all
-	Duplicate        Reason = "duplicate"          // the same text as an earlier sentence
-	NearDuplicate    Reason = "near-duplicate"     // the same text after corpus.NormalizeSentence
-	NotArgumentative Reason = "not-argumentative"  // argumentativeness below the threshold
-	ArgumentativeNaN Reason = "argumentative-nan"  // the scorer returned NaN
+	noReason         Reason = "" // not rejected
+	tooShort         Reason = "too-short"
+	tooLong          Reason = "too-long"
+	noVerb           Reason = "no-verb"
+	noiseGreeting    Reason = "noise-greeting"
+	noiseDebateTalk  Reason = "noise-debate-talk"
+	noiseRoundHeader Reason = "noise-round-header"
+	noiseReference   Reason = "noise-reference"
+	noiseEmpty       Reason = "noise-empty"
+	duplicate        Reason = "duplicate"
+	nearDuplicate    Reason = "near-duplicate"
+	notArgumentative Reason = "not-argumentative"
+	argumentativeNaN Reason = "argumentative-nan"
 )
 
 // A Filter decides whether a sentence is worth keeping. Check returns true
-// and Kept to keep s, or false and the reason for rejecting it.
+// and "" to keep s, or false and the reason for rejecting it.
 type Filter interface {
 	Check(s corpus.Sentence) (ok bool, reason Reason)
 }
@@ -35,21 +50,14 @@ type Filter interface {
 // A Pure filter's answer depends on the sentence alone, not on the
 // sentences checked before, and it is safe for concurrent use: Select
 // checks sentences with it on every core. Length, Noise, Verb and
-// Argumentative are pure. A Dedup is not, and neither is a FilterFunc,
-// which may keep state: Select checks sentences with them in order, on one
-// goroutine.
+// Argumentative are pure. A Dedup is not, and neither is any filter without
+// a Pure method, which may keep state: Select checks sentences with them in
+// order, on one goroutine.
 type Pure interface {
 	Filter
 	// Pure marks the filter; it does nothing.
 	Pure()
 }
-
-// FilterFunc adapts a function to the Filter interface. Select treats it
-// as stateful and calls it in order on one goroutine.
-type FilterFunc func(s corpus.Sentence) (bool, Reason)
-
-// Check calls f(s).
-func (f FilterFunc) Check(s corpus.Sentence) (bool, Reason) { return f(s) }
 
 // Chain returns a filter that applies filters in order and rejects a
 // sentence with the reason of the first filter that rejects it; later
@@ -76,7 +84,7 @@ func (c chain) Check(s corpus.Sentence) (bool, Reason) {
 			return false, why
 		}
 	}
-	return true, Kept
+	return true, noReason
 }
 
 // Counts tallies rejections by reason.

@@ -19,12 +19,12 @@ type Length struct {
 func (l Length) Check(s corpus.Sentence) (bool, Reason) {
 	n := countWords(s.Text)
 	if n < l.Min {
-		return false, TooShort
+		return false, tooShort
 	}
 	if l.Max > 0 && n > l.Max {
-		return false, TooLong
+		return false, tooLong
 	}
-	return true, Kept
+	return true, noReason
 }
 
 // Pure implements Pure.

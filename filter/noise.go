@@ -10,19 +10,19 @@ import (
 // Noise rejects debate-portal noise, the sentences of a debate that argue
 // nothing (Touché 2022 team Pearl used such a blocklist):
 //
-//   - NoiseEmpty: no letter or digit at all ("...", "?!", "").
-//   - NoiseGreeting: a sentence opening with a greeting ("Hello", "Hi",
+//   - "noise-empty": no letter or digit at all ("...", "?!", "").
+//   - "noise-greeting": a sentence opening with a greeting ("Hello", "Hi",
 //     "Greetings", "Good evening", "Dear …", "Welcome").
-//   - NoiseDebateTalk: talk about the debate itself: "I accept", "accept
+//   - "noise-debate-talk": talk about the debate itself: "I accept", "accept
 //     this debate", "my opponent", "thank you", "thanks for", "good luck",
 //     "vote Pro/Con", "please vote", "I look forward", "extend my
 //     arguments", "forfeit", "over to you", "this round", "next round", …
-//     (the phrase list is DebateTalkPhrases, plus Extra).
-//   - NoiseRoundHeader: headings of four words or fewer that open with
+//     (77 built-in phrases of up to four words, plus Extra).
+//   - "noise-round-header": headings of four words or fewer that open with
 //     "Round", "Rebuttal(s)", "Contention", "Argument(s)", "Conclusion",
 //     "Introduction", "Definitions", "Observation", "Sources", "Part", …, or
 //     any heading of five words or fewer ending in a colon.
-//   - NoiseReference: URLs, citation marks ("[1]", "(3)"), "Sources:",
+//   - "noise-reference": URLs, citation marks ("[1]", "(3)"), "Sources:",
 //     "Retrieved from", numbers and years with at most two other words; or a
 //     bibliography entry: "[n]" followed by a URL, "(2010)" or "retrieved".
 //
@@ -37,35 +37,12 @@ type Noise struct {
 	Extra []string
 }
 
-// DebateTalkPhrases returns the built-in phrases that mark a sentence as
-// talk about the debate (NoiseDebateTalk). A new slice is returned on every
-// call.
-func DebateTalkPhrases() []string {
-	return []string{
-		"i accept", "i will accept", "i gladly accept", "i happily accept", "i shall accept",
-		"accept this debate", "accepting this debate", "accepted this debate", "accept the debate",
-		"accepting the debate", "accepted the debate", "accepting my debate", "accept my debate",
-		"accept this challenge", "accepting this challenge", "accept my challenge", "for accepting",
-		"acceptance only", "round is for acceptance", "round is acceptance", "first round is acceptance",
-		"rounds for acceptance", "my opponent", "my opponents", "my opponent's", "the instigator",
-		"the contender", "thank you", "thanks for", "thanks to", "thanks again", "many thanks",
-		"good luck", "best of luck", "vote pro", "vote con", "vote for pro", "vote for con",
-		"vote for me", "please vote", "vote for the pro", "vote for the con", "votes to pro",
-		"votes to con", "i look forward", "look forward to", "looking forward to", "extend my arguments",
-		"extend all arguments", "extend all my arguments", "arguments extended", "i extend", "forfeit",
-		"forfeited", "forfeits", "forfeiting", "over to you", "back to you", "over to con",
-		"over to pro", "the floor is yours", "your turn", "i rest my case", "this round", "next round",
-		"last round", "previous round", "final round", "in round", "first round", "second round",
-		"third round", "fourth round", "this debate", "fun debate", "great debate", "good debate",
-	}
-}
-
 // Check implements Filter.
 func (n Noise) Check(s corpus.Sentence) (bool, Reason) {
-	if r := n.reason(s.Text); r != Kept {
+	if r := n.reason(s.Text); r != noReason {
 		return false, r
 	}
-	return true, Kept
+	return true, noReason
 }
 
 // Pure implements Pure.
@@ -76,19 +53,19 @@ func (n Noise) reason(text string) Reason {
 	// talk; the phrase scan is linear.
 	w := nlp.Words(nil, text)
 	if len(w) == 0 {
-		return NoiseEmpty
+		return noiseEmpty
 	}
 	padded := " " + strings.Join(w, " ") + " "
 	switch w[0] {
 	case "hello", "hi", "hey", "greetings", "dear", "welcome", "hiya", "howdy":
-		return NoiseGreeting
+		return noiseGreeting
 	case "thanks", "thx", "cheers", "bye", "goodbye", "congratulations", "congrats":
 		if len(w) <= 3 {
-			return NoiseDebateTalk
+			return noiseDebateTalk
 		}
 	case "good":
 		if len(w) > 1 && (w[1] == "morning" || w[1] == "evening" || w[1] == "afternoon" || w[1] == "day") {
-			return NoiseGreeting
+			return noiseGreeting
 		}
 	}
 	off := make([]int, len(w)+1) // off[i]: where w[i] starts in padded
@@ -100,7 +77,7 @@ func (n Noise) reason(text string) Reason {
 		phrase := w[i]
 		for k := 1; ; k++ {
 			if isDebateTalk(phrase) {
-				return NoiseDebateTalk
+				return noiseDebateTalk
 			}
 			if k == maxDebateTalkWords || i+k == len(w) {
 				break
@@ -110,16 +87,16 @@ func (n Noise) reason(text string) Reason {
 	}
 	for _, p := range n.Extra {
 		if p = strings.TrimSpace(strings.ToLower(p)); p != "" && strings.Contains(padded, " "+p+" ") {
-			return NoiseDebateTalk
+			return noiseDebateTalk
 		}
 	}
 	if isReference(text, w) {
-		return NoiseReference
+		return noiseReference
 	}
 	if isHeader(text, w) {
-		return NoiseRoundHeader
+		return noiseRoundHeader
 	}
-	return Kept
+	return noReason
 }
 
 func isHeader(text string, w []string) bool {
@@ -250,8 +227,8 @@ func hasParenYear(s string) bool {
 	return false
 }
 
-// isDebateTalk reports whether phrase is one of DebateTalkPhrases; the
-// switch is the fast path, and a test checks the two agree.
+// isDebateTalk reports whether phrase is one of the built-in debate-talk
+// phrases; a test checks it against the list.
 func isDebateTalk(phrase string) bool {
 	switch phrase {
 	case "accept my challenge", "accept my debate", "accept the debate", "accept this challenge",

@@ -24,9 +24,9 @@ var ErrNotInStore = errors.New("no such sentence in the store")
 //
 // The result is exactly what checking ss one by one with f would give, but
 // faster: the Pure filters of f (or of the filters Chain joined into f)
-// check a batch of sentences on every core, and the others (a Dedup, a
-// FilterFunc) then check, in order, only the sentences that reached them,
-// as Chain would pass them on. A pure filter may therefore see a few
+// check a batch of sentences on every core, and the others (a Dedup, or
+// any filter without a Pure method) then check, in order, only the
+// sentences that reached them, as Chain would pass them on. A pure filter may therefore see a few
 // sentences beyond the last one checked; a stateful one never does. A
 // cancelled ctx gives an error wrapping ctx.Err(). A panic in a filter
 // reaches the caller.
@@ -124,7 +124,7 @@ func selectIndexes(ctx context.Context, f Filter, n int, sentence func(int) (cor
 				return nil, checked, v.err
 			}
 			checked++
-			if why := walk(st, v); why != Kept {
+			if why := walk(st, v); why != noReason {
 				if counts != nil {
 					counts[why]++
 				}
@@ -209,5 +209,5 @@ func walk(st []stage, v verdict) Reason {
 			return why
 		}
 	}
-	return Kept
+	return noReason
 }

@@ -28,6 +28,11 @@ func sampleSentences(tb testing.TB) []corpus.Sentence {
 	return ss
 }
 
+// scorerFunc adapts a function to the filter.Scorer interface.
+type scorerFunc func(text string) float64
+
+func (f scorerFunc) Score(text string) float64 { return f(text) }
+
 // perArgument is a stateful filter: it keeps at most n sentences of an
 // argument, and counts the sentences it saw.
 type perArgument struct {
@@ -36,16 +41,14 @@ type perArgument struct {
 	hits *atomic.Int64
 }
 
-func (p perArgument) filter() filter.Filter {
-	return filter.FilterFunc(func(s corpus.Sentence) (bool, filter.Reason) {
-		p.hits.Add(1)
-		arg, _, _ := strings.Cut(s.ID, "__")
-		p.seen[arg]++
-		if p.seen[arg] > p.n {
-			return false, "per-argument"
-		}
-		return true, filter.Kept
-	})
+func (p perArgument) Check(s corpus.Sentence) (bool, filter.Reason) {
+	p.hits.Add(1)
+	arg, _, _ := strings.Cut(s.ID, "__")
+	p.seen[arg]++
+	if p.seen[arg] > p.n {
+		return false, "per-argument"
+	}
+	return true, ""
 }
 
 // reference is Select done one sentence at a time with Check.
@@ -74,7 +77,7 @@ func TestSelectMatchesChain(t *testing.T) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	}
 	ss := sampleSentences(t)
-	scorer := filter.ScorerFunc(func(text string) float64 {
+	scorer := scorerFunc(func(text string) float64 {
 		if strings.Contains(text, "because") || strings.Contains(text, "should") {
 			return 0.9
 		}
@@ -86,10 +89,10 @@ func TestSelectMatchesChain(t *testing.T) {
 			return filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{}, filter.Argumentative{Scorer: scorer, Threshold: 0.5})
 		},
 		"dedup first": func(h *atomic.Int64) filter.Filter {
-			return filter.Chain(&filter.Dedup{}, filter.Length{Min: 5}, perArgument{2, map[string]int{}, h}.filter(), filter.Noise{})
+			return filter.Chain(&filter.Dedup{}, filter.Length{Min: 5}, perArgument{2, map[string]int{}, h}, filter.Noise{})
 		},
 		"stateful between pure": func(h *atomic.Int64) filter.Filter {
-			return filter.Chain(filter.Noise{}, perArgument{3, map[string]int{}, h}.filter(), filter.Argumentative{Scorer: scorer, Threshold: 0.5},
+			return filter.Chain(filter.Noise{}, perArgument{3, map[string]int{}, h}, filter.Argumentative{Scorer: scorer, Threshold: 0.5},
 				&filter.Dedup{}, filter.Length{Max: 30})
 		},
 		"one pure":     func(*atomic.Int64) filter.Filter { return filter.Length{Min: 10} },
@@ -143,7 +146,7 @@ func TestSelectHits(t *testing.T) {
 	if diff := cmp.Diff([]retrieval.Hit{hits[0], hits[3]}, kept); diff != "" || checked != 4 {
 		t.Errorf("no limit: checked %d, kept (-want +got):\n%s", checked, diff)
 	}
-	if diff := cmp.Diff(filter.Counts{filter.TooShort: 1, filter.NearDuplicate: 1}, counts); diff != "" {
+	if diff := cmp.Diff(filter.Counts{"too-short": 1, "near-duplicate": 1}, counts); diff != "" {
 		t.Errorf("counts (-want +got):\n%s", diff)
 	}
 	_, _, err = filter.SelectHits(context.Background(), filter.Length{}, store, []retrieval.Hit{{ID: "B__PREMISE__1"}}, 0, nil)

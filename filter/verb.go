@@ -34,9 +34,9 @@ func (v Verb) Check(s corpus.Sentence) (bool, Reason) {
 		maxTokens = 200
 	}
 	if v.Tagger.HasVerb(s.Text, maxTokens) {
-		return true, Kept
+		return true, noReason
 	}
-	return false, NoVerb
+	return false, noVerb
 }
 
 // Pure implements Pure.

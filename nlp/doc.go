@@ -9,16 +9,14 @@
 //     corpus's; EnglishSplitter is neurosnap/sentences' English Punkt, the
 //     default before. Both are exact reimplementations, checked against
 //     the originals by differential tests and fuzzing, and far faster.
-//     IsSpace and TrimSpace are Python's white space.
 //   - Words and terms: Words gives every lower-case word of a text, for
 //     matching phrases (debate talk, discourse markers); Terms gives its
 //     content terms (no function words, plurals folded) for TF-IDF
 //     similarity; TermRuns groups them into runs that stand in for noun
 //     phrases, and Phrases turns runs into the phrases texts are compared
 //     by.
-//   - Stop lists: IsLuceneStopWord (Lucene's EnglishAnalyzer, 33 words),
-//     IsSnowballStopWord (Snowball's English list, 174 words) and
-//     IsFunctionWord (the words Terms leaves out, 176).
+//   - Stop lists: IsLuceneStopWord (Lucene's EnglishAnalyzer, 33 words)
+//     and IsSnowballStopWord (Snowball's English list, 174 words).
 //
 // Everything here is deterministic and safe for concurrent use.
 package nlp

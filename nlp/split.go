@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/internal/pystr"
 	"github.com/argsearch/argsearch/nlp/internal/punkt"
 )
 
@@ -15,15 +14,9 @@ import (
 type Splitter interface {
 	// Split appends the sentences of text to dst, in reading order, and
 	// returns the extended slice. Each sentence is a substring of text
-	// without surrounding white space (TrimSpace); none is empty.
+	// without surrounding white space; none is empty.
 	Split(dst []string, text string) []string
 }
-
-// SplitFunc adapts a function to the Splitter interface.
-type SplitFunc func(dst []string, text string) []string
-
-// Split calls f(dst, text).
-func (f SplitFunc) Split(dst []string, text string) []string { return f(dst, text) }
 
 // EnglishSplitter is the Punkt sentence splitter of
 // github.com/neurosnap/sentences (v1.1.2) with its English model, as
@@ -75,7 +68,7 @@ func NewProseSplitter() (*ProseSplitter, error) {
 // buffers from a pool.
 type punktSplitter struct {
 	model  *punkt.Model
-	goTrim bool      // trim with strings.TrimSpace, not TrimSpace
+	goTrim bool      // trim with strings.TrimSpace, not Python's strip
 	pool   sync.Pool // of *punktScratch
 }
 
@@ -92,7 +85,7 @@ func (s *punktSplitter) Split(dst []string, text string) []string {
 		sc = &punktScratch{tok: punkt.NewTokenizer(s.model)}
 	}
 	sc.breaks = sc.tok.AppendBreaks(sc.breaks[:0], text)
-	trim := TrimSpace
+	trim := pystr.TrimSpace
 	if s.goTrim {
 		trim = strings.TrimSpace
 	}
@@ -116,37 +109,4 @@ func appendSentences(dst []string, text string, breaks []int, trim func(string) 
 		prev = end
 	}
 	return dst
-}
-
-// IsSpace reports whether c is white space as Python's str.isspace has it,
-// which str.split and str.strip use: Unicode white space plus the
-// separators U+001C to U+001F. The official args.me corpus was processed
-// in Python, so its sentence boundaries and word counts follow this rule.
-func IsSpace(c rune) bool {
-	if c < utf8.RuneSelf {
-		return c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1c && c <= 0x1f
-	}
-	return unicode.IsSpace(c)
-}
-
-// TrimSpace returns s without leading and trailing white space (IsSpace),
-// as Python's str.strip() does.
-func TrimSpace(s string) string {
-	start := 0
-	for start < len(s) {
-		c, n := utf8.DecodeRuneInString(s[start:])
-		if !IsSpace(c) {
-			break
-		}
-		start += n
-	}
-	end := len(s)
-	for end > start {
-		c, n := utf8.DecodeLastRuneInString(s[start:end])
-		if !IsSpace(c) {
-			break
-		}
-		end -= n
-	}
-	return s[start:end]
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/neurosnap/sentences/english"
 
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/internal/pystr"
 )
 
 func TestEnglishSplitter(t *testing.T) {
@@ -39,6 +40,11 @@ func TestEnglishSplitter(t *testing.T) {
 	}
 }
 
+// splitFunc adapts a function to the Splitter interface.
+type splitFunc func(dst []string, text string) []string
+
+func (f splitFunc) Split(dst []string, text string) []string { return f(dst, text) }
+
 // neurosnapSplitter returns github.com/neurosnap/sentences' English
 // tokenizer itself, the reference EnglishSplitter must agree with.
 func neurosnapSplitter(tb testing.TB) Splitter {
@@ -46,8 +52,8 @@ func neurosnapSplitter(tb testing.TB) Splitter {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return SplitFunc(func(dst []string, text string) []string {
-		return appendSentences(dst, text, t.SentencePositions(text), TrimSpace)
+	return splitFunc(func(dst []string, text string) []string {
+		return appendSentences(dst, text, t.SentencePositions(text), pystr.TrimSpace)
 	})
 }
 
@@ -114,19 +120,6 @@ func TestEnglishSplitterConcurrent(t *testing.T) {
 	for range 4 {
 		if msg := <-errs; msg != "" {
 			t.Errorf("concurrent Split: got/want diff (-want +got):\n%s", msg)
-		}
-	}
-}
-
-func TestTrimSpace(t *testing.T) {
-	for in, want := range map[string]string{
-		"\u00a0\t x y \u2003\n": "x y", // Unicode white space
-		"\x1ca b\x1f":           "a b", // Python's separators
-		"":                      "",
-		" \u200b ":              "\u200b", // a zero-width space is not white space
-	} {
-		if got := TrimSpace(in); got != want {
-			t.Errorf("TrimSpace(%q): got %q, want %q", in, got, want)
 		}
 	}
 }

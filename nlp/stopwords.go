@@ -40,12 +40,9 @@ func IsSnowballStopWord(w string) bool {
 	return false
 }
 
-// IsFunctionWord reports whether w (lower case) is an English function word
-// that Terms leaves out: the Lucene/SMART core of articles, pronouns,
-// auxiliaries, prepositions and conjunctions, plus contractions (with ' or
-// ’) and a few words such as "also", "get", "may", "one", which carry no
-// topic.
-func IsFunctionWord(w string) bool {
+// isFunctionWord reports whether w (lower case) is one of the English
+// function words that Terms leaves out (see Terms).
+func isFunctionWord(w string) bool {
 	switch w {
 	case "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and", "any",
 		"are", "aren't", "as", "at", "be", "because", "been", "before", "being", "below", "between",

@@ -10,12 +10,14 @@ import (
 // Terms appends to dst the content terms of text, in order, and returns the
 // extended slice. A term is a word (a maximal run of letters and digits; an
 // apostrophe, ' or ’, between a word and a letter stays inside it, so
-// "don't" is one word), lower-cased, that is not a function word
-// (IsFunctionWord) and has at least two characters, with an English plural
-// ending removed: "taxes" gives "taxe", "policies" "policy", "cars" "car";
-// words in "ss", "us" and "is" stay ("glass", "bus", "thesis"). This is
-// deliberately cheap: it runs over every candidate sentence of a query, for
-// TF-IDF similarity.
+// "don't" is one word), lower-cased, that is not a function word (the
+// Lucene/SMART core of articles, pronouns, auxiliaries, prepositions and
+// conjunctions, plus contractions with ' or ’ and a few words such as
+// "also", "get", "may", "one", which carry no topic) and has at least two
+// characters, with an English plural ending removed: "taxes" gives "taxe",
+// "policies" "policy", "cars" "car"; words in "ss", "us" and "is" stay
+// ("glass", "bus", "thesis"). This is deliberately cheap: it runs over
+// every candidate sentence of a query, for TF-IDF similarity.
 func Terms(dst []string, text string) []string {
 	scanTerms(text, func(term string, _ bool) { dst = append(dst, term) })
 	return dst
@@ -46,7 +48,7 @@ func scanTerms(text string, fn func(term string, boundary bool)) {
 	word := func(end int) {
 		w := strings.ToLower(text[start:end])
 		start = -1
-		if utf8.RuneCountInString(w) < 2 || IsFunctionWord(w) {
+		if utf8.RuneCountInString(w) < 2 || isFunctionWord(w) {
 			boundary = true
 			return
 		}

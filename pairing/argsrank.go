@@ -14,11 +14,12 @@ import (
 // favours sentences with discourse markers.
 //
 // With n sentences, S is the n×n matrix of TF-IDF cosine similarities
-// (the original used Universal Sentence Encoder embeddings), self-
-// similarity included, each row divided by its sum; a sentence with no terms
+// (the original used Universal Sentence Encoder embeddings), with inverse
+// document frequencies over the argument's own sentences, self-similarity
+// included, each row divided by its sum; a sentence with no terms
 // (an all-zero row) teleports instead. The teleport vector t gives sentence
 // j the weight 1 + (the number of distinct Markers in it) + (1 if it holds
-// any ClaimMarkers), divided by the total. The transition matrix is
+// any of the ClaimMarkers), divided by the total. The transition matrix is
 //
 //	M = Damping·S + (1−Damping)·1tᵀ
 //
@@ -32,19 +33,35 @@ import (
 // substrings, so "so" counted in "also").
 //
 // The zero value is the baseline's configuration. ArgsRank is safe for
-// concurrent use when its IDF is not being added to.
+// concurrent use.
 type ArgsRank struct {
-	Damping       float64  // the weight of similarity edges; 0 means 0.85
-	Tolerance     float64  // the convergence threshold; 0 means 1e-7
-	MaxIterations int      // a bound on power iterations; 0 means 1000
-	Markers       []string // discourse markers; nil means DiscourseMarkers()
-	ClaimMarkers  []string // claim markers; nil means ClaimMarkers()
-	// IDF weighs terms; nil means an IDF over the ranked sentences
-	// themselves. Corpus-wide frequencies give better weights.
-	IDF *IDF
+	Damping       float64 // the weight of similarity edges; 0 means 0.85
+	Tolerance     float64 // the convergence threshold; 0 means 1e-7
+	MaxIterations int     // a bound on power iterations; 0 means 1000
+	// Markers are the discourse markers. nil means those of the ArgsRank
+	// reference implementation: example, cause, similarity, sequence,
+	// emphasis and contrast markers: "for example", "such as", "for
+	// instance", "in the case of", "as revealed by", "illustrated by",
+	// "because", "so", "therefore", "thus", "consequently", "hence",
+	// "similarly", "likewise", "as with", "like", "equally", "in the same
+	// way", "first", "second", "third", "finally", "next", "meanwhile",
+	// "after", "then", "subsequently", "above all", "in particular",
+	// "especially", "significantly", "indeed", "notably", "but", "however",
+	// "although", "unless", "except", "apart from", "as long as", "if",
+	// "whereas", "instead of", "alternatively", "otherwise", "unlike", "on
+	// the other hand", "conversely".
+	Markers []string
+	// ClaimMarkers are words and phrases that mark a claim. The reference
+	// implementation read a claim lexicon from a file it did not publish;
+	// nil means a short list of our own: "i believe", "i think", "in my
+	// opinion", "in my view", "i argue", "we argue", "i contend", "it is
+	// clear", "clearly", "obviously", "evidently", "in conclusion", "to
+	// conclude", "should", "must", "ought to", "need to", "proves", "shows
+	// that", "suggests that", "demonstrates", "evidence", "argue", "claim".
+	ClaimMarkers []string
 }
 
-// Centrality is the result of ArgsRank.Rank.
+// Centrality is the result of ArgsRank.Argument.
 type Centrality struct {
 	// Stationary is the stationary distribution: positive, summing to 1.
 	Stationary []float64
@@ -58,10 +75,9 @@ type Centrality struct {
 	Converged  bool
 }
 
-// DiscourseMarkers returns the discourse markers of the ArgsRank reference
-// implementation: example, cause, similarity, sequence, emphasis and
-// contrast markers. A new slice is returned on every call.
-func DiscourseMarkers() []string {
+// discourseMarkers returns the default ArgsRank.Markers (a test checks
+// that the documentation lists them).
+func discourseMarkers() []string {
 	return []string{
 		"for example", "such as", "for instance", "in the case of", "as revealed by", "illustrated by",
 		"because", "so", "therefore", "thus", "consequently", "hence", "similarly", "likewise",
@@ -73,11 +89,9 @@ func DiscourseMarkers() []string {
 	}
 }
 
-// ClaimMarkers returns words and phrases that mark a claim ("I believe",
-// "should", "clearly", "evidence shows"). The reference implementation read
-// a claim lexicon from a file it did not publish; this is a short list of
-// our own. A new slice is returned on every call.
-func ClaimMarkers() []string {
+// claimMarkers returns the default ArgsRank.ClaimMarkers (a test checks
+// that the documentation lists them).
+func claimMarkers() []string {
 	return []string{
 		"i believe", "i think", "in my opinion", "in my view", "i argue", "we argue", "i contend",
 		"it is clear", "clearly", "obviously", "evidently", "in conclusion", "to conclude",
@@ -86,9 +100,9 @@ func ClaimMarkers() []string {
 	}
 }
 
-// Rank computes the centrality of texts, the sentences of one argument in
+// rank computes the centrality of texts, the sentences of one argument in
 // reading order. It returns empty slices for no texts.
-func (r ArgsRank) Rank(texts []string) Centrality {
+func (r ArgsRank) rank(texts []string) Centrality {
 	n := len(texts)
 	if n == 0 {
 		return Centrality{Converged: true}
@@ -105,12 +119,9 @@ func (r ArgsRank) Rank(texts []string) Centrality {
 	if maxIter == 0 {
 		maxIter = 1000
 	}
-	idf := r.IDF
-	if idf == nil {
-		idf = &IDF{}
-		for _, t := range texts {
-			idf.Add(t)
-		}
+	idf := &idfTable{}
+	for _, t := range texts {
+		idf.add(t)
 	}
 	vecs := make([]termVector, n)
 	in := interner{}
@@ -200,10 +211,10 @@ func minMax(xs []float64) []float64 {
 func (r ArgsRank) teleport(texts []string) []float64 {
 	markers, claims := r.Markers, r.ClaimMarkers
 	if markers == nil {
-		markers = DiscourseMarkers()
+		markers = discourseMarkers()
 	}
 	if claims == nil {
-		claims = ClaimMarkers()
+		claims = claimMarkers()
 	}
 	markers, claims = paddedPhrases(markers), paddedPhrases(claims)
 	t := make([]float64, len(texts))

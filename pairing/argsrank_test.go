@@ -1,11 +1,48 @@
 package pairing
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
+
+// TestMarkersDocumented checks that the documentation of ArgsRank's Markers
+// and ClaimMarkers quotes exactly the default lists, in order.
+func TestMarkersDocumented(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "argsrank.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]string{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSpec)
+		if !ok || ts.Name.Name != "ArgsRank" {
+			return true
+		}
+		for _, field := range ts.Type.(*ast.StructType).Fields.List {
+			for _, name := range field.Names {
+				docs[name.Name] = strings.Join(strings.Fields(field.Doc.Text()), " ")
+			}
+		}
+		return false
+	})
+	quoted := regexp.MustCompile(`"([^"]*)"`)
+	for field, want := range map[string][]string{"Markers": discourseMarkers(), "ClaimMarkers": claimMarkers()} {
+		var got []string
+		for _, m := range quoted.FindAllStringSubmatch(docs[field], -1) {
+			got = append(got, m[1])
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: the documented list differs from the default (-want +got):\n%s", field, diff)
+		}
+	}
+}
 
 var handArgument = []string{
 	"Nuclear power is safe because modern reactors have passive cooling.",
@@ -15,7 +52,7 @@ var handArgument = []string{
 }
 
 func TestArgsRankHandChecked(t *testing.T) {
-	c := ArgsRank{}.Rank(handArgument)
+	c := ArgsRank{}.rank(handArgument)
 	if !c.Converged {
 		t.Fatalf("did not converge in %d iterations", c.Iterations)
 	}
@@ -59,14 +96,14 @@ func TestArgsRankFixedPoint(t *testing.T) {
 		for i, s := range a.Sentences {
 			texts[i] = s.Text
 		}
-		c := ArgsRank{}.Rank(texts)
+		c := ArgsRank{}.rank(texts)
 		n := len(texts)
 		if n == 0 || n > 60 { // the independent check is slow; short ones suffice
 			continue
 		}
-		idf := &IDF{}
+		idf := &idfTable{}
 		for _, s := range texts {
-			idf.Add(s)
+			idf.add(s)
 		}
 		var sum float64
 		for _, p := range c.Stationary {
@@ -80,7 +117,8 @@ func TestArgsRankFixedPoint(t *testing.T) {
 		for i := range n {
 			sim[i] = make([]float64, n)
 			for k := range n {
-				sim[i][k] = idf.Cosine(texts[i], texts[k])
+				in := interner{}
+				sim[i][k] = cosine(idf.vector(texts[i], in), idf.vector(texts[k], in))
 				rowSum[i] += sim[i][k]
 			}
 		}
@@ -101,15 +139,15 @@ func TestArgsRankFixedPoint(t *testing.T) {
 }
 
 func TestArgsRankEdgeCases(t *testing.T) {
-	if c := (ArgsRank{}).Rank(nil); len(c.Scores) != 0 || len(c.Stationary) != 0 {
+	if c := (ArgsRank{}).rank(nil); len(c.Scores) != 0 || len(c.Stationary) != 0 {
 		t.Errorf("no texts: got %+v, want empty", c)
 	}
-	c := ArgsRank{}.Rank([]string{"Only one sentence here."})
+	c := ArgsRank{}.rank([]string{"Only one sentence here."})
 	if d := cmp.Diff([]float64{1}, c.Scores); d != "" {
 		t.Errorf("one sentence: got … want (-want +got):\n%s", d)
 	}
 	// Sentences without terms (empty, punctuation) teleport; nothing is NaN.
-	c = ArgsRank{}.Rank([]string{"", "!!!", "Taxes should be lower.", "Taxes fund schools."})
+	c = ArgsRank{}.rank([]string{"", "!!!", "Taxes should be lower.", "Taxes fund schools."})
 	var sum float64
 	for i, p := range c.Stationary {
 		if math.IsNaN(p) || math.IsNaN(c.Scores[i]) {
@@ -121,7 +159,7 @@ func TestArgsRankEdgeCases(t *testing.T) {
 		t.Errorf("sum %g, want 1", sum)
 	}
 	// Identical sentences get identical scores.
-	c = ArgsRank{}.Rank([]string{"Same text.", "Same text."})
+	c = ArgsRank{}.rank([]string{"Same text.", "Same text."})
 	if c.Stationary[0] != c.Stationary[1] {
 		t.Errorf("identical sentences: got %v, want equal", c.Stationary)
 	}

@@ -10,8 +10,10 @@ import (
 	"github.com/argsearch/argsearch/stance"
 )
 
-// Weights combine a pair's evidence into its score. The zero value means
-// DefaultWeights; negative weights are treated as 0.
+// Weights combine a pair's evidence into its score. Negative weights are
+// treated as 0, and all zero (the zero value) means the defaults: relevance
+// first, then argumentativeness and coherence, then centrality (Retrieval
+// 0.45, Argumentativeness 0.2, Centrality 0.1, Coherence 0.25).
 type Weights struct {
 	Retrieval         float64 // the mean normalised retrieval score of the two sentences
 	Argumentativeness float64 // their mean argumentativeness
@@ -19,16 +21,12 @@ type Weights struct {
 	Coherence         float64 // the pair's Coherence score
 }
 
-// DefaultWeights returns the weights a zero Weights stands for: relevance
-// first, then argumentativeness and coherence, then centrality.
-func DefaultWeights() Weights {
-	return Weights{Retrieval: 0.45, Argumentativeness: 0.2, Centrality: 0.1, Coherence: 0.25}
-}
-
+// orDefault returns w with negative weights as 0, or the defaults when all
+// are zero.
 func (w Weights) orDefault() Weights {
 	w = Weights{max(0, w.Retrieval), max(0, w.Argumentativeness), max(0, w.Centrality), max(0, w.Coherence)}
 	if w == (Weights{}) {
-		return DefaultWeights()
+		return Weights{Retrieval: 0.45, Argumentativeness: 0.2, Centrality: 0.1, Coherence: 0.25}
 	}
 	return w
 }
@@ -146,12 +144,9 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 	}
 
 	coh := b.Coherence
-	idf := coh.IDF
-	if idf == nil {
-		idf = &IDF{}
-		for _, i := range order {
-			idf.Add(cands[i].Sentence.Text)
-		}
+	idf := &idfTable{}
+	for _, i := range order {
+		idf.add(cands[i].Sentence.Text)
 	}
 	feats := make([]sentenceFeatures, len(cands))
 	in := interner{}

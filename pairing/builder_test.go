@@ -83,7 +83,7 @@ func TestBuilderReadingOrderAndScores(t *testing.T) {
 	}
 	// The documented formula, for one pair.
 	p := ids["c__PREMISE__7,b__PREMISE__1"]
-	w := DefaultWeights()
+	w := Weights{Retrieval: 0.45, Argumentativeness: 0.2, Centrality: 0.1, Coherence: 0.25} // the documented defaults
 	r := ((4.0-1)/(5-1) + (2.0-1)/(5-1)) / 2
 	want := (w.Retrieval*r + w.Argumentativeness*0.5 + w.Centrality*0.5 + w.Coherence*p.Coherence) /
 		(w.Retrieval + w.Argumentativeness + w.Centrality + w.Coherence)

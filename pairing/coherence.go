@@ -51,8 +51,9 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 	return cands, nil
 }
 
-// Coherence decides whether two sentences can form a pair and scores how
-// well they go together. Two sentences are joined unless
+// Coherence is how a Builder decides whether two sentences can form a pair
+// and scores how well they go together (Scored.Coherence). Two sentences
+// are joined unless
 //
 //   - their stances are opposite (Pro and Con): a pair that contradicts
 //     itself is never built;
@@ -71,12 +72,12 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 // counted as its content terms and as its head noun alone; without one,
 // runs of content words (no stop words) stand in for them.
 //
+// The TF-IDF weights are inverse document frequencies over the candidates
+// of one Builder.Build call.
+//
 // The zero value is usable. A Coherence is safe for concurrent use when its
-// IDF is not being added to.
+// Phraser is.
 type Coherence struct {
-	// IDF weighs terms; nil means unweighted terms in Score, and an IDF
-	// over the candidates in Builder.Build.
-	IDF *IDF
 	// Phrases finds noun phrases; nil means runs of content words.
 	Phrases Phraser
 	// MinSimilarity is the similarity that joins sentences of different
@@ -105,7 +106,7 @@ type sentenceFeatures struct {
 	phrases []string // sorted, distinct
 }
 
-func (c Coherence) features(cand Candidate, idf *IDF, in interner) sentenceFeatures {
+func (c Coherence) features(cand Candidate, idf *idfTable, in interner) sentenceFeatures {
 	s := cand.Sentence
 	arg := cand.Argument
 	if arg == "" {
@@ -123,14 +124,8 @@ func (c Coherence) features(cand Candidate, idf *IDF, in interner) sentenceFeatu
 	return sentenceFeatures{argID: arg, vec: idf.vector(s.Text, in), phrases: phrases}
 }
 
-// Score returns the coherence of a then b and whether they may be joined at
-// all. It computes the sentences' features on every call; Builder computes
-// them once per candidate.
-func (c Coherence) Score(a, b Candidate) (coherence float64, ok bool) {
-	in := interner{}
-	return c.score(a, b, c.features(a, c.IDF, in), c.features(b, c.IDF, in))
-}
-
+// score returns the coherence of a then b, whose features are fa and fb,
+// and whether they may be joined at all.
 func (c Coherence) score(a, b Candidate, fa, fb sentenceFeatures) (float64, bool) {
 	if a.Stance.Opposite() == b.Stance && a.Stance != b.Stance {
 		return 0, false

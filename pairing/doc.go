@@ -27,7 +27,6 @@
 //
 // # Concurrency
 //
-// Everything is synchronous. ArgsRank, Coherence and Builder are safe for
-// concurrent use when their IDF is not being added to and their Phraser is
-// safe; an IDF that is being filled is not.
+// Everything is synchronous. ArgsRank is safe for concurrent use, and so
+// are Coherence and Builder when their Phraser is.
 package pairing

@@ -19,7 +19,7 @@ func FuzzPairing(f *testing.F) {
 	tagger := testTagger(f)
 	f.Fuzz(func(t *testing.T, a, b string) {
 		s := corpus.Sentence{ID: "F__PREMISE__1", Text: a}
-		c := ArgsRank{}.Rank([]string{a, b, a})
+		c := ArgsRank{}.rank([]string{a, b, a})
 		var sum float64
 		for _, p := range c.Stationary {
 			sum += p

@@ -7,22 +7,24 @@ import (
 	"github.com/argsearch/argsearch/nlp"
 )
 
-// IDF collects document frequencies of terms and weighs terms by inverse
-// document frequency, for the TF-IDF cosine similarity that ArgsRank and
-// Coherence use. Each added text is one document.
+// An idfTable collects document frequencies of terms and weighs terms by
+// inverse document frequency, for the TF-IDF cosine similarity that
+// ArgsRank and Coherence use. Each added text is one document.
 //
-// Terms are lower-cased runs of letters and digits without English stop
-// words and one-letter words, with a plural "s" stripped.
+// Terms are those of nlp.Terms: lower-cased runs of letters and digits
+// without English function words and one-letter words, with a plural
+// ending stripped.
 //
-// The zero value is an empty collection, ready to use. An IDF is not safe
-// for concurrent use while texts are added; once filled, reading it is.
-type IDF struct {
+// The zero value is an empty collection, ready to use; so is a nil
+// *idfTable, in which every term weighs 1. An idfTable is not safe for
+// concurrent use while texts are added; once filled, reading it is.
+type idfTable struct {
 	docs int
 	df   map[string]int
 }
 
-// Add counts the distinct terms of text as one document.
-func (x *IDF) Add(text string) {
+// add counts the distinct terms of text as one document.
+func (x *idfTable) add(text string) {
 	if x.df == nil {
 		x.df = map[string]int{}
 	}
@@ -36,22 +38,10 @@ func (x *IDF) Add(text string) {
 	}
 }
 
-// Docs returns the number of documents added.
-func (x *IDF) Docs() int {
-	if x == nil {
-		return 0
-	}
-	return x.docs
-}
-
-// Weight returns the smoothed inverse document frequency of term,
+// weight returns the smoothed inverse document frequency of term,
 // ln((1+N)/(1+df)) + 1, as scikit-learn computes it: positive for every
 // term, 1 for a term in every document and largest for unseen terms.
-func (x *IDF) Weight(term string) float64 {
-	return x.weight(term)
-}
-
-func (x *IDF) weight(term string) float64 {
+func (x *idfTable) weight(term string) float64 {
 	var docs, df int
 	if x != nil {
 		docs, df = x.docs, x.df[term]
@@ -81,7 +71,7 @@ func (in interner) id(t string) int32 {
 }
 
 // vector returns the TF-IDF vector of text, numbering terms with in.
-func (x *IDF) vector(text string, in interner) termVector {
+func (x *idfTable) vector(text string, in interner) termVector {
 	ts := nlp.Terms(nil, text)
 	slices.Sort(ts)
 	var v termVector
@@ -132,11 +122,4 @@ func cosine(a, b termVector) float64 {
 		}
 	}
 	return min(1, dot/(a.norm*b.norm))
-}
-
-// Cosine returns the TF-IDF cosine similarity of two texts, in [0, 1]; 0
-// when either has no terms. x may be nil (every term weighs 1).
-func (x *IDF) Cosine(a, b string) float64 {
-	in := interner{}
-	return cosine(x.vector(a, in), x.vector(b, in))
 }

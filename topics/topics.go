@@ -31,8 +31,10 @@ type Topic struct {
 
 // Errors that Parse wraps, for callers that branch on them.
 var (
-	ErrNoNumber  = errors.New("topic has no number")
-	ErrNoTitle   = errors.New("topic has no title")
+	// ErrInvalid reports a topic without a number or a title, or with a
+	// number that is not an integer; the message says which.
+	ErrInvalid = errors.New("invalid topic")
+	// ErrDuplicate reports a topic number used twice.
 	ErrDuplicate = errors.New("duplicate topic number")
 	// ErrNoTopics reports a file that holds no topic: empty, or
 	// <topics></topics>. A system given one would write an empty run.
@@ -51,10 +53,11 @@ type xmlTopic struct {
 // Parse reads a topic file and returns its topics in file order.
 //
 // Texts are trimmed of surrounding white space; XML and HTML character
-// entities are decoded. A topic without a number or title, a number that is
-// not an integer, and a number used twice are errors that name the topic. A
-// malformed file gives an error wrapping *xml.SyntaxError, and a file
-// without topics one wrapping ErrNoTopics.
+// entities are decoded. A topic without a number or title, or with a number
+// that is not an integer, is an error wrapping ErrInvalid, and a number used
+// twice one wrapping ErrDuplicate; both name the topic. A malformed file
+// gives an error wrapping *xml.SyntaxError, and a file without topics one
+// wrapping ErrNoTopics.
 func Parse(r io.Reader) ([]Topic, error) {
 	d := xml.NewDecoder(r)
 	d.Entity = xml.HTMLEntity
@@ -102,10 +105,10 @@ func (x xmlTopic) numberNote() string {
 func (x xmlTopic) topic() (Topic, error) {
 	num := strings.TrimSpace(x.Number)
 	if num == "" {
-		return Topic{}, ErrNoNumber
+		return Topic{}, fmt.Errorf("%w: no number", ErrInvalid)
 	}
 	if strings.TrimLeft(num, "0123456789") != "" {
-		return Topic{}, fmt.Errorf("number %q is not an integer", num)
+		return Topic{}, fmt.Errorf("%w: number %q is not an integer", ErrInvalid, num)
 	}
 	t := Topic{
 		ID:          num,
@@ -114,7 +117,7 @@ func (x xmlTopic) topic() (Topic, error) {
 		Narrative:   strings.TrimSpace(x.Narrative),
 	}
 	if t.Title == "" {
-		return Topic{}, ErrNoTitle
+		return Topic{}, fmt.Errorf("%w: no title", ErrInvalid)
 	}
 	if objs := strings.TrimSpace(x.Objects); objs != "" {
 		for o := range strings.SplitSeq(objs, ",") {

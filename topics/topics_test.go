@@ -43,9 +43,9 @@ func TestParseErrors(t *testing.T) {
 		want     error  // errors.Is target, or nil to check only the text
 		text     string // substring of the message
 	}{
-		{"no number", `<topics><topic><title>T</title></topic></topics>`, ErrNoNumber, "topic 1"},
-		{"no title", `<topics><topic><number>3</number><title>  </title></topic></topics>`, ErrNoTitle, `number "3"`},
-		{"bad number", `<topics><topic><number>x1</number><title>T</title></topic></topics>`, nil, `"x1" is not an integer`},
+		{"no number", `<topics><topic><title>T</title></topic></topics>`, ErrInvalid, "topic 1 in the file: invalid topic: no number"},
+		{"no title", `<topics><topic><number>3</number><title>  </title></topic></topics>`, ErrInvalid, `number "3"): invalid topic: no title`},
+		{"bad number", `<topics><topic><number>x1</number><title>T</title></topic></topics>`, ErrInvalid, `"x1" is not an integer`},
 		{"duplicate", `<topics><topic><number>1</number><title>A</title></topic><topic><number>1</number><title>B</title></topic></topics>`, ErrDuplicate, "topic 2"},
 		{"truncated", `<topics><topic><number>1</number><title>A`, nil, "topics:"},
 		{"unclosed", `<topics><topic><number>1</number><title>A</title></topic>`, nil, "topics:"},

@@ -310,6 +310,10 @@ func argExamples(train []labeled.UKPSentence) []classify.ArgumentExample {
 	return xs
 }
 
+// argumentThreshold is the argumentativeness score at or above which a text
+// counts as an argument: the more probable of the model's two classes.
+const argumentThreshold = 0.5
+
 func argLabel(b bool) string {
 	if b {
 		return "argument"
@@ -323,9 +327,8 @@ func argLabel(b bool) string {
 func evalArgumentative(ctx context.Context, d *data, cfg classify.TrainConfig, evalSet string, topics []string) ([]result, error) {
 	score := func(m *classify.ArgumentModel, texts []string, gold []bool, g, p []string) ([]string, []string) {
 		for i, t := range texts {
-			ok, _ := m.Classify(t)
 			g = append(g, argLabel(gold[i]))
-			p = append(p, argLabel(ok))
+			p = append(p, argLabel(m.Score(t) >= argumentThreshold))
 		}
 		return g, p
 	}

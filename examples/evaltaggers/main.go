@@ -129,9 +129,8 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	}
 	g, p = nil, nil
 	for _, s := range f.test {
-		ok, _ := am.Classify(s.Text)
 		g = append(g, argLabel(s.Label != labeled.NoArgument))
-		p = append(p, argLabel(ok))
+		p = append(p, argLabel(am.Score(s.Text) >= argumentThreshold))
 	}
 	if c, err = labeled.Classify(g, p); err != nil {
 		return err

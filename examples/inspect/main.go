@@ -20,9 +20,10 @@
 //   - tokens are the whitespace-separated words of the sentence texts
 //     (strings.Fields: runs of Unicode white space separate them);
 //   - duplicate_sentences counts the sentences whose text repeats the text
-//     of an earlier sentence in corpus order after normalization
-//     (corpus.NormalizedDuplicates: NFKC, case folding, punctuation and
-//     spacing ignored); that is, the sentences minus the distinct texts.
+//     of an earlier sentence in corpus order after normalization (as
+//     corpus.FindDuplicates with corpus.NormalizedDuplicates: NFKC, case
+//     folding, punctuation and spacing ignored); that is, the sentences
+//     minus the distinct texts.
 //
 // While it reads a file, a progress display on standard error shows the
 // megabytes read (a bar on a terminal, plain lines otherwise); -quiet
@@ -47,6 +48,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/internal/dup"
 )
 
 func main() {
@@ -138,7 +140,7 @@ func inspectFile(ctx context.Context, path string, quiet bool, stdout, stderr io
 // sentences of a stream of arguments.
 func inspect(ctx context.Context, args iter.Seq2[corpus.Argument, error]) (summary, error) {
 	var s summary
-	dups := corpus.NewDuplicateFilter(corpus.NormalizedDuplicates)
+	dups := dup.New(dup.Normalized) // corpus.FindDuplicates's core, without its groups
 	for a, err := range args {
 		if err != nil {
 			return s, err
@@ -151,7 +153,7 @@ func inspect(ctx context.Context, args iter.Seq2[corpus.Argument, error]) (summa
 		for _, t := range a.Sentences {
 			s.Sentences++
 			s.Tokens += int64(countTokens(t.Text))
-			if _, dup := dups.Add(t.ID, t.Text); dup {
+			if _, ok := dups.Add(t.ID, t.Text); ok {
 				s.DuplicateSentences++
 			}
 		}

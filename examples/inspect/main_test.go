@@ -12,9 +12,10 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/corpus/corpustest"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/internal/corpustest"
+	"github.com/argsearch/argsearch/internal/dup"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -32,7 +33,7 @@ func want(t *testing.T, csv []byte) summary {
 		for _, x := range a.Sentences {
 			s.Sentences++
 			s.Tokens += int64(len(strings.Fields(x.Text)))
-			key := corpus.NormalizeSentence(x.Text)
+			key := dup.Normalize(x.Text)
 			if key == "" {
 				key = "\x00" + x.Text // compared exactly, see corpus.NormalizedDuplicates
 			}

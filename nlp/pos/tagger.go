@@ -119,14 +119,14 @@ func NewTagger() (*Tagger, error) {
 	return t, nil
 }
 
-// Tokenize splits text into words as prose does, without tagging them.
+// tokenize splits text into words as prose does, without tagging them.
 //
 // prose's tokenizer slices a word at offsets found in its lower-cased form,
 // and panics when lower-casing changes the word's length in bytes (invalid
-// UTF-8, "İ", the Kelvin sign). Tokenize first replaces invalid bytes with
+// UTF-8, "İ", the Kelvin sign). tokenize first replaces invalid bytes with
 // U+FFFD and such letters with their lower case, so it never panics; text
 // without them is tokenised unchanged.
-func Tokenize(text string) (words []string) {
+func tokenize(text string) (words []string) {
 	text = proseSafe(text)
 	defer func() {
 		// Defence in depth: should prose still panic on some input, fall
@@ -189,7 +189,7 @@ func proseSafe(text string) string {
 
 // Tag tokenises text and tags every token.
 func (t *Tagger) Tag(text string) []Token {
-	words := Tokenize(text)
+	words := tokenize(text)
 	out := make([]Token, 0, len(words))
 	t.tag(words, func(i int, tag string) bool {
 		out = append(out, Token{Text: words[i], Tag: tag})
@@ -216,7 +216,7 @@ func (t *Tagger) HasVerb(text string, maxTokens int) bool {
 		}
 		text = text[:cut]
 	}
-	words := Tokenize(text)
+	words := tokenize(text)
 	if len(words) > maxTokens {
 		// Keep two words of right context so the tags of the kept words
 		// are those of the whole text.
@@ -227,7 +227,7 @@ func (t *Tagger) HasVerb(text string, maxTokens int) bool {
 		if i >= maxTokens {
 			return false
 		}
-		if IsVerbTag(tag) {
+		if isVerbTag(tag) {
 			found = true
 			return false
 		}
@@ -271,9 +271,9 @@ func (t *Tagger) NounPhrases(text string) []string {
 	return nlp.Phrases(runs)
 }
 
-// IsVerbTag reports whether tag is a Penn Treebank verb tag (VB, VBD, VBG,
+// isVerbTag reports whether tag is a Penn Treebank verb tag (VB, VBD, VBG,
 // VBN, VBP, VBZ). Modals (MD) are not verbs here.
-func IsVerbTag(tag string) bool {
+func isVerbTag(tag string) bool {
 	return len(tag) >= 2 && tag[0] == 'V' && tag[1] == 'B'
 }
 

@@ -118,8 +118,8 @@ func FuzzTagger(f *testing.F) {
 	tg := testTagger(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		toks := tg.Tag(text)
-		if len(toks) != len(Tokenize(text)) {
-			t.Fatalf("Tag(%q): %d tokens, Tokenize %d", text, len(toks), len(Tokenize(text)))
+		if len(toks) != len(tokenize(text)) {
+			t.Fatalf("Tag(%q): %d tokens, tokenize %d", text, len(toks), len(tokenize(text)))
 		}
 		for _, tk := range toks {
 			if tk.Tag == "" {

@@ -27,7 +27,7 @@ import (
 // Full-scale benchmarks read a generated corpus, queries and an index
 // named by environment variables, and skip without them:
 //
-//	go run ./corpus/corpustest/gencorpus -args 365408 -o /tmp/full.csv -queries /tmp/queries.tsv
+//	go run ./internal/corpustest/gencorpus -args 365408 -o /tmp/full.csv -queries /tmp/queries.tsv
 //	LEXICAL_CORPUS=/tmp/full.csv go test -run '^$' -bench BuildSentences -benchtime 1x -count 1 ./retrieval/bleveindex/
 //
 // (BuildSentences matches BenchmarkBuildSentences, Build's index, and

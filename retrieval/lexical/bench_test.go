@@ -19,7 +19,7 @@ import (
 // Full-scale benchmarks read a generated corpus and queries named by
 // environment variables, and skip without them:
 //
-//	go run ./corpus/corpustest/gencorpus -args 365408 -o /tmp/full.csv -queries /tmp/queries.tsv
+//	go run ./internal/corpustest/gencorpus -args 365408 -o /tmp/full.csv -queries /tmp/queries.tsv
 //	LEXICAL_CORPUS=/tmp/full.csv go test -run '^$' -bench BuildSentences -benchtime 1x -count 5 ./retrieval/lexical/
 //	LEXICAL_INDEX=/tmp/idx LEXICAL_QUERIES=/tmp/queries.tsv go test -run '^$' -bench Retrieve -count 5 ./retrieval/lexical/
 //

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/argsearch/argsearch/corpus/corpustest"
+	"github.com/argsearch/argsearch/internal/corpustest"
 )
 
 // Generate a small corpus in memory. The same Config always gives the same

@@ -4,7 +4,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/argsearch/argsearch/corpus/corpustest"
+	"github.com/argsearch/argsearch/internal/corpustest"
 )
 
 // Generate a 3-argument corpus with seed 1, discard it and print its

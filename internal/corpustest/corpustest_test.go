@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/argsearch/argsearch/corpus/internal/pylit"
+	"github.com/argsearch/argsearch/internal/pylit"
 	"github.com/google/go-cmp/cmp"
 )
 

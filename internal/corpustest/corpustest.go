@@ -43,7 +43,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
-	"github.com/argsearch/argsearch/corpus/internal/pylit"
+	"github.com/argsearch/argsearch/internal/pylit"
 )
 
 // The size of the real args.me processed corpus (Touché 2022).

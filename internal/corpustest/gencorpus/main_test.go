@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/corpus/corpustest"
+	"github.com/argsearch/argsearch/internal/corpustest"
 )
 
 // TestRun writes a small corpus and its queries twice: the files must be

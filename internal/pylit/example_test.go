@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/argsearch/argsearch/corpus/internal/pylit"
+	"github.com/argsearch/argsearch/internal/pylit"
 )
 
 func ExampleDecode() {

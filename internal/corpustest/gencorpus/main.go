@@ -1,7 +1,7 @@
 // Command gencorpus writes a synthetic args.me corpus in the Touché 2022
 // processed CSV format (see package corpustest) and prints its statistics.
 //
-//	go run ./corpus/corpustest/gencorpus -args 365408 -seed 1 -o /tmp/full.csv
+//	go run ./internal/corpustest/gencorpus -args 365408 -seed 1 -o /tmp/full.csv
 //
 // With -queries FILE it also writes the 50 benchmark queries, one
 // "qid<TAB>text" line each, numbered from 1.
@@ -15,7 +15,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/argsearch/argsearch/corpus/corpustest"
+	"github.com/argsearch/argsearch/internal/corpustest"
 )
 
 func main() {

@@ -5,7 +5,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/argsearch/argsearch/corpus/corpustest"
+	"github.com/argsearch/argsearch/internal/corpustest"
 )
 
 // countingWriter counts the bytes written to it.

@@ -1,0 +1,18 @@
+package classify
+
+import "github.com/argsearch/argsearch/stance"
+
+// Labels returns the stances m chooses between, for the package's external
+// tests.
+func Labels(m *StanceModel) []stance.Stance { return append([]stance.Stance(nil), m.labels...) }
+
+// Probabilities returns the probability of each of Labels(m) for text
+// towards topic, or nil when the text is not informative, for the package's
+// external tests.
+func Probabilities(m *StanceModel, topic, text string) []float64 {
+	p, ok := m.probabilities(m.topic(topic), text, nil)
+	if !ok {
+		return nil
+	}
+	return p
+}

@@ -1,0 +1,252 @@
+// Package dup recognises duplicate sentences: texts that are byte-identical
+// (Exact) or equal after Normalize (Normalized). It is the duplicate core
+// that corpus.FindDuplicates, filter.Dedup and the inspect command share, so
+// that they agree on what a duplicate is.
+package dup
+
+import (
+	"hash/maphash"
+	"math"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Mode says when two sentences are duplicates. Its values are those of
+// corpus.DuplicateMode.
+type Mode int8
+
+const (
+	// Exact duplicates are sentences with byte-identical texts.
+	Exact Mode = iota
+	// Normalized duplicates are sentences whose texts are equal after
+	// Normalize: they differ at most in Unicode compatibility forms, case,
+	// whitespace and punctuation. Texts that normalize to "" are compared
+	// exactly.
+	Normalized
+)
+
+// Normalize returns the text that Normalized compares:
+//
+//  1. Unicode NFKC normalization (so "ﬁ" is "fi", full-width letters are
+//     ASCII, composed and decomposed accents are equal);
+//  2. full Unicode case folding (x/text/cases.Fold), then NFKC again, as
+//     Unicode's NFKC_Casefold does;
+//  3. every maximal run of characters that are not letters, marks or
+//     numbers (Unicode categories L, M, N), that is whitespace, punctuation,
+//     symbols (emoji included), control and format characters, becomes one
+//     space, and leading and trailing runs are removed.
+//
+// So "I accept this debate." and "i  ACCEPT this debate!" normalize to
+// "i accept this debate", and "don't" and "don’t" to "don t". A text with
+// no letter, mark or number normalizes to "".
+func Normalize(s string) string {
+	var n normalizer
+	return string(n.append(nil, s))
+}
+
+// A normalizer computes Normalize, reusing its case folder.
+// It is not safe for concurrent use.
+type normalizer struct {
+	fold    cases.Caser
+	hasFold bool
+	buf     []byte
+}
+
+func (n *normalizer) append(dst []byte, s string) []byte {
+	if out, ok := appendNormalizedASCII(dst, s); ok {
+		return out
+	}
+	return n.appendUnicode(dst, s)
+}
+
+// appendNormalizedASCII is Normalize for ASCII text, where NFKC changes
+// nothing and case folding is lowercasing. It returns false, and dst
+// unchanged, when s is not ASCII.
+func appendNormalizedASCII(dst []byte, s string) ([]byte, bool) {
+	// The output is never longer than s: a space stands for at least one
+	// dropped byte.
+	dst = slices.Grow(dst, len(s))
+	start := len(dst)
+	b := dst[:start+len(s)]
+	n := start
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c-'a' < 26, c-'0' < 10:
+		case c-'A' < 26:
+			c += 'a' - 'A'
+		case c >= utf8.RuneSelf:
+			return dst[:start], false
+		default:
+			space = true
+			continue
+		}
+		if space && n > start {
+			b[n] = ' '
+			n++
+		}
+		space = false
+		b[n] = c
+		n++
+	}
+	return b[:n], true
+}
+
+// appendUnicode is Normalize for any text.
+func (n *normalizer) appendUnicode(dst []byte, s string) []byte {
+	start := len(dst)
+	space := false
+	if !n.hasFold {
+		n.fold, n.hasFold = cases.Fold(), true
+	}
+	n.buf = norm.NFKC.AppendString(n.buf[:0], s)
+	folded := n.fold.Bytes(n.buf)
+	n.buf = norm.NFKC.Append(n.buf[:0], folded...)
+	for i := 0; i < len(n.buf); {
+		r, size := utf8.DecodeRune(n.buf[i:])
+		if unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r) {
+			if space && len(dst) > start {
+				dst = append(dst, ' ')
+			}
+			space = false
+			dst = append(dst, n.buf[i:i+size]...)
+		} else {
+			space = true
+		}
+		i += size
+	}
+	return dst
+}
+
+// A keyer turns sentence texts into the keys a Mode compares.
+type keyer struct {
+	mode Mode
+	norm normalizer
+}
+
+// key appends the comparison key of text to dst. In Normalized mode, a
+// text that normalizes to "" is compared exactly instead, behind a 0 byte
+// that no normalized text holds, so "..." and "!" stay distinct.
+func (k *keyer) key(dst []byte, text string) []byte {
+	if k.mode != Normalized {
+		return append(dst, text...)
+	}
+	start := len(dst)
+	dst = k.norm.append(dst, text)
+	if len(dst) == start {
+		dst = append(dst, 0)
+		dst = append(dst, text...)
+	}
+	return dst
+}
+
+// A Filter recognizes sentences whose text (under its Mode) was seen
+// before, one sentence at a time: for filtering a stream of sentences or of
+// search results. It keeps the id and comparison key of every distinct text
+// it has seen, in large shared blocks, plus about 40 bytes per distinct
+// text. The zero value is not usable; call New. A Filter is not safe for
+// concurrent use.
+type Filter struct {
+	keyer   keyer
+	hash    func([]byte) uint64
+	heads   map[uint64]int32 // hash → first entry with that hash
+	entries []entry
+	blocks  [][]byte
+	key     []byte // scratch
+}
+
+type entry struct {
+	block  uint32
+	off    uint32
+	idLen  uint32
+	keyLen uint32
+	next   int32 // next entry with the same hash, or -1
+}
+
+const blockSize = 4 << 20
+
+// New returns an empty filter for the given mode.
+func New(mode Mode) *Filter {
+	seed := maphash.MakeSeed()
+	return &Filter{
+		keyer: keyer{mode: mode},
+		hash:  func(b []byte) uint64 { return maphash.Bytes(seed, b) },
+		heads: map[uint64]int32{},
+	}
+}
+
+// Add reports whether a sentence with the same text as text (under the
+// filter's mode) was added before and, if so, returns the id of the first
+// such sentence. Otherwise it remembers id as the representative of text.
+// The filter does not check that ids are distinct. It panics beyond
+// 2³¹-1 distinct texts.
+func (f *Filter) Add(id, text string) (representative string, duplicate bool) {
+	e, dup := f.AddEntry(id, text)
+	if !dup {
+		return "", false
+	}
+	return f.ID(e), true
+}
+
+// AddEntry is Add, but returns the entry of text instead of its
+// representative: distinct texts are entries 0, 1, … in the order they
+// were first added. ID gives an entry's representative.
+func (f *Filter) AddEntry(id, text string) (entry int, duplicate bool) {
+	e, dup := f.add(id, text)
+	return int(e), dup
+}
+
+// ID returns the id of the representative of entry, which must be less
+// than Len.
+func (f *Filter) ID(entry int) string {
+	x := &f.entries[entry]
+	return string(f.blocks[x.block][x.off : x.off+x.idLen])
+}
+
+// Len returns the number of distinct texts added.
+func (f *Filter) Len() int { return len(f.entries) }
+
+func (f *Filter) add(id, text string) (int32, bool) {
+	f.key = f.keyer.key(f.key[:0], text)
+	h := f.hash(f.key)
+	head, ok := f.heads[h]
+	if ok {
+		for e := head; e >= 0; e = f.entries[e].next {
+			if string(f.keyOf(e)) == string(f.key) {
+				return e, true
+			}
+		}
+	}
+	if len(f.entries) >= math.MaxInt32 || len(id)+len(f.key) > math.MaxUint32/2 {
+		panic("dup: too many or too long texts")
+	}
+	size := len(id) + len(f.key)
+	if len(f.blocks) == 0 || cap(f.blocks[len(f.blocks)-1])-len(f.blocks[len(f.blocks)-1]) < size {
+		// Blocks grow from 64 KB to blockSize, so that a filter of a few
+		// sentences (one query's) stays small.
+		block := blockSize
+		if n := len(f.blocks); n < 6 {
+			block >>= 6 - n
+		}
+		f.blocks = append(f.blocks, make([]byte, 0, max(block, size)))
+	}
+	bi := len(f.blocks) - 1
+	e := entry{block: uint32(bi), off: uint32(len(f.blocks[bi])), idLen: uint32(len(id)), keyLen: uint32(len(f.key)), next: -1}
+	if ok {
+		e.next = head
+	}
+	f.blocks[bi] = append(append(f.blocks[bi], id...), f.key...)
+	f.entries = append(f.entries, e)
+	f.heads[h] = int32(len(f.entries) - 1)
+	return int32(len(f.entries) - 1), false
+}
+
+func (f *Filter) keyOf(e int32) []byte {
+	x := &f.entries[e]
+	return f.blocks[x.block][x.off+x.idLen : x.off+x.idLen+x.keyLen]
+}

@@ -1,0 +1,4 @@
+package nlp
+
+// IsFunctionWord exports isFunctionWord to the package's external tests.
+var IsFunctionWord = isFunctionWord
