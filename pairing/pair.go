@@ -46,20 +46,6 @@ func Adjacent(a corpus.Argument) iter.Seq[Pair] {
 	}
 }
 
-// All yields every pair of a's sentences in reading order, (s_i, s_j) for
-// i < j, first by i then by j: n(n−1)/2 pairs for n sentences.
-func All(a corpus.Argument) iter.Seq[Pair] {
-	return func(yield func(Pair) bool) {
-		for i := range a.Sentences {
-			for j := i + 1; j < len(a.Sentences); j++ {
-				if !yield(Pair{First: a.Sentences[i], Second: a.Sentences[j]}) {
-					return
-				}
-			}
-		}
-	}
-}
-
 // TopTwo returns the two sentences of a with the highest scores (scores[i]
 // belongs to a.Sentences[i]), in reading order: the Swordsman baseline's
 // pair when the scores are ArgsRank centralities. Equal scores go to the

@@ -42,28 +42,6 @@ func TestAdjacent(t *testing.T) {
 	}
 }
 
-func TestAll(t *testing.T) {
-	var got []string
-	for p := range All(threeSentenceArgument()) {
-		got = append(got, p.ID())
-	}
-	want := []string{"A1__PREMISE__1,A1__PREMISE__2", "A1__PREMISE__1,A1__CONC__1", "A1__PREMISE__2,A1__CONC__1"}
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("got … want (-want +got):\n%s", d)
-	}
-	for range All(corpus.Argument{Sentences: []corpus.Sentence{{ID: "x"}}}) {
-		t.Error("one sentence yielded a pair")
-	}
-	n := 0
-	for range All(threeSentenceArgument()) {
-		n++
-		break
-	}
-	if n != 1 {
-		t.Errorf("early break: got %d pairs, want 1", n)
-	}
-}
-
 func TestTopTwoAndConclusionPremise(t *testing.T) {
 	a := threeSentenceArgument()
 	p, ok := TopTwo(a, []float64{0.2, 1, 0.9})

@@ -97,7 +97,9 @@ func ExampleValidate() {
 	// true
 }
 
-func ExampleCreate() {
+// A run is checked whole before anything is written: topic 2 of the
+// rules' topic list is missing, so run.txt is not created.
+func ExampleWriteFile() {
 	dir, err := os.MkdirTemp("", "runfile-example")
 	if err != nil {
 		fmt.Println(err)
@@ -106,18 +108,12 @@ func ExampleCreate() {
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "run.txt")
 
-	fw, err := runfile.Create(path, "myRun", runfile.Rules{Topics: []string{"1", "2"}})
+	run, err := runfile.NewRun("myRun", runfile.Rules{}, map[string][]runfile.Result{"1": {{DocID: "doc1", Score: 3}}})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	defer fw.Abort() // does nothing after a successful Close
-	if err := fw.Write("1", []runfile.Result{{DocID: "doc1", Score: 3}}); err != nil {
-		fmt.Println(err)
-		return
-	}
-	// Topic 2 is never written, so Close fails and run.txt is not created.
-	err = fw.Close()
+	err = runfile.WriteFile(path, run, runfile.Rules{Topics: []string{"1", "2"}})
 	fmt.Println(errors.Is(err, runfile.ErrRules))
 	_, statErr := os.Stat(path)
 	fmt.Println(errors.Is(statErr, os.ErrNotExist))

@@ -9,22 +9,12 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 )
 
-// A FileWriter writes a run file atomically: lines go to a temporary file in
-// the target's directory, which is renamed to the target only when Close
-// succeeds. On any error the temporary file is removed and the target is
-// left untouched (an existing file stays as it was).
-//
-// Always end with Close (to keep the run) or Abort (to drop it); a deferred
-// Abort after a successful Close does nothing:
-//
-//	fw, err := runfile.Create("run.txt", "myTag", runfile.Touche2022())
-//	if err != nil {
-//		return err
-//	}
-//	defer fw.Abort()
-//	// ... fw.Write(qid, results) for every topic ...
-//	return fw.Close()
-type FileWriter struct {
+// A fileWriter writes a run file atomically, for WriteFile: lines go to a
+// temporary file in the target's directory, which is renamed to the target
+// only when Close succeeds. On any error the temporary file is removed and
+// the target is left untouched (an existing file stays as it was). A
+// deferred Abort after a successful Close does nothing.
+type fileWriter struct {
 	w      *Writer
 	f      *os.File
 	path   string
@@ -36,7 +26,7 @@ type FileWriter struct {
 // Create starts writing a run tagged tag to path, with the given rules
 // (Rules{} checks nothing extra). The directory of path must exist. An
 // invalid tag is reported here.
-func Create(path, tag string, rules Rules) (*FileWriter, error) {
+func create(path, tag string, rules Rules) (*fileWriter, error) {
 	if err := checkField("tag", tag); err != nil {
 		return nil, fmt.Errorf("runfile: tag %s: %w", quote.Q(tag), err)
 	}
@@ -56,12 +46,12 @@ func Create(path, tag string, rules Rules) (*FileWriter, error) {
 	}
 	w := NewWriter(f, tag)
 	w.Rules = rules
-	return &FileWriter{w: w, f: f, path: path, tmp: f.Name()}, nil
+	return &fileWriter{w: w, f: f, path: path, tmp: f.Name()}, nil
 }
 
 // Write writes the results of one topic, as Writer.Write does. On error the
 // temporary file is removed at once and later calls return the same error.
-func (fw *FileWriter) Write(qid string, rs []Result) error {
+func (fw *fileWriter) Write(qid string, rs []Result) error {
 	if fw.done {
 		if fw.result != nil {
 			return fw.result
@@ -79,7 +69,7 @@ func (fw *FileWriter) Write(qid string, rs []Result) error {
 // syncs the file to disk and renames it to the target path. On error the
 // temporary file is removed and the target untouched. Calling Close again
 // returns the same result.
-func (fw *FileWriter) Close() error {
+func (fw *fileWriter) Close() error {
 	if fw.done {
 		return fw.result
 	}
@@ -108,7 +98,7 @@ func (fw *FileWriter) Close() error {
 // Abort drops the run: it removes the temporary file and leaves the target
 // untouched. It does nothing after Close or a failed Write. Later Writes and
 // Closes fail with ErrClosed.
-func (fw *FileWriter) Abort() error {
+func (fw *fileWriter) Abort() error {
 	if fw.done {
 		return nil
 	}
@@ -123,7 +113,7 @@ func (fw *FileWriter) Abort() error {
 
 // fail records err (prefixed with the target path) and removes the
 // temporary file.
-func (fw *FileWriter) fail(err error) {
+func (fw *fileWriter) fail(err error) {
 	fw.done = true
 	fw.result = fmt.Errorf("%w (%s not written)", err, fw.path)
 	if rmErr := fw.discard(); rmErr != nil {
@@ -131,7 +121,7 @@ func (fw *FileWriter) fail(err error) {
 	}
 }
 
-func (fw *FileWriter) discard() error {
+func (fw *fileWriter) discard() error {
 	var err error
 	if fw.f != nil {
 		fw.f.Close()
@@ -165,7 +155,7 @@ func WriteFile(path string, run Run, rules Rules) error {
 	if tag == "" {
 		return fmt.Errorf("runfile: %s: the run has no lines: %w", path, ErrCount)
 	}
-	fw, err := Create(path, tag, rules)
+	fw, err := create(path, tag, rules)
 	if err != nil {
 		return err
 	}

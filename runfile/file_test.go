@@ -29,7 +29,7 @@ func dirNames(t *testing.T, dir string) []string {
 func TestCreateWritesAtomically(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run.txt")
-	fw, err := Create(path, "t", Rules{})
+	fw, err := create(path, "t", Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,19 +71,19 @@ func TestCreateLeavesTargetOnError(t *testing.T) {
 	tests := []struct {
 		name  string
 		rules Rules
-		write func(fw *FileWriter) error
+		write func(fw *fileWriter) error
 		want  error
 	}{
-		{"invalid topic", Rules{}, func(fw *FileWriter) error {
+		{"invalid topic", Rules{}, func(fw *fileWriter) error {
 			if err := fw.Write("1", []Result{{DocID: "a", Score: 1}}); err != nil {
 				return err
 			}
 			return fw.Write("2", []Result{{DocID: "b", Score: math.NaN()}})
 		}, ErrScore},
-		{"missing topic at Close", Rules{Topics: []string{"1", "2"}}, func(fw *FileWriter) error {
+		{"missing topic at Close", Rules{Topics: []string{"1", "2"}}, func(fw *fileWriter) error {
 			return fw.Write("1", []Result{{DocID: "a", Score: 1}})
 		}, ErrRules},
-		{"aborted", Rules{}, func(fw *FileWriter) error {
+		{"aborted", Rules{}, func(fw *fileWriter) error {
 			if err := fw.Write("1", []Result{{DocID: "a", Score: 1}}); err != nil {
 				return err
 			}
@@ -98,7 +98,7 @@ func TestCreateLeavesTargetOnError(t *testing.T) {
 			if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			fw, err := Create(path, "t", tc.rules)
+			fw, err := create(path, "t", tc.rules)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,10 +125,10 @@ func TestCreateLeavesTargetOnError(t *testing.T) {
 }
 
 func TestCreateErrors(t *testing.T) {
-	if _, err := Create(filepath.Join(t.TempDir(), "run.txt"), "bad tag", Rules{}); !errors.Is(err, ErrField) {
+	if _, err := create(filepath.Join(t.TempDir(), "run.txt"), "bad tag", Rules{}); !errors.Is(err, ErrField) {
 		t.Errorf("Create with a bad tag: got %v, want ErrField", err)
 	}
-	if _, err := Create(filepath.Join(t.TempDir(), "absent", "run.txt"), "t", Rules{}); !errors.Is(err, os.ErrNotExist) {
+	if _, err := create(filepath.Join(t.TempDir(), "absent", "run.txt"), "t", Rules{}); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Create in a missing directory: got %v, want os.ErrNotExist", err)
 	}
 }

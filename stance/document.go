@@ -39,13 +39,13 @@ type Document struct {
 	Mixed float64
 }
 
-// MaxDocument is the most sentences Document.Tag takes.
-const MaxDocument = 100000
+// maxDocument is the most sentences Document.Tag takes.
+const maxDocument = 100000
 
 // Tag returns the stance of the document made of sentences towards topic,
 // and its confidence. Sentences that are empty or only white space are
 // skipped. An empty topic, a sentence that is not valid UTF-8 or longer
-// than MaxText, and more than MaxDocument sentences are errors wrapping
+// than MaxText, and more than 100,000 sentences are errors wrapping
 // ErrInput, naming the sentence.
 func (d Document) Tag(ctx context.Context, topic string, sentences []string) (Stance, float64, error) {
 	if err := ctx.Err(); err != nil {
@@ -54,8 +54,8 @@ func (d Document) Tag(ctx context.Context, topic string, sentences []string) (St
 	if strings.TrimSpace(topic) == "" {
 		return Unknown, 0, fmt.Errorf("%w: empty topic", ErrInput)
 	}
-	if len(sentences) > MaxDocument {
-		return Unknown, 0, fmt.Errorf("%w: a document of %d sentences, more than %d", ErrInput, len(sentences), MaxDocument)
+	if len(sentences) > maxDocument {
+		return Unknown, 0, fmt.Errorf("%w: a document of %d sentences, more than %d", ErrInput, len(sentences), maxDocument)
 	}
 	minArg, mixed := d.MinArgument, d.Mixed
 	if minArg == 0 {

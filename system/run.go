@@ -50,7 +50,11 @@ func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, erro
 	var mu sync.Mutex
 	done := 0
 	total := int64(len(env.Topics))
-	err := retrieval.ForEach(ctx, topics.Queries(env.Topics), env.in.Workers, func(ctx context.Context, i int, _ retrieval.Query) error {
+	qs := make([]retrieval.Query, len(env.Topics))
+	for i, t := range env.Topics {
+		qs[i] = t.Query()
+	}
+	err := retrieval.ForEach(ctx, qs, env.in.Workers, func(ctx context.Context, i int, _ retrieval.Query) error {
 		var err error
 		results[i], err = s.Answer(ctx, env, env.Topics[i])
 		mu.Lock()

@@ -134,12 +134,3 @@ func (x xmlTopic) topic() (Topic, error) {
 func (t Topic) Query() retrieval.Query {
 	return retrieval.Query{ID: t.ID, Text: t.Title, Description: t.Description, Narrative: t.Narrative}
 }
-
-// Queries returns the queries of the topics, in order (Topic.Query).
-func Queries(ts []Topic) []retrieval.Query {
-	qs := make([]retrieval.Query, len(ts))
-	for i, t := range ts {
-		qs[i] = t.Query()
-	}
-	return qs
-}

@@ -170,17 +170,28 @@ func splitList(s string) []string {
 // valid under runfile.Touche2023. A topic without documents has no line
 // (a run must not hold a topic with none).
 func (s *system) WriteRun(ctx context.Context, path string, ts []topics.Topic) (summary, error) {
-	fw, err := runfile.Create(path, s.Config.Tag, runfile.Touche2023())
-	if err != nil {
-		return summary{}, err
-	}
-	defer fw.Abort()
-	sum, err := s.Run(ctx, ts, fw)
+	results := collector{}
+	sum, err := s.Run(ctx, ts, results)
 	if err != nil {
 		return sum, err
 	}
 	if sum.Documents == 0 {
 		return sum, fmt.Errorf("ChatNoir found no document for any of the %d topics: no run written", len(ts))
 	}
-	return sum, fw.Close()
+	run, err := runfile.NewRun(s.Config.Tag, runfile.Touche2023(), results)
+	if err != nil {
+		return sum, err
+	}
+	return sum, runfile.WriteFile(path, run, runfile.Touche2023())
+}
+
+// collector keeps each topic's results, for runfile.NewRun.
+type collector map[string][]runfile.Result
+
+func (c collector) Write(qid string, rs []runfile.Result) error {
+	if _, dup := c[qid]; dup {
+		return fmt.Errorf("topic %s written twice: %w", qid, runfile.ErrDuplicate)
+	}
+	c[qid] = rs
+	return nil
 }

@@ -90,8 +90,7 @@ func (s *summary) add(t summary) {
 	s.Empty += t.Empty
 }
 
-// resultWriter takes the results of one topic, as runfile.Writer and
-// runfile.FileWriter do.
+// resultWriter takes the results of one topic, as runfile.Writer does.
 type resultWriter interface {
 	Write(qid string, rs []runfile.Result) error
 }

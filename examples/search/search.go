@@ -190,21 +190,19 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if tag == "" {
 		tag = "argsearch-" + o.model
 	}
-	fwr, err := runfile.Create(o.out, tag, runfile.Rules{})
-	if err != nil {
-		return err
-	}
-	defer fwr.Abort()
+	byTopic := make(map[string][]runfile.Result, len(qs))
 	for i, q := range qs {
 		rs := make([]runfile.Result, len(results[i]))
 		for j, h := range results[i] {
 			rs[j] = runfile.Result{DocID: h.ID, Score: h.Score}
 		}
-		if err := fwr.Write(q.ID, rs); err != nil {
-			return err
-		}
+		byTopic[q.ID] = rs
 	}
-	if err := fwr.Close(); err != nil {
+	run, err := runfile.NewRun(tag, runfile.Rules{}, byTopic)
+	if err != nil {
+		return err
+	}
+	if err := runfile.WriteFile(o.out, run, runfile.Rules{}); err != nil {
 		return err
 	}
 	var sum time.Duration
@@ -251,7 +249,11 @@ func loadQueries(o options) ([]retrieval.Query, error) {
 			return nil, fmt.Errorf("%s: %w", o.topics, err)
 		}
 	}
-	return topics.Queries(ts), nil
+	qs := make([]retrieval.Query, len(ts))
+	for i, t := range ts {
+		qs[i] = t.Query()
+	}
+	return qs, nil
 }
 
 // parseTSV reads "qid<TAB>query" lines.
