@@ -2,54 +2,14 @@ package corpus
 
 import (
 	"context"
-	"fmt"
 	"iter"
 	"slices"
 
 	"github.com/argsearch/argsearch/internal/dup"
 )
 
-// DuplicateMode says when two sentences are duplicates.
-type DuplicateMode int8
-
-const (
-	// ExactDuplicates are sentences with byte-identical texts.
-	ExactDuplicates DuplicateMode = iota
-	// NormalizedDuplicates are sentences whose texts are equal after
-	// normalization, so that they differ at most in Unicode compatibility
-	// forms, case, whitespace and punctuation:
-	//
-	//  1. Unicode NFKC normalization (so "ﬁ" is "fi", full-width letters
-	//     are ASCII, composed and decomposed accents are equal);
-	//  2. full Unicode case folding (x/text/cases.Fold), then NFKC again,
-	//     as Unicode's NFKC_Casefold does;
-	//  3. every maximal run of characters that are not letters, marks or
-	//     numbers (Unicode categories L, M, N), that is whitespace,
-	//     punctuation, symbols (emoji included), control and format
-	//     characters, becomes one space, and leading and trailing runs are
-	//     removed.
-	//
-	// So "I accept this debate." and "i  ACCEPT this debate!" are
-	// duplicates, and so are "don't" and "don’t" (both "don t"); "Guns
-	// don't kill" and "Guns dont kill", and texts that differ in accents,
-	// are not. A text with no letter, mark or number (only punctuation or
-	// symbols) is compared exactly.
-	NormalizedDuplicates
-)
-
-// String returns "exact" or "normalized".
-func (m DuplicateMode) String() string {
-	switch m {
-	case ExactDuplicates:
-		return "exact"
-	case NormalizedDuplicates:
-		return "normalized"
-	}
-	return fmt.Sprintf("DuplicateMode(%d)", int8(m))
-}
-
-// A DuplicateGroup is a set of sentences with the same text (under a
-// DuplicateMode).
+// A DuplicateGroup is a set of sentences with the same text (exactly, or
+// after normalization: see FindDuplicates).
 type DuplicateGroup struct {
 	// Representative is the id of the group's first sentence in corpus
 	// order.
@@ -60,7 +20,8 @@ type DuplicateGroup struct {
 
 // Duplicates lists the duplicate sentences of a corpus.
 type Duplicates struct {
-	Mode DuplicateMode
+	// Normalized says that texts were compared after normalization.
+	Normalized bool
 	// Sentences is the number of sentences examined.
 	Sentences int
 	// Count is the number of sentences that duplicate an earlier one: the
@@ -72,15 +33,39 @@ type Duplicates struct {
 	Groups []DuplicateGroup
 }
 
-// FindDuplicates finds the duplicate sentences of a stream of arguments.
+// FindDuplicates finds the duplicate sentences of a stream of arguments:
+// those with byte-identical texts, or with normalized, those whose texts
+// are equal after normalization, so that they differ at most in Unicode
+// compatibility forms, case, whitespace and punctuation:
+//
+//  1. Unicode NFKC normalization (so "ﬁ" is "fi", full-width letters are
+//     ASCII, composed and decomposed accents are equal);
+//  2. full Unicode case folding (x/text/cases.Fold), then NFKC again, as
+//     Unicode's NFKC_Casefold does;
+//  3. every maximal run of characters that are not letters, marks or
+//     numbers (Unicode categories L, M, N), that is whitespace,
+//     punctuation, symbols (emoji included), control and format
+//     characters, becomes one space, and leading and trailing runs are
+//     removed.
+//
+// So "I accept this debate." and "i  ACCEPT this debate!" are normalized
+// duplicates, and so are "don't" and "don’t" (both "don t"); "Guns don't
+// kill" and "Guns dont kill", and texts that differ in accents, are not. A
+// text with no letter, mark or number (only punctuation or symbols) is
+// compared exactly. filter.Dedup compares sentences the same two ways.
+//
 // Texts are compared by their keys (the text, or its normalized form),
 // never by hash alone, so two different texts are never merged. It keeps
 // the id and key of every distinct text, plus about 40 bytes per distinct
 // text. It stops at the first error of args and returns it unchanged. ctx
 // is checked every 1024 arguments.
-func FindDuplicates(ctx context.Context, args iter.Seq2[Argument, error], mode DuplicateMode) (*Duplicates, error) {
-	f := dup.New(dup.Mode(mode))
-	d := &Duplicates{Mode: mode}
+func FindDuplicates(ctx context.Context, args iter.Seq2[Argument, error], normalized bool) (*Duplicates, error) {
+	mode := dup.Exact
+	if normalized {
+		mode = dup.Normalized
+	}
+	f := dup.New(mode)
+	d := &Duplicates{Normalized: normalized}
 	groupOf := map[int]int{} // entry → group index
 	var entryOf []int        // group index → entry
 	n := 0

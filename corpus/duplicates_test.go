@@ -13,15 +13,15 @@ import (
 
 // naiveDuplicates is an obviously correct reference: a map from the
 // comparison key to the ids in corpus order.
-func naiveDuplicates(args []Argument, mode DuplicateMode) *Duplicates {
-	d := &Duplicates{Mode: mode}
+func naiveDuplicates(args []Argument, normalized bool) *Duplicates {
+	d := &Duplicates{Normalized: normalized}
 	byKey := map[string]int{}
 	var groups []DuplicateGroup
 	for _, a := range args {
 		for _, s := range a.Sentences {
 			d.Sentences++
 			key := s.Text
-			if mode == NormalizedDuplicates {
+			if normalized {
 				key = dup.Normalize(s.Text)
 				if key == "" {
 					key = "\x00" + s.Text
@@ -60,15 +60,15 @@ var dupArguments = []Argument{
 
 func TestDuplicatesSmall(t *testing.T) {
 	for _, c := range []struct {
-		mode DuplicateMode
-		want []DuplicateGroup
+		normalized bool
+		want       []DuplicateGroup
 	}{
-		{ExactDuplicates, []DuplicateGroup{
+		{false, []DuplicateGroup{
 			{"a__PREMISE__2", []string{"b__PREMISE__2", "c__PREMISE__5"}},
 			{"a__PREMISE__3", []string{"b__PREMISE__4"}},
 			{"a__PREMISE__4", []string{"c__PREMISE__4"}},
 		}},
-		{NormalizedDuplicates, []DuplicateGroup{
+		{true, []DuplicateGroup{
 			{"a__PREMISE__1", []string{"b__PREMISE__1", "c__PREMISE__1"}},
 			{"a__PREMISE__2", []string{"b__PREMISE__2", "c__PREMISE__5"}},
 			{"a__PREMISE__3", []string{"b__PREMISE__4"}},
@@ -76,27 +76,27 @@ func TestDuplicatesSmall(t *testing.T) {
 			{"c__PREMISE__2", []string{"c__PREMISE__3"}},
 		}},
 	} {
-		want := &Duplicates{Mode: c.mode, Sentences: 13, Groups: c.want}
+		want := &Duplicates{Normalized: c.normalized, Sentences: 13, Groups: c.want}
 		want.Count = countDuplicates(want)
-		if diff := cmp.Diff(want, naiveDuplicates(dupArguments, c.mode)); diff != "" {
-			t.Fatalf("%v: reference (-want +got):\n%s", c.mode, diff)
+		if diff := cmp.Diff(want, naiveDuplicates(dupArguments, c.normalized)); diff != "" {
+			t.Fatalf("normalized %v: reference (-want +got):\n%s", c.normalized, diff)
 		}
-		checkDuplicates(t, dupArguments, c.mode, want)
+		checkDuplicates(t, dupArguments, c.normalized, want)
 	}
 }
 
 // checkDuplicates checks that FindDuplicates gives want.
-func checkDuplicates(t *testing.T, args []Argument, mode DuplicateMode, want *Duplicates) {
+func checkDuplicates(t *testing.T, args []Argument, normalized bool, want *Duplicates) {
 	t.Helper()
-	got, err := FindDuplicates(context.Background(), seqOf(args), mode)
+	got, err := FindDuplicates(context.Background(), seqOf(args), normalized)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("%v: FindDuplicates (-want +got):\n%s", mode, diff)
+		t.Fatalf("normalized %v: FindDuplicates (-want +got):\n%s", normalized, diff)
 	}
 	if got.Count != countDuplicates(got) {
-		t.Fatalf("%v: Count: got %d, want %d", mode, got.Count, countDuplicates(got))
+		t.Fatalf("normalized %v: Count: got %d, want %d", normalized, got.Count, countDuplicates(got))
 	}
 }
 
@@ -110,21 +110,21 @@ func countDuplicates(d *Duplicates) int {
 
 func TestDuplicatesSample(t *testing.T) {
 	args := sampleArguments(t)
-	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
-		checkDuplicates(t, args, mode, naiveDuplicates(args, mode))
+	for _, normalized := range []bool{false, true} {
+		checkDuplicates(t, args, normalized, naiveDuplicates(args, normalized))
 	}
 }
 
 func TestDuplicatesGenerated(t *testing.T) {
 	args := generatedArguments(t, 2000)
-	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
-		want := naiveDuplicates(args, mode)
+	for _, normalized := range []bool{false, true} {
+		want := naiveDuplicates(args, normalized)
 		if countDuplicates(want) == 0 {
-			t.Fatalf("%v: the generated corpus has no duplicates", mode)
+			t.Fatalf("normalized %v: the generated corpus has no duplicates", normalized)
 		}
-		checkDuplicates(t, args, mode, want)
+		checkDuplicates(t, args, normalized, want)
 	}
-	ex, no := countDuplicates(naiveDuplicates(args, ExactDuplicates)), countDuplicates(naiveDuplicates(args, NormalizedDuplicates))
+	ex, no := countDuplicates(naiveDuplicates(args, false)), countDuplicates(naiveDuplicates(args, true))
 	if no <= ex {
 		t.Errorf("normalized duplicates %d, exact %d: want more normalized ones", no, ex)
 	}
@@ -133,21 +133,13 @@ func TestDuplicatesGenerated(t *testing.T) {
 func TestDuplicatesErrors(t *testing.T) {
 	streamErr := errors.New("bad record")
 	bad := func(yield func(Argument, error) bool) { yield(Argument{}, streamErr) }
-	if _, err := FindDuplicates(context.Background(), bad, ExactDuplicates); err != streamErr {
+	if _, err := FindDuplicates(context.Background(), bad, false); err != streamErr {
 		t.Errorf("got %v, want %v", err, streamErr)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := FindDuplicates(ctx, seqOf(dupArguments), ExactDuplicates); !errors.Is(err, context.Canceled) {
+	if _, err := FindDuplicates(ctx, seqOf(dupArguments), false); !errors.Is(err, context.Canceled) {
 		t.Errorf("FindDuplicates: got %v, want context.Canceled", err)
-	}
-}
-
-func TestDuplicateModeString(t *testing.T) {
-	for m, want := range map[DuplicateMode]string{ExactDuplicates: "exact", NormalizedDuplicates: "normalized", 7: "DuplicateMode(7)"} {
-		if got := m.String(); got != want {
-			t.Errorf("String(%d): got %q, want %q", m, got, want)
-		}
 	}
 }
 
@@ -159,10 +151,10 @@ func BenchmarkDuplicates(b *testing.B) {
 	for _, a := range args {
 		n += len(a.Sentences)
 	}
-	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
-		b.Run("stream/"+mode.String(), func(b *testing.B) {
+	for _, normalized := range []bool{false, true} {
+		b.Run(fmt.Sprintf("stream/normalized=%v", normalized), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := FindDuplicates(context.Background(), seqOf(args), mode); err != nil {
+				if _, err := FindDuplicates(context.Background(), seqOf(args), normalized); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -186,15 +178,15 @@ func ExampleFindDuplicates() {
 			}
 		}
 	}
-	for _, mode := range []DuplicateMode{ExactDuplicates, NormalizedDuplicates} {
-		d, err := FindDuplicates(context.Background(), stream, mode)
+	for _, normalized := range []bool{false, true} {
+		d, err := FindDuplicates(context.Background(), stream, normalized)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		fmt.Println(mode, d.Count, d.Groups)
+		fmt.Println(normalized, d.Count, d.Groups)
 	}
 	// Output:
-	// exact 1 [{a__PREMISE__1 [c__PREMISE__1]}]
-	// normalized 2 [{a__PREMISE__1 [b__PREMISE__1 c__PREMISE__1]}]
+	// false 1 [{a__PREMISE__1 [c__PREMISE__1]}]
+	// true 2 [{a__PREMISE__1 [b__PREMISE__1 c__PREMISE__1]}]
 }

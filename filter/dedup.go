@@ -10,7 +10,7 @@ import (
 // normalization ("near-duplicate").
 //
 // It applies corpus.FindDuplicates's comparison twice, exactly and
-// normalised (corpus.ExactDuplicates, corpus.NormalizedDuplicates), so it
+// normalised (corpus.FindDuplicates's two comparisons), so it
 // agrees with FindDuplicates: texts equal after NFKC, case folding and
 // collapsing every run of whitespace, punctuation and symbols. "GUNS
 // kill people!" is a near-duplicate of "Guns kill people."; "Guns don't

@@ -21,7 +21,7 @@
 //     (strings.Fields: runs of Unicode white space separate them);
 //   - duplicate_sentences counts the sentences whose text repeats the text
 //     of an earlier sentence in corpus order after normalization (as
-//     corpus.FindDuplicates with corpus.NormalizedDuplicates: NFKC, case
+//     corpus.FindDuplicates with normalized texts: NFKC, case
 //     folding, punctuation and spacing ignored); that is, the sentences
 //     minus the distinct texts.
 //

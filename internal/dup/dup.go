@@ -16,7 +16,7 @@ import (
 )
 
 // Mode says when two sentences are duplicates. Its values are those of
-// corpus.DuplicateMode.
+// FindDuplicates's normalized flag in package corpus.
 type Mode int8
 
 const (
