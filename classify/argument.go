@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/argsearch/argsearch/internal/linear"
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/textfeat"
 )
 
@@ -42,7 +43,7 @@ type ArgumentExample struct {
 
 // ReadArgumentModel reads a model written by ArgumentModel.WriteTo.
 func ReadArgumentModel(r io.Reader) (*ArgumentModel, error) {
-	lin, err := readLinear(r, argumentFeatures)
+	lin, err := readLinear(nilio.Reader(r, "classify"), argumentFeatures)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/argsearch/argsearch/internal/linear"
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/textfeat"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -38,7 +39,7 @@ type StanceExample struct {
 
 // ReadStanceModel reads a model written by StanceModel.WriteTo.
 func ReadStanceModel(r io.Reader) (*StanceModel, error) {
-	lin, err := readLinear(r, stanceFeatures2, stanceFeatures1)
+	lin, err := readLinear(nilio.Reader(r, "classify"), stanceFeatures2, stanceFeatures1)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -47,7 +48,7 @@ func Open(path string) (*Reader, error) {
 // truncated or corrupt gzip or tar stream is an error, never an early end:
 // after the last argument, the rest of the archive is read and checked.
 func OpenReader(src io.Reader, name string) (*Reader, error) {
-	br := bufio.NewReaderSize(src, bufferSize)
+	br := bufio.NewReaderSize(nilio.Reader(src, "corpus"), bufferSize)
 	var in io.Reader = br
 	var finish []func() error // checks run when the content ends
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {

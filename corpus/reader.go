@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/argsearch/argsearch/corpus/internal/csvscan"
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/pylit"
 	"github.com/argsearch/argsearch/nlp"
 )
@@ -77,7 +78,7 @@ type Reader struct {
 // csv.ErrBareQuote or csv.ErrQuote; a quoted field still open at the end of
 // the input (a truncated file), csv.ErrQuote and io.ErrUnexpectedEOF.
 func NewCSVReader(r io.Reader) *Reader {
-	return &Reader{csv: &csvState{r: csvscan.NewReader(r)}}
+	return &Reader{csv: &csvState{r: csvscan.NewReader(nilio.Reader(r, "corpus"))}}
 }
 
 // NewJSONReader returns a Reader of the args.me JSON format,
@@ -86,7 +87,7 @@ func NewCSVReader(r io.Reader) *Reader {
 // time, so files of any size can be read. JSON arguments carry no sentences:
 // the reader splits them with the processed corpus's id scheme, see Read.
 func NewJSONReader(r io.Reader) *Reader {
-	lc := &lineCounter{r: r, line: 1}
+	lc := &lineCounter{r: nilio.Reader(r, "corpus"), line: 1}
 	d := json.NewDecoder(lc)
 	return &Reader{json: &jsonState{dec: d, lines: lc}}
 }

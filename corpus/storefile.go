@@ -13,6 +13,7 @@ import (
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/internal/mmap"
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -133,6 +134,7 @@ func (w *storeWriter) u32s(v []uint32) {
 // Given an *os.File (anything with a Stat method), it reads the file into
 // one buffer of its size; the store's texts share that buffer.
 func ReadStore(r io.Reader) (*Store, error) {
+	r = nilio.Reader(r, "corpus")
 	var b []byte
 	if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() == int64(int(fi.Size())) {

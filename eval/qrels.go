@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/quote"
 )
 
@@ -60,7 +61,7 @@ func NewQrels(judgments []Judgment) (*Qrels, error) {
 // field.
 func ReadQrels(r io.Reader) (*Qrels, error) {
 	b := newQrelsBuilder()
-	err := lines(r, func(line int, f []string) error {
+	err := lines(nilio.Reader(r, "eval"), func(line int, f []string) error {
 		if len(f) != 4 {
 			return &ParseError{Line: line, Err: fmt.Errorf("%d fields, want 4 (qid iter docid label): %w", len(f), errQrelsLine)}
 		}

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/stance"
@@ -60,7 +61,7 @@ type Reader struct {
 
 // NewReader returns a Reader reading from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
+	return &Reader{br: bufio.NewReaderSize(nilio.Reader(r, "runfile"), 64<<10)}
 }
 
 // Read returns the next line of the run, or io.EOF after the last one. A

@@ -11,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/stance"
@@ -67,7 +68,7 @@ type Writer struct {
 // tag (empty or containing whitespace) is reported by the first Write.
 func NewWriter(w io.Writer, tag string) *Writer {
 	wr := &Writer{
-		bw:      bufio.NewWriter(w),
+		bw:      bufio.NewWriter(nilio.Writer(w, "runfile")),
 		tag:     tag,
 		written: make(map[string]bool),
 		seen:    make(map[string]struct{}),

@@ -13,6 +13,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -59,7 +60,7 @@ type xmlTopic struct {
 // gives an error wrapping *xml.SyntaxError, and a file without topics one
 // wrapping ErrNoTopics.
 func Parse(r io.Reader) ([]Topic, error) {
-	d := xml.NewDecoder(r)
+	d := xml.NewDecoder(nilio.Reader(r, "topics"))
 	d.Entity = xml.HTMLEntity
 	var ts []Topic
 	seen := make(map[string]bool)

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -70,7 +71,7 @@ const ukpHeader = "topic\tretrievedUrl\tarchivedUrl\tsentenceHash\tsentence\tann
 // ReadUKP reads one UKP Sentential topic file (tab-separated, with a header
 // line); name is used in errors.
 func ReadUKP(r io.Reader, name string) ([]UKPSentence, error) {
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(nilio.Reader(r, "labeled"))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	var out []UKPSentence
 	line := 0
