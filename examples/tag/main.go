@@ -28,6 +28,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -141,6 +142,9 @@ func tag(ctx context.Context, st *classify.StanceModel, arg *classify.ArgumentMo
 	}
 	if err := sc.Err(); err != nil {
 		w.Flush()
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("line %d is longer than %d bytes, and a text may hold at most %d (stance.MaxText): tag sentences or claims, not documents", line+1, maxLine, stance.MaxText)
+		}
 		return fmt.Errorf("line %d: %w", line+1, err)
 	}
 	return w.Flush()

@@ -52,12 +52,13 @@ func TestTagBadInput(t *testing.T) {
 		{"nuclear energy\t", "empty text"},
 		{"\tNuclear waste is dangerous .", "empty topic"},
 		{"nuclear energy\t\xff\xfe not UTF-8 \xc3", "not valid UTF-8"},
-		{"nuclear energy\t" + strings.Repeat("Nuclear waste is dangerous . ", 36000), "longer than"}, // 1 MB
+		{"nuclear energy\t" + strings.Repeat("Nuclear waste is dangerous . ", 36000), "longer than"},     // 1 MB
+		{"nuclear energy\t" + strings.Repeat("Nuclear waste is dangerous . ", 360000), "stance.MaxText"}, // 10 MB, beyond a line
 	} {
 		for _, args := range [][]string{nil, {"-force"}} {
 			var stdout, stderr bytes.Buffer
 			code := run(context.Background(), args, strings.NewReader(good+c.line+"\n"+good), &stdout, &stderr)
-			if code != cli.ExitError || !strings.Contains(stderr.String(), "line 2: ") || !strings.Contains(stderr.String(), c.want) {
+			if code != cli.ExitError || !strings.Contains(stderr.String(), "line 2") || !strings.Contains(stderr.String(), c.want) || stderr.Len() > 1000 {
 				t.Errorf("%q %.30q: exit %d, stderr %q; want 1 naming line 2 and %q", args, c.line, code, stderr.String(), c.want)
 			}
 			if n := strings.Count(stdout.String(), "\n"); n != 1 {
