@@ -7,10 +7,12 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/corpus/internal/csvscan"
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/pylit"
+	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/nlp"
 )
 
@@ -57,10 +59,16 @@ type Reader struct {
 	// CSV carries its sentences and ignores Workers.
 	Workers int
 
+	// Repaired counts the texts read so far (conclusions, premises,
+	// sentences, context fields) that held invalid UTF-8, each invalid
+	// sequence replaced by U+FFFD; see Read.
+	Repaired int
+
 	csv  *csvState
 	json *jsonState
 
 	record int // arguments read so far, or being read
+	line   int // the line where the current record starts
 	ids    map[string]idRecord
 	err    error // sticky
 	closer io.Closer
@@ -93,6 +101,12 @@ func NewJSONReader(r io.Reader) *Reader {
 }
 
 // Read returns the next argument, or io.EOF after the last one.
+//
+// Text that is not valid UTF-8 is repaired, the one way everywhere: each
+// invalid byte sequence becomes U+FFFD, the Unicode replacement character
+// (as encoding/json does), and Repaired counts the texts repaired. An
+// argument or sentence id that is not valid UTF-8 is an error naming the
+// record, line and field: an id is not a text to repair.
 //
 // For JSON input, the Sentences are built as the processed corpus has them:
 // each premise is split with the Splitter, sentences under two words are
@@ -130,11 +144,47 @@ func (r *Reader) Read() (Argument, error) {
 	default:
 		err = errors.New("corpus: Read on a Reader not made by NewCSVReader, NewJSONReader or Open")
 	}
+	if err == nil {
+		err = r.repair(&a)
+	}
 	if err != nil {
 		r.err = err
 		return Argument{}, err
 	}
 	return a, nil
+}
+
+// repair replaces the invalid UTF-8 of a's texts by U+FFFD and counts the
+// texts it repaired in Repaired. For JSON, encoding/json has made the same
+// replacement while decoding, so a text is counted when it holds U+FFFD. A
+// sentence id that is not valid UTF-8 is an error: ids are not repaired.
+func (r *Reader) repair(a *Argument) error {
+	json := r.json != nil
+	fix := func(s *string) {
+		switch {
+		case !utf8.ValidString(*s):
+			*s = strings.ToValidUTF8(*s, "\uFFFD")
+			r.Repaired++
+		case json && strings.ContainsRune(*s, utf8.RuneError):
+			r.Repaired++
+		}
+	}
+	fix(&a.Conclusion)
+	for i := range a.Premises {
+		fix(&a.Premises[i].Text)
+	}
+	for i := range a.Sentences {
+		if !utf8.ValidString(a.Sentences[i].ID) {
+			return r.parseError(r.line, "sentences", fmt.Errorf("sentence id %s is not valid UTF-8", quote.Q(a.Sentences[i].ID)))
+		}
+		fix(&a.Sentences[i].Text)
+	}
+	c := &a.Context
+	for _, f := range []*string{&c.SourceID, &c.DiscussionTitle, &c.SourceTitle, &c.SourceURL, &c.SourceDomain,
+		&c.PreviousArgumentID, &c.NextArgumentID, &c.AcquisitionTime, &c.SourceText} {
+		fix(f)
+	}
+	return nil
 }
 
 // All returns an iterator over the remaining arguments. It is single-use:
@@ -226,6 +276,10 @@ type idRecord struct{ record, line int }
 // line, has id, and reports an id that an earlier record had: a corpus
 // whose ids repeat would give an index and a run that list them twice.
 func (r *Reader) checkID(line int, id string) error {
+	r.line = line
+	if !utf8.ValidString(id) {
+		return r.parseError(line, "id", fmt.Errorf("argument id %s is not valid UTF-8", quote.Q(id)))
+	}
 	if prev, dup := r.ids[id]; dup {
 		return r.parseError(line, "id", fmt.Errorf("argument id %q is also the id of record %d (line %d): %w", id, prev.record, prev.line, ErrDuplicateID))
 	}

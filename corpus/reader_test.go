@@ -676,3 +676,36 @@ func TestCSVHeaderOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestInvalidUTF8 checks the one repair of text that is not UTF-8: each
+// invalid sequence becomes U+FFFD in both formats, and Repaired counts the
+// texts; an argument id that is not UTF-8 is an error naming record, line
+// and field.
+func TestInvalidUTF8(t *testing.T) {
+	row := csvRow("a1", "Cats \xff are fine", `[{'text': 'Cats are fine. Really.', 'stance': 'PRO'}]`,
+		`{'sourceId': 's1', 'sourceUrl': None}`,
+		"[{'sent_id': 'a1__PREMISE__1', 'sent_text': 'Cats \xfe\xff are fine.'}, {'sent_id': 'a1__CONC__1', 'sent_text': 'Cats are fine'}]")
+	r := NewCSVReader(strings.NewReader(csvHead + row))
+	a, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Conclusion != "Cats \uFFFD are fine" || a.Sentences[0].Text != "Cats \uFFFD are fine." || r.Repaired != 2 {
+		t.Errorf("CSV: got %q, %q, %d repaired; want U+FFFD in both and 2 repaired", a.Conclusion, a.Sentences[0].Text, r.Repaired)
+	}
+	j := NewJSONReader(strings.NewReader("{\"arguments\": [{\"id\": \"a1\", \"conclusion\": \"Cats \xff are fine\", \"premises\": [{\"text\": \"Cats are fine. Really.\", \"stance\": \"PRO\"}]}]}"))
+	if a, err = j.Read(); err != nil {
+		t.Fatal(err)
+	}
+	if a.Conclusion != "Cats \uFFFD are fine" || j.Repaired != 2 { // the conclusion and its sentence
+		t.Errorf("JSON: got %q, %d repaired; want U+FFFD and 2 repaired", a.Conclusion, j.Repaired)
+	}
+	bad := NewCSVReader(strings.NewReader(csvHead + goodRow + csvRow("a\xff2", "c", "[]", "{}", "[]")))
+	bad.Name = "args.csv"
+	bad.Read()
+	_, err = bad.Read()
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Record != 2 || pe.Line != 3 || pe.Field != "id" || !strings.Contains(err.Error(), "not valid UTF-8") {
+		t.Errorf("an id that is not UTF-8: got %v, want a ParseError of record 2, line 3, field id", err)
+	}
+}

@@ -73,6 +73,10 @@ type Env struct {
 	// Name names the input in messages: "the embedded 2022 sample" or the
 	// corpus file.
 	Name string
+	// Repaired counts the corpus's texts that held invalid UTF-8, each
+	// invalid sequence replaced by U+FFFD when Open read the corpus
+	// (corpus.Reader.Repaired); 0 when the store came from the cache.
+	Repaired int
 
 	in      Input
 	src     source
@@ -375,6 +379,9 @@ func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error
 			}
 		}
 	})
+	if step == "reading corpus" {
+		e.Repaired = r.Repaired
+	}
 	if err == nil {
 		e.progress(step, e.src.size, e.src.size)
 	}

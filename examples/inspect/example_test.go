@@ -14,4 +14,5 @@ func Example() {
 	// sentences 17590
 	// tokens 361905
 	// duplicate_sentences 1125
+	// repaired_texts 0
 }

@@ -1,6 +1,6 @@
 // Command inspect gives a first look at an args.me corpus file: it prints
-// the number of arguments, sentences, tokens and duplicate sentences, one
-// per line, and the time taken on standard error:
+// the number of arguments, sentences, tokens, duplicate sentences and
+// repaired texts, one per line, and the time taken on standard error:
 //
 //	go run ./examples/inspect [-quiet] [CORPUS]
 //
@@ -8,6 +8,7 @@
 //	sentences 17590
 //	tokens 361905
 //	duplicate_sentences 1125
+//	repaired_texts 0
 //	time 0.210s (on standard error)
 //
 // CORPUS is a processed CSV (args_processed.csv) or an args.me JSON file,
@@ -23,7 +24,10 @@
 //     of an earlier sentence in corpus order after normalization (as
 //     corpus.FindDuplicates with normalized texts: NFKC, case
 //     folding, punctuation and spacing ignored); that is, the sentences
-//     minus the distinct texts.
+//     minus the distinct texts;
+//   - repaired_texts counts the texts (conclusions, premises, sentences,
+//     context fields) that held invalid UTF-8, each invalid sequence
+//     replaced by U+FFFD as corpus.Reader repairs them.
 //
 // While it reads a file, a progress display on standard error shows the
 // megabytes read (a bar on a terminal, plain lines otherwise); -quiet
@@ -67,7 +71,7 @@ type summary struct {
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := cli.New("inspect", "inspect [-quiet] [CORPUS]",
-		`Inspect gives a first look at an args.me corpus file: it prints the number of arguments, sentences, whitespace-separated tokens and duplicate sentences (after normalization: NFKC, case folding, punctuation and spacing ignored), one "name value" line each, and the time taken on standard error.
+		`Inspect gives a first look at an args.me corpus file: it prints the number of arguments, sentences, whitespace-separated tokens, duplicate sentences (after normalization: NFKC, case folding, punctuation and spacing ignored) and texts repaired because they held invalid UTF-8, one "name value" line each, and the time taken on standard error.
 
 CORPUS is a processed CSV (args_processed.csv) or an args.me JSON file, plain, gzipped or the official .tar.gz; without it, inspect reads the args.me sample embedded in the module. A repeated argument id is an error naming both records.`,
 		stdout, stderr)
@@ -125,8 +129,8 @@ func inspectFile(ctx context.Context, path string, quiet bool, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintf(stdout, "arguments %d\nsentences %d\ntokens %d\nduplicate_sentences %d\n",
-		s.Arguments, s.Sentences, s.Tokens, s.DuplicateSentences); err != nil {
+	if _, err := fmt.Fprintf(stdout, "arguments %d\nsentences %d\ntokens %d\nduplicate_sentences %d\nrepaired_texts %d\n",
+		s.Arguments, s.Sentences, s.Tokens, s.DuplicateSentences, r.Repaired); err != nil {
 		return err
 	}
 	if quiet {

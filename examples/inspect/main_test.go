@@ -46,7 +46,7 @@ func want(t *testing.T, csv []byte) summary {
 	return s
 }
 
-var outputPattern = regexp.MustCompile(`^arguments (\d+)\nsentences (\d+)\ntokens (\d+)\nduplicate_sentences (\d+)\n$`)
+var outputPattern = regexp.MustCompile(`^arguments (\d+)\nsentences (\d+)\ntokens (\d+)\nduplicate_sentences (\d+)\nrepaired_texts (\d+)\n$`)
 
 func runInspect(t *testing.T, args ...string) string {
 	t.Helper()
@@ -70,7 +70,7 @@ func runInspect(t *testing.T, args ...string) string {
 }
 
 func format(s summary) string {
-	return fmt.Sprintf("arguments %d\nsentences %d\ntokens %d\nduplicate_sentences %d\n",
+	return fmt.Sprintf("arguments %d\nsentences %d\ntokens %d\nduplicate_sentences %d\nrepaired_texts 0\n",
 		s.Arguments, s.Sentences, s.Tokens, s.DuplicateSentences)
 }
 
@@ -164,5 +164,23 @@ func TestCountTokens(t *testing.T) {
 		if got, want := countTokens(s), len(strings.Fields(s)); got != want {
 			t.Errorf("countTokens(%q): got %d, want %d", s, got, want)
 		}
+	}
+}
+
+// TestRepairedTexts inspects a corpus whose conclusion and a sentence hold
+// invalid UTF-8: they are repaired and counted.
+func TestRepairedTexts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.csv")
+	csv := "id,conclusion,premises,context,sentences\n" +
+		"a1,\"Cats \xff are fine\",\"[{'text': 'Cats are fine.', 'stance': 'PRO'}]\",{},\"[{'sent_id': 'a1__PREMISE__1', 'sent_text': 'Cats \xfe are fine.'}]\"\n"
+	if err := os.WriteFile(path, []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-quiet", path}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.HasSuffix(stdout.String(), "repaired_texts 2\n") {
+		t.Errorf("got %q, want 2 repaired texts", stdout.String())
 	}
 }

@@ -261,6 +261,9 @@ func (r *Report) Print(ctx context.Context, w io.Writer, env *system.Env, run ru
 	if short := len(env.Topics) - countAtLeast(run, 100); short > 0 && env.Judgments != nil {
 		fmt.Fprintf(w, "note: %d of %d topics have fewer than the 100 pairs Touché 2022 asks for, which %s cannot fill\n", short, len(env.Topics), env.Name)
 	}
+	if env.Repaired > 0 {
+		fmt.Fprintf(w, "note: %d texts of %s held invalid UTF-8; each invalid sequence was replaced by U+FFFD\n", env.Repaired, env.Name)
+	}
 	if env.Judgments == nil {
 		return nil
 	}
