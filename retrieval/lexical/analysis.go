@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/nlp"
-	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/english"
 	"golang.org/x/text/cases"
@@ -44,7 +44,7 @@ const (
 	StemPorter          = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
 	StemPorter2         = "porter2" // the Snowball English (Porter2) stemmer
 	// StemKrovetz is the Krovetz (KStem) stemmer in its corpus-vocabulary
-	// variant (package krovetz, NewVocabulary): inflected forms are
+	// variant (internal/krovetz, NewVocabulary): inflected forms are
 	// conflated with base forms that occur in the collection at least
 	// Analysis.KrovetzMinCF times. The collection decides the stems, so
 	// Build indexes unstemmed terms, then merges each term's postings into
@@ -52,7 +52,7 @@ const (
 	// queries with it. An Analyzer alone leaves terms unstemmed.
 	StemKrovetz = "krovetz"
 	// StemKStem is Lucene 8's KStemFilter: Krovetz stemming with Lucene's
-	// built-in dictionary (package krovetz, Lucene), the same stem for
+	// built-in dictionary (internal/krovetz, Lucene), the same stem for
 	// every word as Lucene gives.
 	StemKStem = "kstem"
 )

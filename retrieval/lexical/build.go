@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
 
 // batchArgs is how many arguments a worker analyses at a time.

@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/retrieval"
-	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
 
 // krovetzRefDocs analyses both units unstemmed, chooses the vocabulary as
