@@ -87,10 +87,10 @@ type Analysis struct {
 	Stem Stemmer `json:"stem"`
 	// KrovetzMinCF is, for Stem == StemKrovetz, the collection frequency a
 	// term needs to enter the stemmer's vocabulary (a base form a rule may
-	// conflate to), to keep typos out; 0 means 2. A
-	// term's collection frequency is its number of occurrences in the
-	// unit where it occurs most (summed over that unit's fields), so that
-	// text indexed as both sentences and arguments is not counted twice.
+	// conflate to), to keep typos out; 0 means 2. A term's collection
+	// frequency is its number of occurrences in the unit where it occurs
+	// most (summed over that unit's fields), so that text indexed as both
+	// sentences and arguments is not counted twice.
 	// It is ignored (and recorded as 0) for other stemmers.
 	KrovetzMinCF int `json:"krovetz_min_cf,omitempty"`
 }
