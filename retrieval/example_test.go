@@ -11,10 +11,12 @@ import (
 func ExampleFusion() {
 	// Two toy retrievers that rank the same documents differently.
 	lexical := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-		return retrieval.TopK([]retrieval.Hit{{ID: "a", Score: 12}, {ID: "b", Score: 9}, {ID: "c", Score: 3}}, k), nil
+		hits := []retrieval.Hit{{ID: "a", Score: 12}, {ID: "b", Score: 9}, {ID: "c", Score: 3}}
+		return hits[:min(k, len(hits))], nil
 	})
 	semantic := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-		return retrieval.TopK([]retrieval.Hit{{ID: "c", Score: 0.9}, {ID: "b", Score: 0.8}, {ID: "a", Score: 0.1}}, k), nil
+		hits := []retrieval.Hit{{ID: "c", Score: 0.9}, {ID: "b", Score: 0.8}, {ID: "a", Score: 0.1}}
+		return hits[:min(k, len(hits))], nil
 	})
 	rrf := retrieval.Fusion{Retrievers: []retrieval.Retriever{lexical, semantic}, RRF: 60}
 	hits, err := rrf.Retrieve(context.Background(), retrieval.Query{ID: "1", Text: "tenure"}, 3)

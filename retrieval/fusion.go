@@ -52,12 +52,6 @@ type Fusion struct {
 	RRF           float64
 }
 
-// Fuse returns the CombSUM fusion of rs with min-max normalisation and the
-// given weights (nil for equal weights).
-func Fuse(weights []float64, rs ...Retriever) Fusion {
-	return Fusion{Retrievers: rs, Weights: weights}
-}
-
 // Retrieve calls the retrievers, each once and all at the same time, and
 // merges their lists (Merge). The retrievers must be safe to call at the
 // same time as one another, as retrievers over one index are. The first of
@@ -128,7 +122,7 @@ func (f Fusion) Merge(lists [][]Hit, k int) ([]Hit, error) {
 	for id, s := range fused {
 		out = append(out, Hit{ID: id, Score: s})
 	}
-	return TopK(out, k), nil
+	return topK(out, k), nil
 }
 
 // apply returns the normalised scores of hits, in order.

@@ -91,8 +91,8 @@ func CompareHits(a, b Hit) int {
 // SortHits sorts hits best first (see CompareHits).
 func SortHits(hits []Hit) { slices.SortFunc(hits, CompareHits) }
 
-// TopK sorts hits best first and returns at most the first k of them.
-func TopK(hits []Hit, k int) []Hit {
+// topK sorts hits best first and returns at most the first k of them.
+func topK(hits []Hit, k int) []Hit {
 	SortHits(hits)
 	if len(hits) > k {
 		hits = hits[:k]
@@ -131,7 +131,7 @@ func (p Pipeline) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
 			return nil, fmt.Errorf("retrieval: pipeline stage %d: %w", i+1, err)
 		}
 	}
-	return TopK(hits, k), nil
+	return topK(hits, k), nil
 }
 
 // Parts returns a Retriever of the parts of what r retrieves: it asks r for
@@ -156,6 +156,6 @@ func Parts(r Retriever, n int, parts func(id string) []string) Retriever {
 				hits = append(hits, Hit{ID: id, Score: w.Score})
 			}
 		}
-		return TopK(hits, k), nil
+		return topK(hits, k), nil
 	})
 }

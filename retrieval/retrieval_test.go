@@ -34,7 +34,8 @@ func (t table) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrie
 			}
 		}
 	}
-	return retrieval.TopK(hits, k), nil
+	retrieval.SortHits(hits)
+	return hits[:min(k, len(hits))], nil
 }
 
 var (
@@ -49,9 +50,6 @@ func TestSortHits(t *testing.T) {
 	want := []retrieval.Hit{{"e", 3}, {"c", 2}, {"b", 2}, {"d", 1}, {"a", 1}}
 	if d := cmp.Diff(want, hits); d != "" {
 		t.Errorf("SortHits (-want +got):\n%s", d)
-	}
-	if got := retrieval.TopK(hits, 2); len(got) != 2 || got[1].ID != "c" {
-		t.Errorf("TopK(2) = %v", got)
 	}
 }
 
@@ -86,8 +84,7 @@ func TestPipeline(t *testing.T) {
 }
 
 func TestFusionCombSUM(t *testing.T) {
-	f := retrieval.Fuse([]float64{1, 2}, bm25, lm)
-	f.Depths = []int{1000, 1000}
+	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, Weights: []float64{1, 2}, Depths: []int{1000, 1000}}
 	got, err := f.Retrieve(context.Background(), catQ, 10)
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +96,8 @@ func TestFusionCombSUM(t *testing.T) {
 		t.Errorf("CombSUM (-want +got):\n%s", d)
 	}
 	retrievaltest.Run(t, f, catQ)
-	if _, err := retrieval.Fuse([]float64{1}, bm25, lm).Retrieve(context.Background(), catQ, 10); err == nil {
+	mismatched := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, Weights: []float64{1}}
+	if _, err := mismatched.Retrieve(context.Background(), catQ, 10); err == nil {
 		t.Error("mismatched weights: got no error")
 	}
 	// Merge fuses the lists Retrieve would get.

@@ -42,8 +42,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	var (
 		cfg     = defaultConfig()
 		apiKey  = fs.String("apikey", "", "ChatNoir API key (default $"+apiKeyEnv+")")
-		baseURL = fs.String("base", chatnoir.DefaultBaseURL, "ChatNoir service `URL`")
-		index   = fs.String("index", chatnoir.DefaultIndex, "ChatNoir indices to search, comma-separated")
+		baseURL = fs.String("base", "https://chatnoir.eu", "ChatNoir service `URL`")
+		index   = fs.String("index", "cw22", "ChatNoir indices to search, comma-separated")
 		timeout = fs.Duration("timeout", time.Minute, "time limit of each HTTP request")
 		quiet   = fs.Bool("quiet", false, "no progress display on stderr")
 	)

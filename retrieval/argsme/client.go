@@ -29,12 +29,11 @@ import (
 	"github.com/argsearch/argsearch/retrieval/internal/httpretry"
 )
 
-// DefaultBaseURL is the public args.me service.
-const DefaultBaseURL = "https://www.args.me"
-
-// DefaultPageSize is how many arguments one request asks for when
-// Client.PageSize is 0.
-const DefaultPageSize = 100
+// The defaults of a Client's fields.
+const (
+	defaultBaseURL  = "https://www.args.me" // the public service
+	defaultPageSize = 100
+)
 
 // ErrNotFound is wrapped by GetArgument's error when the service has no
 // argument with the id (a 404 response).
@@ -55,13 +54,14 @@ const retrieveFields = "arguments.id,arguments.explanation.score,totalSize,resul
 // A Client is safe for concurrent use if its HTTPClient is (http.Client is)
 // and its fields are not changed while it is in use.
 type Client struct {
-	// BaseURL is the service root; "" means DefaultBaseURL.
+	// BaseURL is the service root; "" means the public service,
+	// https://www.args.me.
 	BaseURL string
 	// HTTPClient sends the requests; nil means http.DefaultClient. Bound
 	// each call with ctx (or HTTPClient.Timeout).
 	HTTPClient *http.Client
 	// PageSize is the pageSize parameter, arguments per request; 0 means
-	// DefaultPageSize. The service may cap it.
+	// 100. The service may cap it.
 	PageSize int
 	// MaxRetries is how often a request failing with 429, a 5xx status
 	// or a network error is repeated; 0 means 4, a negative value none.
@@ -80,7 +80,7 @@ func (c *Client) policy() httpretry.Policy {
 
 func (c *Client) baseURL() string {
 	if c.BaseURL == "" {
-		return DefaultBaseURL
+		return defaultBaseURL
 	}
 	return strings.TrimRight(c.BaseURL, "/")
 }
@@ -97,7 +97,7 @@ func (c *Client) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retr
 	}
 	hits := make([]retrieval.Hit, len(results))
 	for i, r := range results {
-		hits[i] = r.Hit()
+		hits[i] = r.hit()
 	}
 	return hits, nil
 }
@@ -121,7 +121,7 @@ func (c *Client) search(ctx context.Context, q retrieval.Query, k int, fields st
 	}
 	size := min(c.PageSize, k)
 	if c.PageSize <= 0 {
-		size = min(DefaultPageSize, k)
+		size = min(defaultPageSize, k)
 	}
 	var (
 		results []Result
@@ -147,7 +147,7 @@ func (c *Client) search(ctx context.Context, q retrieval.Query, k int, fields st
 			break // a page of repeats: the service is not paging
 		}
 	}
-	slices.SortStableFunc(results, func(a, b Result) int { return retrieval.CompareHits(a.Hit(), b.Hit()) })
+	slices.SortStableFunc(results, func(a, b Result) int { return retrieval.CompareHits(a.hit(), b.hit()) })
 	if len(results) > k {
 		results = results[:k]
 	}

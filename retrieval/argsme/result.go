@@ -28,8 +28,8 @@ type Result struct {
 	Summary string
 }
 
-// Hit returns r as a retrieval hit: the argument id and the score.
-func (r Result) Hit() retrieval.Hit { return retrieval.Hit{ID: r.Argument.ID, Score: r.Score} }
+// hit returns r as a retrieval hit: the argument id and the score.
+func (r Result) hit() retrieval.Hit { return retrieval.Hit{ID: r.Argument.ID, Score: r.Score} }
 
 // searchResponse is one decoded page of GET /api/v2/arguments.
 type searchResponse struct {

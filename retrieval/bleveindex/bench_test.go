@@ -56,7 +56,7 @@ func benchBuild(b *testing.B, unit bleveindex.Unit) {
 			b.Fatal(err)
 		}
 		dir := filepath.Join(b.TempDir(), "bleve")
-		x, err := bleveindex.Build(context.Background(), dir, r.All(), bleveindex.BuildConfig{Unit: unit})
+		x, err := bleveindex.Build(context.Background(), dir, r.All(), bleveindex.Config{Unit: unit})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -174,7 +174,7 @@ func benchIndex(b *testing.B, c bleveindex.Config) *bleveindex.Index {
 		}
 		defer r.Close()
 		start := time.Now()
-		x, err = bleveindex.Build(context.Background(), dir, r.All(), bleveindex.BuildConfig{Search: c})
+		x, err = bleveindex.Build(context.Background(), dir, r.All(), c)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -215,7 +215,7 @@ func BenchmarkRetrieve(b *testing.B) {
 func BenchmarkBuildSample(b *testing.B) {
 	args := sampleArgs(b)
 	for b.Loop() {
-		x, err := bleveindex.Build(context.Background(), "", seq(args, nil), bleveindex.BuildConfig{})
+		x, err := bleveindex.Build(context.Background(), "", seq(args, nil), bleveindex.Config{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -226,7 +226,7 @@ func BenchmarkBuildSample(b *testing.B) {
 // BenchmarkRetrieveSample retrieves sentences of the sample, top 1000, for
 // the query of lexical's BenchmarkRetrieveSample, read as plain text.
 func BenchmarkRetrieveSample(b *testing.B) {
-	x, err := bleveindex.Build(context.Background(), "", seq(sampleArgs(b), nil), bleveindex.BuildConfig{Search: bleveindex.Config{Plain: true}})
+	x, err := bleveindex.Build(context.Background(), "", seq(sampleArgs(b), nil), bleveindex.Config{Plain: true})
 	if err != nil {
 		b.Fatal(err)
 	}

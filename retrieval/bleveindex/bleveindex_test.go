@@ -49,7 +49,7 @@ func seq(args []corpus.Argument, err error) func(func(corpus.Argument, error) bo
 	}
 }
 
-func build(t testing.TB, path string, args []corpus.Argument, c bleveindex.BuildConfig) *bleveindex.Index {
+func build(t testing.TB, path string, args []corpus.Argument, c bleveindex.Config) *bleveindex.Index {
 	t.Helper()
 	x, err := bleveindex.Build(context.Background(), path, seq(args, nil), c)
 	if err != nil {
@@ -72,7 +72,7 @@ func TestConformanceSample(t *testing.T) {
 	args := sampleArgs(t)
 	for _, unit := range []bleveindex.Unit{bleveindex.UnitSentence, bleveindex.UnitArgument} {
 		t.Run(string(unit), func(t *testing.T) {
-			x := build(t, "", args, bleveindex.BuildConfig{Unit: unit, Search: bleveindex.Config{Plain: true}})
+			x := build(t, "", args, bleveindex.Config{Unit: unit, Plain: true})
 			retrievaltest.Run(t, x, titles...)
 			// The same index in query-string syntax.
 			qs := bleveindex.New(x.Bleve(), bleveindex.Config{})
@@ -82,8 +82,8 @@ func TestConformanceSample(t *testing.T) {
 		})
 	}
 	t.Run("argument fields", func(t *testing.T) {
-		x := build(t, "", args, bleveindex.BuildConfig{Unit: bleveindex.UnitArgument})
-		fields := []string{bleveindex.FieldConclusion, bleveindex.FieldPremise}
+		x := build(t, "", args, bleveindex.Config{Unit: bleveindex.UnitArgument})
+		fields := []string{"conclusion", "premise"}
 		retrievaltest.Run(t, bleveindex.New(x.Bleve(), bleveindex.Config{Plain: true, Fields: fields}), titles...)
 		retrievaltest.Run(t, bleveindex.New(x.Bleve(), bleveindex.Config{Fields: fields}),
 			retrieval.Query{ID: "qs3", Text: `+quotas title:gender`})
@@ -141,7 +141,7 @@ func TestTinyHandChecked(t *testing.T) {
 	}
 	for name, args := range orders {
 		for _, batch := range []int{0, 1} {
-			x := build(t, "", args, bleveindex.BuildConfig{BatchSize: batch, Search: bleveindex.Config{Plain: true}})
+			x := build(t, "", args, bleveindex.Config{BatchSize: batch, Plain: true})
 			for _, tt := range tests {
 				got, err := x.Retrieve(context.Background(), retrieval.Query{ID: "t", Text: tt.text}, tt.k)
 				if err != nil {
@@ -166,7 +166,7 @@ func ids(hits []retrieval.Hit) []string {
 }
 
 func TestTinyQueryString(t *testing.T) {
-	x := build(t, "", tiny, bleveindex.BuildConfig{})
+	x := build(t, "", tiny, bleveindex.Config{})
 	tests := []struct {
 		text string
 		want []string
@@ -203,19 +203,19 @@ func TestArgumentFields(t *testing.T) {
 		{ID: "c", Conclusion: "Circuses are cruel", Premises: []corpus.Premise{{Text: "Zoos are no better."}},
 			Context: corpus.Context{DiscussionTitle: "Circus animals"}},
 	}
-	x := build(t, "", args, bleveindex.BuildConfig{Unit: bleveindex.UnitArgument})
+	x := build(t, "", args, bleveindex.Config{Unit: bleveindex.UnitArgument})
 	tests := []struct {
 		c    bleveindex.Config
 		text string
 		want []string
 	}{
 		{bleveindex.Config{Plain: true}, "zoo", []string{"a", "b", "c"}}, // _all
-		{bleveindex.Config{Plain: true, Fields: []string{bleveindex.FieldTitle}}, "zoo", []string{"a"}},
-		{bleveindex.Config{Plain: true, Fields: []string{bleveindex.FieldPremise}}, "zoo cages", []string{"a", "c"}},
-		{bleveindex.Config{Plain: true, Fields: []string{bleveindex.FieldConclusion, bleveindex.FieldTitle}}, "animals", []string{"b", "c"}},
-		{bleveindex.Config{Fields: []string{bleveindex.FieldConclusion, bleveindex.FieldTitle}}, "+zoos -title:animal", []string{"a"}},
-		{bleveindex.Config{Fields: []string{bleveindex.FieldConclusion, bleveindex.FieldTitle}}, "+the +zoos +close", []string{"a"}},
-		{bleveindex.Config{Fields: []string{bleveindex.FieldPremise}}, "breeding premise:cages conclusion:cruel", []string{"a", "b", "c"}},
+		{bleveindex.Config{Plain: true, Fields: []string{"title"}}, "zoo", []string{"a"}},
+		{bleveindex.Config{Plain: true, Fields: []string{"premise"}}, "zoo cages", []string{"a", "c"}},
+		{bleveindex.Config{Plain: true, Fields: []string{"conclusion", "title"}}, "animals", []string{"b", "c"}},
+		{bleveindex.Config{Fields: []string{"conclusion", "title"}}, "+zoos -title:animal", []string{"a"}},
+		{bleveindex.Config{Fields: []string{"conclusion", "title"}}, "+the +zoos +close", []string{"a"}},
+		{bleveindex.Config{Fields: []string{"premise"}}, "breeding premise:cages conclusion:cruel", []string{"a", "b", "c"}},
 	}
 	for _, tt := range tests {
 		got, err := bleveindex.New(x.Bleve(), tt.c).Retrieve(context.Background(), retrieval.Query{ID: "t", Text: tt.text}, 10)
@@ -237,7 +237,7 @@ func TestDeterministic(t *testing.T) {
 	args := sampleArgs(t)
 	dir := t.TempDir()
 	for _, scoring := range []string{"", "bm25"} {
-		c := bleveindex.BuildConfig{Scoring: scoring, Search: bleveindex.Config{Plain: true}}
+		c := bleveindex.Config{Scoring: scoring, Plain: true}
 		a := build(t, filepath.Join(dir, scoring+"a"), args, c)
 		b := build(t, filepath.Join(dir, scoring+"b"), args, c)
 		var mem *bleveindex.Index
@@ -276,7 +276,7 @@ func TestDeterministic(t *testing.T) {
 func TestOpen(t *testing.T) {
 	args := sampleArgs(t)[:50]
 	dir := filepath.Join(t.TempDir(), "sub", "idx")
-	x := build(t, dir, args, bleveindex.BuildConfig{Search: bleveindex.Config{Plain: true}})
+	x := build(t, dir, args, bleveindex.Config{Plain: true})
 	want, err := x.Retrieve(context.Background(), titles[0], 100)
 	if err != nil {
 		t.Fatal(err)
@@ -308,7 +308,7 @@ func TestOpen(t *testing.T) {
 }
 
 func TestNewLeavesIndexOpen(t *testing.T) {
-	x := build(t, "", tiny, bleveindex.BuildConfig{})
+	x := build(t, "", tiny, bleveindex.Config{})
 	y := bleveindex.New(x.Bleve(), bleveindex.Config{})
 	if err := y.Close(); err != nil {
 		t.Fatal(err)
@@ -332,7 +332,7 @@ func TestNewLeavesIndexOpen(t *testing.T) {
 }
 
 func TestConcurrent(t *testing.T) {
-	x := build(t, "", sampleArgs(t)[:200], bleveindex.BuildConfig{Search: bleveindex.Config{Plain: true}})
+	x := build(t, "", sampleArgs(t)[:200], bleveindex.Config{Plain: true})
 	want := make([][]retrieval.Hit, len(titles))
 	for i, q := range titles {
 		var err error
@@ -360,7 +360,7 @@ func TestConcurrent(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	ctx := context.Background()
-	x := build(t, "", tiny, bleveindex.BuildConfig{})
+	x := build(t, "", tiny, bleveindex.Config{})
 	prefixed := func(err error) {
 		t.Helper()
 		if err == nil || !strings.HasPrefix(err.Error(), "bleveindex: ") {
@@ -401,8 +401,8 @@ func TestBadInput(t *testing.T) {
 
 	// Build: into an index, into a directory that is not empty.
 	idx := filepath.Join(dir, "idx")
-	build(t, idx, tiny, bleveindex.BuildConfig{})
-	_, err = bleveindex.Build(ctx, idx, seq(tiny, nil), bleveindex.BuildConfig{})
+	build(t, idx, tiny, bleveindex.Config{})
+	_, err = bleveindex.Build(ctx, idx, seq(tiny, nil), bleveindex.Config{})
 	if !errors.Is(err, bleveindex.ErrExists) {
 		t.Errorf("Build into an index: got %v, want ErrExists", err)
 	}
@@ -414,7 +414,7 @@ func TestBadInput(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(full, "notes.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bleveindex.Build(ctx, full, seq(tiny, nil), bleveindex.BuildConfig{}); err == nil {
+	if _, err := bleveindex.Build(ctx, full, seq(tiny, nil), bleveindex.Config{}); err == nil {
 		t.Error("Build into a directory that is not empty: no error")
 	}
 
@@ -423,16 +423,16 @@ func TestBadInput(t *testing.T) {
 	if err := os.Mkdir(empty, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	build(t, empty, tiny, bleveindex.BuildConfig{})
+	build(t, empty, tiny, bleveindex.Config{})
 
 	// Build: args that fail, a cancelled context; nothing is left behind.
 	boom := errors.New("boom")
 	for _, path := range []string{"", filepath.Join(dir, "failed")} {
-		_, err := bleveindex.Build(ctx, path, seq(tiny, boom), bleveindex.BuildConfig{BatchSize: 2})
+		_, err := bleveindex.Build(ctx, path, seq(tiny, boom), bleveindex.Config{BatchSize: 2})
 		if !errors.Is(err, boom) {
 			t.Errorf("Build(%q) of failing args: got %v, want boom", path, err)
 		}
-		_, err = bleveindex.Build(cctx, path, seq(tiny, nil), bleveindex.BuildConfig{})
+		_, err = bleveindex.Build(cctx, path, seq(tiny, nil), bleveindex.Config{})
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("Build(%q) with a cancelled context: got %v, want context.Canceled", path, err)
 		}
@@ -451,7 +451,7 @@ func TestBadInput(t *testing.T) {
 	}
 
 	// Build: bad configurations.
-	for _, c := range []bleveindex.BuildConfig{
+	for _, c := range []bleveindex.Config{
 		{Unit: "paragraph"},
 		{Analyzer: "no-such-analyzer"},
 		{Scoring: "bm42"},
@@ -467,7 +467,7 @@ func TestBadInput(t *testing.T) {
 
 func TestEmptyCorpus(t *testing.T) {
 	for _, path := range []string{"", filepath.Join(t.TempDir(), "idx")} {
-		x := build(t, path, nil, bleveindex.BuildConfig{})
+		x := build(t, path, nil, bleveindex.Config{})
 		hits, err := x.Retrieve(context.Background(), retrieval.Query{ID: "t", Text: "dogs"}, 10)
 		if err != nil || len(hits) != 0 {
 			t.Errorf("Build(%q) of nothing: got %v, %v; want no hits", path, hits, err)

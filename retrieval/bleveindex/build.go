@@ -23,12 +23,12 @@ import (
 // metaFile is the file bleve writes at the top of an index directory.
 const metaFile = "index_meta.json"
 
-// Build indexes args with a bleve mapping (see BuildConfig and Unit) and
+// Build indexes args with a bleve mapping (see Config and Unit) and
 // returns the open Index, which owns the bleve index.
 //
 // With path "" the index lives in memory (bleve's scorch, unpersisted).
-// Otherwise path must not exist or be an empty directory: a path that
-// holds an index gives an error wrapping ErrExists. The index is built in
+// Otherwise path must not exist or be an empty directory: Build refuses
+// to overwrite an index (Open opens it). The index is built in
 // a temporary directory beside path, merged into one segment, and renamed
 // to path when it is complete, so a failed or cancelled build leaves no
 // index behind; the returned Index has it open read-only.
@@ -38,7 +38,7 @@ const metaFile = "index_meta.json"
 // arguments give the same index and the same rankings. A cancelled ctx
 // stops the build with an error wrapping ctx.Err(); the first error args
 // yields ends it and is returned as it is.
-func Build(ctx context.Context, path string, args iter.Seq2[corpus.Argument, error], c BuildConfig) (*Index, error) {
+func Build(ctx context.Context, path string, args iter.Seq2[corpus.Argument, error], c Config) (*Index, error) {
 	m, err := c.mapping()
 	if err != nil {
 		return nil, err
@@ -52,7 +52,7 @@ func Build(ctx context.Context, path string, args iter.Seq2[corpus.Argument, err
 			idx.Close()
 			return nil, err
 		}
-		x := New(idx, c.Search)
+		x := New(idx, c)
 		x.owned = true
 		return x, nil
 	}
@@ -81,7 +81,7 @@ func Build(ctx context.Context, path string, args iter.Seq2[corpus.Argument, err
 		os.RemoveAll(tmp)
 		return nil, fmt.Errorf("bleveindex: build: %w", err)
 	}
-	return Open(path, c.Search)
+	return Open(path, c)
 }
 
 // checkTarget refuses a path Build must not write to: an index, a file, a
@@ -97,7 +97,7 @@ func checkTarget(path string) error {
 		return fmt.Errorf("bleveindex: build %s: not a directory", path)
 	}
 	if _, err := os.Stat(filepath.Join(path, metaFile)); err == nil {
-		return fmt.Errorf("bleveindex: build %s: %w", path, ErrExists)
+		return fmt.Errorf("bleveindex: build %s: %w", path, errExists)
 	}
 	entries, err := os.ReadDir(path)
 	if err != nil {
@@ -110,7 +110,7 @@ func checkTarget(path string) error {
 }
 
 // buildDir builds the index in the empty directory dir and closes it.
-func buildDir(ctx context.Context, dir string, m mapping.IndexMapping, args iter.Seq2[corpus.Argument, error], c BuildConfig) error {
+func buildDir(ctx context.Context, dir string, m mapping.IndexMapping, args iter.Seq2[corpus.Argument, error], c Config) error {
 	idx, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, nil)
 	if err != nil {
 		return fmt.Errorf("bleveindex: build: %w", err)
@@ -152,7 +152,7 @@ func forceMerge(ctx context.Context, idx bleve.Index) error {
 }
 
 // fill indexes args into idx in batches.
-func fill(ctx context.Context, idx bleve.Index, args iter.Seq2[corpus.Argument, error], c BuildConfig) error {
+func fill(ctx context.Context, idx bleve.Index, args iter.Seq2[corpus.Argument, error], c Config) error {
 	size := cmp.Or(c.BatchSize, 1000)
 	unit := cmp.Or(c.Unit, UnitSentence)
 	b := idx.NewBatch()
@@ -187,7 +187,7 @@ func fill(ctx context.Context, idx bleve.Index, args iter.Seq2[corpus.Argument, 
 		}
 		if unit == UnitSentence {
 			for _, s := range a.Sentences {
-				if err := add(s.ID, map[string]string{FieldText: s.Text}); err != nil {
+				if err := add(s.ID, map[string]string{fieldText: s.Text}); err != nil {
 					return err
 				}
 			}
@@ -198,9 +198,9 @@ func fill(ctx context.Context, idx bleve.Index, args iter.Seq2[corpus.Argument, 
 			premises[i] = p.Text
 		}
 		doc := map[string]string{
-			FieldConclusion: a.Conclusion,
-			FieldPremise:    strings.Join(premises, "\n"),
-			FieldTitle:      a.Context.DiscussionTitle,
+			fieldConclusion: a.Conclusion,
+			fieldPremise:    strings.Join(premises, "\n"),
+			fieldTitle:      a.Context.DiscussionTitle,
 		}
 		if err := add(a.ID, doc); err != nil {
 			return err

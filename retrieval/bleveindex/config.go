@@ -8,9 +8,16 @@ import (
 	"github.com/blevesearch/bleve/v2/mapping"
 )
 
-// Config is the query-time configuration: how Retrieve reads Query.Text
-// and where it searches. The zero value reads bleve's query-string syntax
-// and searches the mapping's default search field.
+// Config configures Build, Open and New. Plain and Fields are the
+// query-time configuration: how Retrieve reads Query.Text and where it
+// searches. Unit, Analyzer, Scoring and BatchSize say how Build indexes;
+// Open and New ignore them (an index's mapping holds its analyzer and
+// scoring).
+//
+// The zero value indexes sentences with bleve's "en" analyzer and bleve's
+// default scoring (its tf-idf), in batches of 1000 documents, reads queries
+// in bleve's query-string syntax and searches the mapping's default search
+// field.
 type Config struct {
 	// Plain reads Query.Text as plain text: a bleve match query, analysed
 	// like the field it searches, any of whose terms may match. Touché
@@ -23,39 +30,9 @@ type Config struct {
 	// matches a word if any of the fields does, as with Lucene's
 	// MultiFieldQueryParser. Empty means the mapping's default search
 	// field: "_all" (every field indexed into it) unless the mapping says
-	// otherwise, FieldText for an index of sentences made by Build.
+	// otherwise, "text" for an index of sentences made by Build.
 	Fields []string
-}
 
-// A Unit is what an index built by Build retrieves.
-type Unit string
-
-// The units Build indexes.
-const (
-	// UnitSentence indexes each sentence of an argument (doc id
-	// <argId>__PREMISE__k or <argId>__CONC__1) with one field, FieldText.
-	UnitSentence Unit = "sentence"
-	// UnitArgument indexes each argument (doc id the argument id) with
-	// three fields: FieldConclusion, FieldPremise (the premise texts
-	// joined by newlines) and FieldTitle (the discussion title of the
-	// argument's context). All three also go into bleve's "_all" field,
-	// the default search field.
-	UnitArgument Unit = "argument"
-)
-
-// Field names of the documents Build indexes (the same names as package
-// lexical uses).
-const (
-	FieldText       = "text"
-	FieldConclusion = "conclusion"
-	FieldPremise    = "premise"
-	FieldTitle      = "title"
-)
-
-// BuildConfig configures Build. The zero value indexes sentences with
-// bleve's "en" analyzer and bleve's default scoring (its tf-idf), in
-// batches of 1000 documents, and reads queries in query-string syntax.
-type BuildConfig struct {
 	Unit Unit // UnitSentence or UnitArgument; "" means UnitSentence
 	// Analyzer names a bleve analyzer, for every field; "" means "en"
 	// (bleve's English analyzer: Unicode word segmentation, possessive
@@ -72,19 +49,42 @@ type BuildConfig struct {
 	// bleve's "bm25" depends on the segments (see the package
 	// documentation): keep it fixed to compare runs.
 	BatchSize int
-	// Search is the query-time configuration of the Index Build returns.
-	Search Config
 }
 
+// A Unit is what an index built by Build retrieves.
+type Unit string
+
+// The units Build indexes. Their field names, the same as package lexical
+// uses, are what Config.Fields and field:word queries name.
+const (
+	// UnitSentence indexes each sentence of an argument (doc id
+	// <argId>__PREMISE__k or <argId>__CONC__1) with one field, "text".
+	UnitSentence Unit = "sentence"
+	// UnitArgument indexes each argument (doc id the argument id) with
+	// three fields: "conclusion", "premise" (the premise texts joined by
+	// newlines) and "title" (the discussion title of the argument's
+	// context). All three also go into bleve's "_all" field, the default
+	// search field.
+	UnitArgument Unit = "argument"
+)
+
+// Field names of the documents Build indexes.
+const (
+	fieldText       = "text"
+	fieldConclusion = "conclusion"
+	fieldPremise    = "premise"
+	fieldTitle      = "title"
+)
+
 // mapping returns the index mapping c asks for.
-func (c BuildConfig) mapping() (*mapping.IndexMappingImpl, error) {
+func (c Config) mapping() (*mapping.IndexMappingImpl, error) {
 	unit := cmp.Or(c.Unit, UnitSentence)
 	var fields []string
 	switch unit {
 	case UnitSentence:
-		fields = []string{FieldText}
+		fields = []string{fieldText}
 	case UnitArgument:
-		fields = []string{FieldConclusion, FieldPremise, FieldTitle}
+		fields = []string{fieldConclusion, fieldPremise, fieldTitle}
 	default:
 		return nil, fmt.Errorf("bleveindex: unknown unit %q", c.Unit)
 	}
@@ -110,7 +110,7 @@ func (c BuildConfig) mapping() (*mapping.IndexMappingImpl, error) {
 	}
 	m.DefaultMapping = doc
 	if unit == UnitSentence {
-		m.DefaultField = FieldText
+		m.DefaultField = fieldText
 	}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("bleveindex: mapping: %w", err)

@@ -17,7 +17,7 @@
 // after stop words are dropped; in a query of several words each term's
 // score is also multiplied by its query weight idf · queryNorm (so idf
 // counts twice), and the sum by a coord factor, the share of the query's
-// clauses the document matches. Its "bm25" (BuildConfig.Scoring)
+// clauses the document matches. Its "bm25" (Config.Scoring)
 // takes √f as the term frequency, sets avgdl to ceil(Σ distinct terms per
 // segment / documents), about 1 or 2 instead of the mean length of about
 // 20 tokens, and keeps the query norm and the coord factor. Because avgdl
@@ -35,7 +35,7 @@
 // deterministic: the same arguments give the same rankings. On disk it
 // merges the index into one segment before it returns; in memory, where
 // scorch does not merge, each batch stays a segment, so bleve's bm25
-// scores of an index in memory depend on BuildConfig.BatchSize and differ
+// scores of an index in memory depend on Config.BatchSize and differ
 // from those of the same index on disk (tf-idf scores are the same).
 // Opening an index read-only (Open) freezes its segments; an index that
 // something else updates can change its bm25 scores between two calls.

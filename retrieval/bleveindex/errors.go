@@ -7,10 +7,13 @@ var (
 	// ErrNoIndex: Open was given a path that holds no bleve index. When
 	// the path does not exist, the error also wraps fs.ErrNotExist.
 	ErrNoIndex = errors.New("no index")
-	// ErrExists: Build was given a path that already holds an index.
-	ErrExists = errors.New("index already exists")
 	// ErrQuery: a query text is not valid in bleve's query-string syntax.
 	ErrQuery = errors.New("malformed query")
-	// ErrClosed: the Index was closed.
-	ErrClosed = errors.New("index closed")
+)
+
+var (
+	// errExists: Build was given a path that already holds an index.
+	errExists = errors.New("index already exists")
+	// errClosed: the Index was closed.
+	errClosed = errors.New("index closed")
 )

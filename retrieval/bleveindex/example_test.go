@@ -17,7 +17,7 @@ import (
 func Example() {
 	ctx := context.Background()
 	args := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()
-	x, err := bleveindex.Build(ctx, "", args, bleveindex.BuildConfig{Search: bleveindex.Config{Plain: true}})
+	x, err := bleveindex.Build(ctx, "", args, bleveindex.Config{Plain: true})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func Example() {
 func ExampleConfig_plain() {
 	ctx := context.Background()
 	args := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()
-	x, err := bleveindex.Build(ctx, "", args, bleveindex.BuildConfig{Unit: bleveindex.UnitArgument})
+	x, err := bleveindex.Build(ctx, "", args, bleveindex.Config{Unit: bleveindex.UnitArgument})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -58,9 +58,9 @@ func ExampleConfig_plain() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("%+v: %d arguments\n", c, len(hits))
+		fmt.Printf("Plain %v: %d arguments\n", c.Plain, len(hits))
 	}
 	// Output:
-	// {Plain:false Fields:[]}: 49 arguments
-	// {Plain:true Fields:[]}: 85 arguments
+	// Plain false: 49 arguments
+	// Plain true: 85 arguments
 }

@@ -67,8 +67,8 @@ func Open(path string, c Config) (*Index, error) {
 func (x *Index) Bleve() bleve.Index { return x.idx }
 
 // Close releases the index: it closes the bleve index if x owns it (Open,
-// Build), but not one passed to New. Later calls of Retrieve fail with
-// ErrClosed, and later calls of Close do nothing. Close must not be called
+// Build), but not one passed to New. Later calls of Retrieve fail, and
+// later calls of Close do nothing. Close must not be called
 // while a Retrieve is running.
 func (x *Index) Close() error {
 	if x.closed.Swap(true) || !x.owned {
@@ -94,7 +94,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, err)
 	}
 	if x.closed.Load() {
-		return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, ErrClosed)
+		return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, errClosed)
 	}
 	bq, err := x.query(q.Text)
 	if err != nil {
@@ -111,7 +111,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 			return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, cerr)
 		}
 		if errors.Is(err, bleve.ErrorIndexClosed) {
-			return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, ErrClosed)
+			return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, errClosed)
 		}
 		return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, err)
 	}

@@ -29,26 +29,29 @@ import (
 	"github.com/argsearch/argsearch/retrieval/internal/httpretry"
 )
 
-// DefaultBaseURL is the public ChatNoir service.
-const DefaultBaseURL = "https://chatnoir.eu"
-
-// DefaultIndex is ClueWeb22 category B, the Touché 2023 corpus, by its API
-// name. The Python client and ir_datasets call it "clueweb22/b", which
-// Client.Index also accepts.
-const DefaultIndex = "cw22"
-
-// DefaultPageSize is how many results one request asks for when
-// Client.PageSize is 0.
-const DefaultPageSize = 100
-
-// ErrNoAPIKey is returned, before any request is sent, by searches of a
-// Client without an APIKey.
-var ErrNoAPIKey = errors.New("chatnoir: no API key (set Client.APIKey; keys are issued at https://chatnoir.eu/apikey/)")
+// The defaults of a Client's fields.
+const (
+	defaultBaseURL  = "https://chatnoir.eu" // the public service
+	defaultIndex    = "cw22"                // ClueWeb22 category B, by its API name
+	defaultPageSize = 100
+)
 
 // ErrAuth is wrapped by the error for a 401 or 403 response: the service
 // rejected the API key (or blocked the caller). Such requests are not
-// retried.
+// retried. The error of a search by a Client without an APIKey, returned
+// before any request is sent, wraps it too.
 var ErrAuth = errors.New("chatnoir: API key rejected")
+
+// errNoAPIKey is the error of a search by a Client without an APIKey.
+var errNoAPIKey error = noAPIKey{}
+
+type noAPIKey struct{}
+
+func (noAPIKey) Error() string {
+	return "chatnoir: no API key (set Client.APIKey; keys are issued at https://chatnoir.eu/apikey/)"
+}
+
+func (noAPIKey) Unwrap() error { return ErrAuth }
 
 // StatusError reports a response with a status other than 2xx: the
 // endpoint, the status, how many attempts were made and the start of the
@@ -62,11 +65,14 @@ type StatusError = httpretry.StatusError
 // A Client is safe for concurrent use if its HTTPClient is (http.Client is)
 // and its fields are not changed while it is in use.
 type Client struct {
-	// BaseURL is the service root; "" means DefaultBaseURL.
+	// BaseURL is the service root; "" means the public service,
+	// https://chatnoir.eu.
 	BaseURL string
-	// APIKey authenticates searches; it is required (ErrNoAPIKey).
+	// APIKey authenticates searches; it is required (without it, a
+	// search fails with an error wrapping ErrAuth).
 	APIKey string
-	// Index lists the indices to search; nil means {DefaultIndex}.
+	// Index lists the indices to search; nil means {"cw22"}, the Touché
+	// 2023 corpus.
 	// Requests use the API's short names: "cw09", "cw12" and "cw22"
 	// (ClueWeb22 category B), which results also carry in Result.Index.
 	// The Python client chatnoir-api and ir_datasets call these
@@ -85,7 +91,7 @@ type Client struct {
 	// each call with ctx (or HTTPClient.Timeout).
 	HTTPClient *http.Client
 	// PageSize is the size of each page requested; 0 means
-	// DefaultPageSize. The service may cap it.
+	// 100. The service may cap it.
 	PageSize int
 	// MaxRetries is how often a request failing with 429, a 5xx status
 	// or a network error is repeated; 0 means 4, a negative value none.
@@ -104,14 +110,14 @@ func (c *Client) policy() httpretry.Policy {
 
 func (c *Client) baseURL() string {
 	if c.BaseURL == "" {
-		return DefaultBaseURL
+		return defaultBaseURL
 	}
 	return strings.TrimRight(c.BaseURL, "/")
 }
 
 func (c *Client) pageSize() int {
 	if c.PageSize <= 0 {
-		return DefaultPageSize
+		return defaultPageSize
 	}
 	return c.PageSize
 }
@@ -132,7 +138,7 @@ func wireIndex(name string) string {
 
 func (c *Client) indices() string {
 	if len(c.Index) == 0 {
-		return DefaultIndex
+		return defaultIndex
 	}
 	names := make([]string, len(c.Index))
 	for i, n := range c.Index {
@@ -156,7 +162,7 @@ func (c *Client) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retr
 	}
 	hits := make([]retrieval.Hit, len(results))
 	for i, r := range results {
-		hits[i] = r.Hit()
+		hits[i] = r.hit()
 	}
 	return hits, nil
 }
@@ -172,7 +178,7 @@ func (c *Client) Search(ctx context.Context, q retrieval.Query, k int) ([]Result
 		return nil, fmt.Errorf("chatnoir: search: %w", err)
 	}
 	if c.APIKey == "" {
-		return nil, ErrNoAPIKey
+		return nil, errNoAPIKey
 	}
 	if strings.TrimSpace(q.Text) == "" {
 		return nil, fmt.Errorf("chatnoir: search: query %q has no text", q.ID)
@@ -211,7 +217,7 @@ func (c *Client) Search(ctx context.Context, q retrieval.Query, k int) ([]Result
 			break // a page of repeats: the service is not paging
 		}
 	}
-	slices.SortStableFunc(results, func(a, b Result) int { return retrieval.CompareHits(a.Hit(), b.Hit()) })
+	slices.SortStableFunc(results, func(a, b Result) int { return retrieval.CompareHits(a.hit(), b.hit()) })
 	if len(results) > k {
 		results = results[:k]
 	}
@@ -269,7 +275,7 @@ func (c *Client) FullText(ctx context.Context, uuid, index string) (string, erro
 		return "", errors.New("chatnoir: full text: empty uuid")
 	}
 	if index == "" {
-		index = DefaultIndex
+		index = defaultIndex
 	}
 	v := url.Values{}
 	v.Set("uuid", uuid)

@@ -254,8 +254,8 @@ func TestNoAPIKeySendsNothing(t *testing.T) {
 	srv := f.start(t)
 	c := &chatnoir.Client{BaseURL: srv.URL}
 	_, err := c.Retrieve(context.Background(), uniforms, 10)
-	if !errors.Is(err, chatnoir.ErrNoAPIKey) {
-		t.Errorf("got error %v, want ErrNoAPIKey", err)
+	if !errors.Is(err, chatnoir.ErrAuth) || !strings.Contains(err.Error(), "no API key") {
+		t.Errorf("got error %v, want ErrAuth saying there is no API key", err)
 	}
 	if f.count() != 0 {
 		t.Errorf("got %d requests, want none", f.count())

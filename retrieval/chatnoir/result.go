@@ -41,8 +41,8 @@ type Result struct {
 	Lang        string // detected language, e.g. "en"
 }
 
-// Hit returns r as a retrieval hit: its ID and score.
-func (r Result) Hit() retrieval.Hit { return retrieval.Hit{ID: r.ID, Score: r.Score} }
+// hit returns r as a retrieval hit: its ID and score.
+func (r Result) hit() retrieval.Hit { return retrieval.Hit{ID: r.ID, Score: r.Score} }
 
 // StripHighlights turns a highlighted title or snippet into plain text: it
 // removes the <em> and </em> tags ChatNoir puts around matching terms, then

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/nlp"
-	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/english"
 	"golang.org/x/text/cases"
@@ -44,21 +44,21 @@ const (
 	StemPorter          = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
 	StemPorter2         = "porter2" // the Snowball English (Porter2) stemmer
 	// StemKrovetz is the Krovetz (KStem) stemmer in its corpus-vocabulary
-	// variant (package krovetz, NewVocabulary): inflected forms are
+	// variant (internal/krovetz, NewVocabulary): inflected forms are
 	// conflated with base forms that occur in the collection at least
 	// Analysis.KrovetzMinCF times. The collection decides the stems, so
 	// Build indexes unstemmed terms, then merges each term's postings into
 	// its stem's and records the vocabulary in the index, which stems
-	// queries with it. An Analyzer alone leaves terms unstemmed.
+	// queries with it.
 	StemKrovetz = "krovetz"
 	// StemKStem is Lucene 8's KStemFilter: Krovetz stemming with Lucene's
-	// built-in dictionary (package krovetz, Lucene), the same stem for
+	// built-in dictionary (internal/krovetz, Lucene), the same stem for
 	// every word as Lucene gives.
 	StemKStem = "kstem"
 )
 
-// DefaultKrovetzMinCF is the Analysis.KrovetzMinCF used when it is 0.
-const DefaultKrovetzMinCF = 2
+// defaultKrovetzMinCF is the Analysis.KrovetzMinCF used when it is 0.
+const defaultKrovetzMinCF = 2
 
 // Analysis says how text becomes index terms. It is fixed when an index is
 // built and recorded in it. The steps run in this order: optional Unicode
@@ -87,36 +87,41 @@ type Analysis struct {
 	Stem Stemmer `json:"stem"`
 	// KrovetzMinCF is, for Stem == StemKrovetz, the collection frequency a
 	// term needs to enter the stemmer's vocabulary (a base form a rule may
-	// conflate to), to keep typos out; 0 means DefaultKrovetzMinCF. A
-	// term's collection frequency is its number of occurrences in the
-	// unit where it occurs most (summed over that unit's fields), so that
-	// text indexed as both sentences and arguments is not counted twice.
+	// conflate to), to keep typos out; 0 means 2. A term's collection
+	// frequency is its number of occurrences in the unit where it occurs
+	// most (summed over that unit's fields), so that text indexed as both
+	// sentences and arguments is not counted twice.
 	// It is ignored (and recorded as 0) for other stemmers.
 	KrovetzMinCF int `json:"krovetz_min_cf,omitempty"`
 }
 
-// Analyzer presets, for Config.Analyzer.
+// Analyzer presets, for Config.Analyzer. Each names an Analysis, given
+// here as a literal to start a Config.Analysis of one's own from.
 const (
 	// AnalyzerLucene is Lucene 8's EnglishAnalyzer: UAX#29 tokens, English
 	// possessive filter, lower case, Lucene's 33 English stop words,
-	// original Porter stemmer.
+	// original Porter stemmer:
+	// Analysis{Possessive: true, Stop: StopLucene, Stem: StemPorter}.
 	AnalyzerLucene = "lucene"
 	// AnalyzerEnglish (the default) folds Unicode (NFKC, case folding,
 	// diacritics), removes possessives and the Snowball English stop words,
-	// and stems with Porter2.
+	// and stems with Porter2:
+	// Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemPorter2}.
 	AnalyzerEnglish = "en"
-	// AnalyzerPlain folds Unicode and does nothing else.
+	// AnalyzerPlain folds Unicode and does nothing else:
+	// Analysis{Fold: true, Stop: StopNone, Stem: StemNone}.
 	AnalyzerPlain = "plain"
 	// AnalyzerKrovetz is Lucene 8's EnglishAnalyzer with KStemFilter in
 	// place of PorterStemFilter, the Krovetz chain Touché teams ran:
-	// AnalyzerLucene with StemKStem. (Before, it was AnalyzerEnglish with
-	// the corpus-vocabulary variant, StemKrovetz, which stays available as
-	// an Analysis.)
+	// AnalyzerLucene with StemKStem,
+	// Analysis{Possessive: true, Stop: StopLucene, Stem: StemKStem}.
+	// (Before, it was AnalyzerEnglish with the corpus-vocabulary variant,
+	// StemKrovetz, which stays available as an Analysis.)
 	AnalyzerKrovetz = "krovetz"
 )
 
-// Preset returns the Analysis of a named analyzer preset.
-func Preset(name string) (Analysis, error) {
+// presetAnalysis returns the Analysis of a named analyzer preset.
+func presetAnalysis(name string) (Analysis, error) {
 	switch name {
 	case AnalyzerLucene:
 		return Analysis{Possessive: true, Stop: StopLucene, Stem: StemPorter}, nil
@@ -157,7 +162,7 @@ func (a Analysis) normalized() (Analysis, error) {
 			return a, fmt.Errorf("lexical: negative KrovetzMinCF %d: %w", a.KrovetzMinCF, ErrConfig)
 		}
 		if a.KrovetzMinCF == 0 {
-			a.KrovetzMinCF = DefaultKrovetzMinCF
+			a.KrovetzMinCF = defaultKrovetzMinCF
 		}
 	default:
 		return a, fmt.Errorf("lexical: unknown stemmer %q: %w", a.Stem, ErrConfig)
@@ -177,10 +182,10 @@ func stopWord(list StopList) func(string) bool {
 	return nil
 }
 
-// maxCache bounds an Analyzer's memo of token → term.
+// maxCache bounds an analyzer's memo of token → term.
 const maxCache = 1 << 18
 
-// A termEntry is an analysed term as an Analyzer memoizes it, with
+// A termEntry is an analysed term as an analyzer memoizes it, with
 // bookkeeping for Build.
 type termEntry struct {
 	term  string
@@ -210,10 +215,10 @@ func (d *dictionary) id(t string) uint32 {
 	return g
 }
 
-// An Analyzer turns text into index terms according to an Analysis. It
-// memoizes the terms of tokens it has seen. An Analyzer is not safe for
+// An analyzer turns text into index terms according to an Analysis. It
+// memoizes the terms of tokens it has seen. An analyzer is not safe for
 // concurrent use; make one per goroutine.
-type Analyzer struct {
+type analyzer struct {
 	a       Analysis
 	stop    func(string) bool // nil for no fixed stop words
 	fold    transform.Transformer
@@ -226,18 +231,15 @@ type Analyzer struct {
 	stemmer func(string) string
 }
 
-// NewAnalyzer returns an Analyzer for a. For StemKStem it loads Lucene's
-// KStem dictionary (about 12 ms).
-func NewAnalyzer(a Analysis) (*Analyzer, error) { return newAnalyzer(a, nil) }
-
-// newAnalyzer is NewAnalyzer with a KStem stemmer to share (safe for
-// concurrent use), or nil to load one when a needs it.
-func newAnalyzer(a Analysis, kstem *krovetz.Stemmer) (*Analyzer, error) {
+// newAnalyzer returns an analyzer for a, with a KStem stemmer to share
+// (safe for concurrent use), or nil to load Lucene's KStem dictionary
+// (about 12 ms) when a needs it.
+func newAnalyzer(a Analysis, kstem *krovetz.Stemmer) (*analyzer, error) {
 	a, err := a.normalized()
 	if err != nil {
 		return nil, err
 	}
-	z := &Analyzer{a: a, stop: stopWord(a.Stop), cache: map[string]*termEntry{}, terms: map[string]*termEntry{}}
+	z := &analyzer{a: a, stop: stopWord(a.Stop), cache: map[string]*termEntry{}, terms: map[string]*termEntry{}}
 	if a.Fold {
 		z.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
 	}
@@ -261,18 +263,16 @@ func newAnalyzer(a Analysis, kstem *krovetz.Stemmer) (*Analyzer, error) {
 	return z, nil
 }
 
-// Analysis returns the analysis z applies, with defaults filled in.
-func (z *Analyzer) Analysis() Analysis { return z.a }
-
-// Terms appends the terms of text to dst and returns the extended slice.
-func (z *Analyzer) Terms(dst []string, text string) []string {
+// appendTerms appends the terms of text to dst and returns the extended
+// slice.
+func (z *analyzer) appendTerms(dst []string, text string) []string {
 	z.each(text, func(e *termEntry) { dst = append(dst, e.term) })
 	return dst
 }
 
 // trim empties the memo when it has grown too large. Build calls it between
 // documents only, as the entries carry per-document counts.
-func (z *Analyzer) trim() {
+func (z *analyzer) trim() {
 	if len(z.cache) >= maxCache {
 		clear(z.cache)
 		clear(z.terms)
@@ -280,7 +280,7 @@ func (z *Analyzer) trim() {
 }
 
 // each calls f with every term of text, in order.
-func (z *Analyzer) each(text string, f func(*termEntry)) {
+func (z *analyzer) each(text string, f func(*termEntry)) {
 	var in []byte
 	if z.a.Fold {
 		if isASCII(text) {
@@ -333,7 +333,7 @@ func (z *Analyzer) each(text string, f func(*termEntry)) {
 }
 
 // term analyzes one token; "" means the token is dropped.
-func (z *Analyzer) term(tok []byte) string {
+func (z *analyzer) term(tok []byte) string {
 	var s string
 	if z.a.Fold {
 		s = string(tok)

@@ -39,8 +39,8 @@ func compareLucene(t *testing.T, path, preset string, min int) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	a, _ := Preset(preset)
-	z, err := NewAnalyzer(a)
+	a, _ := presetAnalysis(preset)
+	z, err := newAnalyzer(a, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func compareLucene(t *testing.T, path, preset string, min int) {
 			t.Fatalf("%s:%d: no tab", path, n+1)
 		}
 		n++
-		if got := strings.Join(z.Terms(nil, in), " "); got != want {
+		if got := strings.Join(z.appendTerms(nil, in), " "); got != want {
 			if bad++; bad <= 20 {
 				t.Errorf("%s: %q: got %q, want Lucene's %q", preset, in, got, want)
 			}
@@ -80,11 +80,11 @@ func TestFoldingAnalyzer(t *testing.T) {
 		{Analysis{Stem: StemPorter}, "Generalizations", "gener"},
 		{Analysis{}, "", ""},
 	} {
-		z, err := NewAnalyzer(c.a)
+		z, err := newAnalyzer(c.a, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Join(z.Terms(nil, c.in), " "); got != c.want {
+		if got := strings.Join(z.appendTerms(nil, c.in), " "); got != c.want {
 			t.Errorf("%+v %q: got %q, want %q", c.a, c.in, got, c.want)
 		}
 	}
@@ -94,9 +94,9 @@ func FuzzAnalyzer(f *testing.F) {
 	f.Add("The teachers' unions' arguments aren't convincing 😂✌🏽 🇺🇸 ____ Café")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, name := range []string{AnalyzerLucene, AnalyzerEnglish} {
-			a, _ := Preset(name)
-			z, _ := NewAnalyzer(a)
-			for _, term := range z.Terms(nil, s) {
+			a, _ := presetAnalysis(name)
+			z, _ := newAnalyzer(a, nil)
+			for _, term := range z.appendTerms(nil, s) {
 				if term == "" {
 					t.Fatalf("%s: empty term from %q", name, s)
 				}

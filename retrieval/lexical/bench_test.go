@@ -100,7 +100,7 @@ func BenchmarkRetrieve(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer x.Close()
-	for _, u := range x.Units() {
+	for _, u := range x.d.meta.Units {
 		for _, model := range []Model{ModelBM25, ModelLuceneDirichlet, ModelDirichlet} {
 			y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}})
 			if err != nil {

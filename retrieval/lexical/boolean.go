@@ -7,11 +7,12 @@ import (
 	"github.com/argsearch/argsearch/retrieval"
 )
 
-// BooleanAnd separates the groups of a Boolean query (Search.Boolean).
-const BooleanAnd = " AND "
+// booleanAnd separates the groups of a Boolean query (Search.Boolean).
+const booleanAnd = " AND "
 
 // BooleanQuery joins groups of words into the text of a Boolean query: a
-// document must contain a term of every group. Empty groups are left out.
+// document must contain a term of every group. The groups are joined by
+// " AND " (which Search.Boolean splits at); empty groups are left out.
 // The Porthos system of Touché 2022 made such queries of a topic's noun
 // chunks (pos.Tagger.NounPhrases gives them).
 func BooleanQuery(groups []string) string {
@@ -21,7 +22,7 @@ func BooleanQuery(groups []string) string {
 			kept = append(kept, g)
 		}
 	}
-	return strings.Join(kept, BooleanAnd)
+	return strings.Join(kept, booleanAnd)
 }
 
 // allowed returns, for a Boolean search, the documents of ud that contain
@@ -34,7 +35,7 @@ func (x *Index) allowed(ud *unitData, q retrieval.Query) ([]uint64, error) {
 	}
 	ndocs := uint64(ud.docs())
 	var set []uint64
-	for _, group := range strings.Split(q.Text, BooleanAnd) {
+	for _, group := range strings.Split(q.Text, booleanAnd) {
 		terms := x.queryTerms(retrieval.Query{Text: group})
 		if len(terms) == 0 {
 			continue // only stop words: no constraint

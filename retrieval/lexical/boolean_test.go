@@ -20,7 +20,7 @@ func TestBoolean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	z, _ := NewAnalyzer(x.Analysis())
+	z, _ := newAnalyzer(x.Analysis(), nil)
 	for _, u := range []Unit{UnitSentence, UnitArgument} {
 		docs := refDocs(t, x.Analysis(), args, u)
 		for _, groups := range [][]string{
@@ -37,7 +37,7 @@ func TestBoolean(t *testing.T) {
 				var sets []map[string]bool
 				for _, g := range groups {
 					set := map[string]bool{}
-					for _, term := range z.Terms(nil, g) {
+					for _, term := range z.appendTerms(nil, g) {
 						plain[term]++
 						set[term] = true
 					}

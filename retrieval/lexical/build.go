@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
 
 // batchArgs is how many arguments a worker analyses at a time.
@@ -30,8 +30,9 @@ const batchArgs = 256
 
 // Build indexes a stream of arguments and returns the open index. With dir
 // "" the index lives in memory only; otherwise dir must not hold an index
-// yet (ErrExists), and the index is written there (the metadata file last,
-// so a directory whose build failed or was cancelled holds no index).
+// yet (Build refuses to overwrite one; Open opens it), and the index is
+// written there (the metadata file last, so a directory whose build failed
+// or was cancelled holds no index).
 //
 // Text is analysed by c.Workers goroutines in parallel; the index does not
 // depend on their number or scheduling. A cancelled ctx stops the build with
@@ -72,7 +73,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	}
 	if dir != "" {
 		if _, err := os.Stat(filepath.Join(dir, metaFile)); err == nil {
-			return nil, fmt.Errorf("lexical: build %s: %w", dir, ErrExists)
+			return nil, fmt.Errorf("lexical: build %s: %w", dir, errExists)
 		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("lexical: build: %w", err)
@@ -82,7 +83,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	if dir != "" {
 		b.dir, b.budget = dir, c.BuildMemory
 		if b.budget <= 0 {
-			b.budget = DefaultBuildMemory
+			b.budget = defaultBuildMemory
 		}
 	}
 	defer b.cleanup()
@@ -227,7 +228,7 @@ type batch struct {
 
 // A worker analyses batches.
 type worker struct {
-	z   *Analyzer
+	z   *analyzer
 	doc int64 // documents analysed, a stamp for termEntry
 }
 
@@ -271,15 +272,15 @@ func (w *worker) analyse(b *batch, units []Unit) {
 						add(s.Text)
 						endDoc()
 					}
-				case f == FieldConclusion:
+				case f == fieldConclusion:
 					add(a.Conclusion)
 					endDoc()
-				case f == FieldPremise:
+				case f == fieldPremise:
 					for _, p := range a.Premises {
 						add(p.Text)
 					}
 					endDoc()
-				case f == FieldTitle:
+				case f == fieldTitle:
 					add(a.Context.DiscussionTitle)
 					endDoc()
 				}
@@ -536,10 +537,10 @@ func (b *builder) finish() error {
 		b.stopwords = b.frequent(b.an.StopFrequent, func(Unit, string) bool { return true })
 	case StopFrequentFields:
 		texts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
-			return u == UnitArgument && (f == FieldConclusion || f == FieldPremise)
+			return u == UnitArgument && (f == fieldConclusion || f == fieldPremise)
 		})
 		contexts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
-			return u == UnitArgument && f == FieldTitle
+			return u == UnitArgument && f == fieldTitle
 		})
 		b.stopwords = append(texts, contexts...)
 	default:

@@ -41,27 +41,13 @@ type Source struct {
 	// Name names the corpus in the cache directory, such as its file name.
 	Name string
 	// ID identifies the corpus's content: an index built from a corpus
-	// with another ID is never used for this one. FileID gives one for a
-	// file; for bytes in memory, a hash of them will do.
+	// with another ID is never used for this one. For a file, its absolute
+	// path, size and modification time will do (the module's systems take
+	// internal/fileid's); for bytes in memory, a hash of them.
 	ID string
 	// Arguments streams the corpus. Open reads it only when it builds an
 	// index.
 	Arguments iter.Seq2[corpus.Argument, error]
-}
-
-// FileID returns an ID for the corpus file at path, for Source.ID: its
-// absolute path, size and modification time, so that an index is rebuilt
-// when the file changes.
-func FileID(path string) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", fmt.Errorf("lexical: %w", err)
-	}
-	fi, err := os.Stat(abs)
-	if err != nil {
-		return "", fmt.Errorf("lexical: %w", err)
-	}
-	return fmt.Sprintf("file %s %d %d", abs, fi.Size(), fi.ModTime().UnixNano()), nil
 }
 
 // cacheFormat changes when cached indexes must be rebuilt for a reason the

@@ -116,23 +116,3 @@ func TestCacheOpen(t *testing.T) {
 		}
 	}
 }
-
-func TestFileID(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "c.csv")
-	if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	a, err := FileID(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte("xy"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := FileID(p); b == a {
-		t.Errorf("FileID did not change with the file: %q", a)
-	}
-	if _, err := FileID(filepath.Join(t.TempDir(), "absent")); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("missing file: got %v, want os.ErrNotExist", err)
-	}
-}

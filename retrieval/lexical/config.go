@@ -13,13 +13,14 @@ var (
 	ErrConfig = errors.New("configuration mismatch or invalid")
 	// ErrNoIndex: the directory holds no index.
 	ErrNoIndex = errors.New("no index")
-	// ErrExists: Build was given a directory that already holds an index.
-	ErrExists = errors.New("index already exists")
 	// ErrCorrupt: an index file is truncated, altered or unreadable.
 	ErrCorrupt = errors.New("corrupt index")
 	// ErrClosed: the index was closed.
 	ErrClosed = errors.New("index closed")
 )
+
+// errExists: Build was given a directory that already holds an index.
+var errExists = errors.New("index already exists")
 
 // A Unit is what an index retrieves.
 type Unit string
@@ -52,17 +53,17 @@ const (
 
 // Field names of the argument unit, and the one field of the sentence unit.
 const (
-	FieldText       = "text"
-	FieldConclusion = "conclusion"
-	FieldPremise    = "premise"
-	FieldTitle      = "title"
+	fieldText       = "text"
+	fieldConclusion = "conclusion"
+	fieldPremise    = "premise"
+	fieldTitle      = "title"
 )
 
 func unitFields(u Unit) []string {
 	if u == UnitArgument {
-		return []string{FieldConclusion, FieldPremise, FieldTitle}
+		return []string{fieldConclusion, fieldPremise, fieldTitle}
 	}
-	return []string{FieldText}
+	return []string{fieldText}
 }
 
 // A Model names a scoring model.
@@ -217,7 +218,7 @@ type Search struct {
 	Query   QueryWeights
 	PRF     PRF
 	// Boolean reads a query's title (Query.Text) as groups of words
-	// joined by BooleanAnd (see BooleanQuery): only documents that contain
+	// joined by " AND " (see BooleanQuery): only documents that contain
 	// a term of every group match, and they are scored as usual, on the
 	// terms of all groups (and of the other parts Query weighs). A group
 	// whose words are all stop words constrains nothing.
@@ -259,7 +260,7 @@ type Config struct {
 	// BuildMemory bounds the bytes of postings and term vectors a Build
 	// to a directory holds in memory: beyond it, they are written to a
 	// sorted run in the directory, and the runs are merged at the end (the
-	// index is the same for any value). 0 means DefaultBuildMemory. A
+	// index is the same for any value). 0 means 256 MiB. A
 	// Build in memory (dir "") holds everything.
 	BuildMemory int
 	// Workers is the number of goroutines analysing text during Build;
@@ -283,9 +284,9 @@ func (c Config) analysis() (a Analysis, ok bool, err error) {
 		return a, true, err
 	}
 	if c.Analyzer == "" {
-		a, err = Preset(AnalyzerEnglish)
+		a, err = presetAnalysis(AnalyzerEnglish)
 		return a, false, err
 	}
-	a, err = Preset(c.Analyzer)
+	a, err = presetAnalysis(c.Analyzer)
 	return a, true, err
 }

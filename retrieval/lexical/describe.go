@@ -31,7 +31,7 @@ func (a Analysis) String() string {
 	case "", StemNone:
 		parts = append(parts, "no stemming")
 	case StemKrovetz:
-		parts = append(parts, fmt.Sprintf("stem krovetz (vocabulary of terms with collection frequency %d or more)", max(a.KrovetzMinCF, DefaultKrovetzMinCF)))
+		parts = append(parts, fmt.Sprintf("stem krovetz (vocabulary of terms with collection frequency %d or more)", max(a.KrovetzMinCF, defaultKrovetzMinCF)))
 	case StemKStem:
 		parts = append(parts, "stem kstem (Lucene's KStemFilter)")
 	default:

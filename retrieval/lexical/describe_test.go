@@ -28,7 +28,7 @@ func TestDescribe(t *testing.T) {
 
 func mustPreset(t *testing.T, name string) Analysis {
 	t.Helper()
-	a, err := Preset(name)
+	a, err := presetAnalysis(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@
 // variant (StemKrovetz) depends on the collection: Build indexes unstemmed
 // terms, then chooses a vocabulary (the terms occurring at least
 // KrovetzMinCF times), merges each term's postings into those of its stem
-// (package krovetz, NewVocabulary), and records the vocabulary in
+// (internal/krovetz, NewVocabulary), and records the vocabulary in
 // index.json, with which queries are stemmed. The merge costs, at its
 // peak, one stem's postings decoded at a time.
 //

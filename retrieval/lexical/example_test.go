@@ -50,17 +50,33 @@ func Example() {
 	//   S861da101-A5653ac85 -87.0695
 }
 
-// An Analyzer shows what the index sees of a text.
-func ExampleAnalyzer() {
-	a, err := lexical.Preset(lexical.AnalyzerLucene)
-	if err != nil {
-		log.Fatal(err)
+// Config.Analysis replaces a preset: here Lucene's EnglishAnalyzer chain
+// (AnalyzerLucene) without its stemmer, so that "teachers" no longer
+// matches "teacher". The index records the analysis it was built with.
+func ExampleConfig_analysis() {
+	ctx := context.Background()
+	args := func(yield func(corpus.Argument, error) bool) {
+		yield(corpus.Argument{ID: "a1", Sentences: []corpus.Sentence{
+			{ID: "a1__CONC__1", Text: "Every teacher should be paid more."},
+			{ID: "a1__PREMISE__1", Text: "The teachers' unions agree."},
+		}}, nil)
 	}
-	z, err := lexical.NewAnalyzer(a)
-	if err != nil {
-		log.Fatal(err)
+	for _, a := range []lexical.Analysis{
+		{Possessive: true, Stop: lexical.StopLucene, Stem: lexical.StemPorter}, // AnalyzerLucene
+		{Possessive: true, Stop: lexical.StopLucene},
+	} {
+		x, err := lexical.Build(ctx, "", args, lexical.Config{Analysis: &a})
+		if err != nil {
+			log.Fatal(err)
+		}
+		hits, err := x.Retrieve(ctx, retrieval.Query{ID: "1", Text: "teachers"}, 10)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s: %d of 2 sentences\n", x.Analysis(), len(hits))
+		x.Close()
 	}
-	fmt.Println(z.Terms(nil, "The teachers' unions' arguments aren't convincing: it's the students who're learning!"))
 	// Output:
-	// [teacher union argument aren't convinc student who'r learn]
+	// lower case, possessive 's, stop words lucene, stem porter: 2 of 2 sentences
+	// lower case, possessive 's, stop words lucene, no stemming: 1 of 2 sentences
 }

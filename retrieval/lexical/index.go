@@ -9,7 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
 
 // An Index is a built index of sentences and/or arguments with a query-time
@@ -26,7 +26,7 @@ type shared struct {
 	closed    atomic.Bool
 	stop      map[string]bool  // frequency-based stop words
 	stem      *krovetz.Stemmer // Krovetz stemming of query terms; nil without
-	analyzers sync.Pool        // *Analyzer
+	analyzers sync.Pool        // *analyzer
 	boundDF   uint32           // exactBoundDF; tests lower it
 
 	pairOnce sync.Once // the pair unit's grouping of sentences, made on first use
@@ -69,8 +69,7 @@ func newIndex(d *data, s Search) (*Index, error) {
 // all cores), but a posting list is decoded and checked against its blocks
 // and statistics only when a query first reads it: a list that is
 // malformed although its file's checksum matches (made so on purpose)
-// makes that query fail with an error wrapping ErrCorrupt. Check checks
-// every list at once.
+// makes that query fail with an error wrapping ErrCorrupt.
 func Open(dir string, c Config) (*Index, error) {
 	m, err := readMeta(dir)
 	if err != nil {
@@ -117,13 +116,6 @@ func (x *Index) Search() Search { return x.search }
 // Analysis returns the analysis the index was built with.
 func (x *Index) Analysis() Analysis { return x.d.meta.Analysis }
 
-// Units returns the units x holds.
-func (x *Index) Units() []Unit { return slices.Clone(x.d.meta.Units) }
-
-// Stopwords returns the frequency-based stop words chosen at build time
-// (Analysis.StopFrequent), in byte order.
-func (x *Index) Stopwords() []string { return slices.Clone(x.d.meta.Stopwords) }
-
 // Docs returns the number of documents of unit u (0 if x lacks it). For
 // UnitPair it is the number of pairs of two sentences of one argument (0
 // when the sentence ids cannot be grouped by argument, or x is closed).
@@ -144,11 +136,11 @@ func (x *Index) Docs(u Unit) int {
 	return 0
 }
 
-// Check decodes and checks every posting list of the index against its
+// check decodes and checks every posting list of the index against its
 // blocks and statistics (on all cores), which Open leaves to the first
 // query that reads a list. It returns the first malformed list's error,
 // wrapping ErrCorrupt; nil for a sound index.
-func (x *Index) Check(ctx context.Context) error {
+func (x *Index) check(ctx context.Context) error {
 	for _, ud := range x.d.units {
 		for _, f := range ud.fields {
 			if err := ctx.Err(); err != nil {
@@ -252,11 +244,11 @@ func (s Search) normalized(units []Unit) (Search, error) {
 
 func (s Search) fieldWeight(name string) float64 {
 	switch name {
-	case FieldConclusion:
+	case fieldConclusion:
 		return s.Fields.Conclusion
-	case FieldPremise:
+	case fieldPremise:
 		return s.Fields.Premise
-	case FieldTitle:
+	case fieldTitle:
 		return s.Fields.Title
 	}
 	return 1

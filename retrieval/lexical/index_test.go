@@ -105,8 +105,8 @@ func TestOpenErrors(t *testing.T) {
 	}
 	args := sampleArgs(t, 20)
 	build(t, dir, args, Config{Analyzer: AnalyzerLucene}).Close()
-	if _, err := Build(context.Background(), dir, seq(args), Config{}); !errors.Is(err, ErrExists) {
-		t.Errorf("build over an index: got %v, want ErrExists", err)
+	if _, err := Build(context.Background(), dir, seq(args), Config{}); !errors.Is(err, errExists) {
+		t.Errorf("build over an index: got %v, want errExists", err)
 	}
 	if _, err := Open(dir, Config{Analyzer: AnalyzerEnglish}); !errors.Is(err, ErrConfig) {
 		t.Errorf("other analyzer: got %v, want ErrConfig", err)
@@ -222,7 +222,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	if _, err := x.With(Search{Unit: UnitSentence}); !errors.Is(err, ErrConfig) {
 		t.Errorf("searching an unbuilt unit: got %v, want ErrConfig", err)
 	}
-	sw := x.Stopwords()
+	sw := x.d.meta.Stopwords
 	if len(sw) != 5 {
 		t.Fatalf("got stop words %v, want 5", sw)
 	}
@@ -236,7 +236,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	}
 	// Documents lengths exclude them: compare with the reference lengths.
 	a, _ := x.Analysis().normalized()
-	z, _ := NewAnalyzer(a)
+	z, _ := newAnalyzer(a, nil)
 	stop := map[string]bool{}
 	for _, w := range sw {
 		stop[w] = true
@@ -244,7 +244,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	ud := x.d.unit(UnitArgument)
 	for i, arg := range args {
 		n := 0
-		for _, term := range z.Terms(nil, arg.Conclusion) {
+		for _, term := range z.appendTerms(nil, arg.Conclusion) {
 			if !stop[term] {
 				n++
 			}
@@ -278,7 +278,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
 	an := Analysis{Possessive: true, Stop: StopFrequentFields, StopFrequent: 4, Stem: StemKStem}
 	x := build(t, "", args, Config{Analysis: &an})
-	z, err := NewAnalyzer(Analysis{Possessive: true, Stem: StemKStem})
+	z, err := newAnalyzer(Analysis{Possessive: true, Stem: StemKStem}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 		count := map[string]int{}
 		for _, a := range args {
 			for _, text := range texts(a) {
-				for _, term := range z.Terms(nil, text) {
+				for _, term := range z.appendTerms(nil, text) {
 					count[term]++
 				}
 			}
@@ -309,7 +309,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 	})
 	contexts := top(func(a corpus.Argument) []string { return []string{a.Context.DiscussionTitle} })
 	want := slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(texts), contexts...))))
-	if got := x.Stopwords(); !slices.Equal(got, want) {
+	if got := x.d.meta.Stopwords; !slices.Equal(got, want) {
 		t.Errorf("stop words %v, want %v (texts %v, contexts %v)", got, want, texts, contexts)
 	}
 	if slices.Equal(texts, contexts) {
@@ -324,7 +324,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 // cores, checks every term, and finds a malformed list in the last part.
 func TestCheckParallel(t *testing.T) {
 	x := build(t, "", sampleArgs(t, 300), Config{})
-	if err := x.Check(context.Background()); err != nil {
+	if err := x.check(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	split := 0
@@ -347,7 +347,7 @@ func TestCheckParallel(t *testing.T) {
 	f := y.d.unit(UnitSentence).fields[0]
 	last := len(f.df) - 1
 	f.post[f.postOff[last]] = 33 // a gap width no block has
-	if err := y.Check(context.Background()); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), string(f.term(last))) {
+	if err := y.check(context.Background()); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), string(f.term(last))) {
 		t.Errorf("Check: got %v, want ErrCorrupt naming %q", err, f.term(last))
 	}
 }
@@ -372,7 +372,7 @@ func TestCorruptPostingsLazy(t *testing.T) {
 	if hits, err := x.Retrieve(ctx, retrieval.Query{Text: "affirmative action"}, 10); err != nil || len(hits) == 0 {
 		t.Errorf("query of other terms: %d hits, %v", len(hits), err)
 	}
-	if err := x.Check(ctx); !errors.Is(err, ErrCorrupt) {
+	if err := x.check(ctx); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("Check: got %v, want ErrCorrupt", err)
 	}
 }

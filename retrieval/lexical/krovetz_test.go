@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/retrieval"
-	"github.com/argsearch/argsearch/retrieval/lexical/krovetz"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
 
 // krovetzRefDocs analyses both units unstemmed, chooses the vocabulary as
@@ -65,7 +65,7 @@ func krovetzRefDocs(t *testing.T, a Analysis, docs map[Unit][]refDoc) *krovetz.S
 // vocabularyKrovetz is the analysis of the corpus-vocabulary Krovetz
 // variant these tests check: the en preset with StemKrovetz.
 func vocabularyKrovetz() *Analysis {
-	return &Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemKrovetz, KrovetzMinCF: DefaultKrovetzMinCF}
+	return &Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemKrovetz, KrovetzMinCF: defaultKrovetzMinCF}
 }
 
 func TestKrovetzEqualsReference(t *testing.T) {
@@ -81,7 +81,7 @@ func TestKrovetzEqualsReference(t *testing.T) {
 		docs[u] = refDocs(t, a, args, u)
 	}
 	st := krovetzRefDocs(t, a, docs)
-	z, _ := NewAnalyzer(a)
+	z, _ := newAnalyzer(a, nil)
 	queries := []retrieval.Query{
 		{ID: "1", Text: "Should abortions be legal?"},
 		{ID: "2", Text: "Is human activity primarily responsible for global climate changes?"},
@@ -100,7 +100,7 @@ func TestKrovetzEqualsReference(t *testing.T) {
 			}
 			for _, q := range queries {
 				qt := map[string]float64{}
-				for _, term := range z.Terms(nil, q.Text) {
+				for _, term := range z.appendTerms(nil, q.Text) {
 					qt[st.Stem(term)]++
 				}
 				want := refScores(docs[u], qt, fw, y.Search().Scoring)
@@ -180,8 +180,8 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 	if r3 := runOf(t, x3, 1000); !bytes.Equal(r1, r3) {
 		t.Error("reopened index gives a different run")
 	}
-	if got := x3.Analysis(); got.Stem != StemKrovetz || got.KrovetzMinCF != DefaultKrovetzMinCF {
-		t.Errorf("got analysis %+v, want Krovetz with min cf %d", got, DefaultKrovetzMinCF)
+	if got := x3.Analysis(); got.Stem != StemKrovetz || got.KrovetzMinCF != defaultKrovetzMinCF {
+		t.Errorf("got analysis %+v, want Krovetz with min cf %d", got, defaultKrovetzMinCF)
 	}
 	for _, other := range []Config{
 		{Analyzer: AnalyzerEnglish},
@@ -219,7 +219,7 @@ func TestKrovetzWithFrequentStopwords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw := x.Stopwords()
+	sw := x.d.meta.Stopwords
 	if len(sw) != 20 {
 		t.Fatalf("got %d stop words, want 20", len(sw))
 	}

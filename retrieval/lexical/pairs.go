@@ -180,7 +180,7 @@ func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]
 	var tf *fieldData // the discussion titles, with PairTitle
 	if x.search.PairTitle {
 		for _, f := range x.d.unit(UnitArgument).fields {
-			if f.name == FieldTitle {
+			if f.name == fieldTitle {
 				tf = f
 			}
 		}

@@ -47,7 +47,7 @@ type refDoc struct {
 }
 
 func refDocs(t *testing.T, an Analysis, args []corpus.Argument, u Unit) []refDoc {
-	z, err := NewAnalyzer(an)
+	z, err := newAnalyzer(an, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,15 +55,15 @@ func refDocs(t *testing.T, an Analysis, args []corpus.Argument, u Unit) []refDoc
 	for _, a := range args {
 		if u == UnitSentence {
 			for _, s := range a.Sentences {
-				docs = append(docs, refDoc{s.ID, [][]string{z.Terms(nil, s.Text)}})
+				docs = append(docs, refDoc{s.ID, [][]string{z.appendTerms(nil, s.Text)}})
 			}
 			continue
 		}
 		var prem []string
 		for _, p := range a.Premises {
-			prem = z.Terms(prem, p.Text)
+			prem = z.appendTerms(prem, p.Text)
 		}
-		docs = append(docs, refDoc{a.ID, [][]string{z.Terms(nil, a.Conclusion), prem, z.Terms(nil, a.Context.DiscussionTitle)}})
+		docs = append(docs, refDoc{a.ID, [][]string{z.appendTerms(nil, a.Conclusion), prem, z.appendTerms(nil, a.Context.DiscussionTitle)}})
 	}
 	return docs
 }
@@ -205,7 +205,7 @@ func TestScoresEqualReference(t *testing.T) {
 		{ID: "4", Text: "Should bottled water be banned?"},
 	}
 	for _, an := range []string{AnalyzerLucene, AnalyzerEnglish} {
-		a, _ := Preset(an)
+		a, _ := presetAnalysis(an)
 		x, err := Build(ctx, "", seq(args), Config{Analyzer: an})
 		if err != nil {
 			t.Fatal(err)
@@ -213,7 +213,7 @@ func TestScoresEqualReference(t *testing.T) {
 		if an == AnalyzerEnglish {
 			x.d.boundDF = 1 // exercise the exact MaxScore bounds on every term
 		}
-		z, _ := NewAnalyzer(a)
+		z, _ := newAnalyzer(a, nil)
 		for _, u := range []Unit{UnitSentence, UnitArgument} {
 			docs := refDocs(t, a, args, u)
 			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
@@ -234,10 +234,10 @@ func TestScoresEqualReference(t *testing.T) {
 					}
 					for _, q := range queries {
 						qt := map[string]float64{}
-						for _, term := range z.Terms(nil, q.Text) {
+						for _, term := range z.appendTerms(nil, q.Text) {
 							qt[term] += 1
 						}
-						for _, term := range z.Terms(nil, q.Description) {
+						for _, term := range z.appendTerms(nil, q.Description) {
 							qt[term] += 0.3
 						}
 						want := refScores(docs, qt, fw, y.Search().Scoring)

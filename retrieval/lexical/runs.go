@@ -14,9 +14,9 @@ import (
 	"strings"
 )
 
-// DefaultBuildMemory is the Config.BuildMemory a Build to a directory uses
+// defaultBuildMemory is the Config.BuildMemory a Build to a directory uses
 // when none is given.
-const DefaultBuildMemory = 256 << 20
+const defaultBuildMemory = 256 << 20
 
 // A Build to a directory holds postings, term vectors and document ids in
 // memory until they reach the memory bound, then writes them to a run, a

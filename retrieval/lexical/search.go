@@ -51,7 +51,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		return nil, err
 	}
 	if x.search.Boolean {
-		q.Text = strings.ReplaceAll(q.Text, BooleanAnd, " ")
+		q.Text = strings.ReplaceAll(q.Text, booleanAnd, " ")
 	}
 	terms := x.queryTerms(q)
 	res, err := x.run(ctx, ud, terms, k, allow)
@@ -84,7 +84,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 // several times gets the sum of its weights; terms keep the order of their
 // first occurrence.
 func (x *Index) queryTerms(q retrieval.Query) []qterm {
-	z := x.d.analyzers.Get().(*Analyzer)
+	z := x.d.analyzers.Get().(*analyzer)
 	defer x.d.analyzers.Put(z)
 	var terms []qterm
 	at := map[string]int{}

@@ -1,0 +1,7 @@
+package bleveindex
+
+// The unexported errors, for the tests of package bleveindex_test.
+var (
+	ErrExists = errExists
+	ErrClosed = errClosed
+)
