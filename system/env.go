@@ -18,6 +18,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/fileid"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -256,7 +257,7 @@ func (e *Env) input() error {
 	if e.Topics, err = topics.Parse(tf); err != nil {
 		return fmt.Errorf("system: %s: %w", topicsPath, err)
 	}
-	id, err := lexical.FileID(path)
+	id, err := fileid.ID(path)
 	if err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
