@@ -12,7 +12,7 @@ import (
 
 // fake tags a sentence by its first word: "pro", "con", "no"; confidence
 // 0.8.
-var fake = stance.TaggerFunc(func(ctx context.Context, topic, text string) (stance.Stance, float64, error) {
+var fake = taggerFunc(func(ctx context.Context, topic, text string) (stance.Stance, float64, error) {
 	if err := stance.CheckInput(topic, text); err != nil {
 		return stance.Unknown, 0, err
 	}
@@ -87,4 +87,11 @@ func FuzzDocument(f *testing.F) {
 			t.Fatalf("%q %q: %v %v", topic, text, s, c)
 		}
 	})
+}
+
+// taggerFunc adapts a function to the stance.Tagger interface.
+type taggerFunc func(ctx context.Context, topic, text string) (stance.Stance, float64, error)
+
+func (f taggerFunc) Tag(ctx context.Context, topic, text string) (stance.Stance, float64, error) {
+	return f(ctx, topic, text)
 }

@@ -7,14 +7,14 @@
 //
 // A Tagger gives a text a stance towards a topic, with a confidence. The
 // package's taggers need no training: ArgsMe reads the args.me labels
-// (corpus.Argument.Stance uses it), Lexical adds up polarity cues, and
-// Majority is the majority-class baseline. The trained tagger,
+// (corpus.Argument.Stance uses it), and Lexical adds up polarity cues. The
+// trained tagger,
 // classify.StanceModel, is in package classify, so that the label
 // vocabulary, which the corpus and run files use, carries no model code.
 //
-// Combine is the one rule for the stance of two sentences read together
-// (a pair), and Side is how a Touché 2022 system gives every pair PRO or
-// CON.
+// Combine is the rule for the stance of two sentences read together (a
+// pair), and Side is how a Touché 2022 system gives every pair PRO or CON;
+// system.StanceRule applies them with the args.me labels and a model.
 package stance
 
 import "fmt"

@@ -18,10 +18,9 @@ func taggers(tb testing.TB) map[string]stance.Tagger {
 		tb.Fatal(err)
 	}
 	return map[string]stance.Tagger{
-		"linear":   m,
-		"lexical":  stance.Lexical{},
-		"args.me":  stance.ArgsMe{},
-		"majority": stance.MajorityOf([]stance.Stance{stance.No, stance.No, stance.Pro}),
+		"linear":  m,
+		"lexical": stance.Lexical{},
+		"args.me": stance.ArgsMe{},
 	}
 }
 
@@ -142,16 +141,6 @@ func TestSide(t *testing.T) {
 		if got := stance.Side(c.m, "topic", c.s, c.texts...); got != c.want {
 			t.Errorf("Side(%v, %v) = %v, want %v", c.s, c.texts, got, c.want)
 		}
-	}
-}
-
-func TestMajorityOf(t *testing.T) {
-	m := stance.MajorityOf([]stance.Stance{stance.Pro, stance.Con, stance.Con, stance.Pro})
-	if m.Label != stance.Pro || m.Confidence != 0.5 {
-		t.Errorf("got %+v, want the tie to go to PRO with 0.5", m)
-	}
-	if got := stance.MajorityOf(nil); got.Label != stance.Unknown {
-		t.Errorf("got %+v for no labels", got)
 	}
 }
 

@@ -178,9 +178,16 @@ func (e *Env) index(ctx context.Context, s lexical.Search) (*lexical.Index, erro
 	return e.Index(ctx, c)
 }
 
-// indexKey identifies the index c builds, as the index cache does.
+// indexKey identifies the index c builds: its analysis, units and term
+// vectors. Two spellings of one analysis (Analyzer "" and "en", say) give
+// two keys; with a cache they open the same index, and in memory it is
+// built twice.
 func indexKey(c lexical.Config) (string, error) {
-	return lexical.Cache{Dir: "/"}.Path(lexical.Source{Name: "corpus", ID: "corpus"}, c)
+	analysis := c.Analyzer
+	if c.Analysis != nil {
+		analysis = c.Analysis.String()
+	}
+	return fmt.Sprintf("%q %v %v", analysis, c.Units, c.NoTermVectors), nil
 }
 
 // buildIndex opens or builds the index of c.

@@ -262,7 +262,7 @@ func stanceSystems(seed uint64, cfg classify.TrainConfig, claims []labeled.Claim
 			for _, s := range train {
 				labels = append(labels, labeled.UKPStance(s.Label))
 			}
-			return stance.MajorityOf(labels), nil
+			return majorityTagger(labels), nil
 		}},
 		{name: "lexical", build: func(context.Context, []labeled.UKPSentence) (stance.Tagger, error) {
 			return stance.Lexical{}, nil

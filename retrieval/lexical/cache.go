@@ -54,11 +54,11 @@ type Source struct {
 // key does not otherwise see.
 const cacheFormat = "argsearch-index-cache/1"
 
-// Path returns the directory in which Open keeps the index of src built
+// path returns the directory in which Open keeps the index of src built
 // with c: src.Name made safe for a file name, then a hash of src.ID and of
 // everything in c that changes an index (the analysis, the units, the term
 // vectors). The query-time Search, Workers and Progress do not count.
-func (cc Cache) Path(src Source, c Config) (string, error) {
+func (cc Cache) path(src Source, c Config) (string, error) {
 	if cc.Dir == "" {
 		return "", fmt.Errorf("lexical: a Cache needs a directory: %w", ErrConfig)
 	}
@@ -112,7 +112,7 @@ func safeName(s string) string {
 // would use. Leftover temporary directories of crashed builds are ignored.
 // If another process finished the same index meanwhile, Open uses that one.
 func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built bool, err error) {
-	dir, err := cc.Path(src, c)
+	dir, err := cc.path(src, c)
 	if err != nil {
 		return nil, false, err
 	}

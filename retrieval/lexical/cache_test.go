@@ -14,14 +14,14 @@ import (
 func TestCachePath(t *testing.T) {
 	cc := Cache{Dir: "/cache"}
 	src := Source{Name: "/data/args processed.csv", ID: "file /data/args_processed.csv 10 20"}
-	base, err := cc.Path(src, Config{})
+	base, err := cc.path(src, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(base, "/cache/args_processed.csv-") {
 		t.Errorf("got %q, want the corpus name, made safe, as prefix", base)
 	}
-	same, _ := cc.Path(src, Config{Analyzer: AnalyzerEnglish, Units: []Unit{UnitSentence, UnitArgument}, Workers: 3, Search: Search{Unit: UnitArgument}})
+	same, _ := cc.path(src, Config{Analyzer: AnalyzerEnglish, Units: []Unit{UnitSentence, UnitArgument}, Workers: 3, Search: Search{Unit: UnitArgument}})
 	if same != base {
 		t.Errorf("the default analyzer and units, workers and a query-time setting changed the path: got %q, want %q", same, base)
 	}
@@ -36,7 +36,7 @@ func TestCachePath(t *testing.T) {
 		"units":             {src, Config{Units: []Unit{UnitSentence}}},
 		"term vectors":      {src, Config{NoTermVectors: true}},
 	} {
-		p, err := cc.Path(c.src, c.cfg)
+		p, err := cc.path(c.src, c.cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,10 +44,10 @@ func TestCachePath(t *testing.T) {
 			t.Errorf("%s: path %q did not change", name, p)
 		}
 	}
-	if _, err := (Cache{}).Path(src, Config{}); !errors.Is(err, ErrConfig) {
+	if _, err := (Cache{}).path(src, Config{}); !errors.Is(err, ErrConfig) {
 		t.Errorf("no directory: got %v, want ErrConfig", err)
 	}
-	if _, err := cc.Path(src, Config{Analyzer: "nope"}); !errors.Is(err, ErrConfig) {
+	if _, err := cc.path(src, Config{Analyzer: "nope"}); !errors.Is(err, ErrConfig) {
 		t.Errorf("unknown analyzer: got %v, want ErrConfig", err)
 	}
 }
@@ -64,7 +64,7 @@ func TestCacheOpen(t *testing.T) {
 		reads++
 		seq(args)(yield)
 	}}
-	dir, err := cc.Path(src, Config{})
+	dir, err := cc.path(src, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestCacheOpen(t *testing.T) {
 	if _, _, err := cc.Open(context.Background(), bad, Config{}); !errors.Is(err, boom) {
 		t.Fatalf("failing corpus: got %v, want boom", err)
 	}
-	badDir, _ := cc.Path(bad, Config{})
+	badDir, _ := cc.path(bad, Config{})
 	if _, err := os.Stat(badDir); !os.IsNotExist(err) {
 		t.Errorf("a failed build left %s (%v)", badDir, err)
 	}

@@ -25,9 +25,9 @@ import (
 
 // Names of the files in TIRA's input and output directories.
 const (
-	TopicsFileName = "topics.xml"         // the topics in the input directory
-	CorpusFileName = "args_processed.csv" // the preferred corpus file (Touché 2022)
-	RunFileName    = "run.txt"            // the run in the output directory
+	topicsFileName = "topics.xml"         // the topics in the input directory
+	corpusFileName = "args_processed.csv" // the preferred corpus file (Touché 2022)
+	runFileName    = "run.txt"            // the run in the output directory
 )
 
 // Sentinel errors, returned wrapped with the directory concerned.
@@ -47,8 +47,8 @@ type Job struct {
 
 // RegisterFlags defines the flags -i and -o on fs, storing into j.
 func (j *Job) RegisterFlags(fs *flag.FlagSet) {
-	fs.StringVar(&j.InputDir, "i", j.InputDir, "input dataset `directory` (corpus file and "+TopicsFileName+")")
-	fs.StringVar(&j.OutputDir, "o", j.OutputDir, "output `directory`; the run is written to "+RunFileName+" there")
+	fs.StringVar(&j.InputDir, "i", j.InputDir, "input dataset `directory` (corpus file and "+topicsFileName+")")
+	fs.StringVar(&j.OutputDir, "o", j.OutputDir, "output `directory`; the run is written to "+runFileName+" there")
 }
 
 // ParseFlags registers -i and -o on fs, parses args with it and checks that
@@ -112,7 +112,7 @@ func (j Job) corpusFiles() ([]string, error) {
 	}
 	if len(cs) == 0 {
 		return nil, fmt.Errorf("tira: input directory %s has no %s, *.csv, *.json, *.tar.gz or *.gz: %w",
-			j.InputDir, CorpusFileName, ErrNoCorpus)
+			j.InputDir, corpusFileName, ErrNoCorpus)
 	}
 	slices.SortFunc(cs, func(a, b candidate) int {
 		if a.rank != b.rank {
@@ -132,7 +132,7 @@ func (j Job) corpusFiles() ([]string, error) {
 func corpusRank(name string) int {
 	lower := strings.ToLower(name)
 	switch {
-	case lower == CorpusFileName:
+	case lower == corpusFileName:
 		return 1
 	case strings.HasSuffix(lower, ".csv"):
 		return 2
@@ -170,7 +170,7 @@ func (j Job) Corpus() (string, error) {
 // is absent, of the only *.xml file there. Otherwise it returns an error
 // wrapping ErrNoTopics.
 func (j Job) Topics() (string, error) {
-	p := filepath.Join(j.InputDir, TopicsFileName)
+	p := filepath.Join(j.InputDir, topicsFileName)
 	fi, err := os.Stat(p)
 	if err == nil && !fi.IsDir() {
 		return p, nil
@@ -193,10 +193,10 @@ func (j Job) Topics() (string, error) {
 	case 1:
 		return filepath.Join(j.InputDir, xmls[0]), nil
 	case 0:
-		return "", fmt.Errorf("tira: input directory %s has no %s: %w", j.InputDir, TopicsFileName, ErrNoTopics)
+		return "", fmt.Errorf("tira: input directory %s has no %s: %w", j.InputDir, topicsFileName, ErrNoTopics)
 	}
 	return "", fmt.Errorf("tira: input directory %s has no %s and %d other XML files (%s): %w",
-		j.InputDir, TopicsFileName, len(xmls), strings.Join(xmls, ", "), ErrNoTopics)
+		j.InputDir, topicsFileName, len(xmls), strings.Join(xmls, ", "), ErrNoTopics)
 }
 
 // RunPath creates the output directory (and its parents) if needed and
@@ -208,5 +208,5 @@ func (j Job) RunPath() (string, error) {
 	if err := os.MkdirAll(j.OutputDir, 0o755); err != nil {
 		return "", fmt.Errorf("tira: output directory: %w", err)
 	}
-	return filepath.Join(j.OutputDir, RunFileName), nil
+	return filepath.Join(j.OutputDir, runFileName), nil
 }

@@ -165,7 +165,7 @@ func (f SystemFlags) Rules(env *system.Env, stances ...stance.Stance) runfile.Ru
 // directory.
 func (f SystemFlags) RunPath() (string, error) {
 	if f.TIRA.OutputDir == "" {
-		return tira.RunFileName, nil
+		return "run.txt", nil
 	}
 	return f.TIRA.RunPath()
 }

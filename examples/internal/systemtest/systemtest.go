@@ -20,7 +20,6 @@ import (
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/runfile/tira"
 	"github.com/argsearch/argsearch/system"
 )
 
@@ -38,7 +37,7 @@ func Run(t testing.TB, main Main, args ...string) (run []byte, stdout, stderr st
 	if code := main(context.Background(), append(slices.Clone(args), "-o", out), &o, &e); code != 0 {
 		t.Fatalf("%v: exit code %d, stderr:\n%s", args, code, e.String())
 	}
-	b, err := os.ReadFile(filepath.Join(out, tira.RunFileName))
+	b, err := os.ReadFile(filepath.Join(out, "run.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +182,7 @@ func CommandLine(t *testing.T, main Main) {
 		if tc.status == 0 && (!strings.Contains(got, "-quiet") || stderr.Len() != 0) {
 			t.Errorf("-h: stdout %q, stderr %q; want the flags on stdout only", got, stderr.String())
 		}
-		if _, err := os.Stat(filepath.Join(out, tira.RunFileName)); !os.IsNotExist(err) {
+		if _, err := os.Stat(filepath.Join(out, "run.txt")); !os.IsNotExist(err) {
 			t.Errorf("%q: run.txt written (%v)", tc.args, err)
 		}
 	}
@@ -192,7 +191,7 @@ func CommandLine(t *testing.T, main Main) {
 		if err := WriteInput(in); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(in, tira.TopicsFileName), []byte(topics), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(in, "topics.xml"), []byte(topics), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		var stdout, stderr bytes.Buffer
@@ -200,7 +199,7 @@ func CommandLine(t *testing.T, main Main) {
 		if status == 0 || !strings.Contains(stderr.String(), "no topics") {
 			t.Errorf("topics.xml %q: exit %d, stderr %q; want a failure naming the lack of topics", topics, status, stderr.String())
 		}
-		if _, err := os.Stat(filepath.Join(out, tira.RunFileName)); !os.IsNotExist(err) {
+		if _, err := os.Stat(filepath.Join(out, "run.txt")); !os.IsNotExist(err) {
 			t.Errorf("topics.xml %q: run.txt written (%v)", topics, err)
 		}
 	}
@@ -214,7 +213,7 @@ func WriteInput(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, tira.CorpusFileName), csv, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "args_processed.csv"), csv, 0o644); err != nil {
 		return err
 	}
 	ts, err := sample.Touche2021().Topics()
@@ -227,7 +226,7 @@ func WriteInput(dir string) error {
 		fmt.Fprintf(&b, "<topic><number>%s</number><title>%s</title></topic>\n", tp.ID, escape(tp.Title))
 	}
 	b.WriteString("</topics>\n")
-	return os.WriteFile(filepath.Join(dir, tira.TopicsFileName), []byte(b.String()), 0o644)
+	return os.WriteFile(filepath.Join(dir, "topics.xml"), []byte(b.String()), 0o644)
 }
 
 func escape(s string) string {
