@@ -83,7 +83,7 @@ func argumentModel(lin *linear.Model) (*ArgumentModel, error) {
 		}
 	}
 	if len(labels) != 2 || m.argument < 0 {
-		return nil, fmt.Errorf("classify: %w: labels %q, want %q and %q", ErrFormat, labels, labelArgument, labelNoArgument)
+		return nil, fmt.Errorf("classify: %w: labels %q, want %q and %q", errFormat, labels, labelArgument, labelNoArgument)
 	}
 	return m, nil
 }

@@ -10,7 +10,7 @@
 // ReadArgumentModel and ReadStanceModel to load one, WriteTo to save it.
 // The same examples, configuration and platform give bit-identical files.
 // The file format is a small versioned header and the non-zero weights; a
-// foreign, truncated or corrupt file is an error wrapping ErrFormat, and a
+// foreign, truncated or corrupt file is an error saying so, and a
 // model is never read with features it was not trained on.
 //
 // Models are immutable once trained or read, and safe for concurrent use.

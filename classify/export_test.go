@@ -16,3 +16,7 @@ func Probabilities(m *StanceModel, topic, text string) []float64 {
 	}
 	return p
 }
+
+// ErrFormat is what the errors of reading a file that is not a model wrap,
+// for the package's external tests.
+var ErrFormat = errFormat

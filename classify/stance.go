@@ -108,7 +108,7 @@ func stanceModel(lin *linear.Model, lex *valence) (*StanceModel, error) {
 	for _, l := range lin.Labels() {
 		s, err := stance.Parse(l)
 		if err != nil || s == stance.Unknown {
-			return nil, fmt.Errorf("classify: %w: class label %q", ErrFormat, l)
+			return nil, fmt.Errorf("classify: %w: class label %q", errFormat, l)
 		}
 		m.labels = append(m.labels, s)
 	}

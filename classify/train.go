@@ -10,10 +10,10 @@ import (
 	"github.com/argsearch/argsearch/internal/linear"
 )
 
-// ErrFormat is wrapped by the errors of ReadArgumentModel and
+// errFormat is wrapped by the errors of ReadArgumentModel and
 // ReadStanceModel for a file that is not a model of the kind asked for, or
 // is truncated or corrupt.
-var ErrFormat = linear.ErrFormat
+var errFormat = linear.ErrFormat
 
 // TrainConfig configures TrainArgumentModel and TrainStanceModel. The zero
 // value trains with 2^18 hash buckets, 8 epochs, a learning rate of 0.2 and
@@ -72,7 +72,7 @@ func readLinear(r io.Reader, features ...string) (*linear.Model, error) {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
 	if v := lin.Meta("features"); !slices.Contains(features, v) {
-		return nil, fmt.Errorf("classify: %w: features %q, want %s", ErrFormat, v, strings.Join(features, " or "))
+		return nil, fmt.Errorf("classify: %w: features %q, want %s", errFormat, v, strings.Join(features, " or "))
 	}
 	return lin, nil
 }

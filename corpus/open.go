@@ -66,7 +66,7 @@ func OpenReader(src io.Reader, name string) (*Reader, error) {
 	if head, _ := br.Peek(512); isTarHeader(head) {
 		tr := tar.NewReader(br)
 		member, err := firstCorpusFile(tr)
-		if err == ErrNoCorpusFile {
+		if err == errNoCorpusFile {
 			return nil, fmt.Errorf("%w: %s", err, name)
 		}
 		if err != nil {
@@ -116,7 +116,7 @@ func firstCorpusFile(tr *tar.Reader) (string, error) {
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
-			return "", ErrNoCorpusFile
+			return "", errNoCorpusFile
 		}
 		if err != nil {
 			return "", fmt.Errorf("tar: %w", err)

@@ -129,8 +129,8 @@ func TestOpenErrors(t *testing.T) {
 		t.Errorf("missing file: got %v, want os.ErrNotExist", err)
 	}
 	noCorpus := tarBytes(t, tarFile{name: "README", typ: tar.TypeReg, data: []byte("x")})
-	if _, err := Open(writeTemp(t, "x.tar", noCorpus)); !errors.Is(err, ErrNoCorpusFile) {
-		t.Errorf("tar without a corpus file: got %v, want ErrNoCorpusFile", err)
+	if _, err := Open(writeTemp(t, "x.tar", noCorpus)); !errors.Is(err, errNoCorpusFile) {
+		t.Errorf("tar without a corpus file: got %v, want errNoCorpusFile", err)
 	}
 	r, err := OpenReader(strings.NewReader(""), "empty.csv")
 	if err != nil {

@@ -17,9 +17,9 @@ import (
 	"github.com/argsearch/argsearch/stance"
 )
 
-// ErrStoreFile is wrapped by ReadStore's error for input that is not a
+// errStoreFile is wrapped by ReadStore's error for input that is not a
 // store file, or a truncated or corrupt one.
-var ErrStoreFile = errors.New("corpus: not a store file, or a damaged one")
+var errStoreFile = errors.New("corpus: not a store file, or a damaged one")
 
 // storeMagic starts a store file; its last byte is the format version.
 const storeMagic = "ARGSTOR\x01"
@@ -129,7 +129,7 @@ func (w *storeWriter) u32s(v []uint32) {
 // ReadStore reads a store written by Store.WriteTo. It checks the
 // checksum and that every offset, count and id order is consistent, so a
 // store it returns is as safe to use as one BuildStore made; anything else
-// is an error wrapping ErrStoreFile.
+// is an error wrapping errStoreFile.
 //
 // Given an *os.File (anything with a Stat method), it reads the file into
 // one buffer of its size; the store's texts share that buffer.
@@ -165,7 +165,7 @@ func ReadStore(r io.Reader) (*Store, error) {
 // sentence's text, an argument's conclusion) is used any more; after
 // release, using them is a crash. Where the platform has no mmap, the file
 // is read and release does nothing. A damaged file is an error wrapping
-// ErrStoreFile, and leaves nothing mapped.
+// errStoreFile, and leaves nothing mapped.
 func MapStore(path string) (s *Store, release func() error, err error) {
 	b, unmap, err := mmap.File(path)
 	if err != nil {
@@ -185,16 +185,16 @@ func MapStore(path string) (s *Store, release func() error, err error) {
 // them.
 func parseStore(b []byte) (*Store, error) {
 	if len(b) < len(storeMagic)+4 || string(b[:len(storeMagic)]) != storeMagic {
-		return nil, fmt.Errorf("%w: no store header", ErrStoreFile)
+		return nil, fmt.Errorf("%w: no store header", errStoreFile)
 	}
 	body := b[:len(b)-4]
 	if crc32c.Checksum(body) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
-		return nil, fmt.Errorf("%w: checksum mismatch", ErrStoreFile)
+		return nil, fmt.Errorf("%w: checksum mismatch", errStoreFile)
 	}
 	sr := &storeReader{b: body[len(storeMagic):]}
 	s, err := sr.store()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrStoreFile, err)
+		return nil, fmt.Errorf("%w: %v", errStoreFile, err)
 	}
 	return s, nil
 }

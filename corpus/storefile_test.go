@@ -68,7 +68,7 @@ func TestStoreFile(t *testing.T) {
 
 // TestStoreFileDamaged: a file with a byte changed, cut short, or
 // consistent checksums over inconsistent contents is an error wrapping
-// ErrStoreFile.
+// errStoreFile.
 func TestStoreFileDamaged(t *testing.T) {
 	good := writeStore(t, buildStore(t, idArgs()))
 	cases := map[string][]byte{
@@ -88,8 +88,8 @@ func TestStoreFileDamaged(t *testing.T) {
 	binary.LittleEndian.PutUint32(bad[len(bad)-4:], crc32c.Checksum(bad[:len(bad)-4]))
 	cases["offsets past the block"] = bad
 	for name, b := range cases {
-		if _, err := ReadStore(bytes.NewReader(b)); !errors.Is(err, ErrStoreFile) {
-			t.Errorf("%s: got %v, want ErrStoreFile", name, err)
+		if _, err := ReadStore(bytes.NewReader(b)); !errors.Is(err, errStoreFile) {
+			t.Errorf("%s: got %v, want errStoreFile", name, err)
 		}
 	}
 }
@@ -110,8 +110,8 @@ func FuzzReadStore(f *testing.F) {
 		file := binary.LittleEndian.AppendUint32(bytes.Clone(body), crc32c.Checksum(body))
 		s, err := ReadStore(bytes.NewReader(file))
 		if err != nil {
-			if !errors.Is(err, ErrStoreFile) {
-				t.Fatalf("error %v does not wrap ErrStoreFile", err)
+			if !errors.Is(err, errStoreFile) {
+				t.Fatalf("error %v does not wrap errStoreFile", err)
 			}
 			return
 		}
@@ -145,8 +145,8 @@ func TestMapStore(t *testing.T) {
 	bad := bytes.Clone(good)
 	bad[len(bad)/3] ^= 1
 	os.WriteFile(path, bad, 0o644)
-	if _, _, err := MapStore(path); !errors.Is(err, ErrStoreFile) {
-		t.Errorf("damaged file: got %v, want ErrStoreFile", err)
+	if _, _, err := MapStore(path); !errors.Is(err, errStoreFile) {
+		t.Errorf("damaged file: got %v, want errStoreFile", err)
 	}
 	if _, _, err := MapStore(filepath.Join(t.TempDir(), "missing")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing file: got %v, want fs.ErrNotExist", err)
