@@ -29,7 +29,7 @@ var (
 	// require one, a topic outside their topic list, or one of its topics
 	// that the run does not contain.
 	ErrRules = errors.New("against the rules")
-	// ErrClosed reports a write to a closed Writer or FileWriter.
+	// ErrClosed reports a write to a closed Writer.
 	ErrClosed = errors.New("writer closed")
 )
 
