@@ -69,14 +69,13 @@ func (r StanceRule) Candidates(ctx context.Context, topic string, cands []pairin
 // Sides returns the side the rule gives each pair for topic, in order.
 func (r StanceRule) Sides(topic string, pairs []pairing.Scored) []stance.Stance {
 	leans := leanCache{m: r.Model, leans: map[string]float64{}}
+	labels := map[string]stance.Stance{} // argument id → its args.me label towards topic
 	out := make([]stance.Stance, len(pairs))
 	for i, p := range pairs {
 		s := p.Stance
 		if s != stance.Pro && s != stance.Con {
-			if a, ok := r.argument(p.First.ID); ok {
-				if l, _ := a.Stance(topic); l == stance.Pro || l == stance.Con {
-					s = l
-				}
+			if l := r.label(topic, p.First.ID, labels); l == stance.Pro || l == stance.Con {
+				s = l
 			}
 		}
 		switch {
@@ -99,6 +98,26 @@ func (r StanceRule) results(_ context.Context, topic string, pairs []pairing.Sco
 		out[i] = runfile.Result{DocID: p.ID(), Score: p.Score, Stance: sides[i]}
 	}
 	return out, nil
+}
+
+// label returns the args.me label towards topic of a sentence's argument,
+// remembered in labels by argument id (many pairs share an argument).
+func (r StanceRule) label(topic, sentenceID string, labels map[string]stance.Stance) stance.Stance {
+	if r.Store == nil {
+		return stance.Unknown
+	}
+	id, ok := r.Store.ArgumentOf(sentenceID)
+	if !ok {
+		return stance.Unknown
+	}
+	l, ok := labels[id]
+	if !ok {
+		if a, found := r.Store.Argument(id); found {
+			l, _ = a.Stance(topic)
+		}
+		labels[id] = l
+	}
+	return l
 }
 
 // argument returns the argument of a sentence.
