@@ -7,8 +7,11 @@
 //
 // If DIR holds no index, search builds one from FILE (any format package
 // corpus opens: the processed CSV or args.me JSON, plain, gzipped or
-// tar.gz), with a progress display on stderr (-quiet silences it);
-// otherwise it opens DIR and FILE is not read. A build that fails (a
+// tar.gz), with a progress display on stderr (-quiet silences it), and
+// records FILE (its path, size and time) in DIR; otherwise it opens DIR,
+// FILE is not read, and a FILE that is missing, or is not the file DIR was
+// built from as it was then, is an error naming both (without -corpus, DIR
+// is searched as it is). A build that fails (a
 // repeated argument id, say) leaves no index behind, so the next run
 // builds again. It then retrieves the top k documents for each topic and
 // writes them to the run file RUN (here -o is a file; the systems' -o is a

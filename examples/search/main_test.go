@@ -119,3 +119,68 @@ func TestNothingSilent(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexKnowsItsCorpus checks that an existing index is never silently
+// searched for another corpus (issue 22): -corpus of a missing file, or of
+// another file, is an error naming both; without -corpus the index is
+// searched as it is; an index that records no corpus is warned about.
+func TestIndexKnowsItsCorpus(t *testing.T) {
+	dir := t.TempDir()
+	idx := filepath.Join(dir, "index")
+	search := func(corpus string) (int, string) {
+		var stdout, stderr bytes.Buffer
+		args := []string{"-index", idx, "-unit", "argument", "-topics", "testdata/queries.tsv", "-k", "5", "-o", filepath.Join(dir, "run.txt"), "-quiet"}
+		if corpus != "" {
+			args = append(args, "-corpus", corpus)
+		}
+		return run(args, &stdout, &stderr), stderr.String()
+	}
+	if code, stderr := search("testdata/tiny.csv"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	if code, stderr := search("testdata/tiny.csv"); code != 0 || strings.Contains(stderr, "warning") {
+		t.Errorf("the same corpus: exit %d, stderr %q", code, stderr)
+	}
+	other := filepath.Join(dir, "other.csv")
+	b, err := os.ReadFile("testdata/tiny.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(other, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, corpus := range []string{other, filepath.Join(dir, "missing.csv")} {
+		if code, stderr := search(corpus); code != 1 || !strings.Contains(stderr, "built from") || !strings.Contains(stderr, "tiny.csv") || !strings.Contains(stderr, filepath.Base(corpus)) {
+			t.Errorf("-corpus %s: exit %d, stderr %q; want 1 naming both corpus files", corpus, code, stderr)
+		}
+	}
+	if code, stderr := search(""); code != 0 {
+		t.Errorf("without -corpus: exit %d, stderr %q", code, stderr)
+	}
+	if err := os.Remove(filepath.Join(idx, corpusRecord)); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := search(other); code != 0 || !strings.Contains(stderr, "records no corpus") {
+		t.Errorf("an index that records no corpus: exit %d, stderr %q; want 0 and a warning", code, stderr)
+	}
+}
+
+// TestRunFileReplaced checks -o: a run file that is there is replaced with
+// a line on stderr naming it, and a directory is an error saying so.
+func TestRunFileReplaced(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run.txt")
+	args := []string{"-corpus", "testdata/tiny.csv", "-index", filepath.Join(dir, "index"), "-topics", "testdata/queries.tsv", "-k", "5", "-quiet", "-o"}
+	var stdout, stderr bytes.Buffer
+	if code := run(append(args, out), &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Fatalf("first run: exit %d, stderr %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run(append(args, out), &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "replacing "+out) {
+		t.Errorf("second run: exit %d, stderr %q; want a line naming the replaced file", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run(append(args, dir), &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is a directory") {
+		t.Errorf("-o a directory: exit %d, stderr %q", code, stderr.String())
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/internal/fileid"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -32,7 +34,7 @@ type options struct {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	c := cli.New("search", `search -corpus FILE -index DIR (-topics FILE | -year YEAR) -o RUN [-unit sentence|argument|pair] [-model NAME] [-k 1000] [flags]`,
-		`Search indexes an args.me corpus and writes a TREC run of the top -k documents (sentences, arguments or sentence pairs, -unit) for each topic, with "Q0" in the stance column. If the -index directory holds no index, it is built from the -corpus file (the processed CSV or args.me JSON, plain, .gz or .tar.gz) and -analyzer and -build apply; otherwise the index is opened and the corpus is not read. A build that fails leaves no index behind.
+		`Search indexes an args.me corpus and writes a TREC run of the top -k documents (sentences, arguments or sentence pairs, -unit) for each topic, with "Q0" in the stance column. If the -index directory holds no index, it is built from the -corpus file (the processed CSV or args.me JSON, plain, .gz or .tar.gz) and -analyzer and -build apply; otherwise the index is opened, the corpus is not read, and a -corpus that is not the file the index was built from is an error. An existing run file is replaced, with a line on stderr saying so. A build that fails leaves no index behind.
 
 It prints the build (or open) time and the configuration, then the query latencies of a timed pass that follows an untimed warm-up pass (mean, median, p95, max; -no-warmup runs the timed pass alone). Here -o names the run file (the systems' -o is a directory), and -quiet silences the indexing progress on stderr.`, stdout, stderr)
 	var o options
@@ -151,14 +153,26 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 				bar.Update(int64(p.Arguments))
 			}
 		}
+		id, err := fileid.ID(o.corpus)
+		if err != nil {
+			return err
+		}
 		if x, err = lexical.Build(ctx, o.index, r.All(), c); err != nil {
 			return err
+		}
+		if err := os.WriteFile(filepath.Join(o.index, corpusRecord), []byte(id+"\n"), 0o644); err != nil {
+			x.Close()
+			return fmt.Errorf("recording the index's corpus: %w", err)
 		}
 		fmt.Fprintf(stdout, "build: %d sentences, %d arguments in %.1f s\n",
 			x.Docs(lexical.UnitSentence), x.Docs(lexical.UnitArgument), time.Since(start).Seconds())
 	case err != nil:
 		return err
 	default:
+		if err := checkCorpus(o, stderr); err != nil {
+			x.Close()
+			return err
+		}
 		fmt.Fprintf(stdout, "open: %d sentences, %d arguments in %.1f s\n",
 			x.Docs(lexical.UnitSentence), x.Docs(lexical.UnitArgument), time.Since(start).Seconds())
 	}
@@ -201,6 +215,12 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	run, err := runfile.NewRun(tag, runfile.Rules{}, byTopic)
 	if err != nil {
 		return err
+	}
+	if fi, err := os.Stat(o.out); err == nil {
+		if fi.IsDir() {
+			return fmt.Errorf("-o %s is a directory; here -o names the run file", o.out)
+		}
+		fmt.Fprintf(stderr, "search: replacing %s\n", o.out)
 	}
 	if err := runfile.WriteFile(o.out, run, runfile.Rules{}); err != nil {
 		return err
@@ -274,4 +294,33 @@ func parseTSV(b []byte, name string) ([]retrieval.Query, error) {
 		qs = append(qs, retrieval.Query{ID: id, Text: text})
 	}
 	return qs, sc.Err()
+}
+
+// corpusRecord is the file in an index directory that records the corpus
+// file the index was built from (internal/fileid: its path, size and time).
+const corpusRecord = "argsearch-corpus.txt"
+
+// checkCorpus checks, when -corpus is given with an existing index, that
+// the index was built from that corpus file as it is now: a missing file, or
+// another (or a changed) one, is an error naming both; an index that
+// records no corpus (built by an earlier version, or by a cache) is said on
+// stderr.
+func checkCorpus(o options, stderr io.Writer) error {
+	if o.corpus == "" {
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(o.index, corpusRecord))
+	if err != nil {
+		fmt.Fprintf(stderr, "search: warning: the index in %s records no corpus file, so it cannot be checked against -corpus %s; remove the directory to rebuild it from there\n", o.index, o.corpus)
+		return nil
+	}
+	built := strings.TrimSuffix(string(b), "\n")
+	id, err := fileid.ID(o.corpus)
+	if err != nil {
+		return fmt.Errorf("-corpus %s: %w (the index in %s was built from %s)", o.corpus, err, o.index, built)
+	}
+	if id != built {
+		return fmt.Errorf("the index in %s was built from %s, not from -corpus %s as it is now (%s): remove the directory to rebuild it, or leave out -corpus to search it as it is", o.index, built, o.corpus, id)
+	}
+	return nil
 }
