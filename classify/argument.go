@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/internal/linear"
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/textfeat"
@@ -83,7 +85,7 @@ func argumentModel(lin *linear.Model) (*ArgumentModel, error) {
 		}
 	}
 	if len(labels) != 2 || m.argument < 0 {
-		return nil, fmt.Errorf("classify: %w: labels %q, want %q and %q", errFormat, labels, labelArgument, labelNoArgument)
+		return nil, fmt.Errorf("classify: %w: labels %q, want %s and %s", errFormat, labels, quote.Q(labelArgument), quote.Q(labelNoArgument))
 	}
 	return m, nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/internal/linear"
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/textfeat"
@@ -108,7 +110,7 @@ func stanceModel(lin *linear.Model, lex *valence) (*StanceModel, error) {
 	for _, l := range lin.Labels() {
 		s, err := stance.Parse(l)
 		if err != nil || s == stance.Unknown {
-			return nil, fmt.Errorf("classify: %w: class label %q", errFormat, l)
+			return nil, fmt.Errorf("classify: %w: class label %s", errFormat, quote.Q(l))
 		}
 		m.labels = append(m.labels, s)
 	}

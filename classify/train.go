@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/internal/linear"
 )
 
@@ -72,7 +74,7 @@ func readLinear(r io.Reader, features ...string) (*linear.Model, error) {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
 	if v := lin.Meta("features"); !slices.Contains(features, v) {
-		return nil, fmt.Errorf("classify: %w: features %q, want %s", errFormat, v, strings.Join(features, " or "))
+		return nil, fmt.Errorf("classify: %w: features %s, want %s", errFormat, quote.Q(v), strings.Join(features, " or "))
 	}
 	return lin, nil
 }

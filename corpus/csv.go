@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/corpus/internal/csvscan"
 	"github.com/argsearch/argsearch/internal/pylit"
 	"github.com/argsearch/argsearch/stance"
@@ -99,7 +101,7 @@ func (r *Reader) readCSVHeader() error {
 		got[0] = strings.TrimPrefix(got[0], "\ufeff")
 	}
 	if strings.Join(got, ",") != strings.Join(csvHeader[:], ",") {
-		return r.parseError(c.r.Line(), "header", fmt.Errorf("got %q, want %q", strings.Join(got, ","), strings.Join(csvHeader[:], ",")))
+		return r.parseError(c.r.Line(), "header", fmt.Errorf("got %s, want %s", quote.Q(strings.Join(got, ",")), quote.Q(strings.Join(csvHeader[:], ","))))
 	}
 	return nil
 }
@@ -269,7 +271,7 @@ func (c *csvState) premise() (premiseSpan, error) {
 			err = d.Skip()
 		}
 		if err != nil {
-			return p, fmt.Errorf("%q: %w", k, err)
+			return p, fmt.Errorf("%s: %w", quote.Q(k), err)
 		}
 	}
 	if !hasText {
@@ -305,7 +307,7 @@ func (c *csvState) context(keepSourceText bool) error {
 			c.ctx[i], err = c.text.addText(d)
 		}
 		if err != nil {
-			return fmt.Errorf("%q: %w", k, err)
+			return fmt.Errorf("%s: %w", quote.Q(k), err)
 		}
 	}
 }
@@ -360,7 +362,7 @@ func (c *csvState) sentence() ([2]span, error) {
 			err = d.Skip()
 		}
 		if err != nil {
-			return s, fmt.Errorf("%q: %w", k, err)
+			return s, fmt.Errorf("%s: %w", quote.Q(k), err)
 		}
 	}
 	switch {

@@ -281,7 +281,7 @@ func (r *Reader) checkID(line int, id string) error {
 		return r.parseError(line, "id", fmt.Errorf("argument id %s is not valid UTF-8", quote.Q(id)))
 	}
 	if prev, dup := r.ids[id]; dup {
-		return r.parseError(line, "id", fmt.Errorf("argument id %q is also the id of record %d (line %d): %w", id, prev.record, prev.line, ErrDuplicateID))
+		return r.parseError(line, "id", fmt.Errorf("argument id %s is also the id of record %d (line %d): %w", quote.Q(id), prev.record, prev.line, ErrDuplicateID))
 	}
 	if r.ids == nil {
 		r.ids = map[string]idRecord{}

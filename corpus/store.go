@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -100,14 +102,14 @@ func (b *storeBuilder) add(a Argument) error {
 		return fmt.Errorf("corpus: argument %d has no id", len(s.args)+1)
 	}
 	if uint64(len(s.args)) >= math.MaxUint32-1 || uint64(s.numSents)+uint64(len(a.Sentences)) >= math.MaxUint32 {
-		return fmt.Errorf("corpus: argument %q: more than %d arguments or sentences in a store", a.ID, uint32(math.MaxUint32-1))
+		return fmt.Errorf("corpus: argument %s: more than %d arguments or sentences in a store", quote.Q(a.ID), uint32(math.MaxUint32-1))
 	}
 	size := len(a.ID) + len(a.Conclusion)
 	for _, t := range a.Sentences {
 		size += len(t.Text)
 	}
 	if uint64(size) > math.MaxUint32 {
-		return fmt.Errorf("corpus: argument %q: %d bytes of text, more than a store takes", a.ID, size)
+		return fmt.Errorf("corpus: argument %s: %d bytes of text, more than a store takes", quote.Q(a.ID), size)
 	}
 	if len(b.blocks) == 0 || cap(b.blocks[len(b.blocks)-1])-len(b.blocks[len(b.blocks)-1]) < size {
 		b.blocks = append(b.blocks, make([]byte, 0, max(storeBlockSize, size)))
@@ -155,7 +157,7 @@ func (b *storeBuilder) add(a Argument) error {
 		seen := make(map[string]bool, len(ids))
 		for i, t := range a.Sentences {
 			if seen[t.ID] {
-				return fmt.Errorf("corpus: argument %q: sentence %q: %w", a.ID, t.ID, ErrDuplicateID)
+				return fmt.Errorf("corpus: argument %s: sentence %s: %w", quote.Q(a.ID), quote.Q(t.ID), ErrDuplicateID)
 			}
 			seen[t.ID] = true
 			ids[i] = strings.Clone(t.ID)
@@ -164,7 +166,7 @@ func (b *storeBuilder) add(a Argument) error {
 					s.foreign = map[string]uint32{}
 				}
 				if _, ok := s.foreign[t.ID]; ok {
-					return fmt.Errorf("corpus: argument %q: sentence %q: %w", a.ID, t.ID, ErrDuplicateID)
+					return fmt.Errorf("corpus: argument %s: sentence %s: %w", quote.Q(a.ID), quote.Q(t.ID), ErrDuplicateID)
 				}
 				s.foreign[ids[i]] = r.first + uint32(i)
 			}
@@ -217,7 +219,7 @@ func (b *storeBuilder) finish() (*Store, error) {
 	slices.SortFunc(s.byID, func(x, y uint32) int { return strings.Compare(s.argID(int(x)), s.argID(int(y))) })
 	for i := 1; i < len(s.byID); i++ {
 		if id := s.argID(int(s.byID[i])); id == s.argID(int(s.byID[i-1])) {
-			return nil, fmt.Errorf("corpus: argument %q: %w", id, ErrDuplicateID)
+			return nil, fmt.Errorf("corpus: argument %s: %w", quote.Q(id), ErrDuplicateID)
 		}
 	}
 	s.setIDTable()
@@ -225,8 +227,8 @@ func (b *storeBuilder) finish() (*Store, error) {
 	// sentence of the argument it points to.
 	for _, id := range slices.Sorted(maps.Keys(s.foreign)) {
 		if i, ok := s.schemeIndex(id); ok {
-			return nil, fmt.Errorf("corpus: sentence %q of arguments %q and %q: %w",
-				id, s.argID(s.sentenceArgument(i)), s.argID(s.sentenceArgument(int(s.foreign[id]))), ErrDuplicateID)
+			return nil, fmt.Errorf("corpus: sentence %s of arguments %s and %s: %w",
+				quote.Q(id), quote.Q(s.argID(s.sentenceArgument(i))), quote.Q(s.argID(s.sentenceArgument(int(s.foreign[id])))), ErrDuplicateID)
 		}
 	}
 	return s, nil

@@ -18,6 +18,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // ErrSyntax is wrapped by the errors of ParseSentence, Argument and
@@ -65,7 +67,7 @@ func (s Sentence) Position() int {
 // id that parses is exactly the String of its parts.
 func ParseSentence(id string) (Sentence, error) {
 	bad := func(why string) (Sentence, error) {
-		return Sentence{}, fmt.Errorf("docid: %w %q: not a sentence id: %s", ErrSyntax, id, why)
+		return Sentence{}, fmt.Errorf("docid: %w %s: not a sentence id: %s", ErrSyntax, quote.Q(id), why)
 	}
 	i := strings.LastIndex(id, "__")
 	if i < 0 {
@@ -110,7 +112,7 @@ func Pair(first, second string) string { return first + "," + second }
 func ParsePair(id string) (first, second string, err error) {
 	first, second, ok := strings.Cut(id, ",")
 	if !ok || first == "" || second == "" || strings.Contains(second, ",") {
-		return "", "", fmt.Errorf("docid: %w %q: not a pair: want two ids joined by one comma", ErrSyntax, id)
+		return "", "", fmt.Errorf("docid: %w %s: not a pair: want two ids joined by one comma", ErrSyntax, quote.Q(id))
 	}
 	return first, second, nil
 }

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 )
@@ -51,7 +53,7 @@ func SelectHits(ctx context.Context, f Filter, store *corpus.Store, hits []retri
 	sentence := func(i int) (corpus.Sentence, error) {
 		s, ok := store.Sentence(hits[i].ID)
 		if !ok {
-			return s, fmt.Errorf("filter: hit %q: %w", hits[i].ID, ErrNotInStore)
+			return s, fmt.Errorf("filter: hit %s: %w", quote.Q(hits[i].ID), ErrNotInStore)
 		}
 		return s, nil
 	}

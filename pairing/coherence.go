@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/nlp"
@@ -43,7 +45,7 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 	for i, h := range hits {
 		s, ok := store.Sentence(h.ID)
 		if !ok {
-			return nil, fmt.Errorf("pairing: hit %q: no such sentence in the store", h.ID)
+			return nil, fmt.Errorf("pairing: hit %s: no such sentence in the store", quote.Q(h.ID))
 		}
 		arg, _ := store.ArgumentOf(h.ID)
 		cands[i] = Candidate{Sentence: s, Argument: arg, Retrieval: h.Score}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 )
@@ -38,7 +40,7 @@ func Complete(pairs []Scored, store *corpus.Store, hits []retrieval.Hit, topic s
 	for _, h := range hits {
 		argID, ok := store.ArgumentOf(h.ID)
 		if !ok {
-			return nil, fmt.Errorf("pairing: hit %q: no such sentence in the store", h.ID)
+			return nil, fmt.Errorf("pairing: hit %s: no such sentence in the store", quote.Q(h.ID))
 		}
 		if done[argID] {
 			continue

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"sync"
+
+	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // ForEach calls fn for every query, qs[i] with index i, up to workers calls
@@ -23,7 +25,7 @@ func ForEach(ctx context.Context, qs []Query, workers int, fn func(ctx context.C
 				return fmt.Errorf("retrieval: %w", err)
 			}
 			if err := fn(ctx, i, q); err != nil {
-				return fmt.Errorf("retrieval: query %q: %w", q.ID, err)
+				return fmt.Errorf("retrieval: query %s: %w", quote.Q(q.ID), err)
 			}
 		}
 		return nil
@@ -67,7 +69,7 @@ func ForEach(ctx context.Context, qs []Query, workers int, fn func(ctx context.C
 			}()
 			for i := take(); i >= 0; i = take() {
 				if err := fn(ctx, i, qs[i]); err != nil {
-					fail(fmt.Errorf("retrieval: query %q: %w", qs[i].ID, err), nil)
+					fail(fmt.Errorf("retrieval: query %s: %w", quote.Q(qs[i].ID), err), nil)
 				}
 			}
 		})

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sync"
+
+	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // Normalization says how Fusion rescales each list's scores before summing.
@@ -134,7 +136,7 @@ func (n Normalization) apply(hits []Hit) ([]float64, error) {
 	lo, hi, sum := math.Inf(1), math.Inf(-1), 0.0
 	for _, h := range hits {
 		if math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
-			return nil, fmt.Errorf("hit %q has score %v", h.ID, h.Score)
+			return nil, fmt.Errorf("hit %s has score %v", quote.Q(h.ID), h.Score)
 		}
 		lo, hi, sum = min(lo, h.Score), max(hi, h.Score), sum+h.Score
 	}

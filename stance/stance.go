@@ -17,7 +17,11 @@
 // system.StanceRule applies them with the args.me labels and a model.
 package stance
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/argsearch/argsearch/internal/quote"
+)
 
 // Stance is a stance label. The zero value is Unknown.
 type Stance int8
@@ -76,5 +80,5 @@ func Parse(label string) (Stance, error) {
 	case "Q0", "":
 		return Unknown, nil
 	}
-	return Unknown, fmt.Errorf("stance: unknown label %q", label)
+	return Unknown, fmt.Errorf("stance: unknown label %s", quote.Q(label))
 }

@@ -13,6 +13,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/retrieval"
 )
@@ -109,7 +111,7 @@ func (x xmlTopic) topic() (Topic, error) {
 		return Topic{}, fmt.Errorf("%w: no number", ErrInvalid)
 	}
 	if strings.TrimLeft(num, "0123456789") != "" {
-		return Topic{}, fmt.Errorf("%w: number %q is not an integer", ErrInvalid, num)
+		return Topic{}, fmt.Errorf("%w: number %s is not an integer", ErrInvalid, quote.Q(num))
 	}
 	t := Topic{
 		ID:          num,

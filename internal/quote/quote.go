@@ -14,7 +14,8 @@ const Max = 100
 
 // Q returns s quoted as %q quotes it, cut after about Max bytes with its
 // length in bytes said: "abc…" (10485760 bytes).
-func Q(s string) string {
+func Q[S ~string | ~[]byte](v S) string {
+	s := string(v)
 	if len(s) <= Max {
 		return strconv.Quote(s)
 	}

@@ -24,6 +24,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/internal/httpretry"
@@ -117,7 +119,7 @@ func (c *Client) search(ctx context.Context, q retrieval.Query, k int, fields st
 		return nil, fmt.Errorf("argsme: search: %w", err)
 	}
 	if strings.TrimSpace(q.Text) == "" {
-		return nil, fmt.Errorf("argsme: search: query %q has no text", q.ID)
+		return nil, fmt.Errorf("argsme: search: query %s has no text", quote.Q(q.ID))
 	}
 	size := min(c.PageSize, k)
 	if c.PageSize <= 0 {
@@ -200,16 +202,16 @@ func (c *Client) GetArgument(ctx context.Context, id string) (corpus.Argument, e
 	if err != nil {
 		var se *StatusError
 		if errors.As(err, &se) && se.StatusCode == http.StatusNotFound {
-			return corpus.Argument{}, fmt.Errorf("argsme: get argument %q: %w: %w", id, ErrNotFound, err)
+			return corpus.Argument{}, fmt.Errorf("argsme: get argument %s: %w: %w", quote.Q(id), ErrNotFound, err)
 		}
-		return corpus.Argument{}, fmt.Errorf("argsme: get argument %q: %w", id, err)
+		return corpus.Argument{}, fmt.Errorf("argsme: get argument %s: %w", quote.Q(id), err)
 	}
 	a, err := decodeArgument(body)
 	if err != nil {
 		return corpus.Argument{}, fmt.Errorf("argsme: GET %s%s: %w", c.baseURL(), endpoint, err)
 	}
 	if a.ID != id {
-		return corpus.Argument{}, fmt.Errorf("argsme: GET %s%s: got argument %q, want %q", c.baseURL(), endpoint, a.ID, id)
+		return corpus.Argument{}, fmt.Errorf("argsme: GET %s%s: got argument %s, want %s", c.baseURL(), endpoint, quote.Q(a.ID), quote.Q(id))
 	}
 	return a, nil
 }

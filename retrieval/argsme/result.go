@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/stance"
@@ -90,7 +92,7 @@ func parseStance(p *string) (stance.Stance, error) {
 	case "CON":
 		return stance.Con, nil
 	}
-	return stance.Unknown, fmt.Errorf("stance %q, want PRO or CON", *p)
+	return stance.Unknown, fmt.Errorf("stance %s, want PRO or CON", quote.Q(*p))
 }
 
 // argument converts a decoded argument; the id is required.
@@ -100,7 +102,7 @@ func (w *wireArgument) argument() (corpus.Argument, error) {
 		return a, errors.New("argument without an id")
 	}
 	if strings.ContainsAny(a.ID, " \t\r\n") {
-		return a, fmt.Errorf("argument id %q contains white space", a.ID)
+		return a, fmt.Errorf("argument id %s contains white space", quote.Q(a.ID))
 	}
 	for i, p := range w.Premises {
 		s, err := parseStance(p.Stance)

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/blevesearch/bleve/v2"
 	// The default analyzer; bleve registers it through other imports too.
 	_ "github.com/blevesearch/bleve/v2/analysis/lang/en"
@@ -171,7 +173,7 @@ func fill(ctx context.Context, idx bleve.Index, args iter.Seq2[corpus.Argument, 
 	}
 	add := func(id string, doc map[string]string) error {
 		if err := b.Index(id, doc); err != nil {
-			return fmt.Errorf("bleveindex: build: document %q: %w", id, err)
+			return fmt.Errorf("bleveindex: build: document %s: %w", quote.Q(id), err)
 		}
 		if b.Size() >= size {
 			return flush()

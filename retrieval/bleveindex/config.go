@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/mapping"
 )
@@ -86,7 +88,7 @@ func (c Config) mapping() (*mapping.IndexMappingImpl, error) {
 	case UnitArgument:
 		fields = []string{fieldConclusion, fieldPremise, fieldTitle}
 	default:
-		return nil, fmt.Errorf("bleveindex: unknown unit %q", c.Unit)
+		return nil, fmt.Errorf("bleveindex: unknown unit %s", quote.Q(c.Unit))
 	}
 	if c.BatchSize < 0 {
 		return nil, fmt.Errorf("bleveindex: batch size %d < 0", c.BatchSize)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
 
@@ -91,14 +93,14 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, err)
+		return nil, fmt.Errorf("bleveindex: query %s: %w", quote.Q(q.ID), err)
 	}
 	if x.closed.Load() {
-		return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, errClosed)
+		return nil, fmt.Errorf("bleveindex: query %s: %w", quote.Q(q.ID), errClosed)
 	}
 	bq, err := x.query(q.Text)
 	if err != nil {
-		return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, err)
+		return nil, fmt.Errorf("bleveindex: query %s: %w", quote.Q(q.ID), err)
 	}
 	req := bleve.NewSearchRequestOptions(bq, k, 0, false)
 	// Score descending, then id descending: the order of
@@ -108,19 +110,19 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	res, err := x.idx.SearchInContext(ctx, req)
 	if err != nil {
 		if cerr := ctx.Err(); cerr != nil {
-			return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, cerr)
+			return nil, fmt.Errorf("bleveindex: query %s: %w", quote.Q(q.ID), cerr)
 		}
 		if errors.Is(err, bleve.ErrorIndexClosed) {
-			return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, errClosed)
+			return nil, fmt.Errorf("bleveindex: query %s: %w", quote.Q(q.ID), errClosed)
 		}
-		return nil, fmt.Errorf("bleveindex: query %q: %w", q.ID, err)
+		return nil, fmt.Errorf("bleveindex: query %s: %w", quote.Q(q.ID), err)
 	}
 	// An alias reports the failure of some of its indexes in Status only.
 	if res.Status != nil && res.Status.Failed > 0 {
 		if names := slices.Sorted(maps.Keys(res.Status.Errors)); len(names) > 0 {
-			return nil, fmt.Errorf("bleveindex: query %q: %d of %d indexes failed; %s: %w", q.ID, res.Status.Failed, res.Status.Total, names[0], res.Status.Errors[names[0]])
+			return nil, fmt.Errorf("bleveindex: query %s: %d of %d indexes failed; %s: %w", quote.Q(q.ID), res.Status.Failed, res.Status.Total, names[0], res.Status.Errors[names[0]])
 		}
-		return nil, fmt.Errorf("bleveindex: query %q: %d of %d indexes failed", q.ID, res.Status.Failed, res.Status.Total)
+		return nil, fmt.Errorf("bleveindex: query %s: %d of %d indexes failed", quote.Q(q.ID), res.Status.Failed, res.Status.Total)
 	}
 	hits := make([]retrieval.Hit, len(res.Hits))
 	for i, h := range res.Hits {

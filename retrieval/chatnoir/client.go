@@ -25,6 +25,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/internal/httpretry"
 )
@@ -181,7 +183,7 @@ func (c *Client) Search(ctx context.Context, q retrieval.Query, k int) ([]Result
 		return nil, errNoAPIKey
 	}
 	if strings.TrimSpace(q.Text) == "" {
-		return nil, fmt.Errorf("chatnoir: search: query %q has no text", q.ID)
+		return nil, fmt.Errorf("chatnoir: search: query %s has no text", quote.Q(q.ID))
 	}
 	if c.Phrases && (c.Slop < 0 || c.Slop > 2) {
 		return nil, fmt.Errorf("chatnoir: phrase search: slop %d, want 0, 1 or 2", c.Slop)

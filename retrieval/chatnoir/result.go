@@ -7,6 +7,8 @@ import (
 	"html"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -134,7 +136,7 @@ func decodeSearchResponse(body []byte) (*searchResponse, error) {
 			return nil, fmt.Errorf("decoding response: result %d has neither trec_id nor uuid", i+1)
 		}
 		if strings.ContainsAny(r.ID, " \t\r\n") {
-			return nil, fmt.Errorf("decoding response: result %d: id %q contains white space", i+1, r.ID)
+			return nil, fmt.Errorf("decoding response: result %d: id %s contains white space", i+1, quote.Q(r.ID))
 		}
 		if wr.Score == nil {
 			return nil, fmt.Errorf("decoding response: result %d (%s) has no score", i+1, r.ID)

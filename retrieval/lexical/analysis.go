@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 	"github.com/blevesearch/snowballstem"
@@ -132,8 +134,8 @@ func presetAnalysis(name string) (Analysis, error) {
 	case AnalyzerKrovetz:
 		return Analysis{Possessive: true, Stop: StopLucene, Stem: StemKStem}, nil
 	}
-	return Analysis{}, fmt.Errorf("lexical: unknown analyzer %q (want %s, %s, %s or %s): %w",
-		name, AnalyzerEnglish, AnalyzerLucene, AnalyzerPlain, AnalyzerKrovetz, ErrConfig)
+	return Analysis{}, fmt.Errorf("lexical: unknown analyzer %s (want %s, %s, %s or %s): %w",
+		quote.Q(name), AnalyzerEnglish, AnalyzerLucene, AnalyzerPlain, AnalyzerKrovetz, ErrConfig)
 }
 
 // normalized fills in defaults and checks a.
@@ -149,10 +151,10 @@ func (a Analysis) normalized() (Analysis, error) {
 		a.StopFrequent = 0
 	case StopFrequent, StopFrequentFields:
 		if a.StopFrequent <= 0 {
-			return a, fmt.Errorf("lexical: stop %q needs StopFrequent > 0: %w", a.Stop, ErrConfig)
+			return a, fmt.Errorf("lexical: stop %s needs StopFrequent > 0: %w", quote.Q(a.Stop), ErrConfig)
 		}
 	default:
-		return a, fmt.Errorf("lexical: unknown stop list %q: %w", a.Stop, ErrConfig)
+		return a, fmt.Errorf("lexical: unknown stop list %s: %w", quote.Q(a.Stop), ErrConfig)
 	}
 	switch a.Stem {
 	case StemNone, StemPorter, StemPorter2, StemKStem:
@@ -165,7 +167,7 @@ func (a Analysis) normalized() (Analysis, error) {
 			a.KrovetzMinCF = defaultKrovetzMinCF
 		}
 	default:
-		return a, fmt.Errorf("lexical: unknown stemmer %q: %w", a.Stem, ErrConfig)
+		return a, fmt.Errorf("lexical: unknown stemmer %s: %w", quote.Q(a.Stem), ErrConfig)
 	}
 	return a, nil
 }

@@ -21,6 +21,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
@@ -55,7 +57,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 		case UnitArgument:
 			want[1] = true
 		default:
-			return nil, fmt.Errorf("lexical: unknown unit %q: %w", u, ErrConfig)
+			return nil, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(u), ErrConfig)
 		}
 	}
 	units = units[:0:0]
@@ -66,7 +68,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 		units = append(units, UnitArgument)
 	}
 	if an.Stop == StopFrequentFields && !want[1] {
-		return nil, fmt.Errorf("lexical: stop %q counts the argument unit's fields, which Units leaves out: %w", an.Stop, ErrConfig)
+		return nil, fmt.Errorf("lexical: stop %s counts the argument unit's fields, which Units leaves out: %w", quote.Q(an.Stop), ErrConfig)
 	}
 	if _, err := c.Search.normalized(units); err != nil {
 		return nil, err
@@ -923,7 +925,7 @@ func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) er
 			flush()
 		}
 		if uint64(len(enc)) > math.MaxUint32 {
-			return fmt.Errorf("lexical: build: the postings of term %q take %d bytes, more than this format's 4 GiB: %w", f.term(i), len(enc), ErrConfig)
+			return fmt.Errorf("lexical: build: the postings of term %s take %d bytes, more than this format's 4 GiB: %w", quote.Q(f.term(i)), len(enc), ErrConfig)
 		}
 		if _, err := out.Write(enc); err != nil {
 			return fmt.Errorf("lexical: build: %w", err)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // Errors callers branch on; they are returned wrapped.
@@ -149,7 +151,7 @@ func (s Scoring) normalized() (Scoring, error) {
 	switch s.Model {
 	case ModelBM25, ModelDirichlet, ModelLuceneDirichlet, ModelTFIDF, ModelTFIDFIC, ModelDPH:
 	default:
-		return s, fmt.Errorf("lexical: unknown scoring model %q: %w", s.Model, ErrConfig)
+		return s, fmt.Errorf("lexical: unknown scoring model %s: %w", quote.Q(s.Model), ErrConfig)
 	}
 	if s.K1 < 0 || s.B < 0 || s.B > 1 || s.Mu < 0 {
 		return s, fmt.Errorf("lexical: scoring parameters out of range (k1 %g, b %g, mu %g): %w", s.K1, s.B, s.Mu, ErrConfig)

@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/internal/mmap"
 )
@@ -529,7 +531,7 @@ func readMeta(dir string) (meta, error) {
 	}
 	for _, u := range m.Units {
 		if u != UnitSentence && u != UnitArgument {
-			return m, fmt.Errorf("lexical: open %s: unknown unit %q: %w", dir, u, ErrCorrupt)
+			return m, fmt.Errorf("lexical: open %s: unknown unit %s: %w", dir, quote.Q(u), ErrCorrupt)
 		}
 	}
 	return m, nil

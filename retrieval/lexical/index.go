@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -86,7 +88,7 @@ func Open(dir string, c Config) (*Index, error) {
 	}
 	for _, u := range units {
 		if !slices.Contains(m.Units, u) {
-			return nil, fmt.Errorf("lexical: open %s: unit %q not in index (has %v): %w", dir, u, m.Units, ErrConfig)
+			return nil, fmt.Errorf("lexical: open %s: unit %s not in index (has %v): %w", dir, quote.Q(u), m.Units, ErrConfig)
 		}
 	}
 	d, err := readData(dir, m, units)
@@ -190,17 +192,17 @@ func (s Search) normalized(units []Unit) (Search, error) {
 		}
 	}
 	if s.Unit != UnitSentence && s.Unit != UnitArgument && s.Unit != UnitPair {
-		return s, fmt.Errorf("lexical: unknown unit %q: %w", s.Unit, ErrConfig)
+		return s, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(s.Unit), ErrConfig)
 	}
 	if s.Unit == UnitPair {
 		if err := s.pairCheck(units); err != nil {
 			return s, err
 		}
 	} else if !slices.Contains(units, s.Unit) {
-		return s, fmt.Errorf("lexical: unit %q not in index (has %v): %w", s.Unit, units, ErrConfig)
+		return s, fmt.Errorf("lexical: unit %s not in index (has %v): %w", quote.Q(s.Unit), units, ErrConfig)
 	}
 	if s.PairTitle && s.Unit != UnitPair {
-		return s, fmt.Errorf("lexical: PairTitle is for the pair unit, not %q: %w", s.Unit, ErrConfig)
+		return s, fmt.Errorf("lexical: PairTitle is for the pair unit, not %s: %w", quote.Q(s.Unit), ErrConfig)
 	}
 	var err error
 	if s.Scoring, err = s.Scoring.normalized(); err != nil {
@@ -237,7 +239,7 @@ func (s Search) normalized(units []Unit) (Search, error) {
 			return s, fmt.Errorf("lexical: PRF parameters out of range (%d docs, %d terms, original weight %g): %w", s.PRF.Docs, s.PRF.Terms, s.PRF.OriginalWeight, ErrConfig)
 		}
 	default:
-		return s, fmt.Errorf("lexical: unknown PRF method %q: %w", s.PRF.Method, ErrConfig)
+		return s, fmt.Errorf("lexical: unknown PRF method %s: %w", quote.Q(s.PRF.Method), ErrConfig)
 	}
 	return s, nil
 }

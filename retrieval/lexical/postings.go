@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // window is the number of consecutive documents the scoring loop takes at
@@ -154,7 +156,7 @@ func (u *unitData) checkTerms(terms []qterm, weight func(field string) float64, 
 // and against the term's statistics.
 func (f *fieldData) checkTerm(id int) error {
 	bad := func(what string) error {
-		return fmt.Errorf("bad posting list of term %q: %s", f.term(id), what)
+		return fmt.Errorf("bad posting list of term %s: %s", quote.Q(f.term(id)), what)
 	}
 	df := int(f.df[id])
 	blocks := f.blocks[f.blockAt[id]:f.blockAt[id+1]]
