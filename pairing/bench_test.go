@@ -19,19 +19,6 @@ import (
 // The filters' and the tagger's benchmarks are in packages filter and
 // nlp/pos.
 
-// benchSentences calls f on the sample's sentences in turn and reports
-// sentences per second.
-func benchSentences(b *testing.B, f func(s corpus.Sentence)) {
-	ss := sampleSentences(b)
-	n := 0
-	start, _ := cputime.Process()
-	for b.Loop() {
-		f(ss[n%len(ss)])
-		n++
-	}
-	cputime.Report(b, n, "sentences", start)
-}
-
 // benchArguments calls f on the sample's arguments in turn and reports
 // their sentences per second.
 func benchArguments(b *testing.B, f func(a corpus.Argument)) {

@@ -41,12 +41,3 @@ func sampleArguments(tb testing.TB) []corpus.Argument {
 	}
 	return args
 }
-
-func sampleSentences(tb testing.TB) []corpus.Sentence {
-	tb.Helper()
-	var ss []corpus.Sentence
-	for _, a := range sampleArguments(tb) {
-		ss = append(ss, a.Sentences...)
-	}
-	return ss
-}

@@ -82,7 +82,7 @@ func TestWriterOrderMatchesTrecEval(t *testing.T) {
 	rs := []Result{
 		{DocID: "b", Score: 1}, {DocID: "a", Score: 1}, {DocID: "c", Score: 1},
 		{DocID: "B", Score: 1}, {DocID: "z", Score: 0.5}, {DocID: "y", Score: 3},
-		{DocID: "neg", Score: -0.0}, {DocID: "pos", Score: 0.0},
+		{DocID: "neg", Score: math.Copysign(0, -1)}, {DocID: "pos", Score: 0.0},
 	}
 	var buf bytes.Buffer
 	w := NewWriter(&buf, "t")

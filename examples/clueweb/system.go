@@ -178,20 +178,6 @@ func (s *system) label(ctx context.Context, topic, title, body string) (stance.S
 	return st, err
 }
 
-// joinTitle joins a title and a body, ending the title with a full stop
-// unless it ends with punctuation already.
-func joinTitle(title, body string) string {
-	switch {
-	case title == "":
-		return body
-	case body == "":
-		return title
-	case strings.ContainsAny(title[len(title)-1:], ".!?:;"):
-		return title + " " + body
-	}
-	return title + ". " + body
-}
-
 // fullTexts replaces bodies[i] by the full text of docs[i],
 // fetching at most Config.Workers pages at once. A page the cache does not
 // have (404 or 410) keeps its snippet, and its document's id is returned;

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strconv"
 	"sync"
 	"testing"
@@ -132,13 +131,6 @@ func (f *fakeChatNoir) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		},
 		"results": f.ranking[lo:hi],
 	})
-}
-
-// query returns the values of the i-th recorded request.
-func (f *fakeChatNoir) query(i int) url.Values {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.requests[i].URL.Query()
 }
 
 func (f *fakeChatNoir) request(i int) *http.Request {

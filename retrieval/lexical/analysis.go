@@ -26,15 +26,15 @@ type StopList string
 // Stop-word lists for Analysis.Stop.
 const (
 	StopNone     StopList = "none"     // keep every token
-	StopLucene            = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
-	StopEnglish           = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
-	StopFrequent          = "frequent" // the Analysis.StopFrequent most frequent collection terms
+	StopLucene   StopList = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
+	StopEnglish  StopList = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
+	StopFrequent StopList = "frequent" // the Analysis.StopFrequent most frequent collection terms
 	// StopFrequentFields is two frequency lists joined: the
 	// Analysis.StopFrequent most frequent terms of the argument texts (the
 	// argument unit's conclusion and premise fields) and as many of their
 	// contexts (the discussion titles), as the Daario Naharis system of
 	// Touché 2022 built them. It needs the argument unit.
-	StopFrequentFields = "frequent-fields"
+	StopFrequentFields StopList = "frequent-fields"
 )
 
 // A Stemmer names the stemmer of an Analysis.
@@ -43,8 +43,8 @@ type Stemmer string
 // Stemmers for Analysis.Stem.
 const (
 	StemNone    Stemmer = "none"
-	StemPorter          = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
-	StemPorter2         = "porter2" // the Snowball English (Porter2) stemmer
+	StemPorter  Stemmer = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
+	StemPorter2 Stemmer = "porter2" // the Snowball English (Porter2) stemmer
 	// StemKrovetz is the Krovetz (KStem) stemmer in its corpus-vocabulary
 	// variant (internal/krovetz, NewVocabulary): inflected forms are
 	// conflated with base forms that occur in the collection at least
@@ -52,11 +52,11 @@ const (
 	// Build indexes unstemmed terms, then merges each term's postings into
 	// its stem's and records the vocabulary in the index, which stems
 	// queries with it.
-	StemKrovetz = "krovetz"
+	StemKrovetz Stemmer = "krovetz"
 	// StemKStem is Lucene 8's KStemFilter: Krovetz stemming with Lucene's
 	// built-in dictionary (internal/krovetz, Lucene), the same stem for
 	// every word as Lucene gives.
-	StemKStem = "kstem"
+	StemKStem Stemmer = "kstem"
 )
 
 // defaultKrovetzMinCF is the Analysis.KrovetzMinCF used when it is 0.

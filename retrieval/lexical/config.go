@@ -83,14 +83,14 @@ const (
 	// log P(q|d) = Σ_{t∈q} c(t,q)·log((f + μ·P(t|C)) / (dl + μ)),
 	// P(t|C) = ttf/sumTTF. Query terms absent from the collection are
 	// skipped; only documents matching a query term are returned.
-	ModelDirichlet = "dirichlet"
+	ModelDirichlet Model = "dirichlet"
 	// ModelLuceneDirichlet is Lucene's LMDirichletSimilarity: per matching
 	// term max(0, log(1 + f/(μ·P(t|C))) + log(μ/(dl + μ))),
 	// P(t|C) = (ttf+1)/(sumTTF+1).
-	ModelLuceneDirichlet = "lucene-dirichlet"
+	ModelLuceneDirichlet Model = "lucene-dirichlet"
 	// ModelTFIDF is Lucene 8's ClassicSimilarity: per query term
 	// √f · idf · 1/√dl, idf = 1 + ln((N+1)/(df+1)).
-	ModelTFIDF = "tfidf"
+	ModelTFIDF Model = "tfidf"
 	// ModelDPH is Terrier's DPH, the parameter-free divergence-from-
 	// randomness model (Amati et al., TREC 2007): per matching term, with
 	// p = f/dl, (1−p)²/(f+1) · (f·log2(f·avgdl/dl · N/ttf) +
@@ -98,7 +98,7 @@ const (
 	// contributes 0, where Terrier's arithmetic gives NaN. Contributions
 	// can be negative (a term more common in the document's collection
 	// than in the document).
-	ModelDPH = "dph"
+	ModelDPH Model = "dph"
 	// ModelTFIDFIC is ModelTFIDF with an "ICoefficient", the term weight
 	// of the Daario Naharis system of Touché 2022 (Bahrami et al., CLEF
 	// 2022 working notes), in which the number of documents containing
@@ -109,7 +109,7 @@ const (
 	// document. The working notes' own formula could not be consulted
 	// when this was written; this is the library's reading of its
 	// published description.
-	ModelTFIDFIC = "tfidf-ic"
+	ModelTFIDFIC Model = "tfidf-ic"
 )
 
 // Scoring selects the scoring model and its parameters. It applies at query
@@ -185,13 +185,13 @@ const (
 	// log-likelihood for ModelDirichlet); the Terms best terms are kept,
 	// renormalised, and mixed as λ·q(t) + (1−λ)·P(t|R) with the query's
 	// own weights normalised to sum 1; λ = OriginalWeight.
-	PRFRM3 = "rm3"
+	PRFRM3 PRFMethod = "rm3"
 	// PRFBo1 is Amati's Bose-Einstein 1 model as in Terrier: for each term
 	// of the feedback documents, tfx = Σ_{d∈F} f(t,d), Pn = ttf/N and
 	// w(t) = tfx·log2((1+Pn)/Pn) + log2(1+Pn); the Terms best terms get
 	// weight w(t)/max w added to their query weight, after the query's
 	// weights are divided by their maximum.
-	PRFBo1 = "bo1"
+	PRFBo1 PRFMethod = "bo1"
 )
 
 // PRF configures pseudo-relevance feedback: a first retrieval, query

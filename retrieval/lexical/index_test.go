@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -176,38 +175,6 @@ func runOf(t *testing.T, x *Index, k int) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
-func TestDeterministicAndReopen(t *testing.T) {
-	args := sampleArgs(t, 300)
-	d1, d2 := t.TempDir(), t.TempDir()
-	x1 := build(t, d1, args, Config{Workers: 1})
-	x2 := build(t, d2, args, Config{Workers: 4})
-	for _, s := range []Search{{}, {Unit: UnitArgument, Scoring: Scoring{Model: ModelDirichlet}, PRF: PRF{Method: PRFRM3}}} {
-		y1, _ := x1.With(s)
-		y2, _ := x2.With(s)
-		r1, r2 := runOf(t, y1, 1000), runOf(t, y2, 1000)
-		if !bytes.Equal(r1, r2) {
-			t.Errorf("%+v: two builds give different runs:\n%s", s, cmp.Diff(string(r1), string(r2)))
-		}
-		x3, err := Open(d1, Config{Search: s})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r3 := runOf(t, x3, 1000); !bytes.Equal(r1, r3) {
-			t.Errorf("%+v: reopened index gives a different run:\n%s", s, cmp.Diff(string(r1), string(r3)))
-		}
-		x3.Close()
-	}
-	for _, name := range []string{"sentence.lex", "argument.lex"} {
-		a, _ := os.ReadFile(filepath.Join(d1, name))
-		b, _ := os.ReadFile(filepath.Join(d2, name))
-		if !bytes.Equal(a, b) {
-			t.Errorf("%s differs between two builds", name)
-		}
-	}
 }
 
 func TestUnitsAndFrequentStopwords(t *testing.T) {
