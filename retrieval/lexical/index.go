@@ -25,7 +25,10 @@ type Index struct {
 // shared is what all Indexes made by With from one Open or Build share.
 type shared struct {
 	*data
-	closed    atomic.Bool
+	closed atomic.Bool
+	// use is held for reading by every call that reads the mapped files,
+	// and for writing by Close, which so waits for them before unmapping.
+	use       sync.RWMutex
 	stop      map[string]bool  // frequency-based stop words
 	stem      *krovetz.Stemmer // Krovetz stemming of query terms; nil without
 	analyzers sync.Pool        // *analyzer
@@ -123,6 +126,8 @@ func (x *Index) Analysis() Analysis { return x.d.meta.Analysis }
 // when the sentence ids cannot be grouped by argument, or x is closed).
 func (x *Index) Docs(u Unit) int {
 	if u == UnitPair {
+		x.d.use.RLock()
+		defer x.d.use.RUnlock()
 		if x.d.unit(UnitSentence) == nil || x.d.closed.Load() {
 			return 0
 		}
@@ -161,8 +166,10 @@ func (x *Index) check(ctx context.Context) error {
 
 // Close releases the index (it unmaps the index files); later calls of
 // Retrieve on it, or on any Index made from it by With, fail with
-// ErrClosed. It must not be called while a Retrieve is running.
+// ErrClosed. A Close while queries run waits for them to end.
 func (x *Index) Close() error {
+	x.d.use.Lock()
+	defer x.d.use.Unlock()
 	if x.d.closed.Swap(true) {
 		return nil
 	}

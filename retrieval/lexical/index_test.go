@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -473,5 +474,50 @@ func TestBuildRunsCancelled(t *testing.T) {
 	}
 	for _, e := range es {
 		t.Errorf("left behind: %s", e.Name())
+	}
+}
+
+// TestCloseDuringQueries closes an index while goroutines query it: every
+// query returns hits or ErrClosed, none crashes, and Close waits for the
+// queries it overtakes.
+func TestCloseDuringQueries(t *testing.T) {
+	args := sampleArgs(t, 200)
+	for round := range 20 {
+		x, err := Build(context.Background(), t.TempDir(), seq(args), Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 64)
+		for w := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 50 {
+					_, err := x.Retrieve(context.Background(), retrieval.Query{ID: "1", Text: []string{"abortion", "school uniforms", "nuclear energy"}[(w+i)%3]}, 100)
+					if err != nil {
+						errs <- err
+						return
+					}
+				}
+			}()
+		}
+		time.Sleep(time.Duration(round) * 200 * time.Microsecond)
+		if err := x.Close(); err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if !errors.Is(err, ErrClosed) {
+				t.Fatalf("round %d: a query got %v, want hits or ErrClosed", round, err)
+			}
+		}
+		if _, err := x.Retrieve(context.Background(), retrieval.Query{ID: "1", Text: "abortion"}, 10); !errors.Is(err, ErrClosed) {
+			t.Fatalf("after Close: got %v, want ErrClosed", err)
+		}
+		if n := x.Docs(UnitPair); n != 0 {
+			t.Fatalf("Docs(UnitPair) after Close: %d, want 0", n)
+		}
 	}
 }

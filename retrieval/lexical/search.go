@@ -36,6 +36,8 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	if err := retrieval.CheckK(k); err != nil {
 		return nil, err
 	}
+	x.d.use.RLock()
+	defer x.d.use.RUnlock()
 	if x.d.closed.Load() {
 		return nil, fmt.Errorf("lexical: retrieve: %w", ErrClosed)
 	}
