@@ -2,11 +2,13 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/argsearch/argsearch/internal/crc32c"
@@ -152,3 +154,20 @@ func TestMapStore(t *testing.T) {
 		t.Errorf("missing file: got %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestWriteStoreFails writes a store to a writer that fails as a full disk
+// does: the error is the writer's, wrapped.
+func TestWriteStoreFails(t *testing.T) {
+	s, err := BuildStore(context.Background(), seqOf(sampleArguments(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.WriteTo(fullDisk{}); !errors.Is(err, syscall.ENOSPC) {
+		t.Errorf("got %v, want an error wrapping ENOSPC", err)
+	}
+}
+
+// fullDisk fails every write as a full disk does.
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
