@@ -230,6 +230,8 @@ type ParseError struct {
 	Err    error  // what is wrong
 }
 
+// Error returns "corpus: FILE: record R (line L), field F: problem",
+// leaving out the parts that are unknown.
 func (e *ParseError) Error() string {
 	var b strings.Builder
 	b.WriteString("corpus: ")
@@ -263,6 +265,7 @@ func (e *ParseError) Error() string {
 	return b.String()
 }
 
+// Unwrap returns the underlying error.
 func (e *ParseError) Unwrap() error { return e.Err }
 
 func (r *Reader) parseError(line int, field string, err error) *ParseError {
