@@ -75,7 +75,7 @@ func TestOutputs(t *testing.T) {
 		t.Fatalf("first run: exit %d, stderr %q", code, stderr.String())
 	}
 	stderr.Reset()
-	if code := run(ctx, args, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "replacing "+filepath.Join(out, "run.txt")) {
+	if code := run(ctx, args, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "replaced "+filepath.Join(out, "run.txt")) {
 		t.Errorf("second run: exit %d, stderr %q; want a line naming the replaced run.txt", code, stderr.String())
 	}
 

@@ -176,7 +176,7 @@ func TestRunFileReplaced(t *testing.T) {
 		t.Fatalf("first run: exit %d, stderr %q", code, stderr.String())
 	}
 	stderr.Reset()
-	if code := run(append(args, out), &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "replacing "+out) {
+	if code := run(append(args, out), &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "replaced "+out) {
 		t.Errorf("second run: exit %d, stderr %q; want a line naming the replaced file", code, stderr.String())
 	}
 	stderr.Reset()

@@ -51,7 +51,7 @@ type SystemFlags struct {
 
 // About is the paragraph a system's -h adds about the flags every system
 // shares.
-const About = `Input and output follow TIRA's convention: -i DIR holds the corpus (args_processed.csv, also .gz, the official .tar.gz, or args.me JSON) and topics.xml; the run is written to run.txt in the -o DIR directory (here -o is a directory; the search command's -o names the run file), replacing one that is there (a line on stderr says so). Without -i the system runs on an args.me sample embedded in the module (-sample: 2022, the 25 odd-numbered Touché 2022 topics, or 2021, ten 2021 topics) and prints the run's nDCG@5 against the official judgments. The index and a file of the corpus's texts are cached (-cache) and built only on the first run; a cache directory that cannot be written is warned about and left out. Progress goes to stderr (-quiet silences it): a bar on a terminal, plain lines otherwise.`
+const About = `Input and output follow TIRA's convention: -i DIR holds the corpus (args_processed.csv, also .gz, the official .tar.gz, or args.me JSON) and topics.xml; the run is written to run.txt in the -o DIR directory (here -o is a directory; the search command's -o names the run file), replacing one that is there (a line on stderr says so; a run that breaks the rules leaves it as it was). Without -i the system runs on an args.me sample embedded in the module (-sample: 2022, the 25 odd-numbered Touché 2022 topics, or 2021, ten 2021 topics) and prints the run's nDCG@5 against the official judgments. The index and a file of the corpus's texts are cached (-cache) and built only on the first run; a cache directory that cannot be written is warned about and left out. Progress goes to stderr (-quiet silences it): a bar on a terminal, plain lines otherwise.`
 
 // Register defines the common flags on c, with their range checks; name
 // is the command's, for the default run tag.
@@ -213,22 +213,24 @@ func (r *Report) Time(s system.System) system.System {
 }
 
 // Write writes run to path with rules (runfile.WriteFile), saying on
-// stderr when it replaces a file; a path that is a directory is an error
-// saying so. A run with too few pairs for the rules names -min-pairs.
+// stderr when it replaced a file; a path that is a directory is an error
+// saying so. A run with too few pairs for the rules names -min-pairs, and
+// then the file that was there stays as it was.
 func (r *Report) Write(path string, run runfile.Run, rules runfile.Rules, stderr io.Writer) error {
 	start := time.Now()
 	fi, err := os.Stat(path)
-	switch {
-	case err == nil && fi.IsDir():
+	existed := err == nil
+	if existed && fi.IsDir() {
 		return fmt.Errorf("the output path %s is a directory (-o names the directory run.txt goes in)", path)
-	case err == nil:
-		fmt.Fprintf(stderr, "%s: replacing %s\n", r.name, path)
 	}
 	if err := runfile.WriteFile(path, run, rules); err != nil {
 		if errors.Is(err, runfile.ErrCount) && rules.MinResults > 0 {
 			return fmt.Errorf("%w (-min-pairs lowers the Touché minimum of pairs per topic)", err)
 		}
 		return err
+	}
+	if existed {
+		fmt.Fprintf(stderr, "%s: replaced %s\n", r.name, path)
 	}
 	r.write = time.Since(start)
 	return nil
