@@ -381,7 +381,11 @@ func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error
 	defer r.Close()
 	err = fn(func(yield func(corpus.Argument, error) bool) {
 		for a, err := range r.All() {
-			e.progress(step, cr.n, e.src.size)
+			// The reader runs ahead of the arguments it yields: the step
+			// is finished only when the last one is, below.
+			if cr.n < e.src.size {
+				e.progress(step, cr.n, e.src.size)
+			}
 			if !yield(a, err) {
 				return
 			}

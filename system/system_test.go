@@ -121,6 +121,9 @@ func TestOpenCaches(t *testing.T) {
 		}
 	}}
 	env := open(t, in)
+	if n := countSteps(steps, "reading corpus"); n != 1 {
+		t.Errorf("reading the corpus finished %d times (steps %v), want once", n, steps)
+	}
 	if slices.Contains(steps, "indexing") {
 		t.Errorf("Open built an index (steps %v); it should wait until a system asks", steps)
 	}
@@ -359,4 +362,15 @@ func TestPipelineErrors(t *testing.T) {
 			t.Errorf("%s: got no error", name)
 		}
 	}
+}
+
+// countSteps counts the times step is in steps.
+func countSteps(steps []string, step string) int {
+	n := 0
+	for _, s := range steps {
+		if s == step {
+			n++
+		}
+	}
+	return n
 }
