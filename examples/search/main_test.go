@@ -157,7 +157,22 @@ func TestIndexKnowsItsCorpus(t *testing.T) {
 	if code, stderr := search(""); code != 0 {
 		t.Errorf("without -corpus: exit %d, stderr %q", code, stderr)
 	}
-	if err := os.Remove(filepath.Join(idx, corpusRecord)); err != nil {
+	// A hostile record (10 MB, not UTF-8) is quoted cut, not echoed; an
+	// empty one records nothing.
+	record := filepath.Join(idx, corpusRecord)
+	if err := os.WriteFile(record, bytes.Repeat([]byte{0xff, 'x'}, 5<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := search(other); code != 1 || len(stderr) > 2000 || !strings.Contains(stderr, "(10485760 bytes)") {
+		t.Errorf("a 10 MB record: exit %d, %d bytes on stderr, %q; want 1 and the record cut", code, len(stderr), stderr[:min(len(stderr), 300)])
+	}
+	if err := os.WriteFile(record, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := search(other); code != 0 || !strings.Contains(stderr, "records no corpus") {
+		t.Errorf("an empty record: exit %d, stderr %q; want 0 and a warning", code, stderr)
+	}
+	if err := os.Remove(record); err != nil {
 		t.Fatal(err)
 	}
 	if code, stderr := search(other); code != 0 || !strings.Contains(stderr, "records no corpus") {

@@ -14,10 +14,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/fileid"
+	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -302,6 +304,10 @@ func parseTSV(b []byte, name string) ([]retrieval.Query, error) {
 // file the index was built from (internal/fileid: its path, size and time).
 const corpusRecord = "argsearch-corpus.txt"
 
+// maxRecord bounds the corpus record shown in full: a path, a size and a
+// time; a longer record is not one fileid wrote.
+const maxRecord = 8 << 10
+
 // checkCorpus checks, when -corpus is given with an existing index, that
 // the index was built from that corpus file as it is now: a missing file, or
 // another (or a changed) one, is an error naming both; an index that
@@ -312,11 +318,14 @@ func checkCorpus(o options, stderr io.Writer) error {
 		return nil
 	}
 	b, err := os.ReadFile(filepath.Join(o.index, corpusRecord))
-	if err != nil {
+	built := strings.TrimSuffix(string(b), "\n")
+	if err != nil || built == "" {
 		fmt.Fprintf(stderr, "search: warning: the index in %s records no corpus file, so it cannot be checked against -corpus %s; remove the directory to rebuild it from there\n", o.index, o.corpus)
 		return nil
 	}
-	built := strings.TrimSuffix(string(b), "\n")
+	if len(built) > maxRecord || !utf8.ValidString(built) {
+		built = quote.Q(built) // not what fileid writes: say how long, not all of it
+	}
 	id, err := fileid.ID(o.corpus)
 	if err != nil {
 		return fmt.Errorf("-corpus %s: %w (the index in %s was built from %s)", o.corpus, err, o.index, built)
