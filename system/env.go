@@ -18,6 +18,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/countio"
 	"github.com/argsearch/argsearch/internal/fileid"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/nlp/pos"
@@ -373,7 +374,7 @@ func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error
 		return err
 	}
 	defer rc.Close()
-	cr := &countingReader{r: rc}
+	cr := &countio.Reader{R: rc}
 	r, err := corpus.OpenReader(cr, e.src.name)
 	if err != nil {
 		return err
@@ -383,8 +384,8 @@ func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error
 		for a, err := range r.All() {
 			// The reader runs ahead of the arguments it yields: the step
 			// is finished only when the last one is, below.
-			if cr.n < e.src.size {
-				e.progress(step, cr.n, e.src.size)
+			if cr.N < e.src.size {
+				e.progress(step, cr.N, e.src.size)
 			}
 			if !yield(a, err) {
 				return
@@ -405,18 +406,6 @@ func (e *Env) progress(step string, done, total int64) {
 	if e.in.Progress != nil {
 		e.in.Progress(step, done, total)
 	}
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // loadModels loads the shipped models and the part-of-speech tagger.

@@ -52,6 +52,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/internal/countio"
 	"github.com/argsearch/argsearch/internal/dup"
 )
 
@@ -105,7 +106,7 @@ func inspectFile(ctx context.Context, path string, quiet bool, stdout, stderr io
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			size = fi.Size()
 		}
-		cr := &cli.CountingReader{R: f}
+		cr := &countio.Reader{R: f}
 		if r, err = corpus.OpenReader(cr, path); err != nil {
 			return err
 		}

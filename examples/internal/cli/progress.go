@@ -126,17 +126,3 @@ func (p *Progress) line(done int64, elapsed time.Duration) string {
 
 // Megabytes formats a byte count for a Progress.
 func Megabytes(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/1e6) }
-
-// A CountingReader counts the bytes read through it, for a Progress of a
-// file read by someone else (a corpus reader, say): Update(N) as it goes.
-type CountingReader struct {
-	R io.Reader
-	N int64 // bytes read so far
-}
-
-// Read reads from R and counts the bytes.
-func (c *CountingReader) Read(p []byte) (int, error) {
-	n, err := c.R.Read(p)
-	c.N += int64(n)
-	return n, err
-}
