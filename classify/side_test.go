@@ -1,6 +1,7 @@
 package classify_test
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -49,5 +50,35 @@ func TestSide(t *testing.T) {
 		if s != want || math.Abs(conf-wantConf) > 1e-12 || conf < 0.5 {
 			t.Errorf("%.30q: got %v %.4f, want %v %.4f", text, s, conf, want, wantConf)
 		}
+	}
+}
+
+// TestSideOneSidedModel checks a model that knows Con and No but not Pro:
+// it cannot choose between the two sides, so Side gives Pro and 0.5 as
+// documented, Lean gives 0, and both agree with stance.Side.
+func TestSideOneSidedModel(t *testing.T) {
+	var examples []classify.StanceExample
+	for _, e := range toyExamples {
+		if e.Stance != stance.Pro {
+			examples = append(examples, e)
+		}
+	}
+	m, err := classify.TrainStanceModel(context.Background(), examples, classify.TrainConfig{Bits: 12, Epochs: 40, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "Gun control violates the rights of citizens ."
+	if probs := classify.Probabilities(m, "gun control", text); probs == nil {
+		t.Fatal("the text cannot be judged; the test needs one that can")
+	}
+	s, conf := m.Side("gun control", text)
+	if s != stance.Pro || conf != 0.5 {
+		t.Errorf("Side: got %v %v, want Pro 0.5 from a model that does not know Pro", s, conf)
+	}
+	if lean := m.Lean("gun control", text); lean != 0 {
+		t.Errorf("Lean: got %v, want 0", lean)
+	}
+	if side := stance.Side(m, "gun control", stance.Unknown, text); side != s {
+		t.Errorf("stance.Side gives %v, StanceModel.Side %v", side, s)
 	}
 }

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-
-	"github.com/argsearch/argsearch/internal/quote"
+	"slices"
 
 	"github.com/argsearch/argsearch/internal/linear"
 	"github.com/argsearch/argsearch/internal/nilio"
+	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/internal/textfeat"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -158,24 +158,8 @@ func (m *StanceModel) Tag(ctx context.Context, topic, text string) (stance.Stanc
 // 1]: 0 when the text is not informative (see Tag) or when the model does
 // not know both sides. stance.Side uses it to give a pair PRO or CON.
 func (m *StanceModel) Lean(topic, text string) float64 {
-	var p [8]float64
-	probs, ok := m.probabilities(m.topic(topic), text, p[:0])
-	if !ok {
-		return 0
-	}
-	pro, con := -1, -1
-	for c, s := range m.labels {
-		switch s {
-		case stance.Pro:
-			pro = c
-		case stance.Con:
-			con = c
-		}
-	}
-	if pro < 0 || con < 0 {
-		return 0
-	}
-	return probs[pro] - probs[con]
+	pro, con, _ := m.proCon(topic, text)
+	return pro - con
 }
 
 // Side returns the more likely of Pro and Con for text towards topic, and
@@ -185,29 +169,30 @@ func (m *StanceModel) Lean(topic, text string) float64 {
 // on a tie. A text that is not informative (see Tag), or a model that does
 // not know both sides, gives Pro and 0.5.
 func (m *StanceModel) Side(topic, text string) (stance.Stance, float64) {
-	var pro, con float64
-	var p [8]float64
-	if probs, ok := m.probabilities(m.topic(topic), text, p[:0]); ok {
-		for i, l := range m.labels {
-			switch l {
-			case stance.Pro:
-				pro = probs[i]
-			case stance.Con:
-				con = probs[i]
-			}
-		}
-	}
-	s := stance.Pro
-	if pro < con {
-		s = stance.Con
-	}
+	pro, con, ok := m.proCon(topic, text)
 	switch {
-	case pro+con == 0:
-		return s, 0.5
-	case s == stance.Pro:
-		return s, pro / (pro + con)
+	case !ok:
+		return stance.Pro, 0.5
+	case pro < con:
+		return stance.Con, con / (pro + con)
 	}
-	return s, con / (pro + con)
+	return stance.Pro, pro / (pro + con)
+}
+
+// proCon returns P(Pro) and P(Con) for text towards topic, and whether they
+// say anything: false, with zeros, when the text is not informative, the
+// model does not know both sides, or both are 0.
+func (m *StanceModel) proCon(topic, text string) (pro, con float64, ok bool) {
+	var p [8]float64
+	probs, ok := m.probabilities(m.topic(topic), text, p[:0])
+	if !ok {
+		return 0, 0, false
+	}
+	ip, ic := slices.Index(m.labels, stance.Pro), slices.Index(m.labels, stance.Con)
+	if ip < 0 || ic < 0 || probs[ip]+probs[ic] == 0 {
+		return 0, 0, false
+	}
+	return probs[ip], probs[ic], true
 }
 
 // topic returns what the features need of a topic.
