@@ -8,9 +8,11 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/internal/pystr"
+	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -42,6 +44,8 @@ type jsonArgument struct {
 	Conclusion string        `json:"conclusion"`
 	Premises   []jsonPremise `json:"premises"`
 	Context    jsonContext   `json:"context"`
+
+	repaired int // texts that held invalid UTF-8, see repairJSON
 }
 
 type jsonPremise struct {
@@ -92,6 +96,7 @@ func (r *Reader) readJSON() (Argument, error) {
 	}
 	j := r.json
 	j.split = splitSentences(&a, r.Splitter, j.split)
+	r.Repaired += ja.repaired
 	return a, nil
 }
 
@@ -118,7 +123,52 @@ func (r *Reader) decodeJSON() (*jsonArgument, error) {
 	if err := j.dec.Decode(ja); err != nil {
 		return nil, r.jsonError(j.lines.markedLine(), err)
 	}
+	if raw := j.lines.since(j.dec.InputOffset()); !utf8.Valid(raw) {
+		if err := r.repairJSON(ja, raw); err != nil {
+			return nil, err
+		}
+	}
 	return ja, nil
+}
+
+// repairJSON decodes again the raw bytes of an argument that is not valid
+// UTF-8, each run of invalid bytes replaced by U+FFFD as the CSV reader
+// replaces them (encoding/json would replace each byte), and sets
+// ja.repaired to the number of its texts that held invalid bytes: those that
+// decode differently when the runs are replaced by another character. An
+// id that held invalid bytes is an error.
+func (r *Reader) repairJSON(ja *jsonArgument, raw []byte) error {
+	raw = bytes.TrimLeft(raw, " \t\r\n,")
+	fixed := jsonArgument{Context: jsonContext{SourceText: sourceText{keep: r.KeepSourceText}}}
+	marked := fixed
+	if err := json.Unmarshal(bytes.ToValidUTF8(raw, []byte("\uFFFD")), &fixed); err != nil {
+		return r.jsonError(r.json.lines.markedLine(), err)
+	}
+	if err := json.Unmarshal(bytes.ToValidUTF8(raw, []byte("\uFFFE")), &marked); err != nil {
+		return r.jsonError(r.json.lines.markedLine(), err)
+	}
+	if fixed.ID != marked.ID {
+		return r.parseError(r.json.lines.markedLine(), "id", fmt.Errorf("argument id %s is not valid UTF-8", quote.Q(fixed.ID)))
+	}
+	texts, other := fixed.texts(), marked.texts()
+	for i := range texts {
+		if *texts[i] != *other[i] {
+			fixed.repaired++
+		}
+	}
+	*ja = fixed
+	return nil
+}
+
+// texts returns the texts of ja that a repair counts, in a fixed order.
+func (ja *jsonArgument) texts() []*string {
+	c := &ja.Context
+	t := []*string{&ja.Conclusion, &c.SourceID, &c.DiscussionTitle, &c.SourceTitle, &c.SourceURL, &c.SourceDomain,
+		&c.PreviousArgumentID, &c.NextArgumentID, &c.AcquisitionTime, &c.SourceText.text}
+	for i := range ja.Premises {
+		t = append(t, &ja.Premises[i].Text)
+	}
+	return t
 }
 
 // defaultSplitter sets r.Splitter to prose's segmentation if it is nil.
@@ -138,6 +188,7 @@ func (r *Reader) defaultSplitter() error {
 // goroutine is splitting.
 type aheadArgument struct {
 	a        Argument
+	repaired int           // its texts that held invalid UTF-8
 	done     chan struct{} // closed when a.Sentences is set
 	panicked any           // what the Splitter panicked with, if it did
 }
@@ -170,7 +221,7 @@ func (r *Reader) readJSONAhead() (Argument, error) {
 			j.aheadErr = err
 			break
 		}
-		p := &aheadArgument{a: a, done: make(chan struct{})}
+		p := &aheadArgument{a: a, repaired: ja.repaired, done: make(chan struct{})}
 		j.ahead = append(j.ahead, p)
 		q.push(p)
 	}
@@ -189,6 +240,7 @@ func (r *Reader) readJSONAhead() (Argument, error) {
 	if p.panicked != nil {
 		panic(p.panicked) // in the caller's goroutine, as the synchronous path would
 	}
+	r.Repaired += p.repaired
 	return p.a, nil
 }
 
@@ -503,6 +555,16 @@ func (l *lineCounter) mark(off int64) {
 		l.buf = l.buf[:n]
 		l.start = 0
 	}
+}
+
+// since returns the input from the mark to offset off, which must not be
+// after the input read so far.
+func (l *lineCounter) since(off int64) []byte {
+	k := off - l.base
+	if k < 0 || k > int64(len(l.buf)-l.start) {
+		return nil
+	}
+	return l.buf[l.start : l.start+int(k)]
 }
 
 // markedLine returns the line (from 1) of the first byte at or after the

@@ -59,9 +59,9 @@ type Reader struct {
 	// CSV carries its sentences and ignores Workers.
 	Workers int
 
-	// Repaired counts the texts read so far (conclusions, premises,
-	// sentences, context fields) that held invalid UTF-8, each invalid
-	// sequence replaced by U+FFFD; see Read.
+	// Repaired counts the texts of the file read so far (conclusions,
+	// premises, the CSV's sentences, context fields) that held invalid
+	// UTF-8, each run of invalid bytes replaced by U+FFFD; see Read.
 	Repaired int
 
 	csv  *csvState
@@ -102,11 +102,14 @@ func NewJSONReader(r io.Reader) *Reader {
 
 // Read returns the next argument, or io.EOF after the last one.
 //
-// Text that is not valid UTF-8 is repaired, the one way everywhere: each
-// invalid byte sequence becomes U+FFFD, the Unicode replacement character
-// (as encoding/json does), and Repaired counts the texts repaired. An
-// argument or sentence id that is not valid UTF-8 is an error naming the
-// record, line and field: an id is not a text to repair.
+// Text that is not valid UTF-8 is repaired, the one way in both formats:
+// each run of invalid bytes becomes one U+FFFD, the Unicode replacement
+// character (as strings.ToValidUTF8 replaces them), and Repaired counts the
+// texts of the file that were repaired: a JSON argument's sentences, which
+// the reader makes, are not counted again. A text that holds U+FFFD itself
+// is valid and not counted. An argument or sentence id that is not valid
+// UTF-8 is an error naming the record, line and field: an id is not a text
+// to repair.
 //
 // For JSON input, the Sentences are built as the processed corpus has them:
 // each premise is split with the Splitter, sentences under two words are
@@ -144,7 +147,7 @@ func (r *Reader) Read() (Argument, error) {
 	default:
 		err = errors.New("corpus: Read on a Reader not made by NewCSVReader, NewJSONReader or Open")
 	}
-	if err == nil {
+	if err == nil && r.csv != nil {
 		err = r.repair(&a)
 	}
 	if err != nil {
@@ -154,18 +157,14 @@ func (r *Reader) Read() (Argument, error) {
 	return a, nil
 }
 
-// repair replaces the invalid UTF-8 of a's texts by U+FFFD and counts the
-// texts it repaired in Repaired. For JSON, encoding/json has made the same
-// replacement while decoding, so a text is counted when it holds U+FFFD. A
-// sentence id that is not valid UTF-8 is an error: ids are not repaired.
+// repair replaces each run of invalid UTF-8 in a's texts by U+FFFD and
+// counts the texts it repaired in Repaired. A sentence id that is not valid
+// UTF-8 is an error: ids are not repaired. The JSON reader repairs while it
+// decodes (repairJSON), so this is for the CSV reader's arguments.
 func (r *Reader) repair(a *Argument) error {
-	json := r.json != nil
 	fix := func(s *string) {
-		switch {
-		case !utf8.ValidString(*s):
+		if !utf8.ValidString(*s) {
 			*s = strings.ToValidUTF8(*s, "\uFFFD")
-			r.Repaired++
-		case json && strings.ContainsRune(*s, utf8.RuneError):
 			r.Repaired++
 		}
 	}

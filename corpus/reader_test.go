@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -609,6 +610,7 @@ func FuzzJSONReader(f *testing.F) {
 // checkFuzzRead reads r to its end, checking that it ends with io.EOF or a
 // *ParseError and that every sentence id is well formed for its argument.
 func checkFuzzRead(t *testing.T, r *Reader) {
+	repaired := 0
 	for n := 0; ; n++ {
 		a, err := r.Read()
 		if err == io.EOF {
@@ -626,6 +628,24 @@ func checkFuzzRead(t *testing.T, r *Reader) {
 		}
 		if a.ID == "" {
 			t.Fatalf("argument %d has no id", n+1)
+		}
+		if repaired < 0 || r.Repaired < repaired {
+			t.Fatalf("Repaired went from %d to %d", repaired, r.Repaired)
+		}
+		repaired = r.Repaired
+		c := a.Context
+		texts := []string{a.ID, a.Conclusion, c.SourceID, c.DiscussionTitle, c.SourceTitle, c.SourceURL, c.SourceDomain,
+			c.PreviousArgumentID, c.NextArgumentID, c.AcquisitionTime, c.SourceText}
+		for _, p := range a.Premises {
+			texts = append(texts, p.Text)
+		}
+		for _, s := range a.Sentences {
+			texts = append(texts, s.ID, s.Text)
+		}
+		for _, s := range texts {
+			if !utf8.ValidString(s) {
+				t.Fatalf("argument %d holds %q, which is not UTF-8", n+1, s)
+			}
 		}
 		if r.json != nil {
 			for _, s := range a.Sentences {
@@ -693,12 +713,32 @@ func TestInvalidUTF8(t *testing.T) {
 	if a.Conclusion != "Cats \uFFFD are fine" || a.Sentences[0].Text != "Cats \uFFFD are fine." || r.Repaired != 2 {
 		t.Errorf("CSV: got %q, %q, %d repaired; want U+FFFD in both and 2 repaired", a.Conclusion, a.Sentences[0].Text, r.Repaired)
 	}
-	j := NewJSONReader(strings.NewReader("{\"arguments\": [{\"id\": \"a1\", \"conclusion\": \"Cats \xff are fine\", \"premises\": [{\"text\": \"Cats are fine. Really.\", \"stance\": \"PRO\"}]}]}"))
-	if a, err = j.Read(); err != nil {
-		t.Fatal(err)
+	// JSON: the same run of two invalid bytes becomes one U+FFFD, as in the
+	// CSV; the conclusion and a premise count, not the sentences the reader
+	// cuts from them; with Workers the same.
+	const doc = "{\"arguments\": [{\"id\": \"a1\", \"conclusion\": \"Cats \xfe\xff are fine\", \"premises\": [{\"text\": \"Cats are \xff fine. Really.\", \"stance\": \"PRO\"}], \"context\": {\"sourceId\": \"s\ufffd1\"}}]}"
+	for _, workers := range []int{0, 2} {
+		j := NewJSONReader(strings.NewReader(doc))
+		j.Workers = workers
+		if a, err = j.Read(); err != nil {
+			t.Fatal(err)
+		}
+		if a.Conclusion != "Cats \uFFFD are fine" || a.Premises[0].Text != "Cats are \uFFFD fine. Really." || a.Context.SourceID != "s\uFFFD1" || j.Repaired != 2 {
+			t.Errorf("JSON, %d workers: got %q, %q, %q, %d repaired; want one U+FFFD for each run and 2 repaired", workers, a.Conclusion, a.Premises[0].Text, a.Context.SourceID, j.Repaired)
+		}
 	}
-	if a.Conclusion != "Cats \uFFFD are fine" || j.Repaired != 2 { // the conclusion and its sentence
-		t.Errorf("JSON: got %q, %d repaired; want U+FFFD and 2 repaired", a.Conclusion, j.Repaired)
+	// A valid file whose texts hold U+FFFD (escaped or not) repairs nothing.
+	valid := NewJSONReader(strings.NewReader("[{\"id\": \"a1\", \"conclusion\": \"Cats \uFFFD are fine\", \"premises\": [{\"text\": \"Cats are \\ufffd fine.\", \"stance\": \"PRO\"}]}]"))
+	if _, err := valid.Read(); err != nil || valid.Repaired != 0 {
+		t.Errorf("valid JSON holding U+FFFD: %v, %d repaired; want none", err, valid.Repaired)
+	}
+	badJSON := NewJSONReader(strings.NewReader("[{\"id\": \"a1\", \"conclusion\": \"c\"},\n{\"id\": \"a\xff2\", \"conclusion\": \"c\"}]"))
+	badJSON.Name = "args.json"
+	badJSON.Read()
+	_, err = badJSON.Read()
+	var jpe *ParseError
+	if !errors.As(err, &jpe) || jpe.Record != 2 || jpe.Line != 2 || jpe.Field != "id" || !strings.Contains(err.Error(), "not valid UTF-8") {
+		t.Errorf("a JSON id that is not UTF-8: got %v, want a ParseError of record 2, line 2, field id", err)
 	}
 	bad := NewCSVReader(strings.NewReader(csvHead + goodRow + csvRow("a\xff2", "c", "[]", "{}", "[]")))
 	bad.Name = "args.csv"
