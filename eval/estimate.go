@@ -489,7 +489,8 @@ type EstimatedNDCG struct {
 //
 // Where nothing is estimated (a run of judged documents, of unjudged pairs
 // of unjudged sentences, or argument ids) the value equals Evaluate's
-// judged-only ndcg_cut.k. opt.Measures and opt.JudgedOnly do not apply.
+// judged-only ndcg_cut.k. opt.Pairs maps the run as it does for Evaluate;
+// opt.Measures and opt.JudgedOnly do not apply.
 //
 // It returns an error wrapping ErrUnknownMeasure for k < 1, ErrNoTopics when no
 // topic is evaluated, and the errors of Evaluate for duplicate documents
@@ -497,6 +498,10 @@ type EstimatedNDCG struct {
 func (e *Estimate) NDCG(run runfile.Run, k int, opt Options) (*EstimatedNDCG, error) {
 	if k <= 0 {
 		return nil, fmt.Errorf("%w: estimated nDCG at %d", ErrUnknownMeasure, k)
+	}
+	run, err := opt.mapped(run, e.q)
+	if err != nil {
+		return nil, err
 	}
 	res := new(EstimatedNDCG)
 	var w workspace
@@ -533,7 +538,9 @@ func (e *Estimate) NDCG(run runfile.Run, k int, opt Options) (*EstimatedNDCG, er
 		}
 		slices.SortFunc(ideal, func(a, b float64) int { return cmp.Compare(b, a) })
 		res.Topics = append(res.Topics, topic)
-		res.Values = append(res.Values, ndcgGains(gains, ideal, k))
+		var v [1]float64
+		ndcgAt(gains, ideal, []int{k}, v[:])
+		res.Values = append(res.Values, v[0])
 		res.Judged = append(res.Judged, float64(judged)/float64(k))
 		res.Labelled = append(res.Labelled, float64(labelled)/float64(k))
 	}
@@ -542,25 +549,6 @@ func (e *Estimate) NDCG(run runfile.Run, k int, opt Options) (*EstimatedNDCG, er
 	}
 	res.Mean, res.MeanJudged, res.MeanLabelled = meanOf(res.Values), meanOf(res.Judged), meanOf(res.Labelled)
 	return res, nil
-}
-
-// ndcgGains is ndcgAt for one cutoff over real-valued gains, with the same
-// operations in the same order, so that integer gains give the same
-// floating point result.
-func ndcgGains(gains, ideal []float64, k int) float64 {
-	dcg, idcg := 0.0, 0.0
-	for i := 0; i < k && i < len(gains); i++ {
-		if gains[i] > 0 {
-			dcg += gains[i] / math.Log2(float64(i+2))
-		}
-	}
-	for j := 0; j < k && j < len(ideal); j++ {
-		idcg += ideal[j] / math.Log2(float64(j+2))
-	}
-	if idcg > 0 {
-		return dcg / idcg
-	}
-	return dcg
 }
 
 // meanOf returns the mean of a non-empty slice.

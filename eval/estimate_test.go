@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/docid"
@@ -434,5 +435,42 @@ func TestEstimatedNDCG2022(t *testing.T) {
 	}
 	if !(got.MeanLabelled > got.MeanJudged) || got.MeanLabelled > 1 {
 		t.Errorf("with reversed pairs: got judged %v, labelled %v, want labelled above judged", got.MeanJudged, got.MeanLabelled)
+	}
+}
+
+// TestEstimatedNDCGMapsPairs checks that NDCG maps a run of pairs with
+// Options.Pairs as Evaluate does: over argument judgments, where nothing is
+// estimated, it then equals Evaluate's judged-only nDCG.
+func TestEstimatedNDCGMapsPairs(t *testing.T) {
+	q, err := eval.ReadQrels(strings.NewReader("51 0 A 2\n51 0 B 0\n51 0 C 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := runfile.ReadRun(strings.NewReader(`51 PRO B__PREMISE__2,A__PREMISE__1 1 0.9 pairs
+51 PRO C__PREMISE__2,B__PREMISE__1 2 0.8 pairs
+51 CON A__PREMISE__3,B__CONC__1 3 0.7 pairs
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []eval.Mapping{eval.FirstSentence, eval.BestJudged} {
+		opt := eval.Options{Pairs: m}
+		got, err := eval.NewEstimate(q).NDCG(run, 5, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.JudgedOnly = true
+		opt.Measures = []eval.Measure{{Name: "ndcg_cut", Cutoffs: []int{5}}}
+		e, err := eval.Evaluate(q, run, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := e.Mean("ndcg_cut_5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Mean != want || got.MeanJudged == 0 {
+			t.Errorf("%v: estimated nDCG@5 %v (judged@5 %v), want Evaluate's %v and a judged share", m, got.Mean, got.MeanJudged, want)
+		}
 	}
 }

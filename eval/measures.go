@@ -575,8 +575,9 @@ func precisionAt(rels []int, cutoffs []int, out []float64) {
 // ndcgAt stores nDCG at each cutoff: DCG of the ranking over DCG of the
 // ideal ranking, both cut at k; gain is the label, the discount
 // log2(rank+1). It sums in rank order, as trec_eval does, so the floating
-// point results agree.
-func ndcgAt(rels []int, ideal []int, cutoffs []int, out []float64) {
+// point results agree. Gains are integer labels, or for Estimate.NDCG
+// real-valued estimates (integer ones give the same result either way).
+func ndcgAt[G int | float64](rels, ideal []G, cutoffs []int, out []float64) {
 	dcg, i := 0.0, 0
 	idcg, j := 0.0, 0
 	for c, k := range cutoffs {
