@@ -15,13 +15,12 @@ const Max = 100
 // Q returns s quoted as %q quotes it, cut after about Max bytes with its
 // length in bytes said: "abc…" (10485760 bytes).
 func Q[S ~string | ~[]byte](v S) string {
-	s := string(v)
-	if len(s) <= Max {
-		return strconv.Quote(s)
+	if len(v) <= Max {
+		return strconv.Quote(string(v))
 	}
 	cut := Max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
 		cut--
 	}
-	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(string(v[:cut])), len(v))
 }
