@@ -9,7 +9,6 @@ import (
 
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
@@ -25,10 +24,11 @@ type Index struct {
 // shared is what all Indexes made by With from one Open or Build share.
 type shared struct {
 	*data
-	closed atomic.Bool
 	// use is held for reading by every call that reads the mapped files,
-	// and for writing by Close, which so waits for them before unmapping.
+	// and for writing by Close, which so waits for them before unmapping;
+	// closed is read and set under it.
 	use       sync.RWMutex
+	closed    bool
 	stop      map[string]bool  // frequency-based stop words
 	stem      *krovetz.Stemmer // Krovetz stemming of query terms; nil without
 	analyzers sync.Pool        // *analyzer
@@ -128,7 +128,7 @@ func (x *Index) Docs(u Unit) int {
 	if u == UnitPair {
 		x.d.use.RLock()
 		defer x.d.use.RUnlock()
-		if x.d.unit(UnitSentence) == nil || x.d.closed.Load() {
+		if x.d.unit(UnitSentence) == nil || x.d.closed {
 			return 0
 		}
 		g, err := x.d.groups()
@@ -170,9 +170,10 @@ func (x *Index) check(ctx context.Context) error {
 func (x *Index) Close() error {
 	x.d.use.Lock()
 	defer x.d.use.Unlock()
-	if x.d.closed.Swap(true) {
+	if x.d.closed {
 		return nil
 	}
+	x.d.closed = true
 	var err error
 	for _, ud := range x.d.units {
 		if ud.unmap != nil {

@@ -38,7 +38,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	}
 	x.d.use.RLock()
 	defer x.d.use.RUnlock()
-	if x.d.closed.Load() {
+	if x.d.closed {
 		return nil, fmt.Errorf("lexical: retrieve: %w", ErrClosed)
 	}
 	if err := ctx.Err(); err != nil {
