@@ -84,8 +84,9 @@ type Pipeline struct {
 	// Pairs says how candidates become pairs; "" means PairsBuilder.
 	Pairs Pairs
 	// Builder pairs the candidates with PairsBuilder; its Pool, when 0,
-	// is the Pipeline's. Its weight of centrality, when positive, makes the
-	// candidates' ArgsRank centrality be computed.
+	// is the Pipeline's. When it weighs centrality (a positive weight, or
+	// no weights at all, which are pairing.Weights's defaults) the
+	// candidates' ArgsRank centrality is computed.
 	Builder pairing.Builder
 	// NounPhrases makes the Builder's coherence compare noun phrases from
 	// part-of-speech tags instead of runs of content words (slower).
@@ -404,6 +405,13 @@ func (r *ready) filters() filter.Filter {
 	return filter.Chain(fs...)
 }
 
+// weighsCentrality reports whether a Builder with weights w weighs
+// centrality: when its weight is positive, or when no weight is, which
+// pairing.Weights reads as its defaults, centrality among them.
+func weighsCentrality(w pairing.Weights) bool {
+	return w.Centrality > 0 || max(w.Retrieval, w.Argumentativeness, w.Coherence, w.Centrality) <= 0
+}
+
 // describe fills in what the models say of the candidates: their
 // argumentativeness, their stance (StanceRule) and, when the Builder
 // weighs it, their centrality within their argument.
@@ -416,7 +424,7 @@ func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing
 			return err
 		}
 	}
-	if r.builder.Weights.Centrality <= 0 {
+	if !weighsCentrality(r.builder.Weights) {
 		return nil
 	}
 	centrality := map[string]float64{} // sentence id → ArgsRank centrality

@@ -197,8 +197,12 @@ func (p Pipeline) String() string {
 	if pairs == PairsBuilder {
 		bd := p.Builder
 		w, coh := bd.Weights, bd.Coherence
-		fmt.Fprintf(&b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g; ",
-			w.Retrieval, w.Argumentativeness, w.Centrality, w.Coherence)
+		if max(w.Retrieval, w.Argumentativeness, w.Coherence, w.Centrality) <= 0 {
+			b.WriteString(" (pairing.Weights's defaults; ")
+		} else {
+			fmt.Fprintf(&b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g; ",
+				w.Retrieval, w.Argumentativeness, w.Centrality, w.Coherence)
+		}
 		if coh.MinSimilarity == 0 && coh.MaxSimilarity == 0 {
 			b.WriteString("pairing.Coherence's defaults")
 		} else {

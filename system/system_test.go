@@ -374,3 +374,29 @@ func countSteps(steps []string, step string) int {
 	}
 	return n
 }
+
+// TestDefaultWeightsWeighCentrality checks that a Builder without weights,
+// which pairing reads as its defaults (centrality 0.1 among them), gets the
+// candidates' centrality as one given those defaults does, and so the same
+// run; and that Pipeline.String says the defaults are used.
+func TestDefaultWeightsWeighCentrality(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{})
+	zero := Pipeline{K: 50}
+	explicit := zero
+	explicit.Builder.Weights = pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Centrality: 0.1, Coherence: 0.25}
+	a, err := Run(ctx, env, zero, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(ctx, env, explicit, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(b, a); diff != "" {
+		t.Errorf("a Builder without weights against one with the defaults (-defaults +zero):\n%s", diff)
+	}
+	if s := zero.String(); !strings.Contains(s, "pairing.Weights's defaults") {
+		t.Errorf("String of a Pipeline without weights:\n%s\nwant it to say the defaults are used", s)
+	}
+}
