@@ -121,6 +121,16 @@ func isSentenceOrPair(id string) bool {
 	return err == nil
 }
 
+// judgesPairs reports whether q judges sentence pairs (Touché 2022) rather
+// than arguments, by its first judgment.
+func (q *Qrels) judgesPairs() bool {
+	for j := range q.All() {
+		_, _, err := docid.ParsePair(j.DocID)
+		return err == nil
+	}
+	return false
+}
+
 // firstDocID returns a document id of the run (of its first topic in
 // SortTopics order that has one), or "".
 func firstDocID(run runfile.Run) string {

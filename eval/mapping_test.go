@@ -107,3 +107,23 @@ func TestJudged(t *testing.T) {
 		t.Errorf("k = 0: got %v, want ErrUnknownMeasure", err)
 	}
 }
+
+// TestEvaluateMappedForPairJudgments checks the other way to judge nothing:
+// a run of pairs mapped to arguments (Options.Pairs) for judgments that rate
+// the pairs themselves; ErrNothingJudged then says to leave the mapping out.
+func TestEvaluateMappedForPairJudgments(t *testing.T) {
+	q, err := eval.NewQrels([]eval.Judgment{{Topic: "51", DocID: "A__PREMISE__1,A__CONC__1", Label: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := runfile.Run{"51": {{QID: "51", DocID: "A__PREMISE__1,A__CONC__1", Score: 1}}}
+	opt := eval.Options{Measures: mustMeasures(t, "ndcg_cut.5")}
+	if _, err := eval.Evaluate(q, run, opt); err != nil {
+		t.Fatalf("unmapped: %v", err)
+	}
+	opt.Pairs = eval.FirstSentence
+	_, err = eval.Evaluate(q, run, opt)
+	if !errors.Is(err, eval.ErrNothingJudged) || !strings.Contains(err.Error(), "rate sentence pairs") || !strings.Contains(err.Error(), "leave it out") {
+		t.Errorf("mapped: got %v, want ErrNothingJudged saying to leave Options.Pairs out", err)
+	}
+}

@@ -429,20 +429,32 @@ func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
 		}
 	}
 	if judged == 0 {
-		return e, nothingJudged(run, opt)
+		return e, nothingJudged(run, q, opt)
 	}
 	return e, nil
 }
 
-// nothingJudged returns the ErrNothingJudged error for a run, with a hint
-// when its ids are sentences or pairs and no mapping was asked for.
-func nothingJudged(run runfile.Run, opt Options) error {
-	hint := ""
-	if id := firstDocID(run); opt.Pairs == 0 && isSentenceOrPair(id) {
-		hint = fmt.Sprintf(" (its documents, such as %s, are sentences or sentence pairs: for judgments of arguments, map them with Options.Pairs)", quote.Q(id))
+// nothingJudged returns the ErrNothingJudged error for a run scored with
+// q, saying why nothing may be judged: a run of sentences or sentence pairs
+// scored with judgments of arguments and no mapping, or a run mapped to
+// arguments for judgments of sentence pairs.
+func nothingJudged(run runfile.Run, q *Qrels, opt Options) error {
+	why := "nothing of the run is judged: every value is 0 by construction"
+	switch id := firstDocID(run); {
+	case opt.Pairs == 0 && isSentenceOrPair(id) && !q.judgesPairs():
+		why += fmt.Sprintf("; its documents, such as %s, are sentences or sentence pairs and the judgments rate arguments: map them to arguments (Options.Pairs; evaluate -pairs first or -pairs best)", quote.Q(id))
+	case opt.Pairs != 0 && q.judgesPairs():
+		why += "; the judgments rate sentence pairs, and Options.Pairs (evaluate -pairs) mapped the run to arguments: leave it out"
 	}
-	return fmt.Errorf("eval: no document of the run is judged: every value is 0 by construction%s: %w", hint, ErrNothingJudged)
+	return nothingJudgedError(why)
 }
+
+// A nothingJudgedError says why nothing of a run is judged; it is
+// ErrNothingJudged to errors.Is.
+type nothingJudgedError string
+
+func (e nothingJudgedError) Error() string        { return "eval: " + string(e) }
+func (e nothingJudgedError) Is(target error) bool { return target == ErrNothingJudged }
 
 // Relevance values of retrieved documents that are not plain labels, as in
 // trec_eval.

@@ -257,10 +257,7 @@ func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Esti
 			e, err := eval.Evaluate(q, run, opt)
 			switch {
 			case errors.Is(err, eval.ErrNothingJudged):
-				row.Warning = "nothing of the run is judged: every value is 0 by construction"
-				if opt.Pairs == 0 && !pairJudgments && rankedSentences(run) {
-					row.Warning += "; its documents are sentence pairs or sentences and the judgments rate arguments: map them (evaluate -pairs first or -pairs best; Experiment.Pairs)"
-				}
+				row.Warning = strings.TrimPrefix(err.Error(), "eval: ") // what eval says of why
 			case errors.Is(err, eval.ErrNoTopics):
 				return nil, fmt.Errorf("experiment: %s: no topic of the run is judged in %s", s.Name, label)
 			case err != nil:
@@ -408,7 +405,8 @@ func judgesPairs(q *eval.Qrels) bool {
 }
 
 // rankedSentences reports whether a run ranks sentence pairs or sentences,
-// by the first document of its first topic.
+// by the first document of its first topic: such a run is mapped with
+// Experiment.Pairs for judgments of arguments.
 func rankedSentences(run runfile.Run) bool {
 	for _, t := range run.Topics() {
 		if len(run[t]) == 0 {

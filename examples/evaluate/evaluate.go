@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/experiment"
@@ -206,7 +205,7 @@ func trecEval(c *config, w, stderr io.Writer) error {
 	opt.Pairs = mapping(c.pairs)
 	e, err := eval.Evaluate(q, r, opt)
 	if errors.Is(err, eval.ErrNothingJudged) {
-		warnUnjudged(stderr, c, c.files[1], filepath.Base(c.files[0]), q, r)
+		fmt.Fprintf(stderr, "evaluate: warning: %s against %s: %s\n", c.files[1], filepath.Base(c.files[0]), strings.TrimPrefix(err.Error(), "eval: "))
 		err = nil
 	}
 	if err != nil {
@@ -352,39 +351,6 @@ func judgmentsName(j *eval.Judgments) string {
 		return j.Name()
 	}
 	return string(j.Dimensions()[0])
-}
-
-// warnUnjudged tells that the judgments know no document of a run, and
-// why that may be: a run of sentence pairs or sentences scored with
-// argument judgments without -pairs, or mapped with -pairs for judgments of
-// pairs.
-func warnUnjudged(stderr io.Writer, c *config, file, judgments string, q *eval.Qrels, r runfile.Run) {
-	fmt.Fprintf(stderr, "evaluate: warning: no document of %s is judged in %s: every value is 0 by construction", file, judgments)
-	var id string
-	for _, t := range r.Topics() {
-		if len(r[t]) > 0 {
-			id = r[t][0].DocID
-			break
-		}
-	}
-	_, _, pairErr := docid.ParsePair(id)
-	_, sentErr := docid.ParseSentence(id)
-	switch {
-	case c.pairs == "" && (pairErr == nil || sentErr == nil) && !judgesPairs(q):
-		fmt.Fprintf(stderr, "; its ids (such as %.100s) are sentences or sentence pairs: the judgments rate arguments (2020, 2021), so map them with -pairs first or -pairs best", id)
-	case c.pairs != "" && judgesPairs(q):
-		fmt.Fprintf(stderr, "; -pairs mapped it to arguments, but the judgments rate sentence pairs (2022): leave -pairs out")
-	}
-	fmt.Fprintln(stderr)
-}
-
-// judgesPairs reports whether qrels judge sentence pairs.
-func judgesPairs(q *eval.Qrels) bool {
-	for j := range q.All() {
-		_, _, err := docid.ParsePair(j.DocID)
-		return err == nil
-	}
-	return false
 }
 
 // runLabels labels the runs: by -name where one is given (names[i], in
