@@ -61,8 +61,6 @@ import (
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
-	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/system"
 )
 
@@ -98,7 +96,9 @@ advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag
 			return err
 		}
 		var pipeline []string
+		tagged := false
 		c.Flags.Visit(func(fl *flag.Flag) {
+			tagged = tagged || fl.Name == "tag"
 			if !shared[fl.Name] {
 				pipeline = append(pipeline, "-"+fl.Name)
 			}
@@ -106,21 +106,17 @@ advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag
 		if len(pipeline) > 0 {
 			return cli.Usagef("-recipe %s: %s configure advanced's own pipeline, not a recipe", r.Name, strings.Join(pipeline, ", "))
 		}
-		if f.Tag == "argsearch-advanced" {
+		if !tagged { // a recipe's run is tagged with its name, unless -tag says otherwise
 			f.Tag = "argsearch-" + r.Name
 		}
 		if !f.Quiet {
 			fmt.Fprintf(stderr, "recipe %s\n%s", r.Name, indent(fmt.Sprint(r.System)))
 		}
-		switch s := r.System.(type) {
-		case system.Pipeline:
-			s.K = *k
-			return advanced(ctx, f, r.Name, s, stdout, stderr)
-		case system.Swordsman:
-			s.K = *k
-			return advanced(ctx, f, r.Name, s, stdout, stderr)
+		s, err := cli.WithK(r.System, *k)
+		if err != nil {
+			return fmt.Errorf("recipe %s: %w", r.Name, err)
 		}
-		return fmt.Errorf("recipe %s: a %T", r.Name, r.System)
+		return advanced(ctx, f, r.Name, s, stdout, stderr)
 	})
 }
 
@@ -140,27 +136,10 @@ func advanced(ctx context.Context, f cli.SystemFlags, name string, s system.Syst
 	if err != nil {
 		return err
 	}
-	if err := report.Write(path, run, rules(f, env, s), stderr); err != nil {
+	if err := report.Write(path, run, f.Rules(s), stderr); err != nil {
 		return err
 	}
 	return report.Print(ctx, stdout, env, run, path)
-}
-
-// rules are the Touché 2022 rules for the input, with the stances s
-// writes: "Q0" alone without stance tagging, and beside PRO and CON for
-// Swordsman, whose args.me labels may reveal none.
-func rules(f cli.SystemFlags, env *system.Env, s system.System) runfile.Rules {
-	switch s := s.(type) {
-	case system.Pipeline:
-		if s.NoStance {
-			r := f.Rules(env)
-			r.Stances = []stance.Stance{stance.Unknown}
-			return r
-		}
-	case system.Swordsman:
-		return f.Rules(env, stance.Unknown)
-	}
-	return f.Rules(env)
 }
 
 // define defines the pipeline's flags on c; the returned Pipeline (from

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -74,6 +75,35 @@ func TestRecipeCommandLine(t *testing.T) {
 		stderr.Reset()
 		if code := run(context.Background(), args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "-recipe") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 naming -recipe", args, code, stderr.String())
+		}
+	}
+}
+
+// TestRecipeTag checks a recipe's run tag: the recipe's name by default,
+// and -tag when given, even when it is advanced's own default.
+func TestRecipeTag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "argsearch-bruce-banner"},
+		{[]string{"-tag", "argsearch-advanced"}, "argsearch-advanced"},
+	} {
+		out := t.TempDir()
+		args := append([]string{"-recipe", "bruce-banner", "-k", "5", "-cache", "off", "-quiet", "-o", out}, tc.args...)
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr.String())
+		}
+		r, err := runfile.ReadFile(filepath.Join(out, "run.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lines := range r {
+			if lines[0].Tag != tc.want {
+				t.Errorf("%q: tag %q, want %q", args, lines[0].Tag, tc.want)
+			}
+			break
 		}
 	}
 }

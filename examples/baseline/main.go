@@ -25,7 +25,6 @@ import (
 	"os"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/system"
 )
 
@@ -61,7 +60,7 @@ func baseline(ctx context.Context, f cli.SystemFlags, s system.Baseline, stdout,
 	if err != nil {
 		return err
 	}
-	if err := report.Write(path, run, f.Rules(env, stance.Unknown), stderr); err != nil {
+	if err := report.Write(path, run, f.Rules(s), stderr); err != nil {
 		return err
 	}
 	return report.Print(ctx, stdout, env, run, path)

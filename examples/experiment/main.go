@@ -47,7 +47,7 @@ func main() {
 
 // systems returns the systems the command knows, by name, in the order of
 // the default table.
-func systems(k int) ([]string, map[string]system.System) {
+func systems(k int) ([]string, map[string]system.System, error) {
 	names := []string{"baseline", "swordsman", "advanced"}
 	byName := map[string]system.System{
 		"baseline":  system.Baseline{K: k},
@@ -60,16 +60,22 @@ func systems(k int) ([]string, map[string]system.System) {
 		if _, ok := byName[r.Name]; ok {
 			continue // the swordsman recipe is the swordsman system
 		}
-		p := r.System.(system.Pipeline)
-		p.K = k
+		s, err := cli.WithK(r.System, k)
+		if err != nil {
+			return nil, nil, fmt.Errorf("recipe %s: %w", r.Name, err)
+		}
 		names = append(names, r.Name)
-		byName[r.Name] = p
+		byName[r.Name] = s
 	}
-	return names, byName
+	return names, byName, nil
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	all, _ := systems(1000)
+	all, byName, err := systems(1000)
+	if err != nil {
+		fmt.Fprintf(stderr, "experiment: %v\n", err)
+		return cli.ExitError
+	}
 	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-k 1000] [-o DIR] [-cache DIR|off] [-workers N] [-quiet]
 experiment -i DIR -year 2020|2021|2022 [flags]`,
 		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, and paired t-tests against the first system, corrected for the number of systems. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt.`, stdout, stderr)
@@ -88,7 +94,6 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		case f.TIRA.InputDir == "" && *year != 0:
 			return cli.Usagef("-year goes with -i; a sample is scored with its own judgments (-sample)")
 		}
-		_, byName := systems(1)
 		for _, name := range strings.Split(*list, ",") {
 			if _, ok := byName[name]; !ok {
 				return cli.Usagef("-systems: unknown system %q (want %s)", name, strings.Join(all, ", "))
@@ -97,7 +102,10 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		return nil
 	})
 	return c.Run(args, func([]string) error {
-		_, byName := systems(*k)
+		_, byName, err := systems(*k)
+		if err != nil {
+			return err
+		}
 		x := experiment.Experiment{Correction: *correction, Pairs: eval.FirstSentence}
 		for _, name := range strings.Split(*list, ",") {
 			if slices.ContainsFunc(x.Systems, func(s experiment.System) bool { return s.Name == name }) {
@@ -122,7 +130,7 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		}
 		if f.TIRA.OutputDir != "" {
 			for _, s := range x.Systems {
-				if err := runfile.WriteFile(filepath.Join(f.TIRA.OutputDir, s.Name+".txt"), t.Runs[s.Name], runfile.Rules{}); err != nil {
+				if err := runfile.WriteFile(filepath.Join(f.TIRA.OutputDir, s.Name+".txt"), t.Runs[s.Name], f.Rules(s.System)); err != nil {
 					return err
 				}
 			}

@@ -26,7 +26,6 @@ import (
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/retrieval/lexical"
-	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/system"
 )
 
@@ -65,7 +64,7 @@ func swordsman(ctx context.Context, f cli.SystemFlags, s system.Swordsman, stdou
 	if err != nil {
 		return err
 	}
-	if err := report.Write(path, run, f.Rules(env, stance.Unknown), stderr); err != nil {
+	if err := report.Write(path, run, f.Rules(s), stderr); err != nil {
 		return err
 	}
 	return report.Print(ctx, stdout, env, run, path)

@@ -146,10 +146,12 @@ func (f SystemFlags) progress(stderr io.Writer) func(step string, done, total in
 	}
 }
 
-// Rules returns the Touché 2022 rules a run on env must follow: at least
+// Rules returns the Touché 2022 rules the run of s must follow: at least
 // -min-pairs pairs per topic (100 for -i, none for a sample by default),
-// and the stances given beside PRO and CON (stance.Unknown for "Q0").
-func (f SystemFlags) Rules(env *system.Env, stances ...stance.Stance) runfile.Rules {
+// and the stances s writes: PRO and CON; "Q0" alone for a Pipeline without
+// stance tagging; "Q0" beside them for Baseline and Swordsman, which give
+// an argument's args.me label and none where the labels reveal none.
+func (f SystemFlags) Rules(s system.System) runfile.Rules {
 	r := runfile.Touche2022()
 	switch {
 	case f.MinPairs >= 0:
@@ -157,8 +159,32 @@ func (f SystemFlags) Rules(env *system.Env, stances ...stance.Stance) runfile.Ru
 	case f.TIRA.InputDir == "":
 		r.MinResults = 0
 	}
-	r.Stances = append(r.Stances, stances...)
+	switch s := s.(type) {
+	case system.Pipeline:
+		if s.NoStance {
+			r.Stances = []stance.Stance{stance.Unknown}
+		}
+	case system.Baseline, system.Swordsman:
+		r.Stances = append(r.Stances, stance.Unknown)
+	}
 	return r
+}
+
+// WithK returns s answering k pairs per topic: a Baseline, a Swordsman or
+// a Pipeline (a recipe's system is one of them) with its K set.
+func WithK(s system.System, k int) (system.System, error) {
+	switch s := s.(type) {
+	case system.Baseline:
+		s.K = k
+		return s, nil
+	case system.Swordsman:
+		s.K = k
+		return s, nil
+	case system.Pipeline:
+		s.K = k
+		return s, nil
+	}
+	return nil, fmt.Errorf("cannot set the pairs per topic of a %T", s)
 }
 
 // RunPath returns the run file to write: run.txt in -o, or in the current
