@@ -197,7 +197,7 @@ func trecEval(c *config, w, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := readRun(c.files[1], true)
+	r, err := readLenient(c.files[1])
 	if err != nil {
 		return err
 	}
@@ -233,22 +233,24 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	} else if j, err = eval.Official(c.year); err != nil {
 		return err
 	}
-	files := c.files
-	if c.baseline != "" && !containsFunc(files, func(f string) bool { return sameFile(f, c.baseline) }) {
-		files = append([]string{c.baseline}, files...) // a baseline that is not among the runs
+	files, names := c.files, c.names
+	baseline := 0 // the first run, unless -baseline names another
+	if c.baseline != "" {
+		baseline = slices.IndexFunc(files, func(f string) bool { return sameFile(f, c.baseline) })
+		if baseline < 0 { // a baseline that is not among the runs, and has no -name
+			files = append([]string{c.baseline}, files...)
+			names = append([]string{""}, names...)
+			baseline = 0
+		}
 	}
 	runs := make([]runfile.Run, len(files))
 	for i, f := range files {
-		if runs[i], err = readRun(f, false); err != nil {
+		if runs[i], err = runfile.ReadFile(f); err != nil {
 			return err
 		}
 		if !sharesTopic(j, runs[i]) {
 			return fmt.Errorf("%s: no topic of the run is judged in the %s judgments (wrong -year?)", f, judgmentsName(j))
 		}
-	}
-	names := c.names
-	if len(files) > len(c.files) { // the extra baseline has no -name
-		names = append([]string{""}, names...)
 	}
 	labels := runLabels(files, runs, names)
 	x := experiment.Experiment{
@@ -259,14 +261,12 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	}
 	x.Pairs = mapping(c.pairs)
 	x.ByRank = c.order == "rank"
+	// The baseline's rows come first, whatever its place among RUN....
+	x.Systems = append(x.Systems, experiment.System{Name: labels[baseline], Run: runs[baseline]})
 	for i := range files {
-		s := experiment.System{Name: labels[i], Run: runs[i]}
-		if c.baseline != "" && sameFile(files[i], c.baseline) && x.Baseline == 0 && len(x.Systems) > 0 {
-			// The baseline's rows come first, whatever its place among RUN....
-			x.Systems = append([]experiment.System{s}, x.Systems...)
-			continue
+		if i != baseline {
+			x.Systems = append(x.Systems, experiment.System{Name: labels[i], Run: runs[i]})
 		}
-		x.Systems = append(x.Systems, s)
 	}
 	t, err := x.Run(context.Background())
 	if err != nil {
@@ -427,15 +427,11 @@ func shortestPath(file string, files []string, others []int) string {
 // uniqueLabel returns label, or label with "#2", "#3", … when it is taken.
 func uniqueLabel(label string, taken []string) string {
 	l := label
-	for n := 2; contains(taken, l); n++ {
+	for n := 2; slices.Contains(taken, l); n++ {
 		l = fmt.Sprintf("%s#%d", label, n)
 	}
 	return l
 }
-
-func contains(s []string, v string) bool { return slices.Contains(s, v) }
-
-func containsFunc(s []string, f func(string) bool) bool { return slices.ContainsFunc(s, f) }
 
 // sameFile reports whether two paths name the same file.
 func sameFile(a, b string) bool {
@@ -460,10 +456,9 @@ func readQrels(path string) (*eval.Qrels, error) {
 	return q, nil
 }
 
-// readRun reads a run file: strictly (runfile.ReadFile's rules) for the
-// table, or leniently as trec_eval does when lenient is set (any stance
-// token, infinite scores).
-func readRun(path string, lenient bool) (runfile.Run, error) {
+// readLenient reads a run file as trec_eval does (runfile.Reader.Lenient),
+// for trec_eval mode; table mode reads strictly (runfile.ReadFile).
+func readLenient(path string) (runfile.Run, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -471,6 +466,6 @@ func readRun(path string, lenient bool) (runfile.Run, error) {
 	defer f.Close()
 	rd := runfile.NewReader(f)
 	rd.Name = path
-	rd.Lenient = lenient
+	rd.Lenient = true
 	return rd.ReadRun()
 }
