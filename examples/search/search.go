@@ -218,16 +218,8 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fi, err := os.Stat(o.out)
-	existed := err == nil
-	if existed && fi.IsDir() {
-		return fmt.Errorf("-o %s is a directory; here -o names the run file", o.out)
-	}
-	if err := runfile.WriteFile(o.out, run, runfile.Rules{}); err != nil {
+	if err := cli.WriteRun(stderr, "search", o.out, run, runfile.Rules{}, fmt.Sprintf("-o %s is a directory; here -o names the run file", o.out)); err != nil {
 		return err
-	}
-	if existed {
-		fmt.Fprintf(stderr, "search: replaced %s\n", o.out)
 	}
 	var sum time.Duration
 	for _, l := range lat {

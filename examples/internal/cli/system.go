@@ -244,21 +244,29 @@ func (r *Report) Time(s system.System) system.System {
 // then the file that was there stays as it was.
 func (r *Report) Write(path string, run runfile.Run, rules runfile.Rules, stderr io.Writer) error {
 	start := time.Now()
+	err := WriteRun(stderr, r.name, path, run, rules, fmt.Sprintf("the output path %s is a directory (-o names the directory run.txt goes in)", path))
+	if errors.Is(err, runfile.ErrCount) && rules.MinResults > 0 {
+		return fmt.Errorf("%w (-min-pairs lowers the Touché minimum of pairs per topic)", err)
+	}
+	r.write = time.Since(start)
+	return err
+}
+
+// WriteRun writes run to path with rules (runfile.WriteFile), and when it
+// replaced a file says so on stderr: "NAME: replaced PATH". A path that is
+// a directory is the error isDir, which says what the command's -o names.
+func WriteRun(stderr io.Writer, name, path string, run runfile.Run, rules runfile.Rules, isDir string) error {
 	fi, err := os.Stat(path)
 	existed := err == nil
 	if existed && fi.IsDir() {
-		return fmt.Errorf("the output path %s is a directory (-o names the directory run.txt goes in)", path)
+		return errors.New(isDir)
 	}
 	if err := runfile.WriteFile(path, run, rules); err != nil {
-		if errors.Is(err, runfile.ErrCount) && rules.MinResults > 0 {
-			return fmt.Errorf("%w (-min-pairs lowers the Touché minimum of pairs per topic)", err)
-		}
 		return err
 	}
 	if existed {
-		fmt.Fprintf(stderr, "%s: replaced %s\n", r.name, path)
+		fmt.Fprintf(stderr, "%s: replaced %s\n", name, path)
 	}
-	r.write = time.Since(start)
 	return nil
 }
 
