@@ -68,9 +68,10 @@ type Env struct {
 	Topics []topics.Topic
 	// Store holds every argument and sentence of the corpus by id.
 	Store *corpus.Store
-	// Judgments are the official judgments of the sample's topics
-	// (eval.Official of its year); nil for a Dir, whose judgments, if any,
-	// the caller knows.
+	// Judgments are the official judgments of the sample's year
+	// (eval.Official), which judge its topics among the year's others (an
+	// experiment keeps those of Topics); nil for a Dir, whose judgments,
+	// if any, the caller knows.
 	Judgments *eval.Judgments
 	// Name names the input in messages: "the embedded 2022 sample" or the
 	// corpus file.
