@@ -199,7 +199,7 @@ func (e *Env) buildIndex(ctx context.Context, c lexical.Config) (*lexical.Index,
 		c.ExpectedArguments = e.Store.NumArguments()
 	}
 	arguments := func(yield func(corpus.Argument, error) bool) {
-		err := e.read("indexing", func(args iter.Seq2[corpus.Argument, error]) error {
+		_, err := e.read("indexing", func(args iter.Seq2[corpus.Argument, error]) error {
 			for a, err := range args {
 				if !yield(a, err) {
 					return nil
@@ -335,7 +335,7 @@ func (e *Env) openStore(ctx context.Context) (written string, err error) {
 			return "", nil
 		}
 	}
-	err = e.read("reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
+	e.Repaired, err = e.read("reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
 		var err error
 		e.Store, err = corpus.BuildStore(ctx, args)
 		return err
@@ -368,17 +368,18 @@ func (e *Env) openStore(ctx context.Context) (written string, err error) {
 }
 
 // read streams the arguments of the corpus to fn, reporting progress by
-// bytes read under step.
-func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error) error {
+// bytes read under step, and returns the number of texts the reader
+// repaired (corpus.Reader.Repaired).
+func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error) (repaired int, err error) {
 	rc, err := e.src.open()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer rc.Close()
 	cr := &countio.Reader{R: rc}
 	r, err := corpus.OpenReader(cr, e.src.name)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer r.Close()
 	err = fn(func(yield func(corpus.Argument, error) bool) {
@@ -393,13 +394,10 @@ func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error
 			}
 		}
 	})
-	if step == "reading corpus" {
-		e.Repaired = r.Repaired
-	}
 	if err == nil {
 		e.progress(step, e.src.size, e.src.size)
 	}
-	return err
+	return r.Repaired, err
 }
 
 // progress reports a step's progress, if anyone listens.

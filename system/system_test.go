@@ -400,3 +400,33 @@ func TestDefaultWeightsWeighCentrality(t *testing.T) {
 		t.Errorf("String of a Pipeline without weights:\n%s\nwant it to say the defaults are used", s)
 	}
 }
+
+// TestEnvRepaired checks Env.Repaired on a corpus with two texts that are
+// not UTF-8: counted once when the store is read from the corpus, and not
+// counted again when an index reads the corpus once more.
+func TestEnvRepaired(t *testing.T) {
+	in := writeInput(t, "<topics><topic><number>1</number><title>Is abortion legal?</title></topic></topics>")
+	path := filepath.Join(in, "args_processed.csv")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitN(b, []byte("\n"), 4) // the header, then two rows
+	for _, i := range []int{1, 2} {
+		lines[i] = bytes.Replace(lines[i], []byte("the"), []byte("th\xffe"), 1)
+	}
+	if err := os.WriteFile(path, bytes.Join(lines, []byte("\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := open(t, Input{Dir: in})
+	if env.Repaired != 2 {
+		t.Errorf("Repaired %d, want the 2 texts changed", env.Repaired)
+	}
+	before := env.Repaired
+	if _, err := env.Index(context.Background(), lexical.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	if env.Repaired != before {
+		t.Errorf("indexing changed Repaired from %d to %d", before, env.Repaired)
+	}
+}
