@@ -25,9 +25,9 @@
 //     corpus.FindDuplicates with normalized texts: NFKC, case
 //     folding, punctuation and spacing ignored); that is, the sentences
 //     minus the distinct texts;
-//   - repaired_texts counts the texts (conclusions, premises, sentences,
-//     context fields) that held invalid UTF-8, each invalid sequence
-//     replaced by U+FFFD as corpus.Reader repairs them.
+//   - repaired_texts counts the texts of the file (conclusions, premises,
+//     the CSV's sentences, context fields) that held invalid UTF-8, each
+//     run of invalid bytes replaced by U+FFFD as corpus.Reader repairs them.
 //
 // While it reads a file, a progress display on standard error shows the
 // megabytes read (a bar on a terminal, plain lines otherwise); -quiet
