@@ -2,6 +2,7 @@ package eval
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -110,8 +111,12 @@ type judgedPair struct {
 }
 
 // NewEstimate returns the mean-of-sentences estimate over the judgments of
-// one dimension (see Estimate).
+// one dimension (see Estimate). Nil judgments judge nothing, so nothing is
+// estimated.
 func NewEstimate(q *Qrels) *Estimate {
+	if q == nil {
+		q = new(Qrels)
+	}
 	e := &Estimate{q: q, dims: []*Qrels{q}}
 	e.index(e.judgedPairs())
 	return e
@@ -145,6 +150,9 @@ func NewEstimate(q *Qrels) *Estimate {
 // ErrTooFewTopics when no judged pair has both sentences in other judged
 // pairs.
 func FitEstimate(j *Judgments, d Dimension) (*Estimate, error) {
+	if j == nil {
+		return nil, errors.New("eval: a fitted estimate needs judgments; have none (nil)")
+	}
 	e := &Estimate{dims: []*Qrels{j.Qrels(Relevance), j.Qrels(Quality), j.Qrels(Coherence)}}
 	if slices.Contains(e.dims, nil) {
 		return nil, fmt.Errorf("eval: a fitted estimate needs judgments of %s, %s and %s, have %v", Relevance, Quality, Coherence, j.Dimensions())

@@ -241,6 +241,28 @@ func TestFitEstimateErrors(t *testing.T) {
 	if _, err := eval.FitEstimate(s, eval.Coherence); !errors.Is(err, eval.ErrTooFewTopics) {
 		t.Errorf("no estimable pair: got %v, want ErrTooFewTopics", err)
 	}
+	if _, err := eval.FitEstimate(nil, eval.Relevance); err == nil {
+		t.Error("nil judgments: got no error")
+	}
+	if _, err := eval.NewJudgments("none", nil, nil); err == nil || !strings.Contains(err.Error(), "no dimension") {
+		t.Errorf("judgments of no dimension: got %v", err)
+	}
+}
+
+// TestNilEstimate checks that an estimate of nil judgments estimates
+// nothing and says so, rather than failing on a nil pointer.
+func TestNilEstimate(t *testing.T) {
+	e := eval.NewEstimate(nil)
+	run := runfile.Run{"1": {{QID: "1", DocID: "a,b", Score: 1, Tag: "t"}}}
+	if _, err := e.NDCG(run, 5, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
+		t.Errorf("NDCG: got %v, want ErrNoTopics", err)
+	}
+	if _, err := e.Validate(); !errors.Is(err, eval.ErrTooFewTopics) {
+		t.Errorf("Validate: got %v, want ErrTooFewTopics", err)
+	}
+	if label, src := e.Label("1", "a,b"); src != eval.Unlabelled || label != 0 {
+		t.Errorf("Label: got %v %v, want 0 Unlabelled", label, src)
+	}
 }
 
 // estimateRun is a run over topic 1 of estimateQrels.

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -35,7 +36,10 @@ type Judgments struct {
 // names the first item found in one and not in the
 // other.
 func NewJudgments(name string, dims []Dimension, qrels []*Qrels) (*Judgments, error) {
-	if len(dims) == 0 || len(dims) != len(qrels) {
+	if len(dims) == 0 && len(qrels) == 0 {
+		return nil, errors.New("eval: judgments of no dimension")
+	}
+	if len(dims) != len(qrels) {
 		return nil, fmt.Errorf("%w: %d dimensions for %d qrels", errMismatch, len(dims), len(qrels))
 	}
 	for i, d := range dims {
