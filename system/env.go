@@ -219,8 +219,12 @@ func (e *Env) buildIndex(ctx context.Context, c lexical.Config) (*lexical.Index,
 }
 
 // Close releases the indexes and the store's file; nothing they returned
-// may be used after it.
+// may be used after it. Closing a nil Env, or one already closed, does
+// nothing.
 func (e *Env) Close() error {
+	if e == nil {
+		return nil
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {

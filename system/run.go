@@ -2,6 +2,7 @@ package system
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -37,11 +38,18 @@ func (f Func) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.R
 // (runfile.WriteFile). The same env, system and tag give the same run,
 // whatever the number of workers.
 //
-// A failing topic fails the run, with the topic's id. An Env without
-// topics, and a run in which every topic came out empty, are errors.
+// A failing topic fails the run, with the topic's id. A nil env or s, an
+// Env without topics, and a run in which every topic came out empty, are
+// errors.
 func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, error) {
 	if tag == "" {
 		tag = "argsearch"
+	}
+	switch f, isFunc := s.(Func); {
+	case env == nil:
+		return nil, errors.New("system: Run without an Env (nil)")
+	case s == nil, isFunc && f == nil:
+		return nil, errors.New("system: Run without a System (nil)")
 	}
 	if len(env.Topics) == 0 {
 		return nil, fmt.Errorf("system: %s has no topics", env.Name)

@@ -254,6 +254,18 @@ func TestRun(t *testing.T) {
 	if _, err := Run(ctx, one, dup, "x"); !errors.Is(err, runfile.ErrDuplicate) {
 		t.Errorf("a topic with a pair twice: got %v, want runfile.ErrDuplicate", err)
 	}
+	for name, f := range map[string]func() error{
+		"a nil Env":    func() error { _, err := Run(ctx, nil, Baseline{}, ""); return err },
+		"a nil System": func() error { _, err := Run(ctx, one, nil, ""); return err },
+		"a nil Func":   func() error { _, err := Run(ctx, one, Func(nil), ""); return err },
+	} {
+		if err := f(); err == nil || !strings.Contains(err.Error(), "nil") {
+			t.Errorf("%s: got %v, want an error saying so", name, err)
+		}
+	}
+	if err := (*Env)(nil).Close(); err != nil {
+		t.Errorf("Close of a nil Env: %v", err)
+	}
 	empty := &Env{Name: "nothing"}
 	if _, err := Run(ctx, empty, Baseline{}, ""); err == nil || !strings.Contains(err.Error(), "no topics") {
 		t.Errorf("an Env without topics: got %v", err)
