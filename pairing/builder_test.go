@@ -215,3 +215,38 @@ func sampleCandidates(tb testing.TB, n int) []Candidate {
 	}
 	return out
 }
+
+// TestCoherenceSemanticWeight checks the fifth term of the coherence score
+// by hand: the cosine of the candidates' vectors, weighed beside the four
+// default weights, and nothing when a vector is missing or the weight is 0.
+func TestCoherenceSemanticWeight(t *testing.T) {
+	a := cand("a__PREMISE__1", "Nuclear power is safe.", 1, stance.Pro)
+	b := cand("a__PREMISE__2", "Reactors rarely fail.", 1, stance.Pro)
+	a.Vector, b.Vector = []float32{1, 0}, []float32{0.6, 0.8} // cosine 0.6
+	in := interner{}
+	idf := &idfTable{}
+	idf.add(a.Sentence.Text)
+	idf.add(b.Sentence.Text)
+	coh := Coherence{}
+	fa, fb := coh.features(a, idf, in), coh.features(b, idf, in)
+	base, ok := coh.score(a, b, fa, fb)
+	if !ok {
+		t.Fatal("same-argument sentences not joined")
+	}
+	coh.SemanticWeight = 0.5
+	got, _ := coh.score(a, b, fa, fb)
+	// The default weights sum to 1: (1·base + 0.5·0.6) / 1.5.
+	if want := (base + 0.5*0.6) / 1.5; math.Abs(got-want) > 1e-6 {
+		t.Errorf("with SemanticWeight 0.5: got %v, want %v", got, want)
+	}
+	b.Vector = nil
+	got, _ = coh.score(a, b, fa, fb)
+	if want := base / 1.5; math.Abs(got-want) > 1e-6 {
+		t.Errorf("without b's vector: got %v, want %v (a semantic similarity of 0)", got, want)
+	}
+	a.Vector, b.Vector = []float32{1, 0}, []float32{-1, 0} // opposite: counted as 0
+	got, _ = coh.score(a, b, fa, fb)
+	if want := base / 1.5; math.Abs(got-want) > 1e-6 {
+		t.Errorf("opposite vectors: got %v, want %v", got, want)
+	}
+}

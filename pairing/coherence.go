@@ -10,6 +10,7 @@ import (
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -35,6 +36,10 @@ type Candidate struct {
 	// stance.Combine weighs.
 	Stance           stance.Stance
 	StanceConfidence float64
+	// Vector is the sentence's vector from a sentence encoder (package
+	// semantic), or nil. Coherence compares two candidates' vectors when
+	// both have one (Coherence.SemanticWeight).
+	Vector []float32
 }
 
 // Candidates returns the sentences of hits as candidates, in order, with
@@ -67,7 +72,10 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 // The coherence score of a joined pair, in [0, 1], is the weighted mean of
 // its TF-IDF cosine similarity, its noun-phrase overlap (shared phrases over
 // the phrases of the sentence with fewer), whether both have the same known
-// stance (1 or 0), and whether both come from the same argument (1 or 0).
+// stance (1 or 0), whether both come from the same argument (1 or 0) and,
+// with a SemanticWeight, the cosine similarity of the two candidates'
+// Vectors (negative counted as 0; 0 when either has none): what the 2022
+// teams measured with SBERT or doc2vec.
 //
 // Noun phrases come from Phrases (a *pos.Tagger finds them by
 // part-of-speech tags: runs of adjectives and nouns ending in a noun), each
@@ -91,6 +99,9 @@ type Coherence struct {
 	// Weights of the score; all zero means 0.4 similarity, 0.3 noun
 	// phrases, 0.1 stance, 0.2 same argument.
 	SimilarityWeight, NounPhraseWeight, StanceWeight, SameArgumentWeight float64
+	// SemanticWeight is the weight of the Vectors' cosine similarity in the
+	// score, beside the other four (or their defaults); 0 means none.
+	SemanticWeight float64
 }
 
 // A Phraser finds the noun phrases of a text, sorted and without repeats,
@@ -163,11 +174,16 @@ func (c Coherence) score(a, b Candidate, fa, fb sentenceFeatures) (float64, bool
 	if ws == 0 && wn == 0 && wst == 0 && wa == 0 {
 		ws, wn, wst, wa = 0.4, 0.3, 0.1, 0.2
 	}
-	total := ws + wn + wst + wa
+	var sem float64
+	wsem := max(0, c.SemanticWeight)
+	if wsem > 0 && a.Vector != nil && b.Vector != nil {
+		sem = max(0, semantic.Cosine(a.Vector, b.Vector))
+	}
+	total := ws + wn + wst + wa + wsem
 	if total <= 0 {
 		return 0, true
 	}
-	return (ws*sim + wn*overlap + wst*sameStance + wa*sameArg) / total, true
+	return (ws*sim + wn*overlap + wst*sameStance + wa*sameArg + wsem*sem) / total, true
 }
 
 // countShared counts the strings in both sorted, distinct slices.
