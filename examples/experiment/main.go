@@ -99,6 +99,9 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		case f.TIRA.InputDir == "" && *year != 0:
 			return cli.Usagef("-year goes with -i; a sample is scored with its own judgments (-sample)")
 		}
+		if fi, err := os.Stat(*html); *html != "" && err == nil && fi.IsDir() {
+			return cli.Usagef("-html %s is a directory; name the report's file", *html)
+		}
 		for _, name := range strings.Split(*list, ",") {
 			if _, ok := byName[name]; !ok {
 				return cli.Usagef("-systems: unknown system %q (want %s)", name, strings.Join(all, ", "))
@@ -166,9 +169,6 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 // writeHTML writes the report of an experiment to path, atomically: a
 // temporary file beside it, renamed when it is whole.
 func writeHTML(path string, x experiment.Experiment, t *experiment.Table, command []string) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("-html %s is a directory", path)
-	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err

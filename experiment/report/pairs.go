@@ -119,7 +119,8 @@ func (t *texts) pair(id string) ([]sentenceView, []conclusionView) {
 			continue
 		}
 		if got, ok := t.store.Sentence(sid); ok {
-			s.Text, s.Missing = valid(got.Text), false
+			s.Text, s.Rest = split(valid(got.Text))
+			s.Missing = false
 		}
 		sentences = append(sentences, s)
 		arg, ok := t.store.ArgumentOf(sid)
@@ -135,4 +136,27 @@ func (t *texts) pair(id string) ([]sentenceView, []conclusionView) {
 		conclusions = append(conclusions, conclusionView{Argument: valid(arg), Text: valid(c)})
 	}
 	return sentences, conclusions
+}
+
+// Long texts are shown in part, the rest behind a "more" toggle.
+const (
+	longText = 420 // characters
+	headText = 300
+)
+
+// split returns a long text's head, cut at a space, and its rest; a text
+// of at most longText characters is all head.
+func split(s string) (head, rest string) {
+	r := []rune(s)
+	if len(r) <= longText {
+		return s, ""
+	}
+	cut := headText
+	for i := headText; i > headText/2; i-- {
+		if r[i] == ' ' {
+			cut = i
+			break
+		}
+	}
+	return string(r[:cut]), string(r[cut:])
 }

@@ -245,6 +245,7 @@ type labelView struct {
 // sentenceView is one sentence of a pair.
 type sentenceView struct {
 	ID, Text string
+	Rest     string // the rest of a long text, shown on demand
 	Missing  bool
 }
 

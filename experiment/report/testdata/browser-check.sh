@@ -18,7 +18,9 @@
 # ./experiment/report/internal/browsercheck, which drives Chromium over the
 # DevTools protocol on a pipe (see its doc comment for what it checks and
 # why it can tell) and writes DIR/summary.png, DIR/plot.png,
-# DIR/diff.png and DIR/pairs.png. It exits non-zero when a check fails.
+# DIR/diff.png and DIR/pairs.png; then it checks the same of
+# testdata/small.html, the report with hostile texts that TestGolden keeps
+# (DIR/hostile.png). It exits non-zero when a check fails.
 set -eu
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 out=${1:-$(mktemp -d)}
@@ -26,5 +28,10 @@ mkdir -p "$out"
 cd "$root"
 go run ./examples/experiment -quiet -cache off -html "$out/report.html" > "$out/table.txt"
 go run ./experiment/report/internal/browsercheck -chromium "${CHROMIUM:-chromium}" -out "$out" "$out/report.html" \
-	'summary=#summary' 'plot=#plot-topics' 'diff=#plot-diff-s3' 'pairs=#topic-1'
+	'summary=#summary' 'plot=#plot-topics' 'diff=#plot-diff-s3' 'means=#plot-means-1' \
+	'pairs=#topic-1' 'repro=#reproducibility'
+# The small report with hostile corpus texts (<script>, </svg>, quotes,
+# invalid UTF-8) that TestGolden keeps: it too must run and fetch nothing.
+go run ./experiment/report/internal/browsercheck -chromium "${CHROMIUM:-chromium}" -out "$out" \
+	experiment/report/testdata/small.html 'hostile=#topic-1'
 echo "report and screenshots in $out"

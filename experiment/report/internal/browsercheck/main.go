@@ -3,7 +3,7 @@
 // request; it then writes screenshots of elements of the page. It is the
 // second half of ../../testdata/browser-check.sh, which says how to run it.
 //
-//	browsercheck [-chromium PATH] [-out DIR] [-width 1400] FILE [NAME=SELECTOR ...]
+//	browsercheck [-chromium PATH] [-out DIR] [-width 1400] [-height 1600] FILE [NAME=SELECTOR ...]
 //
 // It speaks the Chrome DevTools Protocol over a pipe (Chromium's
 // --remote-debugging-pipe: JSON messages ended by a NUL byte, the browser
@@ -18,7 +18,7 @@
 // the loaded document.
 //
 // Each NAME=SELECTOR writes DIR/NAME.png, the element the CSS selector
-// finds, scrolled to and clipped to at most 1600 pixels of height.
+// finds, scrolled to and clipped to at most -height pixels.
 package main
 
 import (
@@ -43,14 +43,15 @@ func main() {
 	chromium := flag.String("chromium", "chromium", "the Chromium `binary`")
 	out := flag.String("out", ".", "the `directory` of the screenshots")
 	width := flag.Int("width", 1400, "the window's width in pixels")
+	height := flag.Int("height", 1600, "the screenshots' largest height in pixels")
 	flag.Parse()
 	if flag.NArg() < 1 {
-		fmt.Fprintln(os.Stderr, "usage: browsercheck [-chromium PATH] [-out DIR] [-width 1400] FILE [NAME=SELECTOR ...]")
+		fmt.Fprintln(os.Stderr, "usage: browsercheck [-chromium PATH] [-out DIR] [-width 1400] [-height 1600] FILE [NAME=SELECTOR ...]")
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if err := check(ctx, *chromium, flag.Arg(0), *out, *width, flag.Args()[1:]); err != nil {
+	if err := check(ctx, *chromium, flag.Arg(0), *out, *width, float64(*height), flag.Args()[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "browsercheck:", err)
 		os.Exit(1)
 	}
@@ -144,7 +145,7 @@ func (b *browser) waitFor(method string) error {
 	}
 }
 
-func check(ctx context.Context, chromium, file, out string, width int, shots []string) error {
+func check(ctx context.Context, chromium, file, out string, width int, height float64, shots []string) error {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return err
@@ -282,7 +283,7 @@ func check(ctx context.Context, chromium, file, out string, width int, shots []s
 		if !ok {
 			return fmt.Errorf("screenshot %q: want NAME=SELECTOR", shot)
 		}
-		if err := screenshot(b, s, selector, filepath.Join(out, name+".png")); err != nil {
+		if err := screenshot(b, s, selector, filepath.Join(out, name+".png"), height); err != nil {
 			return err
 		}
 	}
@@ -293,7 +294,7 @@ func check(ctx context.Context, chromium, file, out string, width int, shots []s
 }
 
 // screenshot writes a PNG of the element a selector finds.
-func screenshot(b *browser, s, selector, path string) error {
+func screenshot(b *browser, s, selector, path string, height float64) error {
 	sel, err := json.Marshal(selector)
 	if err != nil {
 		return err
@@ -316,7 +317,7 @@ func screenshot(b *browser, s, selector, path string) error {
 	var shot struct {
 		Data string `json:"data"`
 	}
-	clip := map[string]any{"x": v.X, "y": v.Y, "width": v.Width, "height": min(v.Height, 1600), "scale": 1}
+	clip := map[string]any{"x": v.X, "y": v.Y, "width": v.Width, "height": min(v.Height, height), "scale": 1}
 	if err := b.call(s, "Page.captureScreenshot", map[string]any{"format": "png", "clip": clip, "captureBeyondViewport": true}, &shot); err != nil {
 		return err
 	}
@@ -324,6 +325,6 @@ func screenshot(b *browser, s, selector, path string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("wrote %s: %s, %.0f×%.0f\n", path, selector, v.Width, min(v.Height, 1600))
+	fmt.Printf("wrote %s: %s, %.0f×%.0f\n", path, selector, v.Width, min(v.Height, height))
 	return os.WriteFile(path, png, 0o644)
 }
