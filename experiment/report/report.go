@@ -24,7 +24,7 @@
 //     has its own marker shape; every plot has a title and a description
 //     for screen readers, and its numbers in a table beside it;
 //   - a pair viewer for every topic: its title, description and narrative,
-//     and each system's top pairs in a column (Options.Pairs), with both
+//     and each system's top pairs in a column (Options.Top), with both
 //     sentences' texts, their arguments' conclusions, the stance, the score,
 //     and the judgments' label on every dimension ("unjudged" where there is
 //     none, "spam" for a negative label); a pair that several systems
@@ -49,6 +49,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"math"
 	"reflect"
 	"runtime/debug"
@@ -68,9 +69,9 @@ import (
 type Options struct {
 	// Title heads the report; "" means "Experiment".
 	Title string
-	// Pairs is the number of each system's top pairs the pair viewer shows
+	// Top is the number of each system's top pairs the pair viewer shows
 	// for a topic; 0 means 10.
-	Pairs int
+	Top int
 	// Dimension is the judged dimension the per-topic plots draw; ""
 	// means the table's first (relevance, for Touché's judgments).
 	Dimension eval.Dimension
@@ -105,15 +106,14 @@ const module = "github.com/argsearch/argsearch"
 // written to w.
 //
 // An empty table, a Dimension the table does not hold, an unknown Measure
-// or a negative Pairs is an error.
+// or a negative Top is an error.
 func Write(w io.Writer, x experiment.Experiment, t *experiment.Table, o Options) error {
 	p, err := build(x, t, o)
 	if err != nil {
 		return err
 	}
 	tmpl, err := template.New("report").Funcs(template.FuncMap{
-		"n":   func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) },
-		"add": func(a, b int) int { return a + b },
+		"n": func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) },
 	}).Parse(pageTemplate)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
@@ -279,18 +279,18 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	if t == nil || len(t.Rows) == 0 {
 		return nil, errors.New("report: an empty table")
 	}
-	if o.Pairs < 0 {
-		return nil, fmt.Errorf("report: %d pairs per topic", o.Pairs)
+	if o.Top < 0 {
+		return nil, fmt.Errorf("report: %d pairs per topic", o.Top)
 	}
-	if o.Pairs == 0 {
-		o.Pairs = 10
+	if o.Top == 0 {
+		o.Top = 10
 	}
 	measure := cmp.Or(o.Measure, measureJudged)
 	value, err := measureValue(measure)
 	if err != nil {
 		return nil, err
 	}
-	p := &page{Title: valid(cmp.Or(o.Title, "Experiment")), K: t.K, Baseline: valid(t.Baseline), Pairs: o.Pairs}
+	p := &page{Title: valid(cmp.Or(o.Title, "Experiment")), K: t.K, Baseline: valid(t.Baseline), Pairs: o.Top}
 	p.PHeader = "p vs baseline"
 	if t.Correction != "none" && t.Correction != "" {
 		p.PHeader += " (" + t.Correction + ")"
@@ -354,7 +354,7 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	}
 
 	// The pairs.
-	p.Topics = pairViewer(x, t, p.Systems, index, rows, value, o.Pairs)
+	p.Topics = pairViewer(x, t, p.Systems, index, rows, value, o.Top)
 	if x.Env == nil || x.Env.Store == nil {
 		p.Note = "The experiment has no Env, so the pairs show their ids without texts."
 	}
@@ -509,19 +509,13 @@ func reproducibility(x experiment.Experiment, t *experiment.Table, o Options) re
 		}
 	}
 	if len(pairs) > 0 {
-		add("pairs mapped to arguments", strings.Join(slices.Sorted(func(yield func(string) bool) {
-			for k := range pairs {
-				if !yield(k) {
-					return
-				}
-			}
-		}), ", "))
+		add("pairs mapped to arguments", strings.Join(slices.Sorted(maps.Keys(pairs)), ", "))
 	}
 	add("bootstrap", fmt.Sprintf("%+v (zero values: 10,000 resamples, 95%%, seed 0)", x.Bootstrap))
 	if x.Tag != "" {
 		add("run tag", x.Tag)
 	}
-	add("pairs shown per topic", strconv.Itoa(o.Pairs))
+	add("pairs shown per topic", strconv.Itoa(o.Top))
 	return r
 }
 

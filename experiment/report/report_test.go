@@ -436,13 +436,13 @@ func TestHostile(t *testing.T) {
 // TestOptions checks the options: the dimension and measure the plots
 // draw, the number of pairs shown, and the errors.
 func TestOptions(t *testing.T) {
-	doc := parse(t, render(t, report.Options{Dimension: eval.Coherence, Measure: "plain", Pairs: 1}))
+	doc := parse(t, render(t, report.Options{Dimension: eval.Coherence, Measure: "plain", Top: 1}))
 	caption := all(doc, tag("figcaption"))[0]
 	if got := text(caption); got != "plain nDCG@2 per topic, hand coherence" {
 		t.Errorf("first plot's caption %q", got)
 	}
 	if cards := all(doc, classed("article", "card")); len(cards) != 3+3 {
-		t.Errorf("%d cards with Pairs 1, want 6", len(cards))
+		t.Errorf("%d cards with Top 1, want 6", len(cards))
 	}
 	x, table := small(t)
 	for _, tc := range []struct {
@@ -452,7 +452,7 @@ func TestOptions(t *testing.T) {
 	}{
 		{report.Options{Dimension: "stance"}, table, `no dimension "stance"`},
 		{report.Options{Measure: "ndcg"}, table, `measure "ndcg"`},
-		{report.Options{Pairs: -1}, table, "-1 pairs"},
+		{report.Options{Top: -1}, table, "-1 pairs"},
 		{report.Options{}, nil, "empty table"},
 		{report.Options{}, &experiment.Table{}, "empty table"},
 	} {
