@@ -293,7 +293,7 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	p := &page{Title: valid(cmp.Or(o.Title, "Experiment")), K: t.K, Baseline: valid(t.Baseline), Pairs: o.Top}
 	p.PHeader = "p vs baseline"
 	if t.Correction != "none" && t.Correction != "" {
-		p.PHeader += " (" + t.Correction + ")"
+		p.PHeader = valid(p.PHeader + " (" + strings.ToUpper(t.Correction[:1]) + t.Correction[1:] + ")") // as Table.WriteText
 	}
 
 	// The systems, in the order of the rows, and the dimensions.
