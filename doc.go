@@ -44,6 +44,7 @@
 //	experiment         Experiment: several systems or runs in one table (nDCG@5 plain, judged-only and
 //	                   estimated, CI95, judged share, paired tests, per-topic values; text, TSV, JSON);
 //	                   Sweep: a setting chosen on some topics and reported on others
+//	  report           an experiment as one self-contained HTML file: table, per-topic plots, pairs side by side
 //
 // Beside the pipeline:
 //

@@ -12,6 +12,7 @@ require (
 	github.com/jonreiter/govader v0.0.0-20250429093935-f6505c8d03cc
 	github.com/klauspost/compress v1.20.3
 	github.com/neurosnap/sentences v1.1.2
+	golang.org/x/net v0.55.0
 	golang.org/x/text v0.41.0
 	gopkg.in/neurosnap/sentences.v1 v1.0.6
 )

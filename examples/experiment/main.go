@@ -6,7 +6,7 @@
 // and paired t-tests against the first system.
 //
 //	experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic]
-//	           [-correction bonferroni|holm|none] [-k 1000] [-o DIR] [-cache DIR|off] [-workers N] [-quiet]
+//	           [-correction bonferroni|holm|none] [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
 //	experiment -i DIR -year 2020|2021|2022 [...]
 //
 // The systems are named by -systems, the first being the baseline:
@@ -21,8 +21,11 @@
 // judgments rate arguments, and the runs' pairs are mapped to the argument
 // of their first sentence. With -i they run on a TIRA input directory and
 // are scored with the official judgments of -year. With -o each system's
-// run is written to DIR/NAME.txt. Indexes are cached (-cache), as the
-// systems' own commands cache them.
+// run is written to DIR/NAME.txt. With -html the report of the experiment
+// (package experiment/report: the table, per-topic plots, every topic's top
+// 10 pairs side by side, and the configurations) is written to FILE, one
+// self-contained HTML file. Indexes are cached (-cache), as the systems'
+// own commands cache them.
 package main
 
 import (
@@ -37,6 +40,7 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/experiment/report"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 )
@@ -76,9 +80,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "experiment: %v\n", err)
 		return cli.ExitError
 	}
-	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-k 1000] [-o DIR] [-cache DIR|off] [-workers N] [-quiet]
+	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
 experiment -i DIR -year 2020|2021|2022 [flags]`,
-		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, and paired t-tests against the first system, corrected for the number of systems. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt.`, stdout, stderr)
+		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, and paired t-tests against the first system, corrected for the number of systems. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt; -html FILE writes the experiment's report, one self-contained HTML file with the table, per-topic plots and every topic's top pairs of each system side by side.`, stdout, stderr)
 	var f cli.SystemFlags
 	f.RegisterInput(c, "experiment")
 	list := c.Flags.String("systems", strings.Join(all, ","), "comma-separated `names` of the systems to compare, the baseline first")
@@ -86,6 +90,7 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 	year := c.Int("year", 0, 0, 2022, "with -i: the `year` of the official judgments to score with (2020, 2021, 2022)")
 	format := c.OneOf("format", []string{"table", "tsv", "json"}, "output `format`")
 	perTopic := c.Flags.Bool("per-topic", false, "print each topic's values after the table (with -format table)")
+	html := c.Flags.String("html", "", "write the experiment's HTML report to `file`")
 	correction := c.OneOf("correction", []string{"bonferroni", "holm", "none"}, "adjustment of the p-values for testing every system against the baseline")
 	c.Check(func() error {
 		switch {
@@ -93,6 +98,9 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 			return cli.Usagef("-i needs -year, the judgments to score with (2020, 2021 or 2022)")
 		case f.TIRA.InputDir == "" && *year != 0:
 			return cli.Usagef("-year goes with -i; a sample is scored with its own judgments (-sample)")
+		}
+		if fi, err := os.Stat(*html); *html != "" && err == nil && fi.IsDir() {
+			return cli.Usagef("-html %s is a directory; name the report's file", *html)
 		}
 		for _, name := range strings.Split(*list, ",") {
 			if _, ok := byName[name]; !ok {
@@ -135,6 +143,11 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 				}
 			}
 		}
+		if *html != "" {
+			if err := writeHTML(*html, x, t, append([]string{"experiment"}, args...)); err != nil {
+				return err
+			}
+		}
 		switch *format {
 		case "tsv":
 			return t.WriteTSV(stdout)
@@ -151,4 +164,26 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		}
 		return nil
 	})
+}
+
+// writeHTML writes the report of an experiment to path, atomically: a
+// temporary file beside it, renamed when it is whole.
+func writeHTML(path string, x experiment.Experiment, t *experiment.Table, command []string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // after the rename, there is nothing to remove
+	if err := report.Write(f, x, t, report.Options{Title: "Experiment on " + x.Env.Name, Command: command}); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
 }

@@ -17,7 +17,8 @@ import (
 func TestCompare(t *testing.T) {
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	args := []string{"-systems", "baseline,swordsman,bruce-banner", "-k", "100", "-format", "tsv", "-cache", "off", "-quiet", "-o", out}
+	page := filepath.Join(out, "report.html")
+	args := []string{"-systems", "baseline,swordsman,bruce-banner", "-k", "100", "-format", "tsv", "-cache", "off", "-quiet", "-o", out, "-html", page}
 	if code := run(context.Background(), args, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -37,6 +38,17 @@ func TestCompare(t *testing.T) {
 			t.Errorf("-o: %v", err)
 		}
 	}
+	// -html: the report, with the 25 topics' pairs and the command line.
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatalf("-html: %v", err)
+	}
+	if n := strings.Count(string(b), `<section class="topic"`); n != 25 {
+		t.Errorf("-html: %d topics in the report, want 25", n)
+	}
+	if !strings.Contains(string(b), "experiment -systems baseline,swordsman,bruce-banner -k 100") {
+		t.Error("-html: the report does not give the command line")
+	}
 }
 
 // TestCommandLine checks the usage errors, which name the flag.
@@ -50,6 +62,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"-i", "dir"}, "-i needs -year"},
 		{[]string{"-year", "2022"}, "-year goes with -i"},
 		{[]string{"-format", "csv"}, "-format"},
+		{[]string{"-html", ".", "-systems", "baseline", "-cache", "off", "-quiet"}, "is a directory"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), tc.args, &stdout, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), tc.want) {
