@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/argsearch/argsearch/eval"
@@ -10,8 +11,9 @@ import (
 // estimator returns the estimate of unjudged pairs for dimension d of j:
 // eval.FitEstimate for coherence where j judges all three of Touché
 // 2022's dimensions (it validates better there: Pearson 0.50 against
-// 0.47), the mean of the sentences' means (eval.NewEstimate) otherwise,
-// and nil for judgments that do not rate sentence pairs.
+// 0.47) and enough of it to fit on, the mean of the sentences' means
+// (eval.NewEstimate) otherwise, and nil for judgments that do not rate
+// sentence pairs.
 func estimator(j *eval.Judgments, d eval.Dimension) (*eval.Estimate, error) {
 	q := j.Qrels(d)
 	if !judgesPairs(q) {
@@ -19,7 +21,12 @@ func estimator(j *eval.Judgments, d eval.Dimension) (*eval.Estimate, error) {
 	}
 	all := []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence}
 	if d == eval.Coherence && !slices.ContainsFunc(all, func(d eval.Dimension) bool { return j.Qrels(d) == nil }) {
-		return eval.FitEstimate(j, d)
+		est, err := eval.FitEstimate(j, d)
+		if !errors.Is(err, eval.ErrTooFewTopics) {
+			return est, err
+		}
+		// Too little to fit on (no judged pair has both sentences in
+		// other judged pairs): the mean estimate.
 	}
 	return eval.NewEstimate(q), nil
 }

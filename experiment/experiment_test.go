@@ -303,3 +303,38 @@ func TestSweep(t *testing.T) {
 		}
 	}
 }
+
+// TestExperimentTooLittleToFit runs three dimensions of judgments too small
+// for eval.FitEstimate (no judged pair has both sentences in other judged
+// pairs): the table is made, with the mean estimate for coherence.
+func TestExperimentTooLittleToFit(t *testing.T) {
+	var qs []*eval.Qrels
+	for range 3 {
+		q, err := eval.NewQrels([]eval.Judgment{{Topic: "1", DocID: "a,b", Label: 2}, {Topic: "1", DocID: "c,d", Label: 0}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		qs = append(qs, q)
+	}
+	j, err := eval.NewJudgments("small", []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence}, qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := eval.FitEstimate(j, eval.Coherence); err == nil {
+		t.Fatal("FitEstimate fits these judgments: the test no longer tests the fallback")
+	}
+	// a,d is unjudged; its sentences' means are 2 and 0: estimated 1.
+	run := newRun(t, map[string][]string{"1": {"a,d", "a,b"}})
+	table, err := experiment.Experiment{Judgments: j, Systems: []experiment.System{{Name: "s", Run: run}},
+		Bootstrap: eval.Bootstrap{Resamples: 50}}.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Rows) != 3 {
+		t.Fatalf("got %d rows, want one per dimension", len(table.Rows))
+	}
+	coh := table.Rows[2]
+	if got, want := coh.Labelled, 2.0/5; math.Abs(got-want) > 1e-12 {
+		t.Errorf("coherence labelled@5: got %v, want %v (a,d estimated, a,b judged)", got, want)
+	}
+}
