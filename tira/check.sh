@@ -188,8 +188,9 @@ files=$(cd "$rootfs" && find . -type f -o -type l | sort | tr '\n' ' ')
 [ "$files" = "./bin/advanced ./bin/baseline ./bin/sh ./bin/swordsman " ] ||
 	fail "the image holds $files; want ./bin/advanced ./bin/baseline ./bin/sh ./bin/swordsman"
 say "the image holds $files"
-# Mount points, as a container runtime makes them.
-mkdir -p "$rootfs/proc" "$rootfs/tira-data/input" "$rootfs/tira-data/output"
+# Mount points, as a container runtime makes them: /proc, /dev (with null,
+# zero, random and urandom) and TIRA's input and output directories.
+mkdir -p "$rootfs/proc" "$rootfs/dev" "$rootfs/tira-data/input" "$rootfs/tira-data/output"
 
 # 4. The embedded 2022 sample as a TIRA input directory, and the systems
 # built natively as the Containerfile builds them.
@@ -224,12 +225,31 @@ run_image() {
 		mount -o remount,bind,ro "$r/tira-data/input"
 		mount --bind "$out" "$r/tira-data/output"
 		mount -t proc -o ro proc "$r/proc"
+		mount -t tmpfs -o mode=755,size=64k tmpfs "$r/dev"
+		for d in null zero random urandom; do
+			touch "$r/dev/$d"
+			mount --bind "/dev/$d" "$r/dev/$d"
+		done
 		mount -o remount,bind,ro "$r"
 		exec env -i "$@"
 	' check "$rootfs" "$in" "$out" "${env[@]}" "$(command -v chroot)" --userspec=65534:65534 "$rootfs" /bin/sh -c "$command"
 }
 
-# 5. Every system: native on the sample (embedded and as -i) and from the
+# 5. The sandbox is what the runs claim: a read-only root and input, a
+# writable output, user 65534, no network interface but lo, no HOME.
+probe='if (: >/probe) 2>/dev/null; then echo "the root is writable"; exit 1; fi
+if (: >$inputDataset/probe) 2>/dev/null; then echo "the input is writable"; exit 1; fi
+: >$outputDir/probe || exit 1
+uid=; while read -r k v _; do if [ "$k" = Uid: ]; then uid=$v; fi; done </proc/self/status
+if [ "$uid" != 65534 ]; then echo "the user is $uid"; exit 1; fi
+n=0; while read -r _; do n=$((n + 1)); done </proc/net/dev
+if [ "$n" != 3 ]; then echo "network interfaces beside lo"; exit 1; fi
+if [ -n "${HOME+set}" ]; then echo "HOME is set"; exit 1; fi'
+run_image "$work/probe" none "$probe" >"$work/probe.out" 2>&1 || fail "the sandbox: $(cat "$work/probe.out")"
+[ -e "$work/probe/probe" ] || fail "the sandbox: the output directory was not written"
+say "sandbox: read-only root and input, writable output, user 65534, only lo, no HOME"
+
+# 6. Every system: native on the sample (embedded and as -i) and from the
 # image (without a home and with a read-only one), compared.
 systems=("baseline|/bin/baseline" "swordsman|/bin/swordsman" "advanced|/bin/advanced")
 recipes=$("$work/native/advanced" -recipe list | cut -d' ' -f1)
