@@ -167,7 +167,7 @@ func TestErrors(t *testing.T) {
 		{"unknown order", []string{"-year", "2021", "-order", "foo", "r"}, cli.ExitUsage, `-order "foo", want score or rank`},
 		{"-year with -m", []string{"-m", "map", "-year", "2020", "q", "r"}, cli.ExitUsage, "-year is for the Touché table"},
 		{"one file with -m", []string{"-m", "map", "q"}, cli.ExitUsage, "takes QRELS and RUN"},
-		{"unknown measure", []string{"-m", "ndcg", "q", "r"}, cli.ExitUsage, "unknown measure"},
+		{"unknown measure", []string{"-m", "ndcgx", "q", "r"}, cli.ExitUsage, "unknown measure"},
 		{"-format with -m", []string{"-m", "map", "-format", "tsv", "q", "r"}, cli.ExitUsage, "-format is for the Touché table"},
 		{"unknown year", []string{"-year", "2019", "r"}, cli.ExitUsage, "no embedded judgments"},
 		{"both qrels sources", []string{"-year", "2020", "-qrels", "q", "r"}, cli.ExitUsage, "not both"},
