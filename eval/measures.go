@@ -363,9 +363,16 @@ type ranked struct {
 type plannedMeasure struct {
 	def   *measureDef
 	p     *params
-	first int // index of its first value in Evaluation.Names; -1 for text
-	n     int // number of values
+	names []string // its values' names
+	first int      // index of its first value in Evaluation.Names; -1 for text
+	n     int      // number of values
 }
+
+// sharedGains are the measures whose parameters trec_eval keeps in one
+// shared variable (m_ndcg.c): the gains one of them is given apply to all
+// three, and each is named after the last gains given to it or to one
+// before it in measureDefs order.
+var sharedGains = []string{"dcg", "ideal_dcg", "ndcg"}
 
 // plan resolves the measures asked for into measureDefs order.
 func plan(ms []Measure) ([]plannedMeasure, error) {
@@ -401,7 +408,7 @@ func plan(ms []Measure) ([]plannedMeasure, error) {
 		}
 	}
 	var out []plannedMeasure
-	values := 0
+	var shared *params // the gains of sharedGains, as each is initialized
 	for d, m := range wanted {
 		if m == nil {
 			continue
@@ -411,11 +418,26 @@ func plan(ms []Measure) ([]plannedMeasure, error) {
 			return nil, err
 		}
 		pm := plannedMeasure{def: &measureDefs[d], p: p, first: -1}
-		if !pm.def.text {
-			pm.first, pm.n = values, len(valueNames(d, p))
-			values += pm.n
+		if slices.Contains(sharedGains, pm.def.name) {
+			if p.text != "" || shared == nil {
+				shared = p
+			}
+			pm.names = valueNames(d, shared)
+		} else {
+			pm.names = valueNames(d, p)
 		}
 		out = append(out, pm)
+	}
+	values := 0
+	for i := range out {
+		pm := &out[i]
+		if slices.Contains(sharedGains, pm.def.name) {
+			pm.p = shared
+		}
+		if !pm.def.text {
+			pm.first, pm.n = values, len(pm.names)
+			values += pm.n
+		}
 	}
 	return out, nil
 }
@@ -528,7 +550,7 @@ func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
 	e := &Evaluation{measures: ms, runID: opt.RunID, zscores: opt.ZScores != nil}
 	for _, m := range ms {
 		if m.first >= 0 {
-			e.Names = append(e.Names, valueNames(lookupDef(m.def.name), m.p)...)
+			e.Names = append(e.Names, m.names...)
 		}
 	}
 	if e.runID == "" {
@@ -538,6 +560,9 @@ func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
 	var w workspace
 	judged := 0
 	missing := []runfile.Line{{DocID: missingDoc, Score: 1, Rank: 1}}
+	// As trec_eval, look at the ranking (and report its duplicates) only
+	// for a measure that needs it.
+	ranking := slices.ContainsFunc(ms, func(m plannedMeasure) bool { return m.def.name != "runid" && m.def.name != "num_q" })
 	for _, topic := range q.order {
 		lines, ok := run[topic]
 		if !ok {
@@ -547,9 +572,15 @@ func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
 			lines = missing
 		}
 		ts := TopicScores{Topic: topic, Values: make([]float64, len(e.Names))}
-		n, relstring, err := w.score(ms, q.topics[topic], lines, opt, ts.Values)
-		if err != nil {
-			return nil, fmt.Errorf("eval: topic %s: %w", quote.Q(topic), err)
+		n, relstring := 0, ""
+		if ranking {
+			n, relstring, err = w.score(ms, q.topics[topic], lines, opt, ts.Values)
+			if err != nil {
+				return nil, fmt.Errorf("eval: topic %s: %w", quote.Q(topic), err)
+			}
+		} else if len(ts.Values) > 0 {
+			ts.Values[0] = 1 // num_q
+			n = 1
 		}
 		if !ok {
 			relstring = e.patchMissing(ts.Values, relstring)

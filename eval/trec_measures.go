@@ -57,7 +57,7 @@ var measureDefs = [...]measureDef{
 	{name: "num_rel_ret", summary: sumTotal, perTopic: true, calc: func(r *topicResult, _ *params, out []float64) { out[0] = float64(r.numRelRet) }},
 	{name: "map", perTopic: true, calc: calcMAP},
 	{name: "gm_map", summary: sumGeo, calc: func(r *topicResult, _ *params, out []float64) {
-		out[0] = math.Log(max(averagePrecisionAt(r, len(r.rels)), minGeoMean))
+		out[0] = logC(max(averagePrecisionAt(r, len(r.rels)), minGeoMean))
 	}},
 	{name: "Rprec", perTopic: true, calc: calcRprec},
 	{name: "bpref", perTopic: true, calc: func(r *topicResult, _ *params, out []float64) { out[0] = bpref(r) }},
@@ -67,7 +67,7 @@ var measureDefs = [...]measureDef{
 	{name: "relstring", params: floatParams, defaults: "10", summary: sumNone, perTopic: true, text: true},
 	{name: "recall", params: intCutoffs, defaults: "5,10,15,20,30,100,200,500,1000", perTopic: true, calc: calcRecall},
 	{name: "infAP", perTopic: true, calc: calcInfAP},
-	{name: "gm_bpref", summary: sumGeo, calc: func(r *topicResult, _ *params, out []float64) { out[0] = math.Log(max(bpref(r), minGeoMean)) }},
+	{name: "gm_bpref", summary: sumGeo, calc: func(r *topicResult, _ *params, out []float64) { out[0] = logC(max(bpref(r), minGeoMean)) }},
 	{name: "Rprec_mult", params: floatCutoffs, defaults: "0.2,0.4,0.6,0.8,1.0,1.2,1.4,1.6,1.8,2.0", perTopic: true, calc: calcRprecMult},
 	{name: "utility", params: floatParams, defaults: "1,-1,0,0", perTopic: true, calc: calcUtility},
 	{name: "11pt_avg", params: floatParams, defaults: "0.0,.1,.2,.3,.4,.5,.6,.7,.8,.9,1.0", perTopic: true, calc: calc11ptAvg},
@@ -280,7 +280,7 @@ func calcYAAP(r *topicResult, _ *params, out []float64) {
 			sum += float64(found) / float64(i+1)
 		}
 	}
-	out[0] = math.Log((1 + sum) / (1 + float64(r.numRel) - sum))
+	out[0] = logC((1 + sum) / (1 + float64(r.numRel) - sum))
 }
 
 func calcRprec(r *topicResult, _ *params, out []float64) {
@@ -471,7 +471,7 @@ func calcBinG(r *topicResult, _ *params, out []float64) {
 	for i := range r.rels {
 		if r.relevant(i) {
 			found++
-			sum += 1 / math.Log2(float64(3+i-found))
+			sum += 1 / log2(float64(3+i-found))
 		}
 	}
 	if found > 0 {
@@ -487,7 +487,7 @@ func calcNDCGCut(r *topicResult, p *params, out []float64) {
 	for c, k := range p.ints {
 		for ; i < k && i < len(r.rels); i++ {
 			if g := r.rels[i]; g > 0 {
-				sum += float64(g) / math.Log2(float64(i+2))
+				sum += float64(g) / log2(float64(i+2))
 			}
 		}
 		out[c] = sum
@@ -507,7 +507,7 @@ func calcNDCGCut(r *topicResult, p *params, out []float64) {
 				break
 			}
 			left--
-			ideal += float64(level) / math.Log2(float64(pos+2))
+			ideal += float64(level) / log2(float64(pos+2))
 		}
 		if ideal > 0 {
 			out[c] /= ideal
@@ -636,20 +636,20 @@ func dcg(r *topicResult, p *params) (float64, float64) {
 	i := 0
 	for ; i < len(r.rels) && w.ideal > 0; i++ {
 		if rg := g.gain(r.rels[i]); rg != 0 {
-			got += rg / math.Log2(float64(i+2))
+			got += rg / log2(float64(i+2))
 		}
 		if ig := w.next(); ig > 0 {
-			ideal += ig / math.Log2(float64(i+2))
+			ideal += ig / log2(float64(i+2))
 		}
 	}
 	for ; i < len(r.rels); i++ {
 		if rg := g.gain(r.rels[i]); rg != 0 {
-			got += rg / math.Log2(float64(i+2))
+			got += rg / log2(float64(i+2))
 		}
 	}
 	for ; w.ideal > 0; i++ {
 		if ig := w.next(); ig > 0 {
-			ideal += ig / math.Log2(float64(i+2))
+			ideal += ig / log2(float64(i+2))
 		}
 	}
 	return got, ideal
@@ -666,11 +666,11 @@ func calcNDCGRel(r *topicResult, p *params, out []float64) {
 	for ; i < len(r.rels) && w.ideal > 0; i++ {
 		rg := g.gain(r.rels[i])
 		if rg != 0 {
-			got += rg / math.Log2(float64(i+2))
+			got += rg / log2(float64(i+2))
 		}
 		if ig := w.next(); ig > 0 {
 			numRel++
-			ideal += ig / math.Log2(float64(i+2))
+			ideal += ig / log2(float64(i+2))
 		}
 		if rg > 0 {
 			sum += got / ideal
@@ -680,7 +680,7 @@ func calcNDCGRel(r *topicResult, p *params, out []float64) {
 	for ; i < len(r.rels); i++ {
 		rg := g.gain(r.rels[i])
 		if rg != 0 {
-			got += rg / math.Log2(float64(i+2))
+			got += rg / log2(float64(i+2))
 		}
 		if rg > 0 {
 			sum += got / ideal
@@ -690,7 +690,7 @@ func calcNDCGRel(r *topicResult, p *params, out []float64) {
 	for ; w.ideal > 0; i++ {
 		if ig := w.next(); ig > 0 {
 			numRel++
-			ideal += ig / math.Log2(float64(i+2))
+			ideal += ig / log2(float64(i+2))
 		}
 	}
 	sum += float64(numRel-numRelRet) * got / ideal
@@ -724,16 +724,16 @@ func calcRNDCG(r *topicResult, p *params, out []float64) {
 		ig := w.next()
 		change(ig)
 		if rg != 0 {
-			got += rg / math.Log2(float64(i+2))
+			got += rg / log2(float64(i+2))
 		}
 		if ig > 0 {
-			ideal += ig / math.Log2(float64(i+2))
+			ideal += ig / log2(float64(i+2))
 		}
 	}
 	if i < len(r.rels) {
 		for ; i < len(r.rels); i++ {
 			if rg := g.gain(r.rels[i]); rg != 0 {
-				got += rg / math.Log2(float64(i+2))
+				got += rg / log2(float64(i+2))
 			}
 		}
 		if ideal > 0 {
@@ -745,7 +745,7 @@ func calcRNDCG(r *topicResult, p *params, out []float64) {
 		ig := w.next()
 		change(ig)
 		if ig > 0 {
-			ideal += ig / math.Log2(float64(i+2))
+			ideal += ig / log2(float64(i+2))
 		}
 	}
 	out[0] = sum / float64(changes)
@@ -773,7 +773,7 @@ func calcG(r *topicResult, p *params, out []float64) {
 			sumCost += minCost
 		}
 		if rg != 0 {
-			resultsG += rg / math.Log2(2+sumCost-sumResults)
+			resultsG += rg / log2(2+sumCost-sumResults)
 		}
 	}
 	for ; i < len(r.rels); i++ {
@@ -781,7 +781,7 @@ func calcG(r *topicResult, p *params, out []float64) {
 		sumResults += rg
 		sumCost += minCost
 		if rg != 0 {
-			resultsG += rg / math.Log2(2+sumCost-sumResults)
+			resultsG += rg / log2(2+sumCost-sumResults)
 		}
 	}
 	for w.ideal > 0 {
@@ -959,4 +959,25 @@ func atof(s string) float64 {
 	}
 	v, _ := strconv.ParseFloat(s[:j], 64) // a range error gives ±Inf or 0, as strtod
 	return v
+}
+
+// negNaN returns the NaN x86 arithmetic makes (0/0, the log of a
+// negative number in glibc), whose sign bit is set: C prints it as "-nan".
+func negNaN() float64 { return math.Float64frombits(0xFFF8000000000000) }
+
+// log2 is C's log2: math.Log2, but the NaN of a negative argument is
+// glibc's, negative.
+func log2(x float64) float64 {
+	if x < 0 {
+		return negNaN()
+	}
+	return math.Log2(x)
+}
+
+// logC is C's log, with glibc's NaN for a negative argument.
+func logC(x float64) float64 {
+	if x < 0 {
+		return negNaN()
+	}
+	return math.Log(x)
 }
