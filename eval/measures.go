@@ -690,6 +690,7 @@ type workspace struct {
 	ranked []ranked
 	rels   []int
 	seen   map[string]struct{}
+	logs   logs
 }
 
 // rank checks a topic's lines and puts them into w.ranked in the order o
@@ -744,7 +745,7 @@ func (w *workspace) score(ms []plannedMeasure, t *topicQrels, lines []runfile.Li
 	if err := w.checkDuplicates(); err != nil {
 		return 0, "", err
 	}
-	r := topicResult{level: opt.level(), levels: t.levels, numRel: t.numRelAt(opt.level())}
+	r := topicResult{level: opt.level(), levels: t.levels, numRel: t.numRelAt(opt.level()), logs: &w.logs}
 	w.rels = w.rels[:0]
 	judgedRet := 0
 	for _, d := range w.ranked {

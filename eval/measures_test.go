@@ -318,7 +318,7 @@ func TestParseMeasure(t *testing.T) {
 		}
 	}
 	// ir_measures' names parse to trec_eval's measures.
-	for in, want := range map[string]string{"nDCG@5": "ndcg_cut.5", "P@10": "P.10", "AP": "map", "RR": "recip_rank"} {
+	for in, want := range map[string]string{"nDCG@5": "ndcg_cut.5", "P@10": "P.10", "R@10": "recall.10", "AP": "map", "RR": "recip_rank", "Bpref": "bpref"} {
 		if got, err := eval.ParseMeasure(in); err != nil || got.String() != want {
 			t.Errorf("ParseMeasure(%q): got %v, %v; want %s", in, got, err, want)
 		}

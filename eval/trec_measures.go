@@ -176,6 +176,7 @@ type topicResult struct {
 	numRel      int   // judged documents with a label >= level
 	levels      []int // levels[l]: judged documents with label l, for l from 0 to the largest
 	level       int   // the relevance level
+	*logs             // the logarithms, cached
 }
 
 func (r *topicResult) numRet() int { return len(r.rels) }
@@ -471,7 +472,7 @@ func calcBinG(r *topicResult, _ *params, out []float64) {
 	for i := range r.rels {
 		if r.relevant(i) {
 			found++
-			sum += 1 / log2(float64(3+i-found))
+			sum += 1 / r.log2(float64(3+i-found))
 		}
 	}
 	if found > 0 {
@@ -487,7 +488,7 @@ func calcNDCGCut(r *topicResult, p *params, out []float64) {
 	for c, k := range p.ints {
 		for ; i < k && i < len(r.rels); i++ {
 			if g := r.rels[i]; g > 0 {
-				sum += float64(g) / log2(float64(i+2))
+				sum += float64(g) / r.log2(float64(i+2))
 			}
 		}
 		out[c] = sum
@@ -507,7 +508,7 @@ func calcNDCGCut(r *topicResult, p *params, out []float64) {
 				break
 			}
 			left--
-			ideal += float64(level) / log2(float64(pos+2))
+			ideal += float64(level) / r.log2(float64(pos+2))
 		}
 		if ideal > 0 {
 			out[c] /= ideal
@@ -539,11 +540,13 @@ func newGains(r *topicResult, p *params) gains {
 	}
 	given := len(g)
 	for l, n := range r.levels {
+		// The entries appended here have levels below l: look among the
+		// parameters' only.
 		j := 0
-		for j < len(g) && g[j].level != l {
+		for j < given && g[j].level != l {
 			j++
 		}
-		if j < given || j < len(g) {
+		if j < given {
 			g[j].count = n
 			continue
 		}
@@ -636,20 +639,20 @@ func dcg(r *topicResult, p *params) (float64, float64) {
 	i := 0
 	for ; i < len(r.rels) && w.ideal > 0; i++ {
 		if rg := g.gain(r.rels[i]); rg != 0 {
-			got += rg / log2(float64(i+2))
+			got += rg / r.log2(float64(i+2))
 		}
 		if ig := w.next(); ig > 0 {
-			ideal += ig / log2(float64(i+2))
+			ideal += ig / r.log2(float64(i+2))
 		}
 	}
 	for ; i < len(r.rels); i++ {
 		if rg := g.gain(r.rels[i]); rg != 0 {
-			got += rg / log2(float64(i+2))
+			got += rg / r.log2(float64(i+2))
 		}
 	}
 	for ; w.ideal > 0; i++ {
 		if ig := w.next(); ig > 0 {
-			ideal += ig / log2(float64(i+2))
+			ideal += ig / r.log2(float64(i+2))
 		}
 	}
 	return got, ideal
@@ -666,11 +669,11 @@ func calcNDCGRel(r *topicResult, p *params, out []float64) {
 	for ; i < len(r.rels) && w.ideal > 0; i++ {
 		rg := g.gain(r.rels[i])
 		if rg != 0 {
-			got += rg / log2(float64(i+2))
+			got += rg / r.log2(float64(i+2))
 		}
 		if ig := w.next(); ig > 0 {
 			numRel++
-			ideal += ig / log2(float64(i+2))
+			ideal += ig / r.log2(float64(i+2))
 		}
 		if rg > 0 {
 			sum += got / ideal
@@ -680,7 +683,7 @@ func calcNDCGRel(r *topicResult, p *params, out []float64) {
 	for ; i < len(r.rels); i++ {
 		rg := g.gain(r.rels[i])
 		if rg != 0 {
-			got += rg / log2(float64(i+2))
+			got += rg / r.log2(float64(i+2))
 		}
 		if rg > 0 {
 			sum += got / ideal
@@ -690,7 +693,7 @@ func calcNDCGRel(r *topicResult, p *params, out []float64) {
 	for ; w.ideal > 0; i++ {
 		if ig := w.next(); ig > 0 {
 			numRel++
-			ideal += ig / log2(float64(i+2))
+			ideal += ig / r.log2(float64(i+2))
 		}
 	}
 	sum += float64(numRel-numRelRet) * got / ideal
@@ -724,16 +727,16 @@ func calcRNDCG(r *topicResult, p *params, out []float64) {
 		ig := w.next()
 		change(ig)
 		if rg != 0 {
-			got += rg / log2(float64(i+2))
+			got += rg / r.log2(float64(i+2))
 		}
 		if ig > 0 {
-			ideal += ig / log2(float64(i+2))
+			ideal += ig / r.log2(float64(i+2))
 		}
 	}
 	if i < len(r.rels) {
 		for ; i < len(r.rels); i++ {
 			if rg := g.gain(r.rels[i]); rg != 0 {
-				got += rg / log2(float64(i+2))
+				got += rg / r.log2(float64(i+2))
 			}
 		}
 		if ideal > 0 {
@@ -745,7 +748,7 @@ func calcRNDCG(r *topicResult, p *params, out []float64) {
 		ig := w.next()
 		change(ig)
 		if ig > 0 {
-			ideal += ig / log2(float64(i+2))
+			ideal += ig / r.log2(float64(i+2))
 		}
 	}
 	out[0] = sum / float64(changes)
@@ -773,7 +776,7 @@ func calcG(r *topicResult, p *params, out []float64) {
 			sumCost += minCost
 		}
 		if rg != 0 {
-			resultsG += rg / log2(2+sumCost-sumResults)
+			resultsG += rg / r.log2(2+sumCost-sumResults)
 		}
 	}
 	for ; i < len(r.rels); i++ {
@@ -781,7 +784,7 @@ func calcG(r *topicResult, p *params, out []float64) {
 		sumResults += rg
 		sumCost += minCost
 		if rg != 0 {
-			resultsG += rg / log2(2+sumCost-sumResults)
+			resultsG += rg / r.log2(2+sumCost-sumResults)
 		}
 	}
 	for w.ideal > 0 {
@@ -959,25 +962,4 @@ func atof(s string) float64 {
 	}
 	v, _ := strconv.ParseFloat(s[:j], 64) // a range error gives ±Inf or 0, as strtod
 	return v
-}
-
-// negNaN returns the NaN x86 arithmetic makes (0/0, the log of a
-// negative number in glibc), whose sign bit is set: C prints it as "-nan".
-func negNaN() float64 { return math.Float64frombits(0xFFF8000000000000) }
-
-// log2 is C's log2: math.Log2, but the NaN of a negative argument is
-// glibc's, negative.
-func log2(x float64) float64 {
-	if x < 0 {
-		return negNaN()
-	}
-	return math.Log2(x)
-}
-
-// logC is C's log, with glibc's NaN for a negative argument.
-func logC(x float64) float64 {
-	if x < 0 {
-		return negNaN()
-	}
-	return math.Log(x)
 }

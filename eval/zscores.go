@@ -28,7 +28,7 @@ const missingZScore = -1000000
 // ReadZScores reads a z-score file as trec_eval -Z reads it: one "qid
 // measure mean sd" line per value, separated by white space, measure
 // spelled as Evaluation.Names spells it ("P_5"). mean and sd are read as C's
-// atof reads them. Blank lines are skipped; a line with another number of
+// atof reads them. Blank lines and lines starting with '#' are skipped; a line with another number of
 // fields, or a (qid, measure) given twice, is a *ParseError.
 func ReadZScores(r io.Reader) (*ZScores, error) {
 	z := &ZScores{topics: make(map[string]map[string]meanSD)}

@@ -507,8 +507,14 @@ func readLenient(path string) (runfile.Run, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	return parseLenient(data, path)
+}
+
+// parseLenient reads a run file's contents as readLenient does; name names
+// it in errors.
+func parseLenient(data []byte, name string) (runfile.Run, string, error) {
 	rd := runfile.NewReader(bytes.NewReader(trecEvalLines(data)))
-	rd.Name = path
+	rd.Name = name
 	rd.Lenient = true
 	lines, err := rd.ReadAll()
 	if err != nil {
@@ -554,19 +560,22 @@ func trecEvalLines(data []byte) []byte {
 }
 
 // sixFields returns the end of the sixth whitespace-separated field of a
-// line (C's isspace), or len(line) if it has fewer.
+// line (C's isspace) if a seventh follows, else len(line).
 func sixFields(line []byte) int {
-	n := 0
+	n, end := 0, -1
 	in := false
 	for i, c := range line {
 		space := c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'
 		switch {
 		case !space && !in:
+			if n == 6 {
+				return end
+			}
 			in = true
 		case space && in:
 			in = false
 			if n++; n == 6 {
-				return i
+				end = i
 			}
 		}
 	}
