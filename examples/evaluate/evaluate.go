@@ -516,14 +516,37 @@ func parseLenient(data []byte, name string) (runfile.Run, string, error) {
 	rd := runfile.NewReader(bytes.NewReader(trecEvalLines(data)))
 	rd.Name = name
 	rd.Lenient = true
-	lines, err := rd.ReadAll()
-	if err != nil {
-		return nil, "", err
-	}
+	// One slice holds every line; a topic whose lines are contiguous, as
+	// they usually are, is a part of it.
+	lines := make([]runfile.Line, 0, bytes.Count(data, []byte("\n"))+1)
 	run := make(runfile.Run)
-	for _, l := range lines {
-		run[l.QID] = append(run[l.QID], l)
+	start := 0
+	flush := func() {
+		if start == len(lines) {
+			return
+		}
+		qid := lines[start].QID
+		if prev, ok := run[qid]; ok {
+			run[qid] = append(prev[:len(prev):len(prev)], lines[start:]...)
+		} else {
+			run[qid] = lines[start:len(lines):len(lines)]
+		}
+		start = len(lines)
 	}
+	for {
+		l, err := rd.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		if start < len(lines) && l.QID != lines[start].QID {
+			flush()
+		}
+		lines = append(lines, l)
+	}
+	flush()
 	runID := ""
 	if len(lines) > 0 {
 		runID = lines[len(lines)-1].Tag
@@ -533,9 +556,14 @@ func parseLenient(data []byte, name string) (runfile.Run, string, error) {
 
 // trecEvalLines returns a run file's text with what trec_eval ignores
 // blanked out, line numbers kept: a comment line becomes empty, and a line
-// of more than six fields loses what follows the sixth.
+// of more than six fields loses what follows the sixth. It returns data
+// itself when nothing is to be blanked out.
 func trecEvalLines(data []byte) []byte {
-	out := make([]byte, 0, len(data))
+	var out []byte // nil until a line changes
+	whole := data
+	// A line with at most five spaces and tabs, and none of the other
+	// white space, has at most six fields: the common case, checked fast.
+	rareSpace := bytes.IndexByte(data, '\v') >= 0 || bytes.IndexByte(data, '\f') >= 0
 	for len(data) > 0 {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -545,16 +573,25 @@ func trecEvalLines(data []byte) []byte {
 		}
 		body := bytes.TrimRight(line, "\n")
 		trimmed := bytes.TrimLeft(body, " \t\v\f\r")
-		if len(trimmed) > 0 && trimmed[0] == '#' {
-			out = append(out, line[len(body):]...)
-			continue
+		keep := len(body) // the part of body to keep
+		switch {
+		case len(trimmed) > 0 && trimmed[0] == '#':
+			keep = 0
+		case !rareSpace && bytes.Count(body, []byte{' '})+bytes.Count(body, []byte{'\t'})+bytes.Count(body, []byte{'\r'}) <= 5:
+		default:
+			keep = sixFields(body)
 		}
-		if end := sixFields(body); end < len(body) {
-			out = append(out, body[:end]...)
-			out = append(out, line[len(body):]...)
-			continue
+		if keep < len(body) && out == nil {
+			done := len(whole) - len(data) - len(line)
+			out = append(make([]byte, 0, len(whole)), whole[:done]...)
 		}
-		out = append(out, line...)
+		if out != nil {
+			out = append(out, body[:keep]...)
+			out = append(out, line[len(body):]...)
+		}
+	}
+	if out == nil {
+		return whole
 	}
 	return out
 }
