@@ -1,11 +1,13 @@
 package eval
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/argsearch/argsearch/internal/nilio"
-	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // ZScores holds, for each topic and value name, the mean and standard
@@ -17,53 +19,112 @@ import (
 // equals the mean (which gives 0). Read them with ReadZScores; a ZScores
 // is never modified, so it may be shared.
 type ZScores struct {
-	topics map[string]map[string]meanSD
+	entries []zEntry // sorted by topic, then measure (byte order)
+	topics  []zTopic // sorted by topic
 }
 
-type meanSD struct{ mean, sd float64 }
+type zEntry struct {
+	topic, measure string
+	mean, sd       float64
+}
+
+// zTopic is a topic's entries, entries[start:start+n].
+type zTopic struct {
+	topic    string
+	start, n int
+}
 
 // missingZScore is the value trec_eval gives a value it has no mean for.
 const missingZScore = -1000000
 
 // ReadZScores reads a z-score file as trec_eval -Z reads it: one "qid
 // measure mean sd" line per value, separated by white space, measure
-// spelled as Evaluation.Names spells it ("P_5"). mean and sd are read as C's
-// atof reads them. Blank lines and lines starting with '#' are skipped; a line with another number of
-// fields, or a (qid, measure) given twice, is a *ParseError.
+// spelled as Evaluation.Names spells it ("P_5"); mean and sd are read as
+// C's atof reads them. Blank lines and lines starting with '#' are skipped;
+// a line with another number of fields is a *ParseError.
 func ReadZScores(r io.Reader) (*ZScores, error) {
-	z := &ZScores{topics: make(map[string]map[string]meanSD)}
+	z := &ZScores{}
 	err := lines(nilio.Reader(r, "eval"), func(line int, f []string) error {
 		if len(f) != 4 {
 			return &ParseError{Line: line, Err: fmt.Errorf("%d fields, want 4 (qid measure mean sd): %w", len(f), errZScoreLine)}
 		}
-		t := z.topics[f[0]]
-		if t == nil {
-			t = make(map[string]meanSD)
-			z.topics[f[0]] = t
-		}
-		if _, dup := t[f[1]]; dup {
-			return &ParseError{Line: line, Field: "measure", Err: fmt.Errorf("topic %s, measure %s given twice: %w", quote.Q(f[0]), quote.Q(f[1]), errZScoreLine)}
-		}
-		t[f[1]] = meanSD{atof(f[2]), atof(f[3])}
+		z.entries = append(z.entries, zEntry{f[0], f[1], atof(f[2]), atof(f[3])})
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	slices.SortStableFunc(z.entries, func(a, b zEntry) int {
+		return cmp.Or(strings.Compare(a.topic, b.topic), strings.Compare(a.measure, b.measure))
+	})
+	for i, e := range z.entries {
+		if i == 0 || e.topic != z.entries[i-1].topic {
+			z.topics = append(z.topics, zTopic{topic: e.topic, start: i})
+		}
+		z.topics[len(z.topics)-1].n++
+	}
 	return z, nil
+}
+
+// find returns the entry of a topic's value, or nil. It searches as
+// trec_eval does, whose binary searches look one place past the end of
+// what they search: past a topic's measures into the next topic's first,
+// which it may take for its own (past the last topic, into memory it does
+// not own, is taken to find nothing here).
+func (z *ZScores) find(topic, measure string) *zEntry {
+	lo, hi := 0, len(z.topics)
+	t := -1
+	for lo <= hi {
+		cur := (lo + hi) / 2
+		c := -1
+		if cur < len(z.topics) {
+			c = strings.Compare(topic, z.topics[cur].topic)
+		}
+		switch {
+		case c < 0:
+			hi = cur - 1
+		case c > 0:
+			lo = cur + 1
+		default:
+			t = cur
+		}
+		if t >= 0 {
+			break
+		}
+	}
+	if t < 0 {
+		return nil
+	}
+	base := z.entries[z.topics[t].start:]
+	lo, hi = 0, z.topics[t].n
+	for lo <= hi {
+		cur := (lo + hi) / 2
+		c := -1
+		if cur < len(base) {
+			c = strings.Compare(measure, base[cur].measure)
+		}
+		switch {
+		case c < 0:
+			hi = cur - 1
+		case c > 0:
+			lo = cur + 1
+		default:
+			return &base[cur]
+		}
+	}
+	return nil
 }
 
 // convert replaces a topic's values, named by names, by their z-scores.
 func (z *ZScores) convert(topic string, names []string, values []float64) {
-	t := z.topics[topic]
 	for i, name := range names {
-		s, ok := t[name]
+		e := z.find(topic, name)
 		switch {
-		case !ok:
+		case e == nil:
 			values[i] = missingZScore
-		case s.sd != 0:
-			values[i] = (values[i] - s.mean) / s.sd
-		case values[i] == s.mean:
+		case e.sd != 0:
+			values[i] = (values[i] - e.mean) / e.sd
+		case values[i] == e.mean:
 			values[i] = 0
 		default:
 			values[i] = missingZScore
