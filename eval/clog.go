@@ -115,3 +115,33 @@ func ddLog(x float64, base2 bool) float64 {
 
 // round returns the double nearest to a.
 func (a dd) round() float64 { return a.hi + a.lo }
+
+// expC is C's exp, computed in double-double arithmetic and rounded once
+// (glibc's exp is correctly rounded but for rare cases; math.Exp is not,
+// and gm_map's and gm_bpref's means printed a different last digit).
+func expC(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 1):
+		return x
+	case x > 709.8:
+		return math.Inf(1)
+	case x < -745.2:
+		return 0
+	}
+	// x = k ln2 + r, |r| <= ln2/2; exp(r) = exp(r/2^8)^(2^8).
+	k := math.Round(x / ln2Hi)
+	r := twoSum(x, -k*ln2Hi)
+	r = r.add(dd{math.FMA(-k, ln2Hi, k*ln2Hi), 0}).add(dd{-k * ln2Lo, math.FMA(-k, ln2Lo, k*ln2Lo)})
+	const halvings = 8
+	r = r.mul(dd{1.0 / (1 << halvings), 0})
+	// Taylor: |r| < 0.0014, so 10 terms reach 2^-110.
+	sum, term := dd{1, 0}, dd{1, 0}
+	for n := 1; n <= 10; n++ {
+		term = term.mul(r).div(dd{float64(n), 0})
+		sum = sum.add(term)
+	}
+	for range halvings {
+		sum = sum.mul(sum)
+	}
+	return math.Ldexp(sum.hi, int(k)) + math.Ldexp(sum.lo, int(k))
+}

@@ -35,3 +35,25 @@ func TestDDLog(t *testing.T) {
 		t.Errorf("ln 0: got %v, want -Inf", got)
 	}
 }
+
+// TestExpC checks expC against glibc's exp (printed with %a by a C
+// program); math.Exp(log 0.21875) is 0.21875, which prints as 0.2188 where
+// trec_eval prints 0.2187.
+func TestExpC(t *testing.T) {
+	for _, tc := range []struct{ x, want float64 }{
+		{-0x1.85134cf3f367fp+0, 0x1.bffffffffffffp-3},
+		{-2.5, 0x1.50385c094f425p-4},
+		{-11.3, 0x1.9f2a9c30dbeep-17},
+		{0, 1},
+	} {
+		if got := expC(tc.x); got != tc.want {
+			t.Errorf("exp %x: got %x, want %x", tc.x, got, tc.want)
+		}
+	}
+	if got := logC(0.21875); got != -0x1.85134cf3f367fp+0 {
+		t.Errorf("log 0.21875: got %x", got)
+	}
+	if !math.IsInf(expC(1000), 1) || expC(-1000) != 0 {
+		t.Errorf("exp ±1000: got %v, %v", expC(1000), expC(-1000))
+	}
+}

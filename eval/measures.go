@@ -633,7 +633,7 @@ func (e *Evaluation) summarize(q *Qrels, opt Options) {
 			case sumMean:
 				e.Means[i] /= n
 			case sumGeo:
-				e.Means[i] = math.Exp(e.Means[i] / n)
+				e.Means[i] = expC(e.Means[i] / n)
 			case sumCount:
 				e.Means[i] = n
 			case sumNumRel:
