@@ -135,3 +135,26 @@ func FuzzReadQrels(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadZScores checks that any input reads as z-scores or gives a
+// *ParseError with a line, and that evaluating with what it reads never
+// fails.
+func FuzzReadZScores(f *testing.F) {
+	f.Add("1 P_5 0.1 0.2\n3 P_5 0 0\n\n1 num_ret 4 0.5\n")
+	f.Add("# c\n1 map x 1e400\n1 map 0 0\n")
+	f.Add("1 map\n")
+	q, run := mustFixture(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		z, err := eval.ReadZScores(strings.NewReader(in))
+		if err != nil {
+			var pe *eval.ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 {
+				t.Fatalf("got error %v, want a *ParseError with a line", err)
+			}
+			return
+		}
+		if _, err := eval.Evaluate(q, run, eval.Options{ZScores: z, Complete: true, Measures: []eval.Measure{{Name: "all_trec"}}}); err != nil {
+			t.Fatalf("Evaluate: %v", err)
+		}
+	})
+}

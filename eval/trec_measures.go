@@ -451,10 +451,15 @@ func calcRprecMult(r *topicResult, p *params, out []float64) {
 	}
 }
 
+// calcUtility weighs the relevant retrieved, nonrelevant retrieved,
+// relevant missed and nonrelevant missed documents. The last needs the
+// size of the collection (trec_eval -N), which is taken to be 0, trec_eval's
+// default.
 func calcUtility(r *topicResult, p *params, out []float64) {
 	c := p.floats
 	rr, ret, rel := float64(r.numRelRet), float64(r.numRet()), float64(r.numRel)
-	out[0] = c[0]*rr + c[1]*(ret-rr) + c[2]*(rel-rr) + c[3]*(0+rr-ret-rel)
+	const collection = 0
+	out[0] = c[0]*rr + c[1]*(ret-rr) + c[2]*(rel-rr) + c[3]*(collection+rr-ret-rel)
 }
 
 func calcSetF(r *topicResult, p *params, out []float64) {
