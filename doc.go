@@ -32,7 +32,7 @@
 //	                   (PRO or CON for texts read together), Document (a document's 2023 stance)
 //	runfile            Run, Result, NewRun, a Reader (strict, or lenient as trec_eval), a Writer and WriteFile
 //	                   that write only valid runs (atomically, with Touché's rules); runfile/tira for -i/-o
-//	eval               Judgments (official sets embedded), trec_eval 10.0 measures over a runfile.Run, runs of
+//	eval               Judgments (official sets embedded), trec_eval 10.0's measures over a runfile.Run, runs of
 //	                   pairs mapped to arguments (Options.Pairs), an Estimate of unjudged pairs, bootstrap CIs,
 //	                   t-tests with Bonferroni and Holm corrections
 //

@@ -30,8 +30,10 @@ var (
 
 // Errors wrapped in others' messages, for this package's own tests.
 var (
-	errQrelsLine   = errors.New("malformed judgment")
-	errJudgedTwice = errors.New("document judged twice for one topic")
-	errMismatch    = errors.New("eval: judgment files judge different pairs")
-	errNotMappable = errors.New("eval: not a sentence or a pair of sentences")
+	errQrelsLine     = errors.New("malformed judgment")
+	errJudgedTwice   = errors.New("document judged twice for one topic")
+	errLabelTooLarge = errors.New("label of 2^20 or more")
+	errZScoreLine    = errors.New("malformed z-score line")
+	errMismatch      = errors.New("eval: judgment files judge different pairs")
+	errNotMappable   = errors.New("eval: not a sentence or a pair of sentences")
 )

@@ -158,3 +158,40 @@ func ExampleOptions_pairs() {
 	// true
 	// nDCG@5 1.0000
 }
+
+// With shallow, incomplete judgments such as Touché's, bpref and infAP
+// score a run from its judged documents, and unj says how much of its top
+// is unjudged: here 2 of the first 5 documents.
+func ExampleEvaluate_incomplete() {
+	qrels, err := eval.ReadQrels(strings.NewReader(`# topic 1: a and c relevant, b not, d spam
+1 0 a 2
+1 0 b 0
+1 0 c 1
+1 0 d -2
+`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	run, err := runfile.ReadRun(strings.NewReader(`1 Q0 x 1 5 myrun
+1 Q0 a 2 4 myrun
+1 Q0 b 3 3 myrun
+1 Q0 d 4 2 myrun
+1 Q0 c 5 1 myrun
+`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	measures := []eval.Measure{{Name: "bpref"}, {Name: "infAP"}, {Name: "unj", Cutoffs: []int{5}}, {Name: "map"}}
+	e, err := eval.Evaluate(qrels, run, eval.Options{Measures: measures})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := e.WriteTrecEval(os.Stdout, false); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// map                   	all	0.4500
+	// bpref                 	all	0.5000
+	// infAP                 	all	0.5000
+	// unj_5                 	all	0.4000
+}

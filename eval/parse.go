@@ -30,8 +30,8 @@ func (e *ParseError) Error() string {
 // Unwrap returns the underlying error.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// lines calls fn for every line of r that is not blank (only whitespace),
-// with its 1-based number and its whitespace-separated fields. The fields
+// lines calls fn for every line of r that is not blank (only whitespace)
+// or a comment (starting with '#', as trec_eval reads qrels), with its 1-based number and its whitespace-separated fields. The fields
 // are substrings of one string holding the whole input, so fn may keep them
 // without copying. fields is reused between calls.
 func lines(r io.Reader, fn func(line int, fields []string) error) error {
@@ -46,6 +46,9 @@ func lines(r io.Reader, fn func(line int, fields []string) error) error {
 			line, text = text[:i], text[i+1:]
 		} else {
 			line, text = text, ""
+		}
+		if len(line) > 0 && line[0] == '#' {
+			continue
 		}
 		fields = splitFields(fields[:0], line)
 		if len(fields) == 0 {

@@ -83,7 +83,7 @@ func TestNewQrelsDuplicate(t *testing.T) {
 func countLines(s string) int {
 	n := 0
 	for l := range strings.Lines(s) {
-		if strings.TrimLeft(l, " \t\n\v\f\r") != "" {
+		if strings.TrimLeft(l, " \t\n\v\f\r") != "" && l[0] != '#' {
 			n++
 		}
 	}
@@ -95,6 +95,7 @@ func FuzzReadQrels(f *testing.F) {
 	f.Add("1 0 a -2\n1 0 a 1\n")
 	f.Add("1 0 a\n")
 	f.Add("\n\r\n 1 0 b 999999999999999999999\n")
+	f.Add("# comment\n1 0 a 1\n # not a comment\n1 0 #b 3\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		q, err := eval.ReadQrels(strings.NewReader(in))
 		if err != nil {
@@ -126,6 +127,34 @@ func FuzzReadQrels(f *testing.F) {
 			if _, err := eval.Evaluate(q, run, eval.Options{JudgedOnly: true}); err != nil {
 				t.Fatalf("Evaluate: %v", err)
 			}
+			// Nor must any of trec_eval's measures, on every topic.
+			opt := eval.Options{Complete: true, Measures: []eval.Measure{{Name: "all_trec"}, {Name: "ndcg", Params: "1=2,0=-1"}}}
+			if _, err := eval.Evaluate(q, run, opt); err != nil {
+				t.Fatalf("Evaluate all_trec: %v", err)
+			}
+		}
+	})
+}
+
+// FuzzReadZScores checks that any input reads as z-scores or gives a
+// *ParseError with a line, and that evaluating with what it reads never
+// fails.
+func FuzzReadZScores(f *testing.F) {
+	f.Add("1 P_5 0.1 0.2\n3 P_5 0 0\n\n1 num_ret 4 0.5\n")
+	f.Add("# c\n1 map x 1e400\n1 map 0 0\n")
+	f.Add("1 map\n")
+	q, run := mustFixture(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		z, err := eval.ReadZScores(strings.NewReader(in))
+		if err != nil {
+			var pe *eval.ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 {
+				t.Fatalf("got error %v, want a *ParseError with a line", err)
+			}
+			return
+		}
+		if _, err := eval.Evaluate(q, run, eval.Options{ZScores: z, Complete: true, Measures: []eval.Measure{{Name: "all_trec"}}}); err != nil {
+			t.Fatalf("Evaluate: %v", err)
 		}
 	})
 }

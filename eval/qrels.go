@@ -34,6 +34,19 @@ type topicQrels struct {
 	labels map[string]int
 	numRel int   // judgments with label >= relevanceLevel
 	ideal  []int // positive labels, largest first
+	levels []int // levels[l]: judgments with label l, for l from 0 to the largest
+}
+
+// numRelAt returns the number of judgments with a label of at least level
+// (and at least 0).
+func (t *topicQrels) numRelAt(level int) int {
+	n := 0
+	for l, c := range t.levels {
+		if l >= level {
+			n += c
+		}
+	}
+	return n
 }
 
 // relevanceLevel is trec_eval's default minimum label of a relevant
@@ -55,8 +68,9 @@ func NewQrels(judgments []Judgment) (*Qrels, error) {
 
 // ReadQrels reads judgments in the TREC qrels format: one "qid iter docid
 // label" line per judgment, fields separated by spaces or tabs. The iter
-// column is ignored; label is an integer and may be negative. Blank lines
-// are skipped. A malformed line (not four fields, a label that is not an
+// column is ignored; label is an integer and may be negative (and below
+// 2^20). Blank lines and, as in trec_eval, comment lines (starting with
+// '#') are skipped. A malformed line (not four fields, a label that is not an
 // integer) or a pair judged twice is a *ParseError naming the line and
 // field.
 func ReadQrels(r io.Reader) (*Qrels, error) {
@@ -97,6 +111,15 @@ func (b qrelsBuilder) add(j Judgment) error {
 		return errJudgedTwice
 	}
 	t.labels[j.DocID] = j.Label
+	if j.Label >= 0 {
+		if j.Label >= maxLabel {
+			return errLabelTooLarge
+		}
+		for len(t.levels) <= j.Label {
+			t.levels = append(t.levels, 0)
+		}
+		t.levels[j.Label]++
+	}
 	if j.Label >= relevanceLevel {
 		t.numRel++
 	}
@@ -114,6 +137,21 @@ func (b qrelsBuilder) finish() *Qrels {
 	}
 	return b.q
 }
+
+// numPositive returns the number of judgments with a positive label.
+func (q *Qrels) numPositive() int {
+	n := 0
+	for _, t := range q.topics {
+		for _, c := range t.levels[min(1, len(t.levels)):] {
+			n += c
+		}
+	}
+	return n
+}
+
+// maxLabel bounds labels: trec_eval's measures keep a count for every
+// label from 0 to the largest.
+const maxLabel = 1 << 20
 
 // Len returns the number of judgments.
 func (q *Qrels) Len() int { return q.n }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -56,6 +57,10 @@ type config struct {
 	perTopic   bool
 	complete   bool
 	judgedOnly bool
+	maxRet     int    // trec_eval mode: -M
+	level      int    // trec_eval mode: -l
+	zscores    string // trec_eval mode: -Z
+	trecEval   bool   // trec_eval mode: -m given, or just QRELS and RUN
 	year       int
 	qrels      string
 	seed       uint64
@@ -71,13 +76,13 @@ type config struct {
 	validate   bool   // -validate-estimated
 }
 
-const usage = `evaluate [-q] [-c] [-J] [-pairs first|best] -m MEASURE [-m MEASURE]... QRELS RUN
+const usage = `evaluate [-q] [-c] [-J] [-M N] [-l LEVEL] [-Z FILE] [-pairs first|best] [-m MEASURE]... QRELS RUN
 evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank] [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none] [-name NAME]... [-seed N] [-resamples N] RUN...
 evaluate -validate-estimated [-year 2022]`
 
 const about = `Evaluate scores TREC runs against relevance judgments, in one of two modes.
 
-With -m (trec_eval mode) it prints exactly the lines trec_eval 10.0 prints for the same options: "measure<TAB>qid<TAB>value", for the measures in trec_eval's syntax (ndcg_cut.5,10,1000, P.5,10, map, recip_rank, num_ret, num_rel_ret) or as ir_measures names them (nDCG@5, P@10, AP, RR). The flags -q (each topic's values too), -c and -J are trec_eval's: here -q does not mean quiet. -pairs maps a run of sentence pairs onto arguments first, and the mapped run is scored by trec_eval's rules. A run of which nothing is judged is scored all the same, as trec_eval does, with a warning on stderr (naming -pairs for a run of sentence pairs against judgments of arguments).
+With -m, or with just QRELS and RUN (trec_eval mode), it prints exactly the lines trec_eval 10.0 prints for the same options: "measure<TAB>qid<TAB>value", for every measure of trec_eval but the preference ones, in trec_eval's syntax (map, P.5,10, ndcg_cut.5,10,1000, bpref, infAP, unj.5, iprec_at_recall.0.1,0.5, ndcg.1=3,2=9, ...; the sets official, all_trec and set) or as ir_measures names them (nDCG@5, P@10, R@10, AP, RR, Bpref). Without -m it computes trec_eval's default set, official. The flags -q (each topic's values too), -c, -J, -M (at most N documents a topic), -l (the least relevant label) and -Z (z-scores from a file of "qid measure mean sd" lines) are trec_eval's, and may be written as trec_eval takes them (-M100, -l2, -mP.5): here -q does not mean quiet. Runs and qrels may hold comment lines (starting with '#'), and text after a run line's sixth field is ignored, as in trec_eval. -pairs maps a run of sentence pairs onto arguments first, and the mapped run is scored by trec_eval's rules. A run of which nothing is judged is scored all the same, as trec_eval does, with a warning on stderr (naming -pairs for a run of sentence pairs against judgments of arguments).
 
 Without -m (table mode) it prints, for each run and judged dimension, the mean nDCG@5 with its 95% percentile bootstrap interval, plain and on judged-only rankings (the variant of Touché's official tables), the p-value of a paired t-test of each run's judged-only nDCG@5 against the baseline run (corrected for the number of runs, -correction), judged@5 (the share of the run's top 5 that is judged), the p-value of the plain nDCG@5, and for judgments of sentence pairs (2022) the estimated judged-only nDCG@5, which also counts the unjudged pairs whose two sentences were judged in other pairs, labelling each with its sentences' mean labels (eval.Estimate), with its p-value and its coverage labelled@5. A run's row ends with a warning when nothing of it is judged. -format tsv prints the table as tab-separated values with a one-token header, and json as one object with every topic's values; -per-topic adds each topic's values to the table. A run is labelled by -name (in the order of the RUN files), else by its run tag, else by the shortest part of its path that tells it from the others. -pairs maps a run of sentence pairs or sentences onto the args.me arguments the 2020 and 2021 judgments rate. -year takes the official judgments embedded in the module.
 
@@ -93,12 +98,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := cli.New("evaluate", usage, about, stdout, stderr)
 	cmd.MinArgs, cmd.MaxArgs = 0, -1
 	c := define(cmd)
-	return cmd.Run(args, func(files []string) error {
+	return cmd.Run(splitShortFlags(cmd.Flags, args), func(files []string) error {
 		c.files = files
 		switch {
 		case c.validate:
 			return validate(c, stdout)
-		case len(c.measures) > 0:
+		case c.trecEval:
 			return trecEval(c, stdout, stderr)
 		}
 		return toucheTable(c, stdout, stderr)
@@ -113,6 +118,9 @@ func define(cmd *cli.Command) *config {
 	fs.BoolVar(&c.perTopic, "q", false, "trec_eval mode: print each topic's values too (as trec_eval -q)")
 	fs.BoolVar(&c.complete, "c", false, "average over all judged topics; missing topics score 0 (both modes)")
 	fs.BoolVar(&c.judgedOnly, "J", false, "trec_eval mode: drop unjudged documents from the rankings")
+	fs.IntVar(&c.maxRet, "M", 0, "trec_eval mode: evaluate at most `N` documents of each topic")
+	fs.IntVar(&c.level, "l", 1, "trec_eval mode: the least label of a relevant document (`level`, at least 1)")
+	fs.StringVar(&c.zscores, "Z", "", "trec_eval mode: print z-scores, with each topic's mean and standard deviation of each measure from this `file` (qid measure mean sd)")
 	fs.IntVar(&c.year, "year", 0, "table mode: use the embedded official Touché Task 1 judgments of this `year`")
 	fs.StringVar(&c.qrels, "qrels", "", "table mode: judgments `file` (qid 0 docid label)")
 	fs.StringVar(&c.baseline, "baseline", "", "table mode: the `run` the others are tested against (default: the first RUN)")
@@ -145,8 +153,10 @@ func define(cmd *cli.Command) *config {
 			}
 			return nil
 		}
-		if len(c.measures) > 0 {
-			for _, name := range []string{"year", "qrels", "baseline", "seed", "resamples", "order", "format", "name", "per-topic", "correction"} {
+		tableFlags := []string{"year", "qrels", "baseline", "seed", "resamples", "order", "format", "name", "per-topic", "correction"}
+		c.trecEval = len(c.measures) > 0 || fs.NArg() == 2 && !slices.ContainsFunc(tableFlags, func(n string) bool { return set[n] })
+		if c.trecEval {
+			for _, name := range tableFlags {
 				if set[name] {
 					return cli.Usagef("-%s is for the Touché table, not with -m", name)
 				}
@@ -154,11 +164,20 @@ func define(cmd *cli.Command) *config {
 			if fs.NArg() != 2 {
 				return cli.Usagef("trec_eval mode takes QRELS and RUN, got %d files", fs.NArg())
 			}
+			if set["M"] && c.maxRet < 1 {
+				return cli.Usagef("-M %d: want at least 1", c.maxRet)
+			}
+			if c.level < 1 {
+				return cli.Usagef("-l %d: levels below 1 are not supported", c.level)
+			}
+			if len(c.measures) == 0 {
+				c.measures = measureList{{Name: "official"}}
+			}
 			return nil
 		}
-		for _, name := range []string{"q", "J"} {
+		for _, name := range []string{"q", "J", "M", "l", "Z"} {
 			if set[name] {
-				return cli.Usagef("-%s needs trec_eval mode (give -m)", name)
+				return cli.Usagef("-%s needs trec_eval mode (give -m, or QRELS and RUN without -year and -qrels)", name)
 			}
 		}
 		switch {
@@ -197,12 +216,18 @@ func trecEval(c *config, w, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := readLenient(c.files[1])
+	r, runID, err := readLenient(c.files[1])
 	if err != nil {
 		return err
 	}
-	opt := eval.Options{Measures: c.measures, Complete: c.complete, JudgedOnly: c.judgedOnly}
+	opt := eval.Options{Measures: c.measures, Complete: c.complete, JudgedOnly: c.judgedOnly,
+		MaxRetrieved: c.maxRet, RelevanceLevel: c.level, RunID: runID}
 	opt.Pairs = mapping(c.pairs)
+	if c.zscores != "" {
+		if opt.ZScores, err = readZScores(c.zscores); err != nil {
+			return err
+		}
+	}
 	e, err := eval.Evaluate(q, r, opt)
 	if errors.Is(err, eval.ErrNothingJudged) {
 		fmt.Fprintf(stderr, "evaluate: warning: %s against %s: %s\n", c.files[1], filepath.Base(c.files[0]), strings.TrimPrefix(err.Error(), "eval: "))
@@ -456,16 +481,169 @@ func readQrels(path string) (*eval.Qrels, error) {
 	return q, nil
 }
 
-// readLenient reads a run file as trec_eval does (runfile.Reader.Lenient),
-// for trec_eval mode; table mode reads strictly (runfile.ReadFile).
-func readLenient(path string) (runfile.Run, error) {
+func readZScores(path string) (*eval.ZScores, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	rd := runfile.NewReader(f)
-	rd.Name = path
+	z, err := eval.ReadZScores(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return z, nil
+}
+
+// readLenient reads a run file as trec_eval does, for trec_eval mode
+// (table mode reads strictly, with runfile.ReadFile): comment lines
+// (starting with '#' after any white space) are skipped, text after the
+// sixth field is ignored, and the rest is read by runfile.Reader with
+// Lenient set. It returns the run and the tag of its last line, which
+// trec_eval prints as its runid. A document listed twice for a topic is
+// left for eval.Evaluate to report, which, as trec_eval, looks for
+// duplicates only among the documents it evaluates (-M).
+func readLenient(path string) (runfile.Run, string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, "", err
+	}
+	return parseLenient(data, path)
+}
+
+// parseLenient reads a run file's contents as readLenient does; name names
+// it in errors.
+func parseLenient(data []byte, name string) (runfile.Run, string, error) {
+	rd := runfile.NewReader(bytes.NewReader(trecEvalLines(data)))
+	rd.Name = name
 	rd.Lenient = true
-	return rd.ReadRun()
+	// One slice holds every line; a topic whose lines are contiguous, as
+	// they usually are, is a part of it.
+	lines := make([]runfile.Line, 0, bytes.Count(data, []byte("\n"))+1)
+	run := make(runfile.Run)
+	start := 0
+	flush := func() {
+		if start == len(lines) {
+			return
+		}
+		qid := lines[start].QID
+		if prev, ok := run[qid]; ok {
+			run[qid] = append(prev[:len(prev):len(prev)], lines[start:]...)
+		} else {
+			run[qid] = lines[start:len(lines):len(lines)]
+		}
+		start = len(lines)
+	}
+	for {
+		l, err := rd.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		if start < len(lines) && l.QID != lines[start].QID {
+			flush()
+		}
+		lines = append(lines, l)
+	}
+	flush()
+	runID := ""
+	if len(lines) > 0 {
+		runID = lines[len(lines)-1].Tag
+	}
+	return run, runID, nil
+}
+
+// trecEvalLines returns a run file's text with what trec_eval ignores
+// blanked out, line numbers kept: a comment line becomes empty, and a line
+// of more than six fields loses what follows the sixth. It returns data
+// itself when nothing is to be blanked out.
+func trecEvalLines(data []byte) []byte {
+	var out []byte // nil until a line changes
+	whole := data
+	// A line with at most five spaces and tabs, and none of the other
+	// white space, has at most six fields: the common case, checked fast.
+	rareSpace := bytes.IndexByte(data, '\v') >= 0 || bytes.IndexByte(data, '\f') >= 0
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i+1], data[i+1:]
+		} else {
+			data = nil
+		}
+		body := bytes.TrimRight(line, "\n")
+		trimmed := bytes.TrimLeft(body, " \t\v\f\r")
+		keep := len(body) // the part of body to keep
+		switch {
+		case len(trimmed) > 0 && trimmed[0] == '#':
+			keep = 0
+		case !rareSpace && bytes.Count(body, []byte{' '})+bytes.Count(body, []byte{'\t'})+bytes.Count(body, []byte{'\r'}) <= 5:
+		default:
+			keep = sixFields(body)
+		}
+		if keep < len(body) && out == nil {
+			done := len(whole) - len(data) - len(line)
+			out = append(make([]byte, 0, len(whole)), whole[:done]...)
+		}
+		if out != nil {
+			out = append(out, body[:keep]...)
+			out = append(out, line[len(body):]...)
+		}
+	}
+	if out == nil {
+		return whole
+	}
+	return out
+}
+
+// sixFields returns the end of the sixth whitespace-separated field of a
+// line (C's isspace) if a seventh follows, else len(line).
+func sixFields(line []byte) int {
+	n, end := 0, -1
+	in := false
+	for i, c := range line {
+		space := c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'
+		switch {
+		case !space && !in:
+			if n == 6 {
+				return end
+			}
+			in = true
+		case space && in:
+			in = false
+			if n++; n == 6 {
+				end = i
+			}
+		}
+	}
+	return len(line)
+}
+
+// splitShortFlags rewrites the flags that trec_eval users write joined to
+// their value, getopt style ("-M100", "-l2", "-mP.5", "-Zfile"), into a
+// flag and its value, for package flag. Other arguments are kept as they
+// are; rewriting stops at the first argument that is not a flag.
+func splitShortFlags(fs *flag.FlagSet, args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || !strings.HasPrefix(a, "-") {
+			return append(out, args[i:]...)
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if f := fs.Lookup(name); f != nil {
+			out = append(out, a)
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) && i+1 < len(args) {
+				i++
+				out = append(out, args[i])
+			}
+			continue
+		}
+		if !strings.HasPrefix(a, "--") && len(name) > 1 && strings.ContainsRune("mMlZ", rune(name[0])) {
+			out = append(out, a[:2], a[2:])
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }

@@ -167,7 +167,14 @@ func TestErrors(t *testing.T) {
 		{"unknown order", []string{"-year", "2021", "-order", "foo", "r"}, cli.ExitUsage, `-order "foo", want score or rank`},
 		{"-year with -m", []string{"-m", "map", "-year", "2020", "q", "r"}, cli.ExitUsage, "-year is for the Touché table"},
 		{"one file with -m", []string{"-m", "map", "q"}, cli.ExitUsage, "takes QRELS and RUN"},
-		{"unknown measure", []string{"-m", "ndcg", "q", "r"}, cli.ExitUsage, "unknown measure"},
+		{"unknown measure", []string{"-m", "ndcgx", "q", "r"}, cli.ExitUsage, "unknown measure"},
+		{"-M 0", []string{"-M0", "q", "r"}, cli.ExitUsage, "-M 0: want at least 1"},
+		{"-l 0", []string{"-l", "0", "-m", "map", "q", "r"}, cli.ExitUsage, "-l 0: levels below 1"},
+		{"-M in table mode", []string{"-M", "5", "-year", "2020", "r"}, cli.ExitUsage, "-M needs trec_eval mode"},
+		{"-Z in table mode", []string{"-Zz", "-qrels", "q", "r"}, cli.ExitUsage, "-Z needs trec_eval mode"},
+		{"parameters of a set", []string{"-m", "all_trec.5", "q", "r"}, cli.ExitUsage, "takes no parameters"},
+		{"bad gains", []string{"-mndcg.1", "q", "r"}, cli.ExitUsage, "level=gain"},
+		{"missing z-scores", []string{"-Z", "testdata/none.z", "testdata/tiny.qrels", "testdata/a.run"}, cli.ExitError, "none.z"},
 		{"-format with -m", []string{"-m", "map", "-format", "tsv", "q", "r"}, cli.ExitUsage, "-format is for the Touché table"},
 		{"unknown year", []string{"-year", "2019", "r"}, cli.ExitUsage, "no embedded judgments"},
 		{"both qrels sources", []string{"-year", "2020", "-qrels", "q", "r"}, cli.ExitUsage, "not both"},
@@ -567,5 +574,39 @@ func TestStrictTable(t *testing.T) {
 	stderr.Reset()
 	if code := run([]string{"-m", "map", "testdata/tiny.qrels", path}, &stdout, &stderr); code != cli.ExitOK {
 		t.Errorf("trec_eval mode: exit %d, stderr %q; want 0", code, stderr.String())
+	}
+}
+
+// TestSplitShortFlags checks that trec_eval's getopt spellings reach
+// package flag as flag and value, and that nothing else changes.
+func TestSplitShortFlags(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	cmd := cli.New("evaluate", usage, about, &stdout, &stderr)
+	define(cmd)
+	for in, want := range map[string]string{
+		"-M100 -l2 -mP.5 -Zz q r":     "-M 100 -l 2 -m P.5 -Z z q r",
+		"-m all_trec -q -c q r":       "-m all_trec -q -c q r",
+		"-qrels x -year 2020 r -M5":   "-qrels x -year 2020 r -M5",
+		"-pairs first -mmap -- -M1 r": "-pairs first -m map -- -M1 r",
+		"--M5 -x5 q r":                "--M5 -x5 q r",
+	} {
+		if got := strings.Join(splitShortFlags(cmd.Flags, strings.Fields(in)), " "); got != want {
+			t.Errorf("%s: got %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestTrecEvalDefault checks that QRELS and RUN alone, and -m official,
+// print trec_eval's default set.
+func TestTrecEvalDefault(t *testing.T) {
+	var a, b, stderr bytes.Buffer
+	if code := run([]string{"testdata/tiny.qrels", "testdata/a.run"}, &a, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if code := run([]string{"-m", "official", "testdata/tiny.qrels", "testdata/a.run"}, &b, &stderr); code != cli.ExitOK {
+		t.Fatalf("-m official: exit %d: %s", code, stderr.String())
+	}
+	if a.String() != b.String() || !strings.HasPrefix(a.String(), "runid                 \tall\t") || !strings.Contains(a.String(), "\ngm_map  ") {
+		t.Errorf("got\n%s\nand with -m official\n%s", a.String(), b.String())
 	}
 }

@@ -1,23 +1,39 @@
 // Command evaluate scores TREC runs against relevance judgments, in one of
 // two modes.
 //
-// trec_eval mode, chosen by giving at least one -m:
+// trec_eval mode, chosen by giving at least one -m, or by giving just QRELS
+// and RUN (without -year and -qrels):
 //
-//	evaluate [-q] [-c] [-J] [-pairs first|best] -m MEASURE [-m MEASURE]... QRELS RUN
+//	evaluate [-q] [-c] [-J] [-M N] [-l LEVEL] [-Z FILE] [-pairs first|best] [-m MEASURE]... QRELS RUN
 //
 // prints exactly the lines trec_eval 10.0 prints for the same options:
 // "measure<TAB>qid<TAB>value", the measure name padded to 22 columns, values
-// with 4 decimals, num_ret and num_rel_ret as integers; with -q each
-// topic's lines first, then the "all" lines. MEASURE uses trec_eval's
-// syntax (ndcg_cut.5,10,1000, P.5,10, map, recip_rank, num_ret,
-// num_rel_ret) or ir_measures' names (nDCG@5, P@10, AP, RR). -c averages
-// over all judged topics (missing ones score 0), -J keeps only judged
-// documents in each ranking. These flags are trec_eval's: -q means
-// per-topic values here, not quiet. -pairs maps a run of sentence pairs
-// onto arguments first (see below); the output is then what trec_eval
-// prints for the mapped run. A run none of whose documents is judged gets
-// trec_eval's zeros and a warning on stderr, which names -pairs for a run
-// of sentence pairs (or sentences) against judgments of arguments.
+// with 4 decimals, counts (num_ret, num_rel, ...) as integers; with -q each
+// topic's lines first, then the "all" lines. Every measure of trec_eval
+// but its preference measures is computed (see package eval for the list),
+// and MEASURE uses trec_eval's syntax (map, P.5,10, ndcg_cut.5,10,1000,
+// bpref, infAP, unj.5, iprec_at_recall.0.1,0.5, utility.1,-1,0,0,
+// ndcg.1=3,2=9, rbp.p=0.8, and the sets official, all_trec and set) or
+// ir_measures' names (nDCG@5, P@10, R@10, AP, RR, Bpref). Without -m,
+// trec_eval's default set, official, is computed. -c averages over all
+// judged topics (a missing one is scored as trec_eval scores it), -J keeps
+// only judged documents in each ranking, -M keeps at most N documents of
+// each topic, -l makes labels of at least LEVEL relevant, and -Z prints
+// z-scores, with each topic's mean and standard deviation of each measure
+// read from FILE ("qid measure mean sd" lines). These flags are
+// trec_eval's, and may be written as trec_eval takes them, joined to their
+// value (-M100, -l2, -mP.5, -Zfile): -q means per-topic values here, not
+// quiet. -pairs maps a run of sentence pairs onto arguments first (see
+// below); the output is then what trec_eval prints for the mapped run. A
+// run none of whose documents is judged gets trec_eval's zeros and a
+// warning on stderr, which names -pairs for a run of sentence pairs (or
+// sentences) against judgments of arguments.
+//
+// Runs and qrels are read as trec_eval reads them: comment lines (starting
+// with '#'; in a run, after any white space) are skipped, text after a run
+// line's sixth field is ignored, and runid is the tag of the run's last
+// line. A document listed twice for a topic is an error (among the first N
+// with -M, as trec_eval checks).
 //
 // Touché table mode, without -m:
 //
@@ -89,8 +105,15 @@
 // evaluated.
 package main
 
-import "os"
+import (
+	"os"
+	"runtime/debug"
+)
 
 func main() {
+	// evaluate holds its inputs in memory for one short computation:
+	// collecting garbage less often saves a fifth of its time on a
+	// 50,000-line run, and its peak memory stays where it is.
+	debug.SetGCPercent(400)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
