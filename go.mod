@@ -13,6 +13,7 @@ require (
 	github.com/klauspost/compress v1.20.3
 	github.com/neurosnap/sentences v1.1.2
 	golang.org/x/net v0.55.0
+	golang.org/x/sys v0.45.0
 	golang.org/x/text v0.41.0
 	gopkg.in/neurosnap/sentences.v1 v1.0.6
 )
@@ -41,7 +42,6 @@ require (
 	github.com/mingrammer/commonregex v1.0.1 // indirect
 	github.com/mschoch/smat v0.2.0 // indirect
 	go.etcd.io/bbolt v1.4.0 // indirect
-	golang.org/x/sys v0.45.0 // indirect
 	gonum.org/v1/gonum v0.8.2 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
 )

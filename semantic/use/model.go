@@ -85,7 +85,7 @@ func Load() (*Model, error) {
 }
 
 // batchTokens bounds the tokens one worker encodes at a time.
-const batchTokens = 2048
+const batchTokens = 1024
 
 // Encode returns the vectors of texts, in order: 512 float32s each, of
 // length 1. A text is read as its first 128 pieces; an empty text has a
@@ -327,18 +327,26 @@ func (m *Model) pool(x []float32, i int, ids [][]int32, t []int32) []float32 {
 }
 
 // matmul sets dst (rows×n) to a (rows×k) times b (k×n), plus bias on every
-// row.
+// row: with AVX2 and FMA where the machine has them (matmul_amd64.s), in
+// plain Go otherwise.
 func matmul(dst, a, b, bias []float32, rows, k, n int) {
 	for r := range rows {
+		copy(dst[r*n:(r+1)*n], bias)
+	}
+	if !matmulFast(dst, a, b, rows, k, n) {
+		matmulGo(dst, a, b, rows, k, n)
+	}
+}
+
+// matmulGo adds a (rows×k) times b (k×n) to dst (rows×n).
+func matmulGo(dst, a, b []float32, rows, k, n int) {
+	for r := range rows {
 		d := dst[r*n : (r+1)*n]
-		copy(d, bias)
-		ar := a[r*k : (r+1)*k]
-		for p, av := range ar {
+		for p, av := range a[r*k : (r+1)*k] {
 			if av == 0 {
 				continue
 			}
-			br := b[p*n : (p+1)*n]
-			for j, bv := range br {
+			for j, bv := range b[p*n : (p+1)*n] {
 				d[j] += av * bv
 			}
 		}

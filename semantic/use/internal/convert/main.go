@@ -100,33 +100,33 @@ func untar(raw []byte) (map[string][]byte, error) {
 
 // sources names, for each tensor of the weight file, the substrings that
 // pick its weight out of model.json's manifest.
-var sources = map[string][]string{
-	"embeddings":    {"module/Embeddings_en"},
-	"timing":        {"Layer_0/AddTimingSignal/TimingSignal/ExpandDims_1"},
-	"l0.residual.w": {"Layer_0/TransformerLayer/dense/kernel"},
-	"l0.residual.b": {"Layer_0/TransformerLayer/dense/bias"},
-	"tanh.w":        {"tanh_layer_0/weights"},
-	"tanh.b":        {"tanh_layer_0/bias"},
-}
-
-func init() {
+func sources() map[string][]string {
+	m := map[string][]string{
+		"embeddings":    {"module/Embeddings_en"},
+		"timing":        {"Layer_0/AddTimingSignal/TimingSignal/ExpandDims_1"},
+		"l0.residual.w": {"Layer_0/TransformerLayer/dense/kernel"},
+		"l0.residual.b": {"Layer_0/TransformerLayer/dense/bias"},
+		"tanh.w":        {"tanh_layer_0/weights"},
+		"tanh.b":        {"tanh_layer_0/bias"},
+	}
 	for _, l := range []string{"0", "1"} {
 		p := "l" + l + "."
 		layer := "Encode/Layer_" + l + "/TransformerLayer/"
 		stack := "TransformerStack/Layer_" + l + "/TransformerLayer/"
-		sources[p+"norm1.scale"] = []string{layer + "layer_prepostprocess/layer_norm/layer_norm_scale"}
-		sources[p+"norm1.bias"] = []string{layer + "layer_prepostprocess/layer_norm/layer_norm_bias"}
-		sources[p+"qkv.w"] = []string{layer + "MultiheadAttention/qkv_transform_single/kernel"}
-		sources[p+"qkv.b"] = []string{layer + "MultiheadAttention/qkv_transform_single/bias"}
-		sources[p+"out.w"] = []string{layer + "MultiheadAttention/output_transform_single/kernel"}
-		sources[p+"out.b"] = []string{layer + "MultiheadAttention/output_transform_single/bias"}
-		sources[p+"norm2.scale"] = []string{layer + "FFN/layer_prepostprocess/layer_norm/layer_norm_scale"}
-		sources[p+"norm2.bias"] = []string{layer + "FFN/layer_prepostprocess/layer_norm/layer_norm_bias"}
-		sources[p+"ffn1.w"] = []string{stack + "FFN/conv1/Tensordot/Reshape_1"}
-		sources[p+"ffn1.b"] = []string{layer + "FFN/conv1/bias"}
-		sources[p+"ffn2.w"] = []string{stack + "FFN/conv2/Tensordot/Reshape_1"}
-		sources[p+"ffn2.b"] = []string{layer + "FFN/conv2/bias"}
+		m[p+"norm1.scale"] = []string{layer + "layer_prepostprocess/layer_norm/layer_norm_scale"}
+		m[p+"norm1.bias"] = []string{layer + "layer_prepostprocess/layer_norm/layer_norm_bias"}
+		m[p+"qkv.w"] = []string{layer + "MultiheadAttention/qkv_transform_single/kernel"}
+		m[p+"qkv.b"] = []string{layer + "MultiheadAttention/qkv_transform_single/bias"}
+		m[p+"out.w"] = []string{layer + "MultiheadAttention/output_transform_single/kernel"}
+		m[p+"out.b"] = []string{layer + "MultiheadAttention/output_transform_single/bias"}
+		m[p+"norm2.scale"] = []string{layer + "FFN/layer_prepostprocess/layer_norm/layer_norm_scale"}
+		m[p+"norm2.bias"] = []string{layer + "FFN/layer_prepostprocess/layer_norm/layer_norm_bias"}
+		m[p+"ffn1.w"] = []string{stack + "FFN/conv1/Tensordot/Reshape_1"}
+		m[p+"ffn1.b"] = []string{layer + "FFN/conv1/bias"}
+		m[p+"ffn2.w"] = []string{stack + "FFN/conv2/Tensordot/Reshape_1"}
+		m[p+"ffn2.b"] = []string{layer + "FFN/conv2/bias"}
 	}
+	return m
 }
 
 type manifest struct {
@@ -183,16 +183,17 @@ func convert(files map[string][]byte) (*weightfile.Weights, error) {
 	if off != len(data) {
 		return nil, fmt.Errorf("the shards hold %d bytes, the manifest %d", len(data), off)
 	}
+	src := sources()
 	w := &weightfile.Weights{Tensors: map[string][]float32{}}
 	for _, t := range weightfile.Tensors {
 		var found []string
 		for _, name := range names {
-			if containsAll(name, sources[t.Name]) {
+			if containsAll(name, src[t.Name]) {
 				found = append(found, name)
 			}
 		}
 		if len(found) != 1 {
-			return nil, fmt.Errorf("tensor %s: %d weights match %q: %v", t.Name, len(found), sources[t.Name], found)
+			return nil, fmt.Errorf("tensor %s: %d weights match %q: %v", t.Name, len(found), src[t.Name], found)
 		}
 		w.Tensors[t.Name] = values[found[0]]
 	}
