@@ -38,6 +38,7 @@ type Model struct {
 	tanhW   []float32 // [width][width]
 	tanhB   []float32
 	workers int
+	scratch sync.Pool // of *scratch, kept between calls
 }
 
 // layer is one transformer layer.
@@ -119,10 +120,14 @@ func (m *Model) Encode(ctx context.Context, texts []string) ([][]float32, error)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var s scratch
-			for b := range next {
-				m.encodeBatch(&s, ids[b[0]:b[1]], out[b[0]:b[1]])
+			s, _ := m.scratch.Get().(*scratch)
+			if s == nil {
+				s = new(scratch)
 			}
+			for b := range next {
+				m.encodeBatch(s, ids[b[0]:b[1]], out[b[0]:b[1]])
+			}
+			m.scratch.Put(s)
 		}()
 	}
 	var err error

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
+	"unsafe"
 )
 
 // The weight file (use-lite.bin), written by internal/convert:
@@ -15,8 +16,9 @@ import (
 //	magic "argsearch/use-lite" and a version byte (1)
 //	uint32 number of pieces, then each piece: uint16 byte length, its
 //	       UTF-8 bytes, float64 score
-//	the tensors of tensorNames, in that order, each: uint8 number of
-//	       dimensions, uint32 each dimension, float32 values, row-major
+//	the tensors of Tensors, in that order, each: uint8 number of
+//	       dimensions, uint32 each dimension, zero bytes up to a multiple
+//	       of 4 from the file's start, float32 values, row-major
 //	uint32 CRC-32 (Castagnoli) of everything before it
 //
 // All numbers are little-endian.
@@ -75,7 +77,7 @@ func Decode(b []byte) (*Weights, error) {
 	if crc32.Checksum(body, castagnoli) != sum {
 		return nil, fmt.Errorf("%w: checksum mismatch (truncated or corrupt)", ErrFormat)
 	}
-	r := reader{b: body[len(fileMagic)+1:]}
+	r := reader{b: b[len(fileMagic)+1 : len(b)-4]}
 	n := int(r.u32())
 	if r.err != nil || n > len(r.b) {
 		return nil, fmt.Errorf("%w: %d pieces", ErrFormat, n)
@@ -99,15 +101,12 @@ func Decode(b []byte) (*Weights, error) {
 			}
 			size *= t.Shape[i]
 		}
+		r.bytes(pad(len(b) - len(r.b) - 4))
 		raw := r.bytes(4 * size)
 		if r.err != nil {
 			break
 		}
-		v := make([]float32, size)
-		for i := range v {
-			v[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
-		}
-		w.Tensors[t.Name] = v
+		w.Tensors[t.Name] = floats(raw)
 	}
 	if r.err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFormat, r.err)
@@ -197,9 +196,34 @@ func Encode(w *Weights) ([]byte, error) {
 		for _, d := range t.Shape {
 			b = binary.LittleEndian.AppendUint32(b, uint32(d))
 		}
+		b = append(b, make([]byte, pad(len(b)))...)
 		for _, x := range v {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
 		}
 	}
 	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli)), nil
 }
+
+// pad is the number of zero bytes that bring offset to a multiple of 4.
+func pad(offset int) int { return (4 - offset%4) % 4 }
+
+// floats returns the little-endian float32s of raw: raw itself, read in
+// place, where the machine is little-endian and raw is aligned for
+// float32 (an embedded file is never written to), a copy otherwise.
+func floats(raw []byte) []float32 {
+	n := len(raw) / 4
+	if n == 0 {
+		return []float32{}
+	}
+	if littleEndian && uintptr(unsafe.Pointer(&raw[0]))%4 == 0 {
+		return unsafe.Slice((*float32)(unsafe.Pointer(&raw[0])), n)
+	}
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
+	}
+	return v
+}
+
+// littleEndian reports whether the machine stores numbers little-endian.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
