@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/argsearch/argsearch/semantic"
 	"io"
 	"iter"
 	"os"
@@ -86,6 +87,10 @@ type Env struct {
 	cache   lexical.Cache // Dir "" without a cache
 	release func() error  // unmaps the store file; nil when the store was built here
 	models  func() (loaded, error)
+
+	encOnce sync.Once        // loads enc, the shipped sentence encoder
+	enc     semantic.Encoder // or encErr
+	encErr  error
 
 	mu      sync.Mutex
 	indexes map[string]*indexEntry // by index identity (indexKey)

@@ -16,6 +16,7 @@ import (
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/topics"
 )
@@ -103,6 +104,10 @@ type Pipeline struct {
 	// (models.Argumentative, models.Stance) when not nil.
 	ArgumentModel *classify.ArgumentModel
 	StanceModel   *classify.StanceModel
+	// Encoder makes the sentence vectors that Rerank.Similarity and the
+	// Builder's Coherence.SemanticWeight compare; nil means the shipped
+	// Universal Sentence Encoder lite (semantic/use), loaded on first use.
+	Encoder semantic.Encoder
 }
 
 // A Stage is one retrieval stage of a Pipeline.
@@ -132,6 +137,10 @@ type Rerank struct {
 	Evidence bool
 	// Stance is the stance model's confidence in the sentence's stance.
 	Stance bool
+	// Similarity is the cosine similarity of the sentence's vector and the
+	// query's (the topic's title), by the Pipeline's Encoder: meaning
+	// beside the words the retrieval matched.
+	Similarity bool
 }
 
 // Pairs names how a Pipeline makes pairs.
@@ -160,7 +169,12 @@ const sampleArguments = 10000
 //     fused at 0.7 with a sentence stage (BM25, 1000 sentences), 3000
 //     sentences deep;
 //   - all five filters, argumentativeness at 0.5;
-//   - 100 candidates, paired by a Builder weighing retrieval 0.45,
+//   - 100 candidates, re-ranked by the mean of their retrieval score and
+//     their similarity to the topic's title by sentence vectors
+//     (Rerank.Similarity, Universal Sentence Encoder lite; on the 2022
+//     sample it raised judged-only nDCG@5 by 0.02 to 0.03 on relevance,
+//     quality and coherence, and nDCG@5 on the 2021 sample by 0.03);
+//   - pairs by a Builder weighing retrieval 0.45,
 //     argumentativeness 0.2 and coherence 0.25 (argumentativeness is the
 //     quality proxy), the top five places sharing no argument;
 //   - stance by StanceRule with the shipped stance model.
@@ -190,6 +204,7 @@ func Advanced() Pipeline {
 		Verb:          true,
 		Argumentative: 0.5,
 		Pool:          100,
+		Rerank:        Rerank{Similarity: true},
 		Builder: pairing.Builder{
 			Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25},
 		},
@@ -221,7 +236,11 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err := r.describe(ctx, q, cands); err != nil {
 		return nil, err
 	}
-	p.rerank(cands)
+	qv, err := r.encode(ctx, q, cands)
+	if err != nil {
+		return nil, err
+	}
+	p.rerank(cands, qv)
 	var pairs []pairing.Scored
 	switch cmp.Or(p.Pairs, PairsBuilder) {
 	case PairsNext:
@@ -444,9 +463,9 @@ func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing
 // rerank orders the candidates by the mean of their min–max normalised
 // retrieval score and the pipeline's signals, which becomes their
 // retrieval score; ties keep the retrieval order.
-func (p Pipeline) rerank(cands []pairing.Candidate) {
+func (p Pipeline) rerank(cands []pairing.Candidate, query []float32) {
 	rr := p.Rerank
-	if !rr.Quality && !rr.Evidence && !rr.Stance || len(cands) == 0 {
+	if !rr.Quality && !rr.Evidence && !rr.Stance && !rr.Similarity || len(cands) == 0 {
 		return
 	}
 	lo, hi := cands[0].Retrieval, cands[0].Retrieval
@@ -464,6 +483,9 @@ func (p Pipeline) rerank(cands []pairing.Candidate) {
 		}
 		if rr.Stance {
 			sum, n = sum+c.StanceConfidence, n+1
+		}
+		if rr.Similarity {
+			sum, n = sum+semantic.Cosine(c.Vector, query), n+1
 		}
 		c.Retrieval = sum / n
 	}

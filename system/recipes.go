@@ -181,7 +181,7 @@ func (p Pipeline) String() string {
 	for _, s := range []struct {
 		on   bool
 		name string
-	}{{p.Rerank.Quality, "quality"}, {p.Rerank.Evidence, "evidence"}, {p.Rerank.Stance, "stance confidence"}} {
+	}{{p.Rerank.Quality, "quality"}, {p.Rerank.Evidence, "evidence"}, {p.Rerank.Stance, "stance confidence"}, {p.Rerank.Similarity, "similarity to the title (sentence vectors)"}} {
 		if s.on {
 			signals = append(signals, s.name)
 		}
@@ -210,6 +210,9 @@ func (p Pipeline) String() string {
 		}
 		if p.NounPhrases {
 			b.WriteString(", noun phrases by part-of-speech tags")
+		}
+		if coh.SemanticWeight > 0 {
+			fmt.Fprintf(&b, ", sentence-vector similarity weighted %g", coh.SemanticWeight)
 		}
 		if bd.Diversity < 0 {
 			b.WriteString("; no diversity")

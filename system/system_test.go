@@ -442,3 +442,69 @@ func TestEnvRepaired(t *testing.T) {
 		t.Errorf("indexing changed Repaired from %d to %d", before, env.Repaired)
 	}
 }
+
+// fakeEncoder gives each text a vector from its length and first letter;
+// err, if set, is its answer, and short drops the last vector.
+type fakeEncoder struct {
+	err   error
+	short bool
+	calls *int
+}
+
+func (f fakeEncoder) Encode(ctx context.Context, texts []string) ([][]float32, error) {
+	*f.calls++
+	if f.err != nil {
+		return nil, f.err
+	}
+	var vs [][]float32
+	for _, t := range texts {
+		first := float32(0)
+		if t != "" {
+			first = float32(t[0] % 7)
+		}
+		vs = append(vs, []float32{float32(len(t) % 11), first, 1})
+	}
+	if f.short {
+		vs = vs[:len(vs)-1]
+	}
+	return vs, nil
+}
+
+// TestPipelineEncoder checks that a Pipeline's own Encoder is what
+// Rerank.Similarity asks, that a failing or short-counting encoder is an
+// error saying so, and that a pipeline that compares no vectors never
+// calls it.
+func TestPipelineEncoder(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{})
+	var calls int
+	p := Pipeline{K: 20, Rerank: Rerank{Similarity: true}, Encoder: fakeEncoder{calls: &calls}}
+	a, err := Run(ctx, env, p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != len(env.Topics) {
+		t.Errorf("the encoder was called %d times for %d topics", calls, len(env.Topics))
+	}
+	b, err := Run(ctx, env, p, "")
+	if err != nil || !cmp.Equal(a, b) {
+		t.Errorf("a second run differs (%v)", err)
+	}
+	if s := p.String(); !strings.Contains(s, "similarity to the title") {
+		t.Errorf("String does not name the re-ranking by similarity:\n%s", s)
+	}
+	boom := errors.New("boom")
+	p.Encoder = fakeEncoder{err: boom, calls: &calls}
+	if _, err := Run(ctx, env, p, ""); !errors.Is(err, boom) {
+		t.Errorf("failing encoder: got %v", err)
+	}
+	p.Encoder = fakeEncoder{short: true, calls: &calls}
+	if _, err := Run(ctx, env, p, ""); err == nil || !strings.Contains(err.Error(), "vectors for") {
+		t.Errorf("short encoder: got %v", err)
+	}
+	calls = 0
+	off := Pipeline{K: 20, Encoder: fakeEncoder{calls: &calls}}
+	if _, err := Run(ctx, env, off, ""); err != nil || calls != 0 {
+		t.Errorf("without Similarity or SemanticWeight: %d calls, %v", calls, err)
+	}
+}

@@ -30,7 +30,7 @@
 #
 # Environment: IMAGE (default argsearch), TOOL (podman or buildah; default
 # podman if installed), BUILD_ISOLATION (default chroot), MAX_MB (the size
-# limit, default 100), WORK (a directory for the runs; default a temporary
+# limit, default 150), WORK (a directory for the runs; default a temporary
 # one, removed at the end), NO_CACHE=1 (build without the layer cache).
 # Exit status 0: every check held; 1: one failed (said on stderr).
 set -euo pipefail
@@ -39,7 +39,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 containerfile=$root/Containerfile
 image=${IMAGE:-argsearch}
 isolation=${BUILD_ISOLATION:-chroot}
-max_mb=${MAX_MB:-100}
+max_mb=${MAX_MB:-150}
 
 fail() {
 	echo "check.sh: FAIL: $*" >&2

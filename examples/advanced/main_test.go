@@ -28,14 +28,21 @@ func TestAblations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("ablations are slow; run without -short")
 	}
+	// Each ablation but -no-similarity's own also switches the sentence
+	// encoder off, which would otherwise take most of the test's time.
 	for _, flag := range []string{"-no-prf", "-no-fusion", "-no-length", "-no-noise", "-no-dedup", "-no-verb",
-		"-no-arg", "-no-coherence", "-no-diversity", "-no-stance", "-no-quality", "-centrality"} {
+		"-no-arg", "-no-coherence", "-no-diversity", "-no-stance", "-no-quality", "-centrality", "-no-similarity",
+		"-semantic-coherence=0.5"} {
 		t.Run(flag, func(t *testing.T) {
 			rules := runfile.Touche2022()
 			if flag == "-no-stance" {
 				rules.Stances = []stance.Stance{stance.Unknown}
 			}
-			systemtest.Sample(t, run, rules, flag, "-k", "50")
+			args := []string{flag, "-k", "50"}
+			if flag != "-no-similarity" && flag != "-semantic-coherence=0.5" {
+				args = append(args, "-no-similarity")
+			}
+			systemtest.Sample(t, run, rules, args...)
 		})
 	}
 }
