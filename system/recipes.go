@@ -33,7 +33,9 @@ func Recipes() []Recipe {
 				"after removing duplicates, sentences without a verb and non-argumentative sentences (a BERT classifier); it re-ranked by argument " +
 				"quality (a BERT regressor) and paired sentences by BERT's next-sentence prediction. Here: Lucene's Dirichlet LM over the default " +
 				"index (stemmed, lower-cased, stop words removed), noun chunks from prose's tagger (pos.Tagger.NounPhrases), the shipped " +
-				"argumentativeness model as both filter and quality score, and a sentence's next sentence in its argument as its coherent partner.",
+				"argumentativeness model as both filter and quality score, and a sentence's next sentence in its argument as its coherent partner. " +
+				"Porthos's other runs paired sentences by SBERT similarity; the library's stand-in is a Builder whose Coherence weighs the " +
+				"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight, with Pairs: PairsBuilder).",
 			System: Pipeline{
 				Stages:        []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
 				Depth:         1000,
