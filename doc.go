@@ -55,6 +55,8 @@
 //	models             the shipped trained models, embedded
 //	semantic           Encoder (texts to vectors) and Cosine; the models in sub-packages, each embedding its weights
 //	  use              Universal Sentence Encoder lite in pure Go: 512-d sentence vectors (Pipeline.Rerank.Similarity)
+//	  glove            GloVe 100-d word vectors: similarity, nearest words, query expansion, averaged sentence vectors
+//	retrieval/dense    exact dense retrieval (cosine, top k) over a store's sentences with any semantic.Encoder
 //
 // For tests and benchmarks, go run ./internal/corpustest/gencorpus writes a
 // seeded synthetic corpus in the official format, at any size, with the real
