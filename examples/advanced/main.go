@@ -8,7 +8,7 @@
 //	         [-workers N] [-min-pairs N] [-quiet]
 //	         [-no-prf] [-no-fusion] [-no-length] [-no-noise] [-no-dedup] [-no-verb] [-no-arg]
 //	         [-no-coherence] [-no-diversity] [-no-stance] [-no-quality] [-no-similarity] [-centrality] [-np-tags]
-//	         [-semantic-coherence W]
+//	         [-semantic-coherence W] [-encoder use|glove]
 //	advanced -recipe NAME [-i inputDir] [-o outputDir] [-sample 2022|2021] [-k 1000] [-tag TAG] ...
 //	advanced -recipe list
 //
@@ -48,7 +48,9 @@
 //     on the 2022 sample);
 //   - re-ranking: -no-similarity drops the candidates' similarity to the
 //     title by sentence vectors (Rerank.Similarity, Universal Sentence
-//     Encoder lite, about 0.3 s a topic on two cores);
+//     Encoder lite, about 1 s a topic on two cores at full scale);
+//     -encoder glove compares averaged GloVe word vectors instead (about
+//     nothing in time; smaller gains on the samples);
 //   - stance: -no-stance writes "Q0" for every pair.
 //
 // The run follows the Touché 2022 rules (100 to 1000 PRO or CON pairs per
@@ -60,6 +62,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/argsearch/argsearch/semantic/glove"
 	"io"
 	"os"
 	"strconv"
@@ -175,6 +178,7 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	c.IntVar(&p.Pool, "pool", 100, 1, 100000, "candidates (sentences that pass the filters) paired")
 	c.Flags.BoolVar(&p.NounPhrases, "np-tags", false, "find the noun phrases coherence compares by part-of-speech tags (slower)")
 	centrality := c.Flags.Bool("centrality", false, "weigh ArgsRank centrality (0.1) into the pair score")
+	encoder := c.OneOf("encoder", []string{"use", "glove"}, "the sentence vectors of the similarity re-ranking and -semantic-coherence: use (Universal Sentence Encoder lite) or glove (averaged GloVe word vectors, much faster, smaller gains)")
 	c.Flags.Float64Var(&p.Builder.Coherence.SemanticWeight, "semantic-coherence", 0, "`weight` of the sentences' vector similarity (USE-lite) in pair coherence, beside its four default weights")
 	steps := map[string]*bool{}
 	for _, s := range []struct{ name, what string }{
@@ -221,6 +225,13 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 			p.Builder.Weights.Argumentativeness = 0
 		}
 		p.Rerank.Similarity = *steps["similarity"]
+		if *encoder == "glove" {
+			v, err := glove.Load()
+			if err != nil {
+				return err
+			}
+			p.Encoder = v
+		}
 		if *centrality {
 			p.Builder.Weights.Centrality = 0.1
 		}

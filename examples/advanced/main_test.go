@@ -32,14 +32,14 @@ func TestAblations(t *testing.T) {
 	// encoder off, which would otherwise take most of the test's time.
 	for _, flag := range []string{"-no-prf", "-no-fusion", "-no-length", "-no-noise", "-no-dedup", "-no-verb",
 		"-no-arg", "-no-coherence", "-no-diversity", "-no-stance", "-no-quality", "-centrality", "-no-similarity",
-		"-semantic-coherence=0.5"} {
+		"-semantic-coherence=0.5", "-encoder=glove"} {
 		t.Run(flag, func(t *testing.T) {
 			rules := runfile.Touche2022()
 			if flag == "-no-stance" {
 				rules.Stances = []stance.Stance{stance.Unknown}
 			}
 			args := []string{flag, "-k", "50"}
-			if flag != "-no-similarity" && flag != "-semantic-coherence=0.5" {
+			if flag != "-no-similarity" && flag != "-semantic-coherence=0.5" && flag != "-encoder=glove" {
 				args = append(args, "-no-similarity")
 			}
 			systemtest.Sample(t, run, rules, args...)
