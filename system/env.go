@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/argsearch/argsearch/semantic"
+	"github.com/argsearch/argsearch/semantic/glove"
 	"io"
 	"iter"
 	"os"
@@ -91,6 +92,10 @@ type Env struct {
 	encOnce sync.Once        // loads enc, the shipped sentence encoder
 	enc     semantic.Encoder // or encErr
 	encErr  error
+
+	gloveOnce sync.Once // loads glove, the shipped word vectors
+	glove     *glove.Vectors
+	gloveErr  error
 
 	mu      sync.Mutex
 	indexes map[string]*indexEntry // by index identity (indexKey)

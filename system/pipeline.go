@@ -65,6 +65,11 @@ type Pipeline struct {
 	// Depth is the number of sentences (or pairs) retrieved, after
 	// fusion; 0 means 1000.
 	Depth int
+	// Expand, if positive, replaces the plain query's text (not the
+	// Boolean one's) by the title's content words and, for each, its
+	// Expand nearest GloVe words (semantic/glove) of cosine similarity at
+	// least 0.6: query expansion by word vectors.
+	Expand int
 	// NounChunks first asks a Boolean query of the title's noun chunks of
 	// the first stage (a term of every chunk, lexical.Search.Boolean),
 	// then fills the list from the plain query, its hits ranked below.
@@ -368,8 +373,12 @@ func (p Pipeline) indexConfig(env *Env) lexical.Config {
 // plain query's other hits, ranked below them.
 func (r *ready) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	depth := cmp.Or(r.Depth, 1000)
+	pq, err := r.expanded(q)
+	if err != nil {
+		return nil, err
+	}
 	if !r.NounChunks {
-		return r.retrieve.Retrieve(ctx, q, depth)
+		return r.retrieve.Retrieve(ctx, pq, depth)
 	}
 	var hits []retrieval.Hit
 	if chunks := r.models.tagger.NounPhrases(q.Text); len(chunks) > 0 {
@@ -383,7 +392,7 @@ func (r *ready) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, e
 	if len(hits) == depth {
 		return hits, nil
 	}
-	plain, err := r.retrieve.Retrieve(ctx, q, depth)
+	plain, err := r.retrieve.Retrieve(ctx, pq, depth)
 	if err != nil || len(hits) == 0 || len(plain) == 0 {
 		return append(hits, plain...), err
 	}

@@ -154,6 +154,9 @@ func (p Pipeline) String() string {
 	if p.NounChunks {
 		b.WriteString("query: Boolean, a term of every noun chunk of the title, then the plain title\n")
 	}
+	if p.Expand > 0 {
+		fmt.Fprintf(&b, "query expansion: the title's content words and the %d nearest GloVe words of each (cosine at least %g)\n", p.Expand, expandMin)
+	}
 	if p.Pairs == PairsRetrieved {
 		fmt.Fprintf(&b, "pairs: %s\n", p.Pairs)
 		b.WriteString(p.stanceLine())

@@ -4,12 +4,48 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/semantic"
+	"github.com/argsearch/argsearch/semantic/glove"
 	"github.com/argsearch/argsearch/semantic/use"
 )
+
+// expandMin is the least similarity of a word Pipeline.Expand adds.
+const expandMin = 0.6
+
+// wordVectors returns the shipped GloVe vectors (semantic/glove), loaded
+// on the first call and kept for the Env's life.
+func (e *Env) wordVectors() (*glove.Vectors, error) {
+	e.gloveOnce.Do(func() {
+		v, err := glove.Load()
+		if err != nil {
+			e.gloveErr = fmt.Errorf("system: %w", err)
+			return
+		}
+		e.glove = v
+	})
+	return e.glove, e.gloveErr
+}
+
+// expanded returns q for the plain retrieval query: with Expand, its text
+// is the title's content words and the Expand nearest GloVe words of each
+// of similarity at least expandMin (glove.Vectors.Expand).
+func (r *ready) expanded(q retrieval.Query) (retrieval.Query, error) {
+	if r.Expand <= 0 {
+		return q, nil
+	}
+	v, err := r.env.wordVectors()
+	if err != nil {
+		return q, err
+	}
+	if words := v.Expand(q.Text, r.Expand, expandMin); len(words) > 0 {
+		q.Text = strings.Join(words, " ")
+	}
+	return q, nil
+}
 
 // sentenceEncoder returns the shipped sentence encoder (semantic/use),
 // loaded on the first call and kept for the Env's life.

@@ -508,3 +508,29 @@ func TestPipelineEncoder(t *testing.T) {
 		t.Errorf("without Similarity or SemanticWeight: %d calls, %v", calls, err)
 	}
 }
+
+// TestPipelineExpand checks that query expansion changes the run, the
+// same way each time, and that String says so.
+func TestPipelineExpand(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{})
+	plain, err := Run(ctx, env, Pipeline{K: 20}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Pipeline{K: 20, Expand: 2}
+	a, err := Run(ctx, env, p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(ctx, env, p, "")
+	if err != nil || !cmp.Equal(a, b) {
+		t.Errorf("a second expanded run differs (%v)", err)
+	}
+	if cmp.Equal(a, plain) {
+		t.Error("expansion changed no run")
+	}
+	if s := p.String(); !strings.Contains(s, "query expansion: the title's content words and the 2 nearest GloVe words") {
+		t.Errorf("String:\n%s", s)
+	}
+}
