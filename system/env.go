@@ -7,8 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/argsearch/argsearch/semantic"
-	"github.com/argsearch/argsearch/semantic/glove"
 	"io"
 	"iter"
 	"os"
@@ -24,8 +22,11 @@ import (
 	"github.com/argsearch/argsearch/internal/fileid"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/nlp/pos"
+	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile/tira"
+	"github.com/argsearch/argsearch/semantic"
+	"github.com/argsearch/argsearch/semantic/glove"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -99,6 +100,7 @@ type Env struct {
 
 	mu      sync.Mutex
 	indexes map[string]*indexEntry // by index identity (indexKey)
+	dense   map[any]*denseEntry    // by encoder (comparable ones only)
 	closed  bool
 }
 
@@ -116,6 +118,13 @@ type indexEntry struct {
 	err  error
 }
 
+// denseEntry is a dense index of the Env's sentences, built once.
+type denseEntry struct {
+	once sync.Once
+	x    *dense.Index
+	err  error
+}
+
 // loaded holds the shipped models and the part-of-speech tagger.
 type loaded struct {
 	arg    *classify.ArgumentModel
@@ -130,7 +139,7 @@ type loaded struct {
 // and the part-of-speech tagger in the background (about 0.4 s of one
 // core), so that systems that need them find them ready.
 func Open(ctx context.Context, in Input) (*Env, error) {
-	e := &Env{in: in, indexes: map[string]*indexEntry{}}
+	e := &Env{in: in, indexes: map[string]*indexEntry{}, dense: map[any]*denseEntry{}}
 	e.models = sync.OnceValues(loadModels)
 	go e.models()
 	if err := e.input(); err != nil {

@@ -65,10 +65,19 @@ type Pipeline struct {
 	// Depth is the number of sentences (or pairs) retrieved, after
 	// fusion; 0 means 1000.
 	Depth int
+	// Reduce, if positive, keeps at most Reduce words of the plain query
+	// (not the Boolean one): the words of the title's RAKE keywords
+	// (nlp.Keywords, Snowball's stop words), best keyword first. It runs
+	// before Synonyms and Expand.
+	Reduce int
+	// Synonyms, if positive, adds to the plain query up to Synonyms
+	// WordNet synonyms (nlp/wordnet) of each of its content words, from
+	// their most frequent senses first.
+	Synonyms int
 	// Expand, if positive, replaces the plain query's text (not the
-	// Boolean one's) by the title's content words and, for each, its
-	// Expand nearest GloVe words (semantic/glove) of cosine similarity at
-	// least 0.6: query expansion by word vectors.
+	// Boolean one's) by its content words and, for each, its Expand
+	// nearest GloVe words (semantic/glove) of cosine similarity at least
+	// 0.6: query expansion by word vectors.
 	Expand int
 	// NounChunks first asks a Boolean query of the title's noun chunks of
 	// the first stage (a term of every chunk, lexical.Search.Boolean),
@@ -109,10 +118,16 @@ type Pipeline struct {
 	// (models.Argumentative, models.Stance) when not nil.
 	ArgumentModel *classify.ArgumentModel
 	StanceModel   *classify.StanceModel
-	// Encoder makes the sentence vectors that Rerank.Similarity and the
-	// Builder's Coherence.SemanticWeight compare; nil means the shipped
-	// Universal Sentence Encoder lite (semantic/use), loaded on first use.
+	// Encoder makes the sentence vectors that Rerank.Similarity, the
+	// Builder's Coherence.SemanticWeight, PairsSimilar and Dense stages
+	// compare; nil means the shipped Universal Sentence Encoder lite
+	// (semantic/use), or with GloVe the shipped GloVe word vectors
+	// averaged (semantic/glove), loaded on first use.
 	Encoder semantic.Encoder
+	// GloVe makes averaged GloVe word vectors the sentence vectors when
+	// Encoder is nil: much faster than the sentence encoder, as spaCy's
+	// document vectors are such averages.
+	GloVe bool
 }
 
 // A Stage is one retrieval stage of a Pipeline.
@@ -129,6 +144,17 @@ type Stage struct {
 	// arguments retrieved; their sentences inherit their argument's score
 	// (retrieval.Parts). 0 means 100.
 	Arguments int
+	// Within, for a stage over the argument unit, searches the sentences
+	// (Unit UnitSentence) or the pairs (UnitPair) of its Arguments
+	// arguments in an index of those arguments alone, with this Search,
+	// instead of giving them their argument's score: double indexing
+	// (lexical.Within).
+	Within *lexical.Search
+	// Dense ranks the Env's sentences by the cosine similarity of their
+	// vectors (the Pipeline's encoder) to the title's, instead of
+	// Search: exact dense retrieval (retrieval/dense) over an index of
+	// every sentence, built on first use and kept for the Env's life.
+	Dense bool
 }
 
 // Rerank names the signals a Pipeline re-ranks its candidates by.
@@ -146,6 +172,10 @@ type Rerank struct {
 	// query's (the topic's title), by the Pipeline's Encoder: meaning
 	// beside the words the retrieval matched.
 	Similarity bool
+	// Structure is the structural similarity of the sentence and the
+	// title: how alike their sequences of part-of-speech tags are
+	// (pos.Tagger.Structure).
+	Structure bool
 }
 
 // Pairs names how a Pipeline makes pairs.
@@ -160,6 +190,10 @@ const (
 	// PairsRetrieved takes the pairs a stage over the pair unit retrieved,
 	// as they are: no filters, candidates or completion.
 	PairsRetrieved Pairs = "retrieved pairs"
+	// PairsSimilar pairs each candidate, in order, with the sentence of
+	// its argument whose vector (the Pipeline's encoder) is the most
+	// similar to its own.
+	PairsSimilar Pairs = "most similar sentence"
 )
 
 // sampleArguments is the size below which a corpus is a sample of args.me
@@ -245,11 +279,15 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
-	p.rerank(cands, qv)
+	r.rerank(q, cands, qv)
 	var pairs []pairing.Scored
 	switch cmp.Or(p.Pairs, PairsBuilder) {
 	case PairsNext:
 		pairs = nextSentences(env.Store, cands)
+	case PairsSimilar:
+		if pairs, err = r.similarPairs(ctx, cands); err != nil {
+			return nil, err
+		}
 	case PairsBuilder:
 		if pairs, err = r.builder.Build(ctx, cands, r.k); err != nil {
 			return nil, err
@@ -311,10 +349,7 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	if p.NoStance {
 		r.rule = StanceRule{}
 	}
-	index, err := env.Index(ctx, p.indexConfig(env))
-	if err != nil {
-		return nil, err
-	}
+	var index *lexical.Index // opened for the first stage that searches it
 	stages := p.Stages
 	if len(stages) == 0 {
 		stages = []Stage{{}}
@@ -325,12 +360,32 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 		weights []float64
 	)
 	for i, s := range stages {
+		if s.Dense {
+			enc, err := r.encoder()
+			if err != nil {
+				return nil, err
+			}
+			x, err := env.denseIndex(ctx, enc)
+			if err != nil {
+				return nil, fmt.Errorf("system: stage %d: %w", i+1, err)
+			}
+			rs, depths, weights = append(rs, x), append(depths, s.Depth), append(weights, s.Weight)
+			continue
+		}
+		if index == nil {
+			if index, err = env.Index(ctx, p.indexConfig(env)); err != nil {
+				return nil, err
+			}
+		}
 		x, err := index.With(s.Search)
 		if err != nil {
 			return nil, fmt.Errorf("system: stage %d: %w", i+1, err)
 		}
 		var sr retrieval.Retriever = x
-		if x.Search().Unit == lexical.UnitArgument {
+		switch {
+		case x.Search().Unit == lexical.UnitArgument && s.Within != nil:
+			sr = lexical.Within{Arguments: x, N: cmp.Or(s.Arguments, 100), Store: env.Store, Analysis: x.Analysis(), Search: *s.Within}
+		case x.Search().Unit == lexical.UnitArgument:
 			sr = retrieval.Parts(x, cmp.Or(s.Arguments, 100), env.Store.SentenceIDs)
 		}
 		if i == 0 && p.NounChunks {
@@ -472,9 +527,9 @@ func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing
 // rerank orders the candidates by the mean of their min–max normalised
 // retrieval score and the pipeline's signals, which becomes their
 // retrieval score; ties keep the retrieval order.
-func (p Pipeline) rerank(cands []pairing.Candidate, query []float32) {
-	rr := p.Rerank
-	if !rr.Quality && !rr.Evidence && !rr.Stance && !rr.Similarity || len(cands) == 0 {
+func (r *ready) rerank(q retrieval.Query, cands []pairing.Candidate, query []float32) {
+	rr := r.Rerank
+	if !rr.Quality && !rr.Evidence && !rr.Stance && !rr.Similarity && !rr.Structure || len(cands) == 0 {
 		return
 	}
 	lo, hi := cands[0].Retrieval, cands[0].Retrieval
@@ -495,6 +550,9 @@ func (p Pipeline) rerank(cands []pairing.Candidate, query []float32) {
 		}
 		if rr.Similarity {
 			sum, n = sum+semantic.Cosine(c.Vector, query), n+1
+		}
+		if rr.Structure {
+			sum, n = sum+r.models.tagger.Structure(q.Text, c.Sentence.Text), n+1
 		}
 		c.Retrieval = sum / n
 	}

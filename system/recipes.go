@@ -3,6 +3,7 @@ package system
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/argsearch/argsearch/pairing"
@@ -87,6 +88,54 @@ func Recipes() []Recipe {
 			},
 		},
 		{
+			Name:    "gamora",
+			Summary: "Gamora (2022 rel 0.616): BM25 over arguments, then their sentences indexed alone (double indexing); the query reduced to its main words, WordNet and GloVe expansion; Krovetz; length filter and deduplication; next-sentence pairs",
+			Doc: "Gamora indexed args.me with deduplication and the debate's topic and stance beside each argument, retrieved arguments with BM25 " +
+				"(k1 1.2, b 0.75) and Lucene, and searched a second index of only the retrieved arguments' sentences (double indexing). Its best " +
+				"run reduced the query by hand to its 2 to 6 main words, boosted and decorated it, expanded it with GloVe neighbours and WordNet " +
+				"synonyms, removed possessives, stemmed with Krovetz and filtered sentences by length. Here: an argument stage (BM25, 100 " +
+				"arguments, conclusion, premises and discussion title) whose arguments' sentences are indexed alone and searched with BM25 " +
+				"(lexical.Within); the query reduced to at most 6 words by RAKE keywords (nlp.Keywords) in place of the manual reduction, one " +
+				"WordNet synonym (nlp/wordnet) and one GloVe neighbour (semantic/glove) of each word, without the boosts; Lucene's KStem with " +
+				"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
+				"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
+			System: Pipeline{
+				Analysis: &lexical.Analysis{Possessive: true, Stem: lexical.StemKStem},
+				Stages: []Stage{{
+					Search:    lexical.Search{Unit: lexical.UnitArgument},
+					Arguments: 100,
+					Within:    &lexical.Search{Unit: lexical.UnitSentence},
+				}},
+				Depth:    1000,
+				Reduce:   6,
+				Synonyms: 1,
+				Expand:   1,
+				Length:   true,
+				Dedup:    true,
+				Pool:     100,
+				Pairs:    PairsNext,
+			},
+		},
+		{
+			Name:    "hit-girl",
+			Summary: "Hit Girl (2022 rel 0.588): semantic search by averaged word vectors over sentences; re-ranked by structural similarity (part-of-speech tags) to the query; next-sentence pairs",
+			Doc: "Hit Girl embedded documents with spaCy's vectors, searched them by vector similarity in Elasticsearch and re-ranked by maximal " +
+				"marginal relevance, word mover's distance or, in the best run, \"structural distance\": fuzzy matching of the query's and a " +
+				"sentence's part-of-speech tags. Here: exact dense retrieval (retrieval/dense) over the sentences with averaged GloVe vectors " +
+				"(spaCy's document vectors are averages of GloVe-like word vectors), 1000 sentences; the first 100 re-ranked by the mean of " +
+				"their similarity and their structural similarity to the title (pos.Tagger.Structure: one minus the edit distance of the tag " +
+				"sequences, over the longer's length); and each sentence paired with the next one of its argument, as the overview does not " +
+				"say how Hit Girl paired sentences.",
+			System: Pipeline{
+				Stages: []Stage{{Dense: true}},
+				GloVe:  true,
+				Depth:  1000,
+				Pool:   100,
+				Rerank: Rerank{Structure: true},
+				Pairs:  PairsNext,
+			},
+		},
+		{
 			Name:    "pearl",
 			Summary: "Pearl (2022 rel 0.481): Dirichlet LM and DPH with Bo1 expansion over sentences, fused; debate-phrase block list and argument-quality filter; coherent pairs",
 			Doc: "Pearl retrieved sentences in two stages with DirichletLM and DPH (Terrier), expanded queries with Bo1, filtered by argument " +
@@ -107,12 +156,44 @@ func Recipes() []Recipe {
 			},
 		},
 		{
+			Name:    "gorgon",
+			Summary: "Gorgon (2022 rel 0.408): BM25 over every pair of an argument's sentences as one document, lower-cased, possessives removed; no stemming or stop words",
+			Doc: "Gorgon indexed every pair of two sentences within a document with Lucene and compared four analyzers (Krovetz, possessives, " +
+				"the 99webtools and EBSCO stop lists) and BM25 with Dirichlet LM; its best run lower-cased, removed possessives and ranked with " +
+				"BM25 (k1 1.2, b 0.75). Here: lexical.UnitPair, which scores the pairs as an index of them would, over an index lower-cased " +
+				"with possessives removed and nothing else.",
+			System: Pipeline{
+				Analysis: &lexical.Analysis{Possessive: true},
+				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}},
+				Depth:    1000,
+				Pairs:    PairsRetrieved,
+			},
+		},
+		{
 			Name:    "swordsman",
 			Summary: "Swordsman (2022 baseline, rel 0.356): Dirichlet LM over arguments, each argument's two most central sentences by ArgsRank",
 			Doc: "Swordsman, the official baseline, retrieved arguments with DirichletLM and gave each its two most central sentences by " +
 				"ArgsRank (PageRank over Universal Sentence Encoder similarities). Here: Swordsman, as the swordsman command runs it, " +
 				"with TF-IDF similarities in ArgsRank.",
 			System: Swordsman{},
+		},
+		{
+			Name:    "korg",
+			Summary: "Korg (2022 rel 0.252): Dirichlet LM (μ 2000) over sentences, folded, stop words removed, Krovetz; each sentence paired with the most similar one of its argument by averaged word vectors",
+			Doc: "Korg searched sentences with Elasticsearch's Dirichlet LM (μ 2000) after lower-casing, ASCII folding, a hand-made stop list " +
+				"and Krovetz stemming, and paired each retrieved sentence with the most similar sentence of its document by doc2vec vectors " +
+				"trained on args.me (other runs: SBERT, or GPT-2 generating the next sentence). Here: Lucene's Dirichlet LM over sentences, " +
+				"Unicode folding (a superset of ASCII folding), Snowball's English stop list in place of the hand-made one, Lucene's KStem; " +
+				"the first 100 sentences each paired with the sentence of its argument whose averaged GloVe vector is the most similar " +
+				"(PairsSimilar), averaged word vectors standing in for doc2vec.",
+			System: Pipeline{
+				Analysis: &lexical.Analysis{Fold: true, Stop: lexical.StopEnglish, Stem: lexical.StemKStem},
+				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+				Depth:    1000,
+				Pool:     100,
+				GloVe:    true,
+				Pairs:    PairsSimilar,
+			},
 		},
 	}
 }
@@ -128,19 +209,31 @@ func (p Pipeline) String() string {
 			analysis += fmt.Sprintf("; on a corpus of fewer than %d arguments, %d frequent terms", sampleArguments, p.SampleStopFrequent)
 		}
 	}
+	if len(p.Stages) > 0 && !slices.ContainsFunc(p.Stages, func(s Stage) bool { return !s.Dense }) {
+		analysis = "none (every stage is dense)"
+	}
 	fmt.Fprintf(&b, "analysis: %s\n", analysis)
 	stages := p.Stages
 	if len(stages) == 0 {
 		stages = []Stage{{}}
 	}
 	for i, s := range stages {
-		fmt.Fprintf(&b, "stage %d: %s", i+1, s.Search)
-		if s.Search.Unit == lexical.UnitArgument {
-			n := s.Arguments
-			if n == 0 {
-				n = 100
+		if s.Dense {
+			fmt.Fprintf(&b, "stage %d: dense, cosine similarity of %s to the title's", i+1, p.vectorsName())
+		} else {
+			fmt.Fprintf(&b, "stage %d: %s", i+1, s.Search)
+		}
+		if !s.Dense && s.Search.Unit == lexical.UnitArgument {
+			n := cmp.Or(s.Arguments, 100)
+			if s.Within != nil {
+				what := "sentences"
+				if s.Within.Unit == lexical.UnitPair {
+					what = "pairs"
+				}
+				fmt.Fprintf(&b, ", then the %s of %d arguments indexed alone: %s", what, n, s.Within)
+			} else {
+				fmt.Fprintf(&b, ", the sentences of %d arguments", n)
 			}
-			fmt.Fprintf(&b, ", the sentences of %d arguments", n)
 		}
 		if s.Depth > 0 {
 			fmt.Fprintf(&b, ", depth %d", s.Depth)
@@ -154,8 +247,14 @@ func (p Pipeline) String() string {
 	if p.NounChunks {
 		b.WriteString("query: Boolean, a term of every noun chunk of the title, then the plain title\n")
 	}
+	if p.Reduce > 0 {
+		fmt.Fprintf(&b, "query reduction: at most %d words, those of the title's RAKE keywords\n", p.Reduce)
+	}
+	if p.Synonyms > 0 {
+		fmt.Fprintf(&b, "query expansion: up to %d WordNet synonyms of each content word\n", p.Synonyms)
+	}
 	if p.Expand > 0 {
-		fmt.Fprintf(&b, "query expansion: the title's content words and the %d nearest GloVe words of each (cosine at least %g)\n", p.Expand, expandMin)
+		fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe words of each (cosine at least %g)\n", p.Expand, expandMin)
 	}
 	if p.Pairs == PairsRetrieved {
 		fmt.Fprintf(&b, "pairs: %s\n", p.Pairs)
@@ -186,7 +285,7 @@ func (p Pipeline) String() string {
 	for _, s := range []struct {
 		on   bool
 		name string
-	}{{p.Rerank.Quality, "quality"}, {p.Rerank.Evidence, "evidence"}, {p.Rerank.Stance, "stance confidence"}, {p.Rerank.Similarity, "similarity to the title (sentence vectors)"}} {
+	}{{p.Rerank.Quality, "quality"}, {p.Rerank.Evidence, "evidence"}, {p.Rerank.Stance, "stance confidence"}, {p.Rerank.Similarity, "similarity to the title (" + p.vectorsName() + ")"}, {p.Rerank.Structure, "structural similarity to the title (part-of-speech tags)"}} {
 		if s.on {
 			signals = append(signals, s.name)
 		}
@@ -199,6 +298,9 @@ func (p Pipeline) String() string {
 		pairs = PairsBuilder
 	}
 	fmt.Fprintf(&b, "pairs: %s", pairs)
+	if pairs == PairsSimilar {
+		fmt.Fprintf(&b, " (%s)", p.vectorsName())
+	}
 	if pairs == PairsBuilder {
 		bd := p.Builder
 		w, coh := bd.Weights, bd.Coherence
@@ -227,6 +329,17 @@ func (p Pipeline) String() string {
 	b.WriteString(", then consecutive sentences\n")
 	b.WriteString(p.stanceLine())
 	return b.String()
+}
+
+// vectorsName names the sentence vectors the pipeline compares.
+func (p Pipeline) vectorsName() string {
+	switch {
+	case p.Encoder != nil:
+		return fmt.Sprintf("the Encoder's vectors (%T)", p.Encoder)
+	case p.GloVe:
+		return "averaged GloVe word vectors"
+	}
+	return "sentence vectors"
 }
 
 // stanceLine describes the pipeline's stance step.

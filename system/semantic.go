@@ -4,10 +4,15 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
+	"reflect"
+	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/semantic/glove"
 	"github.com/argsearch/argsearch/semantic/use"
@@ -61,10 +66,109 @@ func (e *Env) sentenceEncoder() (semantic.Encoder, error) {
 	return e.enc, e.encErr
 }
 
-// needsVectors reports whether the pipeline compares sentence vectors:
-// to re-rank by similarity to the query, or in the Builder's coherence.
+// needsVectors reports whether the pipeline compares the candidates'
+// sentence vectors: to re-rank by similarity to the query, or in the
+// Builder's coherence.
 func (p Pipeline) needsVectors() bool {
 	return p.Rerank.Similarity || p.Builder.Coherence.SemanticWeight > 0 && cmp.Or(p.Pairs, PairsBuilder) == PairsBuilder
+}
+
+// encoder returns the pipeline's sentence encoder: its Encoder, else the
+// shipped GloVe vectors averaged (GloVe), else the shipped Universal
+// Sentence Encoder lite.
+func (r *ready) encoder() (semantic.Encoder, error) {
+	switch {
+	case r.Encoder != nil:
+		return r.Encoder, nil
+	case r.GloVe:
+		return r.env.wordVectors()
+	}
+	return r.env.sentenceEncoder()
+}
+
+// denseIndex returns the dense index of the Env's sentences by enc, built
+// on first use and kept for the Env's life; an encoder that cannot be a
+// map key (not comparable) gets a new index at each call.
+func (e *Env) denseIndex(ctx context.Context, enc semantic.Encoder) (*dense.Index, error) {
+	if !reflect.TypeOf(enc).Comparable() {
+		return dense.Build(ctx, enc, e.Store)
+	}
+	e.mu.Lock()
+	entry := e.dense[enc]
+	if entry == nil {
+		entry = &denseEntry{}
+		e.dense[enc] = entry
+	}
+	e.mu.Unlock()
+	entry.once.Do(func() {
+		if entry.x, entry.err = dense.Build(ctx, enc, e.Store); entry.err != nil {
+			entry.err = fmt.Errorf("system: a dense index of the sentences: %w", entry.err)
+		}
+	})
+	return entry.x, entry.err
+}
+
+// similarPairs pairs each candidate, in order, with the sentence of its
+// argument whose vector (the pipeline's encoder) is the most similar to
+// its own (PairsSimilar); a pair made twice counts once. Scores fall with
+// the rank.
+func (r *ready) similarPairs(ctx context.Context, cands []pairing.Candidate) ([]pairing.Scored, error) {
+	enc, err := r.encoder()
+	if err != nil {
+		return nil, err
+	}
+	// The sentences of the candidates' arguments, encoded in one batch.
+	var (
+		texts []string
+		args  = map[string]corpus.Argument{}
+		first = map[string]int{} // argument id → index of its first sentence in texts
+	)
+	for _, c := range cands {
+		if _, ok := args[c.Argument]; ok {
+			continue
+		}
+		a, ok := r.env.Store.Argument(c.Argument)
+		if !ok {
+			continue
+		}
+		args[c.Argument], first[c.Argument] = a, len(texts)
+		for _, s := range a.Sentences {
+			texts = append(texts, s.Text)
+		}
+	}
+	vs, err := enc.Encode(ctx, texts)
+	if err != nil {
+		return nil, fmt.Errorf("system: encoding the sentences of the candidates' arguments: %w", err)
+	}
+	if len(vs) != len(texts) {
+		return nil, fmt.Errorf("system: the encoder gave %d vectors for %d texts", len(vs), len(texts))
+	}
+	var out []pairing.Scored
+	seen := map[string]bool{}
+	for _, c := range cands {
+		a, ok := args[c.Argument]
+		i := slices.IndexFunc(a.Sentences, func(s corpus.Sentence) bool { return s.ID == c.Sentence.ID })
+		if !ok || i < 0 || len(a.Sentences) < 2 {
+			continue
+		}
+		v := vs[first[c.Argument]:]
+		best, bestSim := -1, math.Inf(-1)
+		for j := range a.Sentences {
+			if j == i {
+				continue
+			}
+			if sim := semantic.Cosine(v[i], v[j]); sim > bestSim { // ties: the earlier sentence
+				best, bestSim = j, sim
+			}
+		}
+		p := pairing.InReadingOrder(a.Sentences[i], a.Sentences[best])
+		if seen[p.ID()] {
+			continue
+		}
+		seen[p.ID()] = true
+		out = append(out, pairing.Scored{Pair: p, Score: c.Retrieval, Raw: c.Retrieval, SameArgument: true})
+	}
+	return out, nil
 }
 
 // encode gives the candidates their sentence vectors and returns the
@@ -74,12 +178,9 @@ func (r *ready) encode(ctx context.Context, q retrieval.Query, cands []pairing.C
 	if !r.needsVectors() || len(cands) == 0 {
 		return nil, nil
 	}
-	enc := r.Encoder
-	if enc == nil {
-		var err error
-		if enc, err = r.env.sentenceEncoder(); err != nil {
-			return nil, err
-		}
+	enc, err := r.encoder()
+	if err != nil {
+		return nil, err
 	}
 	texts := make([]string, 0, len(cands)+1)
 	texts = append(texts, q.Text)

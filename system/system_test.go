@@ -530,7 +530,7 @@ func TestPipelineExpand(t *testing.T) {
 	if cmp.Equal(a, plain) {
 		t.Error("expansion changed no run")
 	}
-	if s := p.String(); !strings.Contains(s, "query expansion: the title's content words and the 2 nearest GloVe words") {
+	if s := p.String(); !strings.Contains(s, "query expansion: the query's content words and the 2 nearest GloVe words") {
 		t.Errorf("String:\n%s", s)
 	}
 }

@@ -1,0 +1,198 @@
+package system
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/retrieval/dense"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/semantic"
+	"github.com/google/go-cmp/cmp"
+)
+
+// letters is an Encoder whose vector of a text counts its letters a to z:
+// texts of similar letters are similar.
+type letters struct{}
+
+func (letters) Encode(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		v := make([]float32, 27)
+		v[26] = 0.01 // no zero vectors
+		for _, r := range strings.ToLower(t) {
+			if r >= 'a' && r <= 'z' {
+				v[r-'a']++
+			}
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// TestPipelineSimilarPairs checks PairsSimilar: each pair made is two
+// sentences of one argument, one of which has the other as the most
+// similar sentence of its argument by the encoder's vectors.
+func TestPipelineSimilarPairs(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{})
+	p := Pipeline{K: 30, Pool: 30, Pairs: PairsSimilar, Encoder: letters{}, NoStance: true}
+	run, err := Run(ctx, env, p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, topic := range env.Topics[:5] {
+		for _, r := range run[topic.ID][:10] {
+			first, second, err := docid.ParsePair(r.DocID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a1, _ := docid.Argument(first)
+			a2, _ := docid.Argument(second)
+			if a1 != a2 {
+				t.Errorf("topic %s: pair %s spans two arguments", topic.ID, r.DocID)
+				continue
+			}
+			if !mostSimilar(t, env, a1, first, second) && !mostSimilar(t, env, a1, second, first) {
+				t.Errorf("topic %s: in pair %s neither sentence is the other's most similar", topic.ID, r.DocID)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no pairs checked")
+	}
+	if s := p.String(); !strings.Contains(s, "pairs: most similar sentence") {
+		t.Errorf("String:\n%s", s)
+	}
+}
+
+// mostSimilar reports whether other is the sentence of argument arg most
+// similar to id by letters (ties to the earlier sentence).
+func mostSimilar(t *testing.T, env *Env, arg, id, other string) bool {
+	t.Helper()
+	a, ok := env.Store.Argument(arg)
+	if !ok {
+		t.Fatalf("no argument %s", arg)
+	}
+	var texts []string
+	for _, s := range a.Sentences {
+		texts = append(texts, s.Text)
+	}
+	vs, _ := letters{}.Encode(context.Background(), texts)
+	i := slices.IndexFunc(a.Sentences, func(s corpus.Sentence) bool { return s.ID == id })
+	best, bestSim := -1, math.Inf(-1)
+	for j := range vs {
+		if j != i {
+			if sim := semantic.Cosine(vs[i], vs[j]); sim > bestSim {
+				best, bestSim = j, sim
+			}
+		}
+	}
+	return a.Sentences[best].ID == other
+}
+
+// firstHolds reports whether a pair of the first score (of a run's
+// lines, which break ties by pair id) holds the sentence id.
+func firstHolds(lines []runfile.Line, id string) bool {
+	for _, l := range lines {
+		if l.Score != lines[0].Score {
+			break
+		}
+		if first, second, _ := docid.ParsePair(l.DocID); first == id || second == id {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPipelineDense checks a Dense stage: with no filters and no
+// re-ranking, a pair of each topic's first score holds the sentence the
+// dense index ranks first, and the index is built once for the Env.
+func TestPipelineDense(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{})
+	p := Pipeline{K: 10, Stages: []Stage{{Dense: true}}, Encoder: letters{}, Pairs: PairsNext, NoStance: true}
+	run, err := Run(ctx, env, p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := dense.Build(ctx, letters{}, env.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, topic := range env.Topics {
+		hits, err := x.Retrieve(ctx, topic.Query(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !firstHolds(run[topic.ID], hits[0].ID) {
+			t.Errorf("topic %s: no pair of the first score holds %s", topic.ID, hits[0].ID)
+		}
+	}
+	if len(env.dense) != 1 {
+		t.Errorf("the Env holds %d dense indexes, want 1", len(env.dense))
+	}
+	if s := p.String(); !strings.Contains(s, "stage 1: dense, cosine similarity of the Encoder's vectors") {
+		t.Errorf("String:\n%s", s)
+	}
+}
+
+// TestPipelineWithin checks a stage with Within against lexical.Within
+// itself: a pair of each topic's first score holds the sentence it ranks
+// first.
+func TestPipelineWithin(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{})
+	arg := lexical.Search{Unit: lexical.UnitArgument}
+	p := Pipeline{K: 10, Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Search{}}}, Pairs: PairsNext, NoStance: true}
+	run, err := Run(ctx, env, p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := env.index(ctx, arg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := lexical.Within{Arguments: x, N: 20, Store: env.Store, Analysis: x.Analysis()}
+	for _, topic := range env.Topics {
+		hits, err := w.Retrieve(ctx, topic.Query(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) == 0 || !firstHolds(run[topic.ID], hits[0].ID) {
+			t.Errorf("topic %s: no pair of the first score holds %v", topic.ID, hits)
+		}
+	}
+	if s := p.String(); !strings.Contains(s, "then the sentences of 20 arguments indexed alone: unit sentence, bm25") {
+		t.Errorf("String:\n%s", s)
+	}
+}
+
+// TestPipelineStructure checks that Rerank.Structure re-ranks: the run
+// changes, and String says so.
+func TestPipelineStructure(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{})
+	plain, err := Run(ctx, env, Pipeline{K: 20, Pairs: PairsNext}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Pipeline{K: 20, Pairs: PairsNext, Rerank: Rerank{Structure: true}}
+	got, err := Run(ctx, env, p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cmp.Equal(plain, got) {
+		t.Error("structural re-ranking changed no run")
+	}
+	if s := p.String(); !strings.Contains(s, "rerank: retrieval with structural similarity to the title") {
+		t.Errorf("String:\n%s", s)
+	}
+}
