@@ -3,6 +3,7 @@ package wordnet
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -41,11 +42,15 @@ func decode(file []byte) (*WordNet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("wordnet: synsets.gz: %w", err)
 	}
-	b, err := io.ReadAll(zr)
-	if err != nil {
+	var text strings.Builder
+	if n := len(file); n >= 4 {
+		// gzip's trailer gives the size (modulo 4 GiB); it is only a hint.
+		text.Grow(min(int(binary.LittleEndian.Uint32(file[n-4:])), 64<<20))
+	}
+	if _, err := io.Copy(&text, zr); err != nil {
 		return nil, fmt.Errorf("wordnet: synsets.gz: %w", err)
 	}
-	d := decoder{text: string(b)}
+	d := decoder{text: text.String()}
 	w := new(WordNet)
 	if d.line() != "wordnet-synsets 1" {
 		return nil, errors.New("wordnet: synsets.gz: not a version 1 synsets file")

@@ -45,16 +45,29 @@ func wordbase(word string, r rule) string {
 // spaces nor hyphens, no periods; those that differ from the word, each
 // once.
 func variants(s string) []string {
-	out := []string{s}
-	for _, v := range [...]string{
-		strings.ReplaceAll(s, " ", "-"),
-		strings.ReplaceAll(s, "-", " "),
-		strings.NewReplacer(" ", "", "-", "").Replace(s),
-		strings.ReplaceAll(s, ".", ""),
-	} {
+	out := make([]string, 1, 5)
+	out[0] = s
+	add := func(v string) {
 		if v != "" && !contains(out, v) {
 			out = append(out, v)
 		}
+	}
+	if strings.IndexByte(s, ' ') >= 0 {
+		add(strings.ReplaceAll(s, " ", "-"))
+	}
+	if strings.IndexByte(s, '-') >= 0 {
+		add(strings.ReplaceAll(s, "-", " "))
+	}
+	if strings.ContainsAny(s, " -") {
+		add(strings.Map(func(r rune) rune {
+			if r == ' ' || r == '-' {
+				return -1
+			}
+			return r
+		}, s))
+	}
+	if strings.IndexByte(s, '.') >= 0 {
+		add(strings.ReplaceAll(s, ".", ""))
 	}
 	return out
 }

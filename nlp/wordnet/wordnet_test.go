@@ -252,3 +252,20 @@ func BenchmarkSynonyms(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(words)), "ns/word")
 }
+
+func TestConcurrent(t *testing.T) {
+	w := load(t)
+	want := w.Synonyms("vaccination", 0)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 50 {
+				if got := w.Synonyms("vaccination", 0); !cmp.Equal(got, want) {
+					t.Errorf("got %q, want %q", got, want)
+				}
+				w.Lemmas("took into accounts", Verb)
+			}
+		})
+	}
+	wg.Wait()
+}
