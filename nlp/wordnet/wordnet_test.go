@@ -269,3 +269,22 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// FuzzLemmas checks that no word makes morphy panic and that every lemma
+// it gives has synsets.
+func FuzzLemmas(f *testing.F) {
+	for _, s := range []string{"dogs", "took into accounts", "e-mail", "p.m.", "handsful", "a--b", "-", " ", "gave up the ghosts", "freedoms-of speech"} {
+		f.Add(s)
+	}
+	w := load(f)
+	f.Fuzz(func(t *testing.T, word string) {
+		for _, p := range []POS{Noun, Verb, Adj, Adv} {
+			for _, l := range w.Lemmas(word, p) {
+				if len(w.Synsets(l, p)) == 0 {
+					t.Errorf("Lemmas(%q, %v) gives %q, which has no synsets", word, p, l)
+				}
+			}
+		}
+		w.Synonyms(word, 2)
+	})
+}
