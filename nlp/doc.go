@@ -15,8 +15,10 @@
 //     similarity; TermRuns groups them into runs that stand in for noun
 //     phrases, and Phrases turns runs into the phrases texts are compared
 //     by.
-//   - Stop lists: IsLuceneStopWord (Lucene's EnglishAnalyzer, 33 words)
-//     and IsSnowballStopWord (Snowball's English list, 174 words).
+//   - Stop lists: IsLuceneStopWord (Lucene's EnglishAnalyzer, 33 words),
+//     IsSnowballStopWord (Snowball's English list, 174 words) and
+//     IsGlasgowStopWord (the Glasgow IR group's list as scikit-learn ships
+//     it, 318 words).
 //
 // Everything here is deterministic and safe for concurrent use.
 package nlp

@@ -40,6 +40,55 @@ func IsSnowballStopWord(w string) bool {
 	return false
 }
 
+// IsGlasgowStopWord reports whether w (lower case) is one of the 318 words
+// of the English stop list of the Glasgow Information Retrieval Group, as
+// scikit-learn ships it (ENGLISH_STOP_WORDS, BSD-3-Clause licence). The
+// list was copied from Debian bookworm's python3-sklearn 1.2.1+dfsg-1,
+// file /usr/lib/python3/dist-packages/sklearn/feature_extraction/_stop_words.py,
+// whose comment says it "is taken from the Glasgow Information Retrieval
+// Group" (ir.dcs.gla.ac.uk/resources/linguistic_utils/stop_words); the
+// file notes no difference from that list, so none is claimed here. It
+// has no contractions and keeps scikit-learn's spellings, such as
+// "amoungst", and content words such as "bill", "fire" and "system".
+func IsGlasgowStopWord(w string) bool {
+	switch w {
+	case "a", "about", "above", "across", "after", "afterwards", "again", "against", "all", "almost",
+		"alone", "along", "already", "also", "although", "always", "am", "among", "amongst",
+		"amoungst", "amount", "an", "and", "another", "any", "anyhow", "anyone", "anything", "anyway",
+		"anywhere", "are", "around", "as", "at", "back", "be", "became", "because", "become",
+		"becomes", "becoming", "been", "before", "beforehand", "behind", "being", "below", "beside",
+		"besides", "between", "beyond", "bill", "both", "bottom", "but", "by", "call", "can", "cannot",
+		"cant", "co", "con", "could", "couldnt", "cry", "de", "describe", "detail", "do", "done",
+		"down", "due", "during", "each", "eg", "eight", "either", "eleven", "else", "elsewhere",
+		"empty", "enough", "etc", "even", "ever", "every", "everyone", "everything", "everywhere",
+		"except", "few", "fifteen", "fifty", "fill", "find", "fire", "first", "five", "for", "former",
+		"formerly", "forty", "found", "four", "from", "front", "full", "further", "get", "give", "go",
+		"had", "has", "hasnt", "have", "he", "hence", "her", "here", "hereafter", "hereby", "herein",
+		"hereupon", "hers", "herself", "him", "himself", "his", "how", "however", "hundred", "i", "ie",
+		"if", "in", "inc", "indeed", "interest", "into", "is", "it", "its", "itself", "keep", "last",
+		"latter", "latterly", "least", "less", "ltd", "made", "many", "may", "me", "meanwhile",
+		"might", "mill", "mine", "more", "moreover", "most", "mostly", "move", "much", "must", "my",
+		"myself", "name", "namely", "neither", "never", "nevertheless", "next", "nine", "no", "nobody",
+		"none", "noone", "nor", "not", "nothing", "now", "nowhere", "of", "off", "often", "on", "once",
+		"one", "only", "onto", "or", "other", "others", "otherwise", "our", "ours", "ourselves", "out",
+		"over", "own", "part", "per", "perhaps", "please", "put", "rather", "re", "same", "see",
+		"seem", "seemed", "seeming", "seems", "serious", "several", "she", "should", "show", "side",
+		"since", "sincere", "six", "sixty", "so", "some", "somehow", "someone", "something",
+		"sometime", "sometimes", "somewhere", "still", "such", "system", "take", "ten", "than", "that",
+		"the", "their", "them", "themselves", "then", "thence", "there", "thereafter", "thereby",
+		"therefore", "therein", "thereupon", "these", "they", "thick", "thin", "third", "this",
+		"those", "though", "three", "through", "throughout", "thru", "thus", "to", "together", "too",
+		"top", "toward", "towards", "twelve", "twenty", "two", "un", "under", "until", "up", "upon",
+		"us", "very", "via", "was", "we", "well", "were", "what", "whatever", "when", "whence",
+		"whenever", "where", "whereafter", "whereas", "whereby", "wherein", "whereupon", "wherever",
+		"whether", "which", "while", "whither", "who", "whoever", "whole", "whom", "whose", "why",
+		"will", "with", "within", "without", "would", "yet", "you", "your", "yours", "yourself",
+		"yourselves":
+		return true
+	}
+	return false
+}
+
 // isFunctionWord reports whether w (lower case) is one of the English
 // function words that Terms leaves out (see Terms).
 func isFunctionWord(w string) bool {

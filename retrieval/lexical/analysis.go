@@ -28,6 +28,7 @@ const (
 	StopNone     StopList = "none"     // keep every token
 	StopLucene   StopList = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
 	StopEnglish  StopList = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
+	StopGlasgow  StopList = "glasgow"  // the Glasgow IR group's English list (318 words), as scikit-learn has it (nlp.IsGlasgowStopWord)
 	StopFrequent StopList = "frequent" // the Analysis.StopFrequent most frequent collection terms
 	// StopFrequentFields is two frequency lists joined: the
 	// Analysis.StopFrequent most frequent terms of the argument texts (the
@@ -62,12 +63,16 @@ const (
 // defaultKrovetzMinCF is the Analysis.KrovetzMinCF used when it is 0.
 const defaultKrovetzMinCF = 2
 
+// maxShingles is the largest Analysis.Shingles.
+const maxShingles = 5
+
 // Analysis says how text becomes index terms. It is fixed when an index is
 // built and recorded in it. The steps run in this order: optional Unicode
 // folding of the whole text; UAX#29 word segmentation (bleve's unicode
 // tokenizer); lower-casing (unicode.ToLower per rune) when Fold is off;
-// removal of an English possessive 's (with ', ’ or ＇); stop-word removal;
-// stemming. The zero Analysis lower-cases and keeps every token unstemmed.
+// removal of an English possessive 's (with ', ’ or ＇); the length bounds
+// MinLength and MaxLength; stop-word removal; stemming; shingles. The zero
+// Analysis lower-cases and keeps every token unstemmed.
 type Analysis struct {
 	// Fold applies x/text NFKC normalisation, Unicode case folding and
 	// diacritic removal (NFKD, drop nonspacing marks) to the text before
@@ -75,6 +80,16 @@ type Analysis struct {
 	Fold bool `json:"fold"`
 	// Possessive removes a trailing 's from tokens.
 	Possessive bool `json:"possessive"`
+	// MinLength and MaxLength, if not 0, drop the tokens shorter than
+	// MinLength or longer than MaxLength runes, as Lucene's LengthFilter
+	// does (which counts UTF-16 code units). The length is counted after
+	// the possessive is removed, before stop words and stemming, so a
+	// stem may be shorter than MinLength. Lucene's StandardTokenizer limit
+	// applies first: tokens over 255 runes are cut into pieces of 255.
+	// (The General Grevious system of Touché 2022 kept tokens of 3 to 20
+	// characters.)
+	MinLength int `json:"min_length,omitempty"`
+	MaxLength int `json:"max_length,omitempty"`
 	// Stop is one of the Stop* constants; "" means StopNone.
 	Stop StopList `json:"stop"`
 	// StopFrequent is N for Stop == StopFrequent: after the collection is
@@ -95,6 +110,29 @@ type Analysis struct {
 	// sentences and arguments is not counted twice.
 	// It is ignored (and recorded as 0) for other stemmers.
 	KrovetzMinCF int `json:"krovetz_min_cf,omitempty"`
+	// Shingles, if 2 or more, adds word shingles as Lucene's ShingleFilter
+	// with outputUnigrams and maxShingleSize Shingles: after each term
+	// come the terms made of it and the next 1 to Shingles−1 terms, joined
+	// by a space ("death", "death penalty", "death penalty abolish",
+	// "penalty", ...). Shingles are made of the terms that stop words,
+	// the length bounds and stemming leave: where Lucene puts a filler
+	// "_" in place of a removed token ("abolish _ death"), they join the
+	// terms on either side of it ("abolish death"). They do not cross the
+	// texts of a field (the premises of an argument, the parts of a
+	// query), and a pair (UnitPair), scored from its sentences'
+	// statistics, has no shingles across its two sentences. Shingles are
+	// terms like any other: they count towards document length and
+	// collection statistics, are matched by the shingles of queries
+	// (analysed the same way) and may be chosen by PRF. Lucene stacks
+	// shingles at the position of their first term, and its similarities
+	// leave such tokens out of the length norm (discountOverlaps) while
+	// its collection statistics count them, so its document lengths are
+	// shorter than ours. 0 and 1 mean no shingles; at most 5. Shingles
+	// cannot be combined with StopFrequent, StopFrequentFields or
+	// StemKrovetz, whose stop words and stems the collection decides after
+	// analysis. (The D'Artagnan system of Touché 2022 ran KStem, stop
+	// words and shingles of up to 3 terms.)
+	Shingles int `json:"shingles,omitempty"`
 }
 
 // Analyzer presets, for Config.Analyzer. Each names an Analysis, given
@@ -147,7 +185,7 @@ func (a Analysis) normalized() (Analysis, error) {
 		a.Stem = StemNone
 	}
 	switch a.Stop {
-	case StopNone, StopLucene, StopEnglish:
+	case StopNone, StopLucene, StopEnglish, StopGlasgow:
 		a.StopFrequent = 0
 	case StopFrequent, StopFrequentFields:
 		if a.StopFrequent <= 0 {
@@ -169,6 +207,22 @@ func (a Analysis) normalized() (Analysis, error) {
 	default:
 		return a, fmt.Errorf("lexical: unknown stemmer %s: %w", quote.Q(a.Stem), ErrConfig)
 	}
+	if a.MinLength < 0 || a.MaxLength < 0 {
+		return a, fmt.Errorf("lexical: negative MinLength %d or MaxLength %d: %w", a.MinLength, a.MaxLength, ErrConfig)
+	}
+	if a.MaxLength > 0 && a.MinLength > a.MaxLength {
+		return a, fmt.Errorf("lexical: MinLength %d > MaxLength %d: %w", a.MinLength, a.MaxLength, ErrConfig)
+	}
+	if a.Shingles < 0 || a.Shingles > maxShingles {
+		return a, fmt.Errorf("lexical: Shingles %d not in 0 to %d: %w", a.Shingles, maxShingles, ErrConfig)
+	}
+	if a.Shingles == 1 {
+		a.Shingles = 0
+	}
+	if a.Shingles > 1 && (a.Stop == StopFrequent || a.Stop == StopFrequentFields || a.Stem == StemKrovetz) {
+		return a, fmt.Errorf("lexical: Shingles with stop %s and stem %s (the collection decides the stop words and stems, after shingling): %w",
+			quote.Q(a.Stop), quote.Q(a.Stem), ErrConfig)
+	}
 	return a, nil
 }
 
@@ -180,12 +234,18 @@ func stopWord(list StopList) func(string) bool {
 		return nlp.IsLuceneStopWord
 	case StopEnglish:
 		return nlp.IsSnowballStopWord
+	case StopGlasgow:
+		return nlp.IsGlasgowStopWord
 	}
 	return nil
 }
 
-// maxCache bounds an analyzer's memo of token → term.
-const maxCache = 1 << 18
+// maxCache bounds an analyzer's memo of token → term, and maxTerms its
+// entries, which shingles make more numerous than tokens.
+const (
+	maxCache = 1 << 18
+	maxTerms = 2 * maxCache
+)
 
 // A termEntry is an analysed term as an analyzer memoizes it, with
 // bookkeeping for Build.
@@ -225,11 +285,13 @@ type analyzer struct {
 	stop    func(string) bool // nil for no fixed stop words
 	fold    transform.Transformer
 	cache   map[string]*termEntry // raw token → term; nil when dropped
-	terms   map[string]*termEntry
-	dict    *dictionary // Build only
+	terms   map[string]*termEntry // term (shingles too) → its entry
+	dict    *dictionary           // Build only
 	buf     []byte
 	toks    [][]byte
 	types   []int
+	ents    []*termEntry // the terms of a text, for shingles
+	shingle []byte
 	stemmer func(string) string
 }
 
@@ -275,14 +337,48 @@ func (z *analyzer) appendTerms(dst []string, text string) []string {
 // trim empties the memo when it has grown too large. Build calls it between
 // documents only, as the entries carry per-document counts.
 func (z *analyzer) trim() {
-	if len(z.cache) >= maxCache {
+	if len(z.cache) >= maxCache || len(z.terms) >= maxTerms {
 		clear(z.cache)
 		clear(z.terms)
 	}
 }
 
-// each calls f with every term of text, in order.
+// each calls f with every term of text, in order, each followed by the
+// shingles that start with it (in order of size) when the analysis has
+// shingles.
 func (z *analyzer) each(text string, f func(*termEntry)) {
+	n := z.a.Shingles
+	if n < 2 {
+		z.words(text, f)
+		return
+	}
+	z.ents = z.ents[:0]
+	z.words(text, func(e *termEntry) { z.ents = append(z.ents, e) })
+	for i, e := range z.ents {
+		f(e)
+		z.shingle = append(z.shingle[:0], e.term...)
+		for _, next := range z.ents[i+1 : min(len(z.ents), i+n)] {
+			z.shingle = append(append(z.shingle, ' '), next.term...)
+			f(z.entry(z.shingle))
+		}
+	}
+}
+
+// entry returns the memo's entry of term t, made if new.
+func (z *analyzer) entry(t []byte) *termEntry {
+	e := z.terms[string(t)]
+	if e == nil {
+		e = &termEntry{term: string(t)}
+		if z.dict != nil {
+			e.gid = z.dict.id(e.term)
+		}
+		z.terms[e.term] = e
+	}
+	return e
+}
+
+// words calls f with every term of text (no shingles), in order.
+func (z *analyzer) words(text string, f func(*termEntry)) {
 	var in []byte
 	if z.a.Fold {
 		if isASCII(text) {
@@ -344,6 +440,12 @@ func (z *analyzer) term(tok []byte) string {
 	}
 	if z.a.Possessive {
 		s = stripPossessive(s)
+	}
+	if z.a.MinLength > 0 || z.a.MaxLength > 0 {
+		n := utf8.RuneCountInString(s)
+		if n < z.a.MinLength || z.a.MaxLength > 0 && n > z.a.MaxLength {
+			return ""
+		}
 	}
 	if s == "" || z.stop != nil && z.stop(s) {
 		return ""

@@ -2,10 +2,19 @@ package lexical
 
 import (
 	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/retrieval"
 )
 
 // TestLuceneAnalyzer compares the lucene preset with the output of Lucene
@@ -90,8 +99,12 @@ func TestFoldingAnalyzer(t *testing.T) {
 	}
 }
 
+// FuzzAnalyzer checks that the presets and the options give no empty
+// term, that the length bounds hold, and that shingles add to the terms
+// without shingles exactly the runs of 2 to Shingles of them.
 func FuzzAnalyzer(f *testing.F) {
 	f.Add("The teachers' unions' arguments aren't convincing 😂✌🏽 🇺🇸 ____ Café")
+	f.Add("Abolish the death penalty whereafter über ox's")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, name := range []string{AnalyzerLucene, AnalyzerEnglish} {
 			a, _ := presetAnalysis(name)
@@ -102,5 +115,167 @@ func FuzzAnalyzer(f *testing.F) {
 				}
 			}
 		}
+		bounded := Analysis{Fold: true, Possessive: true, Stop: StopGlasgow, MinLength: 3, MaxLength: 20}
+		z, _ := newAnalyzer(bounded, nil)
+		words := z.appendTerms(nil, s)
+		for _, w := range words {
+			if n := utf8.RuneCountInString(w); n < 3 || n > 20 {
+				t.Fatalf("%+v: term %q of %q has %d runes", bounded, w, s, n)
+			}
+		}
+		shingled := bounded
+		shingled.Shingles = 3
+		z, _ = newAnalyzer(shingled, nil)
+		var want []string
+		for i := range words {
+			for j := i + 1; j <= min(len(words), i+3); j++ {
+				want = append(want, strings.Join(words[i:j], " "))
+			}
+		}
+		if diff := cmp.Diff(want, z.appendTerms(nil, s)); diff != "" {
+			t.Fatalf("%q: got shingled terms (+) unlike (-):\n%s", s, diff)
+		}
 	})
+}
+
+// TestAnalysisOptions checks the length bounds, the Glasgow stop list and
+// shingles on short texts, computed by hand.
+func TestAnalysisOptions(t *testing.T) {
+	for _, c := range []struct {
+		a    Analysis
+		in   string
+		want []string
+	}{
+		// Lengths are counted after the possessive ("ox's" is "ox", 2) and
+		// before stemming ("ties" is 4, its Porter stem "ti" 2).
+		{Analysis{Possessive: true, MinLength: 3, MaxLength: 20}, "I am an ox's cat's owner of hippopotamuses and pneumonoultramicroscopicsilicovolcanoconiosis",
+			[]string{"cat", "owner", "hippopotamuses", "and"}},
+		{Analysis{MinLength: 3, Stem: StemPorter}, "ties to it", []string{"ti"}},
+		// Runes, not bytes: "über" is 4 runes (5 bytes).
+		{Analysis{MaxLength: 4}, "über ubers uber", []string{"über", "uber"}},
+		{Analysis{Stop: StopGlasgow}, "The whereafter argument should be LEGAL, amoungst others", []string{"argument", "legal"}},
+		// Shingles join the terms that stop words leave: no "_" filler.
+		{Analysis{Stop: StopLucene, Shingles: 3}, "Abolish the death penalty now", []string{
+			"abolish", "abolish death", "abolish death penalty",
+			"death", "death penalty", "death penalty now",
+			"penalty", "penalty now",
+			"now"}},
+		{Analysis{Stem: StemPorter, Shingles: 2}, "Running dogs bark", []string{"run", "run dog", "dog", "dog bark", "bark"}},
+		{Analysis{Shingles: 5}, "one", []string{"one"}},
+		{Analysis{Shingles: 1}, "no shingles here", []string{"no", "shingles", "here"}},
+		{Analysis{Shingles: 3}, "", nil},
+	} {
+		z, err := newAnalyzer(c.a, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(c.want, z.appendTerms(nil, c.in)); diff != "" {
+			t.Errorf("%+v %q: got terms (+), want (-):\n%s", c.a, c.in, diff)
+		}
+	}
+}
+
+func TestAnalysisOptionsInvalid(t *testing.T) {
+	for _, a := range []Analysis{
+		{MinLength: -1},
+		{MaxLength: -1},
+		{MinLength: 5, MaxLength: 4},
+		{Shingles: -1},
+		{Shingles: 6},
+		{Shingles: 2, Stem: StemKrovetz},
+		{Shingles: 3, Stop: StopFrequent, StopFrequent: 10},
+		{Shingles: 3, Stop: StopFrequentFields, StopFrequent: 10},
+	} {
+		if _, err := a.normalized(); !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), "lexical: ") {
+			t.Errorf("%+v: got error %v, want a lexical error wrapping ErrConfig", a, err)
+		}
+	}
+	n, err := Analysis{Shingles: 1, MinLength: 3}.normalized()
+	if err != nil || n.Shingles != 0 || n.MinLength != 3 {
+		t.Errorf("Shingles 1: got %+v, %v, want Shingles 0 (none)", n, err)
+	}
+	// The zero values add nothing to index.json.
+	b, err := json.Marshal(Analysis{Stop: StopLucene})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(b), `{"fold":false,"possessive":false,"stop":"lucene","stem":""}`; got != want {
+		t.Errorf("got JSON %s, want %s", got, want)
+	}
+}
+
+// TestShingleBuild checks the term vector and length of a document with
+// shingles: "death penalty death penalty" with Shingles 2 has the terms
+// death, death penalty, penalty, penalty death, death, death penalty,
+// penalty: 7 terms (shingles count), "death penalty" twice.
+func TestShingleBuild(t *testing.T) {
+	a := corpus.Argument{ID: "A", Conclusion: "death penalty death penalty", Sentences: []corpus.Sentence{
+		{ID: "A__CONC__1", Text: "death penalty death penalty"},
+	}}
+	for _, dir := range []string{"", t.TempDir()} {
+		c := Config{Analysis: &Analysis{Shingles: 2}}
+		x, err := Build(context.Background(), dir, seq([]corpus.Argument{a}), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dir != "" {
+			x.Close()
+			if _, err := Open(dir, Config{Analysis: &Analysis{}}); !errors.Is(err, ErrConfig) {
+				t.Errorf("Open without shingles: got %v, want ErrConfig", err)
+			}
+			if x, err = Open(dir, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, u := range []Unit{UnitSentence, UnitArgument} {
+			vec := map[string]float64{}
+			dl := docVector(x.d.unit(u), 0, vec)
+			want := map[string]float64{"death": 2, "penalty": 2, "death penalty": 2, "penalty death": 1}
+			if diff := cmp.Diff(want, vec); diff != "" || dl != 7 {
+				t.Errorf("%s: got length %g, want 7; terms (+) unlike (-):\n%s", u, dl, diff)
+			}
+		}
+		x.Close()
+	}
+}
+
+// TestShingleRanking shows a shingle query preferring the document with
+// the phrase: without shingles, "death penalty is wrong" and "penalty
+// death is wrong" have the same terms and lengths, so they tie (and the
+// tie goes to the larger id, B); with shingles, A also matches the query's
+// shingle "death penalty".
+func TestShingleRanking(t *testing.T) {
+	var args []corpus.Argument
+	for _, s := range [][2]string{{"A", "death penalty is wrong"}, {"B", "penalty death is wrong"}, {"C", "cats purr loudly today"}} {
+		args = append(args, corpus.Argument{ID: s[0], Conclusion: s[1], Sentences: []corpus.Sentence{{ID: s[0] + "__CONC__1", Text: s[1]}}})
+	}
+	q := retrieval.Query{Text: "the death penalty"}
+	for _, c := range []struct {
+		shingles int
+		want     []string
+		tie      bool
+	}{
+		{0, []string{"B__CONC__1", "A__CONC__1"}, true},
+		{3, []string{"A__CONC__1", "B__CONC__1"}, false},
+	} {
+		an := Analysis{Stop: StopLucene, Stem: StemKStem, Shingles: c.shingles}
+		x, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{UnitSentence}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, err := x.Retrieve(context.Background(), q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, h := range hits {
+			ids = append(ids, h.ID)
+		}
+		if diff := cmp.Diff(c.want, ids); diff != "" {
+			t.Errorf("shingles %d: got ranking (+), want (-):\n%s", c.shingles, diff)
+		} else if tie := hits[0].Score == hits[1].Score; tie != c.tie {
+			t.Errorf("shingles %d: scores %g and %g, want a tie: %v", c.shingles, hits[0].Score, hits[1].Score, c.tie)
+		}
+		x.Close()
+	}
 }

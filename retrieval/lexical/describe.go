@@ -6,7 +6,9 @@ import (
 )
 
 // String describes the analysis for people, in the order its steps run:
-// "fold, possessive 's, stop words english, stem porter2".
+// "fold, possessive 's, stop words english, stem porter2" or "lower case,
+// tokens of 3 to 20 characters, stop words lucene, stem kstem (Lucene's
+// KStemFilter), shingles of 2 to 3 terms".
 func (a Analysis) String() string {
 	var parts []string
 	if a.Fold {
@@ -16,6 +18,14 @@ func (a Analysis) String() string {
 	}
 	if a.Possessive {
 		parts = append(parts, "possessive 's")
+	}
+	switch {
+	case a.MinLength > 0 && a.MaxLength > 0:
+		parts = append(parts, fmt.Sprintf("tokens of %d to %d characters", a.MinLength, a.MaxLength))
+	case a.MinLength > 0:
+		parts = append(parts, fmt.Sprintf("tokens of %d or more characters", a.MinLength))
+	case a.MaxLength > 0:
+		parts = append(parts, fmt.Sprintf("tokens of %d or fewer characters", a.MaxLength))
 	}
 	switch a.Stop {
 	case "", StopNone:
@@ -36,6 +46,9 @@ func (a Analysis) String() string {
 		parts = append(parts, "stem kstem (Lucene's KStemFilter)")
 	default:
 		parts = append(parts, "stem "+string(a.Stem))
+	}
+	if a.Shingles > 1 {
+		parts = append(parts, fmt.Sprintf("shingles of 2 to %d terms", a.Shingles))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -4,9 +4,11 @@
 // computed from exact document lengths and collection statistics.
 //
 // Its analysis follows bleve's English analyzer and Lucene's: UAX#29 word
-// segmentation (blevesearch/segment), the English possessive rule, the stop
-// lists of package nlp (Lucene's and Snowball's) and the Porter and Porter2
-// stemmers (blevesearch/go-porterstemmer, blevesearch/snowballstem). These
+// segmentation (blevesearch/segment), the English possessive rule, Lucene's
+// length filter, the stop lists of package nlp (Lucene's, Snowball's and
+// the Glasgow IR group's), the Porter and Porter2 stemmers
+// (blevesearch/go-porterstemmer, blevesearch/snowballstem), Lucene's KStem,
+// and word shingles as Lucene's ShingleFilter makes them. These
 // are small modules of the bleve project, not bleve's engine, which this
 // package does not import (retrieval/bleveindex searches bleve indexes).
 // The postings are ours: bleve's scorch segments took 210 s to index the
