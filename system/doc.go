@@ -25,8 +25,10 @@
 //     two most central sentences by ArgsRank);
 //   - Pipeline: retrieval stages, filters, candidates, pairs, completion and
 //     stance, each step a field; Advanced returns the library's strongest
-//     configuration, and Recipes the published 2022 systems (Porthos,
-//     Daario Naharis, Bruce Banner, Pearl, Swordsman) as configurations.
+//     configuration, and Recipes the eleven published 2022 systems of
+//     Task 1 (Porthos, Daario Naharis, Bruce Banner, D'Artagnan, Gamora,
+//     Hit Girl, Pearl, Gorgon, General Grevious, Swordsman, Korg) as
+//     configurations.
 //
 // StanceRule is the library's one decision of the stances a system writes
 // (a sentence's: its argument's args.me label, else the stance model's; a

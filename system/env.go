@@ -22,6 +22,7 @@ import (
 	"github.com/argsearch/argsearch/internal/fileid"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/nlp/pos"
+	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile/tira"
@@ -97,6 +98,10 @@ type Env struct {
 	gloveOnce sync.Once // loads glove, the shipped word vectors
 	glove     *glove.Vectors
 	gloveErr  error
+
+	wordNetOnce sync.Once // loads wordNet, the shipped WordNet synonyms
+	wordNet     *wordnet.WordNet
+	wordNetErr  error
 
 	mu      sync.Mutex
 	indexes map[string]*indexEntry // by index identity (indexKey)

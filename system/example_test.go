@@ -40,6 +40,12 @@ func ExampleRecipes() {
 	// porthos: system.Pipeline
 	// daario-naharis: system.Pipeline
 	// bruce-banner: system.Pipeline
+	// dartagnan: system.Pipeline
+	// gamora: system.Pipeline
+	// hit-girl: system.Pipeline
 	// pearl: system.Pipeline
+	// gorgon: system.Pipeline
+	// general-grevious: system.Pipeline
 	// swordsman: system.Swordsman
+	// korg: system.Pipeline
 }

@@ -22,9 +22,11 @@ type Recipe struct {
 	System  System // a Pipeline or a Swordsman
 }
 
-// Recipes returns the recipes, in the order of the 2022 table: porthos,
-// daario-naharis, bruce-banner, pearl and swordsman. Each call returns
-// new values, which the caller may change.
+// Recipes returns the recipes of all eleven teams of Task 1, in the order
+// of their published relevance (Table 2 of the overview): porthos,
+// daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon,
+// general-grevious, swordsman and korg. Each call returns new values,
+// which the caller may change.
 func Recipes() []Recipe {
 	return []Recipe{
 		{
@@ -85,6 +87,24 @@ func Recipes() []Recipe {
 				Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
 				Depth:  1000,
 				Pairs:  PairsRetrieved,
+			},
+		},
+		{
+			Name:    "dartagnan",
+			Summary: "D'Artagnan (2022 rel 0.642): Dirichlet LM (μ 2000) over sentences, Krovetz, the Glasgow stop list and word shingles of up to 3 terms; next-sentence pairs",
+			Doc: "D'Artagnan searched with Lucene's BM25 or Dirichlet LM (μ 2000), compared Porter and Krovetz stemming, the SMART and Glasgow " +
+				"stop lists, character and word shingles, and WordNet and word2vec query expansion; Dirichlet LM, Krovetz and the Glasgow list " +
+				"did best on the 2021 judgments, and its best 2022 run (kstem-stop-shingle3) added shingles of three words. Here: Lucene's " +
+				"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (lexical.StopGlasgow), Lucene's KStem and " +
+				"word shingles of two and three terms beside single terms (lexical.Analysis.Shingles: Lucene's ShingleFilter without its " +
+				"filler tokens); each sentence paired with the next one of its argument, as the overview does not say how D'Artagnan paired " +
+				"sentences.",
+			System: Pipeline{
+				Analysis: &lexical.Analysis{Possessive: true, Stop: lexical.StopGlasgow, Stem: lexical.StemKStem, Shingles: 3},
+				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+				Depth:    1000,
+				Pool:     100,
+				Pairs:    PairsNext,
 			},
 		},
 		{
@@ -166,6 +186,30 @@ func Recipes() []Recipe {
 				Analysis: &lexical.Analysis{Possessive: true},
 				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}},
 				Depth:    1000,
+				Pairs:    PairsRetrieved,
+			},
+		},
+		{
+			Name:    "general-grevious",
+			Summary: "General Grevious (2022 rel 0.403): BM25 over arguments (conclusion, premises, discussion title), then BM25 over every pair of their sentences indexed alone; WordNet synonyms; tokens of 3 to 20 characters; no stemming or stop words",
+			Doc: "General Grevious lower-cased, removed possessives and kept tokens of 3 to 20 characters, compared stemmers and stop lists, " +
+				"and searched with BM25 (k1 1.2, b 0.75) or Dirichlet LM over weighted fields (argument, conclusion, debate and argument " +
+				"titles), with the query expanded by RAKE keywords and Datamuse synonyms; it searched documents, then every sentence pair " +
+				"within the retrieved documents; some runs boosted by VADER sentiment or re-ranked by Flesch–Kincaid readability. Its best " +
+				"run was the expansion with BM25, without re-ranking, stemming or stop words. Here: an argument stage (BM25 over the " +
+				"conclusion, premises and discussion title, weighted alike), whose 100 arguments' sentence pairs are indexed alone and " +
+				"searched with BM25 (lexical.Within, UnitPair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
+				"characters (lexical.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
+				"place of Datamuse's (the title's content words are its RAKE keywords).",
+			System: Pipeline{
+				Analysis: &lexical.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
+				Stages: []Stage{{
+					Search:    lexical.Search{Unit: lexical.UnitArgument},
+					Arguments: 100,
+					Within:    &lexical.Search{Unit: lexical.UnitPair},
+				}},
+				Depth:    1000,
+				Synonyms: 1,
 				Pairs:    PairsRetrieved,
 			},
 		},

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/nlp"
+	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/dense"
@@ -35,10 +37,43 @@ func (e *Env) wordVectors() (*glove.Vectors, error) {
 	return e.glove, e.gloveErr
 }
 
-// expanded returns q for the plain retrieval query: with Expand, its text
-// is the title's content words and the Expand nearest GloVe words of each
-// of similarity at least expandMin (glove.Vectors.Expand).
+// synonymSenses is the number of a word's senses, most frequent first,
+// whose lemmas Pipeline.Synonyms draws from.
+const synonymSenses = 2
+
+// wordNetData returns the shipped WordNet synonyms (nlp/wordnet), loaded
+// on the first call and kept for the Env's life.
+func (e *Env) wordNetData() (*wordnet.WordNet, error) {
+	e.wordNetOnce.Do(func() {
+		w, err := wordnet.Load()
+		if err != nil {
+			e.wordNetErr = fmt.Errorf("system: %w", err)
+			return
+		}
+		e.wordNet = w
+	})
+	return e.wordNet, e.wordNetErr
+}
+
+// expanded returns q for the plain retrieval query: with Reduce, its text
+// is the words of the title's RAKE keywords, at most Reduce of them; with
+// Synonyms, up to Synonyms WordNet synonyms of each content word follow;
+// with Expand, the text is then its content words and the Expand nearest
+// GloVe words of each of similarity at least expandMin
+// (glove.Vectors.Expand).
 func (r *ready) expanded(q retrieval.Query) (retrieval.Query, error) {
+	if r.Reduce > 0 {
+		if words := reduce(q.Text, r.Reduce); len(words) > 0 {
+			q.Text = strings.Join(words, " ")
+		}
+	}
+	if r.Synonyms > 0 {
+		w, err := r.env.wordNetData()
+		if err != nil {
+			return q, err
+		}
+		q.Text = strings.Join(synonyms(w, q.Text, r.Synonyms), " ")
+	}
 	if r.Expand <= 0 {
 		return q, nil
 	}
@@ -50,6 +85,49 @@ func (r *ready) expanded(q retrieval.Query) (retrieval.Query, error) {
 		q.Text = strings.Join(words, " ")
 	}
 	return q, nil
+}
+
+// reduce returns the words of the title's RAKE keywords (nlp.Keywords with
+// Snowball's stop words), best keyword first, each once, at most n.
+func reduce(title string, n int) []string {
+	var words []string
+	for _, k := range nlp.Keywords(title, nil) {
+		for _, w := range strings.Fields(k.Phrase) {
+			if len(words) < n && !slices.Contains(words, w) {
+				words = append(words, w)
+			}
+		}
+	}
+	return words
+}
+
+// synonyms returns the words of text followed by up to n WordNet synonyms
+// of each of its content words (not Snowball stop words), from the lemmas
+// of their two most frequent senses, each synonym once.
+func synonyms(w *wordnet.WordNet, text string, n int) []string {
+	words := nlp.Words(nil, text)
+	out := slices.Clone(words)
+	seen := map[string]bool{}
+	for _, word := range words {
+		seen[word] = true
+	}
+	for _, word := range words {
+		if nlp.IsSnowballStopWord(word) {
+			continue
+		}
+		added := 0
+		for _, syn := range w.Synonyms(word, synonymSenses) {
+			if added == n {
+				break
+			}
+			if s := strings.ToLower(syn); !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+				added++
+			}
+		}
+	}
+	return out
 }
 
 // sentenceEncoder returns the shipped sentence encoder (semantic/use),

@@ -13,8 +13,10 @@
 //	advanced -recipe list
 //
 // -recipe runs one of the published Touché 2022 systems written as a
-// configuration of library parts (system.Recipes): porthos,
-// daario-naharis, bruce-banner, pearl and swordsman. -recipe list prints
+// configuration of library parts (system.Recipes), all eleven teams of
+// Task 1 in the order of their published relevance: porthos,
+// daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon,
+// general-grevious, swordsman and korg. -recipe list prints
 // them, one line each; -recipe NAME prints the recipe's configuration to
 // stderr before the run. Where the original used a neural model, the recipe
 // names it and uses the library's closest part.
@@ -81,7 +83,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := cli.New("advanced", `advanced [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet] [-no-STEP ...] [flags]
 advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet]`,
-		`Advanced is the library's strongest Touché 2022 system (system.Advanced): an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity; stance from the args.me labels or the shipped model; quality-aware ranking. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" says which field each flag changes. -recipe runs a published Touché 2022 system (porthos, daario-naharis, bruce-banner, pearl, swordsman) as a configuration of library parts instead; "-recipe list" prints them.
+		`Advanced is the library's strongest Touché 2022 system (system.Advanced): an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity; stance from the args.me labels or the shipped model; quality-aware ranking. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" says which field each flag changes. -recipe runs a published Touché 2022 system (one of the eleven teams of Task 1: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg) as a configuration of library parts instead; "-recipe list" prints them.
 
 `+cli.About, stdout, stderr)
 	var f cli.SystemFlags
@@ -89,7 +91,7 @@ advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag
 	shared := map[string]bool{"k": true, "recipe": true}
 	c.Flags.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
 	p, k := define(c)
-	name := c.Flags.String("recipe", "", "run a published Touché 2022 system instead (`NAME`: porthos, daario-naharis, bruce-banner, pearl, swordsman; list: print them); only the input, output, -k and run flags apply")
+	name := c.Flags.String("recipe", "", "run a published Touché 2022 system instead (`NAME`: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg; list: print them); only the input, output, -k and run flags apply")
 	return c.Run(args, func([]string) error {
 		if *name == "" {
 			p.K = *k

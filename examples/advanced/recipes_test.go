@@ -57,7 +57,7 @@ func TestRecipeCommandLine(t *testing.T) {
 		t.Fatalf("-recipe list: exit %d, stderr %q", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
-	names := []string{"porthos", "daario-naharis", "bruce-banner", "pearl", "swordsman"}
+	names := []string{"porthos", "daario-naharis", "bruce-banner", "dartagnan", "gamora", "hit-girl", "pearl", "gorgon", "general-grevious", "swordsman", "korg"}
 	if len(lines) != len(names) {
 		t.Fatalf("-recipe list printed %d lines, want %d:\n%s", len(lines), len(names), stdout.String())
 	}

@@ -12,7 +12,8 @@
 // The systems are named by -systems, the first being the baseline:
 // baseline, swordsman and advanced (system.Baseline, system.Swordsman,
 // system.Advanced) and the recipes of the published 2022 systems
-// (system.Recipes: porthos, daario-naharis, bruce-banner, pearl; the
+// (system.Recipes: porthos, daario-naharis, bruce-banner, dartagnan,
+// gamora, hit-girl, pearl, gorgon, general-grevious and korg; the
 // swordsman recipe is the swordsman system). By default all of them.
 //
 // Without -i the systems run on an args.me sample embedded in the module
