@@ -20,7 +20,8 @@
 //	retrieval          Query, Hit, Retriever; Pipeline, Fusion (and Merge for lists), Parts, ForEach over topics;
 //	                   retrievaltest checks any Retriever
 //	  lexical          our index: Lucene-compatible analysis, BM25, Dirichlet LM, TF-IDF (and ICoefficient), DPH,
-//	                   RM3/Bo1 feedback, Boolean queries, the pair unit (two sentences of an argument);
+//	                   RM3/Bo1 feedback, Boolean queries, the pair unit (two sentences of an argument),
+//	                   shingles, Within (double indexing: the retrieved arguments' sentences indexed alone);
 //	                   Cache opens or builds an index keyed by corpus and configuration
 //	  bleveindex       a Retriever over a bleve index, queried with bleve's syntax
 //	  chatnoir, argsme the ChatNoir search service (ClueWeb22) and the args.me API as Retrievers
@@ -49,8 +50,9 @@
 // Beside the pipeline:
 //
 //	docid              sentence ids "<arg>__PREMISE__k" and pair ids "first,second"
-//	nlp                sentence splitting, words and content terms, stop lists
-//	  pos              part-of-speech tags, verbs and noun phrases (prose's tagger)
+//	nlp                sentence splitting, words and content terms, stop lists, RAKE keywords
+//	  pos              part-of-speech tags, verbs and noun phrases (prose's tagger), structural similarity
+//	  wordnet          WordNet 3.0 synonyms for query expansion, embedded
 //	classify           the trainable models: ArgumentModel and StanceModel, one TrainConfig
 //	models             the shipped trained models, embedded
 //	semantic           Encoder (texts to vectors) and Cosine; the models in sub-packages, each embedding its weights
