@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,6 +44,10 @@ func TestRecipesTIRA(t *testing.T) {
 	}
 	for _, r := range system.Recipes() {
 		t.Run(r.Name, func(t *testing.T) {
+			if p, ok := r.System.(system.Pipeline); ok && len(p.Stages) > 0 && !slices.ContainsFunc(p.Stages, func(s system.Stage) bool { return !s.Dense }) {
+				systemtest.TIRAWithoutIndex(t, run, "-recipe", r.Name, "-k", "100")
+				return
+			}
 			systemtest.TIRA(t, run, "-recipe", r.Name, "-k", "100")
 		})
 	}

@@ -105,14 +105,28 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) experi
 // index (exactly one index in the cache, no "indexing" bar on stderr).
 func TIRA(t *testing.T, main Main, args ...string) {
 	t.Helper()
+	tira(t, main, true, args)
+}
+
+// TIRAWithoutIndex is TIRA for a system that searches no lexical index
+// (dense retrieval only): the first run builds none, and the cache holds
+// the corpus store alone.
+func TIRAWithoutIndex(t *testing.T, main Main, args ...string) {
+	t.Helper()
+	tira(t, main, false, args)
+}
+
+// tira is TIRA, with an index to build and cache or none.
+func tira(t *testing.T, main Main, index bool, args []string) {
+	t.Helper()
 	in, cache := t.TempDir(), t.TempDir()
 	if err := WriteInput(in); err != nil {
 		t.Fatal(err)
 	}
 	args = append(slices.Clone(args), "-i", in, "-cache", cache, "-min-pairs", "0")
 	first, stdout, stderr := Run(t, main, args...)
-	if !strings.Contains(stderr, "indexing") {
-		t.Errorf("first run: stderr %q, want an indexing progress bar", stderr)
+	if strings.Contains(stderr, "indexing") != index {
+		t.Errorf("first run: stderr %q, want an indexing progress bar: %v", stderr, index)
 	}
 	if strings.Contains(stderr, "\r") {
 		t.Errorf("first run: stderr %q has carriage returns, though it is not a terminal", stderr)
@@ -134,8 +148,11 @@ func TIRA(t *testing.T, main Main, args ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != 2 || !entries[0].IsDir() == !entries[1].IsDir() {
+	switch {
+	case index && (len(entries) != 2 || !entries[0].IsDir() == !entries[1].IsDir()):
 		t.Errorf("cache holds %d entries, want one index and one store file: %v", len(entries), entries)
+	case !index && (len(entries) != 1 || entries[0].IsDir()):
+		t.Errorf("cache holds %d entries, want one store file: %v", len(entries), entries)
 	}
 	lines, err := runfile.NewReader(bytes.NewReader(first)).ReadAll()
 	if err != nil {
