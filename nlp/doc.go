@@ -1,5 +1,5 @@
 // Package nlp holds the text tools the pipeline shares: sentence
-// splitting, the term splitter and the stop lists. Part-of-speech tagging,
+// splitting, the term splitter, the stop lists, keywords and readability. Part-of-speech tagging,
 // which costs a 5 MB model and github.com/jdkato/prose, is in the
 // sub-package nlp/pos, so that only its users pay for it.
 //
@@ -19,6 +19,11 @@
 //     IsSnowballStopWord (Snowball's English list, 174 words) and
 //     IsGlasgowStopWord (the Glasgow IR group's list as scikit-learn ships
 //     it, 318 words).
+//   - Keywords: Keywords gives a text's key phrases by RAKE (Rose et al.
+//     2010), as General Grevious expanded queries and the Gamora recipe
+//     reduces them.
+//   - Readability: ReadabilityOf counts sentences, words and syllables
+//     (Syllables) for the Flesch–Kincaid grade level and reading ease.
 //
 // Everything here is deterministic and safe for concurrent use.
 package nlp

@@ -27,3 +27,21 @@ func ExampleTerms() {
 	// [taxe sugary drink raised]
 	// [[nuclear power plant] [said] [safe]]
 }
+
+func ExampleKeywords() {
+	for _, k := range nlp.Keywords("Should the death penalty be abolished? Capital punishment deters no crime.", nil) {
+		fmt.Printf("%.2f %s\n", k.Score, k.Phrase)
+	}
+	// Output:
+	// 9.00 capital punishment deters
+	// 4.00 death penalty
+	// 1.00 abolished
+	// 1.00 crime
+}
+
+func ExampleReadabilityOf() {
+	r := nlp.ReadabilityOf("The Australian platypus is seemingly a hybrid of a mammal and reptilian creature.")
+	fmt.Printf("%+v: grade %.1f, ease %.1f\n", r, r.Grade(), r.Ease())
+	// Output:
+	// {Sentences:1 Words:13 Syllables:24}: grade 11.3, ease 37.5
+}
