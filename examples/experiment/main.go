@@ -86,6 +86,9 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, and paired t-tests against the first system, corrected for the number of systems. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt; -html FILE writes the experiment's report, one self-contained HTML file with the table, per-topic plots and every topic's top pairs of each system side by side.`, stdout, stderr)
 	var f cli.SystemFlags
 	f.RegisterInput(c, "experiment")
+	if o := c.Flags.Lookup("o"); o != nil {
+		o.Usage = "output `directory`; each system's run is written there as NAME.txt"
+	}
 	list := c.Flags.String("systems", strings.Join(all, ","), "comma-separated `names` of the systems to compare, the baseline first")
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
 	year := c.Int("year", 0, 0, 2022, "with -i: the `year` of the official judgments to score with (2020, 2021, 2022)")
