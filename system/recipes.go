@@ -295,10 +295,10 @@ func (p Pipeline) String() string {
 		fmt.Fprintf(&b, "query reduction: at most %d words, those of the title's RAKE keywords\n", p.Reduce)
 	}
 	if p.Synonyms > 0 {
-		fmt.Fprintf(&b, "query expansion: up to %d WordNet synonyms of each content word\n", p.Synonyms)
+		fmt.Fprintf(&b, "query expansion: up to %d WordNet %s of each content word\n", p.Synonyms, plural(p.Synonyms, "synonym", "synonyms"))
 	}
 	if p.Expand > 0 {
-		fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe words of each (cosine at least %g)\n", p.Expand, expandMin)
+		fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least %g)\n", p.Expand, plural(p.Expand, "word", "words"), expandMin)
 	}
 	if p.Pairs == PairsRetrieved {
 		fmt.Fprintf(&b, "pairs: %s\n", p.Pairs)
@@ -373,6 +373,14 @@ func (p Pipeline) String() string {
 	b.WriteString(", then consecutive sentences\n")
 	b.WriteString(p.stanceLine())
 	return b.String()
+}
+
+// plural returns one or many as n asks.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // vectorsName names the sentence vectors the pipeline compares.
