@@ -13,13 +13,14 @@ type Readability struct {
 }
 
 // ReadabilityOf counts the sentences, words and syllables of text: a word
-// is one of Words that holds a letter, its syllables are Syllables', and
-// sentences end at runs of '.', '!' and '?' (a text with words and no such
-// end is one sentence).
+// is one of Words that holds a letter, its syllables are Syllables', and a
+// sentence ends at '.', '!' or '?' followed by white space, a closing quote
+// or bracket, or the end of the text ("3.50" does not end one; "Mr." does).
+// A text with words and no such end is one sentence.
 func ReadabilityOf(text string) Readability {
 	var r Readability
 	pending := false // words since the last sentence end
-	for _, part := range strings.FieldsFunc(text, func(c rune) bool { return c == '.' || c == '!' || c == '?' }) {
+	for _, part := range sentenceParts(text) {
 		words := 0
 		for _, w := range Words(nil, part) {
 			if strings.ContainsFunc(w, unicode.IsLetter) {
@@ -37,6 +38,23 @@ func ReadabilityOf(text string) Readability {
 		return Readability{}
 	}
 	return r
+}
+
+// sentenceParts splits text after each sentence end ReadabilityOf counts.
+func sentenceParts(text string) []string {
+	var parts []string
+	rs := []rune(text)
+	start := 0
+	for i, c := range rs {
+		if c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		if i+1 == len(rs) || unicode.IsSpace(rs[i+1]) || strings.ContainsRune("\"'’”)]}", rs[i+1]) {
+			parts = append(parts, string(rs[start:i+1]))
+			start = i + 1
+		}
+	}
+	return append(parts, string(rs[start:]))
 }
 
 // Grade is the Flesch–Kincaid grade level, 0.39 words per sentence plus

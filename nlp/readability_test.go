@@ -46,6 +46,8 @@ func TestReadabilityCounts(t *testing.T) {
 		{"One. Two! Three?", Readability{3, 3, 3}},
 		{"No end here", Readability{1, 3, 3}},
 		{"Costs 2000 dollars.", Readability{1, 2, 3}},
+		{"It costs $3.50 a day. Mr. Smith said so.", Readability{3, 8, 8}},
+		{"\"Stop!\" he said.", Readability{2, 3, 3}},
 	} {
 		if got := ReadabilityOf(c.text); got != c.want {
 			t.Errorf("ReadabilityOf(%q) = %+v, want %+v", c.text, got, c.want)

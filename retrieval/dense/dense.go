@@ -57,7 +57,11 @@ func Build(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*Ind
 		}
 		for i, v := range vs {
 			if x.dim == 0 {
+				// Every vector in one allocation: growing by appends
+				// would hold the old array beside the new.
 				x.dim = len(v)
+				x.vecs = make([]float32, 0, store.NumSentences()*x.dim)
+				x.ids = make([]string, 0, store.NumSentences())
 			}
 			if len(v) != x.dim || x.dim == 0 {
 				return fmt.Errorf("dense: sentence %s has a vector of %d dimensions, want %d", ids[i], len(v), x.dim)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -277,5 +278,32 @@ func TestShingleRanking(t *testing.T) {
 			t.Errorf("shingles %d: scores %g and %g, want a tie: %v", c.shingles, hits[0].Score, hits[1].Score, c.tie)
 		}
 		x.Close()
+	}
+}
+
+// TestShingleTermLimit checks that a build whose shingles make more
+// distinct terms than the limit stops with an error saying so, instead of
+// growing until the machine kills it.
+func TestShingleTermLimit(t *testing.T) {
+	var args []corpus.Argument
+	for i := range 50 {
+		id := fmt.Sprintf("A%d", i)
+		text := fmt.Sprintf("word%d other%d third%d fourth%d", i, i*7, i*13, i*17)
+		args = append(args, corpus.Argument{ID: id, Conclusion: text, Sentences: []corpus.Sentence{{ID: id + "__CONC__1", Text: text}}})
+	}
+	an := Analysis{Shingles: 3}
+	_, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, maxShingleTerms: 100})
+	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "more than 100 distinct terms") {
+		t.Fatalf("got %v, want an ErrConfig naming the limit", err)
+	}
+	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, maxShingleTerms: 10_000}); err != nil {
+		t.Fatalf("under the limit: %v", err)
+	}
+	dir := filepath.Join(t.TempDir(), "x")
+	if _, err := Build(context.Background(), dir, seq(args), Config{Analysis: &an, maxShingleTerms: 100}); err == nil {
+		t.Fatal("a build to a directory went over the limit without an error")
+	}
+	if _, err := Open(dir, Config{}); err == nil {
+		t.Error("the failed build left an index that opens")
 	}
 }

@@ -276,6 +276,9 @@ type Config struct {
 	// Search is the query-time configuration Retrieve uses (see
 	// Index.With to change it).
 	Search Search
+
+	// maxShingleTerms, if positive, replaces maxShingleTerms (for tests).
+	maxShingleTerms int
 }
 
 // analysis resolves the analysis a Config asks for; ok is false when it asks
