@@ -98,7 +98,9 @@ func Recipes() []Recipe {
 				"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (lexical.StopGlasgow), Lucene's KStem and " +
 				"word shingles of two and three terms beside single terms (lexical.Analysis.Shingles: Lucene's ShingleFilter without its " +
 				"filler tokens); each sentence paired with the next one of its argument, as the overview does not say how D'Artagnan paired " +
-				"sentences.",
+				"sentences. Shingles multiply the index's terms: on args.me at full scale (5.69 million sentences) they are too many to " +
+				"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
+				"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
 			System: Pipeline{
 				Analysis: &lexical.Analysis{Possessive: true, Stop: lexical.StopGlasgow, Stem: lexical.StemKStem, Shingles: 3},
 				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
