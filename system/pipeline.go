@@ -153,7 +153,9 @@ type Stage struct {
 	// Dense ranks the Env's sentences by the cosine similarity of their
 	// vectors (the Pipeline's encoder) to the title's, instead of
 	// Search: exact dense retrieval (retrieval/dense) over an index of
-	// every sentence, built on first use and kept for the Env's life.
+	// every sentence, built on first use and kept for the Env's life (with
+	// averaged GloVe vectors, 2.3 GB for args.me's 5.69 million sentences;
+	// the hit-girl recipe peaked at 5.8 GB there, 0.5 s a topic).
 	Dense bool
 }
 

@@ -21,8 +21,10 @@ import (
 // frequencies), not the corpus's.
 //
 // Each query builds its own index, of the few thousand sentences of N
-// arguments: a millisecond or a few, plus about 12 ms to load Lucene's
-// KStem dictionary with StemKStem. A frequency stop list (StopFrequent)
+// arguments (with StemKStem it also loads Lucene's KStem dictionary,
+// about 12 ms): the general-grevious recipe, which retrieves 100
+// arguments and searches their pairs so, answers a topic in 40 ms at full
+// scale (BENCHMARKS.md). A frequency stop list (StopFrequent)
 // or the corpus-vocabulary Krovetz stemmer (StemKrovetz) would be chosen
 // from those arguments alone. Within is safe for concurrent use when
 // Arguments is.
