@@ -196,3 +196,11 @@ func TestPipelineStructure(t *testing.T) {
 		t.Errorf("String:\n%s", s)
 	}
 }
+
+// TestAdvancedString checks that the description prints the sentence
+// stage's weight as written (1 − 0.7), not float noise.
+func TestAdvancedString(t *testing.T) {
+	if s := Advanced().String(); !strings.Contains(s, "depth 1000, weight 0.3\n") {
+		t.Errorf("String:\n%s", s)
+	}
+}

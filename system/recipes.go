@@ -287,7 +287,7 @@ func (p Pipeline) String() string {
 			fmt.Fprintf(&b, ", depth %d", s.Depth)
 		}
 		if s.Weight != 0 {
-			fmt.Fprintf(&b, ", weight %g", s.Weight)
+			fmt.Fprintf(&b, ", weight %.10g", s.Weight) // 1 − 0.7 is 0.30000000000000004
 		}
 		b.WriteString("\n")
 	}
