@@ -356,6 +356,9 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	if len(stages) == 0 {
 		stages = []Stage{{}}
 	}
+	if err := p.checkStages(stages); err != nil {
+		return nil, err
+	}
 	var (
 		rs      []retrieval.Retriever
 		depths  []int
@@ -408,6 +411,28 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 		r.retrieve = f
 	}
 	return r, nil
+}
+
+// checkStages refuses stages whose settings contradict each other or the
+// pipeline's, which would otherwise be ignored or fail later with a less
+// clear error.
+func (p Pipeline) checkStages(stages []Stage) error {
+	for i, s := range stages {
+		unit := s.Search.Unit
+		switch {
+		case s.Dense && s.Within != nil:
+			return fmt.Errorf("system: stage %d: Dense and Within exclude each other", i+1)
+		case s.Dense && i == 0 && p.NounChunks:
+			return fmt.Errorf("system: stage 1: NounChunks asks a Boolean query of the first stage, which is Dense")
+		case s.Within != nil && unit != lexical.UnitArgument:
+			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %s", i+1, quote.Q(string(cmp.Or(unit, lexical.UnitSentence))))
+		}
+		pairs := !s.Dense && (unit == lexical.UnitPair || s.Within != nil && s.Within.Unit == lexical.UnitPair)
+		if pairs && p.Pairs != PairsRetrieved {
+			return fmt.Errorf("system: stage %d retrieves pairs: it needs Pairs %s", i+1, quote.Q(string(PairsRetrieved)))
+		}
+	}
+	return nil
 }
 
 // indexConfig is the index the pipeline searches on env: the Env's own,

@@ -374,6 +374,17 @@ func TestPipelineErrors(t *testing.T) {
 			t.Errorf("%s: got no error", name)
 		}
 	}
+	for want, p := range map[string]Pipeline{
+		"Dense and Within exclude each other":           {Stages: []Stage{{Dense: true, Within: &lexical.Search{}}}},
+		"NounChunks asks a Boolean query":               {Stages: []Stage{{Dense: true}}, NounChunks: true},
+		"Within searches within retrieved arguments":    {Stages: []Stage{{Within: &lexical.Search{}}}},
+		"stage 1 retrieves pairs: it needs Pairs":       {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}}},
+		"stage 1 retrieves pairs: it needs Pairs \"ret": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}, Within: &lexical.Search{Unit: lexical.UnitPair}}}},
+	} {
+		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want an error saying %q", err, want)
+		}
+	}
 }
 
 // countSteps counts the times step is in steps.
