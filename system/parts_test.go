@@ -204,3 +204,24 @@ func TestAdvancedString(t *testing.T) {
 		t.Errorf("String:\n%s", s)
 	}
 }
+
+// nanEncoder gives every text a vector of NaNs.
+type nanEncoder struct{}
+
+func (nanEncoder) Encode(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i := range out {
+		out[i] = []float32{float32(math.NaN()), 1}
+	}
+	return out, nil
+}
+
+// TestPipelineSimilarPairsNaN checks that vectors whose similarities are
+// all NaN pair a sentence with its neighbour instead of failing.
+func TestPipelineSimilarPairsNaN(t *testing.T) {
+	env := open(t, Input{})
+	p := Pipeline{K: 10, Pool: 10, Pairs: PairsSimilar, Encoder: nanEncoder{}, NoStance: true}
+	if _, err := p.Answer(context.Background(), env, env.Topics[0]); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -239,6 +239,11 @@ func (r *ready) similarPairs(ctx context.Context, cands []pairing.Candidate) ([]
 				best, bestSim = j, sim
 			}
 		}
+		if best < 0 { // every similarity NaN (an encoder's bad vectors): the next sentence
+			if best = i + 1; best == len(a.Sentences) {
+				best = i - 1
+			}
+		}
 		p := pairing.InReadingOrder(a.Sentences[i], a.Sentences[best])
 		if seen[p.ID()] {
 			continue
