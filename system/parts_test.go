@@ -192,7 +192,7 @@ func TestPipelineStructure(t *testing.T) {
 	if cmp.Equal(plain, got) {
 		t.Error("structural re-ranking changed no run")
 	}
-	if s := p.String(); !strings.Contains(s, "rerank: retrieval with structural similarity to the title") {
+	if s := p.String(); !strings.Contains(s, "rerank: the retrieval score mixed with structural similarity to the title") {
 		t.Errorf("String:\n%s", s)
 	}
 }

@@ -72,7 +72,8 @@ type Pipeline struct {
 	Reduce int
 	// Synonyms, if positive, adds to the plain query up to Synonyms
 	// WordNet synonyms (nlp/wordnet) of each of its content words, from
-	// their most frequent senses first.
+	// their most frequent senses first. It counts synonyms per word, not
+	// senses (wordnet.WordNet.Synonyms' senses argument).
 	Synonyms int
 	// Expand, if positive, replaces the plain query's text (not the
 	// Boolean one's) by its content words and, for each, its Expand
@@ -165,8 +166,9 @@ type Rerank struct {
 	// argumentativeness model (Touché's assessors rated argumentative,
 	// well-formed sentences as better quality).
 	Quality bool
-	// Evidence is the argumentativeness model too: it was trained on IBM's
-	// evidence sentences and UKP's arguments.
+	// Evidence is the argumentativeness model too (the library has no
+	// evidence model of its own); like Quality, it was trained on UKP
+	// Sentential's argumentative sentences.
 	Evidence bool
 	// Stance is the stance model's confidence in the sentence's stance.
 	Stance bool

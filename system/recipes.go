@@ -339,7 +339,7 @@ func (p Pipeline) String() string {
 		}
 	}
 	if len(signals) > 0 {
-		fmt.Fprintf(&b, "rerank: retrieval with %s\n", strings.Join(signals, ", "))
+		fmt.Fprintf(&b, "rerank: the retrieval score mixed with %s\n", strings.Join(signals, ", "))
 	}
 	pairs := p.Pairs
 	if pairs == "" {

@@ -46,7 +46,8 @@ type Token struct {
 // simple test rather than prose's regular expressions; both are tagged as
 // prose tags them ("SYM" and "NN").
 //
-// A Tagger is read-only after NewTagger returns and is safe for
+// Make a Tagger with NewTagger: the zero Tagger has no model, and its
+// methods panic. A Tagger is read-only after NewTagger returns and is safe for
 // concurrent use by multiple goroutines. Loading takes about half a second
 // and 50 MB; load one and share it.
 type Tagger struct {

@@ -16,7 +16,7 @@
 // without hyphens and spaces, without periods), then the base forms of
 // WordNet's morphy: the exception lists ("ran" → "run", "better" →
 // "good", "well"), the detachment rules ("dogs" → "dog", "legalized" →
-// "legalize"), word by word in collocations ("school uniforms") and verbs
+// "legalize"), word by word in collocations ("gun controls" → "gun control") and verbs
 // followed by a preposition ("gave up" → "give up"). Tests compare
 // Lemmas and Synsets with wn's output for 63 searches.
 //
@@ -151,7 +151,8 @@ func (w *WordNet) Synsets(lemma string, pos POS) [][]string {
 // the synsets of its base forms (Lemmas) as the given parts of speech,
 // or as all four (noun, verb, adj, adv) if none is given. Only the first
 // senses of each base form are used, at most senses of them, or all if
-// senses is 0 or less.
+// senses is 0 or less: senses counts a base form's senses, not the
+// synonyms returned, which may be many for one sense or none.
 //
 // The order is deterministic and puts frequent senses first: every base
 // form's first sense (parts of speech in the order given, base forms in

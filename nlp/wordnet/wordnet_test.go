@@ -161,6 +161,8 @@ func TestSynonyms(t *testing.T) {
 		// The first sense of each part of speech, nouns first.
 		{"ban", 1, nil, []string{"prohibition", "proscription", "censor"}},
 		{"school uniforms", 0, nil, nil},
+		// A collocation word by word: "nuclear powers" is "nuclear power".
+		{"nuclear powers", 1, []POS{Noun}, []string{"atomic power"}},
 		{"", 0, nil, nil},
 		{"xyzzy", 0, nil, nil},
 	} {

@@ -24,9 +24,10 @@ import (
 // arguments (with StemKStem it also loads Lucene's KStem dictionary,
 // about 12 ms): the general-grevious recipe, which retrieves 100
 // arguments and searches their pairs so, answers a topic in 40 ms at full
-// scale (BENCHMARKS.md). A frequency stop list (StopFrequent)
-// or the corpus-vocabulary Krovetz stemmer (StemKrovetz) would be chosen
-// from those arguments alone. Within is safe for concurrent use when
+// scale (BENCHMARKS.md). An Analysis with a frequency stop list
+// (StopFrequent) or the corpus-vocabulary Krovetz stemmer (StemKrovetz)
+// takes its stop words or stems from those arguments alone, not from the
+// corpus. Within is safe for concurrent use when
 // Arguments is.
 type Within struct {
 	// Arguments retrieves arguments: its hits are argument ids of Store.
