@@ -33,10 +33,14 @@
 // postings each list is stored in: a block's last document lets a probe
 // skip it undecoded, and its largest frequency and shortest document bound
 // its contributions (block-max pruning).
-// Documents that cannot enter the top k are never fully scored. Scores do
-// not depend on k or on the pruning: contributions are summed in a fixed
-// order. Equal scores are ordered by id descending, through id ranks
-// computed at build time.
+// Documents that cannot enter the top k are never fully scored. A query
+// whose terms hold many postings (65,536 or more) in a large index is
+// scored on all cores, in one range of document ids per core, the ranges
+// sharing the best k-th score any of them has reached; the best k of the
+// ranges' top k are the result. Scores do not depend on k, on the pruning
+// or on the ranges: contributions are summed in a fixed order, so the
+// result is the same on any number of cores. Equal scores are ordered by
+// id descending, through id ranks computed at build time.
 //
 // # Units and fields
 //

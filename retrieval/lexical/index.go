@@ -33,6 +33,9 @@ type shared struct {
 	stem      *krovetz.Stemmer // Krovetz stemming of query terms; nil without
 	analyzers sync.Pool        // *analyzer
 	boundDF   uint32           // exactBoundDF; tests lower it
+	// scoreParts is the number of document ranges a query is scored in
+	// at once; 0 lets scoringParts choose. Tests set it.
+	scoreParts int
 
 	pairOnce sync.Once // the pair unit's grouping of sentences, made on first use
 	pairs    *pairGroups

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/argsearch/argsearch/retrieval"
 )
@@ -75,12 +77,34 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 			}
 		}
 	}
-	hits := make([]retrieval.Hit, len(res))
-	for i, r := range res {
-		hits[i] = retrieval.Hit{ID: ud.id(r.doc), Score: r.score}
-	}
-	return hits, nil
+	return x.hits(ud, res), nil
 }
+
+// hits turns scored documents into hits, finding the ids of many on all
+// cores.
+func (x *Index) hits(ud *unitData, res []scored) []retrieval.Hit {
+	hits := make([]retrieval.Hit, len(res))
+	fill := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			hits[i] = retrieval.Hit{ID: ud.id(res[i].doc), Score: res[i].score}
+		}
+	}
+	parts := min(runtime.GOMAXPROCS(0), len(res)/parallelIDs)
+	if parts <= 1 {
+		fill(0, len(res))
+		return hits
+	}
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() { fill(len(res)*p/parts, len(res)*(p+1)/parts) })
+	}
+	wg.Wait()
+	return hits
+}
+
+// parallelIDs is the fewest hits per core for which hits finds ids on
+// several cores.
+const parallelIDs = 256
 
 // queryTerms analyses the parts of q the Search asks for. A term occurring
 // several times gets the sum of its weights; terms keep the order of their
@@ -128,13 +152,6 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 	ndocs := uint64(ud.docs())
 	ud.checkTerms(terms, x.search.fieldWeight, parallelCheck)
 	var cs []*cursor
-	// Textbook Dirichlet: per field, the query length and Σ w·log P(t|C)
-	// over the query terms the field knows.
-	type dirField struct {
-		fw, qlen, base float64
-		lt             []float64
-		f              *fieldData
-	}
 	var dir []dirField
 	for _, f := range ud.fields {
 		fw := x.search.fieldWeight(f.name)
@@ -226,6 +243,135 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 	for i, c := range cs {
 		cum[i+1] = cum[i] + c.ub
 	}
+	q := &scoring{ud: ud, k: k, allow: allow, cum: cum, dir: dir, dirMax: dirMax}
+	parts := x.d.scoreParts
+	if parts == 0 {
+		parts = scoringParts(ndocs, cs)
+	}
+	if parts <= 1 {
+		return q.docs(ctx, cs, 0, ndocs, nil)
+	}
+	return q.parallel(ctx, cs, ndocs, parts)
+}
+
+// A dirField is a field's part of a textbook Dirichlet score: its weight,
+// the query length and Σ w·log P(t|C) over the query terms the field
+// knows, and its length table.
+type dirField struct {
+	fw, qlen, base float64
+	lt             []float64
+	f              *fieldData
+}
+
+// scoring is what the document ranges of one query share, read-only.
+type scoring struct {
+	ud     *unitData
+	k      int
+	allow  []uint64 // nil, or the documents allowed
+	cum    []float64
+	dir    []dirField
+	dirMax float64
+}
+
+// parallelScore is the fewest postings a query's terms hold for the query
+// to be scored in several document ranges at once, and minPartDocs the
+// fewest documents of a range.
+const (
+	parallelScore = 1 << 16
+	minPartDocs   = 1 << 16
+)
+
+// scoringParts returns the number of document ranges in which a query
+// with cursors cs is scored at once: one per core for a query whose terms
+// hold many postings in a large index, else one.
+func scoringParts(ndocs uint64, cs []*cursor) int {
+	post := 0
+	for _, c := range cs {
+		post += c.df
+	}
+	if post < parallelScore {
+		return 1
+	}
+	return max(1, min(runtime.GOMAXPROCS(0), int(ndocs/minPartDocs)))
+}
+
+// parallel scores the documents in parts ranges of about equal size at
+// once, each with cursors of its own (copies of cs moved to the range's
+// start) and its own top k, the ranges sharing the best k-th score any of
+// them has seen, a bound under which no document can enter the top k of
+// the whole. The best k of the ranges' top k are the top k of the whole:
+// the same documents and the same scores as one range gives, as a
+// document's score does not depend on which cursors were essential.
+func (q *scoring) parallel(ctx context.Context, cs []*cursor, ndocs uint64, parts int) ([]scored, error) {
+	var bar sharedBar
+	bar.bits.Store(math.Float64bits(math.Inf(-1)))
+	res := make([][]scored, parts)
+	errs := make([]error, parts)
+	bounds := make([]uint64, parts+1)
+	cursors := make([][]*cursor, parts)
+	for p := range parts {
+		bounds[p+1] = ndocs * uint64(p+1) / uint64(parts)
+		if p == 0 {
+			cursors[p] = cs
+			continue
+		}
+		// Copied before any range moves cs.
+		cursors[p] = make([]*cursor, len(cs))
+		for i, c := range cs {
+			d := *c
+			d.advance(bounds[p])
+			cursors[p][i] = &d
+		}
+	}
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() { res[p], errs[p] = q.docs(ctx, cursors[p], bounds[p], bounds[p+1], &bar) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	// Each range's best are sorted: merge them.
+	out := make([]scored, 0, q.k)
+	for len(out) < q.k {
+		best := -1
+		for p, r := range res {
+			if len(r) > 0 && (best < 0 || better(r[0], res[best][0])) {
+				best = p
+			}
+		}
+		if best < 0 {
+			break
+		}
+		out = append(out, res[best][0])
+		res[best] = res[best][1:]
+	}
+	return out, nil
+}
+
+// A sharedBar is the best k-th score (less the Dirichlet length bound)
+// that the document ranges of one query have reached, as float64 bits.
+type sharedBar struct {
+	bits atomic.Uint64
+}
+
+// raise makes the bar at least theta.
+func (b *sharedBar) raise(theta float64) {
+	for {
+		old := b.bits.Load()
+		if math.Float64frombits(old) >= theta || b.bits.CompareAndSwap(old, math.Float64bits(theta)) {
+			return
+		}
+	}
+}
+
+// docs scores, document at a time, the documents in [start, end) matching
+// cursors cs (positioned at or after start) and returns their best k. If
+// bar is not nil, it shares θ with the other ranges of the query.
+func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar *sharedBar) ([]scored, error) {
+	ud, k, allow, cum, dir, dirMax := q.ud, q.k, q.allow, q.cum, q.dir, q.dirMax
 	ess := 0
 	theta := math.Inf(-1) // the k-th best score so far, minus dirMax
 	// cut is θ less a margin for the rounding of partial scores, which
@@ -247,14 +393,23 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 				return nil, fmt.Errorf("lexical: retrieve: %w", err)
 			}
 		}
-		lo := ndocs
+		if bar != nil {
+			if t := math.Float64frombits(bar.bits.Load()); t > theta {
+				theta = t
+				cut = theta - 1e-9*(math.Abs(theta)+math.Abs(dirMax))
+				for ess < n && cum[ess+1] < cut {
+					ess++
+				}
+			}
+		}
+		lo := end
 		for _, c := range cs[ess:] {
 			lo = min(lo, c.doc)
 		}
-		if lo == ndocs {
+		if lo >= end {
 			break
 		}
-		hi := lo + window
+		hi := min(lo+window, end)
 		for i := ess; i < n; i++ {
 			cs[i].accumulate(lo, hi, con[i*window:(i+1)*window], acc, &seen)
 		}
@@ -313,6 +468,9 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 				if h.offer(uint32(doc), score) && h.bar-dirMax > theta {
 					theta = h.bar - dirMax
 					cut = theta - 1e-9*(math.Abs(theta)+math.Abs(dirMax))
+					if bar != nil {
+						bar.raise(theta)
+					}
 				}
 			}
 			seen[w] = 0

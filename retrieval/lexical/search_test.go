@@ -13,7 +13,8 @@ import (
 // TestPrunedEqualsExhaustive checks, on the whole sample (several scoring
 // windows and many posting blocks per frequent term), that the top k of a
 // pruned search is exactly the first k of the exhaustive ranking: the same
-// documents with bit-identical scores.
+// documents with bit-identical scores, also when the documents are scored
+// in several ranges at once.
 func TestPrunedEqualsExhaustive(t *testing.T) {
 	ctx := context.Background()
 	x, err := Build(ctx, "", seq(sampleArgs(t, 1000)), Config{Analyzer: AnalyzerLucene})
@@ -29,7 +30,11 @@ func TestPrunedEqualsExhaustive(t *testing.T) {
 		{Text: "death penalty death penalty capital punishment"},
 		{Text: "school uniforms"},
 	}
-	for _, boundDF := range []uint32{exactBoundDF, 1} {
+	for _, c := range []struct {
+		boundDF uint32
+		parts   int
+	}{{exactBoundDF, 1}, {1, 1}, {exactBoundDF, 2}, {1, 3}, {exactBoundDF, 7}} {
+		boundDF := c.boundDF
 		x.d.boundDF = boundDF
 		for _, u := range []Unit{UnitSentence, UnitArgument} {
 			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
@@ -38,12 +43,16 @@ func TestPrunedEqualsExhaustive(t *testing.T) {
 					t.Fatal(err)
 				}
 				for qi, q := range queries {
+					// The exhaustive ranking in one document range; the
+					// top k in c.parts ranges scored at once.
+					x.d.scoreParts = 1
 					all, err := y.Retrieve(ctx, q, x.Docs(u))
 					if err != nil {
 						t.Fatal(err)
 					}
+					x.d.scoreParts = c.parts
 					for _, k := range []int{1, 10, 100, 1000} {
-						name := fmt.Sprintf("boundDF=%d/%s/%s/q%d/k=%d", boundDF, u, model, qi, k)
+						name := fmt.Sprintf("boundDF=%d/parts=%d/%s/%s/q%d/k=%d", boundDF, c.parts, u, model, qi, k)
 						got, err := y.Retrieve(ctx, q, k)
 						if err != nil {
 							t.Fatal(err)
