@@ -23,7 +23,12 @@
 // -quantize (Lucene's one-byte document lengths), -k1, -b, -mu, -prf
 // rm3|bo1, -qweights title,description,narrative, -fweights
 // conclusion,premise,title, -tag. -build says which units a build indexes
-// (-units is its old name). -h lists them all.
+// (-units is its old name). -memory sets the soft limit of the Go heap
+// while building, in MiB (768 by default, 0 for none; the GOMEMLIMIT
+// environment variable overrides it): the garbage collector works harder
+// near it instead of letting the heap grow to twice the live data, which
+// halves the peak memory of a full-scale build for a few percent more
+// CPU (BENCHMARKS.md). -h lists them all.
 //
 // A topics file without topics, or a run in which no topic matched
 // anything, is an error, and no run file is written. Bad command lines
