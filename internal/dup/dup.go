@@ -68,33 +68,35 @@ func (n *normalizer) append(dst []byte, s string) []byte {
 // unchanged, when s is not ASCII.
 func appendNormalizedASCII(dst []byte, s string) ([]byte, bool) {
 	// The output is never longer than s: a space stands for at least one
-	// dropped byte.
+	// dropped byte. So b[n] is always in range below, and each byte is
+	// written without branching on what it is (prose is unpredictable).
 	dst = slices.Grow(dst, len(s))
 	start := len(dst)
 	b := dst[:start+len(s)]
 	n := start
-	space := false
+	space := 0 // 1 after a dropped byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c-'a' < 26, c-'0' < 10:
-		case c-'A' < 26:
-			c += 'a' - 'A'
-		case c >= utf8.RuneSelf:
+		if c >= utf8.RuneSelf {
 			return dst[:start], false
-		default:
-			space = true
-			continue
 		}
-		if space && n > start {
-			b[n] = ' '
-			n++
-		}
-		space = false
-		b[n] = c
-		n++
+		upper := b2i(c-'A' < 26)
+		keep := b2i(c-'a' < 26) | b2i(c-'0' < 10) | upper
+		b[n] = ' '
+		n += space & keep & b2i(n > start)
+		b[n] = c + byte(upper<<5) // lower case
+		n += keep
+		space = 1 ^ keep
 	}
 	return b[:n], true
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // appendUnicode is Normalize for any text.
@@ -153,8 +155,8 @@ func (k *keyer) key(dst []byte, text string) []byte {
 // concurrent use.
 type Filter struct {
 	keyer   keyer
-	hash    func([]byte) uint64
-	heads   map[uint64]int32 // hash → first entry with that hash
+	hash    func([]byte) uint64 // safe for concurrent use
+	heads   map[uint64]int32    // hash → first entry with that hash
 	entries []entry
 	blocks  [][]byte
 	key     []byte // scratch
@@ -180,6 +182,30 @@ func New(mode Mode) *Filter {
 	}
 }
 
+// A Keyer computes the comparison keys and hashes of texts for one Filter,
+// so that the costly part of Add (normalizing and hashing) can run on other
+// goroutines than the Filter's and the Filter only inserts (AddKey). Make
+// one Keyer per goroutine with Filter.Keyer. A Keyer is not safe for
+// concurrent use, but distinct Keyers of a Filter may run concurrently
+// with each other and with the Filter's methods.
+type Keyer struct {
+	keyer keyer
+	hash  func([]byte) uint64
+}
+
+// Keyer returns a new Keyer for f's mode and hash.
+func (f *Filter) Keyer() *Keyer {
+	return &Keyer{keyer: keyer{mode: f.keyer.mode}, hash: f.hash}
+}
+
+// AppendKey appends the comparison key of text to dst and returns the
+// extended slice and the hash of the key, for AddKey.
+func (k *Keyer) AppendKey(dst []byte, text string) ([]byte, uint64) {
+	start := len(dst)
+	dst = k.keyer.key(dst, text)
+	return dst, k.hash(dst[start:])
+}
+
 // Add reports whether a sentence with the same text as text (under the
 // filter's mode) was added before and, if so, returns the id of the first
 // such sentence. Otherwise it remembers id as the representative of text.
@@ -201,6 +227,14 @@ func (f *Filter) AddEntry(id, text string) (entry int, duplicate bool) {
 	return int(e), dup
 }
 
+// AddKey is AddEntry for a text whose key and hash a Keyer of f computed
+// (Keyer.AppendKey): adding the texts' keys in the same order gives the
+// same entries and duplicates as adding the texts. The filter copies key.
+func (f *Filter) AddKey(id string, key []byte, hash uint64) (entry int, duplicate bool) {
+	e, dup := f.addKey(id, key, hash)
+	return int(e), dup
+}
+
 // ID returns the id of the representative of entry, which must be less
 // than Len.
 func (f *Filter) ID(entry int) string {
@@ -213,19 +247,23 @@ func (f *Filter) Len() int { return len(f.entries) }
 
 func (f *Filter) add(id, text string) (int32, bool) {
 	f.key = f.keyer.key(f.key[:0], text)
-	h := f.hash(f.key)
+	return f.addKey(id, f.key, f.hash(f.key))
+}
+
+// addKey adds the text whose comparison key is key, of hash h.
+func (f *Filter) addKey(id string, key []byte, h uint64) (int32, bool) {
 	head, ok := f.heads[h]
 	if ok {
 		for e := head; e >= 0; e = f.entries[e].next {
-			if string(f.keyOf(e)) == string(f.key) {
+			if string(f.keyOf(e)) == string(key) {
 				return e, true
 			}
 		}
 	}
-	if len(f.entries) >= math.MaxInt32 || len(id)+len(f.key) > math.MaxUint32/2 {
+	if len(f.entries) >= math.MaxInt32 || len(id)+len(key) > math.MaxUint32/2 {
 		panic("dup: too many or too long texts")
 	}
-	size := len(id) + len(f.key)
+	size := len(id) + len(key)
 	if len(f.blocks) == 0 || cap(f.blocks[len(f.blocks)-1])-len(f.blocks[len(f.blocks)-1]) < size {
 		// Blocks grow from 64 KB to blockSize, so that a filter of a few
 		// sentences (one query's) stays small.
@@ -236,11 +274,11 @@ func (f *Filter) add(id, text string) (int32, bool) {
 		f.blocks = append(f.blocks, make([]byte, 0, max(block, size)))
 	}
 	bi := len(f.blocks) - 1
-	e := entry{block: uint32(bi), off: uint32(len(f.blocks[bi])), idLen: uint32(len(id)), keyLen: uint32(len(f.key)), next: -1}
+	e := entry{block: uint32(bi), off: uint32(len(f.blocks[bi])), idLen: uint32(len(id)), keyLen: uint32(len(key)), next: -1}
 	if ok {
 		e.next = head
 	}
-	f.blocks[bi] = append(append(f.blocks[bi], id...), f.key...)
+	f.blocks[bi] = append(append(f.blocks[bi], id...), key...)
 	f.entries = append(f.entries, e)
 	f.heads[h] = int32(len(f.entries) - 1)
 	return int32(len(f.entries) - 1), false
