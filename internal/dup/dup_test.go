@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -142,6 +143,21 @@ func TestAddKey(t *testing.T) {
 		}
 		if got.Len() != want.Len() {
 			t.Errorf("collide %v: Len: got %d, want %d", collide, got.Len(), want.Len())
+		}
+	}
+}
+
+func TestASCIIKeys(t *testing.T) {
+	if len(asciiKeys) != utf8.RuneSelf {
+		t.Fatalf("len(asciiKeys): got %d, want %d", len(asciiKeys), utf8.RuneSelf)
+	}
+	for c := range byte(utf8.RuneSelf) {
+		want := byte(0)
+		if unicode.IsLetter(rune(c)) || unicode.IsNumber(rune(c)) {
+			want = byte(unicode.ToLower(rune(c)))
+		}
+		if got := asciiKeys[c]; got != want {
+			t.Errorf("asciiKeys[%q]: got %q, want %q", c, got, want)
 		}
 	}
 }
