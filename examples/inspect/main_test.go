@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
@@ -182,5 +186,53 @@ func TestRepairedTexts(t *testing.T) {
 	}
 	if !strings.HasSuffix(stdout.String(), "repaired_texts 2\n") {
 		t.Errorf("got %q, want 2 repaired texts", stdout.String())
+	}
+}
+
+// TestInspectStops checks that an error or a cancelled context in the
+// middle of the stream, after batches were handed over, ends inspect with
+// that error and leaves no goroutine behind.
+func TestInspectStops(t *testing.T) {
+	errBad := errors.New("bad record")
+	args := func(n int, err error) iter.Seq2[corpus.Argument, error] {
+		return func(yield func(corpus.Argument, error) bool) {
+			for i := range n {
+				a := corpus.Argument{ID: fmt.Sprint(i), Sentences: []corpus.Sentence{{ID: fmt.Sprint(i, "__1"), Text: "Same text."}}}
+				if !yield(a, nil) {
+					return
+				}
+			}
+			yield(corpus.Argument{}, err)
+		}
+	}
+	before := runtime.NumGoroutine()
+	if _, err := inspect(context.Background(), args(3*batchSentences, errBad)); err != errBad {
+		t.Errorf("error in the stream: got %v, want %v", err, errBad)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := inspect(ctx, args(3*batchSentences, nil)); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v, want %v", err, context.Canceled)
+	}
+	s, err := inspect(context.Background(), func(yield func(corpus.Argument, error) bool) {
+		for a := range args(3*batchSentences+5, nil) {
+			if a.ID == "" || !yield(a, nil) { // not the final zero Argument
+				return
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := summary{Arguments: 3*batchSentences + 5, Sentences: 3*batchSentences + 5, Tokens: 2 * (3*batchSentences + 5), DuplicateSentences: 3*batchSentences + 4}
+	if diff := cmp.Diff(want, s); diff != "" {
+		t.Errorf("summary (-want +got):\n%s", diff)
+	}
+	// A goroutine that has returned may take a moment to be gone.
+	for i := 0; runtime.NumGoroutine() > before && i < 100; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("goroutines: got %d after inspect, want at most %d", n, before)
 	}
 }

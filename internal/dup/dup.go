@@ -68,33 +68,45 @@ func (n *normalizer) append(dst []byte, s string) []byte {
 // unchanged, when s is not ASCII.
 func appendNormalizedASCII(dst []byte, s string) ([]byte, bool) {
 	// The output is never longer than s: a space stands for at least one
-	// dropped byte.
+	// dropped byte. So b[n] is always in range below, and each byte is
+	// written without branching on what it is (prose is unpredictable).
 	dst = slices.Grow(dst, len(s))
 	start := len(dst)
 	b := dst[:start+len(s)]
 	n := start
-	space := false
+	space := 0 // 1 after a dropped byte
+	begun := 0 // 1 once a byte is kept
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c-'a' < 26, c-'0' < 10:
-		case c-'A' < 26:
-			c += 'a' - 'A'
-		case c >= utf8.RuneSelf:
+		if c >= utf8.RuneSelf {
 			return dst[:start], false
-		default:
-			space = true
-			continue
 		}
-		if space && n > start {
-			b[n] = ' '
-			n++
-		}
-		space = false
-		b[n] = c
-		n++
+		k := asciiKeys[c]
+		keep := b2i(k != 0)
+		b[n] = ' '
+		n += space & keep & begun
+		b[n] = k
+		n += keep
+		space = 1 ^ keep
+		begun |= keep
 	}
 	return b[:n], true
+}
+
+// asciiKeys maps an ASCII byte to itself in the normalized text: lower
+// case for a letter, itself for a digit, 0 for the rest, which is dropped.
+const asciiKeys = zero16 + zero16 + zero16 + "0123456789" + "\x00\x00\x00\x00\x00\x00" +
+	"\x00abcdefghijklmnopqrstuvwxyz" + "\x00\x00\x00\x00\x00" +
+	"\x00abcdefghijklmnopqrstuvwxyz" + "\x00\x00\x00\x00\x00"
+
+const zero16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // appendUnicode is Normalize for any text.
@@ -153,22 +165,30 @@ func (k *keyer) key(dst []byte, text string) []byte {
 // concurrent use.
 type Filter struct {
 	keyer   keyer
-	hash    func([]byte) uint64
-	heads   map[uint64]int32 // hash → first entry with that hash
-	entries []entry
+	hash    func([]byte) uint64 // safe for concurrent use
+	slots   []uint64            // hash table of the entries; see addKey
+	entries [][]entry           // pages of pageSize entries, see entry
+	n       int                 // number of entries
 	blocks  [][]byte
 	key     []byte // scratch
 }
 
 type entry struct {
+	hash   uint64 // of the key
 	block  uint32
 	off    uint32
 	idLen  uint32
 	keyLen uint32
-	next   int32 // next entry with the same hash, or -1
 }
 
 const blockSize = 4 << 20
+
+// pageSize is how many entries a page of Filter.entries holds (1.5 MB):
+// the entries are not copied as they grow, except in the first page.
+const pageSize = 1 << 16
+
+// entry returns entry e.
+func (f *Filter) entry(e int32) *entry { return &f.entries[e/pageSize][e%pageSize] }
 
 // New returns an empty filter for the given mode.
 func New(mode Mode) *Filter {
@@ -176,8 +196,31 @@ func New(mode Mode) *Filter {
 	return &Filter{
 		keyer: keyer{mode: mode},
 		hash:  func(b []byte) uint64 { return maphash.Bytes(seed, b) },
-		heads: map[uint64]int32{},
 	}
+}
+
+// A Keyer computes the comparison keys and hashes of texts for one Filter,
+// so that the costly part of Add (normalizing and hashing) can run on other
+// goroutines than the Filter's and the Filter only inserts (AddKey). Make
+// one Keyer per goroutine with Filter.Keyer. A Keyer is not safe for
+// concurrent use, but distinct Keyers of a Filter may run concurrently
+// with each other and with the Filter's methods.
+type Keyer struct {
+	keyer keyer
+	hash  func([]byte) uint64
+}
+
+// Keyer returns a new Keyer for f's mode and hash.
+func (f *Filter) Keyer() *Keyer {
+	return &Keyer{keyer: keyer{mode: f.keyer.mode}, hash: f.hash}
+}
+
+// AppendKey appends the comparison key of text to dst and returns the
+// extended slice and the hash of the key, for AddKey.
+func (k *Keyer) AppendKey(dst []byte, text string) ([]byte, uint64) {
+	start := len(dst)
+	dst = k.keyer.key(dst, text)
+	return dst, k.hash(dst[start:])
 }
 
 // Add reports whether a sentence with the same text as text (under the
@@ -201,31 +244,54 @@ func (f *Filter) AddEntry(id, text string) (entry int, duplicate bool) {
 	return int(e), dup
 }
 
+// AddKey is AddEntry for a text whose key and hash a Keyer of f computed
+// (Keyer.AppendKey): adding the texts' keys in the same order gives the
+// same entries and duplicates as adding the texts. The filter copies key.
+func (f *Filter) AddKey(id string, key []byte, hash uint64) (entry int, duplicate bool) {
+	e, dup := f.addKey(id, key, hash)
+	return int(e), dup
+}
+
 // ID returns the id of the representative of entry, which must be less
 // than Len.
 func (f *Filter) ID(entry int) string {
-	x := &f.entries[entry]
+	x := f.entry(int32(entry))
 	return string(f.blocks[x.block][x.off : x.off+x.idLen])
 }
 
 // Len returns the number of distinct texts added.
-func (f *Filter) Len() int { return len(f.entries) }
+func (f *Filter) Len() int { return f.n }
 
 func (f *Filter) add(id, text string) (int32, bool) {
 	f.key = f.keyer.key(f.key[:0], text)
-	h := f.hash(f.key)
-	head, ok := f.heads[h]
-	if ok {
-		for e := head; e >= 0; e = f.entries[e].next {
-			if string(f.keyOf(e)) == string(f.key) {
+	return f.addKey(id, f.key, f.hash(f.key))
+}
+
+// addKey adds the text whose comparison key is key, of hash h.
+//
+// The entries are found through an open-addressing hash table with linear
+// probing, at most 3/4 full: a slot is 0 when empty, else the high 32 bits
+// of an entry's hash and, below them, the entry's number plus 1. A lookup
+// starts at the slot the low bits of the hash name, so most take one cache
+// miss (a Go map takes several), and keys are compared only when the high
+// bits agree.
+func (f *Filter) addKey(id string, key []byte, h uint64) (int32, bool) {
+	if 4*(f.n+1) > 3*len(f.slots) {
+		f.grow()
+	}
+	mask := uint64(len(f.slots) - 1)
+	i := h & mask
+	for ; f.slots[i] != 0; i = (i + 1) & mask {
+		if s := f.slots[i]; s>>32 == h>>32 {
+			if e := int32(uint32(s) - 1); string(f.keyOf(e)) == string(key) {
 				return e, true
 			}
 		}
 	}
-	if len(f.entries) >= math.MaxInt32 || len(id)+len(f.key) > math.MaxUint32/2 {
+	if f.n >= math.MaxInt32 || len(id)+len(key) > math.MaxUint32/2 {
 		panic("dup: too many or too long texts")
 	}
-	size := len(id) + len(f.key)
+	size := len(id) + len(key)
 	if len(f.blocks) == 0 || cap(f.blocks[len(f.blocks)-1])-len(f.blocks[len(f.blocks)-1]) < size {
 		// Blocks grow from 64 KB to blockSize, so that a filter of a few
 		// sentences (one query's) stays small.
@@ -236,17 +302,43 @@ func (f *Filter) add(id, text string) (int32, bool) {
 		f.blocks = append(f.blocks, make([]byte, 0, max(block, size)))
 	}
 	bi := len(f.blocks) - 1
-	e := entry{block: uint32(bi), off: uint32(len(f.blocks[bi])), idLen: uint32(len(id)), keyLen: uint32(len(f.key)), next: -1}
-	if ok {
-		e.next = head
+	if f.n%pageSize == 0 {
+		var page []entry // the first page grows as needed, for small filters
+		if f.n > 0 {
+			page = make([]entry, 0, pageSize)
+		}
+		f.entries = append(f.entries, page)
 	}
-	f.blocks[bi] = append(append(f.blocks[bi], id...), f.key...)
-	f.entries = append(f.entries, e)
-	f.heads[h] = int32(len(f.entries) - 1)
-	return int32(len(f.entries) - 1), false
+	page := &f.entries[len(f.entries)-1]
+	*page = append(*page, entry{hash: h, block: uint32(bi), off: uint32(len(f.blocks[bi])), idLen: uint32(len(id)), keyLen: uint32(len(key))})
+	f.blocks[bi] = append(append(f.blocks[bi], id...), key...)
+	e := int32(f.n)
+	f.n++
+	f.slots[i] = slot(h, e)
+	return e, false
+}
+
+// slot returns the hash table slot of entry e, of hash h.
+func slot(h uint64, e int32) uint64 { return h>>32<<32 | uint64(e+1) }
+
+// grow doubles the hash table (from 16 slots) and reinserts the entries.
+func (f *Filter) grow() {
+	f.slots = make([]uint64, max(16, 2*len(f.slots)))
+	mask := uint64(len(f.slots) - 1)
+	e := int32(0)
+	for _, page := range f.entries {
+		for _, x := range page {
+			i := x.hash & mask
+			for f.slots[i] != 0 {
+				i = (i + 1) & mask
+			}
+			f.slots[i] = slot(x.hash, e)
+			e++
+		}
+	}
 }
 
 func (f *Filter) keyOf(e int32) []byte {
-	x := &f.entries[e]
+	x := f.entry(e)
 	return f.blocks[x.block][x.off+x.idLen : x.off+x.idLen+x.keyLen]
 }

@@ -1,8 +1,10 @@
 package dup
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -106,6 +108,56 @@ func TestAddEntry(t *testing.T) {
 	for e, want := range []string{"1", "2", "4"} {
 		if got := f.ID(e); got != want {
 			t.Errorf("ID(%d): got %q, want %q", e, got, want)
+		}
+	}
+}
+
+// TestAddKey checks that adding the keys of a Keyer, computed ahead, gives
+// the entries and duplicates of adding the texts.
+func TestAddKey(t *testing.T) {
+	texts := []string{"Vote Pro!", "Vote Con!", "vote pro", "...", "!!", "...", "Ünïcode Ǆ", "ünïcode ǆ", "VOTE CON."}
+	for _, collide := range []bool{false, true} {
+		want, got := New(Normalized), New(Normalized)
+		if collide {
+			got.hash = func([]byte) uint64 { return 0 }
+		}
+		k := got.Keyer()
+		var keys []byte
+		var ends []int
+		var hashes []uint64
+		for _, text := range texts {
+			var h uint64
+			keys, h = k.AppendKey(keys, text)
+			ends = append(ends, len(keys))
+			hashes = append(hashes, h)
+		}
+		start := 0
+		for i, text := range texts {
+			id := strconv.Itoa(i)
+			we, wdup := want.AddEntry(id, text)
+			e, dup := got.AddKey(id, keys[start:ends[i]], hashes[i])
+			if e != we || dup != wdup {
+				t.Errorf("collide %v: AddKey(%q, key of %q): got %d, %v, want %d, %v", collide, id, text, e, dup, we, wdup)
+			}
+			start = ends[i]
+		}
+		if got.Len() != want.Len() {
+			t.Errorf("collide %v: Len: got %d, want %d", collide, got.Len(), want.Len())
+		}
+	}
+}
+
+func TestASCIIKeys(t *testing.T) {
+	if len(asciiKeys) != utf8.RuneSelf {
+		t.Fatalf("len(asciiKeys): got %d, want %d", len(asciiKeys), utf8.RuneSelf)
+	}
+	for c := range byte(utf8.RuneSelf) {
+		want := byte(0)
+		if unicode.IsLetter(rune(c)) || unicode.IsNumber(rune(c)) {
+			want = byte(unicode.ToLower(rune(c)))
+		}
+		if got := asciiKeys[c]; got != want {
+			t.Errorf("asciiKeys[%q]: got %q, want %q", c, got, want)
 		}
 	}
 }
