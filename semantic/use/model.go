@@ -262,7 +262,6 @@ func attention(dst, qkv []float32, ids [][]int32, in int) {
 	stride := 3 * in
 	start := 0
 	var w []float32
-	q := make([]float32, dh)
 	for _, t := range ids {
 		n := len(t)
 		if cap(w) < n {
@@ -271,12 +270,14 @@ func attention(dst, qkv []float32, ids [][]int32, in int) {
 		w = w[:n]
 		for h := range heads {
 			for i := range n {
-				for c, qv := range qkv[(start+i)*stride+h*dh : (start+i)*stride+(h+1)*dh] {
-					q[c] = qv * scale
-				}
+				q := qkv[(start+i)*stride+h*dh : (start+i)*stride+(h+1)*dh]
 				maxv := float32(math.Inf(-1))
 				for j := range n {
-					dot := dot(q, qkv[(start+j)*stride+in+h*dh:(start+j)*stride+in+(h+1)*dh])
+					k := qkv[(start+j)*stride+in+h*dh : (start+j)*stride+in+(h+1)*dh]
+					var dot float32
+					for c, qv := range q {
+						dot += qv * scale * k[c]
+					}
 					w[j] = dot
 					maxv = max(maxv, dot)
 				}
@@ -287,55 +288,15 @@ func attention(dst, qkv []float32, ids [][]int32, in int) {
 				}
 				o := dst[(start+i)*in+h*dh : (start+i)*in+(h+1)*dh]
 				for j := range n {
-					axpy(o, w[j]/sum, qkv[(start+j)*stride+2*in+h*dh:(start+j)*stride+2*in+(h+1)*dh])
+					v := qkv[(start+j)*stride+2*in+h*dh : (start+j)*stride+2*in+(h+1)*dh]
+					p := w[j] / sum
+					for c, vv := range v {
+						o[c] += p * vv
+					}
 				}
 			}
 		}
 		start += n
-	}
-}
-
-// dot returns the dot product of a and b (len(b) ≥ len(a)), summed in
-// eight interleaved partial sums so that the additions do not wait on each
-// other.
-func dot(a, b []float32) float32 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3, s4, s5, s6, s7 float32
-	i := 0
-	for ; i+8 <= len(a); i += 8 {
-		a, b := a[i:i+8:i+8], b[i:i+8:i+8]
-		s0 += a[0] * b[0]
-		s1 += a[1] * b[1]
-		s2 += a[2] * b[2]
-		s3 += a[3] * b[3]
-		s4 += a[4] * b[4]
-		s5 += a[5] * b[5]
-		s6 += a[6] * b[6]
-		s7 += a[7] * b[7]
-	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
-}
-
-// axpy adds p·v to o (len(v) ≥ len(o)).
-func axpy(o []float32, p float32, v []float32) {
-	v = v[:len(o)]
-	i := 0
-	for ; i+8 <= len(o); i += 8 {
-		o, v := o[i:i+8:i+8], v[i:i+8:i+8]
-		o[0] += p * v[0]
-		o[1] += p * v[1]
-		o[2] += p * v[2]
-		o[3] += p * v[3]
-		o[4] += p * v[4]
-		o[5] += p * v[5]
-		o[6] += p * v[6]
-		o[7] += p * v[7]
-	}
-	for ; i < len(o); i++ {
-		o[i] += p * v[i]
 	}
 }
 
