@@ -62,6 +62,9 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-qweights", "1,2"}, 2, "-qweights"},
 		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-units", "all"}, 2, "-build"},
 		{[]string{"-index", "x", "-o", "y", "-year", "2021", "extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-memory", "-1"}, 2, "-memory -1"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-memory", "9999999999"}, 2, "-memory"},
+		{[]string{"-index", "x", "-o", "y", "-year", "2021", "-memory", "lots"}, 2, "-memory"},
 	} {
 		var stdout, stderr bytes.Buffer
 		status := run(tc.args, &stdout, &stderr)

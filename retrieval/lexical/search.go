@@ -77,12 +77,12 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 			}
 		}
 	}
-	return x.hits(ud, res), nil
+	return hitsOf(ud, res), nil
 }
 
-// hits turns scored documents into hits, finding the ids of many on all
-// cores.
-func (x *Index) hits(ud *unitData, res []scored) []retrieval.Hit {
+// hitsOf turns scored documents of ud into hits, finding the ids of many
+// on all cores.
+func hitsOf(ud *unitData, res []scored) []retrieval.Hit {
 	hits := make([]retrieval.Hit, len(res))
 	fill := func(lo, hi int) {
 		for i := lo; i < hi; i++ {
@@ -102,7 +102,7 @@ func (x *Index) hits(ud *unitData, res []scored) []retrieval.Hit {
 	return hits
 }
 
-// parallelIDs is the fewest hits per core for which hits finds ids on
+// parallelIDs is the fewest hits per core for which hitsOf finds ids on
 // several cores.
 const parallelIDs = 256
 
