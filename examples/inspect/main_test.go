@@ -171,6 +171,19 @@ func TestCountTokens(t *testing.T) {
 	}
 }
 
+// FuzzCountTokens checks countTokens against strings.Fields on any text,
+// invalid UTF-8 and Unicode white space included.
+func FuzzCountTokens(f *testing.F) {
+	for _, s := range []string{"", " a  b ", "a\u00a0b\u2028c", "\xff \xfe", "\t\r\n\v\f x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := countTokens(s), len(strings.Fields(s)); got != want {
+			t.Fatalf("countTokens(%q): got %d, want %d", s, got, want)
+		}
+	})
+}
+
 // TestRepairedTexts inspects a corpus whose conclusion and a sentence hold
 // invalid UTF-8: they are repaired and counted.
 func TestRepairedTexts(t *testing.T) {
