@@ -164,6 +164,7 @@ func (a *app) task(w http.ResponseWriter, r *http.Request) (int, bool) {
 
 // sentenceView is one sentence of the pair as the page shows it.
 type sentenceView struct {
+	Which                string // "first" or "second"
 	ID, Text, Conclusion string
 	Before, After        []string // neighbouring sentences, when asked for
 }
@@ -208,7 +209,7 @@ func (a *app) view(n int, neighbours bool) pageView {
 	v := pageView{
 		N: n + 1, Total: len(a.tasks), Judged: a.judgedTasks(),
 		Topic: a.topicOf(t.topic), Pair: t.pair,
-		First: a.sentence(t.first, neighbours), Second: a.sentence(t.second, neighbours),
+		First: a.sentence("first", t.first, neighbours), Second: a.sentence("second", t.second, neighbours),
 		Neighbours: neighbours, Annotator: a.annotator, AskAnnotator: a.annotator == "",
 		Prev: (n+len(a.tasks)-1)%len(a.tasks) + 1, Next: (n+1)%len(a.tasks) + 1,
 		Scales: scales,
@@ -246,9 +247,9 @@ func (a *app) judgedTasks() int {
 // sentence returns what the page shows of a sentence: its text, its
 // argument's conclusion and, with neighbours, the sentences before and
 // after it in the argument.
-func (a *app) sentence(id string, neighbours bool) sentenceView {
+func (a *app) sentence(which, id string, neighbours bool) sentenceView {
 	s, _ := a.store.Sentence(id)
-	v := sentenceView{ID: id, Text: s.Text}
+	v := sentenceView{Which: which, ID: id, Text: s.Text}
 	arg, ok := a.store.ArgumentOf(id)
 	if !ok {
 		return v

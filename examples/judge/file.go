@@ -112,13 +112,6 @@ func (jf *judgmentsFile) get(it item) (labels, bool) {
 	return l, ok
 }
 
-// count returns how many items the file judges.
-func (jf *judgmentsFile) count() int {
-	jf.mu.Lock()
-	defer jf.mu.Unlock()
-	return len(jf.labels)
-}
-
 // errClosed reports a judgment given after the file was closed.
 var errClosed = errors.New("judge: the judgments file is closed")
 
