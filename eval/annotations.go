@@ -382,8 +382,11 @@ func (a *Annotations) Annotators() []string { return slices.Clone(a.annotators) 
 // (pₒ − pₑ) / (1 − pₑ), with pₒ the share of items labelled alike and pₑ
 // the agreement expected by chance from each file's label frequencies; it
 // is NaN when no item was judged in both, or when pₑ is 1 (both used one
-// and the same label throughout).
+// and the same label throughout). A nil file counts as an empty one.
 func Agreement(a, b *Annotations) (kappa map[Dimension]float64, items int) {
+	if a == nil || b == nil {
+		a, b = &Annotations{}, &Annotations{}
+	}
 	var counts [3]struct {
 		alike  int
 		ca, cb map[int]int

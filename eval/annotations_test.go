@@ -192,3 +192,9 @@ func TestAnnotationsErrorUnwraps(t *testing.T) {
 		t.Errorf("got %v, want a wrapped error", err)
 	}
 }
+
+func TestAgreementNil(t *testing.T) {
+	if k, n := eval.Agreement(nil, read(t, eval.AnnotationsHeader+"\n")); n != 0 || !math.IsNaN(k[eval.Quality]) {
+		t.Errorf("a nil file: got %v over %d items, want NaN over 0", k, n)
+	}
+}

@@ -122,7 +122,9 @@ func (a *app) handler() http.Handler {
 	mux.HandleFunc("GET /overview", a.overview)
 	mux.HandleFunc("GET /pair/{n}", a.page)
 	mux.HandleFunc("POST /pair/{n}", a.judge)
-	return mux
+	// A page of another site must not judge through the visitor's
+	// browser: cross-origin POSTs are refused.
+	return http.NewCrossOriginProtection().Handler(mux)
 }
 
 // next returns the first unjudged task from from on, wrapping around, or
@@ -369,8 +371,12 @@ type overviewView struct {
 	Total, Judged int
 	File          string
 	Topics        []topicProgress
-	Missing       []string
+	Missing       []string // the first maxMissing
+	MoreMissing   int      // how many more
 }
+
+// maxMissing is the most pairs the overview lists that cannot be shown.
+const maxMissing = 100
 
 type topicProgress struct {
 	Topic         topics.Topic
@@ -379,7 +385,8 @@ type topicProgress struct {
 }
 
 func (a *app) overview(w http.ResponseWriter, r *http.Request) {
-	v := overviewView{Total: len(a.tasks), Judged: a.judgedTasks(), File: a.file.name, Missing: a.missing}
+	v := overviewView{Total: len(a.tasks), Judged: a.judgedTasks(), File: a.file.name, Missing: a.missing[:min(len(a.missing), maxMissing)]}
+	v.MoreMissing = len(a.missing) - len(v.Missing)
 	for i, t := range a.tasks {
 		if len(v.Topics) == 0 || v.Topics[len(v.Topics)-1].Topic.ID != t.topic {
 			v.Topics = append(v.Topics, topicProgress{Topic: a.topicOf(t.topic), First: i + 1})

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/runfile"
 )
@@ -443,5 +444,49 @@ func TestServe(t *testing.T) {
 	}
 	if n := readOwn(t, out).Judgments().Qrels(eval.Quality).Len(); n != 1 {
 		t.Errorf("%d judgments in the file, want 1", n)
+	}
+}
+
+func TestCrossOriginRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "own.tsv")
+	a := newApp(t, out, "Ada", baselineRun)
+	r := httptest.NewRequest("POST", "/pair/1", strings.NewReader(labelsForm(1, 1, 1).Encode()))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Set("Sec-Fetch-Site", "cross-site")
+	r.Header.Set("Origin", "http://evil.example")
+	w := httptest.NewRecorder()
+	a.handler().ServeHTTP(w, r)
+	if w.Code != http.StatusForbidden || lineCount(t, out) != 1 {
+		t.Errorf("a cross-site POST: got %d and %d lines, want 403 and the header only", w.Code, lineCount(t, out))
+	}
+}
+
+// TestTIRAInput reads the corpus of a TIRA input directory (-i).
+func TestTIRAInput(t *testing.T) {
+	topicsXML := "../../../shared/data/touche/topics-task1-2022.xml"
+	xml, err := os.ReadFile(topicsXML)
+	if err != nil {
+		t.Skipf("no %s: %v", topicsXML, err)
+	}
+	dir := t.TempDir()
+	csv, err := io.ReadAll(sample.Touche2022().ProcessedCSV())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"args_processed.csv": csv, "topics.xml": xml} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	loadMu.Lock()
+	a, err := load(context.Background(), []string{baselineRun}, dir, filepath.Join(dir, "own.tsv"), 5, io.Discard)
+	loadMu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.env.Close()
+	defer a.file.close()
+	if len(a.tasks) != 82 || len(a.missing) != 0 {
+		t.Errorf("from -i: %d pairs to judge, %d missing; want 82 and 0, as from the embedded sample", len(a.tasks), len(a.missing))
 	}
 }
