@@ -46,6 +46,9 @@ func openJudgments(path string) (jf *judgmentsFile, repaired int, err error) {
 			f.Close()
 		}
 	}()
+	if err := lock(f); err != nil {
+		return nil, 0, err
+	}
 	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, 0, fmt.Errorf("judgments file: %w", err)

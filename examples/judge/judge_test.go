@@ -490,3 +490,15 @@ func TestTIRAInput(t *testing.T) {
 		t.Errorf("from -i: %d pairs to judge, %d missing; want 82 and 0, as from the embedded sample", len(a.tasks), len(a.missing))
 	}
 }
+
+func TestOneServerPerFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "own.tsv")
+	jf, _, err := openJudgments(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer jf.close()
+	if _, _, err := openJudgments(path); err == nil || !strings.Contains(err.Error(), "another judge server") {
+		t.Errorf("a second server on one file: got %v, want refused", err)
+	}
+}
