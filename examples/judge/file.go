@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -65,6 +66,9 @@ func openJudgments(path string) (jf *judgmentsFile, repaired int, err error) {
 		if _, err := f.WriteAt(data, 0); err != nil {
 			return nil, 0, fmt.Errorf("judgments file: %w", err)
 		}
+		if err := syncDir(filepath.Dir(path)); err != nil {
+			return nil, 0, err
+		}
 	case data[len(data)-1] != '\n':
 		if _, err := eval.ReadAnnotations(bytes.NewReader(data), path); err == nil {
 			// A whole last line without its newline (edited by hand):
@@ -105,6 +109,20 @@ func openJudgments(path string) (jf *judgmentsFile, repaired int, err error) {
 		jf.labels[item{r.Topic, r.DocID}] = labels{r.Label, q, c}
 	}
 	return jf, repaired, nil
+}
+
+// syncDir syncs a directory, so that a file created in it survives a
+// crash.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("judgments file: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return fmt.Errorf("judgments file: syncing its directory: %w", err)
+	}
+	return nil
 }
 
 // get returns the current labels of it.
