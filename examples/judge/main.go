@@ -59,7 +59,7 @@ func main() {
 const about = `Serves a local web page for judging the pairs in the top k of the RUNs
 that the official judgments of -year lack, and appends each judgment to
 the JUDGMENTS file at once (synced to disk), with the annotator's name and
-the time. A restart resumes where the file ends. The page shows the topic,
+the time. A restart resumes at the first pair the file lacks. The page shows the topic,
 the two sentences, their arguments' conclusions and, on demand, the
 neighbouring sentences; every action has a key (the page lists them).
 The corpus is the embedded 2022 sample, or with -i that of a TIRA input
