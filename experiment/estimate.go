@@ -31,18 +31,50 @@ func estimator(j *eval.Judgments, d eval.Dimension) (*eval.Estimate, error) {
 	return eval.NewEstimate(q), nil
 }
 
-// estimate fills in the row's estimated figures with est.
-func (x Experiment) estimate(row *Row, est *eval.Estimate, run runfile.Run, k int, opt eval.Options, topic func(string) *TopicScores) error {
-	e, err := est.NDCG(run, k, opt)
-	if err != nil {
+// estimate fills in the row's estimated figures with est, over the topics
+// q judges (est may know more: it is made from all the judgments).
+func (x Experiment) estimate(row *Row, est *eval.Estimate, q *eval.Qrels, run runfile.Run, k int, opt eval.Options, topic func(string) *TopicScores) error {
+	topics := q.Topics()
+	kept := make(runfile.Run, len(run))
+	for _, id := range topics {
+		if lines, ok := run[id]; ok {
+			kept[id] = lines
+		}
+	}
+	complete := opt.Complete
+	opt.Complete = false
+	e, err := est.NDCG(kept, k, opt)
+	if err != nil && !(complete && errors.Is(err, eval.ErrNoTopics)) {
 		return err
 	}
-	if row.Estimated, err = x.Bootstrap.CI(e.Values); err != nil {
+	// est's topics are q's in the same (byte) order; with Complete, a
+	// judged topic the run misses scores 0, as Estimate.NDCG would score it.
+	values, labelled := map[string]float64{}, map[string]float64{}
+	if e != nil {
+		for i, id := range e.Topics {
+			values[id], labelled[id] = e.Values[i], e.Labelled[i]
+		}
+	}
+	var vs, ls []float64
+	for _, id := range topics {
+		v, ok := values[id]
+		if !ok && !complete {
+			continue
+		}
+		vs, ls = append(vs, v), append(ls, labelled[id])
+		topic(id).Estimated = v
+	}
+	if row.Estimated, err = x.Bootstrap.CI(vs); err != nil {
 		return err
 	}
-	row.Labelled = e.MeanLabelled
-	for i, id := range e.Topics {
-		topic(id).Estimated = e.Values[i]
-	}
+	row.Labelled = mean(ls)
 	return nil
+}
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
 }

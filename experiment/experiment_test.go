@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,6 +64,7 @@ func TestExperimentHandComputed(t *testing.T) {
 		Judgments: judgments(t),
 		Systems:   []experiment.System{{Name: "perfect", Run: perfect}, {Name: "second", Run: second}},
 		Bootstrap: eval.Bootstrap{Resamples: 200},
+		MinJudged: -1, // test judged-only figures however little is judged
 	}
 	table, err := x.Run(context.Background())
 	if err != nil {
@@ -85,8 +88,13 @@ func TestExperimentHandComputed(t *testing.T) {
 	// estimate joins the ideal), so 1.
 	approx("estimated", r.Estimated.Mean, 1)
 	approx("labelled@5", r.Labelled, (2.0/5+1.0/5)/2)
-	if r.Topics != 2 || r.Judgments != "hand relevance" || r.Warning != "" {
-		t.Errorf("got %d topics, judgments %q, warning %q", r.Topics, r.Judgments, r.Warning)
+	// The judged results scored: a,b at rank 2 of topic 1, d,e at rank 1
+	// of topic 2.
+	approx("depth", r.Depth, 1.5)
+	approx("median depth", r.DepthMedian, 1.5)
+	wantWarning := "judged@5 0.20: judged-only rests on ranks around 2 (median 2)"
+	if r.Topics != 2 || r.Judgments != "hand relevance" || r.Warning != wantWarning || len(r.Warnings) != 1 {
+		t.Errorf("got %d topics, judgments %q, warning %q; want 2, hand relevance, %q", r.Topics, r.Judgments, r.Warning, wantWarning)
 	}
 	want := []experiment.TopicScores{{Topic: "1", NDCG: 1 / l3, Judged: 1, Estimated: 1}, {Topic: "2", NDCG: 1, Judged: 1, Estimated: 1}}
 	if diff := cmp.Diff(want, r.PerTopic); diff != "" {
@@ -184,7 +192,7 @@ func TestExperimentPairsAndWarnings(t *testing.T) {
 	if table, err = x.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if r := table.Rows[0]; r.Warning != "" || r.NDCG.Mean != 1 || r.Pairs != eval.FirstSentence {
+	if r := table.Rows[0]; strings.Contains(r.Warning, "nothing") || r.NDCG.Mean != 1 || r.Pairs != eval.FirstSentence {
 		t.Errorf("mapped: got warning %q, nDCG %v, pairs %v", r.Warning, r.NDCG.Mean, r.Pairs)
 	}
 }
@@ -225,8 +233,9 @@ func TestWriteTSVAndJSON(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")
 	want := "run\tjudgments\ttopics\tndcg10\tndcg10_low\tndcg10_high\tjudged_ndcg10\tjudged_ndcg10_low\tjudged_ndcg10_high\tp\tjudged10\t" +
-		"p_plain\testimated_judged_ndcg10\testimated_judged_ndcg10_low\testimated_judged_ndcg10_high\testimated_p\tlabelled10\twarning"
-	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 18 {
+		"p_plain\testimated_judged_ndcg10\testimated_judged_ndcg10_low\testimated_judged_ndcg10_high\testimated_p\tlabelled10\twarning\t" +
+		"depth10\tdepth10_median\tp_untested"
+	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 21 {
 		t.Errorf("got\n%s", tsv.String())
 	}
 	var js bytes.Buffer
@@ -236,14 +245,22 @@ func TestWriteTSVAndJSON(t *testing.T) {
 	var got struct {
 		K    int
 		Rows []struct {
-			System string
-			P      *float64 `json:"judged_p"`
+			System   string
+			P        *float64 `json:"judged_p"`
+			Untested string   `json:"judged_p_untested"`
+			Share    *float64 `json:"judged_share"`
+			Depth    *float64 `json:"depth"`
+			Warnings []string `json:"warnings"`
 		}
 	}
 	if err := json.Unmarshal(js.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.K != 10 || len(got.Rows) != 2 || got.Rows[0].P != nil || got.Rows[1].P == nil {
+	// Each run has one result of ten judged, at rank 1: judged@10 0.10 is
+	// below 0.5, so judged-only is not tested, and the rows say why.
+	if got.K != 10 || len(got.Rows) != 2 || got.Rows[0].P != nil || got.Rows[1].P != nil ||
+		got.Rows[1].Untested != "judged@10 0.10 and 0.10 < 0.50" || *got.Rows[1].Share != 0.1 || *got.Rows[1].Depth != 1 ||
+		len(got.Rows[1].Warnings) != 1 || !strings.Contains(got.Rows[1].Warnings[0], "judged-only rests on ranks around 1") {
 		t.Errorf("got %s", js.String())
 	}
 }
@@ -336,5 +353,82 @@ func TestExperimentTooLittleToFit(t *testing.T) {
 	coh := table.Rows[2]
 	if got, want := coh.Labelled, 2.0/5; math.Abs(got-want) > 1e-12 {
 		t.Errorf("coherence labelled@5: got %v, want %v (a,d estimated, a,b judged)", got, want)
+	}
+}
+
+// TestJudgedOnlyGate tests judged-only figures only where both runs' top 5
+// are judged enough, and with the test asked for.
+func TestJudgedOnlyGate(t *testing.T) {
+	var js []eval.Judgment
+	byTopic := map[string][]string{}
+	deep := map[string][]string{}
+	reversed := map[string][]string{}
+	for _, topic := range []string{"1", "2", "3", "4", "5", "6"} {
+		for i, l := range []int{2, 1, 0, 1, 2} {
+			id := fmt.Sprintf("s%d,t%d", i, i)
+			js = append(js, eval.Judgment{Topic: topic, DocID: id, Label: l})
+			byTopic[topic] = append(byTopic[topic], id)
+		}
+		reversed[topic] = slices.Clone(byTopic[topic])
+		slices.Reverse(reversed[topic])
+		if topic == "1" {
+			reversed[topic] = byTopic[topic]
+		}
+		// Four unjudged pairs of unjudged sentences, then the judged ones.
+		deep[topic] = append([]string{"u1,v1", "u2,v2", "u3,v3", "u4,v4"}, byTopic[topic]...)
+	}
+	q, err := eval.NewQrels(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := eval.NewJudgments("gate", []eval.Dimension{eval.Relevance}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := experiment.Experiment{Judgments: j, Bootstrap: eval.Bootstrap{Resamples: 50}, Test: eval.PairedTest{Method: "wilcoxon"},
+		Systems: []experiment.System{{Name: "judged", Run: newRun(t, byTopic)}, {Name: "reversed", Run: newRun(t, reversed)}, {Name: "deep", Run: newRun(t, deep)}}}
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev, dp := table.Rows[1], table.Rows[2]
+	var a, b []float64
+	for i := range rev.PerTopic {
+		a, b = append(a, rev.PerTopic[i].Judged), append(b, table.Rows[0].PerTopic[i].Judged)
+	}
+	p, err := eval.PairedTest{Method: "wilcoxon"}.P(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One of two p-values in the family: Bonferroni doubles it.
+	if want := math.Min(1, 2*p); rev.Untested != "" || math.Abs(rev.JudgedP-want) > 1e-12 || rev.JudgedShare != 1 || rev.Depth != 3 {
+		t.Errorf("reversed: p %v (untested %q), judged@5 %v, depth %v; want p %v, judged@5 1, depth 3", rev.JudgedP, rev.Untested, rev.JudgedShare, rev.Depth, want)
+	}
+	if !math.IsNaN(dp.JudgedP) || dp.Untested != "judged@5 0.20 < 0.50" || dp.Depth != 7 || dp.DepthMedian != 7 ||
+		dp.Warning != "judged@5 0.20: judged-only rests on ranks around 7 (median 7)" {
+		t.Errorf("deep: p %v, untested %q, depth %v/%v, warning %q", dp.JudgedP, dp.Untested, dp.Depth, dp.DepthMedian, dp.Warning)
+	}
+	if math.IsNaN(dp.P) {
+		t.Error("deep: the plain nDCG is not tested")
+	}
+	if table.Test != "Wilcoxon signed-rank test" || !strings.Contains(table.Family, "up to 2 p-values") {
+		t.Errorf("test %q, family %q", table.Test, table.Family)
+	}
+	var text bytes.Buffer
+	if err := table.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Wilcoxon signed-rank test against judged", "untested: judged@5 0.20 < 0.50", "p (Wilcoxon signed-rank test, Bonferroni) judged-only"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the text table lacks %q:\n%s", want, text.String())
+		}
+	}
+	x.MinJudged = -1
+	if table, err = x.Run(context.Background()); err != nil || math.IsNaN(table.Rows[2].JudgedP) {
+		t.Errorf("MinJudged -1: %v, deep's p %v", err, table.Rows[2].JudgedP)
+	}
+	x.Test.Method = "sign"
+	if _, err := x.Run(context.Background()); err == nil {
+		t.Error("an unknown test: no error")
 	}
 }
