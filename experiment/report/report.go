@@ -76,9 +76,10 @@ type Options struct {
 	// means the table's first (relevance, for Touché's judgments).
 	Dimension eval.Dimension
 	// Measure is the figure the plots draw: "judged-only" (nDCG@K over
-	// the judged results alone, as Touché's official tables; the default
-	// for ""), "plain" (an unjudged result gains nothing) or "estimated"
-	// (judged-only over exact and estimated labels, eval.Estimate).
+	// the judged results alone, as Touché's official tables), "plain" (an
+	// unjudged result gains nothing) or "estimated" (judged-only over exact
+	// and estimated labels, eval.Estimate); "" means the table's headline
+	// (Table.Headline: the estimate for judgments of sentence pairs).
 	Measure string
 	// Command is the command line that made the experiment, shown in the
 	// reproducibility section (os.Args, say); nil shows none.
@@ -135,7 +136,10 @@ type page struct {
 	K        int
 	Baseline string
 	// PHeader names the judged-only p-value's column.
-	PHeader   string
+	PHeader string
+	// Tests says which test gives the p-values, which of them the
+	// correction covers, and which are not computed (Table's caption).
+	Tests     string
 	Systems   []systemView
 	Summary   []dimensionView
 	Dimension string // of the plots
@@ -172,6 +176,7 @@ type rowView struct {
 	NDCG, Judged, Estimated             ciView
 	P, JudgedP, EstimatedP              string
 	JudgedShare, Labelled               string
+	Depth                               string // "mean (median)"
 	BestJudged, BestNDCG, BestEstimated bool
 	Warning                             string
 }
@@ -285,7 +290,11 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	if o.Top == 0 {
 		o.Top = 10
 	}
-	measure := cmp.Or(o.Measure, measureJudged)
+	headline := measureJudged // the table's headline (Table.Headline)
+	if t.Headline == "estimated" {
+		headline = measureEstimated
+	}
+	measure := cmp.Or(o.Measure, headline)
 	value, err := measureValue(measure)
 	if err != nil {
 		return nil, err
@@ -295,6 +304,8 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	if t.Correction != "none" && t.Correction != "" {
 		p.PHeader = valid(p.PHeader + " (" + strings.ToUpper(t.Correction[:1]) + t.Correction[1:] + ")") // as Table.WriteText
 	}
+	p.Tests = valid(fmt.Sprintf("p: two-sided paired %s against %s over the topics both answer; %s. Judged-only figures are tested only where both systems' judged@%d is at least %.2f; depth is the mean (median) rank of the judged pairs a judged-only figure scored.",
+		cmp.Or(t.Test, "t-test"), t.Baseline, t.Family, t.K, t.MinJudged))
 
 	// The systems, in the order of the rows, and the dimensions.
 	var dims []string
@@ -411,13 +422,30 @@ func summary(rows []experiment.Row, systems []systemView, index map[string]int) 
 	for _, r := range rows {
 		d.Rows = append(d.Rows, rowView{System: systems[index[r.System]], Topics: r.Topics,
 			NDCG: ci(r.NDCG), Judged: ci(r.Judged), Estimated: ci(r.Estimated),
-			P: f(r.P, 4), JudgedP: f(r.JudgedP, 4), EstimatedP: f(r.EstimatedP, 4),
+			P: f(r.P, 4), JudgedP: untested(f(r.JudgedP, 4), r.Untested), EstimatedP: f(r.EstimatedP, 4),
+			Depth:       valid(depthView(r.Depth, r.DepthMedian)),
 			JudgedShare: f(r.JudgedShare, 2), Labelled: f(r.Labelled, 2),
 			BestNDCG: len(rows) > 1 && r.NDCG.Mean == bestNDCG, BestJudged: len(rows) > 1 && r.Judged.Mean == bestJudged,
 			BestEstimated: len(rows) > 1 && r.Estimated.Mean == bestEstimated,
 			Warning:       valid(r.Warning)})
 	}
 	return d
+}
+
+// untested returns a p-value, or why it was not computed.
+func untested(p, why string) string {
+	if why != "" {
+		return valid("untested: " + why)
+	}
+	return p
+}
+
+// depthView formats a row's depth as "mean (median)", or "-".
+func depthView(mean, median float64) string {
+	if math.IsNaN(mean) {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f (%.0f)", mean, median)
 }
 
 // topicTitles returns the Env's topics by id.
