@@ -315,7 +315,11 @@ func family(correction string, tested int, baseline string) string {
 		return fmt.Sprintf("p-values not corrected (each system against %s)", baseline)
 	}
 	name := strings.ToUpper(correction[:1]) + correction[1:]
-	return fmt.Sprintf("%s corrects each p column within one dimension: up to %d p-values, one per system against %s", name, tested, baseline)
+	values := "p-values"
+	if tested == 1 {
+		values = "p-value"
+	}
+	return fmt.Sprintf("%s corrects each p column within one dimension: up to %d %s, one per system against %s", name, tested, values, baseline)
 }
 
 // evaluate gives every system's row on dimension d, with estimated
