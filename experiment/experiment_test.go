@@ -259,7 +259,7 @@ func TestWriteTSVAndJSON(t *testing.T) {
 	// Each run has one result of ten judged, at rank 1: judged@10 0.10 is
 	// below 0.5, so judged-only is not tested, and the rows say why.
 	if got.K != 10 || len(got.Rows) != 2 || got.Rows[0].P != nil || got.Rows[1].P != nil ||
-		got.Rows[1].Untested != "judged@10 0.10 and 0.10 < 0.50" || *got.Rows[1].Share != 0.1 || *got.Rows[1].Depth != 1 ||
+		got.Rows[1].Untested != "judged@10 0.10 and 0.10 < 0.30" || *got.Rows[1].Share != 0.1 || *got.Rows[1].Depth != 1 ||
 		len(got.Rows[1].Warnings) != 1 || !strings.Contains(got.Rows[1].Warnings[0], "judged-only rests on ranks around 1") {
 		t.Errorf("got %s", js.String())
 	}
@@ -404,7 +404,7 @@ func TestJudgedOnlyGate(t *testing.T) {
 	if want := math.Min(1, 2*p); rev.Untested != "" || math.Abs(rev.JudgedP-want) > 1e-12 || rev.JudgedShare != 1 || rev.Depth != 3 {
 		t.Errorf("reversed: p %v (untested %q), judged@5 %v, depth %v; want p %v, judged@5 1, depth 3", rev.JudgedP, rev.Untested, rev.JudgedShare, rev.Depth, want)
 	}
-	if !math.IsNaN(dp.JudgedP) || dp.Untested != "judged@5 0.20 < 0.50" || dp.Depth != 7 || dp.DepthMedian != 7 ||
+	if !math.IsNaN(dp.JudgedP) || dp.Untested != "judged@5 0.20 < 0.30" || dp.Depth != 7 || dp.DepthMedian != 7 ||
 		dp.Warning != "judged@5 0.20: judged-only rests on ranks around 7 (median 7)" {
 		t.Errorf("deep: p %v, untested %q, depth %v/%v, warning %q", dp.JudgedP, dp.Untested, dp.Depth, dp.DepthMedian, dp.Warning)
 	}
@@ -418,7 +418,7 @@ func TestJudgedOnlyGate(t *testing.T) {
 	if err := table.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Wilcoxon signed-rank test against judged", "untested: judged@5 0.20 < 0.50", "p (Wilcoxon signed-rank test, Bonferroni) judged-only"} {
+	for _, want := range []string{"Wilcoxon signed-rank test against judged", "untested: judged@5 0.20 < 0.30", "p (Wilcoxon signed-rank test, Bonferroni) judged-only"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("the text table lacks %q:\n%s", want, text.String())
 		}
