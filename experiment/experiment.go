@@ -76,6 +76,13 @@ type Experiment struct {
 	Systems []System
 	// Judgments score the runs; nil means the Env's.
 	Judgments *eval.Judgments
+	// Own are judgments of one's own (eval.ReadAnnotations, as
+	// examples/judge writes them), kept apart from the official ones: they
+	// give figures of their own, nDCG@K and judged@K over the official
+	// labels and the own labels of what the official ones leave unjudged
+	// (Row.Own, Row.OwnShare), and change no other figure. Where two own
+	// files label one pair, the first listed counts.
+	Own []*eval.Judgments
 	// Baseline is the index in Systems of the system the others are
 	// tested against; 0 means the first.
 	Baseline int
@@ -136,6 +143,10 @@ type Table struct {
 	// Headline names the measure the table leads with: "estimated" where
 	// the judgments rate sentence pairs, "judged" (judged-only) otherwise.
 	Headline string
+	// Own is the number of own judgments (Experiment.Own) that add to the
+	// official ones on a dimension (the most of any dimension); 0 without
+	// own judgments.
+	Own int
 	// Rows holds the figures.
 	Rows []Row
 	// Runs holds the run of each system, by name, for writing or a closer
@@ -168,6 +179,15 @@ type Row struct {
 	// about (K+1)/2 for a run whose top K is judged, far more for one
 	// whose judged results lie deep. NaN when nothing is judged.
 	Depth, DepthMedian float64
+	// Own is nDCG@K (as NDCG: an unjudged result gains nothing) over the
+	// official judgments and the own ones (Experiment.Own) that judge what
+	// they leave unjudged, and OwnShare the judged@K with both; when the own
+	// judgments judge every result of the top K (OwnShare 1), Own is the
+	// exact nDCG@K. NaN without own judgments of the dimension. OwnP is its
+	// p-value against the baseline, as P.
+	Own      eval.Interval
+	OwnShare float64
+	OwnP     float64
 	// Estimated is the judged-only nDCG@K over exact and estimated labels
 	// (eval.Estimate), and Labelled the share of the top K results with
 	// either; both are NaN for judgments of arguments, which are not
@@ -202,6 +222,7 @@ type TopicScores struct {
 	NDCG      float64
 	Judged    float64
 	Estimated float64
+	Own       float64 // nDCG with the own judgments too (Row.Own)
 }
 
 // Run runs every System that has no Run over the Env's topics, evaluates
@@ -228,7 +249,12 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 	// from every topic), whichever topics are evaluated: a run scores the
 	// same in an experiment on an Env as with the evaluate command.
 	all := j
+	var keep map[string]bool // the Env's topics; nil keeps every topic
 	if x.Env != nil {
+		keep = map[string]bool{}
+		for _, t := range x.Env.Topics {
+			keep[t.ID] = true
+		}
 		if j, err = restrict(j, x.Env); err != nil {
 			return nil, err
 		}
@@ -281,7 +307,12 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		if est != nil {
 			t.Headline = headline
 		}
-		rows, err := x.evaluate(j, d, est, k, t.Runs)
+		own, added, err := withOwn(j.Qrels(d), x.Own, d, func(topic string) bool { return keep == nil || keep[topic] })
+		if err != nil {
+			return nil, err
+		}
+		t.Own = max(t.Own, added)
+		rows, err := x.evaluate(j, d, est, own, k, t.Runs)
 		if err != nil {
 			return nil, err
 		}
@@ -328,7 +359,7 @@ func family(correction string, tested int, baseline string) string {
 
 // evaluate gives every system's row on dimension d, with estimated
 // figures when est is not nil.
-func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Estimate, k int, runs map[string]runfile.Run) ([]Row, error) {
+func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Estimate, own *eval.Qrels, k int, runs map[string]runfile.Run) ([]Row, error) {
 	q := j.Qrels(d)
 	label := strings.TrimSpace(j.Name() + " " + string(d))
 	pairJudgments := judgesPairs(q)
@@ -344,12 +375,13 @@ func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Esti
 		if !pairJudgments && rankedSentences(run) {
 			opt.Pairs = x.Pairs
 		}
+		nan := eval.Interval{Mean: math.NaN(), Low: math.NaN(), High: math.NaN()}
 		row := Row{System: s.Name, Judgments: label, Dimension: d, Pairs: opt.Pairs, P: math.NaN(), JudgedP: math.NaN(), EstimatedP: math.NaN(),
-			Estimated: eval.Interval{Mean: math.NaN(), Low: math.NaN(), High: math.NaN()}, Labelled: math.NaN()}
+			Estimated: nan, Labelled: math.NaN(), Own: nan, OwnShare: math.NaN(), OwnP: math.NaN()}
 		perTopic := map[string]*TopicScores{}
 		topic := func(id string) *TopicScores {
 			if perTopic[id] == nil {
-				perTopic[id] = &TopicScores{Topic: id, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN()}
+				perTopic[id] = &TopicScores{Topic: id, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN(), Own: math.NaN()}
 			}
 			return perTopic[id]
 		}
@@ -393,6 +425,12 @@ func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Esti
 			return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
 		}
 		row.JudgedShare = share
+		if own != nil {
+			opt.JudgedOnly = false
+			if err := x.withOwn(&row, own, run, k, opt, topic); err != nil {
+				return nil, fmt.Errorf("experiment: %s against %s and own judgments: %w", s.Name, label, err)
+			}
+		}
 		ranks, err := eval.JudgedRanks(q, run, k, opt)
 		if err != nil {
 			return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
@@ -441,11 +479,13 @@ func testRows(rows []Row, baseline int, correct func([]float64) []float64, test 
 		func(t TopicScores) float64 { return t.NDCG },
 		func(t TopicScores) float64 { return t.Judged },
 		func(t TopicScores) float64 { return t.Estimated },
+		func(t TopicScores) float64 { return t.Own },
 	}
 	set := []func(*Row, float64){
 		func(r *Row, p float64) { r.P = p },
 		func(r *Row, p float64) { r.JudgedP = p },
 		func(r *Row, p float64) { r.EstimatedP = p },
+		func(r *Row, p float64) { r.OwnP = p },
 	}
 	for m := range values {
 		var ps []float64

@@ -14,6 +14,7 @@ import (
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // judgments returns relevance judgments of pairs on topics 1 and 2:
@@ -96,8 +97,8 @@ func TestExperimentHandComputed(t *testing.T) {
 	if r.Topics != 2 || r.Judgments != "hand relevance" || r.Warning != wantWarning || len(r.Warnings) != 1 {
 		t.Errorf("got %d topics, judgments %q, warning %q; want 2, hand relevance, %q", r.Topics, r.Judgments, r.Warning, wantWarning)
 	}
-	want := []experiment.TopicScores{{Topic: "1", NDCG: 1 / l3, Judged: 1, Estimated: 1}, {Topic: "2", NDCG: 1, Judged: 1, Estimated: 1}}
-	if diff := cmp.Diff(want, r.PerTopic); diff != "" {
+	want := []experiment.TopicScores{{Topic: "1", NDCG: 1 / l3, Judged: 1, Estimated: 1, Own: math.NaN()}, {Topic: "2", NDCG: 1, Judged: 1, Estimated: 1, Own: math.NaN()}}
+	if diff := cmp.Diff(want, r.PerTopic, cmpopts.EquateNaNs()); diff != "" {
 		t.Errorf("per topic (-want +got):\n%s", diff)
 	}
 	// Against the perfect run, plain differences (1/log2 3 − 1, 0): t = −1,
@@ -234,8 +235,8 @@ func TestWriteTSVAndJSON(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")
 	want := "run\tjudgments\ttopics\tndcg10\tndcg10_low\tndcg10_high\tjudged_ndcg10\tjudged_ndcg10_low\tjudged_ndcg10_high\tp\tjudged10\t" +
 		"p_plain\testimated_judged_ndcg10\testimated_judged_ndcg10_low\testimated_judged_ndcg10_high\testimated_p\tlabelled10\twarning\t" +
-		"depth10\tdepth10_median\tp_untested"
-	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 21 {
+		"depth10\tdepth10_median\tp_untested\town_ndcg10\town_ndcg10_low\town_ndcg10_high\town_p\town_judged10"
+	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 26 {
 		t.Errorf("got\n%s", tsv.String())
 	}
 	var js bytes.Buffer
@@ -430,5 +431,63 @@ func TestJudgedOnlyGate(t *testing.T) {
 	x.Test.Method = "sign"
 	if _, err := x.Run(context.Background()); err == nil {
 		t.Error("an unknown test: no error")
+	}
+}
+
+// TestOwnJudgments adds own judgments to the hand-made ones: they give
+// columns of their own, labelled with their number, and change no other.
+func TestOwnJudgments(t *testing.T) {
+	// Topic 1 ranks x,y (unjudged officially), then a,b (2); topic 2 d,e (1).
+	run := newRun(t, map[string][]string{"1": {"x,y", "a,b"}, "2": {"d,e"}})
+	q, err := eval.NewQrels([]eval.Judgment{
+		{Topic: "1", DocID: "x,y", Label: 1},
+		{Topic: "1", DocID: "a,b", Label: 0}, // officially 2: the official label wins
+		{Topic: "9", DocID: "p,q", Label: 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := eval.NewJudgments("mine", []eval.Dimension{eval.Relevance}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := experiment.Experiment{Judgments: judgments(t), Systems: []experiment.System{{Name: "a", Run: run}, {Name: "b", Run: run}},
+		Bootstrap: eval.Bootstrap{Resamples: 50}}
+	without, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Own = []*eval.Judgments{own}
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// x,y and p,q add to the official judgments; a,b does not.
+	if table.Own != 2 {
+		t.Errorf("own judgments added: got %d, want 2", table.Own)
+	}
+	r := table.Rows[0]
+	// Topic 1: gains 1, 2 against the ideal 2, 1, 0: (1 + 2/log2 3) /
+	// (2 + 1/log2 3); topic 2: 1.
+	l3 := math.Log2(3)
+	want := ((1+2/l3)/(2+1/l3) + 1) / 2
+	if math.Abs(r.Own.Mean-want) > 1e-12 || math.Abs(r.OwnShare-(2.0/5+1.0/5)/2) > 1e-12 {
+		t.Errorf("own: nDCG@5 %v, judged@5 %v; want %v, %v", r.Own.Mean, r.OwnShare, want, (2.0/5+1.0/5)/2)
+	}
+	if math.Abs(r.NDCG.Mean-without.Rows[0].NDCG.Mean) > 0 || r.Judged != without.Rows[0].Judged || r.JudgedShare != without.Rows[0].JudgedShare {
+		t.Errorf("the official figures changed with own judgments: %+v against %+v", r, without.Rows[0])
+	}
+	if !math.IsNaN(without.Rows[0].Own.Mean) || !math.IsNaN(without.Rows[0].OwnShare) {
+		t.Errorf("own figures without own judgments: %v, %v", without.Rows[0].Own, without.Rows[0].OwnShare)
+	}
+	var text, plain bytes.Buffer
+	if err := table.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := without.WriteText(&plain); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "nDCG@5 official + 2 own") || !strings.Contains(text.String(), "judged@5 official + 2 own") || strings.Contains(plain.String(), "own") {
+		t.Errorf("the own columns: with\n%s\nwithout\n%s", text.String(), plain.String())
 	}
 }

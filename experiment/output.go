@@ -83,6 +83,12 @@ func (t *Table) tsvColumns() []column {
 		column{"median", "depth" + k + "_median", func(r Row) string { return f0(r.DepthMedian) }},
 		column{"", "p_untested", func(r Row) string { return r.Untested }},
 	)
+	own := fmt.Sprintf("official + %d own", t.Own)
+	cols = append(cols, column{"nDCG@" + k + " " + own, "own_ndcg" + k, func(r Row) string { return f4(r.Own.Mean) }})
+	cols = append(cols, ci("own_ndcg"+k, func(r Row) eval.Interval { return r.Own })...)
+	cols = append(cols,
+		column{p + " " + own, "own_p", func(r Row) string { return f4(r.OwnP) }},
+		column{"judged@" + k + " " + own, "own_judged" + k, func(r Row) string { return f2(r.OwnShare) }})
 	return cols
 }
 
@@ -104,6 +110,9 @@ func (t *Table) textColumns() []column {
 	} else {
 		names = slices.Concat(names, judged, plain, estimated)
 	}
+	if t.hasOwn() {
+		names = append(names, "own_ndcg"+k, "own_ndcg"+k+"_low", "own_ndcg"+k+"_high", "own_p", "own_judged"+k)
+	}
 	names = append(names, "warning")
 	cols := make([]column, len(names))
 	for i, n := range names {
@@ -124,11 +133,20 @@ func (t *Table) textColumns() []column {
 	return cols
 }
 
+// hasOwn reports whether a row has figures with own judgments.
+func (t *Table) hasOwn() bool {
+	return slices.ContainsFunc(t.Rows, func(r Row) bool { return !math.IsNaN(r.Own.Mean) })
+}
+
 // caption says which test the p-values come from, which of them the
 // correction covers together, and which are not computed.
 func (t *Table) caption() string {
+	own := ""
+	if t.hasOwn() {
+		own = fmt.Sprintf(" The columns \"official + %d own\" add %d own judgments of pairs the official judgments leave unjudged; no other column uses them.", t.Own, t.Own)
+	}
 	return fmt.Sprintf("p: two-sided paired %s against %s over the topics both answer; %s. Judged-only figures are tested only where both runs' judged@%d is at least %.2f.",
-		t.Test, t.Baseline, t.Family, t.K, t.MinJudged)
+		t.Test, t.Baseline, t.Family, t.K, t.MinJudged) + own
 }
 
 // WriteText writes the table as aligned columns for people, under a line
@@ -166,7 +184,8 @@ func (t *Table) WriteText(w io.Writer) error {
 // ndcg5_low, ndcg5_high, judged_ndcg5, judged_ndcg5_low, judged_ndcg5_high,
 // p, judged5, p_plain, estimated_judged_ndcg5, estimated_judged_ndcg5_low,
 // estimated_judged_ndcg5_high, estimated_p, labelled5, warning, depth5,
-// depth5_median, p_untested, with the cutoff in place of 5); p is the
+// depth5_median, p_untested, own_ndcg5, own_ndcg5_low, own_ndcg5_high,
+// own_p, own_judged5, with the cutoff in place of 5); p is the
 // judged-only p-value, and p_untested says why it is empty where it is not
 // computed for a run that is not the baseline. A value not computed is an
 // empty field.
@@ -281,6 +300,7 @@ func jsonTable(t *Table) any {
 		NDCG      *float64 `json:"ndcg"`
 		Judged    *float64 `json:"judged_ndcg"`
 		Estimated *float64 `json:"estimated_ndcg"`
+		Own       *float64 `json:"own_ndcg,omitempty"`
 	}
 	type row struct {
 		System      string   `json:"system"`
@@ -291,6 +311,9 @@ func jsonTable(t *Table) any {
 		Judged      interval `json:"judged_ndcg"`
 		JudgedShare *float64 `json:"judged_share"`
 		Depth       *float64 `json:"depth"`
+		Own         interval `json:"own_ndcg"`
+		OwnShare    *float64 `json:"own_judged_share"`
+		OwnP        *float64 `json:"own_p"`
 		DepthMedian *float64 `json:"depth_median"`
 		Estimated   interval `json:"estimated_ndcg"`
 		Labelled    *float64 `json:"labelled_share"`
@@ -310,18 +333,20 @@ func jsonTable(t *Table) any {
 		Family     string  `json:"family"`
 		MinJudged  float64 `json:"min_judged"`
 		Headline   string  `json:"headline"`
+		Own        int     `json:"own"`
 		Rows       []row   `json:"rows"`
-	}{K: t.K, Baseline: t.Baseline, Correction: t.Correction, Test: t.Test, Family: t.Family, MinJudged: t.MinJudged, Headline: t.Headline}
+	}{K: t.K, Baseline: t.Baseline, Correction: t.Correction, Test: t.Test, Family: t.Family, MinJudged: t.MinJudged, Headline: t.Headline, Own: t.Own}
 	for _, r := range t.Rows {
 		jr := row{System: r.System, Judgments: r.Judgments, Dimension: string(r.Dimension), Topics: r.Topics,
 			NDCG: ci(r.NDCG), Judged: ci(r.Judged), JudgedShare: n(r.JudgedShare), Estimated: ci(r.Estimated),
 			Labelled: n(r.Labelled), P: n(r.P), JudgedP: n(r.JudgedP), EstimatedP: n(r.EstimatedP), Warning: r.Warning,
-			Depth: n(r.Depth), DepthMedian: n(r.DepthMedian), Untested: r.Untested, Warnings: r.Warnings}
+			Depth: n(r.Depth), DepthMedian: n(r.DepthMedian), Untested: r.Untested, Warnings: r.Warnings,
+			Own: ci(r.Own), OwnShare: n(r.OwnShare), OwnP: n(r.OwnP)}
 		if jr.Warnings == nil {
 			jr.Warnings = []string{}
 		}
 		for _, ts := range r.PerTopic {
-			jr.PerTopic = append(jr.PerTopic, topic{ts.Topic, n(ts.NDCG), n(ts.Judged), n(ts.Estimated)})
+			jr.PerTopic = append(jr.PerTopic, topic{ts.Topic, n(ts.NDCG), n(ts.Judged), n(ts.Estimated), n(ts.Own)})
 		}
 		out.Rows = append(out.Rows, jr)
 	}

@@ -162,7 +162,7 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 		res.Chosen = append(res.Chosen, x.Systems[best].Name)
 		for _, topic := range fold {
 			reported = append(reported, values[best][topic])
-			ts := TopicScores{Topic: topic, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN()}
+			ts := TopicScores{Topic: topic, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN(), Own: math.NaN()}
 			set(&ts, values[best][topic])
 			res.PerTopic = append(res.PerTopic, ts)
 		}

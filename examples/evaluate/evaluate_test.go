@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
@@ -496,7 +497,7 @@ func TestTableTSV(t *testing.T) {
 	want := []string{"run", "judgments", "topics", "ndcg5", "ndcg5_low", "ndcg5_high",
 		"judged_ndcg5", "judged_ndcg5_low", "judged_ndcg5_high", "p", "judged5",
 		"p_plain", "estimated_judged_ndcg5", "estimated_judged_ndcg5_low", "estimated_judged_ndcg5_high", "estimated_p", "labelled5", "warning",
-		"depth5", "depth5_median", "p_untested"}
+		"depth5", "depth5_median", "p_untested", "own_ndcg5", "own_ndcg5_low", "own_ndcg5_high", "own_p", "own_judged5"}
 	if diff := cmp.Diff(want, header); diff != "" {
 		t.Errorf("header (-want +got):\n%s", diff)
 	}
@@ -681,5 +682,96 @@ func TestTrecEvalModeYear(t *testing.T) {
 		if diff := cmp.Diff(want.String(), got.String()); diff != "" || !strings.Contains(got.String(), "ndcg_cut_5") {
 			t.Errorf("%v (-qrels file +embedded):\n%s", args, diff)
 		}
+	}
+}
+
+// TestOwnJudgments judges the unjudged top 5 of a 2022 run in an
+// own-judgments file (as examples/judge writes it): with it, judged@5 is
+// 1.00 and nDCG@5 exact (as trec_eval mode computes it over the official
+// and own labels in one qrels file), beside the official figures; two files
+// give their agreement.
+func TestOwnJudgments(t *testing.T) {
+	j, err := eval.Official(2022)
+	if err != nil {
+		t.Fatal(err)
+	}
+	judged := "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1" // topic 1: 2, 2, 2
+	unjudged := []string{"x__PREMISE__1,y__PREMISE__2", "x__PREMISE__3,y__PREMISE__4", "x__PREMISE__5,y__PREMISE__6", "x__PREMISE__7,y__PREMISE__8"}
+	dir := t.TempDir()
+	var r strings.Builder
+	for i, id := range append([]string{unjudged[0], judged}, unjudged[1:]...) {
+		fmt.Fprintf(&r, "1 PRO %s %d %d mine\n", id, i+1, 10-i)
+	}
+	runFile := filepath.Join(dir, "run.txt")
+	if err := os.WriteFile(runFile, []byte(r.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeOwn := func(name, annotator string, labels []int) string {
+		var b strings.Builder
+		b.WriteString(eval.AnnotationsHeader + "\n")
+		for i, id := range unjudged {
+			line, err := eval.Annotation{Topic: "1", Pair: id, Relevance: labels[i], Quality: 1, Coherence: labels[i] % 2, Annotator: annotator,
+				Time: time.Date(2026, 11, 27, 9, 0, i, 0, time.UTC)}.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Write(append(line, '\n'))
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	ada := writeOwn("ada.tsv", "Ada", []int{1, 0, 2, 1})
+	bob := writeOwn("bob.tsv", "Bob", []int{1, 0, 2, 2})
+	// The exact nDCG@5 over the official and Ada's relevance labels.
+	var q strings.Builder
+	for jd := range j.Qrels(eval.Relevance).All() {
+		fmt.Fprintf(&q, "%s 0 %s %d\n", jd.Topic, jd.DocID, jd.Label)
+	}
+	for i, id := range unjudged {
+		fmt.Fprintf(&q, "1 0 %s %d\n", id, []int{1, 0, 2, 1}[i])
+	}
+	qrels := filepath.Join(dir, "all.qrels")
+	if err := os.WriteFile(qrels, []byte(q.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var exact, stdout, stderr bytes.Buffer
+	if code := run([]string{"-m", "ndcg_cut.5", qrels, runFile}, &exact, &stderr); code != cli.ExitOK {
+		t.Fatalf("trec_eval mode: exit %d: %s", code, stderr.String())
+	}
+	want := strings.Fields(exact.String())[2]
+	if code := run([]string{"-year", "2022", "-format", "json", "-resamples", "100", "-judgments", ada, runFile}, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var got struct {
+		Own  int
+		Rows []struct {
+			Judgments   string
+			JudgedShare float64                `json:"judged_share"`
+			OwnShare    float64                `json:"own_judged_share"`
+			Own         struct{ Mean float64 } `json:"own_ndcg"`
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if r := got.Rows[0]; got.Own != 4 || r.Judgments != "2022 relevance" || r.JudgedShare != 0.2 || r.OwnShare != 1 || fmt.Sprintf("%.4f", r.Own.Mean) != want {
+		t.Errorf("got own %d, %+v; want 4 own judgments, judged@5 0.20 officially, 1.00 with own, nDCG@5 %s:\n%s", got.Own, r, want, stdout.String())
+	}
+	// The text table: both figures, labelled; two files give their agreement.
+	stdout.Reset()
+	if code := run([]string{"-year", "2022", "-resamples", "100", "-judgments", ada, "-judgments", bob, runFile}, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, s := range []string{"nDCG@5 official + 4 own", "judged@5 official + 4 own", "judged-only nDCG@5", "agreement of " + ada + " (Ada) and " + bob + " (Bob) over 4 pairs both judged: Cohen's kappa relevance"} {
+		if !strings.Contains(stdout.String(), s) {
+			t.Errorf("the table lacks %q:\n%s", s, stdout.String())
+		}
+	}
+	// A file that is not one of own judgments.
+	if code := run([]string{"-year", "2022", "-judgments", qrels, runFile}, &stdout, &stderr); code != cli.ExitError || !strings.Contains(stderr.String(), "all.qrels") {
+		t.Errorf("a qrels file as -judgments: exit %d, %s", code, stderr.String())
 	}
 }
