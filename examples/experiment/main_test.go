@@ -97,3 +97,17 @@ func TestCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnJudgmentsFile checks that a -judgments file that is not one of
+// own judgments fails before any system runs, naming the file.
+func TestOwnJudgmentsFile(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "run.qrels")
+	if err := os.WriteFile(bad, []byte("1 0 a,b 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{"-systems", "baseline", "-cache", "off", "-quiet", "-judgments", bad}
+	if code := run(context.Background(), args, &stdout, &stderr); code != cli.ExitError || !strings.Contains(stderr.String(), "run.qrels") {
+		t.Errorf("exit %d, stderr %q; want %d naming the file", code, stderr.String(), cli.ExitError)
+	}
+}
