@@ -31,9 +31,11 @@ func estimator(j *eval.Judgments, d eval.Dimension) (*eval.Estimate, error) {
 	return eval.NewEstimate(q), nil
 }
 
-// estimate fills in the row's estimated figures with est, over the topics
-// q judges (est may know more: it is made from all the judgments).
-func (x Experiment) estimate(row *Row, est *eval.Estimate, q *eval.Qrels, run runfile.Run, k int, opt eval.Options, topic func(string) *TopicScores) error {
+// labelledNDCG gives the interval and coverage of an nDCG over exact and
+// other labels (eval.Estimate's or a prediction's), ndcg, over the topics q
+// judges (ndcg may know more: an estimate is made from all the
+// judgments), and sets each topic's value.
+func (x Experiment) labelledNDCG(ndcg func(runfile.Run, eval.Options) (*eval.EstimatedNDCG, error), q *eval.Qrels, run runfile.Run, opt eval.Options, set func(topic string, v float64)) (eval.Interval, float64, error) {
 	topics := q.Topics()
 	kept := make(runfile.Run, len(run))
 	for _, id := range topics {
@@ -43,12 +45,12 @@ func (x Experiment) estimate(row *Row, est *eval.Estimate, q *eval.Qrels, run ru
 	}
 	complete := opt.Complete
 	opt.Complete = false
-	e, err := est.NDCG(kept, k, opt)
+	e, err := ndcg(kept, opt)
 	if err != nil && !(complete && errors.Is(err, eval.ErrNoTopics)) {
-		return err
+		return eval.Interval{}, 0, err
 	}
-	// est's topics are q's in the same (byte) order; with Complete, a
-	// judged topic the run misses scores 0, as Estimate.NDCG would score it.
+	// e's topics are q's in the same (byte) order; with Complete, a judged
+	// topic the run misses scores 0, as Estimate.NDCG would score it.
 	values, labelled := map[string]float64{}, map[string]float64{}
 	if e != nil {
 		for i, id := range e.Topics {
@@ -62,13 +64,13 @@ func (x Experiment) estimate(row *Row, est *eval.Estimate, q *eval.Qrels, run ru
 			continue
 		}
 		vs, ls = append(vs, v), append(ls, labelled[id])
-		topic(id).Estimated = v
+		set(id, v)
 	}
-	if row.Estimated, err = x.Bootstrap.CI(vs); err != nil {
-		return err
+	ci, err := x.Bootstrap.CI(vs)
+	if err != nil {
+		return eval.Interval{}, 0, err
 	}
-	row.Labelled = mean(ls)
-	return nil
+	return ci, mean(ls), nil
 }
 
 func mean(v []float64) float64 {

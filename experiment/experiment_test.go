@@ -2,6 +2,7 @@ package experiment_test
 
 import (
 	"bytes"
+	stdcmp "cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -97,7 +98,7 @@ func TestExperimentHandComputed(t *testing.T) {
 	if r.Topics != 2 || r.Judgments != "hand relevance" || r.Warning != wantWarning || len(r.Warnings) != 1 {
 		t.Errorf("got %d topics, judgments %q, warning %q; want 2, hand relevance, %q", r.Topics, r.Judgments, r.Warning, wantWarning)
 	}
-	want := []experiment.TopicScores{{Topic: "1", NDCG: 1 / l3, Judged: 1, Estimated: 1, Own: math.NaN()}, {Topic: "2", NDCG: 1, Judged: 1, Estimated: 1, Own: math.NaN()}}
+	want := []experiment.TopicScores{{Topic: "1", NDCG: 1 / l3, Judged: 1, Estimated: 1, Own: math.NaN(), Predicted: math.NaN()}, {Topic: "2", NDCG: 1, Judged: 1, Estimated: 1, Own: math.NaN(), Predicted: math.NaN()}}
 	if diff := cmp.Diff(want, r.PerTopic, cmpopts.EquateNaNs()); diff != "" {
 		t.Errorf("per topic (-want +got):\n%s", diff)
 	}
@@ -235,8 +236,9 @@ func TestWriteTSVAndJSON(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")
 	want := "run\tjudgments\ttopics\tndcg10\tndcg10_low\tndcg10_high\tjudged_ndcg10\tjudged_ndcg10_low\tjudged_ndcg10_high\tp\tjudged10\t" +
 		"p_plain\testimated_judged_ndcg10\testimated_judged_ndcg10_low\testimated_judged_ndcg10_high\testimated_p\tlabelled10\twarning\t" +
-		"depth10\tdepth10_median\tp_untested\town_ndcg10\town_ndcg10_low\town_ndcg10_high\town_p\town_judged10"
-	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 26 {
+		"depth10\tdepth10_median\tp_untested\town_ndcg10\town_ndcg10_low\town_ndcg10_high\town_p\town_judged10" +
+		"\tpredicted_ndcg10\tpredicted_ndcg10_low\tpredicted_ndcg10_high\tpredicted_p"
+	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 30 {
 		t.Errorf("got\n%s", tsv.String())
 	}
 	var js bytes.Buffer
@@ -489,5 +491,79 @@ func TestOwnJudgments(t *testing.T) {
 	}
 	if !strings.Contains(text.String(), "nDCG@5 official + 2 own") || !strings.Contains(text.String(), "judged@5 official + 2 own") || strings.Contains(plain.String(), "own") {
 		t.Errorf("the own columns: with\n%s\nwithout\n%s", text.String(), plain.String())
+	}
+}
+
+// constantPredictor predicts every unjudged pair's label as 1: a stand-in
+// for eval/unjudged's Model.
+type constantPredictor struct{ j *eval.Judgments }
+
+func (c constantPredictor) NDCG(_ context.Context, run runfile.Run, k int, d eval.Dimension, opt eval.Options) (*eval.EstimatedNDCG, error) {
+	q := c.j.Qrels(d)
+	res := &eval.EstimatedNDCG{}
+	for _, topic := range q.Topics() {
+		lines, ok := run[topic]
+		if !ok {
+			continue
+		}
+		var gains, ideal []float64
+		for jd := range q.All() {
+			if jd.Topic == topic && jd.Label > 0 {
+				ideal = append(ideal, float64(jd.Label))
+			}
+		}
+		for _, l := range lines[:min(k, len(lines))] { // lines are best first here
+			g := 1.0
+			if label, ok := q.Label(topic, l.DocID); ok {
+				g = float64(label)
+			} else {
+				ideal = append(ideal, 1)
+			}
+			gains = append(gains, g)
+		}
+		slices.SortFunc(ideal, func(a, b float64) int { return stdcmp.Compare(b, a) })
+		dcg, idcg := 0.0, 0.0
+		for i := range min(k, len(gains)) {
+			dcg += gains[i] / math.Log2(float64(i+2))
+		}
+		for i := range min(k, len(ideal)) {
+			idcg += ideal[i] / math.Log2(float64(i+2))
+		}
+		res.Topics = append(res.Topics, topic)
+		res.Values = append(res.Values, dcg/idcg)
+		res.Labelled = append(res.Labelled, 1)
+	}
+	return res, nil
+}
+
+// TestPredictedHeadline checks that a table with a predictor leads with
+// the predicted figure, and a Sweep chooses by it.
+func TestPredictedHeadline(t *testing.T) {
+	j := judgments(t)
+	// Topic 1: x,y (predicted 1), a,b (2); topic 2: d,e (1).
+	run := newRun(t, map[string][]string{"1": {"x,y", "a,b"}, "2": {"d,e"}})
+	other := newRun(t, map[string][]string{"1": {"a,b", "x,y"}, "2": {"d,e"}})
+	x := experiment.Experiment{Judgments: j, Systems: []experiment.System{{Name: "a", Run: run}, {Name: "b", Run: other}},
+		Bootstrap: eval.Bootstrap{Resamples: 50}, Predicted: constantPredictor{j}}
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l3 := math.Log2(3)
+	// Topic 1: gains 1, 2 against the ideal 2, 1: (1 + 2/log2 3) / (2 + 1/log2 3).
+	want := ((1+2/l3)/(2+1/l3) + 1) / 2
+	if r := table.Rows[0]; table.Headline != "predicted" || math.Abs(r.Predicted.Mean-want) > 1e-12 || !math.IsNaN(r.PredictedP) || math.IsNaN(table.Rows[1].PredictedP) {
+		t.Errorf("headline %q, predicted %v (p %v, b's %v); want predicted, %v", table.Headline, r.Predicted.Mean, r.PredictedP, table.Rows[1].PredictedP, want)
+	}
+	var text bytes.Buffer
+	if err := table.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if header := strings.Split(text.String(), "\n")[2]; !strings.HasPrefix(strings.Join(strings.Fields(header), " "), "run judgments topics predicted nDCG@5") {
+		t.Errorf("the text table does not lead with the predicted figure:\n%s", text.String())
+	}
+	res, err := experiment.Sweep{Experiment: x, Train: []string{"1"}}.Run(context.Background())
+	if err != nil || res.Measure != "predicted" || res.Chosen[0] != "b" {
+		t.Errorf("sweep: %v, measure %q, chose %v; want predicted, b", err, res.Measure, res.Chosen)
 	}
 }

@@ -88,7 +88,10 @@ func (t *Table) tsvColumns() []column {
 	cols = append(cols, ci("own_ndcg"+k, func(r Row) eval.Interval { return r.Own })...)
 	cols = append(cols,
 		column{p + " " + own, "own_p", func(r Row) string { return f4(r.OwnP) }},
-		column{"judged@" + k + " " + own, "own_judged" + k, func(r Row) string { return f2(r.OwnShare) }})
+		column{"judged@" + k + " " + own, "own_judged" + k, func(r Row) string { return f2(r.OwnShare) }},
+		column{"predicted nDCG@" + k, "predicted_ndcg" + k, func(r Row) string { return f4(r.Predicted.Mean) }})
+	cols = append(cols, ci("predicted_ndcg"+k, func(r Row) eval.Interval { return r.Predicted })...)
+	cols = append(cols, column{p + " predicted", "predicted_p", func(r Row) string { return f4(r.PredictedP) }})
 	return cols
 }
 
@@ -104,10 +107,14 @@ func (t *Table) textColumns() []column {
 	estimated := []string{"estimated_judged_ndcg" + k, "estimated_judged_ndcg" + k + "_low", "estimated_judged_ndcg" + k + "_high", "estimated_p", "labelled" + k}
 	judged := []string{"judged_ndcg" + k, "judged_ndcg" + k + "_low", "judged_ndcg" + k + "_high", "p", "judged" + k, "depth" + k, "depth" + k + "_median"}
 	plain := []string{"ndcg" + k, "ndcg" + k + "_low", "ndcg" + k + "_high", "p_plain"}
+	predicted := []string{"predicted_ndcg" + k, "predicted_ndcg" + k + "_low", "predicted_ndcg" + k + "_high", "predicted_p"}
 	names := []string{"run", "judgments", "topics"}
-	if t.Headline == headlineEstimated {
+	switch t.Headline {
+	case headlinePredicted:
+		names = slices.Concat(names, predicted, estimated, judged, plain)
+	case headlineEstimated:
 		names = slices.Concat(names, estimated, judged, plain)
-	} else {
+	default:
 		names = slices.Concat(names, judged, plain, estimated)
 	}
 	if t.hasOwn() {
@@ -185,7 +192,8 @@ func (t *Table) WriteText(w io.Writer) error {
 // p, judged5, p_plain, estimated_judged_ndcg5, estimated_judged_ndcg5_low,
 // estimated_judged_ndcg5_high, estimated_p, labelled5, warning, depth5,
 // depth5_median, p_untested, own_ndcg5, own_ndcg5_low, own_ndcg5_high,
-// own_p, own_judged5, with the cutoff in place of 5); p is the
+// own_p, own_judged5, predicted_ndcg5, predicted_ndcg5_low,
+// predicted_ndcg5_high, predicted_p, with the cutoff in place of 5); p is the
 // judged-only p-value, and p_untested says why it is empty where it is not
 // computed for a run that is not the baseline. A value not computed is an
 // empty field.
@@ -301,6 +309,7 @@ func jsonTable(t *Table) any {
 		Judged    *float64 `json:"judged_ndcg"`
 		Estimated *float64 `json:"estimated_ndcg"`
 		Own       *float64 `json:"own_ndcg,omitempty"`
+		Predicted *float64 `json:"predicted_ndcg,omitempty"`
 	}
 	type row struct {
 		System      string   `json:"system"`
@@ -314,6 +323,8 @@ func jsonTable(t *Table) any {
 		Own         interval `json:"own_ndcg"`
 		OwnShare    *float64 `json:"own_judged_share"`
 		OwnP        *float64 `json:"own_p"`
+		Predicted   interval `json:"predicted_ndcg"`
+		PredictedP  *float64 `json:"predicted_p"`
 		DepthMedian *float64 `json:"depth_median"`
 		Estimated   interval `json:"estimated_ndcg"`
 		Labelled    *float64 `json:"labelled_share"`
@@ -341,12 +352,12 @@ func jsonTable(t *Table) any {
 			NDCG: ci(r.NDCG), Judged: ci(r.Judged), JudgedShare: n(r.JudgedShare), Estimated: ci(r.Estimated),
 			Labelled: n(r.Labelled), P: n(r.P), JudgedP: n(r.JudgedP), EstimatedP: n(r.EstimatedP), Warning: r.Warning,
 			Depth: n(r.Depth), DepthMedian: n(r.DepthMedian), Untested: r.Untested, Warnings: r.Warnings,
-			Own: ci(r.Own), OwnShare: n(r.OwnShare), OwnP: n(r.OwnP)}
+			Own: ci(r.Own), OwnShare: n(r.OwnShare), OwnP: n(r.OwnP), Predicted: ci(r.Predicted), PredictedP: n(r.PredictedP)}
 		if jr.Warnings == nil {
 			jr.Warnings = []string{}
 		}
 		for _, ts := range r.PerTopic {
-			jr.PerTopic = append(jr.PerTopic, topic{ts.Topic, n(ts.NDCG), n(ts.Judged), n(ts.Estimated), n(ts.Own)})
+			jr.PerTopic = append(jr.PerTopic, topic{ts.Topic, n(ts.NDCG), n(ts.Judged), n(ts.Estimated), n(ts.Own), n(ts.Predicted)})
 		}
 		out.Rows = append(out.Rows, jr)
 	}

@@ -19,7 +19,8 @@ import (
 // do: a setting is never scored on the topics it was chosen on.
 //
 // The measure is the table's headline (Table.Headline) on one dimension
-// unless Measure names another: the estimated judged-only nDCG@K for
+// unless Measure names another: the predicted nDCG@K with an
+// Experiment.Predicted, else the estimated judged-only nDCG@K for
 // judgments of sentence pairs, judged-only nDCG@K otherwise. Judged-only
 // nDCG@K alone would reward a variant whose top K is unjudged for the
 // judged results it ranks deep down (see the package doc): a smaller pool
@@ -34,9 +35,10 @@ type Sweep struct {
 	// Dimension is the judged dimension to choose by; "" means
 	// eval.Relevance.
 	Dimension eval.Dimension
-	// Measure is the measure to choose by: "estimated" (estimated
-	// judged-only nDCG), "judged" (judged-only nDCG) or "plain" (nDCG);
-	// "" means the table's headline.
+	// Measure is the measure to choose by: "predicted" (with
+	// Experiment.Predicted), "estimated" (estimated judged-only nDCG),
+	// "judged" (judged-only nDCG) or "plain" (nDCG); "" means the table's
+	// headline.
 	Measure string
 	// Train, without Folds, lists the topics to choose on; every other
 	// evaluated topic is reported.
@@ -51,7 +53,8 @@ type Sweep struct {
 type SweepResult struct {
 	// Chosen names the variant chosen for each fold (one entry with Train).
 	Chosen []string
-	// Measure is the measure chosen by: "estimated", "judged" or "plain".
+	// Measure is the measure chosen by: "predicted", "estimated", "judged"
+	// or "plain".
 	Measure string
 	// Reported is the chosen variants' value of the Measure over the
 	// reported topics, with its bootstrap interval: the honest figure of
@@ -90,12 +93,14 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 	switch measure {
 	case headlineEstimated:
 		value, set = func(ts TopicScores) float64 { return ts.Estimated }, func(ts *TopicScores, v float64) { ts.Estimated = v }
+	case headlinePredicted:
+		value, set = func(ts TopicScores) float64 { return ts.Predicted }, func(ts *TopicScores, v float64) { ts.Predicted = v }
 	case headlineJudged:
 		value, set = func(ts TopicScores) float64 { return ts.Judged }, func(ts *TopicScores, v float64) { ts.Judged = v }
 	case "plain":
 		value, set = func(ts TopicScores) float64 { return ts.NDCG }, func(ts *TopicScores, v float64) { ts.NDCG = v }
 	default:
-		return nil, fmt.Errorf("experiment: sweep measure %s, want estimated, judged or plain", quote.Q(s.Measure))
+		return nil, fmt.Errorf("experiment: sweep measure %s, want predicted, estimated, judged or plain", quote.Q(s.Measure))
 	}
 	// values[v][topic] is variant v's value of a topic.
 	values := make([]map[string]float64, len(x.Systems))
@@ -162,7 +167,7 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 		res.Chosen = append(res.Chosen, x.Systems[best].Name)
 		for _, topic := range fold {
 			reported = append(reported, values[best][topic])
-			ts := TopicScores{Topic: topic, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN(), Own: math.NaN()}
+			ts := TopicScores{Topic: topic, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN(), Own: math.NaN(), Predicted: math.NaN()}
 			set(&ts, values[best][topic])
 			res.PerTopic = append(res.PerTopic, ts)
 		}

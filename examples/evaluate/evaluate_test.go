@@ -497,7 +497,8 @@ func TestTableTSV(t *testing.T) {
 	want := []string{"run", "judgments", "topics", "ndcg5", "ndcg5_low", "ndcg5_high",
 		"judged_ndcg5", "judged_ndcg5_low", "judged_ndcg5_high", "p", "judged5",
 		"p_plain", "estimated_judged_ndcg5", "estimated_judged_ndcg5_low", "estimated_judged_ndcg5_high", "estimated_p", "labelled5", "warning",
-		"depth5", "depth5_median", "p_untested", "own_ndcg5", "own_ndcg5_low", "own_ndcg5_high", "own_p", "own_judged5"}
+		"depth5", "depth5_median", "p_untested", "own_ndcg5", "own_ndcg5_low", "own_ndcg5_high", "own_p", "own_judged5",
+		"predicted_ndcg5", "predicted_ndcg5_low", "predicted_ndcg5_high", "predicted_p"}
 	if diff := cmp.Diff(want, header); diff != "" {
 		t.Errorf("header (-want +got):\n%s", diff)
 	}

@@ -78,8 +78,9 @@ type Options struct {
 	// Measure is the figure the plots draw: "judged-only" (nDCG@K over
 	// the judged results alone, as Touché's official tables), "plain" (an
 	// unjudged result gains nothing) or "estimated" (judged-only over exact
-	// and estimated labels, eval.Estimate); "" means the table's headline
-	// (Table.Headline: the estimate for judgments of sentence pairs).
+	// and estimated labels, eval.Estimate) or "predicted" (with
+	// Experiment.Predicted); "" means the table's headline
+	// (Table.Headline).
 	Measure string
 	// Command is the command line that made the experiment, shown in the
 	// reproducibility section (os.Args, say); nil shows none.
@@ -91,6 +92,7 @@ const (
 	measureJudged    = "judged-only"
 	measurePlain     = "plain"
 	measureEstimated = "estimated"
+	measurePredicted = "predicted"
 )
 
 //go:embed report.tmpl
@@ -291,8 +293,11 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 		o.Top = 10
 	}
 	headline := measureJudged // the table's headline (Table.Headline)
-	if t.Headline == "estimated" {
+	switch t.Headline {
+	case "estimated":
 		headline = measureEstimated
+	case "predicted":
+		headline = measurePredicted
 	}
 	measure := cmp.Or(o.Measure, headline)
 	value, err := measureValue(measure)
@@ -382,8 +387,10 @@ func measureValue(m string) (func(experiment.TopicScores) float64, error) {
 		return func(s experiment.TopicScores) float64 { return s.NDCG }, nil
 	case measureEstimated:
 		return func(s experiment.TopicScores) float64 { return s.Estimated }, nil
+	case measurePredicted:
+		return func(s experiment.TopicScores) float64 { return s.Predicted }, nil
 	}
-	return nil, fmt.Errorf("report: measure %q, want judged-only, plain or estimated", valid(m))
+	return nil, fmt.Errorf("report: measure %q, want judged-only, plain, estimated or predicted", valid(m))
 }
 
 // interval returns the mean and interval a Measure names in a row.
@@ -393,6 +400,8 @@ func interval(r experiment.Row, m string) eval.Interval {
 		return r.NDCG
 	case measureEstimated:
 		return r.Estimated
+	case measurePredicted:
+		return r.Predicted
 	}
 	return r.Judged
 }
