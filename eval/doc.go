@@ -26,7 +26,7 @@
 //     and estimated labels with its coverage, validated on the official
 //     2022 judgments (see Estimate for its assumption and limits).
 //   - Statistics over topics: percentile bootstrap confidence intervals
-//     (Bootstrap) and the paired t-test (PairedTTest) with the Bonferroni
+//     (Bootstrap) and paired tests (PairedTest: t, randomization, Wilcoxon) with the Bonferroni
 //     and Holm corrections.
 //
 // Package experiment puts these together: several systems or runs, every

@@ -32,11 +32,12 @@ const maxExactWilcoxon = 50
 
 // A PairedTest is a two-sided test of whether two systems' per-topic scores
 // differ, a[i] and b[i] being the same topic's scores. The zero value is
-// the paired t-test (PairedTTest).
+// the paired t-test.
 //
 // Method names the test:
 //
-//   - "ttest" (or ""): Student's paired t-test (PairedTTest).
+//   - "ttest" (or ""): Student's paired t-test. When every difference is
+//     the same non-zero value, p is 0.
 //   - "permutation": the paired randomization test (Fisher's; Smucker,
 //     Allan and Carterette, "A comparison of statistical significance tests
 //     for information retrieval evaluation", CIKM 2007). Under the null
@@ -72,9 +73,9 @@ type PairedTest struct {
 	Seed uint64
 }
 
-// String names the test as a table's header does: "t-test",
-// "permutation test" or "Wilcoxon signed-rank test".
-func (t PairedTest) String() string {
+// name names the test in messages: "t-test", "permutation test" or
+// "Wilcoxon signed-rank test".
+func (t PairedTest) name() string {
 	switch t.Method {
 	case methodPermutation:
 		return "permutation test"
@@ -87,14 +88,14 @@ func (t PairedTest) String() string {
 // P returns the two-sided p-value of the test of a against b.
 func (t PairedTest) P(a, b []float64) (float64, error) {
 	if len(a) != len(b) {
-		return 0, fmt.Errorf("eval: paired %s: %d scores against %d", t, len(a), len(b))
+		return 0, fmt.Errorf("eval: paired %s: %d scores against %d", t.name(), len(a), len(b))
 	}
 	if len(a) < 2 {
-		return 0, fmt.Errorf("%w: paired %s needs 2 topics, got %d", ErrTooFewTopics, t, len(a))
+		return 0, fmt.Errorf("%w: paired %s needs 2 topics, got %d", ErrTooFewTopics, t.name(), len(a))
 	}
 	switch t.Method {
 	case "", methodTTest:
-		r, err := PairedTTest(a, b)
+		r, err := pairedTTest(a, b)
 		return r.P, err
 	case methodPermutation:
 		if t.Samples < 0 {

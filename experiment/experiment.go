@@ -290,7 +290,7 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		minJudged = defaultMinJudged
 	}
 	t := &Table{K: k, Baseline: x.Systems[x.Baseline].Name, Correction: cmpOr(x.Correction, "bonferroni"), Runs: map[string]runfile.Run{},
-		Test: x.Test.String(), MinJudged: minJudged, Headline: headlineJudged}
+		Test: testName(x.Test.Method), MinJudged: minJudged, Headline: headlineJudged}
 	t.Family = family(t.Correction, len(x.Systems)-1, t.Baseline)
 	for i, s := range x.Systems {
 		if s.Name == "" {
@@ -365,6 +365,17 @@ const (
 // Experiment.Predicted the table leads with the estimate, and tables of
 // argument judgments, which have neither, with judged-only nDCG.
 const headline = headlinePredicted
+
+// testName names a test as a table's header does.
+func testName(method string) string {
+	switch method {
+	case "permutation":
+		return "permutation test"
+	case "wilcoxon":
+		return "Wilcoxon signed-rank test"
+	}
+	return "t-test"
+}
 
 // family says which p-values a correction covers together.
 func family(correction string, tested int, baseline string) string {
