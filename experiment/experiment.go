@@ -32,8 +32,11 @@
 // judged-only figures are tested against the baseline only where both
 // runs' judged@5 reach Experiment.MinJudged; elsewhere the row says why
 // there is no p-value. The headline figure (the first of the text table,
-// and what a Sweep chooses by) is the estimated judged-only nDCG where
-// there is one (judgments of sentence pairs), judged-only nDCG otherwise.
+// and what a Sweep chooses by) is the predicted nDCG where the experiment
+// has a predictor of unjudged pairs (Experiment.Predicted), else the
+// estimated judged-only nDCG where there is one (judgments of sentence
+// pairs), else judged-only nDCG. Own judgments (Experiment.Own) give
+// columns of their own and change no other figure.
 // A run none of whose results is judged is not an error: its row carries a
 // warning, which every output prints beside it.
 package experiment
