@@ -141,7 +141,10 @@ type page struct {
 	PHeader string
 	// Tests says which test gives the p-values, which of them the
 	// correction covers, and which are not computed (Table's caption).
-	Tests     string
+	Tests string
+	// OwnLabel labels the columns with own judgments, "official + N own";
+	// "" when the table has none.
+	OwnLabel string
 	Systems   []systemView
 	Summary   []dimensionView
 	Dimension string // of the plots
@@ -179,6 +182,8 @@ type rowView struct {
 	P, JudgedP, EstimatedP              string
 	JudgedShare, Labelled               string
 	Depth                               string // "mean (median)"
+	Own                                 ciView // with own judgments (Table.Own)
+	OwnShare                            string
 	BestJudged, BestNDCG, BestEstimated bool
 	Warning                             string
 }
@@ -309,6 +314,9 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	if t.Correction != "none" && t.Correction != "" {
 		p.PHeader = valid(p.PHeader + " (" + strings.ToUpper(t.Correction[:1]) + t.Correction[1:] + ")") // as Table.WriteText
 	}
+	if slices.ContainsFunc(t.Rows, func(r experiment.Row) bool { return !math.IsNaN(r.Own.Mean) }) {
+		p.OwnLabel = fmt.Sprintf("official + %d own", t.Own)
+	}
 	p.Tests = valid(fmt.Sprintf("p: two-sided paired %s against %s over the topics both answer; %s. Judged-only figures are tested only where both systems' judged@%d is at least %.2f; depth is the mean (median) rank of the judged pairs a judged-only figure scored.",
 		cmp.Or(t.Test, "t-test"), t.Baseline, t.Family, t.K, t.MinJudged))
 
@@ -433,6 +441,7 @@ func summary(rows []experiment.Row, systems []systemView, index map[string]int) 
 			NDCG: ci(r.NDCG), Judged: ci(r.Judged), Estimated: ci(r.Estimated),
 			P: f(r.P, 4), JudgedP: untested(f(r.JudgedP, 4), r.Untested), EstimatedP: f(r.EstimatedP, 4),
 			Depth:       valid(depthView(r.Depth, r.DepthMedian)),
+			Own:         ci(r.Own), OwnShare: f(r.OwnShare, 2),
 			JudgedShare: f(r.JudgedShare, 2), Labelled: f(r.Labelled, 2),
 			BestNDCG: len(rows) > 1 && r.NDCG.Mean == bestNDCG, BestJudged: len(rows) > 1 && r.Judged.Mean == bestJudged,
 			BestEstimated: len(rows) > 1 && r.Estimated.Mean == bestEstimated,
