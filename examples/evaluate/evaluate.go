@@ -126,7 +126,7 @@ func define(cmd *cli.Command) *config {
 	fs.IntVar(&c.maxRet, "M", 0, "trec_eval mode: evaluate at most `N` documents of each topic")
 	fs.IntVar(&c.level, "l", 1, "trec_eval mode: the least label of a relevant document (`level`, at least 1)")
 	fs.StringVar(&c.zscores, "Z", "", "trec_eval mode: print z-scores, with each topic's mean and standard deviation of each measure from this `file` (qid measure mean sd)")
-	fs.IntVar(&c.year, "year", 0, "table mode: use the embedded official Touché Task 1 judgments of this `year`")
+	fs.IntVar(&c.year, "year", 0, "use the embedded official Touché Task 1 judgments of this `year`: in table mode, and with -m in trec_eval mode (RUN alone; see -dimension)")
 	fs.StringVar(&c.qrels, "qrels", "", "table mode: judgments `file` (qid 0 docid label)")
 	fs.StringVar(&c.baseline, "baseline", "", "table mode: the `run` the others are tested against (default: the first RUN)")
 	fs.Var(&c.names, "name", "table mode: the `label` of the next RUN's rows (repeatable, in the order of the RUN files)")
