@@ -530,7 +530,7 @@ func TestBrowser(t *testing.T) {
 // TestOwnColumns: a table with own judgments shows their columns,
 // labelled "official + N own"; one without does not.
 func TestOwnColumns(t *testing.T) {
-	x, table := small(t)
+	x, _ := small(t)
 	if strings.Contains(stdhtml.UnescapeString(string(render(t, report.Options{}))), "official + ") {
 		t.Error("a table without own judgments shows own columns")
 	}
@@ -547,7 +547,8 @@ func TestOwnColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	x.Own = []*eval.Judgments{own}
-	if table, err = x.Run(context.Background()); err != nil {
+	table, err := x.Run(context.Background())
+	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
