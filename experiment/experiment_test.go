@@ -492,6 +492,13 @@ func TestOwnJudgments(t *testing.T) {
 	if !strings.Contains(text.String(), "nDCG@5 official + 2 own") || !strings.Contains(text.String(), "judged@5 official + 2 own") || strings.Contains(plain.String(), "own") {
 		t.Errorf("the own columns: with\n%s\nwithout\n%s", text.String(), plain.String())
 	}
+	var topics bytes.Buffer
+	if err := table.WriteTopics(&topics); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(topics.String(), "\n"); !strings.Contains(lines[0], "official + 2 own") || !strings.HasSuffix(strings.TrimSpace(lines[1]), fmt.Sprintf("%.4f", (1+2/l3)/(2+1/l3))) {
+		t.Errorf("per topic, with own judgments:\n%s", topics.String())
+	}
 }
 
 // constantPredictor predicts every unjudged pair's label as 1: a stand-in

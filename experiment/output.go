@@ -217,7 +217,8 @@ func (t *Table) WriteTSV(w io.Writer) error {
 
 // WriteTopics writes the per-topic values as aligned columns: for each
 // dimension and topic, every system's nDCG, judged-only nDCG and estimated
-// judged-only nDCG, "-" where not computed.
+// judged-only nDCG, then its nDCG with own judgments and its predicted
+// nDCG where the table has them, "-" where not computed.
 func (t *Table) WriteTopics(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	var systems []string
@@ -228,9 +229,16 @@ func (t *Table) WriteTopics(w io.Writer) error {
 			systems = append(systems, r.System)
 		}
 	}
+	hasPredicted := slices.ContainsFunc(t.Rows, func(r Row) bool { return !math.IsNaN(r.Predicted.Mean) })
 	header := []string{"judgments", "topic"}
 	for _, s := range systems {
 		header = append(header, s+" nDCG@"+strconv.Itoa(t.K), "judged-only", "estimated")
+		if t.hasOwn() {
+			header = append(header, fmt.Sprintf("official + %d own", t.Own))
+		}
+		if hasPredicted {
+			header = append(header, "predicted")
+		}
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	var dims []string
@@ -258,7 +266,14 @@ func (t *Table) WriteTopics(w io.Writer) error {
 			line := []string{d, topic}
 			for _, s := range systems {
 				ts, ok := values[topic][s]
-				for _, v := range []float64{ts.NDCG, ts.Judged, ts.Estimated} {
+				vs := []float64{ts.NDCG, ts.Judged, ts.Estimated}
+				if t.hasOwn() {
+					vs = append(vs, ts.Own)
+				}
+				if hasPredicted {
+					vs = append(vs, ts.Predicted)
+				}
+				for _, v := range vs {
 					if !ok || math.IsNaN(v) {
 						line = append(line, "-")
 					} else {
