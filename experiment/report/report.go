@@ -144,7 +144,7 @@ type page struct {
 	Tests string
 	// OwnLabel labels the columns with own judgments, "official + N own";
 	// "" when the table has none.
-	OwnLabel string
+	OwnLabel  string
 	Systems   []systemView
 	Summary   []dimensionView
 	Dimension string // of the plots
@@ -440,8 +440,8 @@ func summary(rows []experiment.Row, systems []systemView, index map[string]int) 
 		d.Rows = append(d.Rows, rowView{System: systems[index[r.System]], Topics: r.Topics,
 			NDCG: ci(r.NDCG), Judged: ci(r.Judged), Estimated: ci(r.Estimated),
 			P: f(r.P, 4), JudgedP: untested(f(r.JudgedP, 4), r.Untested), EstimatedP: f(r.EstimatedP, 4),
-			Depth:       valid(depthView(r.Depth, r.DepthMedian)),
-			Own:         ci(r.Own), OwnShare: f(r.OwnShare, 2),
+			Depth: valid(depthView(r.Depth, r.DepthMedian)),
+			Own:   ci(r.Own), OwnShare: f(r.OwnShare, 2),
 			JudgedShare: f(r.JudgedShare, 2), Labelled: f(r.Labelled, 2),
 			BestNDCG: len(rows) > 1 && r.NDCG.Mean == bestNDCG, BestJudged: len(rows) > 1 && r.Judged.Mean == bestJudged,
 			BestEstimated: len(rows) > 1 && r.Estimated.Mean == bestEstimated,
