@@ -46,13 +46,15 @@ func Example() {
 		log.Fatal(err)
 	}
 	// Output:
-	// run       judgments       topics  nDCG@5  CI95 low  CI95 high  judged-only nDCG@5  CI95 low  CI95 high  p vs baseline (Bonferroni)  judged@5  p plain  estimated judged-only nDCG@5  CI95 low  CI95 high  p estimated  labelled@5  warning
-	// advanced  2022 relevance  25      0.0273  0.0034    0.0562     0.3832              0.2564    0.5147     -                           0.03      -        0.6476                        0.5776    0.7140     -            0.17
-	// no-verb   2022 relevance  25      0.0255  0.0034    0.0527     0.3799              0.2457    0.5182     0.7489                      0.03      0.3273   0.6501                        0.5799    0.7171     0.5621       0.18
-	// advanced  2022 quality    25      0.0375  0.0068    0.0764     0.4388              0.3105    0.5707     -                           0.03      -        0.7833                        0.7042    0.8556     -            0.17
-	// no-verb   2022 quality    25      0.0357  0.0068    0.0732     0.4355              0.3046    0.5706     0.7489                      0.03      0.3273   0.7792                        0.7006    0.8514     0.1241       0.18
-	// advanced  2022 coherence  25      0.0068  0.0000    0.0203     0.1908              0.1096    0.2812     -                           0.03      -        0.3626                        0.3016    0.4258     -            0.17
-	// no-verb   2022 coherence  25      0.0068  0.0000    0.0203     0.1924              0.1095    0.2860     0.8342                      0.03      1.0000   0.3677                        0.3026    0.4361     0.5260       0.18
+	// p: two-sided paired t-test against advanced over the topics both answer; Bonferroni corrects each p column within one dimension: up to 1 p-value, one per system against advanced. Judged-only figures are tested only where both runs' judged@5 is at least 0.30.
+	//
+	// run       judgments       topics  estimated judged-only nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) estimated  labelled@5  judged-only nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) judged-only       judged@5  depth mean  median  nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) plain  warning
+	// advanced  2022 relevance  25      0.6476                        0.5776    0.7140     -                                 0.17        0.3832              0.2564    0.5147     -                                        0.03      266         156     0.0273  0.0034    0.0562     -                             judged@5 0.03: judged-only rests on ranks around 266 (median 156)
+	// no-verb   2022 relevance  25      0.6501                        0.5799    0.7171     0.5621                            0.18        0.3799              0.2457    0.5182     untested: judged@5 0.03 and 0.03 < 0.30  0.03      267         158     0.0255  0.0034    0.0527     0.3273                        judged@5 0.03: judged-only rests on ranks around 267 (median 158)
+	// advanced  2022 quality    25      0.7833                        0.7042    0.8556     -                                 0.17        0.4388              0.3105    0.5707     -                                        0.03      266         156     0.0375  0.0068    0.0764     -                             judged@5 0.03: judged-only rests on ranks around 266 (median 156)
+	// no-verb   2022 quality    25      0.7792                        0.7006    0.8514     0.1241                            0.18        0.4355              0.3046    0.5706     untested: judged@5 0.03 and 0.03 < 0.30  0.03      267         158     0.0357  0.0068    0.0732     0.3273                        judged@5 0.03: judged-only rests on ranks around 267 (median 158)
+	// advanced  2022 coherence  25      0.3616                        0.3011    0.4244     -                                 0.17        0.1908              0.1096    0.2812     -                                        0.03      266         156     0.0068  0.0000    0.0203     -                             judged@5 0.03: judged-only rests on ranks around 266 (median 156)
+	// no-verb   2022 coherence  25      0.3667                        0.3019    0.4345     0.5219                            0.18        0.1924              0.1095    0.2860     untested: judged@5 0.03 and 0.03 < 0.30  0.03      267         158     0.0068  0.0000    0.0203     1.0000                        judged@5 0.03: judged-only rests on ranks around 267 (median 158)
 }
 
 // A system of your own is a function from a topic to pairs, composed of

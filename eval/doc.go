@@ -16,7 +16,9 @@
 //     label) and -Z (z-scores, ReadZScores), and optionally in the run's
 //     rank order. Evaluation.WriteTrecEval prints trec_eval's lines byte for
 //     byte. Judged gives the share of judged documents at a cutoff, which
-//     tells whether judgments can score a run at all; a run of which nothing
+//     tells whether judgments can score a run at all, and JudgedRanks where
+//     the documents a judged-only figure scores sit in the run (far below
+//     the cutoff when most of the top is unjudged); a run of which nothing
 //     is judged comes with ErrNothingJudged, never as a silent 0.
 //   - Options.Pairs: a run of sentence pairs (Touché 2022) or of sentences
 //     mapped onto args.me arguments, so that the argument-level judgments
@@ -26,7 +28,8 @@
 //     and estimated labels with its coverage, validated on the official
 //     2022 judgments (see Estimate for its assumption and limits).
 //   - Statistics over topics: percentile bootstrap confidence intervals
-//     (Bootstrap) and the paired t-test (PairedTTest) with the Bonferroni
+//     (Bootstrap) and paired tests (PairedTest: Student's t, the
+//     randomization test, Wilcoxon's signed-rank test) with the Bonferroni
 //     and Holm corrections.
 //
 // Package experiment puts these together: several systems or runs, every

@@ -91,20 +91,25 @@ func ExampleBootstrap() {
 	// true
 }
 
-func ExamplePairedTTest() {
+func ExamplePairedTest() {
 	// Per-topic nDCG@5 of two systems on the same five topics.
 	a := []float64{0.62, 0.71, 0.55, 0.80, 0.67}
 	b := []float64{0.50, 0.69, 0.41, 0.66, 0.60}
-	t, err := eval.PairedTTest(a, b)
-	if err != nil {
-		log.Fatal(err)
+	for _, method := range []string{"ttest", "permutation", "wilcoxon"} {
+		p, err := eval.PairedTest{Method: method}.P(a, b)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%-11s p=%.4f\n", method, p)
 	}
-	fmt.Printf("t=%.3f df=%d p=%.4f\n", t.T, t.DF, t.P)
 	// Compared against two baselines: correct for two tests.
-	fmt.Printf("bonferroni %.4f\n", eval.Bonferroni([]float64{t.P, 0.3})[0])
+	p, _ := eval.PairedTest{}.P(a, b)
+	fmt.Printf("bonferroni  %.4f\n", eval.Bonferroni([]float64{p, 0.3})[0])
 	// Output:
-	// t=4.202 df=4 p=0.0137
-	// bonferroni 0.0274
+	// ttest       p=0.0137
+	// permutation p=0.0625
+	// wilcoxon    p=0.0625
+	// bonferroni  0.0274
 }
 
 func ExampleOfficial() {

@@ -54,3 +54,54 @@ func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
 	}
 	return sum / float64(topics), nil
 }
+
+// JudgedRanks returns, for every topic Judged and Evaluate would score
+// with opt (in the order of Evaluation.Topics), the ranks in the run's own
+// ranking (from 1, as opt.ByRank orders it; after opt.Pairs maps it) of
+// the documents that judged-only nDCG@k (Options.JudgedOnly, trec_eval -J)
+// scores: the first k documents with a label of 0 or more, unjudged and
+// negatively labelled ones skipped. Their mean tells how deep into the run
+// a judged-only figure reaches. A run whose top k is judged gives ranks
+// 1…k; one whose top k is mostly unjudged gives ranks far below k, and its
+// judged-only figure then measures those ranks, not its top k. A topic the
+// run misses (with opt.Complete) has no ranks. opt.MaxRetrieved cuts each
+// ranking first, as for Evaluate; opt.Measures and opt.JudgedOnly do not
+// apply. The errors are those of Judged.
+func JudgedRanks(q *Qrels, run runfile.Run, k int, opt Options) ([][]int, error) {
+	if k <= 0 {
+		return nil, fmt.Errorf("eval: judged ranks at %d: %w", k, ErrUnknownMeasure)
+	}
+	run, err := opt.mapped(run, q)
+	if err != nil {
+		return nil, err
+	}
+	var w workspace
+	var out [][]int
+	for _, topic := range q.order {
+		lines, ok := run[topic]
+		if !ok && !opt.Complete {
+			continue
+		}
+		if err := w.rank(lines, opt.order()); err != nil {
+			return nil, fmt.Errorf("eval: topic %s: %w", quote.Q(topic), err)
+		}
+		ranked := w.ranked
+		if opt.MaxRetrieved > 0 && len(ranked) > opt.MaxRetrieved {
+			ranked = ranked[:opt.MaxRetrieved]
+		}
+		ranks := []int{}
+		for i, l := range ranked {
+			if len(ranks) == k {
+				break
+			}
+			if label, ok := q.topics[topic].labels[l.doc]; ok && label >= 0 {
+				ranks = append(ranks, i+1)
+			}
+		}
+		out = append(out, ranks)
+	}
+	if len(out) == 0 {
+		return nil, ErrNoTopics
+	}
+	return out, nil
+}

@@ -9,22 +9,29 @@ import (
 	"unsafe"
 )
 
-// A ParseError reports a malformed line of a qrels file. Line counts from
-// 1, including blank lines. Field names the column ("qid", "iter", "docid",
-// "label"), or is empty when the line as a whole is wrong. (Run files are
-// read by package runfile, whose ParseError names the run's columns.)
+// A ParseError reports a malformed line of a qrels file (or of a z-score
+// file, ReadZScores). Line counts from 1, including blank lines. Field names
+// the column ("qid", "iter", "docid", "label"; "mean", "sd"), or is empty
+// when the line as a whole is wrong. (Run files are read by package
+// runfile, whose ParseError names the run's columns.)
 type ParseError struct {
 	Line  int
 	Field string
 	Err   error
+
+	format string // "qrels" ("") or "z-score"
 }
 
 // Error implements error.
 func (e *ParseError) Error() string {
-	if e.Field == "" {
-		return fmt.Sprintf("eval: qrels line %d: %v", e.Line, e.Err)
+	format := e.format
+	if format == "" {
+		format = "qrels"
 	}
-	return fmt.Sprintf("eval: qrels line %d, field %s: %v", e.Line, e.Field, e.Err)
+	if e.Field == "" {
+		return fmt.Sprintf("eval: %s line %d: %v", format, e.Line, e.Err)
+	}
+	return fmt.Sprintf("eval: %s line %d, field %s: %v", format, e.Line, e.Field, e.Err)
 }
 
 // Unwrap returns the underlying error.

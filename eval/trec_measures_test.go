@@ -129,4 +129,15 @@ func TestZScores(t *testing.T) {
 	if _, err := eval.ReadZScores(strings.NewReader("1 P_5 0.1\n")); !errors.As(err, &pe) || pe.Line != 1 {
 		t.Errorf("a line of 3 fields: got %v, want a *ParseError for line 1", err)
 	}
+	// A qrels file is not a z-score file: its third field is a document id.
+	_, err = eval.ReadZScores(strings.NewReader("# qrels\n1 0 Sa__PREMISE__1,Sb__CONC__1 2\n"))
+	if !errors.As(err, &pe) || pe.Line != 2 || !strings.Contains(err.Error(), "qid measure mean sd") {
+		t.Errorf("a qrels file: got %v, want a *ParseError for line 2 saying what a z-score line holds", err)
+	}
+	if _, err := eval.ReadZScores(strings.NewReader("1 P_5 0.1 x\n")); !errors.As(err, &pe) || !strings.Contains(err.Error(), `z-score line 1, field sd: "x" is not a number`) {
+		t.Errorf("an sd that is not a number: got %v", err)
+	}
+	if _, err := eval.ReadZScores(strings.NewReader("1 P_5 1e999 inf\n")); err != nil {
+		t.Errorf("numbers out of range and inf, which atof reads: got %v", err)
+	}
 }

@@ -7,25 +7,25 @@ import (
 	"slices"
 )
 
-// TTest is the result of a paired two-sided Student's t-test.
-type TTest struct {
+// tTest is the result of a paired two-sided Student's t-test.
+type tTest struct {
 	MeanDiff float64 // mean of a[i] - b[i]
 	T        float64 // the t statistic; ±Inf when all differences are equal and not 0
 	DF       int     // degrees of freedom, n - 1
 	P        float64 // two-sided p-value
 }
 
-// PairedTTest tests whether two systems' per-topic scores differ: a[i] and
+// pairedTTest tests whether two systems' per-topic scores differ: a[i] and
 // b[i] must be the same topic's scores. It needs at least two topics. When
 // every difference is 0 the result is T = 0 and P = 1; when every difference
 // is the same non-zero value, T is ±Inf and P is 0.
-func PairedTTest(a, b []float64) (TTest, error) {
+func pairedTTest(a, b []float64) (tTest, error) {
 	if len(a) != len(b) {
-		return TTest{}, fmt.Errorf("eval: paired t-test: %d scores against %d", len(a), len(b))
+		return tTest{}, fmt.Errorf("eval: paired t-test: %d scores against %d", len(a), len(b))
 	}
 	n := len(a)
 	if n < 2 {
-		return TTest{}, fmt.Errorf("%w: paired t-test needs 2 topics, got %d", ErrTooFewTopics, n)
+		return tTest{}, fmt.Errorf("%w: paired t-test needs 2 topics, got %d", ErrTooFewTopics, n)
 	}
 	mean := 0.0
 	for i := range a {
@@ -37,7 +37,7 @@ func PairedTTest(a, b []float64) (TTest, error) {
 		d := a[i] - b[i] - mean
 		ss += d * d
 	}
-	res := TTest{MeanDiff: mean, DF: n - 1}
+	res := tTest{MeanDiff: mean, DF: n - 1}
 	se := math.Sqrt(ss / float64(n-1) / float64(n))
 	switch {
 	case se == 0 && mean == 0:

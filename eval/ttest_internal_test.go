@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"math"
 	"testing"
 )
@@ -31,5 +32,44 @@ func TestStudentTTwoSided(t *testing.T) {
 	}
 	if got := studentTTwoSided(math.Inf(1), 3); got != 0 {
 		t.Errorf("t=+Inf: got %v, want 0", got)
+	}
+}
+
+func TestPairedTTest(t *testing.T) {
+	// Differences 1, 2, 3, 4, 5: mean 3, sd sqrt(2.5), se sqrt(0.5),
+	// t = 3/sqrt(0.5) = 4.2426…, df 4.
+	a := []float64{2, 4, 6, 8, 10}
+	b := []float64{1, 2, 3, 4, 5}
+	got, err := pairedTTest(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantT := 3 / math.Sqrt(0.5)
+	if got.DF != 4 || math.Abs(got.T-wantT) > 1e-12 || got.MeanDiff != 3 {
+		t.Errorf("got %+v, want T %v, DF 4, MeanDiff 3", got, wantT)
+	}
+	// Two-sided p for t = 4.2426, df = 4 is 0.01324 (tables).
+	if math.Abs(got.P-0.013236) > 1e-5 {
+		t.Errorf("P: got %v, want 0.013236", got.P)
+	}
+	// Swapping the systems flips the sign only.
+	rev, _ := pairedTTest(b, a)
+	if rev.T != -got.T || rev.P != got.P {
+		t.Errorf("reversed: got %+v, want T %v, P %v", rev, -got.T, got.P)
+	}
+
+	same, _ := pairedTTest(a, a)
+	if same.T != 0 || same.P != 1 {
+		t.Errorf("identical systems: got %+v, want T 0, P 1", same)
+	}
+	shifted, _ := pairedTTest([]float64{2, 3}, []float64{1, 2})
+	if !math.IsInf(shifted.T, 1) || shifted.P != 0 {
+		t.Errorf("constant difference: got %+v, want T +Inf, P 0", shifted)
+	}
+	if _, err := pairedTTest([]float64{1}, []float64{2}); !errors.Is(err, ErrTooFewTopics) {
+		t.Errorf("one topic: got error %v, want ErrTooFewTopics", err)
+	}
+	if _, err := pairedTTest([]float64{1, 2}, []float64{2}); err == nil {
+		t.Error("unequal lengths: got no error")
 	}
 }

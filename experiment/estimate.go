@@ -31,18 +31,52 @@ func estimator(j *eval.Judgments, d eval.Dimension) (*eval.Estimate, error) {
 	return eval.NewEstimate(q), nil
 }
 
-// estimate fills in the row's estimated figures with est.
-func (x Experiment) estimate(row *Row, est *eval.Estimate, run runfile.Run, k int, opt eval.Options, topic func(string) *TopicScores) error {
-	e, err := est.NDCG(run, k, opt)
+// labelledNDCG gives the interval and coverage of an nDCG over exact and
+// other labels (eval.Estimate's or a prediction's), ndcg, over the topics q
+// judges (ndcg may know more: an estimate is made from all the
+// judgments), and sets each topic's value.
+func (x Experiment) labelledNDCG(ndcg func(runfile.Run, eval.Options) (*eval.EstimatedNDCG, error), q *eval.Qrels, run runfile.Run, opt eval.Options, set func(topic string, v float64)) (eval.Interval, float64, error) {
+	topics := q.Topics()
+	kept := make(runfile.Run, len(run))
+	for _, id := range topics {
+		if lines, ok := run[id]; ok {
+			kept[id] = lines
+		}
+	}
+	complete := opt.Complete
+	opt.Complete = false
+	e, err := ndcg(kept, opt)
+	if err != nil && !(complete && errors.Is(err, eval.ErrNoTopics)) {
+		return eval.Interval{}, 0, err
+	}
+	// e's topics are q's in the same (byte) order; with Complete, a judged
+	// topic the run misses scores 0, as Estimate.NDCG would score it.
+	values, labelled := map[string]float64{}, map[string]float64{}
+	if e != nil {
+		for i, id := range e.Topics {
+			values[id], labelled[id] = e.Values[i], e.Labelled[i]
+		}
+	}
+	var vs, ls []float64
+	for _, id := range topics {
+		v, ok := values[id]
+		if !ok && !complete {
+			continue
+		}
+		vs, ls = append(vs, v), append(ls, labelled[id])
+		set(id, v)
+	}
+	ci, err := x.Bootstrap.CI(vs)
 	if err != nil {
-		return err
+		return eval.Interval{}, 0, err
 	}
-	if row.Estimated, err = x.Bootstrap.CI(e.Values); err != nil {
-		return err
+	return ci, mean(ls), nil
+}
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
 	}
-	row.Labelled = e.MeanLabelled
-	for i, id := range e.Topics {
-		topic(id).Estimated = e.Values[i]
-	}
-	return nil
+	return s / float64(len(v))
 }

@@ -18,9 +18,27 @@
 // -J, as Touché's official tables), over the judged topics the systems
 // answer; for judgments of sentence pairs also an estimated judged-only
 // figure, which labels the unjudged pairs whose sentences were judged in
-// other pairs (eval.Estimate), with its coverage. A run none of whose
-// results is judged is not an error: its row carries a warning, which every
-// output prints beside it.
+// other pairs (eval.Estimate), with its coverage.
+//
+// What each figure rests on is part of the row. Judged-only nDCG@5 scores
+// the first five judged results wherever they sit: Touché's own runs had
+// their top 5 judged, but a new system's top 5 is mostly not (the 2022
+// judgments rate only the pairs 2022's teams retrieved), and its
+// judged-only figure then measures ranks far down the run. A smaller
+// candidate pool pushes judged pairs up and "wins". So every row carries
+// the depth of its judged-only figure (the mean and median rank of the
+// judged results it scored, eval.JudgedRanks) beside judged@5, a row whose
+// judged@5 is below 0.5 says "judged-only rests on ranks around N", and
+// judged-only figures are tested against the baseline only where both
+// runs' judged@5 reach Experiment.MinJudged; elsewhere the row says why
+// there is no p-value. The headline figure (the first of the text table,
+// and what a Sweep chooses by) is the predicted nDCG where the experiment
+// has a predictor of unjudged pairs (Experiment.Predicted), else the
+// estimated judged-only nDCG where there is one (judgments of sentence
+// pairs), else judged-only nDCG. Own judgments (Experiment.Own) give
+// columns of their own and change no other figure.
+// A run none of whose results is judged is not an error: its row carries a
+// warning, which every output prints beside it.
 package experiment
 
 import (
@@ -61,6 +79,23 @@ type Experiment struct {
 	Systems []System
 	// Judgments score the runs; nil means the Env's.
 	Judgments *eval.Judgments
+	// Predicted, when set, labels every pair the judgments leave
+	// unjudged with a label predicted from the judged sentences of its
+	// topic (eval/unjudged's Model, trained on the Judgments and the Env's
+	// texts) and gives the predicted nDCG@K of each run: Row.Predicted, the
+	// table's headline. Of the figures compared in issue 33's simulation it
+	// is the one that kept the systems' order when judgments were hidden
+	// and that a smaller pool did not move (BENCHMARKS.md).
+	Predicted interface {
+		NDCG(ctx context.Context, run runfile.Run, k int, d eval.Dimension, opt eval.Options) (*eval.EstimatedNDCG, error)
+	}
+	// Own are judgments of one's own (eval.ReadAnnotations, as
+	// examples/judge writes them), kept apart from the official ones: they
+	// give figures of their own, nDCG@K and judged@K over the official
+	// labels and the own labels of what the official ones leave unjudged
+	// (Row.Own, Row.OwnShare), and change no other figure. Where two own
+	// files label one pair, the first listed counts.
+	Own []*eval.Judgments
 	// Baseline is the index in Systems of the system the others are
 	// tested against; 0 means the first.
 	Baseline int
@@ -79,8 +114,21 @@ type Experiment struct {
 	// than by score, as trec_eval does (eval.Options.ByRank).
 	ByRank bool
 	// Correction adjusts the p-values for testing every system against
-	// the baseline: "bonferroni" (""), "holm" or "none".
+	// the baseline: "bonferroni" (""), "holm" or "none". Its family is
+	// one p column on one dimension: the p-values of that measure of every
+	// system tested against the baseline (Table.Family says so).
 	Correction string
+	// Test is the paired significance test of every system against the
+	// baseline: the t-test by default, or the permutation or Wilcoxon
+	// signed-rank test (eval.PairedTest).
+	Test eval.PairedTest
+	// MinJudged is the least judged@K both of two runs need for their
+	// judged-only figures to be tested against each other (judged@K is the
+	// mean over topics of the share of the top K that is judged); 0 means
+	// 0.3, and a negative value tests every run. Below it a judged-only
+	// p-value tells more of where the judged results sit than of how good
+	// the run is.
+	MinJudged float64
 	// Bootstrap configures the confidence intervals (95%, 10,000
 	// resamples, seed 0 by default).
 	Bootstrap eval.Bootstrap
@@ -98,6 +146,20 @@ type Table struct {
 	Baseline string
 	// Correction is the adjustment of the p-values.
 	Correction string
+	// Test names the significance test ("t-test", "permutation test",
+	// "Wilcoxon signed-rank test"), and Family says which p-values the
+	// Correction covers together.
+	Test, Family string
+	// MinJudged is the judged@K two runs need for their judged-only
+	// figures to be tested (Experiment.MinJudged).
+	MinJudged float64
+	// Headline names the measure the table leads with: "estimated" where
+	// the judgments rate sentence pairs, "judged" (judged-only) otherwise.
+	Headline string
+	// Own is the number of own judgments (Experiment.Own) that add to the
+	// official ones on a dimension (the most of any dimension); 0 without
+	// own judgments.
+	Own int
 	// Rows holds the figures.
 	Rows []Row
 	// Runs holds the run of each system, by name, for writing or a closer
@@ -125,6 +187,25 @@ type Row struct {
 	// JudgedShare is the share of the top K results that are judged
 	// (eval.Judged), averaged over the topics.
 	JudgedShare float64
+	// Depth and DepthMedian are the mean and the median rank, over all
+	// topics, of the judged results that Judged scored (eval.JudgedRanks):
+	// about (K+1)/2 for a run whose top K is judged, far more for one
+	// whose judged results lie deep. NaN when nothing is judged.
+	Depth, DepthMedian float64
+	// Own is nDCG@K (as NDCG: an unjudged result gains nothing) over the
+	// official judgments and the own ones (Experiment.Own) that judge what
+	// they leave unjudged, and OwnShare the judged@K with both; when the own
+	// judgments judge every result of the top K (OwnShare 1), Own is the
+	// exact nDCG@K. NaN without own judgments of the dimension. OwnP is its
+	// p-value against the baseline, as P.
+	Own      eval.Interval
+	OwnShare float64
+	OwnP     float64
+	// Predicted is the nDCG@K over the exact labels and those
+	// Experiment.Predicted gives every other pair, with its p-value against
+	// the baseline (as P); NaN without a Predicted.
+	Predicted  eval.Interval
+	PredictedP float64
 	// Estimated is the judged-only nDCG@K over exact and estimated labels
 	// (eval.Estimate), and Labelled the share of the top K results with
 	// either; both are NaN for judgments of arguments, which are not
@@ -132,18 +213,25 @@ type Row struct {
 	Estimated eval.Interval
 	Labelled  float64
 	// P, JudgedP and EstimatedP are the two-sided p-values of paired
-	// t-tests of the row's per-topic NDCG, Judged and Estimated against the
-	// baseline's, over the topics both have, adjusted by the Correction;
-	// NaN for the baseline itself.
+	// tests (Experiment.Test) of the row's per-topic NDCG, Judged and
+	// Estimated against the baseline's, over the topics both have,
+	// adjusted by the Correction; NaN for the baseline itself, and for
+	// JudgedP where the row's or the baseline's JudgedShare is below
+	// MinJudged.
 	P          float64
 	JudgedP    float64
 	EstimatedP float64
+	// Untested says why JudgedP is NaN for a row that is not the baseline;
+	// "" where it was tested.
+	Untested string
 	// PerTopic holds the per-topic values, in SortTopics order of their
 	// topic ids.
 	PerTopic []TopicScores
-	// Warning, when not empty, says why the row's figures mean little:
-	// nothing of the run is judged.
-	Warning string
+	// Warnings say why the row's figures mean little: nothing of the run
+	// is judged, or its judged-only figure rests on results far below the
+	// top K (JudgedShare below 0.5). Warning is them joined by "; ".
+	Warnings []string
+	Warning  string
 }
 
 // TopicScores holds one topic's values of a Row (NaN where not computed).
@@ -152,6 +240,8 @@ type TopicScores struct {
 	NDCG      float64
 	Judged    float64
 	Estimated float64
+	Own       float64 // nDCG with the own judgments too (Row.Own)
+	Predicted float64 // Row.Predicted
 }
 
 // Run runs every System that has no Run over the Env's topics, evaluates
@@ -174,7 +264,16 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 	if j == nil {
 		return nil, errors.New("experiment: no judgments (set Judgments, or use an Env of an embedded sample)")
 	}
+	// The estimates are made from all the judgments (a fitted one learns
+	// from every topic), whichever topics are evaluated: a run scores the
+	// same in an experiment on an Env as with the evaluate command.
+	all := j
+	var keep map[string]bool // the Env's topics; nil keeps every topic
 	if x.Env != nil {
+		keep = map[string]bool{}
+		for _, t := range x.Env.Topics {
+			keep[t.ID] = true
+		}
 		if j, err = restrict(j, x.Env); err != nil {
 			return nil, err
 		}
@@ -186,7 +285,16 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 	if k < 0 {
 		return nil, fmt.Errorf("experiment: cutoff %d", k)
 	}
-	t := &Table{K: k, Baseline: x.Systems[x.Baseline].Name, Correction: cmpOr(x.Correction, "bonferroni"), Runs: map[string]runfile.Run{}}
+	if _, err := x.Test.P([]float64{0, 1}, []float64{1, 0}); err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
+	}
+	minJudged := x.MinJudged
+	if minJudged == 0 {
+		minJudged = defaultMinJudged
+	}
+	t := &Table{K: k, Baseline: x.Systems[x.Baseline].Name, Correction: cmpOr(x.Correction, "bonferroni"), Runs: map[string]runfile.Run{},
+		Test: testName(x.Test.Method), MinJudged: minJudged, Headline: headlineJudged}
+	t.Family = family(t.Correction, len(x.Systems)-1, t.Baseline)
 	for i, s := range x.Systems {
 		if s.Name == "" {
 			return nil, fmt.Errorf("experiment: system %d has no name", i+1)
@@ -211,23 +319,83 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		t.Runs[s.Name] = run
 	}
 	for _, d := range j.Dimensions() {
-		est, err := estimator(j, d)
+		est, err := estimator(all, d)
 		if err != nil {
 			return nil, fmt.Errorf("experiment: %w", err)
 		}
-		rows, err := x.evaluate(j, d, est, k, t.Runs)
+		switch {
+		case x.Predicted != nil && est != nil && headline == headlinePredicted:
+			t.Headline = headlinePredicted
+		case est != nil:
+			t.Headline = headlineEstimated
+		}
+		own, added, err := withOwn(j.Qrels(d), x.Own, d, func(topic string) bool { return keep == nil || keep[topic] })
 		if err != nil {
 			return nil, err
 		}
-		testRows(rows, x.Baseline, correct)
+		t.Own = max(t.Own, added)
+		rows, err := x.evaluate(ctx, j, d, est, own, k, t.Runs)
+		if err != nil {
+			return nil, err
+		}
+		testRows(rows, x.Baseline, correct, x.Test, minJudged, k)
+		for i := range rows {
+			rows[i].Warning = strings.Join(rows[i].Warnings, "; ")
+		}
 		t.Rows = append(t.Rows, rows...)
 	}
 	return t, nil
 }
 
+// defaultMinJudged is Experiment.MinJudged's default.
+// 0.3 is the least judged@5 at which judged-only's t-test verdicts on the
+// 2022 sample mostly (85% or more) agree with the verdicts under all
+// judgments when a part of the judgments is hidden (issue 33's
+// simulation, examples/hidejudgments; BENCHMARKS.md has the table).
+const defaultMinJudged = 0.3
+
+// The measures a table can lead with (Table.Headline).
+const (
+	headlineJudged    = "judged"    // judged-only nDCG
+	headlineEstimated = "estimated" // estimated judged-only nDCG
+	headlinePredicted = "predicted" // nDCG over exact and predicted labels
+)
+
+// headline is the measure a table of judgments of sentence pairs leads
+// with, and a Sweep chooses by, when the experiment has it: the one switch
+// that sets which figure a reader sees first. Issue 33's simulation
+// (BENCHMARKS.md) found the predicted nDCG@5 the one to trust; without an
+// Experiment.Predicted the table leads with the estimate, and tables of
+// argument judgments, which have neither, with judged-only nDCG.
+const headline = headlinePredicted
+
+// testName names a test as a table's header does.
+func testName(method string) string {
+	switch method {
+	case "permutation":
+		return "permutation test"
+	case "wilcoxon":
+		return "Wilcoxon signed-rank test"
+	}
+	return "t-test"
+}
+
+// family says which p-values a correction covers together.
+func family(correction string, tested int, baseline string) string {
+	if correction == "none" {
+		return fmt.Sprintf("p-values not corrected (each system against %s)", baseline)
+	}
+	name := strings.ToUpper(correction[:1]) + correction[1:]
+	values := "p-values"
+	if tested == 1 {
+		values = "p-value"
+	}
+	return fmt.Sprintf("%s corrects each p column within one dimension: up to %d %s, one per system against %s", name, tested, values, baseline)
+}
+
 // evaluate gives every system's row on dimension d, with estimated
 // figures when est is not nil.
-func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Estimate, k int, runs map[string]runfile.Run) ([]Row, error) {
+func (x Experiment) evaluate(ctx context.Context, j *eval.Judgments, d eval.Dimension, est *eval.Estimate, own *eval.Qrels, k int, runs map[string]runfile.Run) ([]Row, error) {
 	q := j.Qrels(d)
 	label := strings.TrimSpace(j.Name() + " " + string(d))
 	pairJudgments := judgesPairs(q)
@@ -243,12 +411,13 @@ func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Esti
 		if !pairJudgments && rankedSentences(run) {
 			opt.Pairs = x.Pairs
 		}
+		nan := eval.Interval{Mean: math.NaN(), Low: math.NaN(), High: math.NaN()}
 		row := Row{System: s.Name, Judgments: label, Dimension: d, Pairs: opt.Pairs, P: math.NaN(), JudgedP: math.NaN(), EstimatedP: math.NaN(),
-			Estimated: eval.Interval{Mean: math.NaN(), Low: math.NaN(), High: math.NaN()}, Labelled: math.NaN()}
+			Estimated: nan, Labelled: math.NaN(), Own: nan, OwnShare: math.NaN(), OwnP: math.NaN(), Predicted: nan, PredictedP: math.NaN()}
 		perTopic := map[string]*TopicScores{}
 		topic := func(id string) *TopicScores {
 			if perTopic[id] == nil {
-				perTopic[id] = &TopicScores{Topic: id, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN()}
+				perTopic[id] = &TopicScores{Topic: id, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN(), Own: math.NaN(), Predicted: math.NaN()}
 			}
 			return perTopic[id]
 		}
@@ -257,7 +426,9 @@ func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Esti
 			e, err := eval.Evaluate(q, run, opt)
 			switch {
 			case errors.Is(err, eval.ErrNothingJudged):
-				row.Warning = strings.TrimPrefix(err.Error(), "eval: ") // what eval says of why
+				if !judged {
+					row.Warnings = append(row.Warnings, strings.TrimPrefix(err.Error(), "eval: ")) // what eval says of why
+				}
 			case errors.Is(err, eval.ErrNoTopics):
 				return nil, fmt.Errorf("experiment: %s: no topic of the run is judged in %s", s.Name, label)
 			case err != nil:
@@ -290,9 +461,34 @@ func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Esti
 			return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
 		}
 		row.JudgedShare = share
+		if own != nil {
+			opt.JudgedOnly = false
+			if err := x.withOwn(&row, own, run, k, opt, topic); err != nil {
+				return nil, fmt.Errorf("experiment: %s against %s and own judgments: %w", s.Name, label, err)
+			}
+		}
+		ranks, err := eval.JudgedRanks(q, run, k, opt)
+		if err != nil {
+			return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
+		}
+		row.Depth, row.DepthMedian = depth(ranks)
+		if share < 0.5 && !math.IsNaN(row.Depth) {
+			row.Warnings = append(row.Warnings, fmt.Sprintf("judged@%d %.2f: judged-only rests on ranks around %.0f (median %.0f)", k, share, row.Depth, row.DepthMedian))
+		}
 		if est != nil {
-			if err := x.estimate(&row, est, run, k, opt, topic); err != nil {
+			ndcg := func(run runfile.Run, opt eval.Options) (*eval.EstimatedNDCG, error) { return est.NDCG(run, k, opt) }
+			ci, labelled, err := x.labelledNDCG(ndcg, q, run, opt, func(id string, v float64) { topic(id).Estimated = v })
+			if err != nil {
 				return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
+			}
+			row.Estimated, row.Labelled = ci, labelled
+			if x.Predicted != nil {
+				ndcg := func(run runfile.Run, opt eval.Options) (*eval.EstimatedNDCG, error) {
+					return x.Predicted.NDCG(ctx, run, k, d, opt)
+				}
+				if row.Predicted, _, err = x.labelledNDCG(ndcg, q, run, opt, func(id string, v float64) { topic(id).Predicted = v }); err != nil {
+					return nil, fmt.Errorf("experiment: %s against %s, predicted: %w", s.Name, label, err)
+				}
 			}
 		}
 		ids := slices.Collect(maps.Keys(perTopic))
@@ -305,8 +501,24 @@ func (x Experiment) evaluate(j *eval.Judgments, d eval.Dimension, est *eval.Esti
 	return rows, nil
 }
 
-// testRows sets the p-values of every row against the baseline's.
-func testRows(rows []Row, baseline int, correct func([]float64) []float64) {
+// depth returns the mean and the median of all the ranks, or NaNs for none.
+func depth(ranks [][]int) (mean, median float64) {
+	all := slices.Concat(ranks...)
+	if len(all) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	slices.Sort(all)
+	sum := 0
+	for _, r := range all {
+		sum += r
+	}
+	n := len(all)
+	return float64(sum) / float64(n), float64(all[(n-1)/2]+all[n/2]) / 2
+}
+
+// testRows sets the p-values of every row against the baseline's: the
+// judged-only ones only where both runs' judged@k reach minJudged.
+func testRows(rows []Row, baseline int, correct func([]float64) []float64, test eval.PairedTest, minJudged float64, k int) {
 	if len(rows) < 2 {
 		return
 	}
@@ -314,11 +526,15 @@ func testRows(rows []Row, baseline int, correct func([]float64) []float64) {
 		func(t TopicScores) float64 { return t.NDCG },
 		func(t TopicScores) float64 { return t.Judged },
 		func(t TopicScores) float64 { return t.Estimated },
+		func(t TopicScores) float64 { return t.Own },
+		func(t TopicScores) float64 { return t.Predicted },
 	}
 	set := []func(*Row, float64){
 		func(r *Row, p float64) { r.P = p },
 		func(r *Row, p float64) { r.JudgedP = p },
 		func(r *Row, p float64) { r.EstimatedP = p },
+		func(r *Row, p float64) { r.OwnP = p },
+		func(r *Row, p float64) { r.PredictedP = p },
 	}
 	for m := range values {
 		var ps []float64
@@ -327,17 +543,42 @@ func testRows(rows []Row, baseline int, correct func([]float64) []float64) {
 			if i == baseline {
 				continue
 			}
+			if m == 1 {
+				if why := untested(rows[i], rows[baseline], minJudged, k); why != "" {
+					rows[i].Untested = why
+					continue
+				}
+			}
 			a, b := paired(rows[i].PerTopic, rows[baseline].PerTopic, values[m])
-			t, err := eval.PairedTTest(a, b)
+			p, err := test.P(a, b)
 			if err != nil { // fewer than two topics in common, or none computed
+				if m == 1 {
+					rows[i].Untested = fmt.Sprintf("%d topics in common", len(a))
+				}
 				continue
 			}
-			ps, tested = append(ps, t.P), append(tested, i)
+			ps, tested = append(ps, p), append(tested, i)
 		}
 		for n, p := range correct(ps) {
 			set[m](&rows[tested[n]], p)
 		}
 	}
+}
+
+// untested says why the judged-only figures of a row and the baseline's
+// are not tested against each other, or "" when they are.
+func untested(r, base Row, minJudged float64, k int) string {
+	switch {
+	case minJudged < 0:
+		return ""
+	case r.JudgedShare < minJudged && base.JudgedShare < minJudged:
+		return fmt.Sprintf("judged@%d %.2f and %.2f < %.2f", k, r.JudgedShare, base.JudgedShare, minJudged)
+	case r.JudgedShare < minJudged:
+		return fmt.Sprintf("judged@%d %.2f < %.2f", k, r.JudgedShare, minJudged)
+	case base.JudgedShare < minJudged:
+		return fmt.Sprintf("baseline's judged@%d %.2f < %.2f", k, base.JudgedShare, minJudged)
+	}
+	return ""
 }
 
 // paired returns a system's and the baseline's values of the topics both

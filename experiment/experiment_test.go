@@ -2,9 +2,12 @@ package experiment_test
 
 import (
 	"bytes"
+	stdcmp "cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,6 +15,7 @@ import (
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // judgments returns relevance judgments of pairs on topics 1 and 2:
@@ -62,6 +66,7 @@ func TestExperimentHandComputed(t *testing.T) {
 		Judgments: judgments(t),
 		Systems:   []experiment.System{{Name: "perfect", Run: perfect}, {Name: "second", Run: second}},
 		Bootstrap: eval.Bootstrap{Resamples: 200},
+		MinJudged: -1, // test judged-only figures however little is judged
 	}
 	table, err := x.Run(context.Background())
 	if err != nil {
@@ -85,11 +90,16 @@ func TestExperimentHandComputed(t *testing.T) {
 	// estimate joins the ideal), so 1.
 	approx("estimated", r.Estimated.Mean, 1)
 	approx("labelled@5", r.Labelled, (2.0/5+1.0/5)/2)
-	if r.Topics != 2 || r.Judgments != "hand relevance" || r.Warning != "" {
-		t.Errorf("got %d topics, judgments %q, warning %q", r.Topics, r.Judgments, r.Warning)
+	// The judged results scored: a,b at rank 2 of topic 1, d,e at rank 1
+	// of topic 2.
+	approx("depth", r.Depth, 1.5)
+	approx("median depth", r.DepthMedian, 1.5)
+	wantWarning := "judged@5 0.20: judged-only rests on ranks around 2 (median 2)"
+	if r.Topics != 2 || r.Judgments != "hand relevance" || r.Warning != wantWarning || len(r.Warnings) != 1 {
+		t.Errorf("got %d topics, judgments %q, warning %q; want 2, hand relevance, %q", r.Topics, r.Judgments, r.Warning, wantWarning)
 	}
-	want := []experiment.TopicScores{{Topic: "1", NDCG: 1 / l3, Judged: 1, Estimated: 1}, {Topic: "2", NDCG: 1, Judged: 1, Estimated: 1}}
-	if diff := cmp.Diff(want, r.PerTopic); diff != "" {
+	want := []experiment.TopicScores{{Topic: "1", NDCG: 1 / l3, Judged: 1, Estimated: 1, Own: math.NaN(), Predicted: math.NaN()}, {Topic: "2", NDCG: 1, Judged: 1, Estimated: 1, Own: math.NaN(), Predicted: math.NaN()}}
+	if diff := cmp.Diff(want, r.PerTopic, cmpopts.EquateNaNs()); diff != "" {
 		t.Errorf("per topic (-want +got):\n%s", diff)
 	}
 	// Against the perfect run, plain differences (1/log2 3 − 1, 0): t = −1,
@@ -184,7 +194,7 @@ func TestExperimentPairsAndWarnings(t *testing.T) {
 	if table, err = x.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if r := table.Rows[0]; r.Warning != "" || r.NDCG.Mean != 1 || r.Pairs != eval.FirstSentence {
+	if r := table.Rows[0]; strings.Contains(r.Warning, "nothing") || r.NDCG.Mean != 1 || r.Pairs != eval.FirstSentence {
 		t.Errorf("mapped: got warning %q, nDCG %v, pairs %v", r.Warning, r.NDCG.Mean, r.Pairs)
 	}
 }
@@ -225,8 +235,10 @@ func TestWriteTSVAndJSON(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")
 	want := "run\tjudgments\ttopics\tndcg10\tndcg10_low\tndcg10_high\tjudged_ndcg10\tjudged_ndcg10_low\tjudged_ndcg10_high\tp\tjudged10\t" +
-		"p_plain\testimated_judged_ndcg10\testimated_judged_ndcg10_low\testimated_judged_ndcg10_high\testimated_p\tlabelled10\twarning"
-	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 18 {
+		"p_plain\testimated_judged_ndcg10\testimated_judged_ndcg10_low\testimated_judged_ndcg10_high\testimated_p\tlabelled10\twarning\t" +
+		"depth10\tdepth10_median\tp_untested\town_ndcg10\town_ndcg10_low\town_ndcg10_high\town_p\town_judged10" +
+		"\tpredicted_ndcg10\tpredicted_ndcg10_low\tpredicted_ndcg10_high\tpredicted_p"
+	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 30 {
 		t.Errorf("got\n%s", tsv.String())
 	}
 	var js bytes.Buffer
@@ -236,14 +248,22 @@ func TestWriteTSVAndJSON(t *testing.T) {
 	var got struct {
 		K    int
 		Rows []struct {
-			System string
-			P      *float64 `json:"judged_p"`
+			System   string
+			P        *float64 `json:"judged_p"`
+			Untested string   `json:"judged_p_untested"`
+			Share    *float64 `json:"judged_share"`
+			Depth    *float64 `json:"depth"`
+			Warnings []string `json:"warnings"`
 		}
 	}
 	if err := json.Unmarshal(js.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.K != 10 || len(got.Rows) != 2 || got.Rows[0].P != nil || got.Rows[1].P == nil {
+	// Each run has one result of ten judged, at rank 1: judged@10 0.10 is
+	// below 0.5, so judged-only is not tested, and the rows say why.
+	if got.K != 10 || len(got.Rows) != 2 || got.Rows[0].P != nil || got.Rows[1].P != nil ||
+		got.Rows[1].Untested != "judged@10 0.10 and 0.10 < 0.30" || *got.Rows[1].Share != 0.1 || *got.Rows[1].Depth != 1 ||
+		len(got.Rows[1].Warnings) != 1 || !strings.Contains(got.Rows[1].Warnings[0], "judged-only rests on ranks around 1") {
 		t.Errorf("got %s", js.String())
 	}
 }
@@ -336,5 +356,221 @@ func TestExperimentTooLittleToFit(t *testing.T) {
 	coh := table.Rows[2]
 	if got, want := coh.Labelled, 2.0/5; math.Abs(got-want) > 1e-12 {
 		t.Errorf("coherence labelled@5: got %v, want %v (a,d estimated, a,b judged)", got, want)
+	}
+}
+
+// TestJudgedOnlyGate tests judged-only figures only where both runs' top 5
+// are judged enough, and with the test asked for.
+func TestJudgedOnlyGate(t *testing.T) {
+	var js []eval.Judgment
+	byTopic := map[string][]string{}
+	deep := map[string][]string{}
+	reversed := map[string][]string{}
+	for _, topic := range []string{"1", "2", "3", "4", "5", "6"} {
+		for i, l := range []int{2, 1, 0, 1, 2} {
+			id := fmt.Sprintf("s%d,t%d", i, i)
+			js = append(js, eval.Judgment{Topic: topic, DocID: id, Label: l})
+			byTopic[topic] = append(byTopic[topic], id)
+		}
+		reversed[topic] = slices.Clone(byTopic[topic])
+		slices.Reverse(reversed[topic])
+		if topic == "1" {
+			reversed[topic] = byTopic[topic]
+		}
+		// Four unjudged pairs of unjudged sentences, then the judged ones.
+		deep[topic] = append([]string{"u1,v1", "u2,v2", "u3,v3", "u4,v4"}, byTopic[topic]...)
+	}
+	q, err := eval.NewQrels(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := eval.NewJudgments("gate", []eval.Dimension{eval.Relevance}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := experiment.Experiment{Judgments: j, Bootstrap: eval.Bootstrap{Resamples: 50}, Test: eval.PairedTest{Method: "wilcoxon"},
+		Systems: []experiment.System{{Name: "judged", Run: newRun(t, byTopic)}, {Name: "reversed", Run: newRun(t, reversed)}, {Name: "deep", Run: newRun(t, deep)}}}
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev, dp := table.Rows[1], table.Rows[2]
+	var a, b []float64
+	for i := range rev.PerTopic {
+		a, b = append(a, rev.PerTopic[i].Judged), append(b, table.Rows[0].PerTopic[i].Judged)
+	}
+	p, err := eval.PairedTest{Method: "wilcoxon"}.P(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One of two p-values in the family: Bonferroni doubles it.
+	if want := math.Min(1, 2*p); rev.Untested != "" || math.Abs(rev.JudgedP-want) > 1e-12 || rev.JudgedShare != 1 || rev.Depth != 3 {
+		t.Errorf("reversed: p %v (untested %q), judged@5 %v, depth %v; want p %v, judged@5 1, depth 3", rev.JudgedP, rev.Untested, rev.JudgedShare, rev.Depth, want)
+	}
+	if !math.IsNaN(dp.JudgedP) || dp.Untested != "judged@5 0.20 < 0.30" || dp.Depth != 7 || dp.DepthMedian != 7 ||
+		dp.Warning != "judged@5 0.20: judged-only rests on ranks around 7 (median 7)" {
+		t.Errorf("deep: p %v, untested %q, depth %v/%v, warning %q", dp.JudgedP, dp.Untested, dp.Depth, dp.DepthMedian, dp.Warning)
+	}
+	if math.IsNaN(dp.P) {
+		t.Error("deep: the plain nDCG is not tested")
+	}
+	if table.Test != "Wilcoxon signed-rank test" || !strings.Contains(table.Family, "up to 2 p-values") {
+		t.Errorf("test %q, family %q", table.Test, table.Family)
+	}
+	var text bytes.Buffer
+	if err := table.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Wilcoxon signed-rank test against judged", "untested: judged@5 0.20 < 0.30", "p (Wilcoxon signed-rank test, Bonferroni) judged-only"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the text table lacks %q:\n%s", want, text.String())
+		}
+	}
+	x.MinJudged = -1
+	if table, err = x.Run(context.Background()); err != nil || math.IsNaN(table.Rows[2].JudgedP) {
+		t.Errorf("MinJudged -1: %v, deep's p %v", err, table.Rows[2].JudgedP)
+	}
+	x.Test.Method = "sign"
+	if _, err := x.Run(context.Background()); err == nil {
+		t.Error("an unknown test: no error")
+	}
+}
+
+// TestOwnJudgments adds own judgments to the hand-made ones: they give
+// columns of their own, labelled with their number, and change no other.
+func TestOwnJudgments(t *testing.T) {
+	// Topic 1 ranks x,y (unjudged officially), then a,b (2); topic 2 d,e (1).
+	run := newRun(t, map[string][]string{"1": {"x,y", "a,b"}, "2": {"d,e"}})
+	q, err := eval.NewQrels([]eval.Judgment{
+		{Topic: "1", DocID: "x,y", Label: 1},
+		{Topic: "1", DocID: "a,b", Label: 0}, // officially 2: the official label wins
+		{Topic: "9", DocID: "p,q", Label: 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := eval.NewJudgments("mine", []eval.Dimension{eval.Relevance}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := experiment.Experiment{Judgments: judgments(t), Systems: []experiment.System{{Name: "a", Run: run}, {Name: "b", Run: run}},
+		Bootstrap: eval.Bootstrap{Resamples: 50}}
+	without, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Own = []*eval.Judgments{own}
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// x,y and p,q add to the official judgments; a,b does not.
+	if table.Own != 2 {
+		t.Errorf("own judgments added: got %d, want 2", table.Own)
+	}
+	r := table.Rows[0]
+	// Topic 1: gains 1, 2 against the ideal 2, 1, 0: (1 + 2/log2 3) /
+	// (2 + 1/log2 3); topic 2: 1.
+	l3 := math.Log2(3)
+	want := ((1+2/l3)/(2+1/l3) + 1) / 2
+	if math.Abs(r.Own.Mean-want) > 1e-12 || math.Abs(r.OwnShare-(2.0/5+1.0/5)/2) > 1e-12 {
+		t.Errorf("own: nDCG@5 %v, judged@5 %v; want %v, %v", r.Own.Mean, r.OwnShare, want, (2.0/5+1.0/5)/2)
+	}
+	if math.Abs(r.NDCG.Mean-without.Rows[0].NDCG.Mean) > 0 || r.Judged != without.Rows[0].Judged || r.JudgedShare != without.Rows[0].JudgedShare {
+		t.Errorf("the official figures changed with own judgments: %+v against %+v", r, without.Rows[0])
+	}
+	if !math.IsNaN(without.Rows[0].Own.Mean) || !math.IsNaN(without.Rows[0].OwnShare) {
+		t.Errorf("own figures without own judgments: %v, %v", without.Rows[0].Own, without.Rows[0].OwnShare)
+	}
+	var text, plain bytes.Buffer
+	if err := table.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := without.WriteText(&plain); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "nDCG@5 official + 2 own") || !strings.Contains(text.String(), "judged@5 official + 2 own") || strings.Contains(plain.String(), "own") {
+		t.Errorf("the own columns: with\n%s\nwithout\n%s", text.String(), plain.String())
+	}
+	var topics bytes.Buffer
+	if err := table.WriteTopics(&topics); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(topics.String(), "\n"); !strings.Contains(lines[0], "official + 2 own") || !strings.HasSuffix(strings.TrimSpace(lines[1]), fmt.Sprintf("%.4f", (1+2/l3)/(2+1/l3))) {
+		t.Errorf("per topic, with own judgments:\n%s", topics.String())
+	}
+}
+
+// constantPredictor predicts every unjudged pair's label as 1: a stand-in
+// for eval/unjudged's Model.
+type constantPredictor struct{ j *eval.Judgments }
+
+func (c constantPredictor) NDCG(_ context.Context, run runfile.Run, k int, d eval.Dimension, opt eval.Options) (*eval.EstimatedNDCG, error) {
+	q := c.j.Qrels(d)
+	res := &eval.EstimatedNDCG{}
+	for _, topic := range q.Topics() {
+		lines, ok := run[topic]
+		if !ok {
+			continue
+		}
+		var gains, ideal []float64
+		for jd := range q.All() {
+			if jd.Topic == topic && jd.Label > 0 {
+				ideal = append(ideal, float64(jd.Label))
+			}
+		}
+		for _, l := range lines[:min(k, len(lines))] { // lines are best first here
+			g := 1.0
+			if label, ok := q.Label(topic, l.DocID); ok {
+				g = float64(label)
+			} else {
+				ideal = append(ideal, 1)
+			}
+			gains = append(gains, g)
+		}
+		slices.SortFunc(ideal, func(a, b float64) int { return stdcmp.Compare(b, a) })
+		dcg, idcg := 0.0, 0.0
+		for i := range min(k, len(gains)) {
+			dcg += gains[i] / math.Log2(float64(i+2))
+		}
+		for i := range min(k, len(ideal)) {
+			idcg += ideal[i] / math.Log2(float64(i+2))
+		}
+		res.Topics = append(res.Topics, topic)
+		res.Values = append(res.Values, dcg/idcg)
+		res.Labelled = append(res.Labelled, 1)
+	}
+	return res, nil
+}
+
+// TestPredictedHeadline checks that a table with a predictor leads with
+// the predicted figure, and a Sweep chooses by it.
+func TestPredictedHeadline(t *testing.T) {
+	j := judgments(t)
+	// Topic 1: x,y (predicted 1), a,b (2); topic 2: d,e (1).
+	run := newRun(t, map[string][]string{"1": {"x,y", "a,b"}, "2": {"d,e"}})
+	other := newRun(t, map[string][]string{"1": {"a,b", "x,y"}, "2": {"d,e"}})
+	x := experiment.Experiment{Judgments: j, Systems: []experiment.System{{Name: "a", Run: run}, {Name: "b", Run: other}},
+		Bootstrap: eval.Bootstrap{Resamples: 50}, Predicted: constantPredictor{j}}
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l3 := math.Log2(3)
+	// Topic 1: gains 1, 2 against the ideal 2, 1: (1 + 2/log2 3) / (2 + 1/log2 3).
+	want := ((1+2/l3)/(2+1/l3) + 1) / 2
+	if r := table.Rows[0]; table.Headline != "predicted" || math.Abs(r.Predicted.Mean-want) > 1e-12 || !math.IsNaN(r.PredictedP) || math.IsNaN(table.Rows[1].PredictedP) {
+		t.Errorf("headline %q, predicted %v (p %v, b's %v); want predicted, %v", table.Headline, r.Predicted.Mean, r.PredictedP, table.Rows[1].PredictedP, want)
+	}
+	var text bytes.Buffer
+	if err := table.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if header := strings.Split(text.String(), "\n")[2]; !strings.HasPrefix(strings.Join(strings.Fields(header), " "), "run judgments topics predicted nDCG@5") {
+		t.Errorf("the text table does not lead with the predicted figure:\n%s", text.String())
+	}
+	res, err := experiment.Sweep{Experiment: x, Train: []string{"1"}}.Run(context.Background())
+	if err != nil || res.Measure != "predicted" || res.Chosen[0] != "b" {
+		t.Errorf("sweep: %v, measure %q, chose %v; want predicted, b", err, res.Measure, res.Chosen)
 	}
 }

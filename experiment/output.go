@@ -2,68 +2,182 @@ package experiment
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/runfile"
 )
 
-// columns returns the table's column names: for people (with spaces) or
-// for programs (one token each). The first eleven are those the evaluate
-// command has always printed.
-func (t *Table) columns(tsv bool) []string {
+// A column of a table: its header for people, its name for programs, and
+// a row's value in it ("" when not computed).
+type column struct {
+	text, tsv string
+	value     func(Row) string
+}
+
+func f4(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return fmt.Sprintf("%.4f", v)
+}
+
+func f2(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+func f0(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+// tsvColumns returns the table's columns in WriteTSV's order: the first
+// eleven in the order the evaluate command has always printed them, new
+// ones after the warning.
+func (t *Table) tsvColumns() []column {
 	k := strconv.Itoa(t.K)
-	if tsv {
-		return []string{"run", "judgments", "topics", "ndcg" + k, "ndcg" + k + "_low", "ndcg" + k + "_high",
-			"judged_ndcg" + k, "judged_ndcg" + k + "_low", "judged_ndcg" + k + "_high", "p", "judged" + k,
-			"p_plain", "estimated_judged_ndcg" + k, "estimated_judged_ndcg" + k + "_low", "estimated_judged_ndcg" + k + "_high",
-			"estimated_p", "labelled" + k, "warning"}
-	}
-	p := "p vs baseline"
+	p := "p (" + t.Test
 	if t.Correction != "none" {
-		p += " (" + strings.ToUpper(t.Correction[:1]) + t.Correction[1:] + ")"
+		p += ", " + strings.ToUpper(t.Correction[:1]) + t.Correction[1:]
 	}
-	return []string{"run", "judgments", "topics", "nDCG@" + k, "CI95 low", "CI95 high",
-		"judged-only nDCG@" + k, "CI95 low", "CI95 high", p, "judged@" + k,
-		"p plain", "estimated judged-only nDCG@" + k, "CI95 low", "CI95 high", "p estimated", "labelled@" + k, "warning"}
+	p += ")"
+	ci := func(name string, iv func(Row) eval.Interval) []column {
+		return []column{
+			{"CI95 low", name + "_low", func(r Row) string { return f4(iv(r).Low) }},
+			{"CI95 high", name + "_high", func(r Row) string { return f4(iv(r).High) }},
+		}
+	}
+	cols := []column{
+		{"run", "run", func(r Row) string { return r.System }},
+		{"judgments", "judgments", func(r Row) string { return r.Judgments }},
+		{"topics", "topics", func(r Row) string { return strconv.Itoa(r.Topics) }},
+		{"nDCG@" + k, "ndcg" + k, func(r Row) string { return f4(r.NDCG.Mean) }},
+	}
+	cols = append(cols, ci("ndcg"+k, func(r Row) eval.Interval { return r.NDCG })...)
+	cols = append(cols, column{"judged-only nDCG@" + k, "judged_ndcg" + k, func(r Row) string { return f4(r.Judged.Mean) }})
+	cols = append(cols, ci("judged_ndcg"+k, func(r Row) eval.Interval { return r.Judged })...)
+	cols = append(cols,
+		column{p + " judged-only", "p", func(r Row) string { return f4(r.JudgedP) }},
+		column{"judged@" + k, "judged" + k, func(r Row) string { return f2(r.JudgedShare) }},
+		column{p + " plain", "p_plain", func(r Row) string { return f4(r.P) }},
+		column{"estimated judged-only nDCG@" + k, "estimated_judged_ndcg" + k, func(r Row) string { return f4(r.Estimated.Mean) }})
+	cols = append(cols, ci("estimated_judged_ndcg"+k, func(r Row) eval.Interval { return r.Estimated })...)
+	cols = append(cols,
+		column{p + " estimated", "estimated_p", func(r Row) string { return f4(r.EstimatedP) }},
+		column{"labelled@" + k, "labelled" + k, func(r Row) string { return f2(r.Labelled) }},
+		column{"warning", "warning", func(r Row) string { return strings.Join(strings.Fields(r.Warning), " ") }},
+		column{"depth mean", "depth" + k, func(r Row) string { return f0(r.Depth) }},
+		column{"median", "depth" + k + "_median", func(r Row) string { return f0(r.DepthMedian) }},
+		column{"", "p_untested", func(r Row) string { return r.Untested }},
+	)
+	own := fmt.Sprintf("official + %d own", t.Own)
+	cols = append(cols, column{"nDCG@" + k + " " + own, "own_ndcg" + k, func(r Row) string { return f4(r.Own.Mean) }})
+	cols = append(cols, ci("own_ndcg"+k, func(r Row) eval.Interval { return r.Own })...)
+	cols = append(cols,
+		column{p + " " + own, "own_p", func(r Row) string { return f4(r.OwnP) }},
+		column{"judged@" + k + " " + own, "own_judged" + k, func(r Row) string { return f2(r.OwnShare) }},
+		column{"predicted nDCG@" + k, "predicted_ndcg" + k, func(r Row) string { return f4(r.Predicted.Mean) }})
+	cols = append(cols, ci("predicted_ndcg"+k, func(r Row) eval.Interval { return r.Predicted })...)
+	cols = append(cols, column{p + " predicted", "predicted_p", func(r Row) string { return f4(r.PredictedP) }})
+	return cols
 }
 
-// fields formats a row's values; a value not computed is "".
-func (r Row) fields() []string {
-	f4 := func(v float64) string {
-		if math.IsNaN(v) {
-			return ""
-		}
-		return fmt.Sprintf("%.4f", v)
+// textColumns returns the columns of WriteText, in order: the headline
+// measure first, each figure with its interval, p-value and what it rests
+// on (labelled@K; judged@K and depth), the warning last.
+func (t *Table) textColumns() []column {
+	set := map[string]column{}
+	for _, c := range t.tsvColumns() {
+		set[c.tsv] = c
 	}
-	f2 := func(v float64) string {
-		if math.IsNaN(v) {
-			return ""
-		}
-		return fmt.Sprintf("%.2f", v)
+	k := strconv.Itoa(t.K)
+	estimated := []string{"estimated_judged_ndcg" + k, "estimated_judged_ndcg" + k + "_low", "estimated_judged_ndcg" + k + "_high", "estimated_p", "labelled" + k}
+	judged := []string{"judged_ndcg" + k, "judged_ndcg" + k + "_low", "judged_ndcg" + k + "_high", "p", "judged" + k, "depth" + k, "depth" + k + "_median"}
+	plain := []string{"ndcg" + k, "ndcg" + k + "_low", "ndcg" + k + "_high", "p_plain"}
+	predicted := []string{"predicted_ndcg" + k, "predicted_ndcg" + k + "_low", "predicted_ndcg" + k + "_high", "predicted_p"}
+	names := []string{"run", "judgments", "topics"}
+	switch t.Headline {
+	case headlinePredicted:
+		names = slices.Concat(names, predicted, estimated, judged, plain)
+	case headlineEstimated:
+		names = slices.Concat(names, estimated, judged, plain)
+	default:
+		names = slices.Concat(names, judged, plain, estimated)
 	}
-	return []string{r.System, r.Judgments, strconv.Itoa(r.Topics),
-		f4(r.NDCG.Mean), f4(r.NDCG.Low), f4(r.NDCG.High),
-		f4(r.Judged.Mean), f4(r.Judged.Low), f4(r.Judged.High), f4(r.JudgedP), f2(r.JudgedShare),
-		f4(r.P), f4(r.Estimated.Mean), f4(r.Estimated.Low), f4(r.Estimated.High), f4(r.EstimatedP), f2(r.Labelled),
-		r.Warning}
+	if t.hasOwn() {
+		names = append(names, "own_ndcg"+k, "own_ndcg"+k+"_low", "own_ndcg"+k+"_high", "own_p", "own_judged"+k)
+	}
+	names = append(names, "warning")
+	cols := make([]column, len(names))
+	for i, n := range names {
+		cols[i] = set[n]
+	}
+	// An untested judged-only p says why.
+	p := set["p"]
+	for i := range cols {
+		if cols[i].tsv == "p" {
+			cols[i].value = func(r Row) string {
+				if r.Untested != "" {
+					return "untested: " + r.Untested
+				}
+				return p.value(r)
+			}
+		}
+	}
+	return cols
 }
 
-// WriteText writes the table as aligned columns for people: one line per
-// row, "-" where a value is not computed (the baseline's p-values,
-// estimates for judgments of arguments), and a row's warning last.
+// hasOwn reports whether a row has figures with own judgments.
+func (t *Table) hasOwn() bool {
+	return slices.ContainsFunc(t.Rows, func(r Row) bool { return !math.IsNaN(r.Own.Mean) })
+}
+
+// caption says which test the p-values come from, which of them the
+// correction covers together, and which are not computed.
+func (t *Table) caption() string {
+	own := ""
+	if t.hasOwn() {
+		own = fmt.Sprintf(" The columns \"official + %d own\" add %d own judgments of pairs the official judgments leave unjudged; no other column uses them.", t.Own, t.Own)
+	}
+	return fmt.Sprintf("p: two-sided paired %s against %s over the topics both answer; %s. Judged-only figures are tested only where both runs' judged@%d is at least %.2f.",
+		t.Test, t.Baseline, t.Family, t.K, t.MinJudged) + own
+}
+
+// WriteText writes the table as aligned columns for people, under a line
+// that names the test and the correction's family: the headline measure
+// (Table.Headline) first, then the other figures, each with its interval,
+// its p-value and what it rests on (labelled@K for the estimate; judged@K
+// and the mean and median depth for judged-only nDCG), the row's warnings
+// last. "-" marks a value not computed (the baseline's p-values, estimates
+// for judgments of arguments), and an untested judged-only p-value says
+// why.
 func (t *Table) WriteText(w io.Writer) error {
+	cols := t.textColumns()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(t.columns(false), "\t"))
+	fmt.Fprintln(tw, t.caption())
+	fmt.Fprintln(tw)
+	header := make([]string, len(cols))
+	for i, c := range cols {
+		header[i] = c.text
+	}
+	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	for _, r := range t.Rows {
-		f := r.fields()
-		for i := range f[:len(f)-1] {
-			if f[i] == "" {
+		f := make([]string, len(cols))
+		for i, c := range cols {
+			if f[i] = c.value(r); f[i] == "" && i < len(cols)-1 {
 				f[i] = "-"
 			}
 		}
@@ -76,15 +190,26 @@ func (t *Table) WriteText(w io.Writer) error {
 // header of one-token column names (run, judgments, topics, ndcg5,
 // ndcg5_low, ndcg5_high, judged_ndcg5, judged_ndcg5_low, judged_ndcg5_high,
 // p, judged5, p_plain, estimated_judged_ndcg5, estimated_judged_ndcg5_low,
-// estimated_judged_ndcg5_high, estimated_p, labelled5, warning, with the
-// cutoff in place of 5); p is the judged-only p-value. A value not computed
-// is an empty field.
+// estimated_judged_ndcg5_high, estimated_p, labelled5, warning, depth5,
+// depth5_median, p_untested, own_ndcg5, own_ndcg5_low, own_ndcg5_high,
+// own_p, own_judged5, predicted_ndcg5, predicted_ndcg5_low,
+// predicted_ndcg5_high, predicted_p, with the cutoff in place of 5); p is the
+// judged-only p-value, and p_untested says why it is empty where it is not
+// computed for a run that is not the baseline. A value not computed is an
+// empty field.
 func (t *Table) WriteTSV(w io.Writer) error {
+	cols := t.tsvColumns()
 	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, strings.Join(t.columns(true), "\t"))
+	header := make([]string, len(cols))
+	for i, c := range cols {
+		header[i] = c.tsv
+	}
+	fmt.Fprintln(bw, strings.Join(header, "\t"))
 	for _, r := range t.Rows {
-		f := r.fields()
-		f[len(f)-1] = strings.Join(strings.Fields(f[len(f)-1]), " ") // no tab or newline in the warning
+		f := make([]string, len(cols))
+		for i, c := range cols {
+			f[i] = strings.Join(strings.Fields(c.value(r)), " ") // no tab or newline in a field
+		}
 		fmt.Fprintln(bw, strings.Join(f, "\t"))
 	}
 	return bw.Flush()
@@ -92,7 +217,8 @@ func (t *Table) WriteTSV(w io.Writer) error {
 
 // WriteTopics writes the per-topic values as aligned columns: for each
 // dimension and topic, every system's nDCG, judged-only nDCG and estimated
-// judged-only nDCG, "-" where not computed.
+// judged-only nDCG, then its nDCG with own judgments and its predicted
+// nDCG where the table has them, "-" where not computed.
 func (t *Table) WriteTopics(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	var systems []string
@@ -103,9 +229,16 @@ func (t *Table) WriteTopics(w io.Writer) error {
 			systems = append(systems, r.System)
 		}
 	}
+	hasPredicted := slices.ContainsFunc(t.Rows, func(r Row) bool { return !math.IsNaN(r.Predicted.Mean) })
 	header := []string{"judgments", "topic"}
 	for _, s := range systems {
 		header = append(header, s+" nDCG@"+strconv.Itoa(t.K), "judged-only", "estimated")
+		if t.hasOwn() {
+			header = append(header, fmt.Sprintf("official + %d own", t.Own))
+		}
+		if hasPredicted {
+			header = append(header, "predicted")
+		}
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	var dims []string
@@ -133,7 +266,14 @@ func (t *Table) WriteTopics(w io.Writer) error {
 			line := []string{d, topic}
 			for _, s := range systems {
 				ts, ok := values[topic][s]
-				for _, v := range []float64{ts.NDCG, ts.Judged, ts.Estimated} {
+				vs := []float64{ts.NDCG, ts.Judged, ts.Estimated}
+				if t.hasOwn() {
+					vs = append(vs, ts.Own)
+				}
+				if hasPredicted {
+					vs = append(vs, ts.Predicted)
+				}
+				for _, v := range vs {
 					if !ok || math.IsNaN(v) {
 						line = append(line, "-")
 					} else {
@@ -150,11 +290,14 @@ func (t *Table) WriteTopics(w io.Writer) error {
 // WriteJSON writes the table as one JSON object, per-topic values
 // included; a value not computed (NaN) is null.
 func (t *Table) WriteJSON(w io.Writer) error {
-	b, err := json.MarshalIndent(jsonTable(t), "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // "judged@5 0.03 < 0.50" as it reads
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(jsonTable(t)); err != nil {
 		return fmt.Errorf("experiment: %w", err)
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err := w.Write(b.Bytes())
 	return err
 }
 
@@ -180,6 +323,8 @@ func jsonTable(t *Table) any {
 		NDCG      *float64 `json:"ndcg"`
 		Judged    *float64 `json:"judged_ndcg"`
 		Estimated *float64 `json:"estimated_ndcg"`
+		Own       *float64 `json:"own_ndcg,omitempty"`
+		Predicted *float64 `json:"predicted_ndcg,omitempty"`
 	}
 	type row struct {
 		System      string   `json:"system"`
@@ -189,26 +334,45 @@ func jsonTable(t *Table) any {
 		NDCG        interval `json:"ndcg"`
 		Judged      interval `json:"judged_ndcg"`
 		JudgedShare *float64 `json:"judged_share"`
+		Depth       *float64 `json:"depth"`
+		Own         interval `json:"own_ndcg"`
+		OwnShare    *float64 `json:"own_judged_share"`
+		OwnP        *float64 `json:"own_p"`
+		Predicted   interval `json:"predicted_ndcg"`
+		PredictedP  *float64 `json:"predicted_p"`
+		DepthMedian *float64 `json:"depth_median"`
 		Estimated   interval `json:"estimated_ndcg"`
 		Labelled    *float64 `json:"labelled_share"`
 		P           *float64 `json:"p"`
 		JudgedP     *float64 `json:"judged_p"`
 		EstimatedP  *float64 `json:"estimated_p"`
+		Untested    string   `json:"judged_p_untested,omitempty"`
 		PerTopic    []topic  `json:"per_topic"`
 		Warning     string   `json:"warning,omitempty"`
+		Warnings    []string `json:"warnings"`
 	}
 	out := struct {
-		K          int    `json:"k"`
-		Baseline   string `json:"baseline"`
-		Correction string `json:"correction"`
-		Rows       []row  `json:"rows"`
-	}{K: t.K, Baseline: t.Baseline, Correction: t.Correction}
+		K          int     `json:"k"`
+		Baseline   string  `json:"baseline"`
+		Correction string  `json:"correction"`
+		Test       string  `json:"test"`
+		Family     string  `json:"family"`
+		MinJudged  float64 `json:"min_judged"`
+		Headline   string  `json:"headline"`
+		Own        int     `json:"own"`
+		Rows       []row   `json:"rows"`
+	}{K: t.K, Baseline: t.Baseline, Correction: t.Correction, Test: t.Test, Family: t.Family, MinJudged: t.MinJudged, Headline: t.Headline, Own: t.Own}
 	for _, r := range t.Rows {
 		jr := row{System: r.System, Judgments: r.Judgments, Dimension: string(r.Dimension), Topics: r.Topics,
 			NDCG: ci(r.NDCG), Judged: ci(r.Judged), JudgedShare: n(r.JudgedShare), Estimated: ci(r.Estimated),
-			Labelled: n(r.Labelled), P: n(r.P), JudgedP: n(r.JudgedP), EstimatedP: n(r.EstimatedP), Warning: r.Warning}
+			Labelled: n(r.Labelled), P: n(r.P), JudgedP: n(r.JudgedP), EstimatedP: n(r.EstimatedP), Warning: r.Warning,
+			Depth: n(r.Depth), DepthMedian: n(r.DepthMedian), Untested: r.Untested, Warnings: r.Warnings,
+			Own: ci(r.Own), OwnShare: n(r.OwnShare), OwnP: n(r.OwnP), Predicted: ci(r.Predicted), PredictedP: n(r.PredictedP)}
+		if jr.Warnings == nil {
+			jr.Warnings = []string{}
+		}
 		for _, ts := range r.PerTopic {
-			jr.PerTopic = append(jr.PerTopic, topic{ts.Topic, n(ts.NDCG), n(ts.Judged), n(ts.Estimated)})
+			jr.PerTopic = append(jr.PerTopic, topic{ts.Topic, n(ts.NDCG), n(ts.Judged), n(ts.Estimated), n(ts.Own), n(ts.Predicted)})
 		}
 		out.Rows = append(out.Rows, jr)
 	}

@@ -18,9 +18,15 @@ import (
 // others, as PyTerrier's GridSearch (Train) and KFoldGridSearch (Folds)
 // do: a setting is never scored on the topics it was chosen on.
 //
-// The measure is judged-only nDCG@K (Touché's) on one dimension. Every
-// variant runs once, over all the Env's topics; choosing is then
-// arithmetic on per-topic values. Ties go to the variant listed first.
+// The measure is the table's headline (Table.Headline) on one dimension
+// unless Measure names another: the predicted nDCG@K with an
+// Experiment.Predicted, else the estimated judged-only nDCG@K for
+// judgments of sentence pairs, judged-only nDCG@K otherwise. Judged-only
+// nDCG@K alone would reward a variant whose top K is unjudged for the
+// judged results it ranks deep down (see the package doc): a smaller pool
+// of candidates "wins". Every variant runs once, over all the Env's
+// topics; choosing is then arithmetic on per-topic values. Ties go to the
+// variant listed first.
 type Sweep struct {
 	// Experiment gives the Env, the judgments, K, the mapping of pairs and
 	// the bootstrap; its Systems are the variants (at least two), and its
@@ -29,6 +35,11 @@ type Sweep struct {
 	// Dimension is the judged dimension to choose by; "" means
 	// eval.Relevance.
 	Dimension eval.Dimension
+	// Measure is the measure to choose by: "predicted" (with
+	// Experiment.Predicted), "estimated" (estimated judged-only nDCG),
+	// "judged" (judged-only nDCG) or "plain" (nDCG); "" means the table's
+	// headline.
+	Measure string
 	// Train, without Folds, lists the topics to choose on; every other
 	// evaluated topic is reported.
 	Train []string
@@ -42,10 +53,15 @@ type Sweep struct {
 type SweepResult struct {
 	// Chosen names the variant chosen for each fold (one entry with Train).
 	Chosen []string
-	// Reported is the chosen variants' judged-only nDCG@K over the reported
-	// topics, with its bootstrap interval: the honest figure of the sweep.
+	// Measure is the measure chosen by: "predicted", "estimated", "judged"
+	// or "plain".
+	Measure string
+	// Reported is the chosen variants' value of the Measure over the
+	// reported topics, with its bootstrap interval: the honest figure of
+	// the sweep.
 	Reported eval.Interval
-	// PerTopic holds each reported topic's judged-only value.
+	// PerTopic holds each reported topic's value of the Measure (in its
+	// field of TopicScores; the others are NaN).
 	PerTopic []TopicScores
 	// Table is the experiment behind it: every variant on every topic.
 	// Its means are over all topics, the chosen ones included, so they
@@ -71,7 +87,22 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 	if dim == "" {
 		dim = eval.Relevance
 	}
-	// values[v][topic] is variant v's judged-only value of a topic.
+	measure := cmpOr(s.Measure, t.Headline)
+	var value func(TopicScores) float64
+	var set func(*TopicScores, float64)
+	switch measure {
+	case headlineEstimated:
+		value, set = func(ts TopicScores) float64 { return ts.Estimated }, func(ts *TopicScores, v float64) { ts.Estimated = v }
+	case headlinePredicted:
+		value, set = func(ts TopicScores) float64 { return ts.Predicted }, func(ts *TopicScores, v float64) { ts.Predicted = v }
+	case headlineJudged:
+		value, set = func(ts TopicScores) float64 { return ts.Judged }, func(ts *TopicScores, v float64) { ts.Judged = v }
+	case "plain":
+		value, set = func(ts TopicScores) float64 { return ts.NDCG }, func(ts *TopicScores, v float64) { ts.NDCG = v }
+	default:
+		return nil, fmt.Errorf("experiment: sweep measure %s, want predicted, estimated, judged or plain", quote.Q(s.Measure))
+	}
+	// values[v][topic] is variant v's value of a topic.
 	values := make([]map[string]float64, len(x.Systems))
 	var topics []string
 	for _, r := range t.Rows {
@@ -81,8 +112,8 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 		v := slices.IndexFunc(x.Systems, func(sys System) bool { return sys.Name == r.System })
 		values[v] = map[string]float64{}
 		for _, ts := range r.PerTopic {
-			if !math.IsNaN(ts.Judged) {
-				values[v][ts.Topic] = ts.Judged
+			if x := value(ts); !math.IsNaN(x) {
+				values[v][ts.Topic] = x
 			}
 		}
 	}
@@ -117,7 +148,7 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 		}
 		folds = [][]string{test}
 	}
-	res := &SweepResult{Table: t}
+	res := &SweepResult{Table: t, Measure: measure}
 	var reported []float64
 	for _, fold := range folds {
 		best, bestMean := 0, math.Inf(-1)
@@ -136,7 +167,9 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 		res.Chosen = append(res.Chosen, x.Systems[best].Name)
 		for _, topic := range fold {
 			reported = append(reported, values[best][topic])
-			res.PerTopic = append(res.PerTopic, TopicScores{Topic: topic, NDCG: math.NaN(), Judged: values[best][topic], Estimated: math.NaN()})
+			ts := TopicScores{Topic: topic, NDCG: math.NaN(), Judged: math.NaN(), Estimated: math.NaN(), Own: math.NaN(), Predicted: math.NaN()}
+			set(&ts, values[best][topic])
+			res.PerTopic = append(res.PerTopic, ts)
 		}
 	}
 	slices.SortStableFunc(res.PerTopic, func(a, b TopicScores) int { return compareTopics(a.Topic, b.Topic) })

@@ -73,18 +73,23 @@ type config struct {
 	format     string // table mode: "table", "tsv" or "json"
 	perTopics  bool   // table mode: -per-topic
 	correction string // table mode
-	validate   bool   // -validate-estimated
+	test       string // table mode: ttest, permutation or wilcoxon
+	minJudged  float64
+	dimension  string   // trec_eval mode with -year
+	own        nameList // table mode: -judgments files
+	validate   bool     // -validate-estimated
 }
 
 const usage = `evaluate [-q] [-c] [-J] [-M N] [-l LEVEL] [-Z FILE] [-pairs first|best] [-m MEASURE]... QRELS RUN
-evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank] [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none] [-name NAME]... [-seed N] [-resamples N] RUN...
+evaluate -year 2020|2021|2022 [-dimension relevance|quality|coherence] [trec_eval flags] -m MEASURE... RUN
+evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank] [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-judgments FILE]... [-name NAME]... [-seed N] [-resamples N] RUN...
 evaluate -validate-estimated [-year 2022]`
 
 const about = `Evaluate scores TREC runs against relevance judgments, in one of two modes.
 
-With -m, or with just QRELS and RUN (trec_eval mode), it prints exactly the lines trec_eval 10.0 prints for the same options: "measure<TAB>qid<TAB>value", for every measure of trec_eval but the preference ones, in trec_eval's syntax (map, P.5,10, ndcg_cut.5,10,1000, bpref, infAP, unj.5, iprec_at_recall.0.1,0.5, ndcg.1=3,2=9, ...; the sets official, all_trec and set) or as ir_measures names them (nDCG@5, P@10, R@10, AP, RR, Bpref). Without -m it computes trec_eval's default set, official. The flags -q (each topic's values too), -c, -J, -M (at most N documents a topic), -l (the least relevant label) and -Z (z-scores from a file of "qid measure mean sd" lines) are trec_eval's, and may be written as trec_eval takes them (-M100, -l2, -mP.5): here -q does not mean quiet. Runs and qrels may hold comment lines (starting with '#'), and text after a run line's sixth field is ignored, as in trec_eval. -pairs maps a run of sentence pairs onto arguments first, and the mapped run is scored by trec_eval's rules. A run of which nothing is judged is scored all the same, as trec_eval does, with a warning on stderr (naming -pairs for a run of sentence pairs against judgments of arguments).
+With -m, or with just QRELS and RUN (trec_eval mode), it prints exactly the lines trec_eval 10.0 prints for the same options (with -year and -m it takes only RUN and scores it against the official judgments of that year embedded in the module, one dimension at a time: -dimension, relevance by default, as trec_eval would with those judgments written to a qrels file): "measure<TAB>qid<TAB>value", for every measure of trec_eval but the preference ones, in trec_eval's syntax (map, P.5,10, ndcg_cut.5,10,1000, bpref, infAP, unj.5, iprec_at_recall.0.1,0.5, ndcg.1=3,2=9, ...; the sets official, all_trec and set) or as ir_measures names them (nDCG@5, P@10, R@10, AP, RR, Bpref). Without -m it computes trec_eval's default set, official. The flags -q (each topic's values too), -c, -J, -M (at most N documents a topic), -l (the least relevant label) and -Z (z-scores from a file of "qid measure mean sd" lines) are trec_eval's, and may be written as trec_eval takes them (-M100, -l2, -mP.5): here -q does not mean quiet. Runs and qrels may hold comment lines (starting with '#'), and text after a run line's sixth field is ignored, as in trec_eval. -pairs maps a run of sentence pairs onto arguments first, and the mapped run is scored by trec_eval's rules. A run of which nothing is judged is scored all the same, as trec_eval does, with a warning on stderr (naming -pairs for a run of sentence pairs against judgments of arguments).
 
-Without -m (table mode) it prints, for each run and judged dimension, the mean nDCG@5 with its 95% percentile bootstrap interval, plain and on judged-only rankings (the variant of Touché's official tables), the p-value of a paired t-test of each run's judged-only nDCG@5 against the baseline run (corrected for the number of runs, -correction), judged@5 (the share of the run's top 5 that is judged), the p-value of the plain nDCG@5, and for judgments of sentence pairs (2022) the estimated judged-only nDCG@5, which also counts the unjudged pairs whose two sentences were judged in other pairs, labelling each with its sentences' mean labels (eval.Estimate), with its p-value and its coverage labelled@5. A run's row ends with a warning when nothing of it is judged. -format tsv prints the table as tab-separated values with a one-token header, and json as one object with every topic's values; -per-topic adds each topic's values to the table. A run is labelled by -name (in the order of the RUN files), else by its run tag, else by the shortest part of its path that tells it from the others. -pairs maps a run of sentence pairs or sentences onto the args.me arguments the 2020 and 2021 judgments rate. -year takes the official judgments embedded in the module.
+Without -m (table mode) it prints, for each run and judged dimension, the mean nDCG@5 with its 95% percentile bootstrap interval, plain and on judged-only rankings (the variant of Touché's official tables), judged@5 (the share of the run's top 5 that is judged) and the depth of the judged-only figure (the mean and median rank of the judged results it scored), and for judgments of sentence pairs (2022) the estimated judged-only nDCG@5, which also counts the unjudged pairs whose two sentences were judged in other pairs, labelling each with its sentences' mean labels (eval.Estimate), with its coverage labelled@5; each figure with the p-value of a paired test against the baseline run (-test: the t-test, the paired randomization test, exact up to 20 topics and from 100,000 seeded samples beyond, or Wilcoxon's signed-rank test, exact up to 50 non-zero differences and by the normal approximation beyond), corrected for the number of runs within each column and dimension (-correction; the line above the table says which p-values the correction covers). For 2022 the table leads with the estimate: a new system's top 5 is mostly unjudged, and its judged-only figure then scores judged pairs far down its ranking (the depth says how far), which a smaller candidate pool "improves". So a row whose judged@5 is below 0.5 warns that "judged-only rests on ranks around N", and a judged-only p-value is given only where both runs' judged@5 reach -min-judged (0.3, the level at which the simulation of hidden judgments found judged-only's verdicts mostly stable); elsewhere the cell says why it is empty. A row also warns when nothing of the run is judged. -judgments FILE (repeatable) reads own judgments, as examples/judge writes them, kept apart from the official ones: they add the columns "nDCG@5 official + N own" and "judged@5 official + N own" (official labels, and the own ones of the pairs the official judgments leave unjudged; where two files label a pair, the first given counts), and change no other figure; with two files or more, their agreement follows the table (Cohen's kappa per dimension over the pairs both judged). -format tsv prints the table as tab-separated values with a one-token header, and json as one object with every topic's values; -per-topic adds each topic's values to the table. A run is labelled by -name (in the order of the RUN files), else by its run tag, else by the shortest part of its path that tells it from the others. -pairs maps a run of sentence pairs or sentences onto the args.me arguments the 2020 and 2021 judgments rate. -year takes the official judgments embedded in the module.
 
 -validate-estimated prints how well the estimate of unjudged pairs predicts the official 2022 judgments, leaving each judged pair out in turn: the Pearson correlation and mean absolute error per dimension, for the mean of the sentences' means and for the fitted estimate (eval.FitEstimate) the tables use for coherence.
 
@@ -121,11 +126,15 @@ func define(cmd *cli.Command) *config {
 	fs.IntVar(&c.maxRet, "M", 0, "trec_eval mode: evaluate at most `N` documents of each topic")
 	fs.IntVar(&c.level, "l", 1, "trec_eval mode: the least label of a relevant document (`level`, at least 1)")
 	fs.StringVar(&c.zscores, "Z", "", "trec_eval mode: print z-scores, with each topic's mean and standard deviation of each measure from this `file` (qid measure mean sd)")
-	fs.IntVar(&c.year, "year", 0, "table mode: use the embedded official Touché Task 1 judgments of this `year`")
+	fs.IntVar(&c.year, "year", 0, "use the embedded official Touché Task 1 judgments of this `year`: in table mode, and with -m in trec_eval mode (RUN alone; see -dimension)")
 	fs.StringVar(&c.qrels, "qrels", "", "table mode: judgments `file` (qid 0 docid label)")
 	fs.StringVar(&c.baseline, "baseline", "", "table mode: the `run` the others are tested against (default: the first RUN)")
 	fs.Var(&c.names, "name", "table mode: the `label` of the next RUN's rows (repeatable, in the order of the RUN files)")
-	fs.Uint64Var(&c.seed, "seed", 1, "table mode: bootstrap seed")
+	fs.Uint64Var(&c.seed, "seed", 0, "table mode: bootstrap seed (and the permutation test's); the experiment command's default is 0 too")
+	fs.StringVar(&c.test, "test", "ttest", "table mode: the paired significance `test`: ttest, permutation or wilcoxon")
+	fs.Float64Var(&c.minJudged, "min-judged", 0.3, "table mode: the judged@5 both runs need for their judged-only figures to be tested (`share`; 0 tests all)")
+	fs.Var(&c.own, "judgments", "table mode: an own-judgments `file` (examples/judge), kept apart from the official judgments (repeatable)")
+	fs.StringVar(&c.dimension, "dimension", "relevance", "trec_eval mode with -year: the judged `dimension` to score (relevance, quality, or for 2022 coherence)")
 	cmd.IntVar(&c.resamples, "resamples", 10000, 100, 10_000_000, "table mode: bootstrap resamples")
 	fs.StringVar(&c.pairs, "pairs", "", "map pairs (or sentences) to arguments before scoring: `first` or best (both modes)")
 	fs.StringVar(&c.order, "order", "score", "table mode: rank each topic's documents by `score` (as trec_eval) or by the rank column")
@@ -153,16 +162,23 @@ func define(cmd *cli.Command) *config {
 			}
 			return nil
 		}
-		tableFlags := []string{"year", "qrels", "baseline", "seed", "resamples", "order", "format", "name", "per-topic", "correction"}
+		tableFlags := []string{"year", "qrels", "baseline", "seed", "resamples", "order", "format", "name", "per-topic", "correction", "test", "min-judged", "judgments"}
 		c.trecEval = len(c.measures) > 0 || fs.NArg() == 2 && !slices.ContainsFunc(tableFlags, func(n string) bool { return set[n] })
 		if c.trecEval {
 			for _, name := range tableFlags {
-				if set[name] {
+				if set[name] && name != "year" {
 					return cli.Usagef("-%s is for the Touché table, not with -m", name)
 				}
 			}
-			if fs.NArg() != 2 {
+			switch {
+			case set["year"] && (c.year < 2020 || c.year > 2022):
+				return cli.Usagef("no embedded judgments for -year %d (have 2020, 2021, 2022)", c.year)
+			case set["year"] && fs.NArg() != 1:
+				return cli.Usagef("trec_eval mode with -year takes RUN alone (the judgments are embedded), got %d files", fs.NArg())
+			case !set["year"] && fs.NArg() != 2:
 				return cli.Usagef("trec_eval mode takes QRELS and RUN, got %d files", fs.NArg())
+			case set["dimension"] && !set["year"]:
+				return cli.Usagef("-dimension goes with -year (QRELS holds one dimension)")
 			}
 			if set["M"] && c.maxRet < 1 {
 				return cli.Usagef("-M %d: want at least 1", c.maxRet)
@@ -175,7 +191,7 @@ func define(cmd *cli.Command) *config {
 			}
 			return nil
 		}
-		for _, name := range []string{"q", "J", "M", "l", "Z"} {
+		for _, name := range []string{"q", "J", "M", "l", "Z", "dimension"} {
 			if set[name] {
 				return cli.Usagef("-%s needs trec_eval mode (give -m, or QRELS and RUN without -year and -qrels)", name)
 			}
@@ -197,6 +213,12 @@ func define(cmd *cli.Command) *config {
 		if c.correction != "bonferroni" && c.correction != "holm" && c.correction != "none" {
 			return cli.Usagef("-correction %q, want bonferroni, holm or none", c.correction)
 		}
+		if c.test != "ttest" && c.test != "permutation" && c.test != "wilcoxon" {
+			return cli.Usagef("-test %q, want ttest, permutation or wilcoxon", c.test)
+		}
+		if !(c.minJudged >= 0 && c.minJudged <= 1) {
+			return cli.Usagef("-min-judged %v, want a share from 0 to 1", c.minJudged)
+		}
 		if fs.NArg() == 0 {
 			return cli.Usagef("no run files")
 		}
@@ -212,11 +234,11 @@ func define(cmd *cli.Command) *config {
 // of which nothing is judged is scored (zeros, as trec_eval prints them)
 // with a warning on stderr.
 func trecEval(c *config, w, stderr io.Writer) error {
-	q, err := readQrels(c.qrelsFile())
+	q, qrelsName, runFile, err := c.trecEvalInputs()
 	if err != nil {
 		return err
 	}
-	r, runID, err := readLenient(c.files[1])
+	r, runID, err := readLenient(runFile)
 	if err != nil {
 		return err
 	}
@@ -230,7 +252,7 @@ func trecEval(c *config, w, stderr io.Writer) error {
 	}
 	e, err := eval.Evaluate(q, r, opt)
 	if errors.Is(err, eval.ErrNothingJudged) {
-		fmt.Fprintf(stderr, "evaluate: warning: %s against %s: %s\n", c.files[1], filepath.Base(c.files[0]), strings.TrimPrefix(err.Error(), "eval: "))
+		fmt.Fprintf(stderr, "evaluate: warning: %s against %s: %s\n", runFile, qrelsName, strings.TrimPrefix(err.Error(), "eval: "))
 		err = nil
 	}
 	if err != nil {
@@ -239,8 +261,24 @@ func trecEval(c *config, w, stderr io.Writer) error {
 	return e.WriteTrecEval(w, c.perTopic)
 }
 
-// qrelsFile is the judgments file of trec_eval mode.
-func (c *config) qrelsFile() string { return c.files[0] }
+// trecEvalInputs returns the judgments of trec_eval mode, their name for
+// messages, and the run file: QRELS and RUN, or with -year the embedded
+// judgments of -dimension and RUN.
+func (c *config) trecEvalInputs() (*eval.Qrels, string, string, error) {
+	if c.year == 0 {
+		q, err := readQrels(c.files[0])
+		return q, filepath.Base(c.files[0]), c.files[1], err
+	}
+	j, err := eval.Official(c.year)
+	if err != nil {
+		return nil, "", "", err
+	}
+	q := j.Qrels(eval.Dimension(c.dimension))
+	if q == nil {
+		return nil, "", "", cli.Usagef("-dimension %q: the %d judgments have %v", c.dimension, c.year, j.Dimensions())
+	}
+	return q, fmt.Sprintf("the official %d %s judgments", c.year, c.dimension), c.files[0], nil
+}
 
 // toucheTable prints the Touché table of every run file: an experiment
 // (package experiment) of runs made before.
@@ -278,11 +316,23 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 		}
 	}
 	labels := runLabels(files, runs, names)
+	own, err := readOwn(c.own)
+	if err != nil {
+		return err
+	}
 	x := experiment.Experiment{
 		Judgments:  j,
 		Complete:   c.complete,
 		Correction: c.correction,
 		Bootstrap:  eval.Bootstrap{Seed: c.seed, Resamples: c.resamples},
+		Test:       eval.PairedTest{Method: c.test, Seed: c.seed},
+		MinJudged:  c.minJudged,
+	}
+	for _, a := range own {
+		x.Own = append(x.Own, a.Judgments())
+	}
+	if x.MinJudged == 0 {
+		x.MinJudged = -1 // -min-judged 0 tests every run
 	}
 	x.Pairs = mapping(c.pairs)
 	x.ByRank = c.order == "rank"
@@ -304,18 +354,62 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	}
 	switch c.format {
 	case "tsv":
+		writeAgreement(stderr, own) // stdout is for programs
 		return t.WriteTSV(w)
 	case "json":
+		writeAgreement(stderr, own)
 		return t.WriteJSON(w)
 	}
 	if err := t.WriteText(w); err != nil {
 		return err
+	}
+	if len(own) > 1 {
+		fmt.Fprintln(w)
+		writeAgreement(w, own)
 	}
 	if c.perTopics {
 		fmt.Fprintln(w)
 		return t.WriteTopics(w)
 	}
 	return nil
+}
+
+// readOwn reads own-judgments files.
+func readOwn(files []string) ([]*eval.Annotations, error) {
+	var own []*eval.Annotations
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		a, err := eval.ReadAnnotations(f, path)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		own = append(own, a)
+	}
+	return own, nil
+}
+
+// writeAgreement writes the agreement of every two own-judgments files:
+// Cohen's kappa per dimension over the pairs both judged.
+func writeAgreement(w io.Writer, own []*eval.Annotations) {
+	for i := range own {
+		for k := i + 1; k < len(own); k++ {
+			kappa, items := eval.Agreement(own[i], own[k])
+			fmt.Fprintf(w, "agreement of %s (%s) and %s (%s) over %d pairs both judged: Cohen's kappa", own[i].Judgments().Name(),
+				strings.Join(own[i].Annotators(), ", "), own[k].Judgments().Name(), strings.Join(own[k].Annotators(), ", "), items)
+			for n, d := range []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence} {
+				sep := ","
+				if n == 0 {
+					sep = ""
+				}
+				fmt.Fprintf(w, "%s %s %.2f", sep, d, kappa[d])
+			}
+			fmt.Fprintln(w)
+		}
+	}
 }
 
 // validate prints the leave-one-out validation of the estimates of

@@ -7,9 +7,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
@@ -69,14 +71,17 @@ func TestGolden(t *testing.T) {
 // TestTable checks the Touché table on hand-computed runs (see testdata).
 func TestTable(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "testdata/a.run", "testdata/b.run"}
+	// -min-judged 0: the runs are short, and their judged-only figures are
+	// tested all the same.
+	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "0", "testdata/a.run", "testdata/b.run"}
 	if code := run(args, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("got %d lines, want a header and 2 rows:\n%s", len(lines), stdout.String())
+	if len(lines) != 5 || !strings.HasPrefix(lines[0], "p: two-sided paired t-test against A") {
+		t.Fatalf("got %d lines, want a caption, a blank line, a header and 2 rows:\n%s", len(lines), stdout.String())
 	}
+	lines = lines[2:]
 	log2 := math.Log2
 	// Run b, topic 1: x (unjudged), c (0), b (1); ideal 2, 1.
 	// Topic 2: e (-2), z (unjudged), d (1); ideal 1.
@@ -94,12 +99,14 @@ func TestTable(t *testing.T) {
 		{"B", bPlain, bJudged, "0.5000"},
 	}
 	for i, tc := range tests {
+		// Judgments of arguments: judged-only nDCG@5 leads, with its
+		// p-value, judged@5 and depth, then plain nDCG@5 and its p-value.
 		f := strings.Fields(lines[i+1])
-		if len(f) != 17 {
-			t.Fatalf("row %q: got %d columns, want 17", lines[i+1], len(f))
+		if len(f) < 19 {
+			t.Fatalf("row %q: got %d columns, want 19 and a warning", lines[i+1], len(f))
 		}
-		if f[0] != tc.run || f[1] != "tiny.qrels" || f[2] != "2" || f[9] != tc.p {
-			t.Errorf("row %q: got run %s, judgments %s, topics %s, p %s; want %s, tiny.qrels, 2, %s", lines[i+1], f[0], f[1], f[2], f[9], tc.run, tc.p)
+		if f[0] != tc.run || f[1] != "tiny.qrels" || f[2] != "2" || f[6] != tc.p {
+			t.Errorf("row %q: got run %s, judgments %s, topics %s, p %s; want %s, tiny.qrels, 2, %s", lines[i+1], f[0], f[1], f[2], f[6], tc.run, tc.p)
 		}
 		num := func(s string) float64 {
 			v, err := strconv.ParseFloat(s, 64)
@@ -112,7 +119,7 @@ func TestTable(t *testing.T) {
 			name         string
 			mean, lo, hi string
 			want         float64
-		}{{name: "plain", mean: f[3], lo: f[4], hi: f[5], want: tc.plain}, {name: "judged-only", mean: f[6], lo: f[7], hi: f[8], want: tc.judged}} {
+		}{{name: "plain", mean: f[10], lo: f[11], hi: f[12], want: tc.plain}, {name: "judged-only", mean: f[3], lo: f[4], hi: f[5], want: tc.judged}} {
 			if got, want := g.mean, strconv.FormatFloat(g.want, 'f', 4, 64); got != want {
 				t.Errorf("%s %s nDCG@5: got %s, want %s", tc.run, g.name, got, want)
 			}
@@ -165,7 +172,14 @@ func TestErrors(t *testing.T) {
 		{"-order with -m", []string{"-m", "map", "-order", "rank", "q", "r"}, cli.ExitUsage, "-order is for the Touché table"},
 		{"unknown mapping", []string{"-year", "2021", "-pairs", "all", "r"}, cli.ExitUsage, `-pairs "all", want first or best`},
 		{"unknown order", []string{"-year", "2021", "-order", "foo", "r"}, cli.ExitUsage, `-order "foo", want score or rank`},
-		{"-year with -m", []string{"-m", "map", "-year", "2020", "q", "r"}, cli.ExitUsage, "-year is for the Touché table"},
+		{"-year with -m and QRELS", []string{"-m", "map", "-year", "2020", "q", "r"}, cli.ExitUsage, "takes RUN alone"},
+		{"-dimension without -year", []string{"-m", "map", "-dimension", "quality", "q", "r"}, cli.ExitUsage, "-dimension goes with -year"},
+		{"-dimension in table mode", []string{"-dimension", "quality", "-year", "2022", "r"}, cli.ExitUsage, "-dimension needs trec_eval mode"},
+		{"unknown dimension", []string{"-m", "map", "-year", "2021", "-dimension", "coherence", "testdata/a.run"}, cli.ExitUsage, `-dimension "coherence"`},
+		{"unknown test", []string{"-year", "2021", "-test", "sign", "r"}, cli.ExitUsage, `-test "sign"`},
+		{"-min-judged too large", []string{"-year", "2021", "-min-judged", "2", "r"}, cli.ExitUsage, "-min-judged 2"},
+		{"-test with -m", []string{"-m", "map", "-test", "wilcoxon", "q", "r"}, cli.ExitUsage, "-test is for the Touché table"},
+		{"a qrels file as z-scores", []string{"-Z", "testdata/tiny.qrels", "testdata/tiny.qrels", "testdata/a.run"}, cli.ExitError, "tiny.qrels: eval: z-score line 1, field mean"},
 		{"one file with -m", []string{"-m", "map", "q"}, cli.ExitUsage, "takes QRELS and RUN"},
 		{"unknown measure", []string{"-m", "ndcgx", "q", "r"}, cli.ExitUsage, "unknown measure"},
 		{"-M 0", []string{"-M0", "q", "r"}, cli.ExitUsage, "-M 0: want at least 1"},
@@ -198,20 +212,21 @@ func TestErrors(t *testing.T) {
 // tested against, and puts it first, wherever it stands among the runs.
 func TestTableBaseline(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-baseline", "testdata/b.run", "testdata/a.run", "testdata/b.run"}
+	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "0", "-baseline", "testdata/b.run", "testdata/a.run", "testdata/b.run"}
 	if code := run(args, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("got %d lines, want a header and 2 rows:\n%s", len(lines), stdout.String())
+	if len(lines) != 5 {
+		t.Fatalf("got %d lines, want a caption, a blank line, a header and 2 rows:\n%s", len(lines), stdout.String())
 	}
+	lines = lines[2:]
 	// The judged-only differences a-b are the opposite of TestTable's, so the
 	// two-sided p is the same 0.5.
 	for i, want := range [][2]string{{"B", "-"}, {"A", "0.5000"}} {
 		f := strings.Fields(lines[i+1])
-		if f[0] != want[0] || f[9] != want[1] {
-			t.Errorf("row %d: got run %s, p %s; want %s, %s", i+1, f[0], f[9], want[0], want[1])
+		if f[0] != want[0] || f[6] != want[1] {
+			t.Errorf("row %d: got run %s, p %s; want %s, %s", i+1, f[0], f[6], want[0], want[1])
 		}
 	}
 	if code := run([]string{"-m", "map", "-baseline", "testdata/a.run", "testdata/tiny.qrels", "testdata/a.run"}, &stdout, &stderr); code != cli.ExitUsage {
@@ -266,8 +281,10 @@ func TestTablePairs(t *testing.T) {
 			t.Errorf("%v: got run %s, topics %s, nDCG@5 %s, judged-only %s, judged@5 %s; want p, %s, %s, %s, %s",
 				tc.args, f[0], f[1], f[2], f[3], f[4], tc.topi, tc.plain, tc.judged, tc.share)
 		}
-		if stderr != "" {
-			t.Errorf("%v: got stderr %q, want none", tc.args, stderr)
+		// The run has at most three pairs a topic: its judged-only
+		// figure rests on ranks around 1 or 2, and says so.
+		if !strings.Contains(stderr, "judged-only rests on ranks around") || strings.Contains(stderr, "nothing") {
+			t.Errorf("%v: got stderr %q, want the warning of a judged@5 below 0.5 alone", tc.args, stderr)
 		}
 	}
 }
@@ -470,7 +487,7 @@ func TestTableTSV(t *testing.T) {
 	if code := run(append([]string{"-format", "tsv"}, args...), &tsv, &stderr); code != cli.ExitOK {
 		t.Fatalf("tsv: exit %d: %s", code, stderr.String())
 	}
-	tableLines := strings.Split(strings.TrimSpace(table.String()), "\n")
+	tableLines := strings.Split(strings.TrimSpace(table.String()), "\n")[2:] // after the caption
 	lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")
 	if len(lines) != len(tableLines) {
 		t.Fatalf("tsv has %d lines, the table %d:\n%s", len(lines), len(tableLines), tsv.String())
@@ -479,19 +496,28 @@ func TestTableTSV(t *testing.T) {
 	// The first eleven columns are a contract; the rest were added since.
 	want := []string{"run", "judgments", "topics", "ndcg5", "ndcg5_low", "ndcg5_high",
 		"judged_ndcg5", "judged_ndcg5_low", "judged_ndcg5_high", "p", "judged5",
-		"p_plain", "estimated_judged_ndcg5", "estimated_judged_ndcg5_low", "estimated_judged_ndcg5_high", "estimated_p", "labelled5", "warning"}
+		"p_plain", "estimated_judged_ndcg5", "estimated_judged_ndcg5_low", "estimated_judged_ndcg5_high", "estimated_p", "labelled5", "warning",
+		"depth5", "depth5_median", "p_untested", "own_ndcg5", "own_ndcg5_low", "own_ndcg5_high", "own_p", "own_judged5",
+		"predicted_ndcg5", "predicted_ndcg5_low", "predicted_ndcg5_high", "predicted_p"}
 	if diff := cmp.Diff(want, header); diff != "" {
 		t.Errorf("header (-want +got):\n%s", diff)
 	}
+	// The text table orders its columns for people (the headline first):
+	// a row holds the same values, in another order.
 	for i, l := range lines[1:] {
-		got := strings.Split(l, "\t")
-		wantRow := append(strings.Fields(tableLines[i+1]), "")
-		for j := range wantRow {
-			if wantRow[j] == "-" {
-				wantRow[j] = "" // not computed: the baseline's p, estimates of argument judgments
+		var got []string
+		for _, f := range strings.Split(l, "\t") {
+			got = append(got, strings.Fields(f)...)
+		}
+		var wantRow []string
+		for _, f := range strings.Fields(tableLines[i+1]) {
+			if f != "-" && f != "untested:" { // not computed: the baseline's p, estimates of argument judgments
+				wantRow = append(wantRow, f)
 			}
 		}
-		if diff := cmp.Diff(wantRow, got); diff != "" {
+		slices.Sort(got)
+		slices.Sort(wantRow)
+		if diff := cmp.Diff(wantRow, got); diff != "" || len(strings.Split(l, "\t")) != len(want) {
 			t.Errorf("row %d (-table +tsv):\n%s", i+1, diff)
 		}
 	}
@@ -538,7 +564,7 @@ func TestValidateEstimated(t *testing.T) {
 // table's values, with every topic's, and null where nothing is computed.
 func TestTableJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-format", "json", "testdata/a.run", "testdata/b.run"}, &stdout, &stderr); code != cli.ExitOK {
+	if code := run([]string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "0", "-format", "json", "testdata/a.run", "testdata/b.run"}, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var got struct {
@@ -608,5 +634,145 @@ func TestTrecEvalDefault(t *testing.T) {
 	}
 	if a.String() != b.String() || !strings.HasPrefix(a.String(), "runid                 \tall\t") || !strings.Contains(a.String(), "\ngm_map  ") {
 		t.Errorf("got\n%s\nand with -m official\n%s", a.String(), b.String())
+	}
+}
+
+// TestTrecEvalModeYear checks trec_eval mode with -year: RUN alone, scored
+// against the embedded judgments of -dimension exactly as against the same
+// judgments written to a qrels file.
+func TestTrecEvalModeYear(t *testing.T) {
+	j, err := eval.Official(2022)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, d := range []eval.Dimension{eval.Relevance, eval.Coherence} {
+		var q strings.Builder
+		for jd := range j.Qrels(d).All() {
+			fmt.Fprintf(&q, "%s 0 %s %d\n", jd.Topic, jd.DocID, jd.Label)
+		}
+		qrels := filepath.Join(dir, string(d)+".qrels")
+		if err := os.WriteFile(qrels, []byte(q.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// A run of topic 1 judged pairs and an unjudged one.
+		runFile := filepath.Join(dir, "run.txt")
+		var r strings.Builder
+		n := 0
+		for jd := range j.Qrels(d).All() {
+			if jd.Topic == "1" && n < 4 {
+				n++
+				fmt.Fprintf(&r, "1 PRO %s %d %d tag\n", jd.DocID, n, 10-n)
+			}
+		}
+		fmt.Fprintf(&r, "1 PRO x__CONC__1,y__CONC__1 9 0.5 tag\n")
+		if err := os.WriteFile(runFile, []byte(r.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var want, got, stderr bytes.Buffer
+		if code := run([]string{"-q", "-m", "ndcg_cut.5", "-m", "P.5", qrels, runFile}, &want, &stderr); code != cli.ExitOK {
+			t.Fatalf("with the qrels file: exit %d: %s", code, stderr.String())
+		}
+		args := []string{"-q", "-year", "2022", "-m", "ndcg_cut.5", "-m", "P.5", runFile}
+		if d != eval.Relevance {
+			args = append([]string{"-dimension", string(d)}, args...)
+		}
+		if code := run(args, &got, &stderr); code != cli.ExitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		if diff := cmp.Diff(want.String(), got.String()); diff != "" || !strings.Contains(got.String(), "ndcg_cut_5") {
+			t.Errorf("%v (-qrels file +embedded):\n%s", args, diff)
+		}
+	}
+}
+
+// TestOwnJudgments judges the unjudged top 5 of a 2022 run in an
+// own-judgments file (as examples/judge writes it): with it, judged@5 is
+// 1.00 and nDCG@5 exact (as trec_eval mode computes it over the official
+// and own labels in one qrels file), beside the official figures; two files
+// give their agreement.
+func TestOwnJudgments(t *testing.T) {
+	j, err := eval.Official(2022)
+	if err != nil {
+		t.Fatal(err)
+	}
+	judged := "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1" // topic 1: 2, 2, 2
+	unjudged := []string{"x__PREMISE__1,y__PREMISE__2", "x__PREMISE__3,y__PREMISE__4", "x__PREMISE__5,y__PREMISE__6", "x__PREMISE__7,y__PREMISE__8"}
+	dir := t.TempDir()
+	var r strings.Builder
+	for i, id := range append([]string{unjudged[0], judged}, unjudged[1:]...) {
+		fmt.Fprintf(&r, "1 PRO %s %d %d mine\n", id, i+1, 10-i)
+	}
+	runFile := filepath.Join(dir, "run.txt")
+	if err := os.WriteFile(runFile, []byte(r.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeOwn := func(name, annotator string, labels []int) string {
+		var b strings.Builder
+		b.WriteString(eval.AnnotationsHeader + "\n")
+		for i, id := range unjudged {
+			line, err := eval.Annotation{Topic: "1", Pair: id, Relevance: labels[i], Quality: 1, Coherence: labels[i] % 2, Annotator: annotator,
+				Time: time.Date(2026, 11, 27, 9, 0, i, 0, time.UTC)}.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Write(append(line, '\n'))
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	ada := writeOwn("ada.tsv", "Ada", []int{1, 0, 2, 1})
+	bob := writeOwn("bob.tsv", "Bob", []int{1, 0, 2, 2})
+	// The exact nDCG@5 over the official and Ada's relevance labels.
+	var q strings.Builder
+	for jd := range j.Qrels(eval.Relevance).All() {
+		fmt.Fprintf(&q, "%s 0 %s %d\n", jd.Topic, jd.DocID, jd.Label)
+	}
+	for i, id := range unjudged {
+		fmt.Fprintf(&q, "1 0 %s %d\n", id, []int{1, 0, 2, 1}[i])
+	}
+	qrels := filepath.Join(dir, "all.qrels")
+	if err := os.WriteFile(qrels, []byte(q.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var exact, stdout, stderr bytes.Buffer
+	if code := run([]string{"-m", "ndcg_cut.5", qrels, runFile}, &exact, &stderr); code != cli.ExitOK {
+		t.Fatalf("trec_eval mode: exit %d: %s", code, stderr.String())
+	}
+	want := strings.Fields(exact.String())[2]
+	if code := run([]string{"-year", "2022", "-format", "json", "-resamples", "100", "-judgments", ada, runFile}, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var got struct {
+		Own  int
+		Rows []struct {
+			Judgments   string
+			JudgedShare float64                `json:"judged_share"`
+			OwnShare    float64                `json:"own_judged_share"`
+			Own         struct{ Mean float64 } `json:"own_ndcg"`
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if r := got.Rows[0]; got.Own != 4 || r.Judgments != "2022 relevance" || r.JudgedShare != 0.2 || r.OwnShare != 1 || fmt.Sprintf("%.4f", r.Own.Mean) != want {
+		t.Errorf("got own %d, %+v; want 4 own judgments, judged@5 0.20 officially, 1.00 with own, nDCG@5 %s:\n%s", got.Own, r, want, stdout.String())
+	}
+	// The text table: both figures, labelled; two files give their agreement.
+	stdout.Reset()
+	if code := run([]string{"-year", "2022", "-resamples", "100", "-judgments", ada, "-judgments", bob, runFile}, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, s := range []string{"nDCG@5 official + 4 own", "judged@5 official + 4 own", "judged-only nDCG@5", "agreement of " + ada + " (Ada) and " + bob + " (Bob) over 4 pairs both judged: Cohen's kappa relevance"} {
+		if !strings.Contains(stdout.String(), s) {
+			t.Errorf("the table lacks %q:\n%s", s, stdout.String())
+		}
+	}
+	// A file that is not one of own judgments.
+	if code := run([]string{"-year", "2022", "-judgments", qrels, runFile}, &stdout, &stderr); code != cli.ExitError || !strings.Contains(stderr.String(), "all.qrels") {
+		t.Errorf("a qrels file as -judgments: exit %d, %s", code, stderr.String())
 	}
 }

@@ -29,6 +29,17 @@
 // warning on stderr, which names -pairs for a run of sentence pairs (or
 // sentences) against judgments of arguments.
 //
+// With -year, trec_eval mode takes RUN alone and scores it against the
+// official judgments of that year embedded in the module, one dimension at
+// a time (-dimension: relevance by default; quality, and for 2022
+// coherence), exactly as against those judgments written to a qrels file:
+//
+//	evaluate -year 2022 [-dimension relevance|quality|coherence] -m ndcg_cut.5 RUN
+//
+// A -Z file that is not one of z-scores (a qrels file, say) is an error
+// naming the line: a z-score line holds "qid measure mean sd", the mean and
+// sd numbers.
+//
 // Runs and qrels are read as trec_eval reads them: comment lines (starting
 // with '#'; in a run, after any white space) are skipped, text after a run
 // line's sixth field is ignored, and runid is the tag of the run's last
@@ -39,25 +50,43 @@
 //
 //	evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank]
 //	         [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none]
-//	         [-name NAME]... [-seed N] [-resamples N] RUN...
+//	         [-test ttest|permutation|wilcoxon] [-min-judged X] [-name NAME]... [-seed N] [-resamples N] RUN...
 //
 // prints an experiment of the runs (package experiment): for each run and
 // judged dimension, the mean nDCG@5 with its 95% percentile bootstrap
 // interval, plain and on judged-only rankings (the variant of Touché's
-// official tables), and judged@5, the share of the run's top 5 documents
-// that the judgments judge. Like trec_eval, the means are over the judged
-// topics the run answers; -c averages over all judged topics, a missing
-// topic scoring 0. With two or more runs, p is the two-sided paired t-test
-// of each run's judged-only nDCG@5 against the baseline run's (-baseline,
-// or else the first RUN), over the topics both answer, corrected for the
-// number of runs compared (-correction: Bonferroni by default, or Holm);
-// p_plain tests the plain nDCG@5 the same way. For judgments of sentence
+// official tables), judged@5, the share of the run's top 5 documents
+// that the judgments judge, and the depth of the judged-only figure: the
+// mean and median rank of the judged documents it scored. Like trec_eval,
+// the means are over the judged topics the run answers; -c averages over
+// all judged topics, a missing topic scoring 0. With two or more runs, p is
+// the two-sided paired test (-test: ttest, Student's t; permutation, the
+// paired randomization test of Smucker, Allan and Carterette, exact up to
+// 20 topics, else from 100,000 sign flips seeded by -seed; wilcoxon, the
+// signed-rank test, zero differences dropped and ties given mean ranks,
+// exact up to 50 non-zero differences, else the normal approximation) of
+// each run's judged-only nDCG@5 against the baseline run's (-baseline, or
+// else the first RUN), over the topics both answer, corrected for the
+// number of runs compared (-correction: Bonferroni by default, or Holm;
+// the correction covers the p-values of one column on one dimension, as
+// the line above the table says); p_plain tests the plain nDCG@5 the same
+// way. A judged-only p-value is computed only where both runs' judged@5
+// reach -min-judged (0.3, chosen by the simulation of hidden judgments in
+// BENCHMARKS.md; 0 tests every run), and its cell says why
+// otherwise: with most of a top 5 unjudged, judged-only nDCG@5 scores
+// judged documents far down the ranking (a row whose judged@5 is below 0.5
+// warns that it "rests on ranks around N"), and a run with a smaller pool
+// of candidates can look better for it alone. For judgments of sentence
 // pairs (2022) the table adds the estimated judged-only nDCG@5, which also
 // counts the unjudged pairs both of whose sentences were judged in other
 // pairs, each labelled from its sentences' judged pairs (eval.Estimate),
 // with its p-value and its coverage, labelled@5 (the share of the top 5
-// that is judged or estimated). A run of which nothing is judged is still
-// scored, and its row ends with a warning (also on stderr). -year uses the
+// that is judged or estimated), and the aligned table leads with it: of the
+// figures at hand it is the one a pool of another size barely moves. A run
+// of which nothing is judged is still scored, and its row ends with a
+// warning (also on stderr). The numbers are those the experiment command
+// prints for the same run (one code path, one bootstrap seed, 0 by
+// default). -year uses the
 // official judgments embedded in package eval (2022: relevance, quality
 // and coherence).
 //
@@ -70,8 +99,9 @@
 // topics, ndcg5, ndcg5_low, ndcg5_high, judged_ndcg5, judged_ndcg5_low,
 // judged_ndcg5_high, p, judged5, then p_plain, estimated_judged_ndcg5,
 // estimated_judged_ndcg5_low, estimated_judged_ndcg5_high, estimated_p,
-// labelled5 and warning), with an empty field for what is not computed (the
-// baseline's p-values, estimates for judgments of arguments). -format json
+// labelled5, warning, then depth5, depth5_median and p_untested, why p is
+// empty), with an empty field for what is not computed (the baseline's
+// p-values, estimates for judgments of arguments). -format json
 // prints one object with every topic's values; -per-topic prints them after
 // the aligned table.
 //

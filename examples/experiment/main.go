@@ -6,7 +6,8 @@
 // and paired t-tests against the first system.
 //
 //	experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic]
-//	           [-correction bonferroni|holm|none] [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
+//	           [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-seed N]
+//	           [-judgments FILE]... [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
 //	experiment -i DIR -year 2020|2021|2022 [...]
 //
 // The systems are named by -systems, the first being the baseline:
@@ -27,10 +28,25 @@
 // 10 pairs side by side, and the configurations) is written to FILE, one
 // self-contained HTML file. Indexes are cached (-cache), as the systems'
 // own commands cache them.
+//
+// The table is the evaluate command's (package experiment): for the same
+// run, evaluate -year 2022 RUN prints the same numbers. Every judged-only
+// figure comes with judged@5 and its depth (the mean and median rank of
+// the judged pairs it scored); a row whose judged@5 is below 0.5 warns that
+// its judged-only figure "rests on ranks around N", and judged-only figures
+// are tested against the baseline only where both systems' judged@5 reach
+// -min-judged (0.3). -test chooses the paired test: the t-test, the
+// randomization test or Wilcoxon's signed-rank test; -seed seeds the
+// bootstrap and the randomization test. -judgments FILE (repeatable) reads
+// own judgments (examples/judge), kept apart from the official ones: they
+// add the columns "nDCG@5 official + N own" and "judged@5 official + N
+// own" and change no other figure; two files or more give their agreement
+// (Cohen's kappa per dimension) after the table.
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -81,9 +97,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "experiment: %v\n", err)
 		return cli.ExitError
 	}
-	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
+	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-seed N] [-judgments FILE]... [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
 experiment -i DIR -year 2020|2021|2022 [flags]`,
-		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, and paired t-tests against the first system, corrected for the number of systems. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt; -html FILE writes the experiment's report, one self-contained HTML file with the table, per-topic plots and every topic's top pairs of each system side by side.`, stdout, stderr)
+		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, the depth of each judged-only figure (the mean and median rank of the judged pairs it scored), and paired tests against the first system (-test), corrected for the number of systems within each column and dimension; judged-only figures are tested only where both systems' judged@5 reach -min-judged, and a row whose judged@5 is below 0.5 warns that its judged-only figure rests on ranks far down the run. The numbers are those evaluate prints for the same run. -judgments FILE (repeatable) adds own judgments (examples/judge) as columns of their own, "official + N own", and their agreement. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt; -html FILE writes the experiment's report, one self-contained HTML file with the table, per-topic plots and every topic's top pairs of each system side by side.`, stdout, stderr)
 	var f cli.SystemFlags
 	f.RegisterInput(c, "experiment")
 	if o := c.Flags.Lookup("o"); o != nil {
@@ -96,6 +112,11 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 	perTopic := c.Flags.Bool("per-topic", false, "print each topic's values after the table (with -format table)")
 	html := c.Flags.String("html", "", "write the experiment's HTML report to `file`")
 	correction := c.OneOf("correction", []string{"bonferroni", "holm", "none"}, "adjustment of the p-values for testing every system against the baseline")
+	test := c.OneOf("test", []string{"ttest", "permutation", "wilcoxon"}, "the paired significance `test` of every system against the baseline")
+	minJudged := c.Float("min-judged", 0.3, 0, 1, "the judged@5 both systems need for their judged-only figures to be tested (`share`; 0 tests all)")
+	seed := c.Flags.Uint64("seed", 0, "bootstrap `seed` (and the permutation test's), as evaluate's")
+	var ownFiles fileList
+	c.Flags.Var(&ownFiles, "judgments", "an own-judgments `file` (examples/judge), kept apart from the official judgments (repeatable)")
 	c.Check(func() error {
 		switch {
 		case f.TIRA.InputDir != "" && *year < 2020:
@@ -118,7 +139,18 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		if err != nil {
 			return err
 		}
-		x := experiment.Experiment{Correction: *correction, Pairs: eval.FirstSentence}
+		x := experiment.Experiment{Correction: *correction, Pairs: eval.FirstSentence, MinJudged: *minJudged,
+			Test: eval.PairedTest{Method: *test, Seed: *seed}, Bootstrap: eval.Bootstrap{Seed: *seed}}
+		if x.MinJudged == 0 {
+			x.MinJudged = -1 // -min-judged 0 tests every system
+		}
+		own, err := readOwn(ownFiles)
+		if err != nil {
+			return err
+		}
+		for _, a := range own {
+			x.Own = append(x.Own, a.Judgments())
+		}
 		for _, name := range strings.Split(*list, ",") {
 			if slices.ContainsFunc(x.Systems, func(s experiment.System) bool { return s.Name == name }) {
 				return cli.Usagef("-systems: %s is listed twice", name)
@@ -154,13 +186,19 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		}
 		switch *format {
 		case "tsv":
+			writeAgreement(stderr, own) // stdout is for programs
 			return t.WriteTSV(stdout)
 		case "json":
+			writeAgreement(stderr, own)
 			return t.WriteJSON(stdout)
 		}
 		fmt.Fprintf(stdout, "%d systems on %s, %d topics; p against %s\n\n", len(x.Systems), env.Name, len(env.Topics), t.Baseline)
 		if err := t.WriteText(stdout); err != nil {
 			return err
+		}
+		if len(own) > 1 {
+			fmt.Fprintln(stdout)
+			writeAgreement(stdout, own)
 		}
 		if *perTopic {
 			fmt.Fprintln(stdout)
@@ -190,4 +228,55 @@ func writeHTML(path string, x experiment.Experiment, t *experiment.Table, comman
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// fileList collects repeated file flags.
+type fileList []string
+
+func (f *fileList) String() string { return strings.Join(*f, " ") }
+
+func (f *fileList) Set(v string) error {
+	if v == "" {
+		return errors.New("an empty file name")
+	}
+	*f = append(*f, v)
+	return nil
+}
+
+// readOwn reads own-judgments files.
+func readOwn(files []string) ([]*eval.Annotations, error) {
+	var own []*eval.Annotations
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		a, err := eval.ReadAnnotations(f, path)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		own = append(own, a)
+	}
+	return own, nil
+}
+
+// writeAgreement writes the agreement of every two own-judgments files:
+// Cohen's kappa per dimension over the pairs both judged.
+func writeAgreement(w io.Writer, own []*eval.Annotations) {
+	for i := range own {
+		for k := i + 1; k < len(own); k++ {
+			kappa, items := eval.Agreement(own[i], own[k])
+			fmt.Fprintf(w, "agreement of %s (%s) and %s (%s) over %d pairs both judged: Cohen's kappa", own[i].Judgments().Name(),
+				strings.Join(own[i].Annotators(), ", "), own[k].Judgments().Name(), strings.Join(own[k].Annotators(), ", "), items)
+			for n, d := range []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence} {
+				sep := ","
+				if n == 0 {
+					sep = ""
+				}
+				fmt.Fprintf(w, "%s %s %.2f", sep, d, kappa[d])
+			}
+			fmt.Fprintln(w)
+		}
+	}
 }

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestCompare runs three systems on the 2022 sample: the table has a row
@@ -29,8 +31,10 @@ func TestCompare(t *testing.T) {
 	for i, l := range lines[1:] {
 		f := strings.Split(l, "\t")
 		want := []string{"baseline", "swordsman", "bruce-banner"}[i%3]
-		if f[0] != want || f[2] != "25" || (f[9] == "") != (want == "baseline") {
-			t.Errorf("row %q: want %s over 25 topics, with a p-value unless the baseline", l, want)
+		// A judged-only p-value, or why there is none (f[20]), unless the
+		// baseline; depth (f[18]) for every row.
+		if f[0] != want || f[2] != "25" || (f[9] == "" && f[20] == "") != (want == "baseline") || f[18] == "" {
+			t.Errorf("row %q: want %s over 25 topics, with a p-value or why there is none unless the baseline, and its depth", l, want)
 		}
 	}
 	for _, name := range []string{"baseline", "swordsman", "bruce-banner"} {
@@ -48,6 +52,29 @@ func TestCompare(t *testing.T) {
 	}
 	if !strings.Contains(string(b), "experiment -systems baseline,swordsman,bruce-banner -k 100") {
 		t.Error("-html: the report does not give the command line")
+	}
+	// One code path, one answer: evaluate prints the same table for the
+	// runs written.
+	sameAsEvaluate(t, stdout.String(), filepath.Join(out, "baseline.txt"), filepath.Join(out, "swordsman.txt"), filepath.Join(out, "bruce-banner.txt"))
+}
+
+// sameAsEvaluate runs the evaluate command (go run) on the run files with
+// -year 2022 -format tsv and compares its table with want.
+func sameAsEvaluate(t *testing.T, want string, runs ...string) {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command to run evaluate with: %v", err)
+	}
+	cmd := exec.Command(goTool, append([]string{"run", "../evaluate", "-year", "2022", "-format", "tsv"}, runs...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	got, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("evaluate: %v: %s", err, stderr.String())
+	}
+	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(string(got), "\n")); diff != "" {
+		t.Errorf("evaluate -year 2022 on the runs: a table differing from the experiment's (-experiment +evaluate):\n%s", diff)
 	}
 }
 
@@ -68,5 +95,19 @@ func TestCommandLine(t *testing.T) {
 		if code := run(context.Background(), tc.args, &stdout, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), tc.want) {
 			t.Errorf("%q: exit %d, stderr %q; want %d naming %q", tc.args, code, stderr.String(), cli.ExitUsage, tc.want)
 		}
+	}
+}
+
+// TestOwnJudgmentsFile checks that a -judgments file that is not one of
+// own judgments fails before any system runs, naming the file.
+func TestOwnJudgmentsFile(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "run.qrels")
+	if err := os.WriteFile(bad, []byte("1 0 a,b 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{"-systems", "baseline", "-cache", "off", "-quiet", "-judgments", bad}
+	if code := run(context.Background(), args, &stdout, &stderr); code != cli.ExitError || !strings.Contains(stderr.String(), "run.qrels") {
+		t.Errorf("exit %d, stderr %q; want %d naming the file", code, stderr.String(), cli.ExitError)
 	}
 }

@@ -76,9 +76,11 @@ type Options struct {
 	// means the table's first (relevance, for Touché's judgments).
 	Dimension eval.Dimension
 	// Measure is the figure the plots draw: "judged-only" (nDCG@K over
-	// the judged results alone, as Touché's official tables; the default
-	// for ""), "plain" (an unjudged result gains nothing) or "estimated"
-	// (judged-only over exact and estimated labels, eval.Estimate).
+	// the judged results alone, as Touché's official tables), "plain" (an
+	// unjudged result gains nothing) or "estimated" (judged-only over exact
+	// and estimated labels, eval.Estimate) or "predicted" (with
+	// Experiment.Predicted); "" means the table's headline
+	// (Table.Headline).
 	Measure string
 	// Command is the command line that made the experiment, shown in the
 	// reproducibility section (os.Args, say); nil shows none.
@@ -90,6 +92,7 @@ const (
 	measureJudged    = "judged-only"
 	measurePlain     = "plain"
 	measureEstimated = "estimated"
+	measurePredicted = "predicted"
 )
 
 //go:embed report.tmpl
@@ -135,7 +138,13 @@ type page struct {
 	K        int
 	Baseline string
 	// PHeader names the judged-only p-value's column.
-	PHeader   string
+	PHeader string
+	// Tests says which test gives the p-values, which of them the
+	// correction covers, and which are not computed (Table's caption).
+	Tests string
+	// OwnLabel labels the columns with own judgments, "official + N own";
+	// "" when the table has none.
+	OwnLabel  string
 	Systems   []systemView
 	Summary   []dimensionView
 	Dimension string // of the plots
@@ -172,6 +181,9 @@ type rowView struct {
 	NDCG, Judged, Estimated             ciView
 	P, JudgedP, EstimatedP              string
 	JudgedShare, Labelled               string
+	Depth                               string // "mean (median)"
+	Own                                 ciView // with own judgments (Table.Own)
+	OwnShare                            string
 	BestJudged, BestNDCG, BestEstimated bool
 	Warning                             string
 }
@@ -285,7 +297,14 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	if o.Top == 0 {
 		o.Top = 10
 	}
-	measure := cmp.Or(o.Measure, measureJudged)
+	headline := measureJudged // the table's headline (Table.Headline)
+	switch t.Headline {
+	case "estimated":
+		headline = measureEstimated
+	case "predicted":
+		headline = measurePredicted
+	}
+	measure := cmp.Or(o.Measure, headline)
 	value, err := measureValue(measure)
 	if err != nil {
 		return nil, err
@@ -295,6 +314,11 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	if t.Correction != "none" && t.Correction != "" {
 		p.PHeader = valid(p.PHeader + " (" + strings.ToUpper(t.Correction[:1]) + t.Correction[1:] + ")") // as Table.WriteText
 	}
+	if slices.ContainsFunc(t.Rows, func(r experiment.Row) bool { return !math.IsNaN(r.Own.Mean) }) {
+		p.OwnLabel = fmt.Sprintf("official + %d own", t.Own)
+	}
+	p.Tests = valid(fmt.Sprintf("p: two-sided paired %s against %s over the topics both answer; %s. Judged-only figures are tested only where both systems' judged@%d is at least %.2f; depth is the mean (median) rank of the judged pairs a judged-only figure scored.",
+		cmp.Or(t.Test, "t-test"), t.Baseline, t.Family, t.K, t.MinJudged))
 
 	// The systems, in the order of the rows, and the dimensions.
 	var dims []string
@@ -371,8 +395,10 @@ func measureValue(m string) (func(experiment.TopicScores) float64, error) {
 		return func(s experiment.TopicScores) float64 { return s.NDCG }, nil
 	case measureEstimated:
 		return func(s experiment.TopicScores) float64 { return s.Estimated }, nil
+	case measurePredicted:
+		return func(s experiment.TopicScores) float64 { return s.Predicted }, nil
 	}
-	return nil, fmt.Errorf("report: measure %q, want judged-only, plain or estimated", valid(m))
+	return nil, fmt.Errorf("report: measure %q, want judged-only, plain, estimated or predicted", valid(m))
 }
 
 // interval returns the mean and interval a Measure names in a row.
@@ -382,6 +408,8 @@ func interval(r experiment.Row, m string) eval.Interval {
 		return r.NDCG
 	case measureEstimated:
 		return r.Estimated
+	case measurePredicted:
+		return r.Predicted
 	}
 	return r.Judged
 }
@@ -411,13 +439,31 @@ func summary(rows []experiment.Row, systems []systemView, index map[string]int) 
 	for _, r := range rows {
 		d.Rows = append(d.Rows, rowView{System: systems[index[r.System]], Topics: r.Topics,
 			NDCG: ci(r.NDCG), Judged: ci(r.Judged), Estimated: ci(r.Estimated),
-			P: f(r.P, 4), JudgedP: f(r.JudgedP, 4), EstimatedP: f(r.EstimatedP, 4),
+			P: f(r.P, 4), JudgedP: untested(f(r.JudgedP, 4), r.Untested), EstimatedP: f(r.EstimatedP, 4),
+			Depth: valid(depthView(r.Depth, r.DepthMedian)),
+			Own:   ci(r.Own), OwnShare: f(r.OwnShare, 2),
 			JudgedShare: f(r.JudgedShare, 2), Labelled: f(r.Labelled, 2),
 			BestNDCG: len(rows) > 1 && r.NDCG.Mean == bestNDCG, BestJudged: len(rows) > 1 && r.Judged.Mean == bestJudged,
 			BestEstimated: len(rows) > 1 && r.Estimated.Mean == bestEstimated,
 			Warning:       valid(r.Warning)})
 	}
 	return d
+}
+
+// untested returns a p-value, or why it was not computed.
+func untested(p, why string) string {
+	if why != "" {
+		return valid("untested: " + why)
+	}
+	return p
+}
+
+// depthView formats a row's depth as "mean (median)", or "-".
+func depthView(mean, median float64) string {
+	if math.IsNaN(mean) {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f (%.0f)", mean, median)
 }
 
 // topicTitles returns the Env's topics by id.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	stdhtml "html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -524,4 +525,37 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	t.Logf("%s", b)
+}
+
+// TestOwnColumns: a table with own judgments shows their columns,
+// labelled "official + N own"; one without does not.
+func TestOwnColumns(t *testing.T) {
+	x, _ := small(t)
+	if strings.Contains(stdhtml.UnescapeString(string(render(t, report.Options{}))), "official + ") {
+		t.Error("a table without own judgments shows own columns")
+	}
+	var js []eval.Judgment
+	for _, id := range []string{"A1__PREMISE__2,A1__CONC__1", "A3__PREMISE__1,A3__PREMISE__2"} {
+		js = append(js, eval.Judgment{Topic: "1", DocID: id, Label: 1})
+	}
+	q, err := eval.NewQrels(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := eval.NewJudgments("mine", []eval.Dimension{eval.Relevance}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Own = []*eval.Judgments{own}
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := report.Write(&b, x, table, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if page := stdhtml.UnescapeString(b.String()); !strings.Contains(page, "official + 2 own") || !strings.Contains(page, "judged@2</th></tr>") {
+		t.Errorf("no column labelled official + 2 own:\n%s", b.String())
+	}
 }

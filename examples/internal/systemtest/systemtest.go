@@ -92,7 +92,10 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) experi
 		t.Fatal(err)
 	}
 	row := table.Rows[0]
-	if row.Topics != len(ids) || !(row.Judged.Mean > 0 && row.Judged.Mean <= 1) || row.Warning != "" {
+	// A warning that the run's judged-only figure rests on ranks far down
+	// (judged@5 below 0.5) is expected of a new system; any other is not.
+	unexpected := slices.ContainsFunc(row.Warnings, func(w string) bool { return !strings.Contains(w, "judged-only rests on ranks around") })
+	if row.Topics != len(ids) || !(row.Judged.Mean > 0 && row.Judged.Mean <= 1) || unexpected {
 		t.Errorf("evaluation: got %d topics, judged-only nDCG@5 %v, warning %q; want %d topics and a positive nDCG@5", row.Topics, row.Judged.Mean, row.Warning, len(ids))
 	}
 	return row
