@@ -11,6 +11,7 @@ import (
 	"github.com/argsearch/argsearch/comparative"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
 )
 
 // published is one run's row in Tables 9, 10 and 11 of the Touché 2022
@@ -183,4 +184,30 @@ func TestOverviewSignificance(t *testing.T) {
 			t.Logf("%s %-17s p %.3g, Bonferroni(7) %.3g", c.dim, team, tt.P, p)
 		}
 	}
+}
+
+// TestAlwaysNo scores the "always NO" baseline over every judged passage:
+// the figure a stance tagger must beat on the official judgments.
+func TestAlwaysNo(t *testing.T) {
+	st, err := comparative.Stances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := comparative.Judgments()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := runfile.Run{}
+	for j := range rel.Qrels(eval.Relevance).All() {
+		run[j.Topic] = append(run[j.Topic], runfile.Line{QID: j.Topic, Stance: stance.No, DocID: j.DocID, Rank: len(run[j.Topic]) + 1, Score: 1, Tag: "no"})
+	}
+	f1, n := st.F1(run)
+	if n != st.Len() || n != 2107 {
+		t.Errorf("%d passages compared, want all %d (2107)", n, st.Len())
+	}
+	// 1012 of 2107 are NO: F1(NO) = 2·1012/(2107+1012), the others 0.
+	if want := 2 * 1012.0 / (2107 + 1012) / 4; math.Abs(f1-want) > 1e-12 {
+		t.Errorf("always NO: F1 %.6f, want %.6f", f1, want)
+	}
+	t.Logf("always NO over all %d judged passages: macro F1 %.4f", n, f1)
 }
