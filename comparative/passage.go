@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-
-	"github.com/argsearch/argsearch/corpus"
 )
 
 // A Passage is one line of the Task 2 passage corpus
@@ -25,13 +23,6 @@ type Passage struct {
 	Other map[string]json.RawMessage
 }
 
-// Argument returns the passage as a corpus.Argument of one sentence (the
-// passage, with the passage's id), the unit that retrieval/lexical indexes
-// as UnitSentence: a passage is then a document of its own.
-func (p Passage) Argument() corpus.Argument {
-	return corpus.Argument{ID: p.ID, Sentences: []corpus.Sentence{{ID: p.ID, Text: p.Contents}}}
-}
-
 // A PassageReader reads the passage corpus: one JSON object per line with
 // the keys "id", "contents" and "chatNoirUrl" (those of ir_datasets'
 // TouchePassageDocs), plain or gzip-compressed (recognised by its magic
@@ -43,6 +34,11 @@ func (p Passage) Argument() corpus.Argument {
 // field; a truncated gzip stream is an error too. Blank lines are skipped.
 // Strings are read as encoding/json reads them: invalid UTF-8 becomes
 // U+FFFD.
+//
+// To index passages with retrieval/lexical, give each as a corpus.Argument
+// of one sentence, the passage itself, and build the sentence unit:
+//
+//	corpus.Argument{ID: p.ID, Sentences: []corpus.Sentence{{ID: p.ID, Text: p.Contents}}}
 //
 // A PassageReader is not safe for concurrent use.
 type PassageReader struct {

@@ -67,16 +67,6 @@ func ReadStances(r io.Reader, name string) (*StanceJudgments, error) {
 	return j, nil
 }
 
-// Len returns the number of judged (topic, passage) items.
-func (j *StanceJudgments) Len() int { return j.n }
-
-// Label returns the judged stance of a passage for a topic, and whether it
-// was judged.
-func (j *StanceJudgments) Label(topic, passage string) (stance.Stance, bool) {
-	s, ok := j.labels[topic][passage]
-	return s, ok
-}
-
 // F1 scores the stances that runs predict as the Touché 2022 overview's
 // Table 11 does: every judged passage for which a run predicts a stance
 // (FIRST, SECOND, NEUTRAL or NO; Q0 is no prediction), at whatever rank,

@@ -35,7 +35,7 @@ func generatedEnv(t *testing.T, n int) (comparative.Env, []topics.Topic) {
 			if err == nil {
 				texts[p.ID] = p.Contents
 			}
-			if !yield(p.Argument(), err) {
+			if !yield(corpus.Argument{ID: p.ID, Sentences: []corpus.Sentence{{ID: p.ID, Text: p.Contents}}}, err) {
 				return
 			}
 		}

@@ -118,7 +118,7 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 			if err == nil {
 				texts[p.ID] = p.Contents
 			}
-			if !yield(p.Argument(), err) {
+			if !yield(corpus.Argument{ID: p.ID, Sentences: []corpus.Sentence{{ID: p.ID, Text: p.Contents}}}, err) {
 				return
 			}
 		}
