@@ -49,6 +49,13 @@ type Reader struct {
 	// Lenient accepts trec_eval's leniencies; set it before the first
 	// Read.
 	Lenient bool
+	// Comparative reads a Touché Task 2 (comparative questions) run: the
+	// stance column must be FIRST, SECOND, NEUTRAL, NO or Q0 (stance.First,
+	// stance.Second, stance.Neutral, stance.No, stance.Unknown), anything
+	// else being an error naming the field "stance" (with Lenient, it reads
+	// as stance.Unknown), and the tag is the rest of the line, since some
+	// teams' tags hold spaces and quotes ("Colbert edinburg" in quotes).
+	Comparative bool
 
 	br      *bufio.Reader
 	line    int
@@ -78,6 +85,9 @@ func (r *Reader) Read() (Line, error) {
 		n, tooMany := splitFields(raw, &r.fields)
 		if n == 0 {
 			continue // blank line
+		}
+		if r.Comparative && tooMany {
+			return r.parseComparative(raw)
 		}
 		if n != 6 || tooMany {
 			got := strconv.Itoa(n)
@@ -182,22 +192,18 @@ func (r *Reader) parse() (Line, error) {
 	}
 	l.QID = r.lastQID
 
-	switch string(f[1]) {
-	case "Q0", "0":
-		l.Stance = stance.Unknown
-	case "PRO":
-		l.Stance = stance.Pro
-	case "CON":
-		l.Stance = stance.Con
-	case "NEU":
-		l.Stance = stance.Neutral
-	case "NO":
-		l.Stance = stance.No
-	default:
-		if !r.Lenient {
-			return Line{}, r.parseError("stance", fmt.Errorf("%s is not Q0, PRO, CON, NEU or NO: %w", quote.Q(string(f[1])), ErrField))
+	if r.Comparative {
+		st, err := r.comparativeStance(f[1])
+		if err != nil {
+			return Line{}, err
 		}
-		l.Stance = stance.Unknown
+		l.Stance = st
+	} else {
+		st, err := r.stance(f[1])
+		if err != nil {
+			return Line{}, err
+		}
+		l.Stance = st
 	}
 
 	l.DocID = string(f[2])
@@ -222,6 +228,26 @@ func (r *Reader) parse() (Line, error) {
 	}
 	l.Tag = r.lastTag
 	return l, nil
+}
+
+// stance reads the stance column of a Task 1 run.
+func (r *Reader) stance(f []byte) (stance.Stance, error) {
+	switch string(f) {
+	case "Q0", "0":
+		return stance.Unknown, nil
+	case "PRO":
+		return stance.Pro, nil
+	case "CON":
+		return stance.Con, nil
+	case "NEU":
+		return stance.Neutral, nil
+	case "NO":
+		return stance.No, nil
+	}
+	if !r.Lenient {
+		return stance.Unknown, r.parseError("stance", fmt.Errorf("%s is not Q0, PRO, CON, NEU or NO: %w", quote.Q(string(f)), ErrField))
+	}
+	return stance.Unknown, nil
 }
 
 func (r *Reader) parseError(field string, err error) error {

@@ -29,6 +29,11 @@ type Rules struct {
 	// any other topic is rejected, and a missing one is reported (both
 	// wrap ErrRules).
 	Topics []string
+	// Comparative writes a Touché Task 2 run: stance.Neutral is spelled
+	// "NEUTRAL" (Task 1 2023 spells it "NEU"). Set Stances to First,
+	// Second, Neutral and No (and Unknown, for "Q0") to allow only Task 2's
+	// labels.
+	Comparative bool
 }
 
 // Touche2022 returns the rules of Touché 2022 Task 1: 100 to 1000 sentence

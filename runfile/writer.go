@@ -109,7 +109,7 @@ func (w *Writer) Write(qid string, rs []Result) error {
 		l := w.line[:0]
 		l = append(l, qid...)
 		l = append(l, ' ')
-		l = append(l, r.Stance.String()...)
+		l = append(l, w.Rules.spell(r.Stance)...)
 		l = append(l, ' ')
 		l = append(l, r.DocID...)
 		l = append(l, ' ')

@@ -33,10 +33,13 @@ const (
 	Con                   // against it
 	Neutral               // neither (Touché 2023 "NEU")
 	No                    // no stance taken; not an argument (Touché 2023 "NO")
+	First                 // Task 2 (comparative questions): in favour of the first object ("FIRST")
+	Second                // Task 2: in favour of the second object ("SECOND")
 )
 
 // String returns the label as run files spell it: "PRO", "CON", "NEU", "NO",
-// or "Q0" for Unknown.
+// "FIRST", "SECOND", or "Q0" for Unknown. (Task 2 runs spell Neutral
+// "NEUTRAL"; runfile.Rules.Comparative writes it so.)
 func (s Stance) String() string {
 	switch s {
 	case Pro:
@@ -47,36 +50,49 @@ func (s Stance) String() string {
 		return "NEU"
 	case No:
 		return "NO"
+	case First:
+		return "FIRST"
+	case Second:
+		return "SECOND"
 	case Unknown:
 		return "Q0"
 	}
 	return fmt.Sprintf("Stance(%d)", int8(s))
 }
 
-// Opposite returns Con for Pro and Pro for Con; other stances are returned
-// unchanged.
+// Opposite returns Con for Pro and Pro for Con, Second for First and First
+// for Second; other stances are returned unchanged.
 func (s Stance) Opposite() Stance {
 	switch s {
 	case Pro:
 		return Con
 	case Con:
 		return Pro
+	case First:
+		return Second
+	case Second:
+		return First
 	}
 	return s
 }
 
-// Parse returns the Stance spelled by label: "PRO", "CON", "NEU", "NO" or
-// "Q0" (and "" for Unknown). Matching is exact, as in run files and args.me.
+// Parse returns the Stance spelled by label: "PRO", "CON", "NEU", "NO",
+// Task 2's "FIRST", "SECOND" and "NEUTRAL" (Neutral), or "Q0" (and "" for
+// Unknown). Matching is exact, as in run files and args.me.
 func Parse(label string) (Stance, error) {
 	switch label {
 	case "PRO":
 		return Pro, nil
 	case "CON":
 		return Con, nil
-	case "NEU":
+	case "NEU", "NEUTRAL":
 		return Neutral, nil
 	case "NO":
 		return No, nil
+	case "FIRST":
+		return First, nil
+	case "SECOND":
+		return Second, nil
 	case "Q0", "":
 		return Unknown, nil
 	}

@@ -1,0 +1,155 @@
+package comparative_test
+
+import (
+	"bytes"
+	"context"
+	"hash/fnv"
+	"iter"
+	"testing"
+
+	"github.com/argsearch/argsearch/comparative"
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/corpustest"
+	"github.com/argsearch/argsearch/models"
+	"github.com/argsearch/argsearch/nlp"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// generatedEnv indexes n generated passages and returns the recipes' Env and
+// the generated topics.
+func generatedEnv(t *testing.T, n int) (comparative.Env, []topics.Topic) {
+	t.Helper()
+	ctx := context.Background()
+	c := corpustest.Config{Seed: 5, Vocabulary: 5000}
+	var b bytes.Buffer
+	if _, err := corpustest.WritePassages(ctx, &b, c, n); err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{}
+	r := comparative.NewPassageReader(&b)
+	args := iter.Seq2[corpus.Argument, error](func(yield func(corpus.Argument, error) bool) {
+		for p, err := range r.All() {
+			if err == nil {
+				texts[p.ID] = p.Contents
+			}
+			if !yield(corpus.Argument{ID: p.ID, Sentences: []corpus.Sentence{{ID: p.ID, Text: p.Contents}}}, err) {
+				return
+			}
+		}
+	})
+	x, err := lexical.Build(ctx, "", args, lexical.Config{Units: []lexical.Unit{lexical.UnitSentence}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	var tb bytes.Buffer
+	if err := corpustest.WriteTopics(&tb, corpustest.ComparativeTopics(c)); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := comparative.ParseTopics(&tb, "generated topics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, err := comparative.NewTagger()
+	if err != nil {
+		t.Fatal(err)
+	}
+	am, err := models.Argumentative()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return comparative.Env{
+		Index:     x,
+		Text:      func(id string) (string, bool) { s, ok := texts[id]; return s, ok },
+		Tagger:    tg,
+		Arguments: am,
+		Encoder:   hashEncoder{},
+	}, ts
+}
+
+// hashEncoder is a stand-in encoder for tests: hashed bags of content terms.
+type hashEncoder struct{}
+
+func (hashEncoder) Encode(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, s := range texts {
+		v := make([]float32, 64)
+		for _, w := range nlp.Terms(nil, s) {
+			h := fnv.New32a()
+			h.Write([]byte(w))
+			v[h.Sum32()%64]++
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func TestRecipes(t *testing.T) {
+	env, ts := generatedEnv(t, 4000)
+	ctx := context.Background()
+	for _, name := range []string{"baseline", "tempesta", "grimjack", "levi"} {
+		s, err := comparative.Recipe(name, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := s.Run(ctx, ts[:10], 50)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		again, err := s.Run(ctx, ts[:10], 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b bytes.Buffer
+		for _, x := range []struct {
+			r runfile.Run
+			w *bytes.Buffer
+		}{{run, &a}, {again, &b}} {
+			w := runfile.NewWriter(x.w, s.Tag)
+			w.Rules = runfile.Rules{Comparative: true}
+			for _, q := range x.r.Topics() {
+				var rs []runfile.Result
+				for _, l := range x.r[q] {
+					rs = append(rs, runfile.Result{DocID: l.DocID, Score: l.Score, Stance: l.Stance})
+				}
+				if err := w.Write(q, rs); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: two runs differ", name)
+		}
+		stances := map[stance.Stance]int{}
+		lines := 0
+		for _, ls := range run {
+			lines += len(ls)
+			for _, l := range ls {
+				stances[l.Stance]++
+			}
+		}
+		if len(run) != 10 || lines < 100 {
+			t.Errorf("%s: %d topics, %d lines", name, len(run), lines)
+		}
+		switch name {
+		case "tempesta":
+			if stances[stance.Unknown] != lines {
+				t.Errorf("%s: stances %v, want Q0 only", name, stances)
+			}
+		default:
+			if stances[stance.First]+stances[stance.Second] == 0 {
+				t.Errorf("%s: stances %v, want some FIRST or SECOND", name, stances)
+			}
+		}
+		t.Logf("%s: %d lines, stances %v", name, lines, stances)
+	}
+	if _, err := comparative.Recipe("katana", env); err == nil {
+		t.Error("unknown recipe accepted")
+	}
+}
