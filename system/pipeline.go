@@ -9,8 +9,6 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/classify"
-	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -99,6 +97,11 @@ type Pipeline struct {
 
 	// Pairs says how candidates become pairs; "" means PairsBuilder.
 	Pairs Pairs
+	// Pairer, if not nil, pairs the candidates instead of the pairing
+	// Pairs names (which must then be "" or PairsBuilder): a strategy of
+	// one's own, or a pairing.Builder, Next or Similar configured apart.
+	// Completion and stance follow as for any other.
+	Pairer pairing.Pairer
 	// Builder pairs the candidates with PairsBuilder; its Pool, when 0,
 	// is the Pipeline's. When it weighs centrality (a positive weight, or
 	// no weights at all, which are pairing.Weights's defaults) the
@@ -283,21 +286,14 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
-	r.rerank(q, cands, qv)
-	var pairs []pairing.Scored
-	switch cmp.Or(p.Pairs, PairsBuilder) {
-	case PairsNext:
-		pairs = nextSentences(env.Store, cands)
-	case PairsSimilar:
-		if pairs, err = r.similarPairs(ctx, cands); err != nil {
-			return nil, err
-		}
-	case PairsBuilder:
-		if pairs, err = r.builder.Build(ctx, cands, r.k); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, fmt.Errorf("system: unknown pairing %s", quote.Q(string(p.Pairs)))
+	pairing.Rerank(cands, r.signals(q, qv)...)
+	pairer, err := r.pairing()
+	if err != nil {
+		return nil, err
+	}
+	pairs, err := pairer.Build(ctx, cands, r.k)
+	if err != nil {
+		return nil, err
 	}
 	// Coherence rejects most pairs of sentences from different arguments:
 	// the rest are consecutive sentences of the candidates' arguments, then
@@ -553,84 +549,52 @@ func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing
 	return nil
 }
 
-// rerank orders the candidates by the mean of their min–max normalised
-// retrieval score and the pipeline's signals, which becomes their
-// retrieval score; ties keep the retrieval order.
-func (r *ready) rerank(q retrieval.Query, cands []pairing.Candidate, query []float32) {
+// signals returns what the candidates are re-ranked by besides their
+// retrieval score (pairing.Rerank), in the order Rerank lists them; the
+// argumentativeness model stands for both Quality and Evidence, once.
+func (r *ready) signals(q retrieval.Query, query []float32) []func(pairing.Candidate) float64 {
 	rr := r.Rerank
-	if !rr.Quality && !rr.Evidence && !rr.Stance && !rr.Similarity && !rr.Structure || len(cands) == 0 {
-		return
+	var out []func(pairing.Candidate) float64
+	if rr.Quality || rr.Evidence {
+		out = append(out, func(c pairing.Candidate) float64 { return c.Argumentativeness })
 	}
-	lo, hi := cands[0].Retrieval, cands[0].Retrieval
-	for _, c := range cands {
-		lo, hi = min(lo, c.Retrieval), max(hi, c.Retrieval)
+	if rr.Stance {
+		out = append(out, func(c pairing.Candidate) float64 { return c.StanceConfidence })
 	}
-	for i := range cands {
-		c := &cands[i]
-		sum, n := 1.0, 1.0
-		if hi > lo {
-			sum = (c.Retrieval - lo) / (hi - lo)
-		}
-		if rr.Quality || rr.Evidence { // both are the argumentativeness model
-			sum, n = sum+c.Argumentativeness, n+1
-		}
-		if rr.Stance {
-			sum, n = sum+c.StanceConfidence, n+1
-		}
-		if rr.Similarity {
-			sum, n = sum+semantic.Cosine(c.Vector, query), n+1
-		}
-		if rr.Structure {
-			sum, n = sum+r.models.tagger.Structure(q.Text, c.Sentence.Text), n+1
-		}
-		c.Retrieval = sum / n
+	if rr.Similarity {
+		out = append(out, func(c pairing.Candidate) float64 { return semantic.Cosine(c.Vector, query) })
 	}
-	slices.SortStableFunc(cands, func(a, b pairing.Candidate) int { return cmp.Compare(b.Retrieval, a.Retrieval) })
-}
-
-// nextSentences pairs each candidate, in order, with the next sentence of
-// its argument (the one before, for the last); a pair made twice counts
-// once. Scores fall with the rank.
-func nextSentences(store *corpus.Store, cands []pairing.Candidate) []pairing.Scored {
-	var out []pairing.Scored
-	seen := map[string]bool{}
-	for _, c := range cands {
-		a, ok := store.Argument(c.Argument)
-		i := slices.IndexFunc(a.Sentences, func(s corpus.Sentence) bool { return s.ID == c.Sentence.ID })
-		if !ok || i < 0 || len(a.Sentences) < 2 {
-			continue
-		}
-		j := i + 1
-		if j == len(a.Sentences) {
-			j = i - 1
-		}
-		p := pairing.InReadingOrder(a.Sentences[i], a.Sentences[j])
-		if seen[p.ID()] {
-			continue
-		}
-		seen[p.ID()] = true
-		out = append(out, pairing.Scored{Pair: p, Score: c.Retrieval, Raw: c.Retrieval, SameArgument: true})
+	if rr.Structure {
+		out = append(out, func(c pairing.Candidate) float64 { return r.models.tagger.Structure(q.Text, c.Sentence.Text) })
 	}
 	return out
 }
 
+// pairing returns the pipeline's Pairer: its own, else the one Pairs names.
+func (r *ready) pairing() (pairing.Pairer, error) {
+	if r.Pairer != nil {
+		return r.Pairer, nil
+	}
+	switch cmp.Or(r.Pairs, PairsBuilder) {
+	case PairsNext:
+		return pairing.Next{Store: r.env.Store}, nil
+	case PairsSimilar:
+		enc, err := r.encoder()
+		if err != nil {
+			return nil, err
+		}
+		return pairing.Similar{Store: r.env.Store, Encoder: enc}, nil
+	case PairsBuilder:
+		return r.builder, nil
+	}
+	return nil, fmt.Errorf("system: Pairs: unknown pairing %s", quote.Q(string(r.Pairs)))
+}
+
 // retrievedPairs turns hits of the pair unit into results.
 func (r *ready) retrievedPairs(ctx context.Context, q retrieval.Query, hits []retrieval.Hit) ([]runfile.Result, error) {
-	pairs := make([]pairing.Scored, 0, min(len(hits), r.k))
-	for _, h := range hits[:min(len(hits), r.k)] {
-		first, second, err := docid.ParsePair(h.ID)
-		if err != nil {
-			return nil, fmt.Errorf("system: a stage of PairsRetrieved must search pairs: %w", err)
-		}
-		var p pairing.Scored
-		var ok1, ok2 bool
-		p.First, ok1 = r.env.Store.Sentence(first)
-		p.Second, ok2 = r.env.Store.Sentence(second)
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("system: hit %s: %w", quote.Q(h.ID), filter.ErrNotInStore)
-		}
-		p.Score, p.Raw, p.Stance = h.Score, h.Score, stance.Unknown
-		pairs = append(pairs, p)
+	pairs, err := pairing.Retrieved(r.env.Store, hits[:min(len(hits), r.k)])
+	if err != nil {
+		return nil, fmt.Errorf("system: Pairs %s: %w", quote.Q(string(PairsRetrieved)), err)
 	}
 	return r.results(ctx, q.Text, pairs)
 }

@@ -4,12 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"math"
 	"reflect"
 	"slices"
 	"strings"
 
-	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/pairing"
@@ -184,74 +182,6 @@ func (e *Env) denseIndex(ctx context.Context, enc semantic.Encoder) (*dense.Inde
 		}
 	})
 	return entry.x, entry.err
-}
-
-// similarPairs pairs each candidate, in order, with the sentence of its
-// argument whose vector (the pipeline's encoder) is the most similar to
-// its own (PairsSimilar); a pair made twice counts once. Scores fall with
-// the rank.
-func (r *ready) similarPairs(ctx context.Context, cands []pairing.Candidate) ([]pairing.Scored, error) {
-	enc, err := r.encoder()
-	if err != nil {
-		return nil, err
-	}
-	// The sentences of the candidates' arguments, encoded in one batch.
-	var (
-		texts []string
-		args  = map[string]corpus.Argument{}
-		first = map[string]int{} // argument id → index of its first sentence in texts
-	)
-	for _, c := range cands {
-		if _, ok := args[c.Argument]; ok {
-			continue
-		}
-		a, ok := r.env.Store.Argument(c.Argument)
-		if !ok {
-			continue
-		}
-		args[c.Argument], first[c.Argument] = a, len(texts)
-		for _, s := range a.Sentences {
-			texts = append(texts, s.Text)
-		}
-	}
-	vs, err := enc.Encode(ctx, texts)
-	if err != nil {
-		return nil, fmt.Errorf("system: encoding the sentences of the candidates' arguments: %w", err)
-	}
-	if len(vs) != len(texts) {
-		return nil, fmt.Errorf("system: the encoder gave %d vectors for %d texts", len(vs), len(texts))
-	}
-	var out []pairing.Scored
-	seen := map[string]bool{}
-	for _, c := range cands {
-		a, ok := args[c.Argument]
-		i := slices.IndexFunc(a.Sentences, func(s corpus.Sentence) bool { return s.ID == c.Sentence.ID })
-		if !ok || i < 0 || len(a.Sentences) < 2 {
-			continue
-		}
-		v := vs[first[c.Argument]:]
-		best, bestSim := -1, math.Inf(-1)
-		for j := range a.Sentences {
-			if j == i {
-				continue
-			}
-			if sim := semantic.Cosine(v[i], v[j]); sim > bestSim { // ties: the earlier sentence
-				best, bestSim = j, sim
-			}
-		}
-		if best < 0 { // every similarity NaN (an encoder's bad vectors): the next sentence
-			if best = i + 1; best == len(a.Sentences) {
-				best = i - 1
-			}
-		}
-		p := pairing.InReadingOrder(a.Sentences[i], a.Sentences[best])
-		if seen[p.ID()] {
-			continue
-		}
-		seen[p.ID()] = true
-		out = append(out, pairing.Scored{Pair: p, Score: c.Retrieval, Raw: c.Retrieval, SameArgument: true})
-	}
-	return out, nil
 }
 
 // encode gives the candidates their sentence vectors and returns the
