@@ -14,20 +14,14 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/countio"
 	"github.com/argsearch/argsearch/internal/fileid"
-	"github.com/argsearch/argsearch/models"
-	"github.com/argsearch/argsearch/nlp/pos"
-	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile/tira"
-	"github.com/argsearch/argsearch/semantic"
-	"github.com/argsearch/argsearch/semantic/glove"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -89,23 +83,11 @@ type Env struct {
 	src     source
 	cache   lexical.Cache // Dir "" without a cache
 	release func() error  // unmaps the store file; nil when the store was built here
-	models  func() (loaded, error)
-
-	encOnce sync.Once        // loads enc, the shipped sentence encoder
-	enc     semantic.Encoder // or encErr
-	encErr  error
-
-	gloveOnce sync.Once // loads glove, the shipped word vectors
-	glove     *glove.Vectors
-	gloveErr  error
-
-	wordNetOnce sync.Once // loads wordNet, the shipped WordNet synonyms
-	wordNet     *wordnet.WordNet
-	wordNetErr  error
+	shipped shipped
 
 	mu      sync.Mutex
-	indexes map[string]*indexEntry // by index identity (indexKey)
-	dense   map[any]*denseEntry    // by encoder (comparable ones only)
+	indexes map[string]*cacheEntry[*lexical.Index] // by index identity (indexKey)
+	dense   map[any]*cacheEntry[*dense.Index]      // by encoder (comparable ones only)
 	closed  bool
 }
 
@@ -116,25 +98,11 @@ type source struct {
 	open     func() (io.ReadCloser, error)
 }
 
-// indexEntry is an index of the Env, built or opened once.
-type indexEntry struct {
+// A cacheEntry is an index of the Env's caches, built or opened once.
+type cacheEntry[T any] struct {
 	once sync.Once
-	x    *lexical.Index
+	x    T
 	err  error
-}
-
-// denseEntry is a dense index of the Env's sentences, built once.
-type denseEntry struct {
-	once sync.Once
-	x    *dense.Index
-	err  error
-}
-
-// loaded holds the shipped models and the part-of-speech tagger.
-type loaded struct {
-	arg    *classify.ArgumentModel
-	stance *classify.StanceModel
-	tagger *pos.Tagger
 }
 
 // Open reads the topics and the corpus in into a store (with a cache,
@@ -144,9 +112,8 @@ type loaded struct {
 // and the part-of-speech tagger in the background (about 0.4 s of one
 // core), so that systems that need them find them ready.
 func Open(ctx context.Context, in Input) (*Env, error) {
-	e := &Env{in: in, indexes: map[string]*indexEntry{}, dense: map[any]*denseEntry{}}
-	e.models = sync.OnceValues(loadModels)
-	go e.models()
+	e := &Env{in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, dense: map[any]*cacheEntry[*dense.Index]{}, shipped: newShipped()}
+	go e.shipped.models()
 	if err := e.input(); err != nil {
 		return nil, err
 	}
@@ -186,7 +153,7 @@ func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, erro
 	}
 	entry := e.indexes[key]
 	if entry == nil {
-		entry = &indexEntry{}
+		entry = &cacheEntry[*lexical.Index]{}
 		e.indexes[key] = entry
 	}
 	e.mu.Unlock()
@@ -433,20 +400,4 @@ func (e *Env) progress(step string, done, total int64) {
 	if e.in.Progress != nil {
 		e.in.Progress(step, done, total)
 	}
-}
-
-// loadModels loads the shipped models and the part-of-speech tagger.
-func loadModels() (loaded, error) {
-	var m loaded
-	var err error
-	if m.arg, err = models.Argumentative(); err != nil {
-		return m, fmt.Errorf("system: %w", err)
-	}
-	if m.stance, err = models.Stance(); err != nil {
-		return m, fmt.Errorf("system: %w", err)
-	}
-	if m.tagger, err = pos.NewTagger(); err != nil {
-		return m, fmt.Errorf("system: %w", err)
-	}
-	return m, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
@@ -333,7 +334,7 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	r := &ready{Pipeline: p, env: env, k: cmp.Or(p.K, 1000), builder: p.Builder}
 	r.builder.Pool = cmp.Or(r.builder.Pool, p.Pool, 100)
 	var err error
-	if r.models, err = env.models(); err != nil {
+	if r.models, err = env.shipped.models(); err != nil {
 		return nil, err
 	}
 	if p.ArgumentModel != nil {
@@ -453,10 +454,11 @@ func (p Pipeline) indexConfig(env *Env) lexical.Config {
 // plain query's other hits, ranked below them.
 func (r *ready) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	depth := cmp.Or(r.Depth, 1000)
-	pq, err := r.expanded(q)
+	rs, err := r.rewriters()
 	if err != nil {
 		return nil, err
 	}
+	pq := rewrite.Chain(q, rs...)
 	if !r.NounChunks {
 		return r.retrieve.Retrieve(ctx, pq, depth)
 	}

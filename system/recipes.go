@@ -8,6 +8,7 @@ import (
 
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 )
 
 // A Recipe is one of the published Touché 2022 systems (Task 1, as the
@@ -302,7 +303,7 @@ func (p Pipeline) String() string {
 		fmt.Fprintf(&b, "query expansion: up to %d WordNet %s of each content word\n", p.Synonyms, plural(p.Synonyms, "synonym", "synonyms"))
 	}
 	if p.Expand > 0 {
-		fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least %g)\n", p.Expand, plural(p.Expand, "word", "words"), expandMin)
+		fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least %g)\n", p.Expand, plural(p.Expand, "word", "words"), rewrite.ExpandMin)
 	}
 	if p.Pairs == PairsRetrieved {
 		fmt.Fprintf(&b, "pairs: %s\n", p.Pairs)

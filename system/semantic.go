@@ -5,141 +5,36 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"slices"
-	"strings"
 
-	"github.com/argsearch/argsearch/nlp"
-	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/dense"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/semantic"
-	"github.com/argsearch/argsearch/semantic/glove"
-	"github.com/argsearch/argsearch/semantic/use"
 )
 
-// expandMin is the least similarity of a word Pipeline.Expand adds.
-const expandMin = 0.6
-
-// wordVectors returns the shipped GloVe vectors (semantic/glove), loaded
-// on the first call and kept for the Env's life.
-func (e *Env) wordVectors() (*glove.Vectors, error) {
-	e.gloveOnce.Do(func() {
-		v, err := glove.Load()
-		if err != nil {
-			e.gloveErr = fmt.Errorf("system: %w", err)
-			return
-		}
-		e.glove = v
-	})
-	return e.glove, e.gloveErr
-}
-
-// synonymSenses is the number of a word's senses, most frequent first,
-// whose lemmas Pipeline.Synonyms draws from.
-const synonymSenses = 2
-
-// wordNetData returns the shipped WordNet synonyms (nlp/wordnet), loaded
-// on the first call and kept for the Env's life.
-func (e *Env) wordNetData() (*wordnet.WordNet, error) {
-	e.wordNetOnce.Do(func() {
-		w, err := wordnet.Load()
-		if err != nil {
-			e.wordNetErr = fmt.Errorf("system: %w", err)
-			return
-		}
-		e.wordNet = w
-	})
-	return e.wordNet, e.wordNetErr
-}
-
-// expanded returns q for the plain retrieval query: with Reduce, its text
-// is the words of the title's RAKE keywords, at most Reduce of them; with
-// Synonyms, up to Synonyms WordNet synonyms of each content word follow;
-// with Expand, the text is then its content words and the Expand nearest
-// GloVe words of each of similarity at least expandMin
-// (glove.Vectors.Expand).
-func (r *ready) expanded(q retrieval.Query) (retrieval.Query, error) {
+// rewriters returns the pipeline's query rewriters, in the order they
+// run: Reduce, Synonyms, Expand.
+func (r *ready) rewriters() ([]rewrite.Rewriter, error) {
+	var rs []rewrite.Rewriter
 	if r.Reduce > 0 {
-		if words := reduce(q.Text, r.Reduce); len(words) > 0 {
-			q.Text = strings.Join(words, " ")
-		}
+		rs = append(rs, rewrite.Reduce{N: r.Reduce})
 	}
 	if r.Synonyms > 0 {
-		w, err := r.env.wordNetData()
+		w, err := r.env.shipped.wordNet()
 		if err != nil {
-			return q, err
+			return nil, err
 		}
-		q.Text = strings.Join(synonyms(w, q.Text, r.Synonyms), " ")
+		rs = append(rs, rewrite.Synonyms{WordNet: w, N: r.Synonyms})
 	}
-	if r.Expand <= 0 {
-		return q, nil
-	}
-	v, err := r.env.wordVectors()
-	if err != nil {
-		return q, err
-	}
-	if words := v.Expand(q.Text, r.Expand, expandMin); len(words) > 0 {
-		q.Text = strings.Join(words, " ")
-	}
-	return q, nil
-}
-
-// reduce returns the words of the title's RAKE keywords (nlp.Keywords with
-// Snowball's stop words), best keyword first, each once, at most n.
-func reduce(title string, n int) []string {
-	var words []string
-	for _, k := range nlp.Keywords(title, nil) {
-		for _, w := range strings.Fields(k.Phrase) {
-			if len(words) < n && !slices.Contains(words, w) {
-				words = append(words, w)
-			}
-		}
-	}
-	return words
-}
-
-// synonyms returns the words of text followed by up to n WordNet synonyms
-// of each of its content words (not Snowball stop words), from the lemmas
-// of their two most frequent senses, each synonym once.
-func synonyms(w *wordnet.WordNet, text string, n int) []string {
-	words := nlp.Words(nil, text)
-	out := slices.Clone(words)
-	seen := map[string]bool{}
-	for _, word := range words {
-		seen[word] = true
-	}
-	for _, word := range words {
-		if nlp.IsSnowballStopWord(word) {
-			continue
-		}
-		added := 0
-		for _, syn := range w.Synonyms(word, synonymSenses) {
-			if added == n {
-				break
-			}
-			if s := strings.ToLower(syn); !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-				added++
-			}
-		}
-	}
-	return out
-}
-
-// sentenceEncoder returns the shipped sentence encoder (semantic/use),
-// loaded on the first call and kept for the Env's life.
-func (e *Env) sentenceEncoder() (semantic.Encoder, error) {
-	e.encOnce.Do(func() {
-		m, err := use.Load()
+	if r.Expand > 0 {
+		v, err := r.env.shipped.glove()
 		if err != nil {
-			e.encErr = fmt.Errorf("system: %w", err)
-			return
+			return nil, err
 		}
-		e.enc = m
-	})
-	return e.enc, e.encErr
+		rs = append(rs, rewrite.Expand{Vectors: v, N: r.Expand})
+	}
+	return rs, nil
 }
 
 // needsVectors reports whether the pipeline compares the candidates'
@@ -157,9 +52,9 @@ func (r *ready) encoder() (semantic.Encoder, error) {
 	case r.Encoder != nil:
 		return r.Encoder, nil
 	case r.GloVe:
-		return r.env.wordVectors()
+		return r.env.shipped.glove()
 	}
-	return r.env.sentenceEncoder()
+	return r.env.shipped.encoder()
 }
 
 // denseIndex returns the dense index of the Env's sentences by enc, built
@@ -172,7 +67,7 @@ func (e *Env) denseIndex(ctx context.Context, enc semantic.Encoder) (*dense.Inde
 	e.mu.Lock()
 	entry := e.dense[enc]
 	if entry == nil {
-		entry = &denseEntry{}
+		entry = &cacheEntry[*dense.Index]{}
 		e.dense[enc] = entry
 	}
 	e.mu.Unlock()
