@@ -172,11 +172,11 @@
 //		if err := rule.Candidates(ctx, q.Text, cands); err != nil {
 //			return nil, err
 //		}
-//		pairs, err := pairing.Builder{}.Build(ctx, cands, 1000) // coherent, diverse, never PRO with CON
+//		pairs, err := pairing.Builder{}.Build(ctx, cands, env.K) // coherent, diverse, never PRO with CON
 //		if err != nil {
 //			return nil, err
 //		}
-//		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, 1000) // consecutive sentences fill the rest
+//		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, env.K) // consecutive sentences fill the rest
 //		if err != nil {
 //			return nil, err
 //		}

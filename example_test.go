@@ -102,11 +102,11 @@ func Example_ownSystem() {
 		if err := rule.Candidates(ctx, q.Text, cands); err != nil {
 			return nil, err
 		}
-		pairs, err := pairing.Builder{}.Build(ctx, cands, 1000) // coherent, diverse, never PRO with CON
+		pairs, err := pairing.Builder{}.Build(ctx, cands, env.K) // coherent, diverse, never PRO with CON
 		if err != nil {
 			return nil, err
 		}
-		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, 1000) // consecutive sentences fill the rest
+		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, env.K) // consecutive sentences fill the rest
 		if err != nil {
 			return nil, err
 		}
@@ -152,9 +152,9 @@ func (half) Build(_ context.Context, cands []pairing.Candidate, k int) ([]pairin
 // retrieval, filters, completion and stance as the Pipeline has them, the
 // pairs by the Pairer. Package system is not touched.
 func Example_ownPairer() {
-	p := system.Pipeline{K: 100, Pairer: half{}, Length: true}
+	p := system.Pipeline{Pairer: half{}, Length: true}
 	ctx := context.Background()
-	env, err := system.Open(ctx, system.Input{})
+	env, err := system.Open(ctx, system.Input{K: 100})
 	if err != nil {
 		log.Fatal(err)
 	}

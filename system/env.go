@@ -2,6 +2,7 @@ package system
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -21,6 +22,7 @@ import (
 	"github.com/argsearch/argsearch/internal/fileid"
 	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
 	"github.com/argsearch/argsearch/topics"
 )
@@ -44,6 +46,10 @@ type Input struct {
 	// Pipeline without an Analysis search; its zero value is lexical's
 	// default (sentences and arguments, AnalyzerEnglish).
 	Index lexical.Config
+	// K is the number of pairs (or documents) each system gives a topic;
+	// 0 means the most Touché 2022 allows (runfile.Touche2022's
+	// MaxResults, 1000).
+	K int
 	// Workers is the number of topics Run answers at once; 0 means 1. The
 	// run does not depend on it.
 	Workers int
@@ -74,6 +80,10 @@ type Env struct {
 	// Name names the input in messages: "the embedded 2022 sample" or the
 	// corpus file.
 	Name string
+	// K is the number of pairs (or documents) a system gives each topic
+	// (Input.K, its 0 made the Touché 2022 most); every system of this
+	// package answers with at most K.
+	K int
 	// Repaired counts the corpus's texts that held invalid UTF-8, each
 	// invalid sequence replaced by U+FFFD when Open read the corpus
 	// (corpus.Reader.Repaired); 0 when the store came from the cache.
@@ -112,7 +122,13 @@ type cacheEntry[T any] struct {
 // and the part-of-speech tagger in the background (about 0.4 s of one
 // core), so that systems that need them find them ready.
 func Open(ctx context.Context, in Input) (*Env, error) {
-	e := &Env{in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, dense: map[any]*cacheEntry[*dense.Index]{}, shipped: newShipped()}
+	switch {
+	case in.K < 0:
+		return nil, fmt.Errorf("system: Input.K %d: the pairs per topic cannot be negative (0 means %d)", in.K, runfile.Touche2022().MaxResults)
+	case in.Workers < 0:
+		return nil, fmt.Errorf("system: Input.Workers %d: cannot be negative (0 means 1)", in.Workers)
+	}
+	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, dense: map[any]*cacheEntry[*dense.Index]{}, shipped: newShipped()}
 	go e.shipped.models()
 	if err := e.input(); err != nil {
 		return nil, err
@@ -142,6 +158,9 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 // first time it is asked for (by several goroutines at once: one builds,
 // the others wait), and the same index after. It is closed with the Env.
 func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, error) {
+	if e == nil {
+		return nil, errors.New("system: Index of a nil Env (use system.Open)")
+	}
 	key, err := indexKey(c)
 	if err != nil {
 		return nil, err

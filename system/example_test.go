@@ -13,12 +13,12 @@ import (
 // two pairs of its first topic.
 func ExampleRun() {
 	ctx := context.Background()
-	env, err := system.Open(ctx, system.Input{Sample: sample.Touche2021()})
+	env, err := system.Open(ctx, system.Input{Sample: sample.Touche2021(), K: 2})
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer env.Close()
-	run, err := system.Run(ctx, env, system.Baseline{K: 2}, "baseline")
+	run, err := system.Run(ctx, env, system.Baseline{}, "baseline")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -45,9 +45,6 @@ import (
 // published Touché 2022 systems written as configurations. A Pipeline is
 // used by value and is safe for concurrent use.
 type Pipeline struct {
-	// K is the number of pairs per topic; 0 means 1000.
-	K int
-
 	// Analysis is the analysis of the index the stages search; nil means
 	// the Env's own index (Input.Index). An index of another analysis is
 	// built on first use, without term vectors when no stage needs
@@ -62,7 +59,7 @@ type Pipeline struct {
 	// BM25 over sentences.
 	Stages []Stage
 	// Depth is the number of sentences (or pairs) retrieved, after
-	// fusion; 0 means 1000.
+	// fusion; 0 means defaultDepth (1000).
 	Depth int
 	// Reduce, if positive, keeps at most Reduce words of the plain query
 	// (not the Boolean one): the words of the title's RAKE keywords
@@ -89,7 +86,7 @@ type Pipeline struct {
 	Length, Noise, Dedup, Verb bool
 	Argumentative              float64
 	// Pool is the number of sentences that pass the filters which become
-	// candidates; 0 means 100.
+	// candidates; 0 means defaultPool (100).
 	Pool int
 
 	// Rerank re-orders the candidates by the mean of their min–max
@@ -147,7 +144,7 @@ type Stage struct {
 	Weight float64
 	// Arguments, for a stage over the argument unit, is the number of
 	// arguments retrieved; their sentences inherit their argument's score
-	// (retrieval.Parts). 0 means 100.
+	// (retrieval.Parts). 0 means defaultArguments (100).
 	Arguments int
 	// Within, for a stage over the argument unit, searches the sentences
 	// (Unit UnitSentence) or the pairs (UnitPair) of its Arguments
@@ -202,6 +199,13 @@ const (
 	// its argument whose vector (the Pipeline's encoder) is the most
 	// similar to its own.
 	PairsSimilar Pairs = "most similar sentence"
+)
+
+// The defaults of a Pipeline's fields, used by the code and by String.
+const (
+	defaultDepth     = 1000 // Pipeline.Depth
+	defaultPool      = 100  // Pipeline.Pool
+	defaultArguments = 100  // Stage.Arguments
 )
 
 // sampleArguments is the size below which a corpus is a sample of args.me
@@ -260,6 +264,9 @@ func Advanced() Pipeline {
 
 // Answer implements System.
 func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+	if err := p.check(ctx, env); err != nil {
+		return nil, err
+	}
 	r, err := p.ready(ctx, env)
 	if err != nil {
 		return nil, err
@@ -272,7 +279,7 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if p.Pairs == PairsRetrieved {
 		return r.retrievedPairs(ctx, q, hits)
 	}
-	kept, checked, err := filter.SelectHits(ctx, r.filters(), env.Store, hits, cmp.Or(p.Pool, 100), nil)
+	kept, checked, err := filter.SelectHits(ctx, r.filters(), env.Store, hits, cmp.Or(p.Pool, defaultPool), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -331,8 +338,8 @@ type ready struct {
 
 // ready assembles the pipeline's retrievers, models and builder on env.
 func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
-	r := &ready{Pipeline: p, env: env, k: cmp.Or(p.K, 1000), builder: p.Builder}
-	r.builder.Pool = cmp.Or(r.builder.Pool, p.Pool, 100)
+	r := &ready{Pipeline: p, env: env, k: env.K, builder: p.Builder}
+	r.builder.Pool = cmp.Or(r.builder.Pool, p.Pool, defaultPool)
 	var err error
 	if r.models, err = env.shipped.models(); err != nil {
 		return nil, err
@@ -354,9 +361,6 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	stages := p.Stages
 	if len(stages) == 0 {
 		stages = []Stage{{}}
-	}
-	if err := p.checkStages(stages); err != nil {
-		return nil, err
 	}
 	var (
 		rs      []retrieval.Retriever
@@ -388,9 +392,9 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 		var sr retrieval.Retriever = x
 		switch {
 		case x.Search().Unit == lexical.UnitArgument && s.Within != nil:
-			sr = lexical.Within{Arguments: x, N: cmp.Or(s.Arguments, 100), Store: env.Store, Analysis: x.Analysis(), Search: *s.Within}
+			sr = lexical.Within{Arguments: x, N: cmp.Or(s.Arguments, defaultArguments), Store: env.Store, Analysis: x.Analysis(), Search: *s.Within}
 		case x.Search().Unit == lexical.UnitArgument:
-			sr = retrieval.Parts(x, cmp.Or(s.Arguments, 100), env.Store.SentenceIDs)
+			sr = retrieval.Parts(x, cmp.Or(s.Arguments, defaultArguments), env.Store.SentenceIDs)
 		}
 		if i == 0 && p.NounChunks {
 			bs := s.Search
@@ -453,7 +457,7 @@ func (p Pipeline) indexConfig(env *Env) lexical.Config {
 // NounChunks, the Boolean query of the title's noun chunks first, then the
 // plain query's other hits, ranked below them.
 func (r *ready) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
-	depth := cmp.Or(r.Depth, 1000)
+	depth := cmp.Or(r.Depth, defaultDepth)
 	rs, err := r.rewriters()
 	if err != nil {
 		return nil, err

@@ -273,7 +273,7 @@ func (p Pipeline) String() string {
 			fmt.Fprintf(&b, "stage %d: %s", i+1, s.Search)
 		}
 		if !s.Dense && s.Search.Unit == lexical.UnitArgument {
-			n := cmp.Or(s.Arguments, 100)
+			n := cmp.Or(s.Arguments, defaultArguments)
 			if s.Within != nil {
 				what := "sentences"
 				if s.Within.Unit == lexical.UnitPair {
@@ -292,7 +292,7 @@ func (p Pipeline) String() string {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "depth: %d\n", cmp.Or(p.Depth, 1000))
+	fmt.Fprintf(&b, "depth: %d\n", cmp.Or(p.Depth, defaultDepth))
 	if p.NounChunks {
 		b.WriteString("query: Boolean, a term of every noun chunk of the title, then the plain title\n")
 	}
@@ -329,7 +329,7 @@ func (p Pipeline) String() string {
 		filters = append(filters, "none")
 	}
 	fmt.Fprintf(&b, "filters: %s\n", strings.Join(filters, ", "))
-	fmt.Fprintf(&b, "pool: the first %d sentences kept\n", cmp.Or(p.Pool, 100))
+	fmt.Fprintf(&b, "pool: the first %d sentences kept\n", cmp.Or(p.Pool, defaultPool))
 	var signals []string
 	for _, s := range []struct {
 		on   bool

@@ -45,6 +45,9 @@ type SystemFlags struct {
 	// Tag (-tag) is the run tag: "argsearch-" and the command's name by
 	// default.
 	Tag string
+	// K (-k, which each command defines) is the number of pairs per topic
+	// (system.Input.K); 0 means the Touché 2022 most.
+	K int
 
 	name string
 }
@@ -82,7 +85,7 @@ func (f *SystemFlags) RegisterInput(c *Command, name string) {
 // stderr. A cache directory that cannot be made is warned about on stderr,
 // and left out.
 func (f SystemFlags) Input(stderr io.Writer) system.Input {
-	in := system.Input{Dir: f.TIRA.InputDir, Workers: f.Workers, Progress: f.progress(stderr)}
+	in := system.Input{Dir: f.TIRA.InputDir, K: f.K, Workers: f.Workers, Progress: f.progress(stderr)}
 	if f.Sample == 2021 {
 		in.Sample = sample.Touche2021()
 	}
@@ -168,23 +171,6 @@ func (f SystemFlags) Rules(s system.System) runfile.Rules {
 		r.Stances = append(r.Stances, stance.Unknown)
 	}
 	return r
-}
-
-// WithK returns s answering k pairs per topic: a Baseline, a Swordsman or
-// a Pipeline (a recipe's system is one of them) with its K set.
-func WithK(s system.System, k int) (system.System, error) {
-	switch s := s.(type) {
-	case system.Baseline:
-		s.K = k
-		return s, nil
-	case system.Swordsman:
-		s.K = k
-		return s, nil
-	case system.Pipeline:
-		s.K = k
-		return s, nil
-	}
-	return nil, fmt.Errorf("cannot set the pairs per topic of a %T", s)
 }
 
 // RunPath returns the run file to write: run.txt in -o, or in the current
