@@ -49,3 +49,19 @@ func ExampleRecipes() {
 	// swordsman: system.Swordsman
 	// korg: system.Pipeline
 }
+
+// A recipe by its name, changed before it runs.
+func ExampleFindRecipe() {
+	r, err := system.FindRecipe("porthos")
+	if err != nil {
+		log.Fatal(err)
+	}
+	p := r.System.(system.Pipeline)
+	p.Pool = 200
+	fmt.Println(r.Name, p.Pool)
+	_, err = system.FindRecipe("athos")
+	fmt.Println(err)
+	// Output:
+	// porthos 200
+	// system: no recipe "athos" (the recipes: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg)
+}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
@@ -245,6 +247,20 @@ func Recipes() []Recipe {
 			},
 		},
 	}
+}
+
+// FindRecipe returns the recipe called name (Recipe.Name), a new value
+// the caller may change; an unknown name is an error listing the recipes.
+func FindRecipe(name string) (Recipe, error) {
+	rs := Recipes()
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		if r.Name == name {
+			return r, nil
+		}
+		names[i] = r.Name
+	}
+	return Recipe{}, fmt.Errorf("system: no recipe %s (the recipes: %s)", quote.Q(name), strings.Join(names, ", "))
 }
 
 // String describes the configuration, one step a line, as the advanced

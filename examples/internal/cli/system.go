@@ -185,14 +185,15 @@ func (f SystemFlags) RunPath() (string, error) {
 // Recipe returns the recipe of system.Recipes called name, or a usage
 // error naming -recipe and the recipes.
 func Recipe(name string) (system.Recipe, error) {
-	var names []string
-	for _, r := range system.Recipes() {
-		if r.Name == name {
-			return r, nil
+	r, err := system.FindRecipe(name)
+	if err != nil {
+		var names []string
+		for _, r := range system.Recipes() {
+			names = append(names, r.Name)
 		}
-		names = append(names, r.Name)
+		return r, Usagef("-recipe: unknown recipe %q (want list, %s)", name, strings.Join(names, ", "))
 	}
-	return system.Recipe{}, Usagef("-recipe: unknown recipe %q (want list, %s)", name, strings.Join(names, ", "))
+	return r, nil
 }
 
 // A Report times the topics of a system and prints what became of its run:
@@ -280,6 +281,15 @@ func (r *Report) Print(ctx context.Context, w io.Writer, env *system.Env, run ru
 	fmt.Fprintf(w, "%s: %d topics, %d pairs (fewest %d), PRO %d, CON %d, Q0 %d; %.2f s (setup %.2f s, median %.1f ms per topic, write %.0f ms) -> %s\n",
 		r.name, len(run), pairs, max(0, fewest), stances[stance.Pro], stances[stance.Con], stances[stance.Unknown],
 		time.Since(r.started).Seconds(), r.setup.Seconds(), float64(median)/1e6, float64(r.write)/1e6, path)
+	var empty []string
+	for _, t := range env.Topics {
+		if len(run[t.ID]) == 0 {
+			empty = append(empty, t.ID)
+		}
+	}
+	if len(empty) > 0 {
+		fmt.Fprintf(w, "note: %d of %d topics came out empty and are not in the run: %s\n", len(empty), len(env.Topics), strings.Join(empty, ", "))
+	}
 	if short := len(env.Topics) - countAtLeast(run, 100); short > 0 && env.Judgments != nil {
 		fmt.Fprintf(w, "note: %d of %d topics have fewer than the 100 pairs Touché 2022 asks for, which %s cannot fill\n", short, len(env.Topics), env.Name)
 	}
