@@ -13,7 +13,6 @@ import (
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
-	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
@@ -462,7 +461,10 @@ func (r *ready) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, e
 	if err != nil {
 		return nil, err
 	}
-	pq := rewrite.Chain(q, rs...)
+	pq := q
+	for _, r := range rs {
+		pq = r.Rewrite(pq)
+	}
 	if !r.NounChunks {
 		return r.retrieve.Retrieve(ctx, pq, depth)
 	}

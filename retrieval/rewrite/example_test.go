@@ -10,7 +10,7 @@ import (
 // A topic's title reduced to the words of its RAKE keywords, at most four.
 func ExampleReduce() {
 	q := retrieval.Query{ID: "1", Text: "Should teachers get tenure in public schools?"}
-	fmt.Println(rewrite.Chain(q, rewrite.Reduce{N: 4}).Text)
+	fmt.Println(rewrite.Reduce{N: 4}.Rewrite(q).Text)
 	// Output:
 	// teachers get tenure public
 }

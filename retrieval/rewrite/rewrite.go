@@ -1,7 +1,7 @@
 // Package rewrite holds query rewriters: steps that turn a retrieval.Query
 // into another before it is searched. Reduce keeps the words of a title's
 // RAKE keywords, Synonyms adds WordNet synonyms and Expand adds GloVe
-// neighbours; a system applies them in that order (Chain).
+// neighbours; a system applies them in that order.
 //
 // A rewriter is a value; its data (WordNet, the GloVe vectors) is loaded
 // by the caller and shared, read-only. Rewriters are safe for concurrent
@@ -21,16 +21,6 @@ import (
 // A Rewriter rewrites a query; the same query gives the same rewrite.
 type Rewriter interface {
 	Rewrite(q retrieval.Query) retrieval.Query
-}
-
-// Chain applies rewriters in order; nil ones are skipped.
-func Chain(q retrieval.Query, rs ...Rewriter) retrieval.Query {
-	for _, r := range rs {
-		if r != nil {
-			q = r.Rewrite(q)
-		}
-	}
-	return q
 }
 
 // Reduce keeps at most N words of the query: the words of its RAKE
