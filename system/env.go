@@ -24,6 +24,7 @@ import (
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
+	"github.com/argsearch/argsearch/system/internal/shipped"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -93,7 +94,7 @@ type Env struct {
 	src     source
 	cache   lexical.Cache // Dir "" without a cache
 	release func() error  // unmaps the store file; nil when the store was built here
-	shipped shipped
+	shipped shipped.Loader
 
 	mu      sync.Mutex
 	indexes map[string]*cacheEntry[*lexical.Index] // by index identity (indexKey)
@@ -128,8 +129,8 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 	case in.Workers < 0:
 		return nil, fmt.Errorf("system: Input.Workers %d: cannot be negative (0 means 1)", in.Workers)
 	}
-	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, dense: map[any]*cacheEntry[*dense.Index]{}, shipped: newShipped()}
-	go e.shipped.models()
+	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, dense: map[any]*cacheEntry[*dense.Index]{}, shipped: shipped.New()}
+	go e.shipped.Models()
 	if err := e.input(); err != nil {
 		return nil, err
 	}

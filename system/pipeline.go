@@ -16,6 +16,7 @@ import (
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/system/internal/shipped"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -328,7 +329,7 @@ type ready struct {
 	Pipeline
 	env      *Env
 	k        int
-	models   loaded
+	models   shipped.Models
 	retrieve retrieval.Retriever // the stages, fused
 	boolean  retrieval.Retriever // the first stage, Boolean (NounChunks)
 	builder  pairing.Builder
@@ -340,19 +341,19 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	r := &ready{Pipeline: p, env: env, k: env.K, builder: p.Builder}
 	r.builder.Pool = cmp.Or(r.builder.Pool, p.Pool, defaultPool)
 	var err error
-	if r.models, err = env.shipped.models(); err != nil {
+	if r.models, err = env.shipped.Models(); err != nil {
 		return nil, err
 	}
 	if p.ArgumentModel != nil {
-		r.models.arg = p.ArgumentModel
+		r.models.Arg = p.ArgumentModel
 	}
 	if p.StanceModel != nil {
-		r.models.stance = p.StanceModel
+		r.models.Stance = p.StanceModel
 	}
 	if p.NounPhrases {
-		r.builder.Coherence.Phrases = r.models.tagger
+		r.builder.Coherence.Phrases = r.models.Tagger
 	}
-	r.rule = StanceRule{Store: env.Store, Model: r.models.stance, Force: p.SameStance}
+	r.rule = StanceRule{Store: env.Store, Model: r.models.Stance, Force: p.SameStance}
 	if p.NoStance {
 		r.rule = StanceRule{}
 	}
@@ -469,7 +470,7 @@ func (r *ready) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, e
 		return r.retrieve.Retrieve(ctx, pq, depth)
 	}
 	var hits []retrieval.Hit
-	if chunks := r.models.tagger.NounPhrases(q.Text); len(chunks) > 0 {
+	if chunks := r.models.Tagger.NounPhrases(q.Text); len(chunks) > 0 {
 		bq := q
 		bq.Text = lexical.BooleanQuery(chunks)
 		var err error
@@ -513,10 +514,10 @@ func (r *ready) filters() filter.Filter {
 		fs = append(fs, &filter.Dedup{})
 	}
 	if r.Argumentative > 0 {
-		fs = append(fs, filter.Argumentative{Scorer: r.models.arg, Threshold: r.Argumentative})
+		fs = append(fs, filter.Argumentative{Scorer: r.models.Arg, Threshold: r.Argumentative})
 	}
 	if r.Verb { // last: tagging is the slowest check
-		fs = append(fs, filter.Verb{Tagger: r.models.tagger})
+		fs = append(fs, filter.Verb{Tagger: r.models.Tagger})
 	}
 	return filter.Chain(fs...)
 }
@@ -533,7 +534,7 @@ func weighsCentrality(w pairing.Weights) bool {
 // weighs it, their centrality within their argument.
 func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing.Candidate) error {
 	for i := range cands {
-		cands[i].Argumentativeness = r.models.arg.Score(cands[i].Sentence.Text)
+		cands[i].Argumentativeness = r.models.Arg.Score(cands[i].Sentence.Text)
 	}
 	if !r.NoStance {
 		if err := r.rule.Candidates(ctx, q.Text, cands); err != nil {
@@ -573,7 +574,7 @@ func (r *ready) signals(q retrieval.Query, query []float32) []func(pairing.Candi
 		out = append(out, func(c pairing.Candidate) float64 { return semantic.Cosine(c.Vector, query) })
 	}
 	if rr.Structure {
-		out = append(out, func(c pairing.Candidate) float64 { return r.models.tagger.Structure(q.Text, c.Sentence.Text) })
+		out = append(out, func(c pairing.Candidate) float64 { return r.models.Tagger.Structure(q.Text, c.Sentence.Text) })
 	}
 	return out
 }

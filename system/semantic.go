@@ -21,14 +21,14 @@ func (r *ready) rewriters() ([]rewrite.Rewriter, error) {
 		rs = append(rs, rewrite.Reduce{N: r.Reduce})
 	}
 	if r.Synonyms > 0 {
-		w, err := r.env.shipped.wordNet()
+		w, err := r.env.shipped.WordNet()
 		if err != nil {
 			return nil, err
 		}
 		rs = append(rs, rewrite.Synonyms{WordNet: w, N: r.Synonyms})
 	}
 	if r.Expand > 0 {
-		v, err := r.env.shipped.glove()
+		v, err := r.env.shipped.GloVe()
 		if err != nil {
 			return nil, err
 		}
@@ -52,9 +52,9 @@ func (r *ready) encoder() (semantic.Encoder, error) {
 	case r.Encoder != nil:
 		return r.Encoder, nil
 	case r.GloVe:
-		return r.env.shipped.glove()
+		return r.env.shipped.GloVe()
 	}
-	return r.env.shipped.encoder()
+	return r.env.shipped.Encoder()
 }
 
 // denseIndex returns the dense index of the Env's sentences by enc, built
