@@ -1,20 +1,17 @@
 package system
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
-
-	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/retrieval/lexical"
 )
 
 // check refuses a configuration out of range before any work, naming the
-// field: a negative count, a threshold outside [0, 1], an unknown
-// pairing, stages that contradict each other or the pipeline, or a search
-// its index cannot run. Run calls it before the first topic, Answer before
+// field: a negative count, a threshold outside [0, 1], stages that
+// contradict each other or the pipeline, or a search its index cannot
+// run. Run calls it before the first topic, Answer before
 // its own.
 func (p Pipeline) check(ctx context.Context, env *Env) error {
 	if err := checkEnv(env); err != nil {
@@ -33,16 +30,6 @@ func (p Pipeline) check(ctx context.Context, env *Env) error {
 	}
 	if a := p.Argumentative; math.IsNaN(a) || a < 0 || a > 1 {
 		return fmt.Errorf("system: Pipeline.Argumentative %v: a threshold in [0, 1] (0: off)", a)
-	}
-	switch cmp.Or(p.Pairs, PairsBuilder) {
-	case PairsBuilder:
-	case PairsNext, PairsSimilar, PairsRetrieved:
-		if p.Pairer != nil {
-			return fmt.Errorf("system: Pipeline.Pairer is set, and Pairs %s names another pairing", quote.Q(string(p.Pairs)))
-		}
-	default:
-		return fmt.Errorf("system: Pipeline.Pairs %s: unknown pairing (want %s, %s, %s or %s)", quote.Q(string(p.Pairs)),
-			quote.Q(string(PairsBuilder)), quote.Q(string(PairsNext)), quote.Q(string(PairsSimilar)), quote.Q(string(PairsRetrieved)))
 	}
 	stages := p.Stages
 	if len(stages) == 0 {

@@ -35,8 +35,10 @@ import (
 //     their stance (StanceRule: the args.me label, else the stance model),
 //     their ArgsRank centrality when the Builder weighs it, then an optional
 //     re-ranking (Rerank).
-//  4. Pairs (Pairs): a pairing.Builder, or each candidate with the next
-//     sentence of its argument, or the pairs a pair-unit stage retrieved.
+//  4. Pairs (Pairer): a pairing.Builder, pairing.Next (each candidate with
+//     the next sentence of its argument), pairing.Similar, or a Pairer of
+//     one's own. When the stages retrieve pairs (the pair unit), the pairs
+//     they retrieved are taken as they are instead, without steps 2 to 5.
 //  5. Completion: consecutive sentences of the retrieved arguments fill the
 //     list up to K pairs (pairing.Complete), ranked below the pairs made.
 //  6. Stance: each pair's side, by StanceRule (NoStance: "Q0").
@@ -93,14 +95,13 @@ type Pipeline struct {
 	// normalised retrieval score and the signals it names.
 	Rerank Rerank
 
-	// Pairs says how candidates become pairs; "" means PairsBuilder.
-	Pairs Pairs
-	// Pairer, if not nil, pairs the candidates instead of the pairing
-	// Pairs names (which must then be "" or PairsBuilder): a strategy of
-	// one's own, or a pairing.Builder, Next or Similar configured apart.
-	// Completion and stance follow as for any other.
+	// Pairer pairs the candidates; nil means Builder. A pairing.Next or
+	// pairing.Similar without a Store gets the Env's, and a Similar without
+	// an Encoder the Pipeline's (Encoder, GloVe). Any other Pairer, one's
+	// own included, is used as it is. Completion and stance follow as for
+	// any other.
 	Pairer pairing.Pairer
-	// Builder pairs the candidates with PairsBuilder; its Pool, when 0,
+	// Builder pairs the candidates when Pairer is nil; its Pool, when 0,
 	// is the Pipeline's. When it weighs centrality (a positive weight, or
 	// no weights at all, which are pairing.Weights's defaults) the
 	// candidates' ArgsRank centrality is computed.
@@ -121,7 +122,7 @@ type Pipeline struct {
 	ArgumentModel *classify.ArgumentModel
 	StanceModel   *classify.StanceModel
 	// Encoder makes the sentence vectors that Rerank.Similarity, the
-	// Builder's Coherence.SemanticWeight, PairsSimilar and Dense stages
+	// Builder's Coherence.SemanticWeight, pairing.Similar and Dense stages
 	// compare; nil means the shipped Universal Sentence Encoder lite
 	// (semantic/use), or with GloVe the shipped GloVe word vectors
 	// averaged (semantic/glove), loaded on first use.
@@ -182,24 +183,6 @@ type Rerank struct {
 	// (pos.Tagger.Structure).
 	Structure bool
 }
-
-// Pairs names how a Pipeline makes pairs.
-type Pairs string
-
-const (
-	// PairsBuilder pairs the candidates with a pairing.Builder.
-	PairsBuilder Pairs = "builder"
-	// PairsNext pairs each candidate, in order, with the next sentence of
-	// its argument (the one before, for the last).
-	PairsNext Pairs = "next sentence"
-	// PairsRetrieved takes the pairs a stage over the pair unit retrieved,
-	// as they are: no filters, candidates or completion.
-	PairsRetrieved Pairs = "retrieved pairs"
-	// PairsSimilar pairs each candidate, in order, with the sentence of
-	// its argument whose vector (the Pipeline's encoder) is the most
-	// similar to its own.
-	PairsSimilar Pairs = "most similar sentence"
-)
 
 // The defaults of a Pipeline's fields, used by the code and by String.
 const (
@@ -276,7 +259,7 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
-	if p.Pairs == PairsRetrieved {
+	if p.retrievesPairs() {
 		return r.retrievedPairs(ctx, q, hits)
 	}
 	kept, checked, err := filter.SelectHits(ctx, r.filters(), env.Store, hits, cmp.Or(p.Pool, defaultPool), nil)
@@ -420,6 +403,7 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 // pipeline's, which would otherwise be ignored or fail later with a less
 // clear error.
 func (p Pipeline) checkStages(stages []Stage) error {
+	pairStages := 0
 	for i, s := range stages {
 		unit := s.Search.Unit
 		switch {
@@ -430,12 +414,29 @@ func (p Pipeline) checkStages(stages []Stage) error {
 		case s.Within != nil && unit != lexical.UnitArgument:
 			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %s", i+1, quote.Q(string(cmp.Or(unit, lexical.UnitSentence))))
 		}
-		pairs := !s.Dense && (unit == lexical.UnitPair || s.Within != nil && s.Within.Unit == lexical.UnitPair)
-		if pairs && p.Pairs != PairsRetrieved {
-			return fmt.Errorf("system: stage %d retrieves pairs: it needs Pairs %s", i+1, quote.Q(string(PairsRetrieved)))
+		if s.retrievesPairs() {
+			pairStages++
 		}
 	}
+	switch {
+	case pairStages > 0 && pairStages < len(stages):
+		return fmt.Errorf("system: %d of %d stages retrieve pairs: either every stage retrieves pairs (taken as they are) or none", pairStages, len(stages))
+	case pairStages > 0 && p.Pairer != nil:
+		return fmt.Errorf("system: Pipeline.Pairer is set, but the stages retrieve pairs, which are taken as they are")
+	}
 	return nil
+}
+
+// retrievesPairs reports whether the stage retrieves pairs: the pair unit,
+// or the pairs of its arguments (Within).
+func (s Stage) retrievesPairs() bool {
+	return !s.Dense && (s.Search.Unit == lexical.UnitPair || s.Within != nil && s.Within.Unit == lexical.UnitPair)
+}
+
+// retrievesPairs reports whether the pipeline's stages retrieve pairs,
+// which it then takes as they are.
+func (p Pipeline) retrievesPairs() bool {
+	return len(p.Stages) > 0 && slices.ContainsFunc(p.Stages, Stage.retrievesPairs)
 }
 
 // indexConfig is the index the pipeline searches on env: the Env's own,
@@ -579,31 +580,39 @@ func (r *ready) signals(q retrieval.Query, query []float32) []func(pairing.Candi
 	return out
 }
 
-// pairing returns the pipeline's Pairer: its own, else the one Pairs names.
+// pairing returns the pipeline's Pairer: its Builder when Pairer is nil;
+// a pairing.Next or Similar given what it lacks from the Env (the store)
+// and the pipeline (the encoder); else Pairer as it is.
 func (r *ready) pairing() (pairing.Pairer, error) {
-	if r.Pairer != nil {
-		return r.Pairer, nil
-	}
-	switch cmp.Or(r.Pairs, PairsBuilder) {
-	case PairsNext:
-		return pairing.Next{Store: r.env.Store}, nil
-	case PairsSimilar:
-		enc, err := r.encoder()
-		if err != nil {
-			return nil, err
-		}
-		return pairing.Similar{Store: r.env.Store, Encoder: enc}, nil
-	case PairsBuilder:
+	switch pr := r.Pairer.(type) {
+	case nil:
 		return r.builder, nil
+	case pairing.Next:
+		if pr.Store == nil {
+			pr.Store = r.env.Store
+		}
+		return pr, nil
+	case pairing.Similar:
+		if pr.Store == nil {
+			pr.Store = r.env.Store
+		}
+		if pr.Encoder == nil {
+			enc, err := r.encoder()
+			if err != nil {
+				return nil, err
+			}
+			pr.Encoder = enc
+		}
+		return pr, nil
 	}
-	return nil, fmt.Errorf("system: Pairs: unknown pairing %s", quote.Q(string(r.Pairs)))
+	return r.Pairer, nil
 }
 
 // retrievedPairs turns hits of the pair unit into results.
 func (r *ready) retrievedPairs(ctx context.Context, q retrieval.Query, hits []retrieval.Hit) ([]runfile.Result, error) {
 	pairs, err := pairing.Retrieved(r.env.Store, hits[:min(len(hits), r.k)])
 	if err != nil {
-		return nil, fmt.Errorf("system: Pairs %s: %w", quote.Q(string(PairsRetrieved)), err)
+		return nil, fmt.Errorf("system: retrieved pairs: %w", err)
 	}
 	return r.results(ctx, q.Text, pairs)
 }

@@ -57,7 +57,7 @@ func porthosRecipe() Recipe {
 			"index (stemmed, lower-cased, stop words removed), noun chunks from prose's tagger (pos.Tagger.NounPhrases), the shipped " +
 			"argumentativeness model as both filter and quality score, and a sentence's next sentence in its argument as its coherent partner. " +
 			"Porthos's other runs paired sentences by SBERT similarity; the library's stand-in is a Builder whose Coherence weighs the " +
-			"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight, with Pairs: PairsBuilder).",
+			"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight, with the Pipeline's Builder).",
 		System: Pipeline{
 			Stages:        []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
 			Depth:         1000,
@@ -67,7 +67,7 @@ func porthosRecipe() Recipe {
 			Argumentative: 0.5,
 			Pool:          1000,
 			Rerank:        Rerank{Quality: true},
-			Pairs:         PairsNext,
+			Pairer:        pairing.Next{},
 		},
 	}
 }
@@ -113,7 +113,6 @@ func bruceBannerRecipe() Recipe {
 		System: Pipeline{
 			Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
 			Depth:  1000,
-			Pairs:  PairsRetrieved,
 		},
 	}
 }
@@ -137,7 +136,7 @@ func dartagnanRecipe() Recipe {
 			Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
 			Depth:    1000,
 			Pool:     100,
-			Pairs:    PairsNext,
+			Pairer:   pairing.Next{},
 		},
 	}
 }
@@ -170,7 +169,7 @@ func gamoraRecipe() Recipe {
 			Length:   true,
 			Dedup:    true,
 			Pool:     100,
-			Pairs:    PairsNext,
+			Pairer:   pairing.Next{},
 		},
 	}
 }
@@ -193,7 +192,7 @@ func hitGirlRecipe() Recipe {
 			Depth:  1000,
 			Pool:   100,
 			Rerank: Rerank{Structure: true},
-			Pairs:  PairsNext,
+			Pairer: pairing.Next{},
 		},
 	}
 }
@@ -235,7 +234,6 @@ func gorgonRecipe() Recipe {
 			Analysis: &lexical.Analysis{Possessive: true},
 			Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}},
 			Depth:    1000,
-			Pairs:    PairsRetrieved,
 		},
 	}
 }
@@ -263,7 +261,6 @@ func generalGreviousRecipe() Recipe {
 			}},
 			Depth:    1000,
 			Synonyms: 1,
-			Pairs:    PairsRetrieved,
 		},
 	}
 }
@@ -290,7 +287,7 @@ func korgRecipe() Recipe {
 			"trained on args.me (other runs: SBERT, or GPT-2 generating the next sentence). Here: Lucene's Dirichlet LM over sentences, " +
 			"Unicode folding (a superset of ASCII folding), Snowball's English stop list in place of the hand-made one, Lucene's KStem; " +
 			"the first 100 sentences each paired with the sentence of its argument whose averaged GloVe vector is the most similar " +
-			"(PairsSimilar), averaged word vectors standing in for doc2vec's shallow document vectors. With GloVe false the Universal " +
+			"(pairing.Similar), averaged word vectors standing in for doc2vec's shallow document vectors. With GloVe false the Universal " +
 			"Sentence Encoder lite compares them instead: on the 2022 sample 0.588 judged-only relevance against 0.560, but at full " +
 			"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
 		System: Pipeline{
@@ -299,7 +296,7 @@ func korgRecipe() Recipe {
 			Depth:    1000,
 			Pool:     100,
 			GloVe:    true,
-			Pairs:    PairsSimilar,
+			Pairer:   pairing.Similar{},
 		},
 	}
 }
@@ -347,8 +344,8 @@ func (p Pipeline) String() string {
 	if p.Expand > 0 {
 		fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least %g)\n", p.Expand, plural(p.Expand, "word", "words"), rewrite.ExpandMin)
 	}
-	if p.Pairs == PairsRetrieved {
-		fmt.Fprintf(&b, "pairs: %s\n", p.Pairs)
+	if p.retrievesPairs() {
+		b.WriteString("pairs: retrieved pairs\n")
 		b.WriteString(p.stanceLine())
 		return b.String()
 	}
@@ -424,46 +421,45 @@ func (p Pipeline) writeStages(b *strings.Builder) {
 	}
 }
 
-// writePairs writes how the candidates become pairs: the Pairer's type,
-// or the pairing Pairs names and, for a Builder, its weights.
+// writePairs writes how the candidates become pairs: the Pairer, and for
+// the Builder its weights.
 func (p Pipeline) writePairs(b *strings.Builder) {
-	if p.Pairer != nil {
+	switch p.Pairer.(type) {
+	case nil:
+		b.WriteString("pairs: builder")
+	case pairing.Next:
+		b.WriteString("pairs: next sentence")
+		return
+	case pairing.Similar:
+		fmt.Fprintf(b, "pairs: most similar sentence (%s)", p.vectorsName())
+		return
+	default:
 		fmt.Fprintf(b, "pairs: a %T", p.Pairer)
 		return
 	}
-	pairs := p.Pairs
-	if pairs == "" {
-		pairs = PairsBuilder
+	bd := p.Builder
+	w, coh := bd.Weights, bd.Coherence
+	if max(w.Retrieval, w.Argumentativeness, w.Coherence, w.Centrality) <= 0 {
+		b.WriteString(" (pairing.Weights's defaults; ")
+	} else {
+		fmt.Fprintf(b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g; ",
+			w.Retrieval, w.Argumentativeness, w.Centrality, w.Coherence)
 	}
-	fmt.Fprintf(b, "pairs: %s", pairs)
-	if pairs == PairsSimilar {
-		fmt.Fprintf(b, " (%s)", p.vectorsName())
+	if coh.MinSimilarity == 0 && coh.MaxSimilarity == 0 {
+		b.WriteString("pairing.Coherence's defaults")
+	} else {
+		fmt.Fprintf(b, "joined at similarity %g to %g", coh.MinSimilarity, coh.MaxSimilarity)
 	}
-	if pairs == PairsBuilder {
-		bd := p.Builder
-		w, coh := bd.Weights, bd.Coherence
-		if max(w.Retrieval, w.Argumentativeness, w.Coherence, w.Centrality) <= 0 {
-			b.WriteString(" (pairing.Weights's defaults; ")
-		} else {
-			fmt.Fprintf(b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g; ",
-				w.Retrieval, w.Argumentativeness, w.Centrality, w.Coherence)
-		}
-		if coh.MinSimilarity == 0 && coh.MaxSimilarity == 0 {
-			b.WriteString("pairing.Coherence's defaults")
-		} else {
-			fmt.Fprintf(b, "joined at similarity %g to %g", coh.MinSimilarity, coh.MaxSimilarity)
-		}
-		if p.NounPhrases {
-			b.WriteString(", noun phrases by part-of-speech tags")
-		}
-		if coh.SemanticWeight > 0 {
-			fmt.Fprintf(b, ", sentence-vector similarity weighted %g", coh.SemanticWeight)
-		}
-		if bd.Diversity < 0 {
-			b.WriteString("; no diversity")
-		}
-		b.WriteString(")")
+	if p.NounPhrases {
+		b.WriteString(", noun phrases by part-of-speech tags")
 	}
+	if coh.SemanticWeight > 0 {
+		fmt.Fprintf(b, ", sentence-vector similarity weighted %g", coh.SemanticWeight)
+	}
+	if bd.Diversity < 0 {
+		b.WriteString("; no diversity")
+	}
+	b.WriteString(")")
 }
 
 // plural returns one or many as n asks.

@@ -1,7 +1,6 @@
 package system
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"reflect"
@@ -41,7 +40,10 @@ func (r *ready) rewriters() ([]rewrite.Rewriter, error) {
 // sentence vectors: to re-rank by similarity to the query, or in the
 // Builder's coherence.
 func (p Pipeline) needsVectors() bool {
-	return p.Rerank.Similarity || p.Builder.Coherence.SemanticWeight > 0 && cmp.Or(p.Pairs, PairsBuilder) == PairsBuilder
+	if b, ok := p.Pairer.(pairing.Builder); ok {
+		return p.Rerank.Similarity || b.Coherence.SemanticWeight > 0
+	}
+	return p.Rerank.Similarity || p.Builder.Coherence.SemanticWeight > 0 && p.Pairer == nil
 }
 
 // encoder returns the pipeline's sentence encoder: its Encoder, else the

@@ -367,19 +367,16 @@ func TestPipelineErrors(t *testing.T) {
 	ctx := context.Background()
 	for name, p := range map[string]Pipeline{
 		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}}}},
-		"retrieved pairs of sentences":                 {Pairs: PairsRetrieved},
-		"an unknown way of pairing":                    {Pairs: "magic"},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil {
 			t.Errorf("%s: got no error", name)
 		}
 	}
 	for want, p := range map[string]Pipeline{
-		"Dense and Within exclude each other":           {Stages: []Stage{{Dense: true, Within: &lexical.Search{}}}},
-		"NounChunks asks a Boolean query":               {Stages: []Stage{{Dense: true}}, NounChunks: true},
-		"Within searches within retrieved arguments":    {Stages: []Stage{{Within: &lexical.Search{}}}},
-		"stage 1 retrieves pairs: it needs Pairs":       {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}}},
-		"stage 1 retrieves pairs: it needs Pairs \"ret": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}, Within: &lexical.Search{Unit: lexical.UnitPair}}}},
+		"Dense and Within exclude each other":        {Stages: []Stage{{Dense: true, Within: &lexical.Search{}}}},
+		"NounChunks asks a Boolean query":            {Stages: []Stage{{Dense: true}}, NounChunks: true},
+		"Within searches within retrieved arguments": {Stages: []Stage{{Within: &lexical.Search{}}}},
+		"1 of 2 stages retrieve pairs":               {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}, Within: &lexical.Search{Unit: lexical.UnitPair}}, {}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v, want an error saying %q", err, want)
