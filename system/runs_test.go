@@ -30,9 +30,11 @@ var fastRuns = map[string]bool{"baseline": true, "recipe daario-naharis": true, 
 // Advanced and every recipe) on both embedded samples by its SHA-256
 // (testdata/runs.sha256; -update rewrites it). Determinism is a contract:
 // a change of the code that moves a run must show here. Without
-// ARGSEARCH_SLOW=1 only the fastRuns run (about 270 s for all of them on
-// 2 busy cores); the lines of the others are then checked to be present,
-// not recomputed.
+// ARGSEARCH_SLOW=1 only the fastRuns run; the lines of the others are then
+// checked to be present, not recomputed. All of them took 270 s on two
+// cores and 11 minutes on two busy ones, past go test's default timeout:
+//
+//	ARGSEARCH_SLOW=1 go test -timeout 45m -run TestRunHashes ./system
 func TestRunHashes(t *testing.T) {
 	slow := os.Getenv(slowRuns) == "1"
 	golden := filepath.Join("testdata", "runs.sha256")
