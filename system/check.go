@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 )
 
 // check refuses a configuration out of range before any work, naming the
@@ -21,11 +22,26 @@ func (p Pipeline) check(ctx context.Context, env *Env) error {
 		name string
 		v    int
 	}{
-		{"Depth", p.Depth}, {"Pool", p.Pool}, {"Reduce", p.Reduce}, {"Synonyms", p.Synonyms},
-		{"Expand", p.Expand}, {"SampleStopFrequent", p.SampleStopFrequent}, {"Builder.Pool", p.Builder.Pool},
+		{"Depth", p.Depth}, {"Pool", p.Pool}, {"SampleStopFrequent", p.SampleStopFrequent}, {"Builder.Pool", p.Builder.Pool},
 	} {
 		if f.v < 0 {
 			return fmt.Errorf("system: Pipeline.%s %d: cannot be negative (0 means the default)", f.name, f.v)
+		}
+	}
+	for i, rw := range p.Rewriters {
+		n := 0
+		switch rw := rw.(type) {
+		case nil:
+			return fmt.Errorf("system: Pipeline.Rewriters[%d] is nil", i)
+		case rewrite.Reduce:
+			n = rw.N
+		case rewrite.Synonyms:
+			n = rw.N
+		case rewrite.Expand:
+			n = rw.N
+		}
+		if n < 0 {
+			return fmt.Errorf("system: Pipeline.Rewriters[%d] (%T): N %d cannot be negative", i, rw, n)
 		}
 	}
 	if a := p.Argumentative; math.IsNaN(a) || a < 0 || a > 1 {

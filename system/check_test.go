@@ -8,6 +8,7 @@ import (
 
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -26,9 +27,10 @@ func TestCheckBeforeFirstTopic(t *testing.T) {
 	for want, p := range map[string]Pipeline{
 		"Pipeline.Pool -1":                                      adv(func(p *Pipeline) { p.Pool = -1 }),
 		"Pipeline.Depth -3":                                     {Depth: -3},
-		"Pipeline.Reduce -1":                                    {Reduce: -1},
-		"Pipeline.Synonyms -2":                                  {Synonyms: -2},
-		"Pipeline.Expand -1":                                    {Expand: -1},
+		"Pipeline.Rewriters[0] (rewrite.Reduce): N -1":          {Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: -1}}},
+		"Pipeline.Rewriters[1] (rewrite.Synonyms): N -2":        {Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: 2}, rewrite.Synonyms{N: -2}}},
+		"Pipeline.Rewriters[0] (rewrite.Expand): N -1":          {Rewriters: []rewrite.Rewriter{rewrite.Expand{N: -1}}},
+		"Pipeline.Rewriters[0] is nil":                          {Rewriters: []rewrite.Rewriter{nil}},
 		"Pipeline.SampleStopFrequent -5":                        {SampleStopFrequent: -5},
 		"Pipeline.Builder.Pool -1":                              {Builder: pairing.Builder{Pool: -1}},
 		"Pipeline.Argumentative 1.5":                            {Argumentative: 1.5},

@@ -13,6 +13,7 @@ import (
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
@@ -63,21 +64,12 @@ type Pipeline struct {
 	// Depth is the number of sentences (or pairs) retrieved, after
 	// fusion; 0 means defaultDepth (1000).
 	Depth int
-	// Reduce, if positive, keeps at most Reduce words of the plain query
-	// (not the Boolean one): the words of the title's RAKE keywords
-	// (nlp.Keywords, Snowball's stop words), best keyword first. It runs
-	// before Synonyms and Expand.
-	Reduce int
-	// Synonyms, if positive, adds to the plain query up to Synonyms
-	// WordNet synonyms (nlp/wordnet) of each of its content words, from
-	// their most frequent senses first. It counts synonyms per word, not
-	// senses (wordnet.WordNet.Synonyms' senses argument).
-	Synonyms int
-	// Expand, if positive, replaces the plain query's text (not the
-	// Boolean one's) by its content words and, for each, its Expand
-	// nearest GloVe words (semantic/glove) of cosine similarity at least
-	// 0.6: query expansion by word vectors.
-	Expand int
+	// Rewriters rewrite the plain query (not the Boolean one), in order:
+	// rewrite.Reduce (RAKE keywords), rewrite.Synonyms (WordNet),
+	// rewrite.Expand (GloVe neighbours), or a rewriter of one's own. A
+	// Synonyms without WordNet gets the shipped WordNet, and an Expand
+	// without Vectors the shipped GloVe vectors, loaded on first use.
+	Rewriters []rewrite.Rewriter
 	// NounChunks first asks a Boolean query of the title's noun chunks of
 	// the first stage (a term of every chunk, lexical.Search.Boolean),
 	// then fills the list from the plain query, its hits ranked below.

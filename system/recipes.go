@@ -162,14 +162,12 @@ func gamoraRecipe() Recipe {
 				Arguments: 100,
 				Within:    &lexical.Search{Unit: lexical.UnitSentence},
 			}},
-			Depth:    1000,
-			Reduce:   6,
-			Synonyms: 1,
-			Expand:   1,
-			Length:   true,
-			Dedup:    true,
-			Pool:     100,
-			Pairer:   pairing.Next{},
+			Depth:     1000,
+			Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: 6}, rewrite.Synonyms{N: 1}, rewrite.Expand{N: 1}},
+			Length:    true,
+			Dedup:     true,
+			Pool:      100,
+			Pairer:    pairing.Next{},
 		},
 	}
 }
@@ -259,8 +257,8 @@ func generalGreviousRecipe() Recipe {
 				Arguments: 100,
 				Within:    &lexical.Search{Unit: lexical.UnitPair},
 			}},
-			Depth:    1000,
-			Synonyms: 1,
+			Depth:     1000,
+			Rewriters: []rewrite.Rewriter{rewrite.Synonyms{N: 1}},
 		},
 	}
 }
@@ -335,14 +333,17 @@ func (p Pipeline) String() string {
 	if p.NounChunks {
 		b.WriteString("query: Boolean, a term of every noun chunk of the title, then the plain title\n")
 	}
-	if p.Reduce > 0 {
-		fmt.Fprintf(&b, "query reduction: at most %d words, those of the title's RAKE keywords\n", p.Reduce)
-	}
-	if p.Synonyms > 0 {
-		fmt.Fprintf(&b, "query expansion: up to %d WordNet %s of each content word\n", p.Synonyms, plural(p.Synonyms, "synonym", "synonyms"))
-	}
-	if p.Expand > 0 {
-		fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least %g)\n", p.Expand, plural(p.Expand, "word", "words"), rewrite.ExpandMin)
+	for _, rw := range p.Rewriters {
+		switch rw := rw.(type) {
+		case rewrite.Reduce:
+			fmt.Fprintf(&b, "query reduction: at most %d words, those of the title's RAKE keywords\n", rw.N)
+		case rewrite.Synonyms:
+			fmt.Fprintf(&b, "query expansion: up to %d WordNet %s of each content word\n", rw.N, plural(rw.N, "synonym", "synonyms"))
+		case rewrite.Expand:
+			fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least %g)\n", rw.N, plural(rw.N, "word", "words"), rewrite.ExpandMin)
+		default:
+			fmt.Fprintf(&b, "query rewriting: a %T\n", rw)
+		}
 	}
 	if p.retrievesPairs() {
 		b.WriteString("pairs: retrieved pairs\n")

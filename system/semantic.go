@@ -12,26 +12,34 @@ import (
 	"github.com/argsearch/argsearch/semantic"
 )
 
-// rewriters returns the pipeline's query rewriters, in the order they
-// run: Reduce, Synonyms, Expand.
+// rewriters returns the pipeline's query rewriters, in order, a Synonyms
+// given the shipped WordNet and an Expand the shipped GloVe vectors when
+// they have none.
 func (r *ready) rewriters() ([]rewrite.Rewriter, error) {
-	var rs []rewrite.Rewriter
-	if r.Reduce > 0 {
-		rs = append(rs, rewrite.Reduce{N: r.Reduce})
-	}
-	if r.Synonyms > 0 {
-		w, err := r.env.shipped.WordNet()
-		if err != nil {
-			return nil, err
+	rs := make([]rewrite.Rewriter, len(r.Rewriters))
+	for i, rw := range r.Rewriters {
+		switch rw := rw.(type) {
+		case rewrite.Synonyms:
+			if rw.WordNet == nil && rw.N > 0 {
+				w, err := r.env.shipped.WordNet()
+				if err != nil {
+					return nil, err
+				}
+				rw.WordNet = w
+			}
+			rs[i] = rw
+		case rewrite.Expand:
+			if rw.Vectors == nil && rw.N > 0 {
+				v, err := r.env.shipped.GloVe()
+				if err != nil {
+					return nil, err
+				}
+				rw.Vectors = v
+			}
+			rs[i] = rw
+		default:
+			rs[i] = rw
 		}
-		rs = append(rs, rewrite.Synonyms{WordNet: w, N: r.Synonyms})
-	}
-	if r.Expand > 0 {
-		v, err := r.env.shipped.GloVe()
-		if err != nil {
-			return nil, err
-		}
-		rs = append(rs, rewrite.Expand{Vectors: v, N: r.Expand})
 	}
 	return rs, nil
 }

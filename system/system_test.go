@@ -21,6 +21,7 @@ import (
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/topics"
@@ -526,7 +527,7 @@ func TestPipelineExpand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := Pipeline{Expand: 2}
+	p := Pipeline{Rewriters: []rewrite.Rewriter{rewrite.Expand{N: 2}}}
 	a, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
