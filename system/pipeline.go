@@ -41,7 +41,8 @@ import (
 //     one's own. When the stages retrieve pairs (the pair unit), the pairs
 //     they retrieved are taken as they are instead, without steps 2 to 5.
 //  5. Completion: consecutive sentences of the retrieved arguments fill the
-//     list up to K pairs (pairing.Complete), ranked below the pairs made.
+//     list up to the Env's K pairs (pairing.Complete), ranked below the
+//     pairs made.
 //  6. Stance: each pair's side, by StanceRule (NoStance: "Q0").
 //
 // Advanced returns the library's strongest configuration, and Recipes the
