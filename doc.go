@@ -17,8 +17,9 @@
 //	  sample           two real samples of args.me embedded, with their topics: 2022 (25 topics, judged
 //	                   pairs) and 2021 (10 topics, judged arguments)
 //	topics             topic files, the official Task 1 topics 2020-2023 embedded, Topic.Query
-//	retrieval          Query, Hit, Retriever; Pipeline, Fusion (and Merge for lists), Parts, ForEach over topics;
+//	retrieval          Query, Hit, Retriever; Fusion (and Merge for lists), Parts, ForEach over topics;
 //	                   retrievaltest checks any Retriever
+//	  rewrite          query rewriters (Query to Query): RAKE reduction, WordNet synonyms, GloVe expansion
 //	  lexical          our index: Lucene-compatible analysis, BM25, Dirichlet LM, TF-IDF (and ICoefficient), DPH,
 //	                   RM3/Bo1 feedback, Boolean queries, the pair unit (two sentences of an argument),
 //	                   shingles, Within (double indexing: the retrieved arguments' sentences indexed alone);
@@ -27,8 +28,9 @@
 //	  chatnoir, argsme the ChatNoir search service (ClueWeb22) and the args.me API as Retrievers
 //	filter             sentence filters (length, debate noise, duplicates, verbs, argumentativeness) and
 //	                   Select/SelectHits, which check pure filters on every core and stateful ones in order
-//	pairing            candidates from hits, ArgsRank centrality, coherence, the pair Builder with diversity,
-//	                   Complete (fill a list with consecutive sentences)
+//	pairing            candidates from hits, ArgsRank centrality, coherence, Rerank; the Pairer strategies:
+//	                   the pair Builder with diversity, Next (next sentence), Similar (most similar by an
+//	                   encoder), Retrieved (pairs retrieved as units); Complete (fill a list with consecutive sentences)
 //	stance             the stance labels, rule-based taggers, Combine (the stance of two sentences), Side
 //	                   (PRO or CON for texts read together), Document (a document's 2023 stance)
 //	runfile            Run, Result, NewRun, a Reader (strict, or lenient as trec_eval), a Writer and WriteFile
@@ -39,9 +41,10 @@
 //
 // Composing them:
 //
-//	system             Env (the corpus, topics, indexes and models a system runs on), System (a topic's pairs),
-//	                   Run (every topic, in memory), StanceRule (the one stance decision), Baseline, Swordsman,
-//	                   Pipeline (Advanced, and the published 2022 systems as Recipes)
+//	system             Env (the corpus, topics, K pairs per topic, indexes and models a system runs on), System
+//	                   (a topic's pairs), Run (every topic, in memory; configurations checked before the first),
+//	                   StanceRule (the one stance decision), Baseline, Swordsman, Pipeline (the steps connected:
+//	                   Advanced, and the published 2022 systems as Recipes, FindRecipe by name)
 //	experiment         Experiment: several systems or runs in one table (nDCG@5 plain, judged-only and
 //	                   estimated, CI95, judged share, paired tests, per-topic values; text, TSV, JSON);
 //	                   Sweep: a setting chosen on some topics and reported on others
@@ -172,11 +175,11 @@
 //		if err := rule.Candidates(ctx, q.Text, cands); err != nil {
 //			return nil, err
 //		}
-//		pairs, err := pairing.Builder{}.Build(ctx, cands, 1000) // coherent, diverse, never PRO with CON
+//		pairs, err := pairing.Builder{}.Build(ctx, cands, env.K) // coherent, diverse, never PRO with CON
 //		if err != nil {
 //			return nil, err
 //		}
-//		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, 1000) // consecutive sentences fill the rest
+//		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, env.K) // consecutive sentences fill the rest
 //		if err != nil {
 //			return nil, err
 //		}

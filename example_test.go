@@ -104,11 +104,11 @@ func Example_ownSystem() {
 		if err := rule.Candidates(ctx, q.Text, cands); err != nil {
 			return nil, err
 		}
-		pairs, err := pairing.Builder{}.Build(ctx, cands, 1000) // coherent, diverse, never PRO with CON
+		pairs, err := pairing.Builder{}.Build(ctx, cands, env.K) // coherent, diverse, never PRO with CON
 		if err != nil {
 			return nil, err
 		}
-		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, 1000) // consecutive sentences fill the rest
+		pairs, err = pairing.Complete(pairs, env.Store, hits, q.Text, env.K) // consecutive sentences fill the rest
 		if err != nil {
 			return nil, err
 		}
@@ -135,4 +135,38 @@ func Example_ownSystem() {
 	// 2022 relevance: judged-only nDCG@5 0.437, judged@5 0.05; estimated 0.688, labelled@5 0.34
 	// 2022 quality: judged-only nDCG@5 0.481, judged@5 0.05; estimated 0.769, labelled@5 0.34
 	// 2022 coherence: judged-only nDCG@5 0.264, judged@5 0.05; estimated 0.385, labelled@5 0.34
+}
+
+// half pairs the candidates two by two, best first: a pairing strategy of
+// one's own is a pairing.Pairer.
+type half struct{}
+
+func (half) Build(_ context.Context, cands []pairing.Candidate, k int) ([]pairing.Scored, error) {
+	var out []pairing.Scored
+	for i := 0; i+1 < len(cands) && len(out) < k; i += 2 {
+		p := pairing.InReadingOrder(cands[i].Sentence, cands[i+1].Sentence)
+		out = append(out, pairing.Scored{Pair: p, Score: cands[i].Retrieval})
+	}
+	return out, nil
+}
+
+// A pairing strategy of one's own (a pairing.Pairer) in a system.Pipeline:
+// retrieval, filters, completion and stance as the Pipeline has them, the
+// pairs by the Pairer. Package system is not touched.
+func Example_ownPairer() {
+	p := system.Pipeline{Pairer: half{}, Length: true}
+	ctx := context.Background()
+	env, err := system.Open(ctx, system.Input{K: 100})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer env.Close()
+	run, err := system.Run(ctx, env, p, "half")
+	if err != nil {
+		log.Fatal(err)
+	}
+	top := run[env.Topics[0].ID][0]
+	fmt.Println(top.QID, top.Stance, top.DocID, top.Rank)
+	// Output:
+	// 1 PRO S51530f3f-Ac5b10bae__PREMISE__13,S1a76ed9f-Ae7cff11e__PREMISE__37 1
 }

@@ -1,8 +1,8 @@
 // Package retrieval defines what a retriever is and how retrievers compose.
 //
 // A Retriever returns the k best hits for a query. Retrievers compose into
-// retrievers: a Pipeline re-ranks the candidates of a first stage, and
-// Fusion merges several ranked lists (CombSUM over normalised scores, or
+// retrievers: Parts ranks the parts of what another retrieves, and Fusion
+// merges several ranked lists (CombSUM over normalised scores, or
 // reciprocal rank fusion; Fusion.Merge fuses lists already retrieved).
 // ForEach answers many queries at once, in a deterministic order, and
 // RetrieveAll is built on it. Every ranking the package produces is
@@ -53,20 +53,6 @@ func (f RetrieverFunc) Retrieve(ctx context.Context, q Query, k int) ([]Hit, err
 	return f(ctx, q, k)
 }
 
-// A Reranker reorders (and may rescore or drop) the candidate hits of a
-// query. It returns hits best first, in SortHits order.
-type Reranker interface {
-	Rerank(ctx context.Context, q Query, hits []Hit) ([]Hit, error)
-}
-
-// RerankerFunc adapts a function to the Reranker interface.
-type RerankerFunc func(ctx context.Context, q Query, hits []Hit) ([]Hit, error)
-
-// Rerank calls f(ctx, q, hits).
-func (f RerankerFunc) Rerank(ctx context.Context, q Query, hits []Hit) ([]Hit, error) {
-	return f(ctx, q, hits)
-}
-
 // ErrK is wrapped by the error a retriever returns for k <= 0.
 var ErrK = errors.New("k must be positive")
 
@@ -98,40 +84,6 @@ func topK(hits []Hit, k int) []Hit {
 		hits = hits[:k]
 	}
 	return hits
-}
-
-// A Pipeline is a Retriever that takes Depth candidates from First and
-// passes them through each Reranker of Then in turn, keeping the best k at
-// the end. In PyTerrier's terms it is first >> then[0] >> … % k.
-type Pipeline struct {
-	First Retriever
-	// Depth is how many candidates First retrieves; 0 means k. A depth
-	// below k is raised to k.
-	Depth int
-	Then  []Reranker
-}
-
-// Retrieve runs the pipeline.
-func (p Pipeline) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
-	if err := CheckK(k); err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("retrieval: pipeline: %w", err)
-	}
-	hits, err := p.First.Retrieve(ctx, q, max(p.Depth, k))
-	if err != nil {
-		return nil, err
-	}
-	for i, r := range p.Then {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("retrieval: pipeline: %w", err)
-		}
-		if hits, err = r.Rerank(ctx, q, hits); err != nil {
-			return nil, fmt.Errorf("retrieval: pipeline stage %d: %w", i+1, err)
-		}
-	}
-	return topK(hits, k), nil
 }
 
 // Parts returns a Retriever of the parts of what r retrieves: it asks r for

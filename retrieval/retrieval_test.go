@@ -53,36 +53,6 @@ func TestSortHits(t *testing.T) {
 	}
 }
 
-func TestPipeline(t *testing.T) {
-	// The reranker reverses the first stage: the worst candidate wins.
-	reverse := retrieval.RerankerFunc(func(_ context.Context, _ retrieval.Query, hits []retrieval.Hit) ([]retrieval.Hit, error) {
-		out := make([]retrieval.Hit, len(hits))
-		for i, h := range hits {
-			out[i] = retrieval.Hit{ID: h.ID, Score: -h.Score}
-		}
-		retrieval.SortHits(out)
-		return out, nil
-	})
-	p := retrieval.Pipeline{First: bm25, Depth: 3, Then: []retrieval.Reranker{reverse}}
-	got, err := p.Retrieve(context.Background(), catQ, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Depth 3 takes cat-a(3), cat-c(2), cat-b(2); reversed: cat-c(-2), cat-b(-2), cat-a(-3).
-	want := []retrieval.Hit{{"cat-c", -2}, {"cat-b", -2}}
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("Pipeline (-want +got):\n%s", d)
-	}
-	failing := retrieval.RerankerFunc(func(context.Context, retrieval.Query, []retrieval.Hit) ([]retrieval.Hit, error) {
-		return nil, errors.New("boom")
-	})
-	_, err = retrieval.Pipeline{First: bm25, Then: []retrieval.Reranker{reverse, failing}}.Retrieve(context.Background(), catQ, 2)
-	if err == nil || !strings.Contains(err.Error(), "stage 2: boom") {
-		t.Errorf("got %v, want the failing stage named", err)
-	}
-	retrievaltest.Run(t, retrieval.Pipeline{First: bm25, Depth: 1000, Then: []retrieval.Reranker{reverse}}, catQ)
-}
-
 func TestFusionCombSUM(t *testing.T) {
 	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, Weights: []float64{1, 2}, Depths: []int{1000, 1000}}
 	got, err := f.Retrieve(context.Background(), catQ, 10)

@@ -21,20 +21,17 @@ import (
 // argument's best sentence and ranked in that order. Its stance is the
 // argument's args.me label towards the topic (corpus.Argument.Stance), "Q0"
 // where the labels do not reveal one: StanceRule without a model.
-// Retrieval goes deeper until K arguments are found or every sentence is
-// retrieved. An argument whose conclusion is not a sentence (under two
-// words), or that has no premise sentence, gives no pair.
-type Baseline struct {
-	// K is the number of pairs per topic; 0 means 1000.
-	K int
-}
+// Retrieval goes deeper until the Env's K arguments are found or every
+// sentence is retrieved. An argument whose conclusion is not a sentence
+// (under two words), or that has no premise sentence, gives no pair.
+type Baseline struct{}
 
 // Answer implements System.
 func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
-	k := b.K
-	if k == 0 {
-		k = 1000
+	if err := checkEnv(env); err != nil {
+		return nil, err
 	}
+	k := env.K
 	bm25, err := env.index(ctx, lexical.Search{Unit: lexical.UnitSentence})
 	if err != nil {
 		return nil, err

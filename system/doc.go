@@ -9,8 +9,9 @@
 //	...
 //	err = runfile.WriteFile("run.txt", run, runfile.Touche2022()) // writing is a separate step
 //
-// An Env is what systems run on: the topics, the corpus in a corpus.Store,
-// its indexes (Env.Index builds one the first time a system asks, and with
+// An Env is what systems run on: the topics, the number K of pairs each
+// topic gets (Input.K; by default the Touché 2022 most, 1000), the corpus
+// in a corpus.Store, its indexes (Env.Index builds one the first time a system asks, and with
 // a cache keeps it for later runs), the shipped models and, for an
 // embedded sample, the official judgments of its topics (package
 // experiment evaluates with them).
@@ -23,12 +24,16 @@
 //     conclusion;
 //   - Swordsman: the official Touché 2022 baseline (arguments, then their
 //     two most central sentences by ArgsRank);
-//   - Pipeline: retrieval stages, filters, candidates, pairs, completion and
-//     stance, each step a field; Advanced returns the library's strongest
+//   - Pipeline: the steps connected: retrieval stages, query rewriters
+//     (package retrieval/rewrite), filters, candidates, a pairing.Pairer,
+//     completion and stance; Advanced returns the library's strongest
 //     configuration, and Recipes the eleven published 2022 systems of
 //     Task 1 (Porthos, Daario Naharis, Bruce Banner, D'Artagnan, Gamora,
 //     Hit Girl, Pearl, Gorgon, General Grevious, Swordsman, Korg) as
-//     configurations.
+//     configurations (FindRecipe finds one by name).
+//
+// Run checks a configuration before the first topic: a value out of range
+// is an error naming its field, never a panic halfway.
 //
 // StanceRule is the library's one decision of the stances a system writes
 // (a sentence's: its argument's args.me label, else the stance model's; a

@@ -2,6 +2,7 @@ package system
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,20 +15,16 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/countio"
 	"github.com/argsearch/argsearch/internal/fileid"
-	"github.com/argsearch/argsearch/models"
-	"github.com/argsearch/argsearch/nlp/pos"
-	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
-	"github.com/argsearch/argsearch/semantic"
-	"github.com/argsearch/argsearch/semantic/glove"
+	"github.com/argsearch/argsearch/system/internal/shipped"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -50,6 +47,10 @@ type Input struct {
 	// Pipeline without an Analysis search; its zero value is lexical's
 	// default (sentences and arguments, AnalyzerEnglish).
 	Index lexical.Config
+	// K is the number of pairs (or documents) each system gives a topic;
+	// 0 means the most Touché 2022 allows (runfile.Touche2022's
+	// MaxResults, 1000).
+	K int
 	// Workers is the number of topics Run answers at once; 0 means 1. The
 	// run does not depend on it.
 	Workers int
@@ -80,6 +81,10 @@ type Env struct {
 	// Name names the input in messages: "the embedded 2022 sample" or the
 	// corpus file.
 	Name string
+	// K is the number of pairs (or documents) a system gives each topic
+	// (Input.K, its 0 made the Touché 2022 most); every system of this
+	// package answers with at most K.
+	K int
 	// Repaired counts the corpus's texts that held invalid UTF-8, each
 	// invalid sequence replaced by U+FFFD when Open read the corpus
 	// (corpus.Reader.Repaired); 0 when the store came from the cache.
@@ -89,23 +94,11 @@ type Env struct {
 	src     source
 	cache   lexical.Cache // Dir "" without a cache
 	release func() error  // unmaps the store file; nil when the store was built here
-	models  func() (loaded, error)
-
-	encOnce sync.Once        // loads enc, the shipped sentence encoder
-	enc     semantic.Encoder // or encErr
-	encErr  error
-
-	gloveOnce sync.Once // loads glove, the shipped word vectors
-	glove     *glove.Vectors
-	gloveErr  error
-
-	wordNetOnce sync.Once // loads wordNet, the shipped WordNet synonyms
-	wordNet     *wordnet.WordNet
-	wordNetErr  error
+	shipped shipped.Loader
 
 	mu      sync.Mutex
-	indexes map[string]*indexEntry // by index identity (indexKey)
-	dense   map[any]*denseEntry    // by encoder (comparable ones only)
+	indexes map[string]*cacheEntry[*lexical.Index] // by index identity (indexKey)
+	dense   map[any]*cacheEntry[*dense.Index]      // by encoder (comparable ones only)
 	closed  bool
 }
 
@@ -116,25 +109,11 @@ type source struct {
 	open     func() (io.ReadCloser, error)
 }
 
-// indexEntry is an index of the Env, built or opened once.
-type indexEntry struct {
+// A cacheEntry is an index of the Env's caches, built or opened once.
+type cacheEntry[T any] struct {
 	once sync.Once
-	x    *lexical.Index
+	x    T
 	err  error
-}
-
-// denseEntry is a dense index of the Env's sentences, built once.
-type denseEntry struct {
-	once sync.Once
-	x    *dense.Index
-	err  error
-}
-
-// loaded holds the shipped models and the part-of-speech tagger.
-type loaded struct {
-	arg    *classify.ArgumentModel
-	stance *classify.StanceModel
-	tagger *pos.Tagger
 }
 
 // Open reads the topics and the corpus in into a store (with a cache,
@@ -144,9 +123,14 @@ type loaded struct {
 // and the part-of-speech tagger in the background (about 0.4 s of one
 // core), so that systems that need them find them ready.
 func Open(ctx context.Context, in Input) (*Env, error) {
-	e := &Env{in: in, indexes: map[string]*indexEntry{}, dense: map[any]*denseEntry{}}
-	e.models = sync.OnceValues(loadModels)
-	go e.models()
+	switch {
+	case in.K < 0:
+		return nil, fmt.Errorf("system: Input.K %d: the pairs per topic cannot be negative (0 means %d)", in.K, runfile.Touche2022().MaxResults)
+	case in.Workers < 0:
+		return nil, fmt.Errorf("system: Input.Workers %d: cannot be negative (0 means 1)", in.Workers)
+	}
+	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, dense: map[any]*cacheEntry[*dense.Index]{}, shipped: shipped.New()}
+	go e.shipped.Models()
 	if err := e.input(); err != nil {
 		return nil, err
 	}
@@ -175,6 +159,9 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 // first time it is asked for (by several goroutines at once: one builds,
 // the others wait), and the same index after. It is closed with the Env.
 func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, error) {
+	if e == nil {
+		return nil, errors.New("system: Index of a nil Env (use system.Open)")
+	}
 	key, err := indexKey(c)
 	if err != nil {
 		return nil, err
@@ -186,7 +173,7 @@ func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, erro
 	}
 	entry := e.indexes[key]
 	if entry == nil {
-		entry = &indexEntry{}
+		entry = &cacheEntry[*lexical.Index]{}
 		e.indexes[key] = entry
 	}
 	e.mu.Unlock()
@@ -433,20 +420,4 @@ func (e *Env) progress(step string, done, total int64) {
 	if e.in.Progress != nil {
 		e.in.Progress(step, done, total)
 	}
-}
-
-// loadModels loads the shipped models and the part-of-speech tagger.
-func loadModels() (loaded, error) {
-	var m loaded
-	var err error
-	if m.arg, err = models.Argumentative(); err != nil {
-		return m, fmt.Errorf("system: %w", err)
-	}
-	if m.stance, err = models.Stance(); err != nil {
-		return m, fmt.Errorf("system: %w", err)
-	}
-	if m.tagger, err = pos.NewTagger(); err != nil {
-		return m, fmt.Errorf("system: %w", err)
-	}
-	return m, nil
 }

@@ -13,12 +13,12 @@ import (
 // two pairs of its first topic.
 func ExampleRun() {
 	ctx := context.Background()
-	env, err := system.Open(ctx, system.Input{Sample: sample.Touche2021()})
+	env, err := system.Open(ctx, system.Input{Sample: sample.Touche2021(), K: 2})
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer env.Close()
-	run, err := system.Run(ctx, env, system.Baseline{K: 2}, "baseline")
+	run, err := system.Run(ctx, env, system.Baseline{}, "baseline")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -48,4 +48,20 @@ func ExampleRecipes() {
 	// general-grevious: system.Pipeline
 	// swordsman: system.Swordsman
 	// korg: system.Pipeline
+}
+
+// A recipe by its name, changed before it runs.
+func ExampleFindRecipe() {
+	r, err := system.FindRecipe("porthos")
+	if err != nil {
+		log.Fatal(err)
+	}
+	p := r.System.(system.Pipeline)
+	p.Pool = 200
+	fmt.Println(r.Name, p.Pool)
+	_, err = system.FindRecipe("athos")
+	fmt.Println(err)
+	// Output:
+	// porthos 200
+	// system: no recipe "athos" (the recipes: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -35,13 +36,13 @@ func (letters) Encode(_ context.Context, texts []string) ([][]float32, error) {
 	return out, nil
 }
 
-// TestPipelineSimilarPairs checks PairsSimilar: each pair made is two
+// TestPipelineSimilarPairs checks pairing.Similar: each pair made is two
 // sentences of one argument, one of which has the other as the most
 // similar sentence of its argument by the encoder's vectors.
 func TestPipelineSimilarPairs(t *testing.T) {
 	ctx := context.Background()
-	env := open(t, Input{})
-	p := Pipeline{K: 30, Pool: 30, Pairs: PairsSimilar, Encoder: letters{}, NoStance: true}
+	env := open(t, Input{K: 30})
+	p := Pipeline{Pool: 30, Pairer: pairing.Similar{}, Encoder: letters{}, NoStance: true}
 	run, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -117,8 +118,8 @@ func firstHolds(lines []runfile.Line, id string) bool {
 // dense index ranks first, and the index is built once for the Env.
 func TestPipelineDense(t *testing.T) {
 	ctx := context.Background()
-	env := open(t, Input{})
-	p := Pipeline{K: 10, Stages: []Stage{{Dense: true}}, Encoder: letters{}, Pairs: PairsNext, NoStance: true}
+	env := open(t, Input{K: 10})
+	p := Pipeline{Stages: []Stage{{Dense: true}}, Encoder: letters{}, Pairer: pairing.Next{}, NoStance: true}
 	run, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -149,9 +150,9 @@ func TestPipelineDense(t *testing.T) {
 // first.
 func TestPipelineWithin(t *testing.T) {
 	ctx := context.Background()
-	env := open(t, Input{})
+	env := open(t, Input{K: 10})
 	arg := lexical.Search{Unit: lexical.UnitArgument}
-	p := Pipeline{K: 10, Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Search{}}}, Pairs: PairsNext, NoStance: true}
+	p := Pipeline{Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Search{}}}, Pairer: pairing.Next{}, NoStance: true}
 	run, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -179,12 +180,12 @@ func TestPipelineWithin(t *testing.T) {
 // changes, and String says so.
 func TestPipelineStructure(t *testing.T) {
 	ctx := context.Background()
-	env := open(t, Input{})
-	plain, err := Run(ctx, env, Pipeline{K: 20, Pairs: PairsNext}, "")
+	env := open(t, Input{K: 20})
+	plain, err := Run(ctx, env, Pipeline{Pairer: pairing.Next{}}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := Pipeline{K: 20, Pairs: PairsNext, Rerank: Rerank{Structure: true}}
+	p := Pipeline{Pairer: pairing.Next{}, Rerank: Rerank{Structure: true}}
 	got, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -219,8 +220,8 @@ func (nanEncoder) Encode(_ context.Context, texts []string) ([][]float32, error)
 // TestPipelineSimilarPairsNaN checks that vectors whose similarities are
 // all NaN pair a sentence with its neighbour instead of failing.
 func TestPipelineSimilarPairsNaN(t *testing.T) {
-	env := open(t, Input{})
-	p := Pipeline{K: 10, Pool: 10, Pairs: PairsSimilar, Encoder: nanEncoder{}, NoStance: true}
+	env := open(t, Input{K: 10})
+	p := Pipeline{Pool: 10, Pairer: pairing.Similar{}, Encoder: nanEncoder{}, NoStance: true}
 	if _, err := p.Answer(context.Background(), env, env.Topics[0]); err != nil {
 		t.Fatal(err)
 	}

@@ -9,15 +9,15 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/classify"
-	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/system/internal/shipped"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -36,19 +36,19 @@ import (
 //     their stance (StanceRule: the args.me label, else the stance model),
 //     their ArgsRank centrality when the Builder weighs it, then an optional
 //     re-ranking (Rerank).
-//  4. Pairs (Pairs): a pairing.Builder, or each candidate with the next
-//     sentence of its argument, or the pairs a pair-unit stage retrieved.
+//  4. Pairs (Pairer): a pairing.Builder, pairing.Next (each candidate with
+//     the next sentence of its argument), pairing.Similar, or a Pairer of
+//     one's own. When the stages retrieve pairs (the pair unit), the pairs
+//     they retrieved are taken as they are instead, without steps 2 to 5.
 //  5. Completion: consecutive sentences of the retrieved arguments fill the
-//     list up to K pairs (pairing.Complete), ranked below the pairs made.
+//     list up to the Env's K pairs (pairing.Complete), ranked below the
+//     pairs made.
 //  6. Stance: each pair's side, by StanceRule (NoStance: "Q0").
 //
 // Advanced returns the library's strongest configuration, and Recipes the
 // published Touché 2022 systems written as configurations. A Pipeline is
 // used by value and is safe for concurrent use.
 type Pipeline struct {
-	// K is the number of pairs per topic; 0 means 1000.
-	K int
-
 	// Analysis is the analysis of the index the stages search; nil means
 	// the Env's own index (Input.Index). An index of another analysis is
 	// built on first use, without term vectors when no stage needs
@@ -63,23 +63,14 @@ type Pipeline struct {
 	// BM25 over sentences.
 	Stages []Stage
 	// Depth is the number of sentences (or pairs) retrieved, after
-	// fusion; 0 means 1000.
+	// fusion; 0 means defaultDepth (1000).
 	Depth int
-	// Reduce, if positive, keeps at most Reduce words of the plain query
-	// (not the Boolean one): the words of the title's RAKE keywords
-	// (nlp.Keywords, Snowball's stop words), best keyword first. It runs
-	// before Synonyms and Expand.
-	Reduce int
-	// Synonyms, if positive, adds to the plain query up to Synonyms
-	// WordNet synonyms (nlp/wordnet) of each of its content words, from
-	// their most frequent senses first. It counts synonyms per word, not
-	// senses (wordnet.WordNet.Synonyms' senses argument).
-	Synonyms int
-	// Expand, if positive, replaces the plain query's text (not the
-	// Boolean one's) by its content words and, for each, its Expand
-	// nearest GloVe words (semantic/glove) of cosine similarity at least
-	// 0.6: query expansion by word vectors.
-	Expand int
+	// Rewriters rewrite the plain query (not the Boolean one), in order:
+	// rewrite.Reduce (RAKE keywords), rewrite.Synonyms (WordNet),
+	// rewrite.Expand (GloVe neighbours), or a rewriter of one's own. A
+	// Synonyms without WordNet gets the shipped WordNet, and an Expand
+	// without Vectors the shipped GloVe vectors, loaded on first use.
+	Rewriters []rewrite.Rewriter
 	// NounChunks first asks a Boolean query of the title's noun chunks of
 	// the first stage (a term of every chunk, lexical.Search.Boolean),
 	// then fills the list from the plain query, its hits ranked below.
@@ -90,16 +81,20 @@ type Pipeline struct {
 	Length, Noise, Dedup, Verb bool
 	Argumentative              float64
 	// Pool is the number of sentences that pass the filters which become
-	// candidates; 0 means 100.
+	// candidates; 0 means defaultPool (100).
 	Pool int
 
 	// Rerank re-orders the candidates by the mean of their min–max
 	// normalised retrieval score and the signals it names.
 	Rerank Rerank
 
-	// Pairs says how candidates become pairs; "" means PairsBuilder.
-	Pairs Pairs
-	// Builder pairs the candidates with PairsBuilder; its Pool, when 0,
+	// Pairer pairs the candidates; nil means Builder. A pairing.Next or
+	// pairing.Similar without a Store gets the Env's, and a Similar without
+	// an Encoder the Pipeline's (Encoder, GloVe). Any other Pairer, one's
+	// own included, is used as it is. Completion and stance follow as for
+	// any other.
+	Pairer pairing.Pairer
+	// Builder pairs the candidates when Pairer is nil; its Pool, when 0,
 	// is the Pipeline's. When it weighs centrality (a positive weight, or
 	// no weights at all, which are pairing.Weights's defaults) the
 	// candidates' ArgsRank centrality is computed.
@@ -120,7 +115,7 @@ type Pipeline struct {
 	ArgumentModel *classify.ArgumentModel
 	StanceModel   *classify.StanceModel
 	// Encoder makes the sentence vectors that Rerank.Similarity, the
-	// Builder's Coherence.SemanticWeight, PairsSimilar and Dense stages
+	// Builder's Coherence.SemanticWeight, pairing.Similar and Dense stages
 	// compare; nil means the shipped Universal Sentence Encoder lite
 	// (semantic/use), or with GloVe the shipped GloVe word vectors
 	// averaged (semantic/glove), loaded on first use.
@@ -143,7 +138,7 @@ type Stage struct {
 	Weight float64
 	// Arguments, for a stage over the argument unit, is the number of
 	// arguments retrieved; their sentences inherit their argument's score
-	// (retrieval.Parts). 0 means 100.
+	// (retrieval.Parts). 0 means defaultArguments (100).
 	Arguments int
 	// Within, for a stage over the argument unit, searches the sentences
 	// (Unit UnitSentence) or the pairs (UnitPair) of its Arguments
@@ -182,22 +177,11 @@ type Rerank struct {
 	Structure bool
 }
 
-// Pairs names how a Pipeline makes pairs.
-type Pairs string
-
+// The defaults of a Pipeline's fields, used by the code and by String.
 const (
-	// PairsBuilder pairs the candidates with a pairing.Builder.
-	PairsBuilder Pairs = "builder"
-	// PairsNext pairs each candidate, in order, with the next sentence of
-	// its argument (the one before, for the last).
-	PairsNext Pairs = "next sentence"
-	// PairsRetrieved takes the pairs a stage over the pair unit retrieved,
-	// as they are: no filters, candidates or completion.
-	PairsRetrieved Pairs = "retrieved pairs"
-	// PairsSimilar pairs each candidate, in order, with the sentence of
-	// its argument whose vector (the Pipeline's encoder) is the most
-	// similar to its own.
-	PairsSimilar Pairs = "most similar sentence"
+	defaultDepth     = 1000 // Pipeline.Depth
+	defaultPool      = 100  // Pipeline.Pool
+	defaultArguments = 100  // Stage.Arguments
 )
 
 // sampleArguments is the size below which a corpus is a sample of args.me
@@ -256,6 +240,9 @@ func Advanced() Pipeline {
 
 // Answer implements System.
 func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+	if err := p.check(ctx, env); err != nil {
+		return nil, err
+	}
 	r, err := p.ready(ctx, env)
 	if err != nil {
 		return nil, err
@@ -265,10 +252,10 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
-	if p.Pairs == PairsRetrieved {
+	if p.retrievesPairs() {
 		return r.retrievedPairs(ctx, q, hits)
 	}
-	kept, checked, err := filter.SelectHits(ctx, r.filters(), env.Store, hits, cmp.Or(p.Pool, 100), nil)
+	kept, checked, err := filter.SelectHits(ctx, r.filters(), env.Store, hits, cmp.Or(p.Pool, defaultPool), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -283,21 +270,14 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
-	r.rerank(q, cands, qv)
-	var pairs []pairing.Scored
-	switch cmp.Or(p.Pairs, PairsBuilder) {
-	case PairsNext:
-		pairs = nextSentences(env.Store, cands)
-	case PairsSimilar:
-		if pairs, err = r.similarPairs(ctx, cands); err != nil {
-			return nil, err
-		}
-	case PairsBuilder:
-		if pairs, err = r.builder.Build(ctx, cands, r.k); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, fmt.Errorf("system: unknown pairing %s", quote.Q(string(p.Pairs)))
+	pairing.Rerank(cands, r.signals(q, qv)...)
+	pairer, err := r.pairing()
+	if err != nil {
+		return nil, err
+	}
+	pairs, err := pairer.Build(ctx, cands, r.k)
+	if err != nil {
+		return nil, err
 	}
 	// Coherence rejects most pairs of sentences from different arguments:
 	// the rest are consecutive sentences of the candidates' arguments, then
@@ -325,7 +305,7 @@ type ready struct {
 	Pipeline
 	env      *Env
 	k        int
-	models   loaded
+	models   shipped.Models
 	retrieve retrieval.Retriever // the stages, fused
 	boolean  retrieval.Retriever // the first stage, Boolean (NounChunks)
 	builder  pairing.Builder
@@ -334,22 +314,22 @@ type ready struct {
 
 // ready assembles the pipeline's retrievers, models and builder on env.
 func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
-	r := &ready{Pipeline: p, env: env, k: cmp.Or(p.K, 1000), builder: p.Builder}
-	r.builder.Pool = cmp.Or(r.builder.Pool, p.Pool, 100)
+	r := &ready{Pipeline: p, env: env, k: env.K, builder: p.Builder}
+	r.builder.Pool = cmp.Or(r.builder.Pool, p.Pool, defaultPool)
 	var err error
-	if r.models, err = env.models(); err != nil {
+	if r.models, err = env.shipped.Models(); err != nil {
 		return nil, err
 	}
 	if p.ArgumentModel != nil {
-		r.models.arg = p.ArgumentModel
+		r.models.Arg = p.ArgumentModel
 	}
 	if p.StanceModel != nil {
-		r.models.stance = p.StanceModel
+		r.models.Stance = p.StanceModel
 	}
 	if p.NounPhrases {
-		r.builder.Coherence.Phrases = r.models.tagger
+		r.builder.Coherence.Phrases = r.models.Tagger
 	}
-	r.rule = StanceRule{Store: env.Store, Model: r.models.stance, Force: p.SameStance}
+	r.rule = StanceRule{Store: env.Store, Model: r.models.Stance, Force: p.SameStance}
 	if p.NoStance {
 		r.rule = StanceRule{}
 	}
@@ -357,9 +337,6 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	stages := p.Stages
 	if len(stages) == 0 {
 		stages = []Stage{{}}
-	}
-	if err := p.checkStages(stages); err != nil {
-		return nil, err
 	}
 	var (
 		rs      []retrieval.Retriever
@@ -391,9 +368,9 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 		var sr retrieval.Retriever = x
 		switch {
 		case x.Search().Unit == lexical.UnitArgument && s.Within != nil:
-			sr = lexical.Within{Arguments: x, N: cmp.Or(s.Arguments, 100), Store: env.Store, Analysis: x.Analysis(), Search: *s.Within}
+			sr = lexical.Within{Arguments: x, N: cmp.Or(s.Arguments, defaultArguments), Store: env.Store, Analysis: x.Analysis(), Search: *s.Within}
 		case x.Search().Unit == lexical.UnitArgument:
-			sr = retrieval.Parts(x, cmp.Or(s.Arguments, 100), env.Store.SentenceIDs)
+			sr = retrieval.Parts(x, cmp.Or(s.Arguments, defaultArguments), env.Store.SentenceIDs)
 		}
 		if i == 0 && p.NounChunks {
 			bs := s.Search
@@ -419,6 +396,7 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 // pipeline's, which would otherwise be ignored or fail later with a less
 // clear error.
 func (p Pipeline) checkStages(stages []Stage) error {
+	pairStages := 0
 	for i, s := range stages {
 		unit := s.Search.Unit
 		switch {
@@ -429,12 +407,29 @@ func (p Pipeline) checkStages(stages []Stage) error {
 		case s.Within != nil && unit != lexical.UnitArgument:
 			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %s", i+1, quote.Q(string(cmp.Or(unit, lexical.UnitSentence))))
 		}
-		pairs := !s.Dense && (unit == lexical.UnitPair || s.Within != nil && s.Within.Unit == lexical.UnitPair)
-		if pairs && p.Pairs != PairsRetrieved {
-			return fmt.Errorf("system: stage %d retrieves pairs: it needs Pairs %s", i+1, quote.Q(string(PairsRetrieved)))
+		if s.retrievesPairs() {
+			pairStages++
 		}
 	}
+	switch {
+	case pairStages > 0 && pairStages < len(stages):
+		return fmt.Errorf("system: %d of %d stages retrieve pairs: either every stage retrieves pairs (taken as they are) or none", pairStages, len(stages))
+	case pairStages > 0 && p.Pairer != nil:
+		return fmt.Errorf("system: Pipeline.Pairer is set, but the stages retrieve pairs, which are taken as they are")
+	}
 	return nil
+}
+
+// retrievesPairs reports whether the stage retrieves pairs: the pair unit,
+// or the pairs of its arguments (Within).
+func (s Stage) retrievesPairs() bool {
+	return !s.Dense && (s.Search.Unit == lexical.UnitPair || s.Within != nil && s.Within.Unit == lexical.UnitPair)
+}
+
+// retrievesPairs reports whether the pipeline's stages retrieve pairs,
+// which it then takes as they are.
+func (p Pipeline) retrievesPairs() bool {
+	return len(p.Stages) > 0 && slices.ContainsFunc(p.Stages, Stage.retrievesPairs)
 }
 
 // indexConfig is the index the pipeline searches on env: the Env's own,
@@ -456,16 +451,20 @@ func (p Pipeline) indexConfig(env *Env) lexical.Config {
 // NounChunks, the Boolean query of the title's noun chunks first, then the
 // plain query's other hits, ranked below them.
 func (r *ready) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
-	depth := cmp.Or(r.Depth, 1000)
-	pq, err := r.expanded(q)
+	depth := cmp.Or(r.Depth, defaultDepth)
+	rs, err := r.rewriters()
 	if err != nil {
 		return nil, err
+	}
+	pq := q
+	for _, r := range rs {
+		pq = r.Rewrite(pq)
 	}
 	if !r.NounChunks {
 		return r.retrieve.Retrieve(ctx, pq, depth)
 	}
 	var hits []retrieval.Hit
-	if chunks := r.models.tagger.NounPhrases(q.Text); len(chunks) > 0 {
+	if chunks := r.models.Tagger.NounPhrases(q.Text); len(chunks) > 0 {
 		bq := q
 		bq.Text = lexical.BooleanQuery(chunks)
 		var err error
@@ -509,10 +508,10 @@ func (r *ready) filters() filter.Filter {
 		fs = append(fs, &filter.Dedup{})
 	}
 	if r.Argumentative > 0 {
-		fs = append(fs, filter.Argumentative{Scorer: r.models.arg, Threshold: r.Argumentative})
+		fs = append(fs, filter.Argumentative{Scorer: r.models.Arg, Threshold: r.Argumentative})
 	}
 	if r.Verb { // last: tagging is the slowest check
-		fs = append(fs, filter.Verb{Tagger: r.models.tagger})
+		fs = append(fs, filter.Verb{Tagger: r.models.Tagger})
 	}
 	return filter.Chain(fs...)
 }
@@ -529,7 +528,7 @@ func weighsCentrality(w pairing.Weights) bool {
 // weighs it, their centrality within their argument.
 func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing.Candidate) error {
 	for i := range cands {
-		cands[i].Argumentativeness = r.models.arg.Score(cands[i].Sentence.Text)
+		cands[i].Argumentativeness = r.models.Arg.Score(cands[i].Sentence.Text)
 	}
 	if !r.NoStance {
 		if err := r.rule.Candidates(ctx, q.Text, cands); err != nil {
@@ -553,84 +552,60 @@ func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing
 	return nil
 }
 
-// rerank orders the candidates by the mean of their min–max normalised
-// retrieval score and the pipeline's signals, which becomes their
-// retrieval score; ties keep the retrieval order.
-func (r *ready) rerank(q retrieval.Query, cands []pairing.Candidate, query []float32) {
+// signals returns what the candidates are re-ranked by besides their
+// retrieval score (pairing.Rerank), in the order Rerank lists them; the
+// argumentativeness model stands for both Quality and Evidence, once.
+func (r *ready) signals(q retrieval.Query, query []float32) []func(pairing.Candidate) float64 {
 	rr := r.Rerank
-	if !rr.Quality && !rr.Evidence && !rr.Stance && !rr.Similarity && !rr.Structure || len(cands) == 0 {
-		return
+	var out []func(pairing.Candidate) float64
+	if rr.Quality || rr.Evidence {
+		out = append(out, func(c pairing.Candidate) float64 { return c.Argumentativeness })
 	}
-	lo, hi := cands[0].Retrieval, cands[0].Retrieval
-	for _, c := range cands {
-		lo, hi = min(lo, c.Retrieval), max(hi, c.Retrieval)
+	if rr.Stance {
+		out = append(out, func(c pairing.Candidate) float64 { return c.StanceConfidence })
 	}
-	for i := range cands {
-		c := &cands[i]
-		sum, n := 1.0, 1.0
-		if hi > lo {
-			sum = (c.Retrieval - lo) / (hi - lo)
-		}
-		if rr.Quality || rr.Evidence { // both are the argumentativeness model
-			sum, n = sum+c.Argumentativeness, n+1
-		}
-		if rr.Stance {
-			sum, n = sum+c.StanceConfidence, n+1
-		}
-		if rr.Similarity {
-			sum, n = sum+semantic.Cosine(c.Vector, query), n+1
-		}
-		if rr.Structure {
-			sum, n = sum+r.models.tagger.Structure(q.Text, c.Sentence.Text), n+1
-		}
-		c.Retrieval = sum / n
+	if rr.Similarity {
+		out = append(out, func(c pairing.Candidate) float64 { return semantic.Cosine(c.Vector, query) })
 	}
-	slices.SortStableFunc(cands, func(a, b pairing.Candidate) int { return cmp.Compare(b.Retrieval, a.Retrieval) })
-}
-
-// nextSentences pairs each candidate, in order, with the next sentence of
-// its argument (the one before, for the last); a pair made twice counts
-// once. Scores fall with the rank.
-func nextSentences(store *corpus.Store, cands []pairing.Candidate) []pairing.Scored {
-	var out []pairing.Scored
-	seen := map[string]bool{}
-	for _, c := range cands {
-		a, ok := store.Argument(c.Argument)
-		i := slices.IndexFunc(a.Sentences, func(s corpus.Sentence) bool { return s.ID == c.Sentence.ID })
-		if !ok || i < 0 || len(a.Sentences) < 2 {
-			continue
-		}
-		j := i + 1
-		if j == len(a.Sentences) {
-			j = i - 1
-		}
-		p := pairing.InReadingOrder(a.Sentences[i], a.Sentences[j])
-		if seen[p.ID()] {
-			continue
-		}
-		seen[p.ID()] = true
-		out = append(out, pairing.Scored{Pair: p, Score: c.Retrieval, Raw: c.Retrieval, SameArgument: true})
+	if rr.Structure {
+		out = append(out, func(c pairing.Candidate) float64 { return r.models.Tagger.Structure(q.Text, c.Sentence.Text) })
 	}
 	return out
 }
 
+// pairing returns the pipeline's Pairer: its Builder when Pairer is nil;
+// a pairing.Next or Similar given what it lacks from the Env (the store)
+// and the pipeline (the encoder); else Pairer as it is.
+func (r *ready) pairing() (pairing.Pairer, error) {
+	switch pr := r.Pairer.(type) {
+	case nil:
+		return r.builder, nil
+	case pairing.Next:
+		if pr.Store == nil {
+			pr.Store = r.env.Store
+		}
+		return pr, nil
+	case pairing.Similar:
+		if pr.Store == nil {
+			pr.Store = r.env.Store
+		}
+		if pr.Encoder == nil {
+			enc, err := r.encoder()
+			if err != nil {
+				return nil, err
+			}
+			pr.Encoder = enc
+		}
+		return pr, nil
+	}
+	return r.Pairer, nil
+}
+
 // retrievedPairs turns hits of the pair unit into results.
 func (r *ready) retrievedPairs(ctx context.Context, q retrieval.Query, hits []retrieval.Hit) ([]runfile.Result, error) {
-	pairs := make([]pairing.Scored, 0, min(len(hits), r.k))
-	for _, h := range hits[:min(len(hits), r.k)] {
-		first, second, err := docid.ParsePair(h.ID)
-		if err != nil {
-			return nil, fmt.Errorf("system: a stage of PairsRetrieved must search pairs: %w", err)
-		}
-		var p pairing.Scored
-		var ok1, ok2 bool
-		p.First, ok1 = r.env.Store.Sentence(first)
-		p.Second, ok2 = r.env.Store.Sentence(second)
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("system: hit %s: %w", quote.Q(h.ID), filter.ErrNotInStore)
-		}
-		p.Score, p.Raw, p.Stance = h.Score, h.Score, stance.Unknown
-		pairs = append(pairs, p)
+	pairs, err := pairing.Retrieved(r.env.Store, hits[:min(len(hits), r.k)])
+	if err != nil {
+		return nil, fmt.Errorf("system: retrieved pairs: %w", err)
 	}
 	return r.results(ctx, q.Text, pairs)
 }

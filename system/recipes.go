@@ -6,8 +6,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/quote"
+
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 )
 
 // A Recipe is one of the published Touché 2022 systems (Task 1, as the
@@ -29,221 +32,285 @@ type Recipe struct {
 // which the caller may change.
 func Recipes() []Recipe {
 	return []Recipe{
-		{
-			Name:    "porthos",
-			Summary: "Porthos (2022 rel 0.742): Dirichlet LM (μ 116) over sentences with a Boolean noun-chunk query; duplicate, verb and argumentativeness filters; quality re-ranking; next-sentence pairs",
-			Doc: "Porthos retrieved sentences with DirichletLM (μ = 116, the mean sentence length) and a Boolean query of the topic's noun chunks, " +
-				"after removing duplicates, sentences without a verb and non-argumentative sentences (a BERT classifier); it re-ranked by argument " +
-				"quality (a BERT regressor) and paired sentences by BERT's next-sentence prediction. Here: Lucene's Dirichlet LM over the default " +
-				"index (stemmed, lower-cased, stop words removed), noun chunks from prose's tagger (pos.Tagger.NounPhrases), the shipped " +
-				"argumentativeness model as both filter and quality score, and a sentence's next sentence in its argument as its coherent partner. " +
-				"Porthos's other runs paired sentences by SBERT similarity; the library's stand-in is a Builder whose Coherence weighs the " +
-				"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight, with Pairs: PairsBuilder).",
-			System: Pipeline{
-				Stages:        []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
-				Depth:         1000,
-				NounChunks:    true,
-				Dedup:         true,
-				Verb:          true,
-				Argumentative: 0.5,
-				Pool:          1000,
-				Rerank:        Rerank{Quality: true},
-				Pairs:         PairsNext,
-			},
-		},
-		{
-			Name:    "daario-naharis",
-			Summary: "Daario Naharis (2022 rel 0.683): TF-IDF with the ICoefficient over Krovetz-stemmed sentences, stop lists of the 100 most frequent terms of texts and contexts; evidence and stance re-ranking; same-stance pairs",
-			Doc: "Daario Naharis searched with Lucene's TF-IDF and an ICoefficient weight (lexical.ModelTFIDFIC), Krovetz stemming and two stop " +
-				"lists, the 100 most frequent terms of the argument texts and of their contexts (lexical.StopFrequentFields); it re-ranked by " +
-				"evidence and stance (the IBM Debater API) and paired sentences of the same stance. Here: Lucene's KStemFilter, the shipped " +
-				"argumentativeness model for evidence, the shipped stance model's confidence for stance, and a Builder that pairs any two " +
-				"sentences of the same side. On a sample such as the embedded ones (about 700 arguments drawn for a few topics) the 100 most " +
-				"frequent terms include every topic's own words, which would empty the queries, so on a corpus of fewer than 10,000 " +
-				"arguments the lists have 5 terms each: the same share (0.03%) of the 2021 sample's 17,395 distinct words as 100 is of the " +
-				"355,091 terms of a full-scale corpus.",
-			System: Pipeline{
-				Analysis:           &lexical.Analysis{Possessive: true, Stop: lexical.StopFrequentFields, StopFrequent: 100, Stem: lexical.StemKStem},
-				SampleStopFrequent: 5,
-				Stages:             []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
-				Depth:              1000,
-				Pool:               100,
-				Rerank:             Rerank{Evidence: true, Stance: true},
-				Builder: pairing.Builder{
-					Weights:   pairing.Weights{Retrieval: 1},
-					Coherence: pairing.Coherence{MinSimilarity: -1, MaxSimilarity: 2}, // any two sentences of one side
-				},
-				SameStance: true,
-			},
-		},
-		{
-			Name:    "bruce-banner",
-			Summary: "Bruce Banner (2022 rel 0.651): BM25 (k1 1.2, b 0.68) over every pair of an argument's sentences as one document; no re-ranking",
-			Doc: "Bruce Banner indexed every pair of sentences within an argument as one document (a second variant appended the debate's " +
-				"topic) and ranked them with BM25 (k1 = 1.2, b = 0.68) for the title, or title, description and narrative, without re-ranking. " +
-				"Here: lexical.UnitPair, which scores the pairs exactly as an index of them would without building one (at full scale it " +
-				"would hold 121.9 million documents), with the title as the query; lexical.Search.PairTitle and QueryWeights are the variants.",
-			System: Pipeline{
-				Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
-				Depth:  1000,
-				Pairs:  PairsRetrieved,
-			},
-		},
-		{
-			Name:    "dartagnan",
-			Summary: "D'Artagnan (2022 rel 0.642): Dirichlet LM (μ 2000) over sentences, Krovetz, the Glasgow stop list and word shingles of up to 3 terms; next-sentence pairs",
-			Doc: "D'Artagnan searched with Lucene's BM25 or Dirichlet LM (μ 2000), compared Porter and Krovetz stemming, the SMART and Glasgow " +
-				"stop lists, character and word shingles, and WordNet and word2vec query expansion; Dirichlet LM, Krovetz and the Glasgow list " +
-				"did best on the 2021 judgments, and its best 2022 run (kstem-stop-shingle3) added shingles of three words. Here: Lucene's " +
-				"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (lexical.StopGlasgow), Lucene's KStem and " +
-				"word shingles of two and three terms beside single terms (lexical.Analysis.Shingles: Lucene's ShingleFilter without its " +
-				"filler tokens); each sentence paired with the next one of its argument, as the overview does not say how D'Artagnan paired " +
-				"sentences. Shingles multiply the index's terms: on args.me at full scale (5.69 million sentences) they are too many to " +
-				"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
-				"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
-			System: Pipeline{
-				Analysis: &lexical.Analysis{Possessive: true, Stop: lexical.StopGlasgow, Stem: lexical.StemKStem, Shingles: 3},
-				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
-				Depth:    1000,
-				Pool:     100,
-				Pairs:    PairsNext,
-			},
-		},
-		{
-			Name:    "gamora",
-			Summary: "Gamora (2022 rel 0.616): BM25 over arguments, then their sentences indexed alone (double indexing); the query reduced to its main words, WordNet and GloVe expansion; Krovetz; length filter and deduplication; next-sentence pairs",
-			Doc: "Gamora indexed args.me with deduplication and the debate's topic and stance beside each argument, retrieved arguments with BM25 " +
-				"(k1 1.2, b 0.75) and Lucene, and searched a second index of only the retrieved arguments' sentences (double indexing). Its best " +
-				"run reduced the query by hand to its 2 to 6 main words, boosted and decorated it, expanded it with GloVe neighbours and WordNet " +
-				"synonyms, removed possessives, stemmed with Krovetz and filtered sentences by length. Here: an argument stage (BM25, 100 " +
-				"arguments, conclusion, premises and discussion title) whose arguments' sentences are indexed alone and searched with BM25 " +
-				"(lexical.Within); the query reduced to at most 6 words by RAKE keywords (nlp.Keywords) in place of the manual reduction, one " +
-				"WordNet synonym (nlp/wordnet) and one GloVe neighbour (semantic/glove) of each word, without the boosts; Lucene's KStem with " +
-				"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
-				"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
-			System: Pipeline{
-				Analysis: &lexical.Analysis{Possessive: true, Stem: lexical.StemKStem},
-				Stages: []Stage{{
-					Search:    lexical.Search{Unit: lexical.UnitArgument},
-					Arguments: 100,
-					Within:    &lexical.Search{Unit: lexical.UnitSentence},
-				}},
-				Depth:    1000,
-				Reduce:   6,
-				Synonyms: 1,
-				Expand:   1,
-				Length:   true,
-				Dedup:    true,
-				Pool:     100,
-				Pairs:    PairsNext,
-			},
-		},
-		{
-			Name:    "hit-girl",
-			Summary: "Hit Girl (2022 rel 0.588): semantic search by averaged word vectors over sentences; re-ranked by structural similarity (part-of-speech tags) to the query; next-sentence pairs",
-			Doc: "Hit Girl embedded documents with spaCy's vectors, searched them by vector similarity in Elasticsearch and re-ranked by maximal " +
-				"marginal relevance, word mover's distance or, in the best run, \"structural distance\": fuzzy matching of the query's and a " +
-				"sentence's part-of-speech tags. Here: exact dense retrieval (retrieval/dense) over the sentences with averaged GloVe vectors " +
-				"(spaCy's document vectors are averages of GloVe-like word vectors), 1000 sentences; the first 100 re-ranked by the mean of " +
-				"their similarity and their structural similarity to the title (pos.Tagger.Structure: one minus the edit distance of the tag " +
-				"sequences, over the longer's length); and each sentence paired with the next one of its argument, as the overview does not " +
-				"say how Hit Girl paired sentences.",
-			System: Pipeline{
-				Stages: []Stage{{Dense: true}},
-				GloVe:  true,
-				Depth:  1000,
-				Pool:   100,
-				Rerank: Rerank{Structure: true},
-				Pairs:  PairsNext,
-			},
-		},
-		{
-			Name:    "pearl",
-			Summary: "Pearl (2022 rel 0.481): Dirichlet LM and DPH with Bo1 expansion over sentences, fused; debate-phrase block list and argument-quality filter; coherent pairs",
-			Doc: "Pearl retrieved sentences in two stages with DirichletLM and DPH (Terrier), expanded queries with Bo1, filtered by argument " +
-				"quality and by a block list of debate phrases (\"my opponent claims\", \"I accept this debate\"). Here: the two models fused " +
-				"(lexical.ModelLuceneDirichlet, and lexical.ModelDPH with lexical.PRFBo1), filter.Noise for the block list, the shipped " +
-				"argumentativeness model for quality, and a Builder weighing retrieval, argumentativeness and coherence as Advanced does.",
-			System: Pipeline{
-				Stages: []Stage{
-					{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet}}},
-					{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: lexical.PRFBo1}}},
-				},
-				Depth:         1000,
-				Length:        true,
-				Noise:         true,
-				Argumentative: 0.5,
-				Pool:          100,
-				Builder:       pairing.Builder{Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}},
-			},
-		},
-		{
-			Name:    "gorgon",
-			Summary: "Gorgon (2022 rel 0.408): BM25 over every pair of an argument's sentences as one document, lower-cased, possessives removed; no stemming or stop words",
-			Doc: "Gorgon indexed every pair of two sentences within a document with Lucene and compared four analyzers (Krovetz, possessives, " +
-				"the 99webtools and EBSCO stop lists) and BM25 with Dirichlet LM; its best run lower-cased, removed possessives and ranked with " +
-				"BM25 (k1 1.2, b 0.75). Here: lexical.UnitPair, which scores the pairs as an index of them would, over an index lower-cased " +
-				"with possessives removed and nothing else.",
-			System: Pipeline{
-				Analysis: &lexical.Analysis{Possessive: true},
-				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}},
-				Depth:    1000,
-				Pairs:    PairsRetrieved,
-			},
-		},
-		{
-			Name:    "general-grevious",
-			Summary: "General Grevious (2022 rel 0.403): BM25 over arguments (conclusion, premises, discussion title), then BM25 over every pair of their sentences indexed alone; WordNet synonyms; tokens of 3 to 20 characters; no stemming or stop words",
-			Doc: "General Grevious lower-cased, removed possessives and kept tokens of 3 to 20 characters, compared stemmers and stop lists, " +
-				"and searched with BM25 (k1 1.2, b 0.75) or Dirichlet LM over weighted fields (argument, conclusion, debate and argument " +
-				"titles), with the query expanded by RAKE keywords and Datamuse synonyms; it searched documents, then every sentence pair " +
-				"within the retrieved documents; some runs boosted by VADER sentiment or re-ranked by Flesch–Kincaid readability. Its best " +
-				"run was the expansion with BM25, without re-ranking, stemming or stop words. Here: an argument stage (BM25 over the " +
-				"conclusion, premises and discussion title, weighted alike), whose 100 arguments' sentence pairs are indexed alone and " +
-				"searched with BM25 (lexical.Within, UnitPair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
-				"characters (lexical.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
-				"place of Datamuse's (the title's content words are its RAKE keywords).",
-			System: Pipeline{
-				Analysis: &lexical.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
-				Stages: []Stage{{
-					Search:    lexical.Search{Unit: lexical.UnitArgument},
-					Arguments: 100,
-					Within:    &lexical.Search{Unit: lexical.UnitPair},
-				}},
-				Depth:    1000,
-				Synonyms: 1,
-				Pairs:    PairsRetrieved,
-			},
-		},
-		{
-			Name:    "swordsman",
-			Summary: "Swordsman (2022 baseline, rel 0.356): Dirichlet LM over arguments, each argument's two most central sentences by ArgsRank",
-			Doc: "Swordsman, the official baseline, retrieved arguments with DirichletLM and gave each its two most central sentences by " +
-				"ArgsRank (PageRank over Universal Sentence Encoder similarities). Here: Swordsman, as the swordsman command runs it, " +
-				"with TF-IDF similarities in ArgsRank.",
-			System: Swordsman{},
-		},
-		{
-			Name:    "korg",
-			Summary: "Korg (2022 rel 0.252): Dirichlet LM (μ 2000) over sentences, folded, stop words removed, Krovetz; each sentence paired with the most similar one of its argument by averaged word vectors",
-			Doc: "Korg searched sentences with Elasticsearch's Dirichlet LM (μ 2000) after lower-casing, ASCII folding, a hand-made stop list " +
-				"and Krovetz stemming, and paired each retrieved sentence with the most similar sentence of its document by doc2vec vectors " +
-				"trained on args.me (other runs: SBERT, or GPT-2 generating the next sentence). Here: Lucene's Dirichlet LM over sentences, " +
-				"Unicode folding (a superset of ASCII folding), Snowball's English stop list in place of the hand-made one, Lucene's KStem; " +
-				"the first 100 sentences each paired with the sentence of its argument whose averaged GloVe vector is the most similar " +
-				"(PairsSimilar), averaged word vectors standing in for doc2vec's shallow document vectors. With GloVe false the Universal " +
-				"Sentence Encoder lite compares them instead: on the 2022 sample 0.588 judged-only relevance against 0.560, but at full " +
-				"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
-			System: Pipeline{
-				Analysis: &lexical.Analysis{Fold: true, Stop: lexical.StopEnglish, Stem: lexical.StemKStem},
-				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
-				Depth:    1000,
-				Pool:     100,
-				GloVe:    true,
-				Pairs:    PairsSimilar,
-			},
+		porthosRecipe(),
+		daarioNaharisRecipe(),
+		bruceBannerRecipe(),
+		dartagnanRecipe(),
+		gamoraRecipe(),
+		hitGirlRecipe(),
+		pearlRecipe(),
+		gorgonRecipe(),
+		generalGreviousRecipe(),
+		swordsmanRecipe(),
+		korgRecipe(),
+	}
+}
+
+// porthosRecipe is the recipe of porthos.
+func porthosRecipe() Recipe {
+	return Recipe{
+		Name:    "porthos",
+		Summary: "Porthos (2022 rel 0.742): Dirichlet LM (μ 116) over sentences with a Boolean noun-chunk query; duplicate, verb and argumentativeness filters; quality re-ranking; next-sentence pairs",
+		Doc: "Porthos retrieved sentences with DirichletLM (μ = 116, the mean sentence length) and a Boolean query of the topic's noun chunks, " +
+			"after removing duplicates, sentences without a verb and non-argumentative sentences (a BERT classifier); it re-ranked by argument " +
+			"quality (a BERT regressor) and paired sentences by BERT's next-sentence prediction. Here: Lucene's Dirichlet LM over the default " +
+			"index (stemmed, lower-cased, stop words removed), noun chunks from prose's tagger (pos.Tagger.NounPhrases), the shipped " +
+			"argumentativeness model as both filter and quality score, and a sentence's next sentence in its argument as its coherent partner. " +
+			"Porthos's other runs paired sentences by SBERT similarity; the library's stand-in is a Builder whose Coherence weighs the " +
+			"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight, with the Pipeline's Builder).",
+		System: Pipeline{
+			Stages:        []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
+			Depth:         1000,
+			NounChunks:    true,
+			Dedup:         true,
+			Verb:          true,
+			Argumentative: 0.5,
+			Pool:          1000,
+			Rerank:        Rerank{Quality: true},
+			Pairer:        pairing.Next{},
 		},
 	}
+}
+
+// daarioNaharisRecipe is the recipe of daario-naharis.
+func daarioNaharisRecipe() Recipe {
+	return Recipe{
+		Name:    "daario-naharis",
+		Summary: "Daario Naharis (2022 rel 0.683): TF-IDF with the ICoefficient over Krovetz-stemmed sentences, stop lists of the 100 most frequent terms of texts and contexts; evidence and stance re-ranking; same-stance pairs",
+		Doc: "Daario Naharis searched with Lucene's TF-IDF and an ICoefficient weight (lexical.ModelTFIDFIC), Krovetz stemming and two stop " +
+			"lists, the 100 most frequent terms of the argument texts and of their contexts (lexical.StopFrequentFields); it re-ranked by " +
+			"evidence and stance (the IBM Debater API) and paired sentences of the same stance. Here: Lucene's KStemFilter, the shipped " +
+			"argumentativeness model for evidence, the shipped stance model's confidence for stance, and a Builder that pairs any two " +
+			"sentences of the same side. On a sample such as the embedded ones (about 700 arguments drawn for a few topics) the 100 most " +
+			"frequent terms include every topic's own words, which would empty the queries, so on a corpus of fewer than 10,000 " +
+			"arguments the lists have 5 terms each: the same share (0.03%) of the 2021 sample's 17,395 distinct words as 100 is of the " +
+			"355,091 terms of a full-scale corpus.",
+		System: Pipeline{
+			Analysis:           &lexical.Analysis{Possessive: true, Stop: lexical.StopFrequentFields, StopFrequent: 100, Stem: lexical.StemKStem},
+			SampleStopFrequent: 5,
+			Stages:             []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
+			Depth:              1000,
+			Pool:               100,
+			Rerank:             Rerank{Evidence: true, Stance: true},
+			Builder: pairing.Builder{
+				Weights:   pairing.Weights{Retrieval: 1},
+				Coherence: pairing.Coherence{MinSimilarity: -1, MaxSimilarity: 2}, // any two sentences of one side
+			},
+			SameStance: true,
+		},
+	}
+}
+
+// bruceBannerRecipe is the recipe of bruce-banner.
+func bruceBannerRecipe() Recipe {
+	return Recipe{
+		Name:    "bruce-banner",
+		Summary: "Bruce Banner (2022 rel 0.651): BM25 (k1 1.2, b 0.68) over every pair of an argument's sentences as one document; no re-ranking",
+		Doc: "Bruce Banner indexed every pair of sentences within an argument as one document (a second variant appended the debate's " +
+			"topic) and ranked them with BM25 (k1 = 1.2, b = 0.68) for the title, or title, description and narrative, without re-ranking. " +
+			"Here: lexical.UnitPair, which scores the pairs exactly as an index of them would without building one (at full scale it " +
+			"would hold 121.9 million documents), with the title as the query; lexical.Search.PairTitle and QueryWeights are the variants.",
+		System: Pipeline{
+			Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
+			Depth:  1000,
+		},
+	}
+}
+
+// dartagnanRecipe is the recipe of dartagnan.
+func dartagnanRecipe() Recipe {
+	return Recipe{
+		Name:    "dartagnan",
+		Summary: "D'Artagnan (2022 rel 0.642): Dirichlet LM (μ 2000) over sentences, Krovetz, the Glasgow stop list and word shingles of up to 3 terms; next-sentence pairs",
+		Doc: "D'Artagnan searched with Lucene's BM25 or Dirichlet LM (μ 2000), compared Porter and Krovetz stemming, the SMART and Glasgow " +
+			"stop lists, character and word shingles, and WordNet and word2vec query expansion; Dirichlet LM, Krovetz and the Glasgow list " +
+			"did best on the 2021 judgments, and its best 2022 run (kstem-stop-shingle3) added shingles of three words. Here: Lucene's " +
+			"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (lexical.StopGlasgow), Lucene's KStem and " +
+			"word shingles of two and three terms beside single terms (lexical.Analysis.Shingles: Lucene's ShingleFilter without its " +
+			"filler tokens); each sentence paired with the next one of its argument, as the overview does not say how D'Artagnan paired " +
+			"sentences. Shingles multiply the index's terms: on args.me at full scale (5.69 million sentences) they are too many to " +
+			"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
+			"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
+		System: Pipeline{
+			Analysis: &lexical.Analysis{Possessive: true, Stop: lexical.StopGlasgow, Stem: lexical.StemKStem, Shingles: 3},
+			Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+			Depth:    1000,
+			Pool:     100,
+			Pairer:   pairing.Next{},
+		},
+	}
+}
+
+// gamoraRecipe is the recipe of gamora.
+func gamoraRecipe() Recipe {
+	return Recipe{
+		Name:    "gamora",
+		Summary: "Gamora (2022 rel 0.616): BM25 over arguments, then their sentences indexed alone (double indexing); the query reduced to its main words, WordNet and GloVe expansion; Krovetz; length filter and deduplication; next-sentence pairs",
+		Doc: "Gamora indexed args.me with deduplication and the debate's topic and stance beside each argument, retrieved arguments with BM25 " +
+			"(k1 1.2, b 0.75) and Lucene, and searched a second index of only the retrieved arguments' sentences (double indexing). Its best " +
+			"run reduced the query by hand to its 2 to 6 main words, boosted and decorated it, expanded it with GloVe neighbours and WordNet " +
+			"synonyms, removed possessives, stemmed with Krovetz and filtered sentences by length. Here: an argument stage (BM25, 100 " +
+			"arguments, conclusion, premises and discussion title) whose arguments' sentences are indexed alone and searched with BM25 " +
+			"(lexical.Within); the query reduced to at most 6 words by RAKE keywords (nlp.Keywords) in place of the manual reduction, one " +
+			"WordNet synonym (nlp/wordnet) and one GloVe neighbour (semantic/glove) of each word, without the boosts; Lucene's KStem with " +
+			"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
+			"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
+		System: Pipeline{
+			Analysis: &lexical.Analysis{Possessive: true, Stem: lexical.StemKStem},
+			Stages: []Stage{{
+				Search:    lexical.Search{Unit: lexical.UnitArgument},
+				Arguments: 100,
+				Within:    &lexical.Search{Unit: lexical.UnitSentence},
+			}},
+			Depth:     1000,
+			Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: 6}, rewrite.Synonyms{N: 1}, rewrite.Expand{N: 1}},
+			Length:    true,
+			Dedup:     true,
+			Pool:      100,
+			Pairer:    pairing.Next{},
+		},
+	}
+}
+
+// hitGirlRecipe is the recipe of hit-girl.
+func hitGirlRecipe() Recipe {
+	return Recipe{
+		Name:    "hit-girl",
+		Summary: "Hit Girl (2022 rel 0.588): semantic search by averaged word vectors over sentences; re-ranked by structural similarity (part-of-speech tags) to the query; next-sentence pairs",
+		Doc: "Hit Girl embedded documents with spaCy's vectors, searched them by vector similarity in Elasticsearch and re-ranked by maximal " +
+			"marginal relevance, word mover's distance or, in the best run, \"structural distance\": fuzzy matching of the query's and a " +
+			"sentence's part-of-speech tags. Here: exact dense retrieval (retrieval/dense) over the sentences with averaged GloVe vectors " +
+			"(spaCy's document vectors are averages of GloVe-like word vectors), 1000 sentences; the first 100 re-ranked by the mean of " +
+			"their similarity and their structural similarity to the title (pos.Tagger.Structure: one minus the edit distance of the tag " +
+			"sequences, over the longer's length); and each sentence paired with the next one of its argument, as the overview does not " +
+			"say how Hit Girl paired sentences.",
+		System: Pipeline{
+			Stages: []Stage{{Dense: true}},
+			GloVe:  true,
+			Depth:  1000,
+			Pool:   100,
+			Rerank: Rerank{Structure: true},
+			Pairer: pairing.Next{},
+		},
+	}
+}
+
+// pearlRecipe is the recipe of pearl.
+func pearlRecipe() Recipe {
+	return Recipe{
+		Name:    "pearl",
+		Summary: "Pearl (2022 rel 0.481): Dirichlet LM and DPH with Bo1 expansion over sentences, fused; debate-phrase block list and argument-quality filter; coherent pairs",
+		Doc: "Pearl retrieved sentences in two stages with DirichletLM and DPH (Terrier), expanded queries with Bo1, filtered by argument " +
+			"quality and by a block list of debate phrases (\"my opponent claims\", \"I accept this debate\"). Here: the two models fused " +
+			"(lexical.ModelLuceneDirichlet, and lexical.ModelDPH with lexical.PRFBo1), filter.Noise for the block list, the shipped " +
+			"argumentativeness model for quality, and a Builder weighing retrieval, argumentativeness and coherence as Advanced does.",
+		System: Pipeline{
+			Stages: []Stage{
+				{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet}}},
+				{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: lexical.PRFBo1}}},
+			},
+			Depth:         1000,
+			Length:        true,
+			Noise:         true,
+			Argumentative: 0.5,
+			Pool:          100,
+			Builder:       pairing.Builder{Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}},
+		},
+	}
+}
+
+// gorgonRecipe is the recipe of gorgon.
+func gorgonRecipe() Recipe {
+	return Recipe{
+		Name:    "gorgon",
+		Summary: "Gorgon (2022 rel 0.408): BM25 over every pair of an argument's sentences as one document, lower-cased, possessives removed; no stemming or stop words",
+		Doc: "Gorgon indexed every pair of two sentences within a document with Lucene and compared four analyzers (Krovetz, possessives, " +
+			"the 99webtools and EBSCO stop lists) and BM25 with Dirichlet LM; its best run lower-cased, removed possessives and ranked with " +
+			"BM25 (k1 1.2, b 0.75). Here: lexical.UnitPair, which scores the pairs as an index of them would, over an index lower-cased " +
+			"with possessives removed and nothing else.",
+		System: Pipeline{
+			Analysis: &lexical.Analysis{Possessive: true},
+			Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}},
+			Depth:    1000,
+		},
+	}
+}
+
+// generalGreviousRecipe is the recipe of general-grevious.
+func generalGreviousRecipe() Recipe {
+	return Recipe{
+		Name:    "general-grevious",
+		Summary: "General Grevious (2022 rel 0.403): BM25 over arguments (conclusion, premises, discussion title), then BM25 over every pair of their sentences indexed alone; WordNet synonyms; tokens of 3 to 20 characters; no stemming or stop words",
+		Doc: "General Grevious lower-cased, removed possessives and kept tokens of 3 to 20 characters, compared stemmers and stop lists, " +
+			"and searched with BM25 (k1 1.2, b 0.75) or Dirichlet LM over weighted fields (argument, conclusion, debate and argument " +
+			"titles), with the query expanded by RAKE keywords and Datamuse synonyms; it searched documents, then every sentence pair " +
+			"within the retrieved documents; some runs boosted by VADER sentiment or re-ranked by Flesch–Kincaid readability. Its best " +
+			"run was the expansion with BM25, without re-ranking, stemming or stop words. Here: an argument stage (BM25 over the " +
+			"conclusion, premises and discussion title, weighted alike), whose 100 arguments' sentence pairs are indexed alone and " +
+			"searched with BM25 (lexical.Within, UnitPair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
+			"characters (lexical.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
+			"place of Datamuse's (the title's content words are its RAKE keywords).",
+		System: Pipeline{
+			Analysis: &lexical.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
+			Stages: []Stage{{
+				Search:    lexical.Search{Unit: lexical.UnitArgument},
+				Arguments: 100,
+				Within:    &lexical.Search{Unit: lexical.UnitPair},
+			}},
+			Depth:     1000,
+			Rewriters: []rewrite.Rewriter{rewrite.Synonyms{N: 1}},
+		},
+	}
+}
+
+// swordsmanRecipe is the recipe of swordsman.
+func swordsmanRecipe() Recipe {
+	return Recipe{
+		Name:    "swordsman",
+		Summary: "Swordsman (2022 baseline, rel 0.356): Dirichlet LM over arguments, each argument's two most central sentences by ArgsRank",
+		Doc: "Swordsman, the official baseline, retrieved arguments with DirichletLM and gave each its two most central sentences by " +
+			"ArgsRank (PageRank over Universal Sentence Encoder similarities). Here: Swordsman, as the swordsman command runs it, " +
+			"with TF-IDF similarities in ArgsRank.",
+		System: Swordsman{},
+	}
+}
+
+// korgRecipe is the recipe of korg.
+func korgRecipe() Recipe {
+	return Recipe{
+		Name:    "korg",
+		Summary: "Korg (2022 rel 0.252): Dirichlet LM (μ 2000) over sentences, folded, stop words removed, Krovetz; each sentence paired with the most similar one of its argument by averaged word vectors",
+		Doc: "Korg searched sentences with Elasticsearch's Dirichlet LM (μ 2000) after lower-casing, ASCII folding, a hand-made stop list " +
+			"and Krovetz stemming, and paired each retrieved sentence with the most similar sentence of its document by doc2vec vectors " +
+			"trained on args.me (other runs: SBERT, or GPT-2 generating the next sentence). Here: Lucene's Dirichlet LM over sentences, " +
+			"Unicode folding (a superset of ASCII folding), Snowball's English stop list in place of the hand-made one, Lucene's KStem; " +
+			"the first 100 sentences each paired with the sentence of its argument whose averaged GloVe vector is the most similar " +
+			"(pairing.Similar), averaged word vectors standing in for doc2vec's shallow document vectors. With GloVe false the Universal " +
+			"Sentence Encoder lite compares them instead: on the 2022 sample 0.588 judged-only relevance against 0.560, but at full " +
+			"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
+		System: Pipeline{
+			Analysis: &lexical.Analysis{Fold: true, Stop: lexical.StopEnglish, Stem: lexical.StemKStem},
+			Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+			Depth:    1000,
+			Pool:     100,
+			GloVe:    true,
+			Pairer:   pairing.Similar{},
+		},
+	}
+}
+
+// FindRecipe returns the recipe called name (Recipe.Name), a new value
+// the caller may change; an unknown name is an error listing the recipes.
+func FindRecipe(name string) (Recipe, error) {
+	rs := Recipes()
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		if r.Name == name {
+			return r, nil
+		}
+		names[i] = r.Name
+	}
+	return Recipe{}, fmt.Errorf("system: no recipe %s (the recipes: %s)", quote.Q(name), strings.Join(names, ", "))
 }
 
 // String describes the configuration, one step a line, as the advanced
@@ -261,51 +328,25 @@ func (p Pipeline) String() string {
 		analysis = "none (every stage is dense)"
 	}
 	fmt.Fprintf(&b, "analysis: %s\n", analysis)
-	stages := p.Stages
-	if len(stages) == 0 {
-		stages = []Stage{{}}
-	}
-	for i, s := range stages {
-		if s.Dense {
-			fmt.Fprintf(&b, "stage %d: dense, cosine similarity of %s to the title's", i+1, p.vectorsName())
-		} else {
-			fmt.Fprintf(&b, "stage %d: %s", i+1, s.Search)
-		}
-		if !s.Dense && s.Search.Unit == lexical.UnitArgument {
-			n := cmp.Or(s.Arguments, 100)
-			if s.Within != nil {
-				what := "sentences"
-				if s.Within.Unit == lexical.UnitPair {
-					what = "pairs"
-				}
-				fmt.Fprintf(&b, ", then the %s of %d arguments indexed alone: %s", what, n, s.Within)
-			} else {
-				fmt.Fprintf(&b, ", the sentences of %d arguments", n)
-			}
-		}
-		if s.Depth > 0 {
-			fmt.Fprintf(&b, ", depth %d", s.Depth)
-		}
-		if s.Weight != 0 {
-			fmt.Fprintf(&b, ", weight %.10g", s.Weight) // 1 − 0.7 is 0.30000000000000004
-		}
-		b.WriteString("\n")
-	}
-	fmt.Fprintf(&b, "depth: %d\n", cmp.Or(p.Depth, 1000))
+	p.writeStages(&b)
+	fmt.Fprintf(&b, "depth: %d\n", cmp.Or(p.Depth, defaultDepth))
 	if p.NounChunks {
 		b.WriteString("query: Boolean, a term of every noun chunk of the title, then the plain title\n")
 	}
-	if p.Reduce > 0 {
-		fmt.Fprintf(&b, "query reduction: at most %d words, those of the title's RAKE keywords\n", p.Reduce)
+	for _, rw := range p.Rewriters {
+		switch rw := rw.(type) {
+		case rewrite.Reduce:
+			fmt.Fprintf(&b, "query reduction: at most %d words, those of the title's RAKE keywords\n", rw.N)
+		case rewrite.Synonyms:
+			fmt.Fprintf(&b, "query expansion: up to %d WordNet %s of each content word\n", rw.N, plural(rw.N, "synonym", "synonyms"))
+		case rewrite.Expand:
+			fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least %g)\n", rw.N, plural(rw.N, "word", "words"), rewrite.ExpandMin)
+		default:
+			fmt.Fprintf(&b, "query rewriting: a %T\n", rw)
+		}
 	}
-	if p.Synonyms > 0 {
-		fmt.Fprintf(&b, "query expansion: up to %d WordNet %s of each content word\n", p.Synonyms, plural(p.Synonyms, "synonym", "synonyms"))
-	}
-	if p.Expand > 0 {
-		fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least %g)\n", p.Expand, plural(p.Expand, "word", "words"), expandMin)
-	}
-	if p.Pairs == PairsRetrieved {
-		fmt.Fprintf(&b, "pairs: %s\n", p.Pairs)
+	if p.retrievesPairs() {
+		b.WriteString("pairs: retrieved pairs\n")
 		b.WriteString(p.stanceLine())
 		return b.String()
 	}
@@ -328,7 +369,7 @@ func (p Pipeline) String() string {
 		filters = append(filters, "none")
 	}
 	fmt.Fprintf(&b, "filters: %s\n", strings.Join(filters, ", "))
-	fmt.Fprintf(&b, "pool: the first %d sentences kept\n", cmp.Or(p.Pool, 100))
+	fmt.Fprintf(&b, "pool: the first %d sentences kept\n", cmp.Or(p.Pool, defaultPool))
 	var signals []string
 	for _, s := range []struct {
 		on   bool
@@ -341,42 +382,85 @@ func (p Pipeline) String() string {
 	if len(signals) > 0 {
 		fmt.Fprintf(&b, "rerank: the retrieval score mixed with %s\n", strings.Join(signals, ", "))
 	}
-	pairs := p.Pairs
-	if pairs == "" {
-		pairs = PairsBuilder
-	}
-	fmt.Fprintf(&b, "pairs: %s", pairs)
-	if pairs == PairsSimilar {
-		fmt.Fprintf(&b, " (%s)", p.vectorsName())
-	}
-	if pairs == PairsBuilder {
-		bd := p.Builder
-		w, coh := bd.Weights, bd.Coherence
-		if max(w.Retrieval, w.Argumentativeness, w.Coherence, w.Centrality) <= 0 {
-			b.WriteString(" (pairing.Weights's defaults; ")
-		} else {
-			fmt.Fprintf(&b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g; ",
-				w.Retrieval, w.Argumentativeness, w.Centrality, w.Coherence)
-		}
-		if coh.MinSimilarity == 0 && coh.MaxSimilarity == 0 {
-			b.WriteString("pairing.Coherence's defaults")
-		} else {
-			fmt.Fprintf(&b, "joined at similarity %g to %g", coh.MinSimilarity, coh.MaxSimilarity)
-		}
-		if p.NounPhrases {
-			b.WriteString(", noun phrases by part-of-speech tags")
-		}
-		if coh.SemanticWeight > 0 {
-			fmt.Fprintf(&b, ", sentence-vector similarity weighted %g", coh.SemanticWeight)
-		}
-		if bd.Diversity < 0 {
-			b.WriteString("; no diversity")
-		}
-		b.WriteString(")")
-	}
+	p.writePairs(&b)
 	b.WriteString(", then consecutive sentences\n")
 	b.WriteString(p.stanceLine())
 	return b.String()
+}
+
+// writeStages writes a line for each retrieval stage.
+func (p Pipeline) writeStages(b *strings.Builder) {
+	stages := p.Stages
+	if len(stages) == 0 {
+		stages = []Stage{{}}
+	}
+	for i, s := range stages {
+		if s.Dense {
+			fmt.Fprintf(b, "stage %d: dense, cosine similarity of %s to the title's", i+1, p.vectorsName())
+		} else {
+			fmt.Fprintf(b, "stage %d: %s", i+1, s.Search)
+		}
+		if !s.Dense && s.Search.Unit == lexical.UnitArgument {
+			n := cmp.Or(s.Arguments, defaultArguments)
+			if s.Within != nil {
+				what := "sentences"
+				if s.Within.Unit == lexical.UnitPair {
+					what = "pairs"
+				}
+				fmt.Fprintf(b, ", then the %s of %d arguments indexed alone: %s", what, n, s.Within)
+			} else {
+				fmt.Fprintf(b, ", the sentences of %d arguments", n)
+			}
+		}
+		if s.Depth > 0 {
+			fmt.Fprintf(b, ", depth %d", s.Depth)
+		}
+		if s.Weight != 0 {
+			fmt.Fprintf(b, ", weight %.10g", s.Weight) // 1 − 0.7 is 0.30000000000000004
+		}
+		b.WriteString("\n")
+	}
+}
+
+// writePairs writes how the candidates become pairs: the Pairer, and for
+// the Builder its weights.
+func (p Pipeline) writePairs(b *strings.Builder) {
+	switch p.Pairer.(type) {
+	case nil:
+		b.WriteString("pairs: builder")
+	case pairing.Next:
+		b.WriteString("pairs: next sentence")
+		return
+	case pairing.Similar:
+		fmt.Fprintf(b, "pairs: most similar sentence (%s)", p.vectorsName())
+		return
+	default:
+		fmt.Fprintf(b, "pairs: a %T", p.Pairer)
+		return
+	}
+	bd := p.Builder
+	w, coh := bd.Weights, bd.Coherence
+	if max(w.Retrieval, w.Argumentativeness, w.Coherence, w.Centrality) <= 0 {
+		b.WriteString(" (pairing.Weights's defaults; ")
+	} else {
+		fmt.Fprintf(b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g; ",
+			w.Retrieval, w.Argumentativeness, w.Centrality, w.Coherence)
+	}
+	if coh.MinSimilarity == 0 && coh.MaxSimilarity == 0 {
+		b.WriteString("pairing.Coherence's defaults")
+	} else {
+		fmt.Fprintf(b, "joined at similarity %g to %g", coh.MinSimilarity, coh.MaxSimilarity)
+	}
+	if p.NounPhrases {
+		b.WriteString(", noun phrases by part-of-speech tags")
+	}
+	if coh.SemanticWeight > 0 {
+		fmt.Fprintf(b, ", sentence-vector similarity weighted %g", coh.SemanticWeight)
+	}
+	if bd.Diversity < 0 {
+		b.WriteString("; no diversity")
+	}
+	b.WriteString(")")
 }
 
 // plural returns one or many as n asks.

@@ -31,6 +31,24 @@ func (f Func) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.R
 	return f(ctx, env, t)
 }
 
+// A checker is a System that checks its configuration against an Env
+// before the first topic, so that a value out of range is an error naming
+// its field before any work.
+type checker interface {
+	check(ctx context.Context, env *Env) error
+}
+
+// checkEnv refuses a nil Env and one not made by Open.
+func checkEnv(env *Env) error {
+	switch {
+	case env == nil:
+		return errors.New("system: a nil Env (use system.Open)")
+	case env.Store == nil || env.K <= 0:
+		return errors.New("system: an Env not made by system.Open")
+	}
+	return nil
+}
+
 // Run answers every topic of env with s, Input.Workers topics at a time,
 // and returns the run, every line tagged tag ("" means "argsearch"). The
 // run is checked as a run file is (runfile.NewRun: ids, scores, no
@@ -39,8 +57,9 @@ func (f Func) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.R
 // whatever the number of workers.
 //
 // A failing topic fails the run, with the topic's id. A nil env or s, an
-// Env without topics, and a run in which every topic came out empty, are
-// errors.
+// Env without topics, a Pipeline whose configuration is out of range (an
+// error naming the field, before the first topic), and a run in which
+// every topic came out empty, are errors.
 func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, error) {
 	if tag == "" {
 		tag = "argsearch"
@@ -51,8 +70,16 @@ func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, erro
 	case s == nil, isFunc && f == nil:
 		return nil, errors.New("system: Run without a System (nil)")
 	}
+	if err := checkEnv(env); err != nil {
+		return nil, err
+	}
 	if len(env.Topics) == 0 {
 		return nil, fmt.Errorf("system: %s has no topics", env.Name)
+	}
+	if c, ok := s.(checker); ok {
+		if err := c.check(ctx, env); err != nil {
+			return nil, err
+		}
 	}
 	results := make([][]runfile.Result, len(env.Topics))
 	var mu sync.Mutex

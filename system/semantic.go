@@ -1,154 +1,57 @@
 package system
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"math"
 	"reflect"
-	"slices"
-	"strings"
 
-	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/nlp"
-	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/dense"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/semantic"
-	"github.com/argsearch/argsearch/semantic/glove"
-	"github.com/argsearch/argsearch/semantic/use"
 )
 
-// expandMin is the least similarity of a word Pipeline.Expand adds.
-const expandMin = 0.6
-
-// wordVectors returns the shipped GloVe vectors (semantic/glove), loaded
-// on the first call and kept for the Env's life.
-func (e *Env) wordVectors() (*glove.Vectors, error) {
-	e.gloveOnce.Do(func() {
-		v, err := glove.Load()
-		if err != nil {
-			e.gloveErr = fmt.Errorf("system: %w", err)
-			return
-		}
-		e.glove = v
-	})
-	return e.glove, e.gloveErr
-}
-
-// synonymSenses is the number of a word's senses, most frequent first,
-// whose lemmas Pipeline.Synonyms draws from.
-const synonymSenses = 2
-
-// wordNetData returns the shipped WordNet synonyms (nlp/wordnet), loaded
-// on the first call and kept for the Env's life.
-func (e *Env) wordNetData() (*wordnet.WordNet, error) {
-	e.wordNetOnce.Do(func() {
-		w, err := wordnet.Load()
-		if err != nil {
-			e.wordNetErr = fmt.Errorf("system: %w", err)
-			return
-		}
-		e.wordNet = w
-	})
-	return e.wordNet, e.wordNetErr
-}
-
-// expanded returns q for the plain retrieval query: with Reduce, its text
-// is the words of the title's RAKE keywords, at most Reduce of them; with
-// Synonyms, up to Synonyms WordNet synonyms of each content word follow;
-// with Expand, the text is then its content words and the Expand nearest
-// GloVe words of each of similarity at least expandMin
-// (glove.Vectors.Expand).
-func (r *ready) expanded(q retrieval.Query) (retrieval.Query, error) {
-	if r.Reduce > 0 {
-		if words := reduce(q.Text, r.Reduce); len(words) > 0 {
-			q.Text = strings.Join(words, " ")
-		}
-	}
-	if r.Synonyms > 0 {
-		w, err := r.env.wordNetData()
-		if err != nil {
-			return q, err
-		}
-		q.Text = strings.Join(synonyms(w, q.Text, r.Synonyms), " ")
-	}
-	if r.Expand <= 0 {
-		return q, nil
-	}
-	v, err := r.env.wordVectors()
-	if err != nil {
-		return q, err
-	}
-	if words := v.Expand(q.Text, r.Expand, expandMin); len(words) > 0 {
-		q.Text = strings.Join(words, " ")
-	}
-	return q, nil
-}
-
-// reduce returns the words of the title's RAKE keywords (nlp.Keywords with
-// Snowball's stop words), best keyword first, each once, at most n.
-func reduce(title string, n int) []string {
-	var words []string
-	for _, k := range nlp.Keywords(title, nil) {
-		for _, w := range strings.Fields(k.Phrase) {
-			if len(words) < n && !slices.Contains(words, w) {
-				words = append(words, w)
+// rewriters returns the pipeline's query rewriters, in order, a Synonyms
+// given the shipped WordNet and an Expand the shipped GloVe vectors when
+// they have none.
+func (r *ready) rewriters() ([]rewrite.Rewriter, error) {
+	rs := make([]rewrite.Rewriter, len(r.Rewriters))
+	for i, rw := range r.Rewriters {
+		switch rw := rw.(type) {
+		case rewrite.Synonyms:
+			if rw.WordNet == nil && rw.N > 0 {
+				w, err := r.env.shipped.WordNet()
+				if err != nil {
+					return nil, err
+				}
+				rw.WordNet = w
 			}
-		}
-	}
-	return words
-}
-
-// synonyms returns the words of text followed by up to n WordNet synonyms
-// of each of its content words (not Snowball stop words), from the lemmas
-// of their two most frequent senses, each synonym once.
-func synonyms(w *wordnet.WordNet, text string, n int) []string {
-	words := nlp.Words(nil, text)
-	out := slices.Clone(words)
-	seen := map[string]bool{}
-	for _, word := range words {
-		seen[word] = true
-	}
-	for _, word := range words {
-		if nlp.IsSnowballStopWord(word) {
-			continue
-		}
-		added := 0
-		for _, syn := range w.Synonyms(word, synonymSenses) {
-			if added == n {
-				break
+			rs[i] = rw
+		case rewrite.Expand:
+			if rw.Vectors == nil && rw.N > 0 {
+				v, err := r.env.shipped.GloVe()
+				if err != nil {
+					return nil, err
+				}
+				rw.Vectors = v
 			}
-			if s := strings.ToLower(syn); !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-				added++
-			}
+			rs[i] = rw
+		default:
+			rs[i] = rw
 		}
 	}
-	return out
-}
-
-// sentenceEncoder returns the shipped sentence encoder (semantic/use),
-// loaded on the first call and kept for the Env's life.
-func (e *Env) sentenceEncoder() (semantic.Encoder, error) {
-	e.encOnce.Do(func() {
-		m, err := use.Load()
-		if err != nil {
-			e.encErr = fmt.Errorf("system: %w", err)
-			return
-		}
-		e.enc = m
-	})
-	return e.enc, e.encErr
+	return rs, nil
 }
 
 // needsVectors reports whether the pipeline compares the candidates'
 // sentence vectors: to re-rank by similarity to the query, or in the
 // Builder's coherence.
 func (p Pipeline) needsVectors() bool {
-	return p.Rerank.Similarity || p.Builder.Coherence.SemanticWeight > 0 && cmp.Or(p.Pairs, PairsBuilder) == PairsBuilder
+	if b, ok := p.Pairer.(pairing.Builder); ok {
+		return p.Rerank.Similarity || b.Coherence.SemanticWeight > 0
+	}
+	return p.Rerank.Similarity || p.Builder.Coherence.SemanticWeight > 0 && p.Pairer == nil
 }
 
 // encoder returns the pipeline's sentence encoder: its Encoder, else the
@@ -159,9 +62,9 @@ func (r *ready) encoder() (semantic.Encoder, error) {
 	case r.Encoder != nil:
 		return r.Encoder, nil
 	case r.GloVe:
-		return r.env.wordVectors()
+		return r.env.shipped.GloVe()
 	}
-	return r.env.sentenceEncoder()
+	return r.env.shipped.Encoder()
 }
 
 // denseIndex returns the dense index of the Env's sentences by enc, built
@@ -174,7 +77,7 @@ func (e *Env) denseIndex(ctx context.Context, enc semantic.Encoder) (*dense.Inde
 	e.mu.Lock()
 	entry := e.dense[enc]
 	if entry == nil {
-		entry = &denseEntry{}
+		entry = &cacheEntry[*dense.Index]{}
 		e.dense[enc] = entry
 	}
 	e.mu.Unlock()
@@ -184,74 +87,6 @@ func (e *Env) denseIndex(ctx context.Context, enc semantic.Encoder) (*dense.Inde
 		}
 	})
 	return entry.x, entry.err
-}
-
-// similarPairs pairs each candidate, in order, with the sentence of its
-// argument whose vector (the pipeline's encoder) is the most similar to
-// its own (PairsSimilar); a pair made twice counts once. Scores fall with
-// the rank.
-func (r *ready) similarPairs(ctx context.Context, cands []pairing.Candidate) ([]pairing.Scored, error) {
-	enc, err := r.encoder()
-	if err != nil {
-		return nil, err
-	}
-	// The sentences of the candidates' arguments, encoded in one batch.
-	var (
-		texts []string
-		args  = map[string]corpus.Argument{}
-		first = map[string]int{} // argument id → index of its first sentence in texts
-	)
-	for _, c := range cands {
-		if _, ok := args[c.Argument]; ok {
-			continue
-		}
-		a, ok := r.env.Store.Argument(c.Argument)
-		if !ok {
-			continue
-		}
-		args[c.Argument], first[c.Argument] = a, len(texts)
-		for _, s := range a.Sentences {
-			texts = append(texts, s.Text)
-		}
-	}
-	vs, err := enc.Encode(ctx, texts)
-	if err != nil {
-		return nil, fmt.Errorf("system: encoding the sentences of the candidates' arguments: %w", err)
-	}
-	if len(vs) != len(texts) {
-		return nil, fmt.Errorf("system: the encoder gave %d vectors for %d texts", len(vs), len(texts))
-	}
-	var out []pairing.Scored
-	seen := map[string]bool{}
-	for _, c := range cands {
-		a, ok := args[c.Argument]
-		i := slices.IndexFunc(a.Sentences, func(s corpus.Sentence) bool { return s.ID == c.Sentence.ID })
-		if !ok || i < 0 || len(a.Sentences) < 2 {
-			continue
-		}
-		v := vs[first[c.Argument]:]
-		best, bestSim := -1, math.Inf(-1)
-		for j := range a.Sentences {
-			if j == i {
-				continue
-			}
-			if sim := semantic.Cosine(v[i], v[j]); sim > bestSim { // ties: the earlier sentence
-				best, bestSim = j, sim
-			}
-		}
-		if best < 0 { // every similarity NaN (an encoder's bad vectors): the next sentence
-			if best = i + 1; best == len(a.Sentences) {
-				best = i - 1
-			}
-		}
-		p := pairing.InReadingOrder(a.Sentences[i], a.Sentences[best])
-		if seen[p.ID()] {
-			continue
-		}
-		seen[p.ID()] = true
-		out = append(out, pairing.Scored{Pair: p, Score: c.Retrieval, Raw: c.Retrieval, SameArgument: true})
-	}
-	return out, nil
 }
 
 // encode gives the candidates their sentence vectors and returns the

@@ -20,13 +20,11 @@ import (
 // retrieval score. The stance is the argument's args.me label towards the
 // topic, "Q0" where the labels do not reveal one (StanceRule without a
 // model). Arguments of one sentence give no pair; retrieval goes deeper
-// until K pairs are made or the arguments run out.
+// until the Env's K pairs are made or the arguments run out.
 //
 // The original used Universal Sentence Encoder similarities; ArgsRank here
 // uses TF-IDF cosine.
 type Swordsman struct {
-	// K is the number of pairs per topic; 0 means 1000.
-	K int
 	// Search is how arguments are retrieved; its zero value is Dirichlet
 	// LM (μ 2000) over the argument unit (conclusion, premises and
 	// discussion title, equally weighted). A Search of another unit is
@@ -52,10 +50,10 @@ func (s Swordsman) String() string {
 
 // Answer implements System.
 func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
-	k := s.K
-	if k == 0 {
-		k = 1000
+	if err := checkEnv(env); err != nil {
+		return nil, err
 	}
+	k := env.K
 	arguments, err := env.index(ctx, s.search())
 	if err != nil {
 		return nil, err

@@ -21,6 +21,7 @@ import (
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/topics"
@@ -219,12 +220,12 @@ func TestStoreCache(t *testing.T) {
 // topics and for a run with nothing in it.
 func TestRun(t *testing.T) {
 	ctx := context.Background()
-	one, two := open(t, Input{}), open(t, Input{Workers: 2})
-	a, err := Run(ctx, one, Baseline{K: 20}, "")
+	one, two := open(t, Input{K: 20}), open(t, Input{K: 20, Workers: 2})
+	a, err := Run(ctx, one, Baseline{}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Run(ctx, two, Baseline{K: 20}, "")
+	b, err := Run(ctx, two, Baseline{}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +267,7 @@ func TestRun(t *testing.T) {
 	if err := (*Env)(nil).Close(); err != nil {
 		t.Errorf("Close of a nil Env: %v", err)
 	}
-	empty := &Env{Name: "nothing"}
+	empty := &Env{Name: "nothing", K: 10, Store: new(corpus.Store)}
 	if _, err := Run(ctx, empty, Baseline{}, ""); err == nil || !strings.Contains(err.Error(), "no topics") {
 		t.Errorf("an Env without topics: got %v", err)
 	}
@@ -367,19 +368,16 @@ func TestPipelineErrors(t *testing.T) {
 	ctx := context.Background()
 	for name, p := range map[string]Pipeline{
 		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}}}},
-		"retrieved pairs of sentences":                 {Pairs: PairsRetrieved},
-		"an unknown way of pairing":                    {Pairs: "magic"},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil {
 			t.Errorf("%s: got no error", name)
 		}
 	}
 	for want, p := range map[string]Pipeline{
-		"Dense and Within exclude each other":           {Stages: []Stage{{Dense: true, Within: &lexical.Search{}}}},
-		"NounChunks asks a Boolean query":               {Stages: []Stage{{Dense: true}}, NounChunks: true},
-		"Within searches within retrieved arguments":    {Stages: []Stage{{Within: &lexical.Search{}}}},
-		"stage 1 retrieves pairs: it needs Pairs":       {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}}},
-		"stage 1 retrieves pairs: it needs Pairs \"ret": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}, Within: &lexical.Search{Unit: lexical.UnitPair}}}},
+		"Dense and Within exclude each other":        {Stages: []Stage{{Dense: true, Within: &lexical.Search{}}}},
+		"NounChunks asks a Boolean query":            {Stages: []Stage{{Dense: true}}, NounChunks: true},
+		"Within searches within retrieved arguments": {Stages: []Stage{{Within: &lexical.Search{}}}},
+		"1 of 2 stages retrieve pairs":               {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}, Within: &lexical.Search{Unit: lexical.UnitPair}}, {}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v, want an error saying %q", err, want)
@@ -404,8 +402,8 @@ func countSteps(steps []string, step string) int {
 // run; and that Pipeline.String says the defaults are used.
 func TestDefaultWeightsWeighCentrality(t *testing.T) {
 	ctx := context.Background()
-	env := open(t, Input{})
-	zero := Pipeline{K: 50}
+	env := open(t, Input{K: 50})
+	zero := Pipeline{}
 	explicit := zero
 	explicit.Builder.Weights = pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Centrality: 0.1, Coherence: 0.25}
 	a, err := Run(ctx, env, zero, "")
@@ -487,9 +485,9 @@ func (f fakeEncoder) Encode(ctx context.Context, texts []string) ([][]float32, e
 // calls it.
 func TestPipelineEncoder(t *testing.T) {
 	ctx := context.Background()
-	env := open(t, Input{})
+	env := open(t, Input{K: 20})
 	var calls int
-	p := Pipeline{K: 20, Rerank: Rerank{Similarity: true}, Encoder: fakeEncoder{calls: &calls}}
+	p := Pipeline{Rerank: Rerank{Similarity: true}, Encoder: fakeEncoder{calls: &calls}}
 	a, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -514,7 +512,7 @@ func TestPipelineEncoder(t *testing.T) {
 		t.Errorf("short encoder: got %v", err)
 	}
 	calls = 0
-	off := Pipeline{K: 20, Encoder: fakeEncoder{calls: &calls}}
+	off := Pipeline{Encoder: fakeEncoder{calls: &calls}}
 	if _, err := Run(ctx, env, off, ""); err != nil || calls != 0 {
 		t.Errorf("without Similarity or SemanticWeight: %d calls, %v", calls, err)
 	}
@@ -524,12 +522,12 @@ func TestPipelineEncoder(t *testing.T) {
 // same way each time, and that String says so.
 func TestPipelineExpand(t *testing.T) {
 	ctx := context.Background()
-	env := open(t, Input{})
-	plain, err := Run(ctx, env, Pipeline{K: 20}, "")
+	env := open(t, Input{K: 20})
+	plain, err := Run(ctx, env, Pipeline{}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := Pipeline{K: 20, Expand: 2}
+	p := Pipeline{Rewriters: []rewrite.Rewriter{rewrite.Expand{N: 2}}}
 	a, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)

@@ -94,7 +94,7 @@ advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag
 	name := c.Flags.String("recipe", "", "run a published Touché 2022 system instead (`NAME`: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg; list: print them); only the input, output, -k and run flags apply")
 	return c.Run(args, func([]string) error {
 		if *name == "" {
-			p.K = *k
+			f.K = *k
 			return advanced(ctx, f, "advanced", *p, stdout, stderr)
 		}
 		if *name == "list" {
@@ -124,11 +124,8 @@ advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag
 		if !f.Quiet {
 			fmt.Fprintf(stderr, "recipe %s\n%s", r.Name, indent(fmt.Sprint(r.System)))
 		}
-		s, err := cli.WithK(r.System, *k)
-		if err != nil {
-			return fmt.Errorf("recipe %s: %w", r.Name, err)
-		}
-		return advanced(ctx, f, r.Name, s, stdout, stderr)
+		f.K = *k
+		return advanced(ctx, f, r.Name, r.System, stdout, stderr)
 	})
 }
 

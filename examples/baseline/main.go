@@ -41,7 +41,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	f.Register(c, "baseline")
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
 	return c.Run(args, func([]string) error {
-		return baseline(ctx, f, system.Baseline{K: *k}, stdout, stderr)
+		f.K = *k
+		return baseline(ctx, f, system.Baseline{}, stdout, stderr)
 	})
 }
 

@@ -108,3 +108,29 @@ func TestOutputs(t *testing.T) {
 		t.Errorf("too few pairs for the Touché rules: exit %d, stderr %q; want 1 naming -min-pairs", code, stderr.String())
 	}
 }
+
+// TestEmptyTopicNamed checks that with -min-pairs 0 a topic that comes out
+// empty is named in the summary (issue 34), not dropped without a word.
+func TestEmptyTopicNamed(t *testing.T) {
+	in := t.TempDir()
+	if err := systemtest.WriteInput(in); err != nil {
+		t.Fatal(err)
+	}
+	topicsPath := filepath.Join(in, "topics.xml")
+	b, err := os.ReadFile(topicsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.Replace(b, []byte("</topics>"), []byte("<topic><number>999</number><title>Qwxzy vrblk?</title></topic>\n</topics>"), 1)
+	if err := os.WriteFile(topicsPath, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{"-quiet", "-cache", "off", "-min-pairs", "0", "-k", "5", "-i", in, "-o", t.TempDir()}
+	if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	if want := "1 of 11 topics came out empty and are not in the run: 999"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("stdout %q; want it to say %q", stdout.String(), want)
+	}
+}

@@ -68,31 +68,25 @@ func main() {
 
 // systems returns the systems the command knows, by name, in the order of
 // the default table.
-func systems(k int) ([]string, map[string]system.System, error) {
+func systems() ([]string, map[string]system.System, error) {
 	names := []string{"baseline", "swordsman", "advanced"}
 	byName := map[string]system.System{
-		"baseline":  system.Baseline{K: k},
-		"swordsman": system.Swordsman{K: k},
+		"baseline":  system.Baseline{},
+		"swordsman": system.Swordsman{},
+		"advanced":  system.Advanced(),
 	}
-	advanced := system.Advanced()
-	advanced.K = k
-	byName["advanced"] = advanced
 	for _, r := range system.Recipes() {
 		if _, ok := byName[r.Name]; ok {
 			continue // the swordsman recipe is the swordsman system
 		}
-		s, err := cli.WithK(r.System, k)
-		if err != nil {
-			return nil, nil, fmt.Errorf("recipe %s: %w", r.Name, err)
-		}
 		names = append(names, r.Name)
-		byName[r.Name] = s
+		byName[r.Name] = r.System
 	}
 	return names, byName, nil
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	all, byName, err := systems(1000)
+	all, byName, err := systems()
 	if err != nil {
 		fmt.Fprintf(stderr, "experiment: %v\n", err)
 		return cli.ExitError
@@ -135,10 +129,11 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		return nil
 	})
 	return c.Run(args, func([]string) error {
-		_, byName, err := systems(*k)
+		_, byName, err := systems()
 		if err != nil {
 			return err
 		}
+		f.K = *k
 		x := experiment.Experiment{Correction: *correction, Pairs: eval.FirstSentence, MinJudged: *minJudged,
 			Test: eval.PairedTest{Method: *test, Seed: *seed}, Bootstrap: eval.Bootstrap{Seed: *seed}}
 		if x.MinJudged == 0 {

@@ -173,72 +173,116 @@ func postings(f *fieldData, t string, ndocs uint64) ([]posting, error) {
 // discussion title, with PairTitle), with the statistics an index of those
 // documents would have, computed from the sentence unit.
 func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+	ps, err := x.pairScan()
+	if err != nil || ps.n == 0 {
+		return nil, err
+	}
+	terms, err := ps.terms(x.queryTerms(q))
+	if err != nil || len(terms) == 0 {
+		return nil, err
+	}
+	top := &pairTop{su: ps.su, k: k}
+	if err := ps.score(ctx, terms, top); err != nil {
+		return nil, err
+	}
+	return top.hits(), nil
+}
+
+// pairScan is what scoring the pair unit needs of an index: the groups of
+// sentences (one per argument), the sentence field, the discussion titles
+// (with PairTitle), and the pair field's statistics.
+type pairScan struct {
+	g        *pairGroups
+	su       *unitData
+	sf       *fieldData // the sentences
+	tf       *fieldData // the discussion titles, with PairTitle; nil without
+	sc       Scoring
+	kind     int
+	lt       []float64 // the scoring's length values
+	n        float64   // the pairs with a term
+	sumTTF   float64
+	maxTitle uint64
+}
+
+// pairTerm is a query term of a pair search: its postings in the
+// sentences and titles, and a cursor that scores it with the pair field's
+// statistics.
+type pairTerm struct {
+	sent  []posting
+	title map[int32]float64 // group → frequency in its title
+	c     cursor
+}
+
+// pairScan gathers the pair field's statistics; n is 0 when no pair has a
+// term.
+func (x *Index) pairScan() (*pairScan, error) {
 	g, err := x.d.groups()
 	if err != nil {
 		return nil, err
 	}
 	su := x.d.unit(UnitSentence)
-	sf := su.fields[0]
-	var tf *fieldData // the discussion titles, with PairTitle
+	ps := &pairScan{g: g, su: su, sf: su.fields[0], sc: x.search.Scoring}
 	if x.search.PairTitle {
 		for _, f := range x.d.unit(UnitArgument).fields {
 			if f.name == fieldTitle {
-				tf = f
+				ps.tf = f
 			}
 		}
 	}
-	groups := len(g.start) - 1
-	titleLen := func(i int) uint64 {
-		if tf == nil || g.argument[i] < 0 {
-			return 0
-		}
-		return uint64(tf.length(uint64(g.argument[i])))
-	}
 	// The pair field's statistics: N counts the pairs with a term.
-	var n, sumTTF float64
-	maxTitle := uint64(0)
-	for i := range groups {
-		size, tl := g.size(i), titleLen(i)
-		n += float64(choose2(size))
+	for i := range ps.groups() {
+		size, tl := g.size(i), ps.titleLen(i)
+		ps.n += float64(choose2(size))
 		if tl == 0 {
-			n -= float64(choose2(int(g.empty[i])))
+			ps.n -= float64(choose2(int(g.empty[i])))
 		}
-		sumTTF += float64(size-1)*float64(g.length[i]) + float64(choose2(size))*float64(tl)
-		maxTitle = max(maxTitle, tl)
+		ps.sumTTF += float64(size-1)*float64(g.length[i]) + float64(choose2(size))*float64(tl)
+		ps.maxTitle = max(ps.maxTitle, tl)
 	}
-	if n == 0 {
-		return nil, nil
+	if ps.n == 0 {
+		return ps, nil
 	}
-	sc := x.search.Scoring
-	kind := modelKind(sc.Model)
-	var lt []float64
-	switch kind {
+	ps.kind = modelKind(ps.sc.Model)
+	maxLen := 2*g.maxDL + uint32(ps.maxTitle)
+	switch ps.kind {
 	case kindBM25:
-		lt = lengthValues(tableBM25, sc, sumTTF/n, 2*g.maxDL+uint32(maxTitle))
+		ps.lt = lengthValues(tableBM25, ps.sc, ps.sumTTF/ps.n, maxLen)
 	case kindTFIDF:
-		lt = lengthValues(tableTFIDF, sc, sumTTF/n, 2*g.maxDL+uint32(maxTitle))
+		ps.lt = lengthValues(tableTFIDF, ps.sc, ps.sumTTF/ps.n, maxLen)
 	case kindLuceneDirichlet:
-		lt = lengthValues(tableDirichlet, sc, sumTTF/n, 2*g.maxDL+uint32(maxTitle))
+		ps.lt = lengthValues(tableDirichlet, ps.sc, ps.sumTTF/ps.n, maxLen)
 	case kindDPH:
-		lt = lengthValues(tableLength, sc, sumTTF/n, 2*g.maxDL+uint32(maxTitle))
+		ps.lt = lengthValues(tableLength, ps.sc, ps.sumTTF/ps.n, maxLen)
 	}
-	// Per query term: its postings in the sentences and titles, and a
-	// cursor that scores it with the pair field's statistics.
-	type term struct {
-		sent  []posting
-		title map[int32]float64 // group → frequency in its title
-		c     cursor
+	return ps, nil
+}
+
+// groups is the number of groups of sentences.
+func (ps *pairScan) groups() int { return len(ps.g.start) - 1 }
+
+// titleLen is the length of group i's discussion title; 0 without
+// PairTitle.
+func (ps *pairScan) titleLen(i int) uint64 {
+	if ps.tf == nil || ps.g.argument[i] < 0 {
+		return 0
 	}
-	var terms []*term
-	ndocs := uint64(su.docs())
-	for _, qt := range x.queryTerms(q) {
-		sent, err := postings(sf, qt.term, ndocs)
+	return uint64(ps.tf.length(uint64(ps.g.argument[i])))
+}
+
+// terms returns the query terms that some pair holds, with their postings
+// and cursors.
+func (ps *pairScan) terms(qts []qterm) ([]*pairTerm, error) {
+	g := ps.g
+	var terms []*pairTerm
+	ndocs := uint64(ps.su.docs())
+	for _, qt := range qts {
+		sent, err := postings(ps.sf, qt.term, ndocs)
 		if err != nil {
 			return nil, err
 		}
-		t := &term{sent: sent}
-		if tf != nil {
-			titles, err := postings(tf, qt.term, uint64(tf.docs()))
+		t := &pairTerm{sent: sent}
+		if ps.tf != nil {
+			titles, err := postings(ps.tf, qt.term, uint64(ps.tf.docs()))
 			if err != nil {
 				return nil, err
 			}
@@ -251,59 +295,73 @@ func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]
 				}
 			}
 		}
-		// df and ttf of the pair documents.
-		var df, ttf float64
-		gi, m, gttf := -1, 0, 0.0
-		flush := func() {
-			if gi < 0 {
-				return
-			}
-			size := g.size(gi)
-			if _, ok := t.title[int32(gi)]; !ok {
-				df += float64(choose2(size) - choose2(size-m))
-			}
-			ttf += float64(size-1) * gttf
-		}
-		for _, p := range t.sent {
-			if gi < 0 || uint64(g.start[gi+1]) <= p.doc {
-				flush()
-				gi, m, gttf = groupOf(g, p.doc, gi), 0, 0
-			}
-			m++
-			gttf += p.tf
-		}
-		flush()
-		for gi, f := range t.title {
-			size := choose2(g.size(int(gi)))
-			df += float64(size)
-			ttf += float64(size) * f
-		}
+		df, ttf := ps.frequencies(t)
 		if df == 0 {
 			continue
 		}
-		c := &t.c
-		c.kind, c.w, c.lt = kind, qt.w, lt
-		switch kind {
-		case kindBM25:
-			c.c = c.w * math.Log(1+(n-df+0.5)/(df+0.5))
-		case kindTFIDF:
-			c.c = c.w * (1 + math.Log((n+1)/(df+1)))
-			if sc.Model == ModelTFIDFIC {
-				c.c *= math.Log1p(df) / math.Log1p(n)
-			}
-		case kindLuceneDirichlet:
-			c.mp = sc.Mu * (ttf + 1) / (sumTTF + 1)
-			c.one = math.Log(1 + 1/c.mp)
-		case kindDPH:
-			c.c = sumTTF / ttf
-		}
+		ps.setCursor(&t.c, qt.w, df, ttf)
 		terms = append(terms, t)
 	}
-	if len(terms) == 0 {
-		return nil, nil
+	return terms, nil
+}
+
+// frequencies returns df and ttf of t over the pair documents.
+func (ps *pairScan) frequencies(t *pairTerm) (df, ttf float64) {
+	g := ps.g
+	gi, m, gttf := -1, 0, 0.0
+	flush := func() {
+		if gi < 0 {
+			return
+		}
+		size := g.size(gi)
+		if _, ok := t.title[int32(gi)]; !ok {
+			df += float64(choose2(size) - choose2(size-m))
+		}
+		ttf += float64(size-1) * gttf
 	}
-	// The groups to score: those with a term in a sentence or a title.
-	marked := make([]bool, groups)
+	for _, p := range t.sent {
+		if gi < 0 || uint64(g.start[gi+1]) <= p.doc {
+			flush()
+			gi, m, gttf = groupOf(g, p.doc, gi), 0, 0
+		}
+		m++
+		gttf += p.tf
+	}
+	flush()
+	for gi, f := range t.title {
+		size := choose2(g.size(int(gi)))
+		df += float64(size)
+		ttf += float64(size) * f
+	}
+	return df, ttf
+}
+
+// setCursor makes c score a term of weight w, df and ttf with the pair
+// field's statistics.
+func (ps *pairScan) setCursor(c *cursor, w, df, ttf float64) {
+	n := ps.n
+	c.kind, c.w, c.lt = ps.kind, w, ps.lt
+	switch ps.kind {
+	case kindBM25:
+		c.c = c.w * math.Log(1+(n-df+0.5)/(df+0.5))
+	case kindTFIDF:
+		c.c = c.w * (1 + math.Log((n+1)/(df+1)))
+		if ps.sc.Model == ModelTFIDFIC {
+			c.c *= math.Log1p(df) / math.Log1p(n)
+		}
+	case kindLuceneDirichlet:
+		c.mp = ps.sc.Mu * (ttf + 1) / (ps.sumTTF + 1)
+		c.one = math.Log(1 + 1/c.mp)
+	case kindDPH:
+		c.c = ps.sumTTF / ttf
+	}
+}
+
+// marked returns, per group, whether a term is in one of its sentences or
+// its title: the groups to score.
+func (ps *pairScan) marked(terms []*pairTerm) []bool {
+	g := ps.g
+	marked := make([]bool, ps.groups())
 	for _, t := range terms {
 		gi := -1
 		for _, p := range t.sent {
@@ -316,20 +374,27 @@ func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]
 			marked[gi] = true
 		}
 	}
+	return marked
+}
+
+// score offers top every pair of a marked group that holds a term, with
+// its score.
+func (ps *pairScan) score(ctx context.Context, terms []*pairTerm, top *pairTop) error {
+	g, sf := ps.g, ps.sf
+	marked := ps.marked(terms)
 	nt := len(terms)
 	next := make([]int, nt) // per term: its next sentence posting
-	top := &pairTop{su: su, k: k}
-	var rows []float64 // per sentence of the group, per term: the frequency
-	var hit []bool     // per sentence of the group: it holds a term
+	var rows []float64      // per sentence of the group, per term: the frequency
+	var hit []bool          // per sentence of the group: it holds a term
 	var dl []uint32
 	tt := make([]float64, nt) // per term: its frequency in the title
-	for gi := range groups {
+	for gi := range ps.groups() {
 		if !marked[gi] {
 			continue
 		}
 		if gi&0xff == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("lexical: retrieve: %w", err)
+				return fmt.Errorf("lexical: retrieve: %w", err)
 			}
 		}
 		base, size := g.start[gi], g.size(gi)
@@ -350,7 +415,7 @@ func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]
 				hit[i] = true
 			}
 		}
-		tl := uint32(titleLen(gi))
+		tl := uint32(ps.titleLen(gi))
 		score := func(a, b int) {
 			s := 0.0
 			for j := range terms {
@@ -360,39 +425,50 @@ func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]
 			}
 			top.offer(pairHit{s, base + uint32(a), base + uint32(b)})
 		}
-		if anyTitle { // every pair holds a term
-			for a := range size {
-				for b := a + 1; b < size; b++ {
-					score(a, b)
-				}
+		offerPairs(size, anyTitle, hit, score)
+	}
+	return nil
+}
+
+// offerPairs scores the pairs of a group of size sentences: every pair
+// when its title holds a term (anyTitle), else each pair with a sentence
+// that holds a term (hit), once.
+func offerPairs(size int, anyTitle bool, hit []bool, score func(a, b int)) {
+	if anyTitle {
+		for a := range size {
+			for b := a + 1; b < size; b++ {
+				score(a, b)
 			}
+		}
+		return
+	}
+	for a := range size {
+		if !hit[a] {
 			continue
 		}
-		// Each pair with a sentence that holds a term, once.
-		for a := range size {
-			if !hit[a] {
-				continue
-			}
-			for b := range size {
-				switch {
-				case b == a || hit[b] && b < a:
-				case b < a:
-					score(b, a)
-				default:
-					score(a, b)
-				}
+		for b := range size {
+			switch {
+			case b == a || hit[b] && b < a:
+			case b < a:
+				score(b, a)
+			default:
+				score(a, b)
 			}
 		}
 	}
-	out := make([]retrieval.Hit, len(top.h))
-	for i := len(top.h) - 1; i >= 0; i-- {
-		p := top.h[0]
-		out[i] = retrieval.Hit{ID: top.id(p), Score: p.score}
-		top.h[0] = top.h[len(top.h)-1]
-		top.h = top.h[:len(top.h)-1]
-		top.down(0)
+}
+
+// hits empties the heap into hits, best first.
+func (t *pairTop) hits() []retrieval.Hit {
+	out := make([]retrieval.Hit, len(t.h))
+	for i := len(t.h) - 1; i >= 0; i-- {
+		p := t.h[0]
+		out[i] = retrieval.Hit{ID: t.id(p), Score: p.score}
+		t.h[0] = t.h[len(t.h)-1]
+		t.h = t.h[:len(t.h)-1]
+		t.down(0)
 	}
-	return out, nil
+	return out
 }
 
 // groupOf returns the group of sentence document doc, which is in group

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"slices"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 )
 
 // TestRulesAndK checks the stances Rules allows for each kind of system,
-// and that WithK sets K on every kind of system a recipe may be.
+// and that -k reaches the Env (system.Input.K), whatever the system.
 func TestRulesAndK(t *testing.T) {
 	var f SystemFlags
 	noStance := system.Advanced()
@@ -27,22 +28,7 @@ func TestRulesAndK(t *testing.T) {
 			t.Errorf("%T: stances %v, want %v", tc.s, got, tc.want)
 		}
 	}
-	for _, s := range []system.System{system.Baseline{}, system.Swordsman{}, system.Advanced()} {
-		got, err := WithK(s, 7)
-		var k int
-		switch got := got.(type) {
-		case system.Baseline:
-			k = got.K
-		case system.Swordsman:
-			k = got.K
-		case system.Pipeline:
-			k = got.K
-		}
-		if err != nil || k != 7 {
-			t.Errorf("WithK(%T, 7): K %d, %v", s, k, err)
-		}
-	}
-	if _, err := WithK(system.Func(nil), 7); err == nil {
-		t.Error("WithK of a Func: no error")
+	if in := (SystemFlags{K: 7, CacheDir: "off", Quiet: true}).Input(io.Discard); in.K != 7 {
+		t.Errorf("-k 7: Input.K %d", in.K)
 	}
 }

@@ -45,6 +45,9 @@ type SystemFlags struct {
 	// Tag (-tag) is the run tag: "argsearch-" and the command's name by
 	// default.
 	Tag string
+	// K (-k, which each command defines) is the number of pairs per topic
+	// (system.Input.K); 0 means the Touché 2022 most.
+	K int
 
 	name string
 }
@@ -82,7 +85,7 @@ func (f *SystemFlags) RegisterInput(c *Command, name string) {
 // stderr. A cache directory that cannot be made is warned about on stderr,
 // and left out.
 func (f SystemFlags) Input(stderr io.Writer) system.Input {
-	in := system.Input{Dir: f.TIRA.InputDir, Workers: f.Workers, Progress: f.progress(stderr)}
+	in := system.Input{Dir: f.TIRA.InputDir, K: f.K, Workers: f.Workers, Progress: f.progress(stderr)}
 	if f.Sample == 2021 {
 		in.Sample = sample.Touche2021()
 	}
@@ -170,23 +173,6 @@ func (f SystemFlags) Rules(s system.System) runfile.Rules {
 	return r
 }
 
-// WithK returns s answering k pairs per topic: a Baseline, a Swordsman or
-// a Pipeline (a recipe's system is one of them) with its K set.
-func WithK(s system.System, k int) (system.System, error) {
-	switch s := s.(type) {
-	case system.Baseline:
-		s.K = k
-		return s, nil
-	case system.Swordsman:
-		s.K = k
-		return s, nil
-	case system.Pipeline:
-		s.K = k
-		return s, nil
-	}
-	return nil, fmt.Errorf("cannot set the pairs per topic of a %T", s)
-}
-
 // RunPath returns the run file to write: run.txt in -o, or in the current
 // directory.
 func (f SystemFlags) RunPath() (string, error) {
@@ -199,14 +185,15 @@ func (f SystemFlags) RunPath() (string, error) {
 // Recipe returns the recipe of system.Recipes called name, or a usage
 // error naming -recipe and the recipes.
 func Recipe(name string) (system.Recipe, error) {
-	var names []string
-	for _, r := range system.Recipes() {
-		if r.Name == name {
-			return r, nil
+	r, err := system.FindRecipe(name)
+	if err != nil {
+		var names []string
+		for _, r := range system.Recipes() {
+			names = append(names, r.Name)
 		}
-		names = append(names, r.Name)
+		return r, Usagef("-recipe: unknown recipe %q (want list, %s)", name, strings.Join(names, ", "))
 	}
-	return system.Recipe{}, Usagef("-recipe: unknown recipe %q (want list, %s)", name, strings.Join(names, ", "))
+	return r, nil
 }
 
 // A Report times the topics of a system and prints what became of its run:
@@ -294,6 +281,15 @@ func (r *Report) Print(ctx context.Context, w io.Writer, env *system.Env, run ru
 	fmt.Fprintf(w, "%s: %d topics, %d pairs (fewest %d), PRO %d, CON %d, Q0 %d; %.2f s (setup %.2f s, median %.1f ms per topic, write %.0f ms) -> %s\n",
 		r.name, len(run), pairs, max(0, fewest), stances[stance.Pro], stances[stance.Con], stances[stance.Unknown],
 		time.Since(r.started).Seconds(), r.setup.Seconds(), float64(median)/1e6, float64(r.write)/1e6, path)
+	var empty []string
+	for _, t := range env.Topics {
+		if len(run[t.ID]) == 0 {
+			empty = append(empty, t.ID)
+		}
+	}
+	if len(empty) > 0 {
+		fmt.Fprintf(w, "note: %d of %d topics came out empty and are not in the run: %s\n", len(empty), len(env.Topics), strings.Join(empty, ", "))
+	}
 	if short := len(env.Topics) - countAtLeast(run, 100); short > 0 && env.Judgments != nil {
 		fmt.Fprintf(w, "note: %d of %d topics have fewer than the 100 pairs Touché 2022 asks for, which %s cannot fill\n", short, len(env.Topics), env.Name)
 	}

@@ -1,0 +1,188 @@
+package pairing
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/argsearch/argsearch/internal/quote"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/semantic"
+	"github.com/argsearch/argsearch/stance"
+)
+
+// A Pairer makes pairs of candidates: at most k (k <= 0 means all), best
+// first. Builder, Next and Similar are Pairers; a system takes any, so
+// that a strategy of one's own needs no change to the system that uses it.
+type Pairer interface {
+	Build(ctx context.Context, cands []Candidate, k int) ([]Scored, error)
+}
+
+// Next pairs each candidate, in order, with the next sentence of its
+// argument in Store (the one before, for the last); a pair made twice
+// counts once, and a candidate whose argument has one sentence, or that
+// Store does not hold, gives none. Each pair scores its candidate's
+// Retrieval, so scores fall with the candidates' order.
+type Next struct {
+	Store *corpus.Store
+}
+
+// Build implements Pairer.
+func (n Next) Build(ctx context.Context, cands []Candidate, k int) ([]Scored, error) {
+	if n.Store == nil {
+		return nil, fmt.Errorf("pairing: Next without a Store")
+	}
+	return eachCandidate(ctx, n.Store, cands, k, func(_ Candidate, a corpus.Argument, i int) int {
+		if i+1 == len(a.Sentences) {
+			return i - 1
+		}
+		return i + 1
+	})
+}
+
+// Similar pairs each candidate, in order, with the sentence of its
+// argument in Store whose vector by Encoder is the most similar to its own
+// (cosine; ties go to the earlier sentence, and where every similarity is
+// NaN, to the next sentence); a pair made twice counts once. Each pair
+// scores its candidate's Retrieval.
+type Similar struct {
+	Store   *corpus.Store
+	Encoder semantic.Encoder
+}
+
+// Build implements Pairer. The sentences of the candidates' arguments are
+// encoded in one call.
+func (s Similar) Build(ctx context.Context, cands []Candidate, k int) ([]Scored, error) {
+	switch {
+	case s.Store == nil:
+		return nil, fmt.Errorf("pairing: Similar without a Store")
+	case s.Encoder == nil:
+		return nil, fmt.Errorf("pairing: Similar without an Encoder")
+	}
+	var (
+		texts []string
+		seen  = map[string]bool{}
+		first = map[string]int{} // argument id → index of its first sentence in texts
+	)
+	for _, c := range cands {
+		if seen[c.Argument] {
+			continue
+		}
+		seen[c.Argument] = true
+		a, ok := s.Store.Argument(c.Argument)
+		if !ok {
+			continue
+		}
+		first[c.Argument] = len(texts)
+		for _, s := range a.Sentences {
+			texts = append(texts, s.Text)
+		}
+	}
+	vs, err := s.Encoder.Encode(ctx, texts)
+	if err != nil {
+		return nil, fmt.Errorf("pairing: encoding the sentences of the candidates' arguments: %w", err)
+	}
+	if len(vs) != len(texts) {
+		return nil, fmt.Errorf("pairing: the encoder gave %d vectors for %d texts", len(vs), len(texts))
+	}
+	return eachCandidate(ctx, s.Store, cands, k, func(c Candidate, a corpus.Argument, i int) int {
+		v := vs[first[c.Argument]:]
+		best, bestSim := -1, math.Inf(-1)
+		for j := range a.Sentences {
+			if j == i {
+				continue
+			}
+			if sim := semantic.Cosine(v[i], v[j]); sim > bestSim {
+				best, bestSim = j, sim
+			}
+		}
+		if best < 0 { // every similarity NaN (an encoder's bad vectors): the next sentence
+			if best = i + 1; best == len(a.Sentences) {
+				best = i - 1
+			}
+		}
+		return best
+	})
+}
+
+// eachCandidate pairs each candidate, in order, with the sentence of its
+// argument that partner chooses (by index, given the candidate's), in
+// reading order, each pair once and at most k (k <= 0: all).
+func eachCandidate(ctx context.Context, store *corpus.Store, cands []Candidate, k int, partner func(c Candidate, a corpus.Argument, i int) int) ([]Scored, error) {
+	var out []Scored
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if k > 0 && len(out) == k {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("pairing: %w", err)
+		}
+		a, ok := store.Argument(c.Argument)
+		i := slices.IndexFunc(a.Sentences, func(s corpus.Sentence) bool { return s.ID == c.Sentence.ID })
+		if !ok || i < 0 || len(a.Sentences) < 2 {
+			continue
+		}
+		p := InReadingOrder(a.Sentences[i], a.Sentences[partner(c, a, i)])
+		if seen[p.ID()] {
+			continue
+		}
+		seen[p.ID()] = true
+		out = append(out, Scored{Pair: p, Score: c.Retrieval, Raw: c.Retrieval, SameArgument: true})
+	}
+	return out, nil
+}
+
+// Retrieved returns hits of pairs (ids "first,second", as a retriever over
+// the pair unit gives them) as scored pairs, in order, with the hits'
+// scores and no stance. A hit that names no pair, or a sentence the store
+// does not hold, is an error.
+func Retrieved(store *corpus.Store, hits []retrieval.Hit) ([]Scored, error) {
+	pairs := make([]Scored, 0, len(hits))
+	for _, h := range hits {
+		first, second, err := docid.ParsePair(h.ID)
+		if err != nil {
+			return nil, fmt.Errorf("pairing: hit %s is no pair: %w", quote.Q(h.ID), err)
+		}
+		var p Scored
+		var ok1, ok2 bool
+		p.First, ok1 = store.Sentence(first)
+		p.Second, ok2 = store.Sentence(second)
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("pairing: hit %s: no such sentence in the store", quote.Q(h.ID))
+		}
+		p.Score, p.Raw, p.Stance = h.Score, h.Score, stance.Unknown
+		pairs = append(pairs, p)
+	}
+	return pairs, nil
+}
+
+// Rerank orders cands by the mean of their min–max normalised Retrieval
+// (1 for all when they tie) and the signals' scores, which becomes their
+// Retrieval; ties keep the given order. Without signals it does nothing.
+func Rerank(cands []Candidate, signals ...func(Candidate) float64) {
+	if len(signals) == 0 || len(cands) == 0 {
+		return
+	}
+	lo, hi := cands[0].Retrieval, cands[0].Retrieval
+	for _, c := range cands {
+		lo, hi = min(lo, c.Retrieval), max(hi, c.Retrieval)
+	}
+	for i := range cands {
+		c := &cands[i]
+		sum, n := 1.0, 1.0
+		if hi > lo {
+			sum = (c.Retrieval - lo) / (hi - lo)
+		}
+		for _, signal := range signals {
+			sum, n = sum+signal(*c), n+1
+		}
+		c.Retrieval = sum / n
+	}
+	slices.SortStableFunc(cands, func(a, b Candidate) int { return cmp.Compare(b.Retrieval, a.Retrieval) })
+}

@@ -1,0 +1,102 @@
+package pairing
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/retrieval"
+)
+
+// sampleStore is a store of the embedded 2021 sample.
+func sampleStore(t *testing.T) *corpus.Store {
+	t.Helper()
+	args := sampleArguments(t)
+	store, err := corpus.BuildStore(context.Background(), func(yield func(corpus.Argument, error) bool) {
+		for _, a := range args {
+			if !yield(a, nil) {
+				return
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store
+}
+
+// TestNext checks that Next pairs each candidate with the next sentence of
+// its argument (the one before for the last), once, at most k, and that
+// it needs a Store.
+func TestNext(t *testing.T) {
+	store := sampleStore(t)
+	a := sampleArguments(t)[0]
+	n := len(a.Sentences)
+	if n < 3 {
+		t.Skip("the first argument is too short")
+	}
+	cands := []Candidate{
+		{Sentence: a.Sentences[0], Argument: a.ID, Retrieval: 3},
+		{Sentence: a.Sentences[n-1], Argument: a.ID, Retrieval: 2},
+		{Sentence: a.Sentences[0], Argument: a.ID, Retrieval: 1}, // the pair of the first again
+	}
+	got, err := Next{Store: store}.Build(context.Background(), cands, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{a.Sentences[0].ID + "," + a.Sentences[1].ID, InReadingOrder(a.Sentences[n-1], a.Sentences[n-2]).ID()}
+	var ids []string
+	for _, p := range got {
+		ids = append(ids, p.ID())
+	}
+	if !slices.Equal(ids, want) || got[0].Score != 3 || got[1].Score != 2 {
+		t.Errorf("got %v, want %v scored 3, 2", ids, want)
+	}
+	if one, _ := (Next{Store: store}).Build(context.Background(), cands, 1); len(one) != 1 {
+		t.Errorf("k 1: %d pairs", len(one))
+	}
+	if _, err := (Next{}).Build(context.Background(), cands, 0); err == nil || !strings.Contains(err.Error(), "Store") {
+		t.Errorf("Next without a Store: %v", err)
+	}
+	if _, err := (Similar{Store: store}).Build(context.Background(), cands, 0); err == nil || !strings.Contains(err.Error(), "Encoder") {
+		t.Errorf("Similar without an Encoder: %v", err)
+	}
+}
+
+// TestRetrieved checks that pair hits become pairs with their scores, and
+// that a hit that names no pair, or sentences not in the store, is an
+// error naming it.
+func TestRetrieved(t *testing.T) {
+	store := sampleStore(t)
+	a := sampleArguments(t)[0]
+	id := a.Sentences[0].ID + "," + a.Sentences[1].ID
+	got, err := Retrieved(store, []retrieval.Hit{{ID: id, Score: 2.5}})
+	if err != nil || len(got) != 1 || got[0].ID() != id || got[0].Score != 2.5 {
+		t.Errorf("got %v, %v", got, err)
+	}
+	for _, bad := range []string{"no-pair", "x__PREMISE__1,y__PREMISE__2"} {
+		if _, err := Retrieved(store, []retrieval.Hit{{ID: bad}}); err == nil || !strings.Contains(err.Error(), bad) {
+			t.Errorf("hit %q: %v", bad, err)
+		}
+	}
+}
+
+// TestRerank checks that Rerank mixes the min–max normalised retrieval
+// score with the signals, and without signals changes nothing.
+func TestRerank(t *testing.T) {
+	cands := []Candidate{{Retrieval: 10, Argumentativeness: 0}, {Retrieval: 0, Argumentativeness: 1}, {Retrieval: 5, Argumentativeness: 1}}
+	Rerank(cands)
+	if cands[0].Retrieval != 10 {
+		t.Fatalf("no signals: %v", cands)
+	}
+	Rerank(cands, func(c Candidate) float64 { return c.Argumentativeness })
+	var got []float64
+	for _, c := range cands {
+		got = append(got, c.Retrieval)
+	}
+	if want := []float64{0.75, 0.5, 0.5}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v (ties keep their order)", got, want)
+	}
+}

@@ -1,0 +1,82 @@
+package system
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// TestCheckBeforeFirstTopic runs configurations with a value out of range
+// and checks that each is an error naming its field, from the check Run
+// makes before any topic: never a panic, and never a topic's error
+// ("retrieval: query …").
+func TestCheckBeforeFirstTopic(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{K: 10})
+	adv := func(change func(p *Pipeline)) Pipeline {
+		p := Advanced()
+		change(&p)
+		return p
+	}
+	for want, p := range map[string]Pipeline{
+		"Pipeline.Pool -1":                                      adv(func(p *Pipeline) { p.Pool = -1 }),
+		"Pipeline.Depth -3":                                     {Depth: -3},
+		"Pipeline.Rewriters[0] (rewrite.Reduce): N -1":          {Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: -1}}},
+		"Pipeline.Rewriters[1] (rewrite.Synonyms): N -2":        {Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: 2}, rewrite.Synonyms{N: -2}}},
+		"Pipeline.Rewriters[0] (rewrite.Expand): N -1":          {Rewriters: []rewrite.Rewriter{rewrite.Expand{N: -1}}},
+		"Pipeline.Rewriters[0] is nil":                          {Rewriters: []rewrite.Rewriter{nil}},
+		"Pipeline.SampleStopFrequent -5":                        {SampleStopFrequent: -5},
+		"Pipeline.Builder.Pool -1":                              {Builder: pairing.Builder{Pool: -1}},
+		"Pipeline.Argumentative 1.5":                            {Argumentative: 1.5},
+		"Pipeline.Argumentative -0.1":                           {Argumentative: -0.1},
+		"Pipeline.Argumentative NaN":                            {Argumentative: math.NaN()},
+		"Pipeline.Pairer is set, but the stages retrieve pairs": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}}, Pairer: pairing.Next{}},
+		"1 of 2 stages retrieve pairs":                          {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}, {}}},
+		"Pipeline.Stages[1].Depth -1":                           {Stages: []Stage{{}, {Depth: -1}}},
+		"Pipeline.Stages[0].Arguments -4":                       {Stages: []Stage{{Arguments: -4}}},
+		"Pipeline.Stages[0].Weight NaN":                         {Stages: []Stage{{Weight: math.NaN()}}},
+		"Pipeline.Stages[0].Search":                             {Stages: []Stage{{Search: lexical.Search{Scoring: lexical.Scoring{Model: "bogus"}}}}},
+		"stage 1: Dense and Within":                             {Stages: []Stage{{Dense: true, Within: &lexical.Search{}}}},
+		"NounChunks asks a Boolean query of ":                   {Stages: []Stage{{Dense: true}}, NounChunks: true},
+	} {
+		_, err := Run(ctx, env, p, "")
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "retrieval: query") {
+			t.Errorf("got %v, want an error naming %q before any topic", err, want)
+		}
+		if err := p.check(ctx, env); err == nil {
+			t.Errorf("%s: check passes", want)
+		}
+	}
+}
+
+// TestNilAndBadEnv checks that a nil Env, or a zero one, is an error
+// naming it wherever a user may pass one, and that Open refuses a
+// negative K.
+func TestNilAndBadEnv(t *testing.T) {
+	ctx := context.Background()
+	topic := topics.Topic{ID: "1", Title: "Should teachers get tenure?"}
+	var nilEnv *Env
+	if _, err := nilEnv.Index(ctx, lexical.Config{}); err == nil || !strings.Contains(err.Error(), "nil Env") {
+		t.Errorf("(*Env)(nil).Index: %v", err)
+	}
+	for name, s := range map[string]System{"Baseline": Baseline{}, "Swordsman": Swordsman{}, "Pipeline": Pipeline{}} {
+		if _, err := s.Answer(ctx, nil, topic); err == nil || !strings.Contains(err.Error(), "nil Env") {
+			t.Errorf("%s.Answer with a nil Env: %v", name, err)
+		}
+		if _, err := s.Answer(ctx, &Env{}, topic); err == nil || !strings.Contains(err.Error(), "system.Open") {
+			t.Errorf("%s.Answer with a zero Env: %v", name, err)
+		}
+	}
+	if _, err := Open(ctx, Input{K: -5}); err == nil || !strings.Contains(err.Error(), "Input.K -5") {
+		t.Errorf("Open with K -5: %v", err)
+	}
+	if _, err := Open(ctx, Input{Workers: -1}); err == nil || !strings.Contains(err.Error(), "Input.Workers -1") {
+		t.Errorf("Open with Workers -1: %v", err)
+	}
+}

@@ -1,0 +1,20 @@
+package shipped_test
+
+import (
+	"fmt"
+	"log"
+
+	"github.com/argsearch/argsearch/system/internal/shipped"
+)
+
+// The shipped models, loaded on the first call and the same after.
+func Example() {
+	l := shipped.New()
+	m, err := l.Models()
+	if err != nil {
+		log.Fatal(err)
+	}
+	again, _ := l.Models()
+	fmt.Println(m.Arg != nil, m.Stance != nil, m.Tagger != nil, again.Arg == m.Arg)
+	// Output: true true true true
+}

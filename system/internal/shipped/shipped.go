@@ -1,0 +1,77 @@
+// Package shipped loads the library's shipped models and data for a
+// system.Env: each on its first use, once for the Env's life (one
+// sync.OnceValues a model), so that an Env that needs none of them loads
+// none.
+package shipped
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/argsearch/argsearch/classify"
+	"github.com/argsearch/argsearch/models"
+	"github.com/argsearch/argsearch/nlp/pos"
+	"github.com/argsearch/argsearch/nlp/wordnet"
+	"github.com/argsearch/argsearch/semantic"
+	"github.com/argsearch/argsearch/semantic/glove"
+	"github.com/argsearch/argsearch/semantic/use"
+)
+
+// A Loader loads the shipped models and data, each on its first use and
+// once; a failed load fails every use. It is safe for concurrent use.
+type Loader struct {
+	Models  func() (Models, error)           // the classifiers and the tagger
+	Encoder func() (semantic.Encoder, error) // Universal Sentence Encoder lite
+	GloVe   func() (*glove.Vectors, error)   // GloVe word vectors
+	WordNet func() (*wordnet.WordNet, error) // WordNet synonyms
+}
+
+// Models holds the shipped models and the part-of-speech tagger.
+type Models struct {
+	Arg    *classify.ArgumentModel
+	Stance *classify.StanceModel
+	Tagger *pos.Tagger
+}
+
+// New returns a Loader that has loaded nothing yet.
+func New() Loader {
+	return Loader{
+		Models: sync.OnceValues(loadModels),
+		Encoder: sync.OnceValues(func() (semantic.Encoder, error) {
+			m, err := use.Load()
+			if err != nil {
+				return nil, fmt.Errorf("system: %w", err)
+			}
+			return m, nil
+		}),
+		GloVe:   sync.OnceValues(wrapped(glove.Load)),
+		WordNet: sync.OnceValues(wrapped(wordnet.Load)),
+	}
+}
+
+// wrapped prefixes load's error with the package name.
+func wrapped[T any](load func() (T, error)) func() (T, error) {
+	return func() (T, error) {
+		v, err := load()
+		if err != nil {
+			return v, fmt.Errorf("system: %w", err)
+		}
+		return v, nil
+	}
+}
+
+// loadModels loads the shipped models and the part-of-speech tagger.
+func loadModels() (Models, error) {
+	var m Models
+	var err error
+	if m.Arg, err = models.Argumentative(); err != nil {
+		return m, fmt.Errorf("system: %w", err)
+	}
+	if m.Stance, err = models.Stance(); err != nil {
+		return m, fmt.Errorf("system: %w", err)
+	}
+	if m.Tagger, err = pos.NewTagger(); err != nil {
+		return m, fmt.Errorf("system: %w", err)
+	}
+	return m, nil
+}
