@@ -271,7 +271,11 @@ func (s *simulation) score(ctx context.Context, j *eval.Judgments) (map[eval.Dim
 		q := j.Qrels(d)
 		est := eval.NewEstimate(q)
 		if d == eval.Coherence { // as package experiment does
-			if est, err = eval.FitEstimate(j, d); err != nil {
+			fitted, err := eval.FitEstimate(j, d)
+			switch {
+			case err == nil:
+				est = fitted
+			case !errors.Is(err, eval.ErrTooFewTopics):
 				return nil, nil, err
 			}
 		}

@@ -13,7 +13,7 @@ import (
 // bins are the lower bounds of the judged@5 bins of the significance
 // table: a pair of systems falls in the bin of the smaller judged@5 of the
 // two.
-var bins = []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6}
+var bins = []float64{0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5}
 
 // write prints the result as markdown tables.
 func (r *result) write(w io.Writer, s *simulation) error {
@@ -107,48 +107,60 @@ func (r *result) write(w io.Writer, s *simulation) error {
 	// Significance by judged@5.
 	b.WriteString("\n### Agreement of significance, by judged@5\n\n")
 	b.WriteString("For every two systems, dimension and repetition: does a paired t-test (p < 0.05) under the reduced judgments reach the verdict it reaches under all judgments (better, worse, or no difference)? ")
-	b.WriteString("Pairs of systems are binned by the smaller judged@5 of the two under the reduced judgments; each cell is the share that agrees, with the number of cases, and in brackets the share of cases significant under all judgments.\n\n")
-	b.WriteString("| figure |")
-	for i, lo := range bins {
-		if i+1 < len(bins) {
-			fmt.Fprintf(&b, " judged@5 %.1f–%.1f |", lo, bins[i+1])
+	b.WriteString("Each cell is the share of cases that agree, with the number of cases, and in brackets the share of them significant under all judgments. ")
+	b.WriteString("Pairs of systems are binned by the smaller judged@5 of the two, under the reduced judgments (first table) and under all judgments (second).\n")
+	for _, byFull := range []bool{false, true} {
+		if byFull {
+			b.WriteString("\nBy judged@5 under all judgments:\n\n")
 		} else {
-			fmt.Fprintf(&b, " judged@5 ≥ %.1f |", lo)
+			b.WriteString("\nBy judged@5 under the reduced judgments:\n\n")
 		}
-	}
-	b.WriteString("\n|---|" + strings.Repeat("---:|", len(bins)) + "\n")
-	for f := range numFigures {
-		agree, total, sig := make([]int, len(bins)), make([]int, len(bins)), make([]int, len(bins))
-		for fi := range s.fractions {
-			for _, rep := range r.reduced[fi] {
-				for _, d := range r.dims {
-					full, red := r.full[d], rep[d]
-					for i := range s.names {
-						for j := i + 1; j < len(s.names); j++ {
-							v0 := verdict(paired(full.perTopic[f][i], full.perTopic[f][j]))
-							v1 := verdict(paired(red.perTopic[f][i], red.perTopic[f][j]))
-							bin := binOf(min(red.judged[i], red.judged[j]))
-							total[bin]++
-							if v0 == v1 {
-								agree[bin]++
-							}
-							if v0 != 0 {
-								sig[bin]++
+		b.WriteString("| figure |")
+		for i, lo := range bins {
+			if i+1 < len(bins) {
+				fmt.Fprintf(&b, " %.2f–%.2f |", lo, bins[i+1])
+			} else {
+				fmt.Fprintf(&b, " ≥ %.2f |", lo)
+			}
+		}
+		b.WriteString("\n|---|" + strings.Repeat("---:|", len(bins)) + "\n")
+		for f := range numFigures {
+			agree, total, sig := make([]int, len(bins)), make([]int, len(bins)), make([]int, len(bins))
+			for fi := range s.fractions {
+				for _, rep := range r.reduced[fi] {
+					for _, d := range r.dims {
+						full, red := r.full[d], rep[d]
+						shares := red.judged
+						if byFull {
+							shares = full.judged
+						}
+						for i := range s.names {
+							for j := i + 1; j < len(s.names); j++ {
+								v0 := verdict(paired(full.perTopic[f][i], full.perTopic[f][j]))
+								v1 := verdict(paired(red.perTopic[f][i], red.perTopic[f][j]))
+								bin := binOf(min(shares[i], shares[j]))
+								total[bin]++
+								if v0 == v1 {
+									agree[bin]++
+								}
+								if v0 != 0 {
+									sig[bin]++
+								}
 							}
 						}
 					}
 				}
 			}
-		}
-		fmt.Fprintf(&b, "| %s |", figureNames[f])
-		for i := range bins {
-			if total[i] == 0 {
-				b.WriteString(" – |")
-				continue
+			fmt.Fprintf(&b, "| %s |", figureNames[f])
+			for i := range bins {
+				if total[i] == 0 {
+					b.WriteString(" – |")
+					continue
+				}
+				fmt.Fprintf(&b, " %.2f (%d) [%.2f] |", float64(agree[i])/float64(total[i]), total[i], float64(sig[i])/float64(total[i]))
 			}
-			fmt.Fprintf(&b, " %.2f (%d) [%.2f] |", float64(agree[i])/float64(total[i]), total[i], float64(sig[i])/float64(total[i]))
+			b.WriteString("\n")
 		}
-		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

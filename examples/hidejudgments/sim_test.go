@@ -132,7 +132,7 @@ func TestBins(t *testing.T) {
 	for _, tc := range []struct {
 		x    float64
 		want int
-	}{{0, 0}, {0.05, 0}, {0.1, 1}, {0.3, 3}, {0.59, 5}, {0.6, 6}, {1, 6}} {
+	}{{0, 0}, {0.04, 0}, {0.05, 1}, {0.1, 2}, {0.3, 5}, {0.49, 6}, {0.5, 7}, {1, 7}} {
 		if got := binOf(tc.x); got != tc.want {
 			t.Errorf("binOf(%v) = %d, want %d", tc.x, got, tc.want)
 		}
