@@ -59,6 +59,6 @@ func Example() {
 	}
 	// Output:
 	// A1__PREMISE__1,A1__PREMISE__2: 2.0 (exact)
-	// A1__PREMISE__11,A1__PREMISE__12: 2.0 (estimated)
+	// A1__PREMISE__11,A1__PREMISE__12: 1.8 (estimated)
 	// A1__PREMISE__23,A1__PREMISE__24: 0.2 (estimated)
 }
