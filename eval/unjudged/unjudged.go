@@ -20,12 +20,10 @@
 // its similarity to the topic; a ridge regression, fitted across topics on
 // judged sentences held out in turn (five folds a topic), weighs these.
 // A pair's label is the mean of its two sentences' labels, kept within
-// the judged scale; for coherence, which is a property of the pair, a
-// second regression, fitted on held-out pairs, weighs that mean with the
-// smaller of the two, whether the sentences come from one argument and
-// stand next to each other there, and their similarity (a pair of two
-// sentences the judgments hold keeps the mean, as in eval.Estimate).
-// A pair the judgments judge keeps its exact label.
+// the judged scale (for coherence too: a second regression over pair
+// features such as adjacency raised the correlation little and made the
+// figure less stable, see BENCHMARKS.md). A pair the judgments judge keeps
+// its exact label.
 //
 // Predictions are a model's, not judgments: report a figure over predicted
 // labels beside the exact ones, with its judged share, and do not tune a
@@ -81,7 +79,6 @@ type Model struct {
 	topics    map[string]*topicModel
 	idf       map[string]float64
 	weights   [maxDims][]float64 // the sentence regression per dimension
-	pairs     [maxDims][]float64 // the pair regression per dimension
 	low, high float64            // the judged scale
 
 	mu      sync.Mutex
@@ -367,21 +364,12 @@ func groupMean(group []int, b *base, d int) (float64, float64) {
 	return sum / float64(n), 1
 }
 
-// fit fits the regressions of each dimension on the judged sentences and
-// pairs of every topic, each fold of a topic's sentences described from
-// the pairs that touch no sentence of that fold: first the sentence
-// regression, then the pair regression over the held-out predictions of
-// the pairs both of whose sentences are in the fold.
+// fit fits the regression of each dimension on the judged sentences of
+// every topic, each fold of a topic's sentences described from the pairs
+// that touch no sentence of that fold.
 func (m *Model) fit(order []*topicModel) error {
-	type heldOut struct {
-		tm   *topicModel
-		left []bool
-		b    base
-	}
-	var splits []heldOut
 	var x [maxDims][][]float64
 	var y [maxDims][]float64
-	feats := map[*topicModel][][maxDims][numFeatures]float64{}
 	for _, tm := range order {
 		fold := make([]int, len(tm.sentences))
 		for i, s := range tm.sentences {
@@ -389,29 +377,23 @@ func (m *Model) fit(order []*topicModel) error {
 			h.Write([]byte(s.id))
 			fold[i] = int(h.Sum32() % folds)
 		}
-		fs := make([][maxDims][numFeatures]float64, len(tm.sentences))
 		for f := range folds {
 			left := make([]bool, len(tm.sentences))
 			for i := range left {
 				left[i] = fold[i] == f
 			}
 			b := tm.newBase(left, len(m.dims))
-			splits = append(splits, heldOut{tm, left, b})
 			for i, s := range tm.sentences {
-				if !left[i] {
+				if !left[i] || tm.base.n[i] == 0 {
 					continue
 				}
-				fs[i] = m.features(tm, &b, m.vectors[s.id], m.terms[s.id], s.argument)
-				if tm.base.n[i] == 0 {
-					continue
-				}
+				fs := m.features(tm, &b, m.vectors[s.id], m.terms[s.id], s.argument)
 				for d := range m.dims {
-					x[d] = append(x[d], fs[i][d][:])
+					x[d] = append(x[d], fs[d][:])
 					y[d] = append(y[d], tm.base.sum[i][d]/float64(tm.base.n[i]))
 				}
 			}
 		}
-		feats[tm] = fs
 	}
 	for d := range m.dims {
 		if len(y[d]) < 2*numFeatures {
@@ -419,72 +401,16 @@ func (m *Model) fit(order []*topicModel) error {
 		}
 		m.weights[d] = fitRidge(x[d], y[d])
 	}
-	var px [maxDims][][]float64
-	var py [maxDims][]float64
-	for _, sp := range splits {
-		fs := feats[sp.tm]
-		for _, p := range sp.tm.pairs {
-			if p.spam || p.a < 0 || p.b < 0 || !sp.left[p.a] || !sp.left[p.b] {
-				continue
-			}
-			var pa, pb [maxDims]float64
-			for d := range m.dims {
-				pa[d], pb[d] = m.regress(d, fs[p.a][d]), m.regress(d, fs[p.b][d])
-			}
-			for d := range m.dims {
-				px[d] = append(px[d], m.pairFeatures(sp.tm, pa, pb, d, p.a, p.b))
-				py[d] = append(py[d], p.labels[d])
-			}
-		}
-	}
-	for d := range m.dims {
-		if len(py[d]) < 4*numPairFeatures {
-			continue // too few held-out pairs: the mean of the two sentences
-		}
-		m.pairs[d] = fitRidge(px[d], py[d])
-	}
 	return nil
 }
 
-// regress returns the sentence regression's prediction on dimension d.
+// regress returns the regression's prediction on dimension d.
 func (m *Model) regress(d int, f [numFeatures]float64) float64 {
 	var p float64
 	for k, w := range m.weights[d] {
 		p += w * f[k]
 	}
 	return p
-}
-
-// numPairFeatures is the length of a pair's feature vector.
-const numPairFeatures = 6
-
-// pairFeatures describes a pair of sentences of tm (indices i and j into
-// tm.sentences, or -1 when not judged there) with predictions pa and pb.
-func (m *Model) pairFeatures(tm *topicModel, pa, pb [maxDims]float64, d, i, j int) []float64 {
-	return m.pairFeaturesOf(pa, pb, d, tm.sentences[i].id, tm.sentences[j].id, tm.sentences[i].argument, tm.sentences[j].argument)
-}
-
-// pairFeaturesOf describes a pair of sentences a and b, of arguments argA
-// and argB, with predictions pa and pb: their mean, the smaller, whether
-// they come from one argument, whether they stand next to each other in
-// it, and their similarity by sentence and by term vectors.
-func (m *Model) pairFeaturesOf(pa, pb [maxDims]float64, d int, a, b, argA, argB string) []float64 {
-	f := make([]float64, numPairFeatures)
-	f[0], f[1], f[2] = 1, (pa[d]+pb[d])/2, min(pa[d], pb[d])
-	if argA == argB && argA != "" {
-		f[3] = 1
-		sa, errA := docid.ParseSentence(a)
-		sb, errB := docid.ParseSentence(b)
-		if errA == nil && errB == nil {
-			if step := sa.Position() - sb.Position(); step == 1 || step == -1 {
-				f[4] = 1
-			}
-		}
-	}
-	m.mu.Lock()
-	f[5] = semantic.Cosine(m.vectors[a], m.vectors[b])
-	m.mu.Unlock()
-	return f
 }
 
 // fitRidge solves least squares with a ridge on every weight but the
@@ -647,13 +573,6 @@ func dot(a, b map[string]float64) float64 {
 	return s
 }
 
-// seen reports whether a sentence is in a judged pair of tm that enters
-// the means.
-func (m *Model) seen(tm *topicModel, id string) bool {
-	i, ok := tm.index[id]
-	return ok && tm.base.n[i] > 0
-}
-
 // predictSentence returns the predicted labels of a sentence for a topic:
 // its mean over the judged pairs that hold it, or the regression's
 // prediction. The sentence's vector must be encoded.
@@ -701,16 +620,7 @@ func (m *Model) label(tm *topicModel, docID string, d int) (float64, eval.Source
 		return 0, eval.Unlabelled
 	}
 	pa, pb := m.predictSentence(tm, a), m.predictSentence(tm, b)
-	l := (pa[d] + pb[d]) / 2
-	if w := m.pairs[d]; w != nil && m.dims[d] == eval.Coherence && !(m.seen(tm, a) && m.seen(tm, b)) {
-		argA, _ := m.store.ArgumentOf(a)
-		argB, _ := m.store.ArgumentOf(b)
-		l = 0
-		for k, x := range m.pairFeaturesOf(pa, pb, d, a, b, argA, argB) {
-			l += w[k] * x
-		}
-	}
-	return min(max(l, m.low), m.high), eval.Estimated
+	return min(max((pa[d]+pb[d])/2, m.low), m.high), eval.Estimated
 }
 
 // dimension returns the index of d among the model's dimensions.

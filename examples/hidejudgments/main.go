@@ -4,7 +4,7 @@
 // how far each figure's order of the systems, its significance tests and
 // its response to the candidate pool hold.
 //
-//	hidejudgments [-reps 10] [-fractions 0.25,0.5] [-seed 1] [-encoder use|glove] [-runs DIR] [-workers N] [-quiet]
+//	hidejudgments [-reps 10] [-fractions 0.1,0.25,0.5] [-seed 1] [-encoder use|glove] [-runs DIR] [-workers N] [-quiet]
 //
 // It runs, once each, the shipped systems and recipes (system.Baseline,
 // system.Swordsman, system.Advanced, system.Recipes) and advanced with a
@@ -21,7 +21,9 @@
 // It prints markdown tables: per figure and dimension, Kendall's τ between
 // the systems' order under all and under the reduced judgments (mean and
 // standard deviation over repetitions), and the spread of advanced's
-// figure over the four pools against its topic noise; how often a paired
+// figure over the four pools against its topic noise; the same τ within
+// the systems of little (judged@5 below 0.1) and of much judged top 5; how
+// often a paired
 // t-test between two systems (p < 0.05) says under reduced judgments what
 // it says under all, by the judged share of the two systems' top 5; and the
 // Pearson correlation of predicted and true labels of the hidden pairs
@@ -72,11 +74,11 @@ type config struct {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("hidejudgments", `hidejudgments [-reps 10] [-fractions 0.25,0.5] [-seed 1] [-encoder use|glove] [-runs DIR] [-workers N] [-quiet]`,
+	c := cli.New("hidejudgments", `hidejudgments [-reps 10] [-fractions 0.1,0.25,0.5] [-seed 1] [-encoder use|glove] [-runs DIR] [-workers N] [-quiet]`,
 		`Hidejudgments measures which Touché 2022 figure can be trusted when judgments are missing. It runs the shipped systems and recipes, and advanced with a pool of 20, 50, 100 and 200 candidates, on the embedded 2022 sample, and scores them with the official judgments in four ways: plain nDCG@5, judged-only nDCG@5, the estimate of unjudged pairs from their judged sentences (eval.Estimate) and nDCG@5 over predicted labels (eval/unjudged). Then, -reps times for each of -fractions, it hides every judged pair that touches a random share of each topic's judged sentences and scores the runs again. It prints markdown tables: per figure, Kendall's tau between the systems' order under all and under reduced judgments, the spread of advanced's figure over its pools against its noise, the agreement of paired t-tests by the judged share of the top 5, and the Pearson correlation of predicted and true labels of the hidden pairs. With -runs the runs are read from DIR/NAME.txt where there and written there otherwise.`,
 		stdout, stderr)
 	reps := c.Int("reps", 10, 1, 1000, "repetitions for each fraction")
-	fractionList := c.Flags.String("fractions", "0.25,0.5", "comma-separated `shares` of each topic's judged sentences to hide, each in (0, 1)")
+	fractionList := c.Flags.String("fractions", "0.1,0.25,0.5", "comma-separated `shares` of each topic's judged sentences to hide, each in (0, 1)")
 	seed := c.Int("seed", 1, 0, 1<<30, "`seed` of the draws of hidden sentences")
 	encoder := c.OneOf("encoder", []string{"use", "glove"}, "sentence vectors of the predictor: use (Universal Sentence Encoder lite) or glove (averaged GloVe)")
 	runsDir := c.Flags.String("runs", "", "`directory` the runs are read from (NAME.txt) where there, and written to otherwise")

@@ -60,6 +60,10 @@ func (r *result) write(w io.Writer, s *simulation) error {
 				}
 				fmt.Fprintf(&b, " %.3f ± %.3f |", meanOf(taus), sdOf(taus))
 			}
+			if slices.Contains(pool, -1) { // not the command's systems: no pool columns
+				b.WriteString(" – | – | – | – | – |\n")
+				continue
+			}
 			var values, noise []float64
 			for _, i := range pool {
 				values = append(values, r.full[d].mean[f][i])
@@ -81,6 +85,30 @@ func (r *result) write(w io.Writer, s *simulation) error {
 			fmt.Fprintf(&b, " %.3f / %.3f / %.3f / %.3f | %.3f | %.3f | %.1f | %.4f |\n", values[0], values[1], values[2], values[3],
 				spread, meanOf(noise), spread/meanOf(noise), p)
 		}
+	}
+
+	// Tau within the systems of little and of much judged top 5.
+	fmt.Fprintf(&b, "\n### Stability by judged@5\n\nτ as above, within the systems whose judged@5 under all judgments is below %.2f and within those at or above it (relevance, quality and coherence pooled: mean ± sd over dimensions and repetitions).\n\n", splitShare)
+	low, high := s.split(r.full[r.dims[0]].judged)
+	fmt.Fprintf(&b, "| figure |")
+	for _, f := range s.fractions {
+		fmt.Fprintf(&b, " judged@5 < %.2f (%d systems), %.0f%% hidden | judged@5 ≥ %.2f (%d systems), %.0f%% hidden |", splitShare, len(low), 100*f, splitShare, len(high), 100*f)
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---:|", 2*len(s.fractions)) + "\n")
+	for f := range numFigures {
+		fmt.Fprintf(&b, "| %s |", figureNames[f])
+		for fi := range s.fractions {
+			for _, group := range [][]int{low, high} {
+				var taus []float64
+				for _, rep := range r.reduced[fi] {
+					for _, d := range r.dims {
+						taus = append(taus, kendall(pick(r.full[d].mean[f], group), pick(rep[d].mean[f], group)))
+					}
+				}
+				fmt.Fprintf(&b, " %.3f ± %.3f |", meanOf(taus), sdOf(taus))
+			}
+		}
+		b.WriteString("\n")
 	}
 
 	// The predictor.
@@ -164,6 +192,31 @@ func (r *result) write(w io.Writer, s *simulation) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// splitShare divides the systems of the stability table by judged@5.
+const splitShare = 0.1
+
+// split returns the indices of the systems whose judged share is below
+// splitShare and of the others.
+func (s *simulation) split(judged []float64) (low, high []int) {
+	for i, x := range judged {
+		if x < splitShare {
+			low = append(low, i)
+		} else {
+			high = append(high, i)
+		}
+	}
+	return low, high
+}
+
+// pick returns the values at the indices.
+func pick(v []float64, indices []int) []float64 {
+	out := make([]float64, len(indices))
+	for k, i := range indices {
+		out[k] = v[i]
+	}
+	return out
 }
 
 // shortName is a figure's name in a column header.

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/topics"
 )
 
 // smallJudgments judges, in each of two topics, the pairs of ten sentences
@@ -162,5 +166,126 @@ func TestCommandLine(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run(context.Background(), []string{"-h"}, &stdout, &stderr); code != cli.ExitOK || !strings.Contains(stdout.String(), "-fractions") {
 		t.Errorf("-h: exit %d, stdout %q", code, stdout.String())
+	}
+}
+
+// words is a toy encoder: each word adds a fixed pseudo-random direction.
+type words struct{}
+
+func (words) Encode(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		v := make([]float32, 16)
+		for _, w := range strings.Fields(strings.ToLower(t)) {
+			h := fnv.New64a()
+			h.Write([]byte(w))
+			x := h.Sum64()
+			for k := range v {
+				v[k] += float32(int(x>>k&1)*2 - 1)
+			}
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// TestSimulation runs the whole simulation on a small case: two topics of
+// 24 sentences, half on the topic and judged relevant, three runs that
+// rank them differently. Under all judgments every figure orders the runs
+// as it does; hiding lowers no run's judged share below what is left, and
+// the predictor is scored on hidden pairs.
+func TestSimulation(t *testing.T) {
+	ctx := context.Background()
+	var args []corpus.Argument
+	var rel []eval.Judgment
+	var tops []topics.Topic
+	for _, topic := range []string{"1", "3"} {
+		tops = append(tops, topics.Topic{ID: topic, Title: "Is nuclear energy good?"})
+		for kind := range 2 {
+			a := corpus.Argument{ID: fmt.Sprintf("T%s-K%d", topic, kind), Conclusion: "x"}
+			for i := range 12 {
+				text := fmt.Sprintf("nuclear energy is clean and cheap %d", i)
+				if kind == 1 {
+					text = fmt.Sprintf("thank you for this debate round %d", i)
+				}
+				a.Sentences = append(a.Sentences, corpus.Sentence{ID: fmt.Sprintf("%s__PREMISE__%d", a.ID, i+1), Text: text})
+			}
+			args = append(args, a)
+			for i := 0; i+1 < 12; i += 2 {
+				rel = append(rel, eval.Judgment{Topic: topic, DocID: docid.Pair(a.Sentences[i].ID, a.Sentences[i+1].ID), Label: 2 * (1 - kind)})
+			}
+		}
+	}
+	store, err := corpus.BuildStore(ctx, func(yield func(corpus.Argument, error) bool) {
+		for _, a := range args {
+			if !yield(a, nil) {
+				return
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := eval.NewQrels(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := eval.NewJudgments("small", []eval.Dimension{eval.Relevance}, []*eval.Qrels{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Run "good" ranks the judged on-topic pairs first, "bad" the judged
+	// off-topic ones, "mixed" alternates; each lists its pairs 1…10.
+	runs := map[string][]int{"good": {0}, "mixed": {0, 1}, "bad": {1}}
+	var names []string
+	var rs []runfile.Run
+	for _, name := range []string{"good", "mixed", "bad"} {
+		run := runfile.Run{}
+		for _, topic := range []string{"1", "3"} {
+			var lines []runfile.Line
+			for r := range 6 {
+				kind := runs[name][r%len(runs[name])]
+				id := fmt.Sprintf("T%s-K%d__PREMISE__%%d", topic, kind)
+				pair := docid.Pair(fmt.Sprintf(id, 2*(r/len(runs[name]))+1), fmt.Sprintf(id, 2*(r/len(runs[name]))+2))
+				lines = append(lines, runfile.Line{QID: topic, DocID: pair, Rank: r + 1, Score: float64(10 - r), Tag: name})
+			}
+			run[topic] = lines
+		}
+		names, rs = append(names, name), append(rs, run)
+	}
+	s := &simulation{config: config{reps: 2, fractions: []float64{0.25}, seed: 3, progress: func(string, ...any) {}},
+		judgments: j, store: store, topics: tops, encoder: words{}, names: names, runs: rs}
+	res, err := s.run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := res.full[eval.Relevance]
+	for f := range numFigures {
+		m := full.mean[f]
+		if !(m[0] > m[1] && m[1] > m[2]) && f != judgedOnly {
+			t.Errorf("%s under all judgments: %v, want good > mixed > bad", figureNames[f], m)
+		}
+	}
+	if got := full.mean[plain][0]; math.Abs(got-1) > 1e-12 {
+		t.Errorf("plain nDCG@5 of the run of judged relevant pairs = %v, want 1", got)
+	}
+	for _, rep := range res.reduced[0] {
+		for i := range names {
+			if rep[eval.Relevance].judged[i] > full.judged[i] {
+				t.Errorf("%s: judged@5 %v after hiding, %v before", names[i], rep[eval.Relevance].judged[i], full.judged[i])
+			}
+		}
+	}
+	if len(res.pairs[0]) != 2 {
+		t.Errorf("%d repetitions scored the predictor, want 2", len(res.pairs[0]))
+	}
+	var out strings.Builder
+	if err := res.write(&out, s); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"### Stability of the systems' order", "| relevance | predicted (eval/unjudged) |", "### Agreement of significance"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
 	}
 }
