@@ -64,8 +64,8 @@ const (
 	batchSize  = 256  // sentences encoded at once
 )
 
-// numDims is the number of dimensions a Model predicts: those of the
-// judgments, at most three for Touché 2022.
+// maxDims is the most dimensions a Model predicts: those of the
+// judgments, three for Touché 2022.
 const maxDims = 3
 
 // A Model predicts labels of unjudged sentence pairs (see the package
@@ -100,9 +100,12 @@ type topicModel struct {
 	exact     map[string][maxDims]float64
 }
 
-// judgedSentence is a sentence of a judged pair.
+// judgedSentence is a sentence of a judged pair, with its sentence and
+// term vectors (set once Train has encoded it, never changed after).
 type judgedSentence struct {
 	id, argument string
+	vector       []float32
+	terms        map[string]float64
 }
 
 // judgedPair is a judged pair: its sentences' indices (-1 for a sentence
@@ -215,6 +218,10 @@ func Train(ctx context.Context, j *eval.Judgments, store *corpus.Store, tops []t
 	for i, tm := range order {
 		tm.vector = vs[i]
 		tm.base = tm.newBase(nil, len(dims))
+		for k := range tm.sentences {
+			s := &tm.sentences[k]
+			s.vector, s.terms = m.vectors[s.id], m.terms[s.id]
+		}
 	}
 	if err := m.fit(order); err != nil {
 		return nil, err
@@ -290,10 +297,10 @@ func (m *Model) features(tm *topicModel, b *base, vec []float32, terms map[strin
 		if b.n[i] == 0 {
 			continue
 		}
-		sim := semantic.Cosine(vec, m.vectors[s.id])
+		sim := semantic.Cosine(vec, s.vector)
 		maxSim = max(maxSim, sim)
 		bySense = append(bySense, neighbour{sim, i})
-		byTerms = append(byTerms, neighbour{dot(terms, m.terms[s.id]), i})
+		byTerms = append(byTerms, neighbour{dot(terms, s.terms), i})
 	}
 	nearest := func(ns []neighbour) []neighbour {
 		slices.SortFunc(ns, func(a, b neighbour) int {
@@ -387,7 +394,7 @@ func (m *Model) fit(order []*topicModel) error {
 				if !left[i] || tm.base.n[i] == 0 {
 					continue
 				}
-				fs := m.features(tm, &b, m.vectors[s.id], m.terms[s.id], s.argument)
+				fs := m.features(tm, &b, s.vector, s.terms, s.argument)
 				for d := range m.dims {
 					x[d] = append(x[d], fs[d][:])
 					y[d] = append(y[d], tm.base.sum[i][d]/float64(tm.base.n[i]))

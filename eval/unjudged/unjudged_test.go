@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -216,5 +217,49 @@ func TestTrainErrors(t *testing.T) {
 	}
 	if _, err := unjudged.Train(ctx, bad, store, tops, words{}); err == nil {
 		t.Error("judgments of documents that are not pairs: no error")
+	}
+}
+
+// TestConcurrent predicts from several goroutines at once, each pair's
+// sentences new to the model; run with -race. Every goroutine must get
+// the label a lone call gets.
+func TestConcurrent(t *testing.T) {
+	ctx := context.Background()
+	store, j, tops := toy(t)
+	m, err := unjudged.Train(ctx, j, store, tops, words{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lone, err := unjudged.Train(ctx, j, store, tops, words{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := []string{"T1-K0__PREMISE__11,T1-K0__PREMISE__12", "T1-K1__PREMISE__11,T1-K1__PREMISE__12", "T3-K0__PREMISE__12,T3-K1__PREMISE__12"}
+	var wg sync.WaitGroup
+	got := make([]float64, 8*len(pairs))
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i, p := range pairs {
+				l, _, err := m.Label(ctx, "1", p, eval.Quality)
+				if err != nil {
+					t.Error(err)
+				}
+				got[g*len(pairs)+i] = l
+			}
+		}()
+	}
+	wg.Wait()
+	for i, p := range pairs {
+		want, _, err := lone.Label(ctx, "1", p, eval.Quality)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g := range 8 {
+			if got[g*len(pairs)+i] != want {
+				t.Errorf("goroutine %d, %s: %v, want %v", g, p, got[g*len(pairs)+i], want)
+			}
+		}
 	}
 }
