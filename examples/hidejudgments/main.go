@@ -145,22 +145,29 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	})
 }
 
-// makeRuns runs every system once, or reads its run from dir.
-func makeRuns(ctx context.Context, env *system.Env, dir string, progress func(string, ...any)) ([]string, []runfile.Run, error) {
+// systems returns the systems the simulation compares, by name, in the
+// order of its tables.
+func systems() ([]string, map[string]system.System) {
 	names := []string{"baseline", "swordsman", "advanced"}
-	systems := map[string]system.System{"baseline": system.Baseline{}, "swordsman": system.Swordsman{}, "advanced": system.Advanced()}
+	byName := map[string]system.System{"baseline": system.Baseline{}, "swordsman": system.Swordsman{}, "advanced": system.Advanced()}
 	for _, r := range system.Recipes() {
-		if _, ok := systems[r.Name]; ok {
+		if _, ok := byName[r.Name]; ok {
 			continue // the swordsman recipe is the swordsman system
 		}
-		names, systems[r.Name] = append(names, r.Name), r.System
+		names, byName[r.Name] = append(names, r.Name), r.System
 	}
 	for _, pool := range pools {
 		p := system.Advanced()
 		p.Pool = pool
 		name := fmt.Sprintf("advanced-pool%d", pool)
-		names, systems[name] = append(names, name), p
+		names, byName[name] = append(names, name), p
 	}
+	return names, byName
+}
+
+// makeRuns runs every system once, or reads its run from dir.
+func makeRuns(ctx context.Context, env *system.Env, dir string, progress func(string, ...any)) ([]string, []runfile.Run, error) {
+	names, byName := systems()
 	runs := make([]runfile.Run, len(names))
 	for i, name := range names {
 		path := filepath.Join(dir, name+".txt")
@@ -175,13 +182,13 @@ func makeRuns(ctx context.Context, env *system.Env, dir string, progress func(st
 			}
 		}
 		progress("running %s", name)
-		r, err := system.Run(ctx, env, systems[name], name)
+		r, err := system.Run(ctx, env, byName[name], name)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if dir != "" {
 			rules := runfile.Touche2022()
-			rules.MinResults = 0
+			rules.MinResults, rules.Stances = 0, nil // a copy of what ran: baseline and swordsman write Q0
 			if err := runfile.WriteFile(path, r, rules); err != nil {
 				return nil, nil, err
 			}

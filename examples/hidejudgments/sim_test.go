@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -287,5 +289,37 @@ func TestSimulation(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// TestRunsDir checks that -runs reads every system's run from DIR/NAME.txt
+// when there, without running anything (the Env is nil here), and that a
+// file that is not a run is an error.
+func TestRunsDir(t *testing.T) {
+	dir := t.TempDir()
+	names, _ := systems()
+	for i, name := range names {
+		line := fmt.Sprintf("1 PRO a__PREMISE__1,a__PREMISE__%d 1 1.0 %s\n", i+2, name)
+		if err := os.WriteFile(filepath.Join(dir, name+".txt"), []byte(line), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, runs, err := makeRuns(context.Background(), nil, dir, func(string, ...any) { t.Error("a system was run") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 16 || len(runs) != 16 {
+		t.Fatalf("%d names and %d runs, want 16", len(got), len(runs))
+	}
+	for i, r := range runs {
+		if want := fmt.Sprintf("a__PREMISE__1,a__PREMISE__%d", i+2); len(r["1"]) != 1 || r["1"][0].DocID != want {
+			t.Errorf("%s: %v, want the one line of %s.txt", got[i], r, got[i])
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "korg.txt"), []byte("not a run\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := makeRuns(context.Background(), nil, dir, func(string, ...any) {}); err == nil {
+		t.Error("korg.txt is not a run: no error")
 	}
 }
