@@ -82,9 +82,9 @@ type Model struct {
 	low, high float64            // the judged scale
 
 	mu      sync.Mutex
-	vectors map[string][]float32          // sentence id → vector
-	cache   map[string][maxDims]float64   // topic + "\x00" + sentence id → prediction
-	terms   map[string]map[string]float64 // sentence id → unit TF-IDF vector
+	vectors map[string][]float32        // sentence id → vector
+	cache   map[string][maxDims]float64 // topic + "\x00" + sentence id → prediction
+	terms   map[string]termVector       // sentence id → unit TF-IDF vector
 }
 
 // topicModel holds one topic's judged sentences and pairs.
@@ -105,7 +105,7 @@ type topicModel struct {
 type judgedSentence struct {
 	id, argument string
 	vector       []float32
-	terms        map[string]float64
+	terms        termVector
 }
 
 // judgedPair is a judged pair: its sentences' indices (-1 for a sentence
@@ -144,7 +144,7 @@ func Train(ctx context.Context, j *eval.Judgments, store *corpus.Store, tops []t
 		return nil, fmt.Errorf("unjudged: %d judged dimensions, at most %d", len(dims), maxDims)
 	}
 	m := &Model{judgments: j, dims: dims, store: store, encoder: enc, topics: map[string]*topicModel{},
-		vectors: map[string][]float32{}, cache: map[string][maxDims]float64{}, terms: map[string]map[string]float64{},
+		vectors: map[string][]float32{}, cache: map[string][maxDims]float64{}, terms: map[string]termVector{},
 		low: math.Inf(1), high: math.Inf(-1)}
 	byTopic := map[string]topics.Topic{}
 	for _, t := range tops {
@@ -286,7 +286,7 @@ const numFeatures = 10
 
 // features describes sentence x of topic tm for the regression of each
 // dimension, from the base b (x itself must not be in it).
-func (m *Model) features(tm *topicModel, b *base, vec []float32, terms map[string]float64, arg string) [maxDims][numFeatures]float64 {
+func (m *Model) features(tm *topicModel, b *base, vec []float32, terms termVector, arg string) [maxDims][numFeatures]float64 {
 	type neighbour struct {
 		sim float64
 		i   int
@@ -330,8 +330,8 @@ func (m *Model) features(tm *topicModel, b *base, vec []float32, terms map[strin
 	overlap := 0.0
 	if len(tm.terms) > 0 {
 		hit := 0
-		for w := range terms {
-			if tm.terms[w] {
+		for _, t := range terms {
+			if tm.terms[t.term] {
 				hit++
 			}
 		}
@@ -509,22 +509,37 @@ func (m *Model) encode(ctx context.Context, ids []string) error {
 	return nil
 }
 
+// A termVector is a sparse vector of terms, in byte order of the terms,
+// so that sums over it are taken in a fixed order.
+type termVector []termWeight
+
+// termWeight is one term of a termVector.
+type termWeight struct {
+	term   string
+	weight float64
+}
+
 // termVector returns the unit TF-IDF vector of a text.
-func (m *Model) termVector(text string) map[string]float64 {
-	v := map[string]float64{}
-	for _, w := range nlp.Terms(nil, text) {
-		v[w]++
+func (m *Model) termVector(text string) termVector {
+	terms := nlp.Terms(nil, text)
+	slices.Sort(terms)
+	var v termVector
+	for i, w := range terms {
+		if i > 0 && terms[i-1] == w {
+			v[len(v)-1].weight++
+			continue
+		}
+		v = append(v, termWeight{w, 1})
 	}
 	var norm float64
-	for w, tf := range v {
-		x := tf * m.idfOf(w)
-		v[w] = x
-		norm += x * x
+	for i := range v {
+		v[i].weight *= m.idfOf(v[i].term)
+		norm += v[i].weight * v[i].weight
 	}
 	norm = math.Sqrt(norm)
-	for w := range v {
+	for i := range v {
 		if norm > 0 {
-			v[w] /= norm
+			v[i].weight /= norm
 		}
 	}
 	return v
@@ -568,14 +583,20 @@ func idf(store *corpus.Store, ids []string) map[string]float64 {
 	return out
 }
 
-// dot returns the dot product of two sparse vectors.
-func dot(a, b map[string]float64) float64 {
-	if len(b) < len(a) {
-		a, b = b, a
-	}
+// dot returns the dot product of two term vectors.
+func dot(a, b termVector) float64 {
 	var s float64
-	for w, x := range a {
-		s += x * b[w]
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch c := strings.Compare(a[i].term, b[j].term); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			s += a[i].weight * b[j].weight
+			i++
+			j++
+		}
 	}
 	return s
 }

@@ -290,6 +290,18 @@ func TestSimulation(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())
 		}
 	}
+	// The same simulation again gives the same report, byte for byte.
+	again, err := s.run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out2 strings.Builder
+	if err := again.write(&out2, s); err != nil {
+		t.Fatal(err)
+	}
+	if out2.String() != out.String() {
+		t.Errorf("a second simulation reports otherwise:\n%s\nthen\n%s", out.String(), out2.String())
+	}
 }
 
 // TestRunsDir checks that -runs reads every system's run from DIR/NAME.txt
