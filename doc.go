@@ -16,8 +16,8 @@
 //	                   kept in a file with Store.WriteTo and MapStore; the duplicate finder
 //	  sample           two real samples of args.me embedded, with their topics: 2022 (25 topics, judged
 //	                   pairs) and 2021 (10 topics, judged arguments)
-//	topics             topic files, the official Task 1 topics 2020-2023 embedded, Topic.Query
-//	retrieval          Query, Hit, Retriever; Pipeline, Fusion (and Merge for lists), Parts, ForEach over topics;
+//	topics             topic files, the official Task 1 topics 2020-2023 embedded
+//	retrieval          Query, Hit, Retriever; TopicQuery; Pipeline, Fusion (and Merge for lists), Parts, ForEach over topics;
 //	                   retrievaltest checks any Retriever
 //	  lexical          our index: Lucene-compatible analysis, BM25, Dirichlet LM, TF-IDF (and ICoefficient), DPH,
 //	                   RM3/Bo1 feedback, Boolean queries, the pair unit (two sentences of an argument),
@@ -150,7 +150,7 @@
 //		if err != nil {
 //			return nil, err
 //		}
-//		q := t.Query()
+//		q := retrieval.TopicQuery(t)
 //		hits, err := index.Retrieve(ctx, q, 1000)
 //		if err != nil {
 //			return nil, err

@@ -10,6 +10,7 @@ import (
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
@@ -80,7 +81,7 @@ func Example_ownSystem() {
 		if err != nil {
 			return nil, err
 		}
-		q := t.Query()
+		q := retrieval.TopicQuery(t)
 		hits, err := index.Retrieve(ctx, q, 1000)
 		if err != nil {
 			return nil, err

@@ -39,7 +39,7 @@ func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
-	q := t.Query()
+	q := retrieval.TopicQuery(t)
 	rule := StanceRule{Store: env.Store}
 	total := bm25.Docs(lexical.UnitSentence)
 	for depth := min(10*k, total); ; depth = min(4*depth, total) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -128,7 +129,7 @@ func TestPipelineDense(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, topic := range env.Topics {
-		hits, err := x.Retrieve(ctx, topic.Query(), 1)
+		hits, err := x.Retrieve(ctx, retrieval.TopicQuery(topic), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +163,7 @@ func TestPipelineWithin(t *testing.T) {
 	}
 	w := lexical.Within{Arguments: x, N: 20, Store: env.Store, Analysis: x.Analysis()}
 	for _, topic := range env.Topics {
-		hits, err := w.Retrieve(ctx, topic.Query(), 1)
+		hits, err := w.Retrieve(ctx, retrieval.TopicQuery(topic), 1)
 		if err != nil {
 			t.Fatal(err)
 		}

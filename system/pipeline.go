@@ -260,7 +260,7 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
-	q := t.Query()
+	q := retrieval.TopicQuery(t)
 	hits, err := r.hits(ctx, q)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/argsearch/argsearch/internal/quote"
+	"github.com/argsearch/argsearch/retrieval"
 
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -60,7 +61,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 	if err != nil {
 		return nil, err
 	}
-	q := t.Query()
+	q := retrieval.TopicQuery(t)
 	total := arguments.Docs(lexical.UnitArgument)
 	var rank pairing.ArgsRank
 	var pairs []pairing.Scored

@@ -16,7 +16,6 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/internal/nilio"
-	"github.com/argsearch/argsearch/retrieval"
 )
 
 // A Topic is one information need of a Touché task.
@@ -130,10 +129,4 @@ func (x xmlTopic) topic() (Topic, error) {
 		}
 	}
 	return t, nil
-}
-
-// Query returns the topic as a retrieval query: its ID, its title as the
-// query text, and its description and narrative.
-func (t Topic) Query() retrieval.Query {
-	return retrieval.Query{ID: t.ID, Text: t.Title, Description: t.Description, Narrative: t.Narrative}
 }

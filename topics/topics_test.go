@@ -152,9 +152,6 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Parse accepted an invalid topic set: %+v", ts)
 			}
 			seen[tp.ID] = true
-			if q := tp.Query(); q.ID != tp.ID || q.Text != tp.Title {
-				t.Fatalf("Query of %+v: got %+v", tp, q)
-			}
 		}
 	})
 }

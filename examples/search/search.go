@@ -278,7 +278,7 @@ func loadQueries(o options) ([]retrieval.Query, error) {
 	}
 	qs := make([]retrieval.Query, len(ts))
 	for i, t := range ts {
-		qs[i] = t.Query()
+		qs[i] = retrieval.TopicQuery(t)
 	}
 	return qs, nil
 }
