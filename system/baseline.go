@@ -68,7 +68,7 @@ func conclusionPremisePairs(store *corpus.Store, hits []retrieval.Hit, k int) ([
 	for _, h := range hits {
 		argID, ok := store.ArgumentOf(h.ID)
 		if !ok {
-			return nil, fmt.Errorf("system: hit %s: no such sentence in the corpus", quote.Q(h.ID))
+			return nil, fmt.Errorf("system: hit %s: no such sentence: %w", quote.Q(h.ID), corpus.ErrNotInStore)
 		}
 		score[h.ID] = h.Score
 		if _, seen := best[argID]; !seen {

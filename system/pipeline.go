@@ -627,7 +627,7 @@ func (r *ready) retrievedPairs(ctx context.Context, q retrieval.Query, hits []re
 		p.First, ok1 = r.env.Store.Sentence(first)
 		p.Second, ok2 = r.env.Store.Sentence(second)
 		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("system: hit %s: %w", quote.Q(h.ID), filter.ErrNotInStore)
+			return nil, fmt.Errorf("system: hit %s: %w", quote.Q(h.ID), corpus.ErrNotInStore)
 		}
 		p.Score, p.Raw, p.Stance = h.Score, h.Score, stance.Unknown
 		pairs = append(pairs, p)

@@ -5,9 +5,10 @@ import (
 	"fmt"
 
 	"github.com/argsearch/argsearch/internal/quote"
-	"github.com/argsearch/argsearch/retrieval"
 
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
@@ -74,7 +75,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 		for _, h := range hits {
 			a, ok := env.Store.Argument(h.ID)
 			if !ok {
-				return nil, fmt.Errorf("system: hit %s: no such argument in the corpus", quote.Q(h.ID))
+				return nil, fmt.Errorf("system: hit %s: no such argument: %w", quote.Q(h.ID), corpus.ErrNotInStore)
 			}
 			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
 			if !ok {

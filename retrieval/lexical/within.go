@@ -74,7 +74,7 @@ func (w Within) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	for _, h := range hits {
 		a, ok := w.Store.Argument(h.ID)
 		if !ok {
-			return nil, fmt.Errorf("lexical: Within: argument %s is not in the store", quote.Q(h.ID))
+			return nil, fmt.Errorf("lexical: Within: argument %s: %w", quote.Q(h.ID), corpus.ErrNotInStore)
 		}
 		args = append(args, a)
 	}
