@@ -59,7 +59,7 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 	"github.com/argsearch/argsearch/models"
 )
 

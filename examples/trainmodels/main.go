@@ -41,7 +41,7 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 )
 
 // What the models are trained on, as stored in the model files.

@@ -13,7 +13,7 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 )
 
 // TestReproducesShippedModels trains both models from the real UKP
