@@ -19,7 +19,7 @@
 //	topics             topic files, the official Task 1 topics 2020-2023 embedded
 //	retrieval          Query, Hit, Retriever; TopicQuery; Pipeline, Fusion (and Merge for lists), Parts, ForEach over topics;
 //	                   retrievaltest checks any Retriever
-//	  lexical          our index: Lucene-compatible analysis, BM25, Dirichlet LM, TF-IDF (and ICoefficient), DPH,
+//	  lexical          our index (analysis from package analysis): BM25, Dirichlet LM, TF-IDF (and ICoefficient), DPH,
 //	                   RM3/Bo1 feedback, Boolean queries, the pair unit (two sentences of an argument),
 //	                   shingles, Within (double indexing: the retrieved arguments' sentences indexed alone);
 //	                   Cache opens or builds an index keyed by corpus and configuration
@@ -51,6 +51,8 @@
 //
 //	docid              sentence ids "<arg>__PREMISE__k" and pair ids "first,second"
 //	nlp                sentence splitting, words and content terms, stop lists, RAKE keywords
+//	analysis           index terms as Lucene and bleve make them: UAX#29 tokens, stop lists, Porter, Porter2 and
+//	                   Krovetz stemmers, shingles; presets; which of the module's tokenizers is for what
 //	  pos              part-of-speech tags, verbs and noun phrases (prose's tagger), structural similarity
 //	  wordnet          WordNet 3.0 synonyms for query expansion, embedded
 //	classify           the trainable models: ArgumentModel and StanceModel, one TrainConfig

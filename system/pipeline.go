@@ -8,6 +8,7 @@ import (
 
 	"github.com/argsearch/argsearch/internal/quote"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
@@ -53,7 +54,7 @@ type Pipeline struct {
 	// the Env's own index (Input.Index). An index of another analysis is
 	// built on first use, without term vectors when no stage needs
 	// feedback.
-	Analysis *lexical.Analysis
+	Analysis *analysis.Analysis
 	// SampleStopFrequent, if positive, replaces Analysis.StopFrequent on a
 	// corpus of fewer than 10,000 arguments (a sample of args.me, whose
 	// most frequent terms are its own topics' words).

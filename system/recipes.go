@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 )
@@ -55,7 +56,7 @@ func Recipes() []Recipe {
 			Name:    "daario-naharis",
 			Summary: "Daario Naharis (2022 rel 0.683): TF-IDF with the ICoefficient over Krovetz-stemmed sentences, stop lists of the 100 most frequent terms of texts and contexts; evidence and stance re-ranking; same-stance pairs",
 			Doc: "Daario Naharis searched with Lucene's TF-IDF and an ICoefficient weight (lexical.ModelTFIDFIC), Krovetz stemming and two stop " +
-				"lists, the 100 most frequent terms of the argument texts and of their contexts (lexical.StopFrequentFields); it re-ranked by " +
+				"lists, the 100 most frequent terms of the argument texts and of their contexts (analysis.StopFrequentFields); it re-ranked by " +
 				"evidence and stance (the IBM Debater API) and paired sentences of the same stance. Here: Lucene's KStemFilter, the shipped " +
 				"argumentativeness model for evidence, the shipped stance model's confidence for stance, and a Builder that pairs any two " +
 				"sentences of the same side. On a sample such as the embedded ones (about 700 arguments drawn for a few topics) the 100 most " +
@@ -63,7 +64,7 @@ func Recipes() []Recipe {
 				"arguments the lists have 5 terms each: the same share (0.03%) of the 2021 sample's 17,395 distinct words as 100 is of the " +
 				"355,091 terms of a full-scale corpus.",
 			System: Pipeline{
-				Analysis:           &lexical.Analysis{Possessive: true, Stop: lexical.StopFrequentFields, StopFrequent: 100, Stem: lexical.StemKStem},
+				Analysis:           &analysis.Analysis{Possessive: true, Stop: analysis.StopFrequentFields, StopFrequent: 100, Stem: analysis.StemKStem},
 				SampleStopFrequent: 5,
 				Stages:             []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
 				Depth:              1000,
@@ -95,14 +96,14 @@ func Recipes() []Recipe {
 			Doc: "D'Artagnan searched with Lucene's BM25 or Dirichlet LM (μ 2000), compared Porter and Krovetz stemming, the SMART and Glasgow " +
 				"stop lists, character and word shingles, and WordNet and word2vec query expansion; Dirichlet LM, Krovetz and the Glasgow list " +
 				"did best on the 2021 judgments, and its best 2022 run (kstem-stop-shingle3) added shingles of three words. Here: Lucene's " +
-				"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (lexical.StopGlasgow), Lucene's KStem and " +
-				"word shingles of two and three terms beside single terms (lexical.Analysis.Shingles: Lucene's ShingleFilter without its " +
+				"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (analysis.StopGlasgow), Lucene's KStem and " +
+				"word shingles of two and three terms beside single terms (analysis.Analysis.Shingles: Lucene's ShingleFilter without its " +
 				"filler tokens); each sentence paired with the next one of its argument, as the overview does not say how D'Artagnan paired " +
 				"sentences. Shingles multiply the index's terms: on args.me at full scale (5.69 million sentences) they are too many to " +
 				"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
 				"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
 			System: Pipeline{
-				Analysis: &lexical.Analysis{Possessive: true, Stop: lexical.StopGlasgow, Stem: lexical.StemKStem, Shingles: 3},
+				Analysis: &analysis.Analysis{Possessive: true, Stop: analysis.StopGlasgow, Stem: analysis.StemKStem, Shingles: 3},
 				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
 				Depth:    1000,
 				Pool:     100,
@@ -122,7 +123,7 @@ func Recipes() []Recipe {
 				"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
 				"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
 			System: Pipeline{
-				Analysis: &lexical.Analysis{Possessive: true, Stem: lexical.StemKStem},
+				Analysis: &analysis.Analysis{Possessive: true, Stem: analysis.StemKStem},
 				Stages: []Stage{{
 					Search:    lexical.Search{Unit: lexical.UnitArgument},
 					Arguments: 100,
@@ -185,7 +186,7 @@ func Recipes() []Recipe {
 				"BM25 (k1 1.2, b 0.75). Here: lexical.UnitPair, which scores the pairs as an index of them would, over an index lower-cased " +
 				"with possessives removed and nothing else.",
 			System: Pipeline{
-				Analysis: &lexical.Analysis{Possessive: true},
+				Analysis: &analysis.Analysis{Possessive: true},
 				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}},
 				Depth:    1000,
 				Pairs:    PairsRetrieved,
@@ -201,10 +202,10 @@ func Recipes() []Recipe {
 				"run was the expansion with BM25, without re-ranking, stemming or stop words. Here: an argument stage (BM25 over the " +
 				"conclusion, premises and discussion title, weighted alike), whose 100 arguments' sentence pairs are indexed alone and " +
 				"searched with BM25 (lexical.Within, UnitPair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
-				"characters (lexical.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
+				"characters (analysis.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
 				"place of Datamuse's (the title's content words are its RAKE keywords).",
 			System: Pipeline{
-				Analysis: &lexical.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
+				Analysis: &analysis.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
 				Stages: []Stage{{
 					Search:    lexical.Search{Unit: lexical.UnitArgument},
 					Arguments: 100,
@@ -235,7 +236,7 @@ func Recipes() []Recipe {
 				"Sentence Encoder lite compares them instead: on the 2022 sample 0.588 judged-only relevance against 0.560, but at full " +
 				"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
 			System: Pipeline{
-				Analysis: &lexical.Analysis{Fold: true, Stop: lexical.StopEnglish, Stem: lexical.StemKStem},
+				Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopEnglish, Stem: analysis.StemKStem},
 				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
 				Depth:    1000,
 				Pool:     100,
@@ -250,7 +251,7 @@ func Recipes() []Recipe {
 // command's -recipe prints it.
 func (p Pipeline) String() string {
 	var b strings.Builder
-	analysis := "the Env's index (Input.Index; by default " + lexical.AnalyzerEnglish + ")"
+	analysis := "the Env's index (Input.Index; by default " + analysis.PresetEnglish + ")"
 	if p.Analysis != nil {
 		analysis = p.Analysis.String()
 		if p.SampleStopFrequent > 0 {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -16,11 +17,11 @@ import (
 func TestBoolean(t *testing.T) {
 	args := sampleArgs(t, 80)
 	ctx := context.Background()
-	x, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerLucene})
+	x, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene})
 	if err != nil {
 		t.Fatal(err)
 	}
-	z, _ := newAnalyzer(x.Analysis(), nil)
+	z, _ := analysis.NewAnalyzer(x.Analysis())
 	for _, u := range []Unit{UnitSentence, UnitArgument} {
 		docs := refDocs(t, x.Analysis(), args, u)
 		for _, groups := range [][]string{
@@ -37,7 +38,7 @@ func TestBoolean(t *testing.T) {
 				var sets []map[string]bool
 				for _, g := range groups {
 					set := map[string]bool{}
-					for _, term := range z.appendTerms(nil, g) {
+					for _, term := range z.AppendTerms(nil, g) {
 						plain[term]++
 						set[term] = true
 					}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 )
 
@@ -72,7 +73,7 @@ func (cc Cache) path(src Source, c Config) (string, error) {
 	}
 	b, err := json.Marshal(struct {
 		Format, Corpus string
-		Analysis       Analysis
+		Analysis       analysis.Analysis
 		Units          []Unit
 		NoTermVectors  bool
 	}{cacheFormat, src.ID, an, units, c.NoTermVectors})

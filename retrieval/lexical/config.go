@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 )
 
@@ -245,15 +246,16 @@ type Progress struct {
 }
 
 // Config configures Build and Open. The zero value builds both units with
-// the AnalyzerEnglish preset, and searches sentences with BM25.
+// the analysis.PresetEnglish preset, and searches sentences with BM25.
 type Config struct {
-	// Analyzer names an analyzer preset (AnalyzerEnglish, AnalyzerLucene,
-	// AnalyzerPlain, AnalyzerKrovetz). At Build, "" means AnalyzerEnglish; at Open, ""
+	// Analyzer names an analysis preset (analysis.PresetEnglish,
+	// PresetLucene, PresetPlain, PresetKrovetz). At Build, "" means
+	// PresetEnglish; at Open, ""
 	// accepts whatever the index was built with, and a name that does not
 	// match the recorded analysis is an error wrapping ErrConfig.
 	Analyzer string
 	// Analysis, if not nil, is used instead of Analyzer.
-	Analysis *Analysis
+	Analysis *analysis.Analysis
 	// Units lists the units Build indexes; nil means both.
 	Units []Unit
 	// NoTermVectors skips the per-document term vectors that PRF needs
@@ -281,17 +283,22 @@ type Config struct {
 	maxShingleTerms int
 }
 
-// analysis resolves the analysis a Config asks for; ok is false when it asks
-// for none in particular.
-func (c Config) analysis() (a Analysis, ok bool, err error) {
-	if c.Analysis != nil {
-		a, err = c.Analysis.normalized()
-		return a, true, err
+// analysis resolves the analysis a Config asks for; ok is false
+// when it asks for none in particular. An unknown preset or an invalid
+// Analysis is an error wrapping ErrConfig.
+func (c Config) analysis() (a analysis.Analysis, ok bool, err error) {
+	switch {
+	case c.Analysis != nil:
+		a, err = c.Analysis.Normalized()
+		ok = true
+	case c.Analyzer == "":
+		a, err = analysis.Preset(analysis.PresetEnglish)
+	default:
+		a, err = analysis.Preset(c.Analyzer)
+		ok = true
 	}
-	if c.Analyzer == "" {
-		a, err = presetAnalysis(AnalyzerEnglish)
-		return a, false, err
+	if err != nil {
+		return a, ok, fmt.Errorf("lexical: %w: %w", err, ErrConfig)
 	}
-	a, err = presetAnalysis(c.Analyzer)
-	return a, true, err
+	return a, ok, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/retrieval"
@@ -16,7 +17,7 @@ import (
 func Example() {
 	ctx := context.Background()
 	args := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()
-	x, err := lexical.Build(ctx, "", args, lexical.Config{Analyzer: lexical.AnalyzerLucene})
+	x, err := lexical.Build(ctx, "", args, lexical.Config{Analyzer: analysis.PresetLucene})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -61,9 +62,9 @@ func ExampleConfig_analysis() {
 			{ID: "a1__PREMISE__1", Text: "The teachers' unions agree."},
 		}}, nil)
 	}
-	for _, a := range []lexical.Analysis{
-		{Possessive: true, Stop: lexical.StopLucene, Stem: lexical.StemPorter}, // AnalyzerLucene
-		{Possessive: true, Stop: lexical.StopLucene},
+	for _, a := range []analysis.Analysis{
+		{Possessive: true, Stop: analysis.StopLucene, Stem: analysis.StemPorter}, // AnalyzerLucene
+		{Possessive: true, Stop: analysis.StopLucene},
 	} {
 		x, err := lexical.Build(ctx, "", args, lexical.Config{Analysis: &a})
 		if err != nil {

@@ -5,12 +5,11 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"slices"
 	"sync"
-
-	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
 
 // An Index is a built index of sentences and/or arguments with a query-time
@@ -29,10 +28,10 @@ type shared struct {
 	// closed is read and set under it.
 	use       sync.RWMutex
 	closed    bool
-	stop      map[string]bool  // frequency-based stop words
-	stem      *krovetz.Stemmer // Krovetz stemming of query terms; nil without
-	analyzers sync.Pool        // *analyzer
-	boundDF   uint32           // exactBoundDF; tests lower it
+	stop      map[string]bool     // frequency-based stop words
+	stem      func(string) string // Krovetz stemming of query terms; nil without
+	analyzers sync.Pool           // *analyzer
+	boundDF   uint32              // exactBoundDF; tests lower it
 	// scoreParts is the number of document ranges a query is scored in
 	// at once; 0 lets scoringParts choose. Tests set it.
 	scoreParts int
@@ -48,21 +47,14 @@ func newIndex(d *data, s Search) (*Index, error) {
 		sh.stop[w] = true
 	}
 	an := d.meta.Analysis
-	if an.Stem == StemKrovetz {
-		sh.stem = krovetz.NewVocabulary(krovetz.NewWords(d.meta.Vocabulary...))
+	if an.Stem == analysis.StemKrovetz {
+		sh.stem = analysis.KrovetzStemmer(d.meta.Vocabulary)
 	}
-	kstem, err := sharedKStem(an)
+	proto, err := analysis.NewAnalyzer(an)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("lexical: %w", err)
 	}
-	sh.analyzers.New = func() any {
-		z, err := newAnalyzer(an, kstem)
-		if err != nil {
-			// The analysis was checked when the index was built or opened.
-			panic(fmt.Sprintf("lexical: internal error: %v", err))
-		}
-		return z
-	}
+	sh.analyzers.New = func() any { return newAnalyzer(proto) }
 	x := &Index{d: sh}
 	return x.With(s)
 }
@@ -122,7 +114,7 @@ func (x *Index) With(s Search) (*Index, error) {
 func (x *Index) Search() Search { return x.search }
 
 // Analysis returns the analysis the index was built with.
-func (x *Index) Analysis() Analysis { return x.d.meta.Analysis }
+func (x *Index) Analysis() analysis.Analysis { return x.d.meta.Analysis }
 
 // Docs returns the number of documents of unit u (0 if x lacks it). For
 // UnitPair it is the number of pairs of two sentences of one argument (0

@@ -13,12 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/retrievaltest"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
-	"github.com/google/go-cmp/cmp"
 )
 
 func build(t *testing.T, dir string, args []corpus.Argument, c Config) *Index {
@@ -104,14 +106,14 @@ func TestOpenErrors(t *testing.T) {
 		t.Errorf("missing dir: got %v, want ErrNoIndex", err)
 	}
 	args := sampleArgs(t, 20)
-	build(t, dir, args, Config{Analyzer: AnalyzerLucene}).Close()
+	build(t, dir, args, Config{Analyzer: analysis.PresetLucene}).Close()
 	if _, err := Build(context.Background(), dir, seq(args), Config{}); !errors.Is(err, errExists) {
 		t.Errorf("build over an index: got %v, want errExists", err)
 	}
-	if _, err := Open(dir, Config{Analyzer: AnalyzerEnglish}); !errors.Is(err, ErrConfig) {
+	if _, err := Open(dir, Config{Analyzer: analysis.PresetEnglish}); !errors.Is(err, ErrConfig) {
 		t.Errorf("other analyzer: got %v, want ErrConfig", err)
 	}
-	if x, err := Open(dir, Config{Analyzer: AnalyzerLucene}); err != nil {
+	if x, err := Open(dir, Config{Analyzer: analysis.PresetLucene}); err != nil {
 		t.Errorf("same analyzer: %v", err)
 	} else {
 		x.Close()
@@ -180,7 +182,7 @@ func runOf(t *testing.T, x *Index, k int) []byte {
 
 func TestUnitsAndFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	x := build(t, "", args, Config{Units: []Unit{UnitArgument}, Analysis: &Analysis{Fold: true, Stop: StopFrequent, StopFrequent: 5, Stem: StemPorter2}})
+	x := build(t, "", args, Config{Units: []Unit{UnitArgument}, Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopFrequent, StopFrequent: 5, Stem: analysis.StemPorter2}})
 	if got := x.Docs(UnitSentence); got != 0 {
 		t.Errorf("sentences indexed: %d, want 0", got)
 	}
@@ -203,8 +205,8 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 		t.Errorf("stop words %v lack \"the\"", sw)
 	}
 	// Documents lengths exclude them: compare with the reference lengths.
-	a, _ := x.Analysis().normalized()
-	z, _ := newAnalyzer(a, nil)
+	a, _ := x.Analysis().Normalized()
+	z, _ := analysis.NewAnalyzer(a)
 	stop := map[string]bool{}
 	for _, w := range sw {
 		stop[w] = true
@@ -212,7 +214,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	ud := x.d.unit(UnitArgument)
 	for i, arg := range args {
 		n := 0
-		for _, term := range z.appendTerms(nil, arg.Conclusion) {
+		for _, term := range z.AppendTerms(nil, arg.Conclusion) {
 			if !stop[term] {
 				n++
 			}
@@ -244,9 +246,9 @@ func TestProgress(t *testing.T) {
 // the discussion titles.
 func TestFrequentFieldStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	an := Analysis{Possessive: true, Stop: StopFrequentFields, StopFrequent: 4, Stem: StemKStem}
+	an := analysis.Analysis{Possessive: true, Stop: analysis.StopFrequentFields, StopFrequent: 4, Stem: analysis.StemKStem}
 	x := build(t, "", args, Config{Analysis: &an})
-	z, err := newAnalyzer(Analysis{Possessive: true, Stem: StemKStem}, nil)
+	z, err := analysis.NewAnalyzer(analysis.Analysis{Possessive: true, Stem: analysis.StemKStem})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +256,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 		count := map[string]int{}
 		for _, a := range args {
 			for _, text := range texts(a) {
-				for _, term := range z.appendTerms(nil, text) {
+				for _, term := range z.AppendTerms(nil, text) {
 					count[term]++
 				}
 			}
@@ -324,7 +326,7 @@ func TestCheckParallel(t *testing.T) {
 // checksum) is found by the first query that reads it and by Check, as an
 // error wrapping ErrCorrupt; queries that do not read it still work.
 func TestCorruptPostingsLazy(t *testing.T) {
-	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: AnalyzerLucene, Units: []Unit{UnitSentence}})
+	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
 	f := x.d.unit(UnitSentence).fields[0]
 	id := f.lookup("quota")
 	if id < 0 {
@@ -351,12 +353,12 @@ func TestCorruptPostingsLazy(t *testing.T) {
 func TestBuildRuns(t *testing.T) {
 	args := sampleArgs(t, 1000)
 	krovetz := vocabularyKrovetz()
-	krovetz.Stop, krovetz.StopFrequent = StopFrequentFields, 20
+	krovetz.Stop, krovetz.StopFrequent = analysis.StopFrequentFields, 20
 	for name, c := range map[string]Config{
 		"en":                  {},
-		"lucene no vectors":   {Analyzer: AnalyzerLucene, NoTermVectors: true, Units: []Unit{UnitSentence}},
+		"lucene no vectors":   {Analyzer: analysis.PresetLucene, NoTermVectors: true, Units: []Unit{UnitSentence}},
 		"krovetz stop fields": {Analysis: krovetz},
-		"plain frequent stop": {Analysis: &Analysis{Fold: true, Stop: StopFrequent, StopFrequent: 5}, Units: []Unit{UnitArgument}},
+		"plain frequent stop": {Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopFrequent, StopFrequent: 5}, Units: []Unit{UnitArgument}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			whole, runs := t.TempDir(), t.TempDir()

@@ -7,6 +7,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/retrieval"
@@ -45,12 +46,12 @@ func TestPairsEqualPairIndex(t *testing.T) {
 		{ID: "2", Text: "Are racial quotas helpful?", Description: "Quotas for women on boards, quotas in rugby."},
 		{ID: "3", Text: "race race gender"},
 	}
-	x, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerLucene})
+	x, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, title := range []bool{false, true} {
-		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: AnalyzerLucene, Units: []Unit{UnitSentence}})
+		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +117,7 @@ func TestPairsEqualPairIndex(t *testing.T) {
 			t.Errorf("%+v: got %v, want ErrConfig", s, err)
 		}
 	}
-	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerLucene, Units: []Unit{UnitSentence}})
+	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +140,7 @@ func TestPairsHandComputed(t *testing.T) {
 		{ID: "A__PREMISE__2", Text: "dogs bark"},
 		{ID: "A__CONC__1", Text: "cats bark loud"},
 	}}
-	x, err := Build(context.Background(), "", seq([]corpus.Argument{a}), Config{Analyzer: AnalyzerPlain, Search: Search{Unit: UnitPair}})
+	x, err := Build(context.Background(), "", seq([]corpus.Argument{a}), Config{Analyzer: analysis.PresetPlain, Search: Search{Unit: UnitPair}})
 	if err != nil {
 		t.Fatal(err)
 	}

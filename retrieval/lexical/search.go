@@ -121,7 +121,7 @@ func (x *Index) queryTerms(q retrieval.Query) []qterm {
 		z.each(text, func(e *termEntry) {
 			t := e.term
 			if x.d.stem != nil {
-				t = x.d.stem.Stem(t)
+				t = x.d.stem(t)
 			}
 			if x.d.stop[t] {
 				return

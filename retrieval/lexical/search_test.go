@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -17,7 +18,7 @@ import (
 // in several ranges at once.
 func TestPrunedEqualsExhaustive(t *testing.T) {
 	ctx := context.Background()
-	x, err := Build(ctx, "", seq(sampleArgs(t, 1000)), Config{Analyzer: AnalyzerLucene})
+	x, err := Build(ctx, "", seq(sampleArgs(t, 1000)), Config{Analyzer: analysis.PresetLucene})
 	if err != nil {
 		t.Fatal(err)
 	}

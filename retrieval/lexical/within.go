@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/retrieval"
@@ -21,11 +22,12 @@ import (
 // frequencies), not the corpus's.
 //
 // Each query builds its own index, of the few thousand sentences of N
-// arguments (with StemKStem it also loads Lucene's KStem dictionary,
-// about 12 ms): the general-grevious recipe, which retrieves 100
-// arguments and searches their pairs so, answers a topic in 40 ms at full
-// scale (BENCHMARKS.md). An Analysis with a frequency stop list
-// (StopFrequent) or the corpus-vocabulary Krovetz stemmer (StemKrovetz)
+// arguments (with analysis.StemKStem it also loads Lucene's KStem
+// dictionary). The general-grevious recipe retrieves 100 arguments and
+// searches their pairs so; for its time per topic, see BENCHMARKS.md,
+// section "The six new recipes at full scale". An Analysis with a frequency stop list
+// (analysis.StopFrequent) or the corpus-vocabulary Krovetz stemmer
+// (analysis.StemKrovetz)
 // takes its stop words or stems from those arguments alone, not from the
 // corpus. Within is safe for concurrent use when
 // Arguments is.
@@ -39,7 +41,7 @@ type Within struct {
 	Store *corpus.Store
 	// Analysis is the analysis of the small index, usually that of the
 	// index Arguments searches (Index.Analysis).
-	Analysis Analysis
+	Analysis analysis.Analysis
 	// Search is how the small index is searched; its Unit must be
 	// UnitSentence ("" too) or UnitPair.
 	Search Search

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 )
@@ -58,7 +59,7 @@ func TestWithinHandComputed(t *testing.T) {
 		{UnitSentence, []retrieval.Hit{{ID: "B__PREMISE__1", Score: 0.315067}, {ID: "A__PREMISE__1", Score: 0.315067}}},
 		{UnitPair, []retrieval.Hit{{ID: "B__PREMISE__1,B__CONC__1", Score: 0.082874}, {ID: "A__PREMISE__1,A__CONC__1", Score: 0.082874}}},
 	} {
-		w := Within{Arguments: args, Store: store, Analysis: Analysis{Fold: true}, Search: Search{Unit: c.unit}}
+		w := Within{Arguments: args, Store: store, Analysis: analysis.Analysis{Fold: true}, Search: Search{Unit: c.unit}}
 		hits, err := w.Retrieve(context.Background(), retrieval.Query{Text: "cats"}, 10)
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +74,7 @@ func TestWithinHandComputed(t *testing.T) {
 		}
 	}
 	// N limits the arguments: only A's sentence.
-	w := Within{Arguments: args, N: 1, Store: store, Analysis: Analysis{Fold: true}}
+	w := Within{Arguments: args, N: 1, Store: store, Analysis: analysis.Analysis{Fold: true}}
 	hits, err := w.Retrieve(context.Background(), retrieval.Query{Text: "cats"}, 10)
 	if err != nil {
 		t.Fatal(err)
