@@ -21,7 +21,7 @@
 //	                   retrievaltest checks any Retriever
 //	  lexical          our index (analysis from package analysis): BM25, Dirichlet LM, TF-IDF (and ICoefficient), DPH,
 //	                   RM3/Bo1 feedback, Boolean queries, the pair unit (two sentences of an argument),
-//	                   shingles, Within (double indexing: the retrieved arguments' sentences indexed alone);
+//	                   shingles, DoubleIndex (double indexing: the retrieved arguments' sentences indexed alone);
 //	                   Cache opens or builds an index keyed by corpus and configuration
 //	  bleveindex       a Retriever over a bleve index, queried with bleve's syntax
 //	  chatnoir, argsme the ChatNoir search service (ClueWeb22) and the args.me API as Retrievers

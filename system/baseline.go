@@ -35,7 +35,7 @@ func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if k == 0 {
 		k = 1000
 	}
-	bm25, err := env.index(ctx, lexical.Search{Unit: lexical.UnitSentence})
+	bm25, err := env.index(ctx, lexical.Ranking{Unit: lexical.UnitSentence})
 	if err != nil {
 		return nil, err
 	}

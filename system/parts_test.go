@@ -145,14 +145,14 @@ func TestPipelineDense(t *testing.T) {
 	}
 }
 
-// TestPipelineWithin checks a stage with Within against lexical.Within
+// TestPipelineWithin checks a stage with Within against lexical.DoubleIndex
 // itself: a pair of each topic's first score holds the sentence it ranks
 // first.
 func TestPipelineWithin(t *testing.T) {
 	ctx := context.Background()
 	env := open(t, Input{})
-	arg := lexical.Search{Unit: lexical.UnitArgument}
-	p := Pipeline{K: 10, Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Search{}}}, Pairs: PairsNext, NoStance: true}
+	arg := lexical.Ranking{Unit: lexical.UnitArgument}
+	p := Pipeline{K: 10, Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Ranking{}}}, Pairs: PairsNext, NoStance: true}
 	run, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ func TestPipelineWithin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := lexical.Within{Arguments: x, N: 20, Store: env.Store, Analysis: x.Analysis()}
+	w := lexical.DoubleIndex{Arguments: x, N: 20, Store: env.Store, Analysis: x.Analysis()}
 	for _, topic := range env.Topics {
 		hits, err := w.Retrieve(ctx, retrieval.TopicQuery(topic), 1)
 		if err != nil {

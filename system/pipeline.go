@@ -82,7 +82,7 @@ type Pipeline struct {
 	// 0.6: query expansion by word vectors.
 	Expand int
 	// NounChunks first asks a Boolean query of the title's noun chunks of
-	// the first stage (a term of every chunk, lexical.Search.Boolean),
+	// the first stage (a term of every chunk, lexical.Ranking.Boolean),
 	// then fills the list from the plain query, its hits ranked below.
 	NounChunks bool
 
@@ -135,7 +135,7 @@ type Pipeline struct {
 // A Stage is one retrieval stage of a Pipeline.
 type Stage struct {
 	// Search is what the stage searches and how it scores.
-	Search lexical.Search
+	Search lexical.Ranking
 	// Depth is the number of hits the stage gives the fusion; 0 means the
 	// Pipeline's Depth.
 	Depth int
@@ -150,8 +150,8 @@ type Stage struct {
 	// (Unit UnitSentence) or the pairs (UnitPair) of its Arguments
 	// arguments in an index of those arguments alone, with this Search,
 	// instead of giving them their argument's score: double indexing
-	// (lexical.Within).
-	Within *lexical.Search
+	// (lexical.DoubleIndex).
+	Within *lexical.Ranking
 	// Dense ranks the Env's sentences by the cosine similarity of their
 	// vectors (the Pipeline's encoder) to the title's, instead of
 	// Search: exact dense retrieval (retrieval/dense) over an index of
@@ -229,7 +229,7 @@ func Advanced() Pipeline {
 	return Pipeline{
 		Stages: []Stage{
 			{
-				Search: lexical.Search{
+				Search: lexical.Ranking{
 					Unit:    lexical.UnitArgument,
 					Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000},
 					Fields:  lexical.FieldWeights{Conclusion: 2, Premise: 1, Title: 1},
@@ -239,7 +239,7 @@ func Advanced() Pipeline {
 				Weight:    argumentWeight,
 			},
 			// The sentence stage weighs the rest of 1.
-			{Search: lexical.Search{Unit: lexical.UnitSentence}, Depth: 1000, Weight: 1 - argumentWeight},
+			{Search: lexical.Ranking{Unit: lexical.UnitSentence}, Depth: 1000, Weight: 1 - argumentWeight},
 		},
 		Depth:         3000,
 		Length:        true,
@@ -391,9 +391,9 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 		}
 		var sr retrieval.Retriever = x
 		switch {
-		case x.Search().Unit == lexical.UnitArgument && s.Within != nil:
-			sr = lexical.Within{Arguments: x, N: cmp.Or(s.Arguments, 100), Store: env.Store, Analysis: x.Analysis(), Search: *s.Within}
-		case x.Search().Unit == lexical.UnitArgument:
+		case x.Ranking().Unit == lexical.UnitArgument && s.Within != nil:
+			sr = lexical.DoubleIndex{Arguments: x, N: cmp.Or(s.Arguments, 100), Store: env.Store, Analysis: x.Analysis(), Ranking: *s.Within}
+		case x.Ranking().Unit == lexical.UnitArgument:
 			sr = retrieval.Parts(x, cmp.Or(s.Arguments, 100), env.Store.SentenceIDs)
 		}
 		if i == 0 && p.NounChunks {

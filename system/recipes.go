@@ -41,7 +41,7 @@ func Recipes() []Recipe {
 				"Porthos's other runs paired sentences by SBERT similarity; the library's stand-in is a Builder whose Coherence weighs the " +
 				"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight, with Pairs: PairsBuilder).",
 			System: Pipeline{
-				Stages:        []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
+				Stages:        []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
 				Depth:         1000,
 				NounChunks:    true,
 				Dedup:         true,
@@ -66,7 +66,7 @@ func Recipes() []Recipe {
 			System: Pipeline{
 				Analysis:           &analysis.Analysis{Possessive: true, Stop: analysis.StopFrequentFields, StopFrequent: 100, Stem: analysis.StemKStem},
 				SampleStopFrequent: 5,
-				Stages:             []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
+				Stages:             []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
 				Depth:              1000,
 				Pool:               100,
 				Rerank:             Rerank{Evidence: true, Stance: true},
@@ -83,9 +83,9 @@ func Recipes() []Recipe {
 			Doc: "Bruce Banner indexed every pair of sentences within an argument as one document (a second variant appended the debate's " +
 				"topic) and ranked them with BM25 (k1 = 1.2, b = 0.68) for the title, or title, description and narrative, without re-ranking. " +
 				"Here: lexical.UnitPair, which scores the pairs exactly as an index of them would without building one (at full scale it " +
-				"would hold 121.9 million documents), with the title as the query; lexical.Search.PairTitle and QueryWeights are the variants.",
+				"would hold 121.9 million documents), with the title as the query; lexical.Ranking.PairTitle and QueryWeights are the variants.",
 			System: Pipeline{
-				Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
+				Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
 				Depth:  1000,
 				Pairs:  PairsRetrieved,
 			},
@@ -104,7 +104,7 @@ func Recipes() []Recipe {
 				"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
 			System: Pipeline{
 				Analysis: &analysis.Analysis{Possessive: true, Stop: analysis.StopGlasgow, Stem: analysis.StemKStem, Shingles: 3},
-				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+				Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
 				Depth:    1000,
 				Pool:     100,
 				Pairs:    PairsNext,
@@ -118,16 +118,16 @@ func Recipes() []Recipe {
 				"run reduced the query by hand to its 2 to 6 main words, boosted and decorated it, expanded it with GloVe neighbours and WordNet " +
 				"synonyms, removed possessives, stemmed with Krovetz and filtered sentences by length. Here: an argument stage (BM25, 100 " +
 				"arguments, conclusion, premises and discussion title) whose arguments' sentences are indexed alone and searched with BM25 " +
-				"(lexical.Within); the query reduced to at most 6 words by RAKE keywords (nlp.Keywords) in place of the manual reduction, one " +
+				"(lexical.DoubleIndex); the query reduced to at most 6 words by RAKE keywords (nlp.Keywords) in place of the manual reduction, one " +
 				"WordNet synonym (nlp/wordnet) and one GloVe neighbour (semantic/glove) of each word, without the boosts; Lucene's KStem with " +
 				"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
 				"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
 			System: Pipeline{
 				Analysis: &analysis.Analysis{Possessive: true, Stem: analysis.StemKStem},
 				Stages: []Stage{{
-					Search:    lexical.Search{Unit: lexical.UnitArgument},
+					Search:    lexical.Ranking{Unit: lexical.UnitArgument},
 					Arguments: 100,
-					Within:    &lexical.Search{Unit: lexical.UnitSentence},
+					Within:    &lexical.Ranking{Unit: lexical.UnitSentence},
 				}},
 				Depth:    1000,
 				Reduce:   6,
@@ -167,8 +167,8 @@ func Recipes() []Recipe {
 				"argumentativeness model for quality, and a Builder weighing retrieval, argumentativeness and coherence as Advanced does.",
 			System: Pipeline{
 				Stages: []Stage{
-					{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet}}},
-					{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: lexical.PRFBo1}}},
+					{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet}}},
+					{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: lexical.PRFBo1}}},
 				},
 				Depth:         1000,
 				Length:        true,
@@ -187,7 +187,7 @@ func Recipes() []Recipe {
 				"with possessives removed and nothing else.",
 			System: Pipeline{
 				Analysis: &analysis.Analysis{Possessive: true},
-				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}},
+				Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitPair}}},
 				Depth:    1000,
 				Pairs:    PairsRetrieved,
 			},
@@ -201,15 +201,15 @@ func Recipes() []Recipe {
 				"within the retrieved documents; some runs boosted by VADER sentiment or re-ranked by Flesch–Kincaid readability. Its best " +
 				"run was the expansion with BM25, without re-ranking, stemming or stop words. Here: an argument stage (BM25 over the " +
 				"conclusion, premises and discussion title, weighted alike), whose 100 arguments' sentence pairs are indexed alone and " +
-				"searched with BM25 (lexical.Within, UnitPair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
+				"searched with BM25 (lexical.DoubleIndex, UnitPair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
 				"characters (analysis.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
 				"place of Datamuse's (the title's content words are its RAKE keywords).",
 			System: Pipeline{
 				Analysis: &analysis.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
 				Stages: []Stage{{
-					Search:    lexical.Search{Unit: lexical.UnitArgument},
+					Search:    lexical.Ranking{Unit: lexical.UnitArgument},
 					Arguments: 100,
-					Within:    &lexical.Search{Unit: lexical.UnitPair},
+					Within:    &lexical.Ranking{Unit: lexical.UnitPair},
 				}},
 				Depth:    1000,
 				Synonyms: 1,
@@ -237,7 +237,7 @@ func Recipes() []Recipe {
 				"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
 			System: Pipeline{
 				Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopEnglish, Stem: analysis.StemKStem},
-				Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+				Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
 				Depth:    1000,
 				Pool:     100,
 				GloVe:    true,

@@ -34,11 +34,11 @@ type Swordsman struct {
 	// LM (μ 2000) over the argument unit (conclusion, premises and
 	// discussion title, equally weighted). A Search of another unit is
 	// made to search arguments.
-	Search lexical.Search
+	Search lexical.Ranking
 }
 
 // search returns the argument search s.Search stands for.
-func (s Swordsman) search() lexical.Search {
+func (s Swordsman) search() lexical.Ranking {
 	search := s.Search
 	search.Unit = lexical.UnitArgument
 	if search.Scoring.Model == "" {

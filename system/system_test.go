@@ -137,8 +137,8 @@ func TestOpenCaches(t *testing.T) {
 	if !slices.Contains(steps, "indexing") {
 		t.Errorf("steps %v, want indexing", steps)
 	}
-	again, err := env.Index(context.Background(), lexical.Config{Search: lexical.Search{Unit: lexical.UnitArgument}})
-	if err != nil || again.Search().Unit != lexical.UnitArgument {
+	again, err := env.Index(context.Background(), lexical.Config{Ranking: lexical.Ranking{Unit: lexical.UnitArgument}})
+	if err != nil || again.Ranking().Unit != lexical.UnitArgument {
 		t.Errorf("the same index with another search: %v, %v", again, err)
 	}
 	env.Close()
@@ -366,7 +366,7 @@ func TestPipelineErrors(t *testing.T) {
 	env := open(t, Input{Index: lexical.Config{Units: []lexical.Unit{lexical.UnitSentence}}})
 	ctx := context.Background()
 	for name, p := range map[string]Pipeline{
-		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}}}},
+		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitArgument}}}},
 		"retrieved pairs of sentences":                 {Pairs: PairsRetrieved},
 		"an unknown way of pairing":                    {Pairs: "magic"},
 	} {
@@ -375,11 +375,11 @@ func TestPipelineErrors(t *testing.T) {
 		}
 	}
 	for want, p := range map[string]Pipeline{
-		"Dense and Within exclude each other":           {Stages: []Stage{{Dense: true, Within: &lexical.Search{}}}},
+		"Dense and Within exclude each other":           {Stages: []Stage{{Dense: true, Within: &lexical.Ranking{}}}},
 		"NounChunks asks a Boolean query":               {Stages: []Stage{{Dense: true}}, NounChunks: true},
-		"Within searches within retrieved arguments":    {Stages: []Stage{{Within: &lexical.Search{}}}},
-		"stage 1 retrieves pairs: it needs Pairs":       {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}}},
-		"stage 1 retrieves pairs: it needs Pairs \"ret": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}, Within: &lexical.Search{Unit: lexical.UnitPair}}}},
+		"Within searches within retrieved arguments":    {Stages: []Stage{{Within: &lexical.Ranking{}}}},
+		"stage 1 retrieves pairs: it needs Pairs":       {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitPair}}}},
+		"stage 1 retrieves pairs: it needs Pairs \"ret": {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitArgument}, Within: &lexical.Ranking{Unit: lexical.UnitPair}}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v, want an error saying %q", err, want)

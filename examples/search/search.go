@@ -132,7 +132,7 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	c := lexical.Config{
 		Analyzer: o.analyzer,
-		Search: lexical.Search{
+		Ranking: lexical.Ranking{
 			Unit:    lexical.Unit(o.unit),
 			Scoring: lexical.Scoring{Model: lexical.Model(o.model), K1: o.k1, B: o.b, Mu: o.mu, QuantizeLengths: o.quantize},
 			Query:   lexical.QueryWeights{Title: qw[0], Description: qw[1], Narrative: qw[2]},
@@ -191,7 +191,7 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			x.Docs(lexical.UnitSentence), x.Docs(lexical.UnitArgument), time.Since(start).Seconds())
 	}
 	defer x.Close()
-	fmt.Fprintf(stdout, "analysis: %s\nsearch: %s\n", x.Analysis(), x.Search())
+	fmt.Fprintf(stdout, "analysis: %s\nsearch: %s\n", x.Analysis(), x.Ranking())
 
 	// Warm-up pass, then the timed pass whose results are written.
 	for _, q := range qs {

@@ -44,7 +44,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	model := c.OneOf("model", []string{string(lexical.ModelDirichlet), string(lexical.ModelBM25)}, "argument retrieval model")
 	mu := c.Float("mu", 2000, 1, 1e9, "Dirichlet μ")
 	return c.Run(args, func([]string) error {
-		s := system.Swordsman{K: *k, Search: lexical.Search{Scoring: lexical.Scoring{Model: lexical.Model(*model), Mu: *mu}}}
+		s := system.Swordsman{K: *k, Search: lexical.Ranking{Scoring: lexical.Scoring{Model: lexical.Model(*model), Mu: *mu}}}
 		return swordsman(ctx, f, s, stdout, stderr)
 	})
 }

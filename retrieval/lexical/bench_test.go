@@ -103,7 +103,7 @@ func BenchmarkRetrieve(b *testing.B) {
 	defer x.Close()
 	for _, u := range x.d.meta.Units {
 		for _, model := range []Model{ModelBM25, ModelLuceneDirichlet, ModelDirichlet} {
-			y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}})
+			y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -30,7 +30,7 @@ func TestBoolean(t *testing.T) {
 			{"race", "gender"},
 		} {
 			for _, model := range []Model{ModelBM25, ModelLuceneDirichlet, ModelDPH} {
-				y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}, Boolean: true})
+				y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Boolean: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -45,7 +45,7 @@ func TestBoolean(t *testing.T) {
 					sets = append(sets, set)
 				}
 				fw := []float64{1, 1, 1}
-				all := refScores(docs, plain, fw, y.Search().Scoring)
+				all := refScores(docs, plain, fw, y.Ranking().Scoring)
 				want := map[string]float64{}
 				for _, d := range docs {
 					if _, ok := all[d.id]; !ok {
@@ -100,7 +100,7 @@ func TestBoolean(t *testing.T) {
 			}
 		}
 	}
-	y, err := x.With(Search{Boolean: true})
+	y, err := x.With(Ranking{Boolean: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,7 +70,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	if an.Stop == analysis.StopFrequentFields && !want[1] {
 		return nil, fmt.Errorf("lexical: stop %s counts the argument unit's fields, which Units leaves out: %w", quote.Q(an.Stop), ErrConfig)
 	}
-	if _, err := c.Search.normalized(units); err != nil {
+	if _, err := c.Ranking.normalized(units); err != nil {
 		return nil, err
 	}
 	if dir != "" {
@@ -135,7 +135,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 		el := time.Since(start)
 		c.Progress(Progress{Arguments: nargs, Documents: ndocs, Elapsed: el, Rate: rate(nargs, el), Runs: nruns, Done: true})
 	}
-	return newIndex(d, c.Search)
+	return newIndex(d, c.Ranking)
 }
 
 func rate(n int, d time.Duration) float64 {

@@ -40,7 +40,7 @@ const (
 	// UnitPair retrieves every pair of two sentences of one argument as
 	// one document (ids "first,second", the first before the second in
 	// the argument), as the Bruce Banner system of Touché 2022 indexed
-	// them; with Search.PairTitle the argument's discussion title is part
+	// them; with Ranking.PairTitle the argument's discussion title is part
 	// of the document too. It is not built: pairs are scored from the
 	// sentence unit (and the argument unit's titles) with exactly the
 	// statistics an index of the pair texts would give them (N, lengths,
@@ -211,10 +211,10 @@ type PRF struct {
 	OriginalWeight float64
 }
 
-// Search is the query-time configuration: which unit to search, how to
+// Ranking is the query-time configuration: which unit to search, how to
 // score, how to build the query. Its zero value searches sentences with
 // BM25 (k1 1.2, b 0.75) using topic titles.
-type Search struct {
+type Ranking struct {
 	Unit    Unit // "" means UnitSentence, or UnitArgument for an index of arguments only
 	Scoring Scoring
 	Fields  FieldWeights // argument unit only
@@ -275,9 +275,9 @@ type Config struct {
 	Progress func(Progress)
 	// ExpectedArguments, if positive, lets Progress estimate the ETA.
 	ExpectedArguments int
-	// Search is the query-time configuration Retrieve uses (see
+	// Ranking is the query-time configuration Retrieve uses (see
 	// Index.With to change it).
-	Search Search
+	Ranking Ranking
 
 	// maxShingleTerms, if positive, replaces maxShingleTerms (for tests).
 	maxShingleTerms int

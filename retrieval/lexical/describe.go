@@ -10,7 +10,7 @@ import (
 // or "unit argument, lucene-dirichlet (mu 2000), fields conclusion 2,
 // premise 1, title 1, query title, prf rm3 (10 docs, 10 terms, original
 // weight 0.5)".
-func (s Search) String() string {
+func (s Ranking) String() string {
 	n, err := s.normalized([]Unit{UnitSentence, UnitArgument})
 	if err != nil {
 		return fmt.Sprintf("invalid search (%v)", err)

@@ -20,13 +20,13 @@ func TestDescribe(t *testing.T) {
 		{analysis.Analysis{MinLength: 3}.String(), "lower case, tokens of 3 or more characters, no stop words, no stemming"},
 		{analysis.Analysis{MaxLength: 20}.String(), "lower case, tokens of 20 or fewer characters, no stop words, no stemming"},
 		{analysis.Analysis{Possessive: true, Stop: analysis.StopLucene, Stem: analysis.StemKStem, Shingles: 3}.String(), "lower case, possessive 's, stop words lucene, stem kstem (Lucene's KStemFilter), shingles of 2 to 3 terms"},
-		{Search{}.String(), "unit sentence, bm25 (k1 1.2, b 0.75), query title"},
-		{Search{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, Fields: FieldWeights{2, 1, 1},
+		{Ranking{}.String(), "unit sentence, bm25 (k1 1.2, b 0.75), query title"},
+		{Ranking{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, Fields: FieldWeights{2, 1, 1},
 			Query: QueryWeights{Title: 1, Description: 0.5}, PRF: PRF{Method: PRFRM3}}.String(),
 			"unit argument, lucene-dirichlet (mu 2000), fields conclusion 2, premise 1, title 1, query title + description 0.5, prf rm3 (10 docs, 10 terms, original weight 0.5)"},
-		{Search{PRF: PRF{Method: PRFBo1}, Scoring: Scoring{Model: ModelTFIDF, QuantizeLengths: true}}.String(),
+		{Ranking{PRF: PRF{Method: PRFBo1}, Scoring: Scoring{Model: ModelTFIDF, QuantizeLengths: true}}.String(),
 			"unit sentence, tfidf, lengths quantized as Lucene 8's, query title, prf bo1 (3 docs, 10 terms)"},
-		{Search{Scoring: Scoring{Model: "nope"}}.String(), `invalid search (lexical: unknown scoring model "nope": configuration mismatch or invalid)`},
+		{Ranking{Scoring: Scoring{Model: "nope"}}.String(), `invalid search (lexical: unknown scoring model "nope": configuration mismatch or invalid)`},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q\nwant %q", tc.got, tc.want)

@@ -58,9 +58,9 @@
 // index.json, with which queries are stemmed. The merge costs, at its
 // peak, one stem's postings decoded at a time.
 //
-// The Search (unit, scoring model and parameters,
+// The Ranking (unit, scoring model and parameters,
 // query parts, PRF) is chosen at query time: Index.With returns a view of
-// the same index with another Search, without re-indexing.
+// the same index with another Ranking, without re-indexing.
 //
 // # Concurrency
 //

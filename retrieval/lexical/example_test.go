@@ -26,7 +26,7 @@ func Example() {
 
 	q := retrieval.Query{ID: "51", Text: "Do we need sex education in schools?"}
 	for _, model := range []lexical.Model{lexical.ModelBM25, lexical.ModelDirichlet} {
-		y, err := x.With(lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}})
+		y, err := x.With(lexical.Ranking{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}})
 		if err != nil {
 			log.Fatal(err)
 		}

@@ -13,11 +13,11 @@ import (
 )
 
 // An Index is a built index of sentences and/or arguments with a query-time
-// configuration (Search). It is safe for concurrent use; Close must not be
+// configuration (Ranking). It is safe for concurrent use; Close must not be
 // called while a Retrieve is running.
 type Index struct {
 	d      *shared
-	search Search
+	search Ranking
 }
 
 // shared is what all Indexes made by With from one Open or Build share.
@@ -41,7 +41,7 @@ type shared struct {
 	pairErr  error
 }
 
-func newIndex(d *data, s Search) (*Index, error) {
+func newIndex(d *data, s Ranking) (*Index, error) {
 	sh := &shared{data: d, stop: map[string]bool{}, boundDF: exactBoundDF}
 	for _, w := range d.meta.Stopwords {
 		sh.stop[w] = true
@@ -93,12 +93,12 @@ func Open(dir string, c Config) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newIndex(d, c.Search)
+	return newIndex(d, c.Ranking)
 }
 
 // With returns an Index that shares x's data and searches with s. It
 // checks s (unknown model or unit, a unit the index lacks: ErrConfig).
-func (x *Index) With(s Search) (*Index, error) {
+func (x *Index) With(s Ranking) (*Index, error) {
 	s, err := s.normalized(x.d.meta.Units)
 	if err != nil {
 		return nil, err
@@ -109,9 +109,9 @@ func (x *Index) With(s Search) (*Index, error) {
 	return &Index{d: x.d, search: s}, nil
 }
 
-// Search returns the query-time configuration of x, with defaults filled
+// Ranking returns the query-time configuration of x, with defaults filled
 // in.
-func (x *Index) Search() Search { return x.search }
+func (x *Index) Ranking() Ranking { return x.search }
 
 // Analysis returns the analysis the index was built with.
 func (x *Index) Analysis() analysis.Analysis { return x.d.meta.Analysis }
@@ -187,7 +187,7 @@ func (d *data) unit(u Unit) *unitData {
 	return nil
 }
 
-func (s Search) normalized(units []Unit) (Search, error) {
+func (s Ranking) normalized(units []Unit) (Ranking, error) {
 	if s.Unit == "" {
 		s.Unit = UnitSentence
 		if len(units) > 0 && !slices.Contains(units, UnitSentence) {
@@ -247,7 +247,7 @@ func (s Search) normalized(units []Unit) (Search, error) {
 	return s, nil
 }
 
-func (s Search) fieldWeight(name string) float64 {
+func (s Ranking) fieldWeight(name string) float64 {
 	switch name {
 	case fieldConclusion:
 		return s.Fields.Conclusion
@@ -261,7 +261,7 @@ func (s Search) fieldWeight(name string) float64 {
 
 // pairCheck checks what the pair unit needs: the sentence unit (and the
 // argument unit for PairTitle), and a search it can do.
-func (s Search) pairCheck(units []Unit) error {
+func (s Ranking) pairCheck(units []Unit) error {
 	if !slices.Contains(units, UnitSentence) {
 		return fmt.Errorf("lexical: the pair unit needs the sentence unit (index has %v): %w", units, ErrConfig)
 	}

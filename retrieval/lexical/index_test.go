@@ -35,7 +35,7 @@ func build(t *testing.T, dir string, args []corpus.Argument, c Config) *Index {
 func TestConformance(t *testing.T) {
 	x := build(t, "", sampleArgs(t, 100), Config{})
 	qs := []retrieval.Query{{ID: "1", Text: "Should abortion be legal?"}, {ID: "2", Text: "the of and"}, {ID: "3", Text: ""}}
-	for _, s := range []Search{
+	for _, s := range []Ranking{
 		{},
 		{Unit: UnitArgument, Scoring: Scoring{Model: ModelDirichlet}},
 		{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, PRF: PRF{Method: PRFRM3}},
@@ -72,7 +72,7 @@ func TestBadInput(t *testing.T) {
 	if _, err := Build(cctx, t.TempDir(), seq(sampleArgs(t, 30)), Config{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled build: got %v, want context.Canceled", err)
 	}
-	for _, s := range []Search{{Unit: "paragraph"}, {Scoring: Scoring{Model: "bm26"}}, {PRF: PRF{Method: "rm4"}}, {Scoring: Scoring{B: 2}}} {
+	for _, s := range []Ranking{{Unit: "paragraph"}, {Scoring: Scoring{Model: "bm26"}}, {PRF: PRF{Method: "rm4"}}, {Scoring: Scoring{B: 2}}} {
 		if _, err := x.With(s); !errors.Is(err, ErrConfig) {
 			t.Errorf("With(%+v): got %v, want ErrConfig", s, err)
 		}
@@ -189,7 +189,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	if got := x.Docs(UnitArgument); got != 100 {
 		t.Errorf("arguments indexed: %d, want 100", got)
 	}
-	if _, err := x.With(Search{Unit: UnitSentence}); !errors.Is(err, ErrConfig) {
+	if _, err := x.With(Ranking{Unit: UnitSentence}); !errors.Is(err, ErrConfig) {
 		t.Errorf("searching an unbuilt unit: got %v, want ErrConfig", err)
 	}
 	sw := x.d.meta.Stopwords
@@ -223,7 +223,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 			t.Fatalf("argument %s: conclusion length %d, want %d", arg.ID, got, n)
 		}
 	}
-	hits, err := x.With(Search{Unit: UnitArgument})
+	hits, err := x.With(Ranking{Unit: UnitArgument})
 	if err != nil {
 		t.Fatal(err)
 	}

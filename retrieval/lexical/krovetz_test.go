@@ -94,7 +94,7 @@ func TestKrovetzEqualsReference(t *testing.T) {
 			fw = []float64{2, 1, 0.5}
 		}
 		for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet} {
-			y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
+			y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -103,7 +103,7 @@ func TestKrovetzEqualsReference(t *testing.T) {
 				for _, term := range z.AppendTerms(nil, q.Text) {
 					qt[stem(term)]++
 				}
-				want := refScores(docs[u], qt, fw, y.Search().Scoring)
+				want := refScores(docs[u], qt, fw, y.Ranking().Scoring)
 				hits, err := y.Retrieve(ctx, q, len(docs[u])+5)
 				if err != nil {
 					t.Fatal(err)
@@ -145,7 +145,7 @@ func TestKrovetzQueriesAndTermVectors(t *testing.T) {
 		}
 	}
 	// Term vectors hold stems: RM3 runs and is deterministic.
-	y, err := x.With(Search{PRF: PRF{Method: PRFRM3}})
+	y, err := x.With(Ranking{PRF: PRF{Method: PRFRM3}})
 	if err != nil {
 		t.Fatal(err)
 	}

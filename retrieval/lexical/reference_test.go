@@ -219,7 +219,7 @@ func TestScoresEqualReference(t *testing.T) {
 			docs := refDocs(t, a, args, u)
 			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
 				for _, quant := range []bool{false, true} {
-					s := Search{
+					s := Ranking{
 						Unit:    u,
 						Scoring: Scoring{Model: model, K1: 0.9, B: 0.4, Mu: 300, QuantizeLengths: quant},
 						Fields:  FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5},
@@ -241,7 +241,7 @@ func TestScoresEqualReference(t *testing.T) {
 						for _, term := range z.AppendTerms(nil, q.Description) {
 							qt[term] += 0.3
 						}
-						want := refScores(docs, qt, fw, y.Search().Scoring)
+						want := refScores(docs, qt, fw, y.Ranking().Scoring)
 						hits, err := y.Retrieve(ctx, q, len(docs)+5)
 						if err != nil {
 							t.Fatal(err)

@@ -39,7 +39,7 @@ func TestPrunedEqualsExhaustive(t *testing.T) {
 		x.d.boundDF = boundDF
 		for _, u := range []Unit{UnitSentence, UnitArgument} {
 			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
-				y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
+				y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
 				if err != nil {
 					t.Fatal(err)
 				}
