@@ -6,44 +6,38 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 )
 
-// A StopList names the stop words an Analysis removes.
-type StopList string
-
-// Stop-word lists for Analysis.Stop.
+// Stop-word lists for Analysis.Stop; "" (or "none") keeps every token.
 const (
-	StopNone     StopList = "none"     // keep every token
-	StopLucene   StopList = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
-	StopEnglish  StopList = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
-	StopGlasgow  StopList = "glasgow"  // the Glasgow IR group's English list (318 words), as scikit-learn has it (nlp.IsGlasgowStopWord)
-	StopFrequent StopList = "frequent" // the Analysis.StopFrequent most frequent collection terms
+	stopNone     = "none"
+	StopLucene   = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
+	StopEnglish  = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
+	StopGlasgow  = "glasgow"  // the Glasgow IR group's English list (318 words), as scikit-learn has it (nlp.IsGlasgowStopWord)
+	StopFrequent = "frequent" // the Analysis.StopFrequent most frequent collection terms
 	// StopFrequentFields is two frequency lists joined: the
 	// Analysis.StopFrequent most frequent terms of the argument texts (the
 	// argument unit's conclusion and premise fields) and as many of their
 	// contexts (the discussion titles), as the Daario Naharis system of
 	// Touché 2022 built them. It needs the argument unit.
-	StopFrequentFields StopList = "frequent-fields"
+	StopFrequentFields = "frequent-fields"
 )
 
-// A Stemmer names the stemmer of an Analysis.
-type Stemmer string
-
-// Stemmers for Analysis.Stem.
+// Stemmers for Analysis.Stem; "" (or "none") stems nothing.
 const (
-	StemNone    Stemmer = "none"
-	StemPorter  Stemmer = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
-	StemPorter2 Stemmer = "porter2" // the Snowball English (Porter2) stemmer
+	stemNone    = "none"
+	StemPorter  = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
+	StemPorter2 = "porter2" // the Snowball English (Porter2) stemmer
 	// StemKrovetz is the Krovetz (KStem) stemmer in its corpus-vocabulary
-	// variant (internal/krovetz, NewVocabulary): inflected forms are
+	// variant (KrovetzStemmer): inflected forms are
 	// conflated with base forms that occur in the collection at least
 	// Analysis.KrovetzMinCF times. The collection decides the stems, so
-	// lexical.Build indexes unstemmed terms, then merges each term's postings into
-	// its stem's and records the vocabulary in the index, which stems
-	// queries with it.
-	StemKrovetz Stemmer = "krovetz"
+	// lexical.Build indexes unstemmed terms, then merges each term's
+	// postings into its stem's and records the vocabulary in the index,
+	// which stems queries with it.
+	StemKrovetz = "krovetz"
 	// StemKStem is Lucene 8's KStemFilter: Krovetz stemming with Lucene's
-	// built-in dictionary (internal/krovetz, Lucene), the same stem for
+	// built-in dictionary (internal/krovetz), the same stem for
 	// every word as Lucene gives.
-	StemKStem Stemmer = "kstem"
+	StemKStem = "kstem"
 )
 
 // defaultKrovetzMinCF is the Analysis.KrovetzMinCF used when it is 0.
@@ -76,8 +70,8 @@ type Analysis struct {
 	// characters.)
 	MinLength int `json:"min_length,omitempty"`
 	MaxLength int `json:"max_length,omitempty"`
-	// Stop is one of the Stop* constants; "" means StopNone.
-	Stop StopList `json:"stop"`
+	// Stop is one of the Stop* constants; "" means none.
+	Stop string `json:"stop"`
 	// StopFrequent is N for Stop == StopFrequent: after the collection is
 	// indexed, the N terms with the highest collection frequency (summed
 	// over all fields of all units) are removed from the index and from
@@ -86,8 +80,8 @@ type Analysis struct {
 	// N most frequent terms of the argument texts and the N most frequent
 	// of the discussion titles.
 	StopFrequent int `json:"stop_frequent,omitempty"`
-	// Stem is one of the Stem* constants; "" means StemNone.
-	Stem Stemmer `json:"stem"`
+	// Stem is one of the Stem* constants; "" means none.
+	Stem string `json:"stem"`
 	// KrovetzMinCF is, for Stem == StemKrovetz, the collection frequency a
 	// term needs to enter the stemmer's vocabulary (a base form a rule may
 	// conflate to), to keep typos out; 0 means 2. A term's collection
@@ -135,7 +129,7 @@ const (
 	// Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemPorter2}.
 	PresetEnglish = "en"
 	// PresetPlain folds Unicode and does nothing else:
-	// Analysis{Fold: true, Stop: StopNone, Stem: StemNone}.
+	// Analysis{Fold: true}.
 	PresetPlain = "plain"
 	// PresetKrovetz is Lucene 8's EnglishAnalyzer with KStemFilter in
 	// place of PorterStemFilter, the Krovetz chain Touché teams ran:
@@ -154,7 +148,7 @@ func Preset(name string) (Analysis, error) {
 	case PresetEnglish, "":
 		return Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemPorter2}, nil
 	case PresetPlain:
-		return Analysis{Fold: true, Stop: StopNone, Stem: StemNone}, nil
+		return Analysis{Fold: true, Stop: stopNone, Stem: stemNone}, nil
 	case PresetKrovetz:
 		return Analysis{Possessive: true, Stop: StopLucene, Stem: StemKStem}, nil
 	}
@@ -162,7 +156,7 @@ func Preset(name string) (Analysis, error) {
 		quote.Q(name), PresetEnglish, PresetLucene, PresetPlain, PresetKrovetz)
 }
 
-// Normalized fills in the defaults of a ("" means StopNone and StemNone,
+// Normalized fills in the defaults of a (Stop and Stem "" become "none",
 // KrovetzMinCF 0 means 2 and is 0 for other stemmers, Shingles 1 means 0)
 // and checks it: an unknown list or stemmer, negative or crossed length
 // bounds, or shingles with a list or stemmer the collection decides are
@@ -170,13 +164,13 @@ func Preset(name string) (Analysis, error) {
 // when their normal forms are equal.
 func (a Analysis) Normalized() (Analysis, error) {
 	if a.Stop == "" {
-		a.Stop = StopNone
+		a.Stop = stopNone
 	}
 	if a.Stem == "" {
-		a.Stem = StemNone
+		a.Stem = stemNone
 	}
 	switch a.Stop {
-	case StopNone, StopLucene, StopEnglish, StopGlasgow:
+	case stopNone, StopLucene, StopEnglish, StopGlasgow:
 		a.StopFrequent = 0
 	case StopFrequent, StopFrequentFields:
 		if a.StopFrequent <= 0 {
@@ -186,7 +180,7 @@ func (a Analysis) Normalized() (Analysis, error) {
 		return a, fmt.Errorf("analysis: unknown stop list %s", quote.Q(a.Stop))
 	}
 	switch a.Stem {
-	case StemNone, StemPorter, StemPorter2, StemKStem:
+	case stemNone, StemPorter, StemPorter2, StemKStem:
 		a.KrovetzMinCF = 0
 	case StemKrovetz:
 		if a.KrovetzMinCF < 0 {

@@ -83,9 +83,6 @@ func (z *Analyzer) Clone() *Analyzer {
 	return c
 }
 
-// Analysis returns the analysis z applies, in its normal form.
-func (z *Analyzer) Analysis() Analysis { return z.a }
-
 // AppendTerms appends the terms of text to dst and returns the extended
 // slice.
 func (z *Analyzer) AppendTerms(dst []string, text string) []string {
@@ -217,7 +214,7 @@ func (z *Analyzer) term(tok []byte) string {
 
 // stopWord returns the test for the fixed stop words of a list, or nil for
 // a list that has none.
-func stopWord(list StopList) func(string) bool {
+func stopWord(list string) func(string) bool {
 	switch list {
 	case StopLucene:
 		return nlp.IsLuceneStopWord

@@ -28,7 +28,7 @@ func (a Analysis) String() string {
 		parts = append(parts, fmt.Sprintf("tokens of %d or fewer characters", a.MaxLength))
 	}
 	switch a.Stop {
-	case "", StopNone:
+	case "", stopNone:
 		parts = append(parts, "no stop words")
 	case StopFrequent:
 		parts = append(parts, fmt.Sprintf("stop words: the %d most frequent terms", a.StopFrequent))
@@ -38,7 +38,7 @@ func (a Analysis) String() string {
 		parts = append(parts, "stop words "+string(a.Stop))
 	}
 	switch a.Stem {
-	case "", StemNone:
+	case "", stemNone:
 		parts = append(parts, "no stemming")
 	case StemKrovetz:
 		parts = append(parts, fmt.Sprintf("stem krovetz (vocabulary of terms with collection frequency %d or more)", max(a.KrovetzMinCF, defaultKrovetzMinCF)))

@@ -32,7 +32,7 @@ func TestKStemTerms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Stop, a.Stem = StopNone, StemNone
+	a.Stop, a.Stem = "", ""
 	z, err := NewAnalyzer(a)
 	if err != nil {
 		t.Fatal(err)
