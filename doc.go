@@ -55,8 +55,7 @@
 //	                   Krovetz stemmers, shingles; presets; which of the module's tokenizers is for what
 //	  pos              part-of-speech tags, verbs and noun phrases (prose's tagger), structural similarity
 //	  wordnet          WordNet 3.0 synonyms for query expansion, embedded
-//	classify           the trainable models: ArgumentModel and StanceModel, one TrainConfig
-//	models             the shipped trained models, embedded
+//	classify           the trainable models: ArgumentModel and StanceModel, one TrainConfig; the shipped ones, embedded
 //	semantic           Encoder (texts to vectors) and Cosine; the models in sub-packages, each embedding its weights
 //	  use              Universal Sentence Encoder lite in pure Go: 512-d sentence vectors (Pipeline.Rerank.Similarity)
 //	  glove            GloVe 100-d word vectors: similarity, nearest words, query expansion, averaged sentence vectors
@@ -139,11 +138,11 @@
 //		log.Fatal(err)
 //	}
 //	defer env.Close()
-//	argModel, err := models.Argumentative()
+//	argModel, err := classify.ShippedArgumentModel()
 //	if err != nil {
 //		log.Fatal(err)
 //	}
-//	stanceModel, err := models.Stance()
+//	stanceModel, err := classify.ShippedStanceModel()
 //	if err != nil {
 //		log.Fatal(err)
 //	}

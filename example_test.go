@@ -6,9 +6,9 @@ import (
 	"log"
 	"os"
 
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/filter"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -68,11 +68,11 @@ func Example_ownSystem() {
 		log.Fatal(err)
 	}
 	defer env.Close()
-	argModel, err := models.Argumentative()
+	argModel, err := classify.ShippedArgumentModel()
 	if err != nil {
 		log.Fatal(err)
 	}
-	stanceModel, err := models.Stance()
+	stanceModel, err := classify.ShippedStanceModel()
 	if err != nil {
 		log.Fatal(err)
 	}

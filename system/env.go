@@ -20,7 +20,6 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/countio"
 	"github.com/argsearch/argsearch/internal/fileid"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/retrieval/dense"
@@ -439,10 +438,10 @@ func (e *Env) progress(step string, done, total int64) {
 func loadModels() (loaded, error) {
 	var m loaded
 	var err error
-	if m.arg, err = models.Argumentative(); err != nil {
+	if m.arg, err = classify.ShippedArgumentModel(); err != nil {
 		return m, fmt.Errorf("system: %w", err)
 	}
-	if m.stance, err = models.Stance(); err != nil {
+	if m.stance, err = classify.ShippedStanceModel(); err != nil {
 		return m, fmt.Errorf("system: %w", err)
 	}
 	if m.tagger, err = pos.NewTagger(); err != nil {

@@ -117,7 +117,7 @@ type Pipeline struct {
 	SameStance bool
 
 	// ArgumentModel and StanceModel replace the shipped models
-	// (models.Argumentative, models.Stance) when not nil.
+	// (classify.ShippedArgumentModel, ShippedStanceModel) when not nil.
 	ArgumentModel *classify.ArgumentModel
 	StanceModel   *classify.StanceModel
 	// Encoder makes the sentence vectors that Rerank.Similarity, the

@@ -18,7 +18,6 @@ import (
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -295,7 +294,7 @@ func TestStanceRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := models.Stance()
+	m, err := classify.ShippedStanceModel()
 	if err != nil {
 		t.Fatal(err)
 	}
