@@ -342,40 +342,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 	}
 	// The merger runs here; reading runs in its own goroutine.
 	readErr := make(chan error, 1)
-	go func() {
-		defer close(todo)
-		seq := 0
-		cur := &batch{}
-		send := func() bool {
-			cur.seq = seq
-			cur.n = len(cur.args)
-			seq++
-			select {
-			case todo <- cur:
-			case <-ctx.Done():
-				return false
-			}
-			cur = &batch{}
-			return true
-		}
-		for a, err := range args {
-			if err != nil {
-				readErr <- err
-				return
-			}
-			if ctx.Err() != nil {
-				return
-			}
-			cur.args = append(cur.args, a)
-			if len(cur.args) == batchArgs && !send() {
-				return
-			}
-		}
-		if len(cur.args) > 0 {
-			send()
-		}
-		readErr <- nil
-	}()
+	go func() { readErr <- readBatches(ctx, args, todo) }()
 	go func() {
 		wg.Wait()
 		close(done)
@@ -413,12 +380,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 		}
 		if c.Progress != nil && time.Since(lastReport) >= 500*time.Millisecond {
 			lastReport = time.Now()
-			el := lastReport.Sub(start)
-			p := Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: el, Rate: rate(b.nargs, el), Runs: len(b.runs)}
-			if c.ExpectedArguments > b.nargs && p.Rate > 0 {
-				p.ETA = time.Duration(float64(c.ExpectedArguments-b.nargs) / p.Rate * float64(time.Second))
-			}
-			c.Progress(p)
+			b.report(c, lastReport.Sub(start))
 		}
 		if ctx.Err() != nil {
 			break
@@ -439,6 +401,52 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 		return errors.New("lexical: build: internal error: batches lost")
 	}
 	return nil
+}
+
+// readBatches sends the arguments of args to todo in batches of
+// batchArgs, numbered in order, and closes todo. It returns the error args
+// yields, if any; it stops early, without error, when ctx is done.
+func readBatches(ctx context.Context, args iter.Seq2[corpus.Argument, error], todo chan<- *batch) error {
+	defer close(todo)
+	seq := 0
+	cur := &batch{}
+	send := func() bool {
+		cur.seq = seq
+		cur.n = len(cur.args)
+		seq++
+		select {
+		case todo <- cur:
+		case <-ctx.Done():
+			return false
+		}
+		cur = &batch{}
+		return true
+	}
+	for a, err := range args {
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		cur.args = append(cur.args, a)
+		if len(cur.args) == batchArgs && !send() {
+			return nil
+		}
+	}
+	if len(cur.args) > 0 {
+		send()
+	}
+	return nil
+}
+
+// report calls c.Progress with the build's progress after elapsed.
+func (b *builder) report(c Config, elapsed time.Duration) {
+	p := Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: elapsed, Rate: rate(b.nargs, elapsed), Runs: len(b.runs)}
+	if c.ExpectedArguments > b.nargs && p.Rate > 0 {
+		p.ETA = time.Duration(float64(c.ExpectedArguments-b.nargs) / p.Rate * float64(time.Second))
+	}
+	c.Progress(p)
 }
 
 func (b *builder) merge(bt *batch) {
