@@ -85,12 +85,6 @@ func (z *analyzer) each(text string, f func(*termEntry)) {
 	})
 }
 
-// appendTerms appends the terms of text to dst and returns the extended
-// slice.
-func (z *analyzer) appendTerms(dst []string, text string) []string {
-	return z.z.AppendTerms(dst, text)
-}
-
 // trim empties the memo when it has grown too large. Build calls it between
 // documents only, as the entries carry per-document counts.
 func (z *analyzer) trim() {
