@@ -52,7 +52,7 @@ func Example() {
 }
 
 // Config.Analysis replaces a preset: here Lucene's EnglishAnalyzer chain
-// (AnalyzerLucene) without its stemmer, so that "teachers" no longer
+// (analysis.PresetLucene) without its stemmer, so that "teachers" no longer
 // matches "teacher". The index records the analysis it was built with.
 func ExampleConfig_analysis() {
 	ctx := context.Background()
@@ -63,7 +63,7 @@ func ExampleConfig_analysis() {
 		}}, nil)
 	}
 	for _, a := range []analysis.Analysis{
-		{Possessive: true, Stop: analysis.StopLucene, Stem: analysis.StemPorter}, // AnalyzerLucene
+		{Possessive: true, Stop: analysis.StopLucene, Stem: analysis.StemPorter}, // analysis.PresetLucene
 		{Possessive: true, Stop: analysis.StopLucene},
 	} {
 		x, err := lexical.Build(ctx, "", args, lexical.Config{Analysis: &a})
