@@ -16,13 +16,13 @@
 //	                   kept in a file with Store.WriteTo and MapStore; the duplicate finder
 //	  sample           two real samples of args.me embedded, with their topics: 2022 (25 topics, judged
 //	                   pairs) and 2021 (10 topics, judged arguments)
-//	topics             topic files, the official Task 1 topics 2020-2023 embedded, Topic.Query
-//	retrieval          Query, Hit, Retriever; Fusion (and Merge for lists), Parts, ForEach over topics;
+//	topics             topic files, the official Task 1 topics 2020-2023 embedded
+//	retrieval          Query, Hit, Retriever; TopicQuery; Fusion (and Merge for lists), Parts, ForEach over topics;
 //	                   retrievaltest checks any Retriever
 //	  rewrite          query rewriters (Query to Query): RAKE reduction, WordNet synonyms, GloVe expansion
-//	  lexical          our index: Lucene-compatible analysis, BM25, Dirichlet LM, TF-IDF (and ICoefficient), DPH,
+//	  lexical          our index (analysis from package analysis): BM25, Dirichlet LM, TF-IDF (and ICoefficient), DPH,
 //	                   RM3/Bo1 feedback, Boolean queries, the pair unit (two sentences of an argument),
-//	                   shingles, Within (double indexing: the retrieved arguments' sentences indexed alone);
+//	                   shingles, DoubleIndex (double indexing: the retrieved arguments' sentences indexed alone);
 //	                   Cache opens or builds an index keyed by corpus and configuration
 //	  bleveindex       a Retriever over a bleve index, queried with bleve's syntax
 //	  chatnoir, argsme the ChatNoir search service (ClueWeb22) and the args.me API as Retrievers
@@ -54,10 +54,11 @@
 //
 //	docid              sentence ids "<arg>__PREMISE__k" and pair ids "first,second"
 //	nlp                sentence splitting, words and content terms, stop lists, RAKE keywords
+//	analysis           index terms as Lucene and bleve make them: UAX#29 tokens, stop lists, Porter, Porter2 and
+//	                   Krovetz stemmers, shingles; presets; which of the module's tokenizers is for what
 //	  pos              part-of-speech tags, verbs and noun phrases (prose's tagger), structural similarity
 //	  wordnet          WordNet 3.0 synonyms for query expansion, embedded
-//	classify           the trainable models: ArgumentModel and StanceModel, one TrainConfig
-//	models             the shipped trained models, embedded
+//	classify           the trainable models: ArgumentModel and StanceModel, one TrainConfig; the shipped ones, embedded
 //	semantic           Encoder (texts to vectors) and Cosine; the models in sub-packages, each embedding its weights
 //	  use              Universal Sentence Encoder lite in pure Go: 512-d sentence vectors (Pipeline.Rerank.Similarity)
 //	  glove            GloVe 100-d word vectors: similarity, nearest words, query expansion, averaged sentence vectors
@@ -140,11 +141,11 @@
 //		log.Fatal(err)
 //	}
 //	defer env.Close()
-//	argModel, err := models.Argumentative()
+//	argModel, err := classify.ShippedArgumentModel()
 //	if err != nil {
 //		log.Fatal(err)
 //	}
-//	stanceModel, err := models.Stance()
+//	stanceModel, err := classify.ShippedStanceModel()
 //	if err != nil {
 //		log.Fatal(err)
 //	}
@@ -153,7 +154,7 @@
 //		if err != nil {
 //			return nil, err
 //		}
-//		q := t.Query()
+//		q := retrieval.TopicQuery(t)
 //		hits, err := index.Retrieve(ctx, q, 1000)
 //		if err != nil {
 //			return nil, err

@@ -6,10 +6,11 @@ import (
 	"log"
 	"os"
 
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/filter"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
@@ -69,11 +70,11 @@ func Example_ownSystem() {
 		log.Fatal(err)
 	}
 	defer env.Close()
-	argModel, err := models.Argumentative()
+	argModel, err := classify.ShippedArgumentModel()
 	if err != nil {
 		log.Fatal(err)
 	}
-	stanceModel, err := models.Stance()
+	stanceModel, err := classify.ShippedStanceModel()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func Example_ownSystem() {
 		if err != nil {
 			return nil, err
 		}
-		q := t.Query()
+		q := retrieval.TopicQuery(t)
 		hits, err := index.Retrieve(ctx, q, 1000)
 		if err != nil {
 			return nil, err

@@ -9,11 +9,10 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/internal/cputime"
-	"github.com/argsearch/argsearch/models"
 )
 
 func shipped(tb testing.TB) *classify.ArgumentModel {
-	m, err := models.Argumentative()
+	m, err := classify.ShippedArgumentModel()
 	if err != nil {
 		tb.Fatal(err)
 	}

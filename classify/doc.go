@@ -2,7 +2,8 @@
 // argumentativeness model (ArgumentModel: is a sentence a claim or a reason
 // for or against something?) and a stance model (StanceModel: is a text
 // PRO, CON or NO towards a topic?). The shipped ones, trained on UKP
-// Sentential, are loaded by package models.
+// Sentential (CC BY-NC 4.0: non-commercial research use; MODELS.md), are
+// embedded: ShippedArgumentModel and ShippedStanceModel.
 //
 // Both are multinomial logistic regressions over hashed features of the
 // text, trained by seeded SGD, and both are used the same way: one

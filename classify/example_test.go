@@ -7,13 +7,12 @@ import (
 	"log"
 
 	"github.com/argsearch/argsearch/classify"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/stance"
 )
 
 // The shipped argumentativeness model scores claims and reasons high.
 func ExampleArgumentModel() {
-	m, err := models.Argumentative()
+	m, err := classify.ShippedArgumentModel()
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/classify"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -15,7 +14,7 @@ import (
 // of Pro and Con with its renormalised probability; Pro and 0.5 for a text
 // that cannot be judged.
 func TestSide(t *testing.T) {
-	m, err := models.Stance()
+	m, err := classify.ShippedStanceModel()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/classify"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -96,7 +95,7 @@ func TestTrainStanceModelErrors(t *testing.T) {
 }
 
 func TestReadStanceModelRejectsOtherModels(t *testing.T) {
-	am, err := models.Argumentative()
+	am, err := classify.ShippedArgumentModel()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ var comparisonWords = map[string]bool{
 //
 // A variant that would be empty (a title of stop words only) is the title.
 func QueryVariants(t topics.Topic) []retrieval.Query {
-	base := t.Query()
+	base := retrieval.TopicQuery(t)
 	words := nlp.Words(nil, t.Title)
 	var noStop, aspects []string
 	objectWords := map[string]bool{}

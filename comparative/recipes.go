@@ -77,7 +77,7 @@ func Recipe(name string, env Env) (System, error) {
 		return System{}, fmt.Errorf("comparative: recipe %s: no index", name)
 	}
 	with := func(s lexical.Scoring) (*lexical.Index, error) {
-		return env.Index.With(lexical.Search{Unit: lexical.UnitSentence, Scoring: s})
+		return env.Index.With(lexical.Ranking{Unit: lexical.UnitSentence, Scoring: s})
 	}
 	switch name {
 	case "baseline":
@@ -117,7 +117,7 @@ func Recipe(name string, env Env) (System, error) {
 		if err != nil {
 			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
-		prf, err := x.With(lexical.Search{Unit: lexical.UnitSentence, Scoring: x.Search().Scoring, PRF: lexical.PRF{Method: lexical.PRFRM3}})
+		prf, err := x.With(lexical.Ranking{Unit: lexical.UnitSentence, Scoring: x.Ranking().Scoring, PRF: lexical.PRF{Method: lexical.PRFRM3}})
 		if err != nil {
 			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}

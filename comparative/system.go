@@ -101,7 +101,7 @@ func (s System) Run(ctx context.Context, ts []topics.Topic, k int) (runfile.Run,
 
 // topic retrieves and re-ranks one topic's passages.
 func (s System) topic(ctx context.Context, t topics.Topic, depth int) ([]retrieval.Hit, error) {
-	qs := []retrieval.Query{t.Query()}
+	qs := []retrieval.Query{retrieval.TopicQuery(t)}
 	if s.Queries != nil {
 		qs = s.Queries(t)
 	}

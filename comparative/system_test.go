@@ -7,10 +7,10 @@ import (
 	"iter"
 	"testing"
 
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/comparative"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/corpustest"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -57,7 +57,7 @@ func generatedEnv(t *testing.T, n int) (comparative.Env, []topics.Topic) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	am, err := models.Argumentative()
+	am, err := classify.ShippedArgumentModel()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,4 +14,10 @@ var (
 	// record had, and by BuildStore when two arguments, or two sentences,
 	// have the same id.
 	ErrDuplicateID = errors.New("corpus: duplicate id")
+	// ErrNotInStore is wrapped by the errors of the steps that look a
+	// retrieved id up in a Store and do not find it (filter.SelectHits,
+	// the pair builders, lexical.DoubleIndex, the systems): the index and the
+	// store were built from different corpora, or the hits are of another
+	// unit (arguments where sentences were wanted).
+	ErrNotInStore = errors.New("corpus: not in the store")
 )

@@ -31,10 +31,9 @@ import (
 // those. Texts are kept in large shared blocks (no per-string allocation),
 // and sentence ids that follow the processed corpus's scheme
 // (<argID>__PREMISE__1…m, then <argID>__CONC__1) are not stored but
-// computed; other ids are kept as they are. The sentence texts dominate: on
-// a generated full-scale corpus (365,408 arguments, 5.7 million sentences,
-// 738 MB of sentence text) a store takes 799 MB of heap, 140 MB per million
-// sentences, about 11 bytes per sentence besides its text.
+// computed; other ids are kept as they are. The sentence texts dominate the
+// store's memory (see BENCHMARKS.md, section "The store and duplicates at
+// full scale").
 type Store struct {
 	blocks []string // text blocks; each argument's id, conclusion and sentence texts are contiguous in one block
 

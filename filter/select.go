@@ -2,7 +2,6 @@ package filter
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -12,11 +11,6 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 )
-
-// ErrNotInStore is wrapped by the error SelectHits returns for a hit whose
-// sentence the store does not hold: the index and the store were built from
-// different corpora, or the hits are of arguments.
-var ErrNotInStore = errors.New("no such sentence in the store")
 
 // Select returns the sentences of ss that f keeps, in order, stopping once
 // limit sentences are kept (limit <= 0 means no limit), and the number of
@@ -48,12 +42,12 @@ func Select(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, coun
 // of every hit in store and returns the hits whose sentences f keeps, best
 // first as given, at most limit, and the number of hits it checked (the
 // hits after them were not looked at). A hit whose sentence the store does
-// not hold is an error wrapping ErrNotInStore.
+// not hold is an error wrapping corpus.ErrNotInStore.
 func SelectHits(ctx context.Context, f Filter, store *corpus.Store, hits []retrieval.Hit, limit int, counts Counts) (kept []retrieval.Hit, checked int, err error) {
 	sentence := func(i int) (corpus.Sentence, error) {
 		s, ok := store.Sentence(hits[i].ID)
 		if !ok {
-			return s, fmt.Errorf("filter: hit %s: %w", quote.Q(hits[i].ID), ErrNotInStore)
+			return s, fmt.Errorf("filter: hit %s: no such sentence: %w", quote.Q(hits[i].ID), corpus.ErrNotInStore)
 		}
 		return s, nil
 	}

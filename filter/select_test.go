@@ -150,7 +150,7 @@ func TestSelectHits(t *testing.T) {
 		t.Errorf("counts (-want +got):\n%s", diff)
 	}
 	_, _, err = filter.SelectHits(context.Background(), filter.Length{}, store, []retrieval.Hit{{ID: "B__PREMISE__1"}}, 0, nil)
-	if !errors.Is(err, filter.ErrNotInStore) || !strings.Contains(err.Error(), "B__PREMISE__1") {
+	if !errors.Is(err, corpus.ErrNotInStore) || !strings.Contains(err.Error(), "B__PREMISE__1") {
 		t.Errorf("unknown hit: got %v, want ErrNotInStore naming it", err)
 	}
 }

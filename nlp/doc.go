@@ -14,7 +14,8 @@
 //     content terms (no function words, plurals folded) for TF-IDF
 //     similarity; TermRuns groups them into runs that stand in for noun
 //     phrases, and Phrases turns runs into the phrases texts are compared
-//     by.
+//     by. Index terms are package analysis's (Lucene-compatible); its doc
+//     says which of the module's tokenizers is for what.
 //   - Stop lists: IsLuceneStopWord (Lucene's EnglishAnalyzer, 33 words),
 //     IsSnowballStopWord (Snowball's English list, 174 words) and
 //     IsGlasgowStopWord (the Glasgow IR group's list as scikit-learn ships

@@ -50,7 +50,7 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 	for i, h := range hits {
 		s, ok := store.Sentence(h.ID)
 		if !ok {
-			return nil, fmt.Errorf("pairing: hit %s: no such sentence in the store", quote.Q(h.ID))
+			return nil, fmt.Errorf("pairing: hit %s: no such sentence: %w", quote.Q(h.ID), corpus.ErrNotInStore)
 		}
 		arg, _ := store.ArgumentOf(h.ID)
 		cands[i] = Candidate{Sentence: s, Argument: arg, Retrieval: h.Score}

@@ -40,7 +40,7 @@ func Complete(pairs []Scored, store *corpus.Store, hits []retrieval.Hit, topic s
 	for _, h := range hits {
 		argID, ok := store.ArgumentOf(h.ID)
 		if !ok {
-			return nil, fmt.Errorf("pairing: hit %s: no such sentence in the store", quote.Q(h.ID))
+			return nil, fmt.Errorf("pairing: hit %s: no such sentence: %w", quote.Q(h.ID), corpus.ErrNotInStore)
 		}
 		if done[argID] {
 			continue

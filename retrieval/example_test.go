@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/topics"
 )
 
 func ExampleFusion() {
@@ -50,4 +51,16 @@ func ExampleForEach() {
 	}
 	fmt.Println(words)
 	// Output: [2 1 1]
+}
+
+// A topic becomes the query a retriever answers.
+func ExampleTopicQuery() {
+	ts, err := topics.Task1(2021)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	q := retrieval.TopicQuery(ts[0])
+	fmt.Printf("%s %q\n", q.ID, q.Text)
+	// Output: 51 "Do we need sex education in schools?"
 }

@@ -19,6 +19,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/argsearch/argsearch/topics"
 )
 
 // A Query is one information need, as a Touché topic states it.
@@ -27,6 +29,12 @@ type Query struct {
 	Text        string // the title: the question itself
 	Description string // optional: the topic's description
 	Narrative   string // optional: the topic's narrative
+}
+
+// TopicQuery returns a topic as the query a retriever answers: its ID, its
+// title as the query text, and its description and narrative.
+func TopicQuery(t topics.Topic) Query {
+	return Query{ID: t.ID, Text: t.Title, Description: t.Description, Narrative: t.Narrative}
 }
 
 // A Hit is one retrieved unit (a sentence, an argument, a document) and its

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/internal/cputime"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/stance"
 )
 
 func taggers(tb testing.TB) map[string]stance.Tagger {
-	m, err := models.Stance()
+	m, err := classify.ShippedStanceModel()
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func BenchmarkTag(b *testing.B) {
 			cputime.Report(b, b.N, "sentences", start)
 		})
 	}
-	m, _ := models.Stance()
+	m, _ := classify.ShippedStanceModel()
 	b.Run("pair-of-linear", func(b *testing.B) {
 		ctx := context.Background()
 		start, _ := cputime.Process()

@@ -32,11 +32,11 @@ func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 		return nil, err
 	}
 	k := env.K
-	bm25, err := env.index(ctx, lexical.Search{Unit: lexical.UnitSentence})
+	bm25, err := env.index(ctx, lexical.Ranking{Unit: lexical.UnitSentence})
 	if err != nil {
 		return nil, err
 	}
-	q := t.Query()
+	q := retrieval.TopicQuery(t)
 	rule := StanceRule{Store: env.Store}
 	total := bm25.Docs(lexical.UnitSentence)
 	for depth := min(10*k, total); ; depth = min(4*depth, total) {

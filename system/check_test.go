@@ -36,13 +36,13 @@ func TestCheckBeforeFirstTopic(t *testing.T) {
 		"Pipeline.Argumentative 1.5":                            {Argumentative: 1.5},
 		"Pipeline.Argumentative -0.1":                           {Argumentative: -0.1},
 		"Pipeline.Argumentative NaN":                            {Argumentative: math.NaN()},
-		"Pipeline.Pairer is set, but the stages retrieve pairs": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}}, Pairer: pairing.Next{}},
-		"1 of 2 stages retrieve pairs":                          {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}, {}}},
+		"Pipeline.Pairer is set, but the stages retrieve pairs": {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitPair}}}, Pairer: pairing.Next{}},
+		"1 of 2 stages retrieve pairs":                          {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitPair}}, {}}},
 		"Pipeline.Stages[1].Depth -1":                           {Stages: []Stage{{}, {Depth: -1}}},
 		"Pipeline.Stages[0].Arguments -4":                       {Stages: []Stage{{Arguments: -4}}},
 		"Pipeline.Stages[0].Weight NaN":                         {Stages: []Stage{{Weight: math.NaN()}}},
-		"Pipeline.Stages[0].Search":                             {Stages: []Stage{{Search: lexical.Search{Scoring: lexical.Scoring{Model: "bogus"}}}}},
-		"stage 1: Dense and Within":                             {Stages: []Stage{{Dense: true, Within: &lexical.Search{}}}},
+		"Pipeline.Stages[0].Search":                             {Stages: []Stage{{Search: lexical.Ranking{Scoring: lexical.Scoring{Model: "bogus"}}}}},
+		"stage 1: Dense and Within":                             {Stages: []Stage{{Dense: true, Within: &lexical.Ranking{}}}},
 		"NounChunks asks a Boolean query of ":                   {Stages: []Stage{{Dense: true}}, NounChunks: true},
 	} {
 		_, err := Run(ctx, env, p, "")

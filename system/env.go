@@ -155,7 +155,7 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 }
 
 // Index returns the index of the corpus built with c's analysis, units and
-// term vectors, searching with c.Search: opened from the cache or built the
+// term vectors, searching with c.Ranking: opened from the cache or built the
 // first time it is asked for (by several goroutines at once: one builds,
 // the others wait), and the same index after. It is closed with the Env.
 func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, error) {
@@ -181,13 +181,13 @@ func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, erro
 	if entry.err != nil {
 		return nil, entry.err
 	}
-	return entry.x.With(c.Search)
+	return entry.x.With(c.Ranking)
 }
 
 // index returns the Env's own index (Input.Index), searching with s.
-func (e *Env) index(ctx context.Context, s lexical.Search) (*lexical.Index, error) {
+func (e *Env) index(ctx context.Context, s lexical.Ranking) (*lexical.Index, error) {
 	c := e.in.Index
-	c.Search = s
+	c.Ranking = s
 	return e.Index(ctx, c)
 }
 
@@ -205,7 +205,7 @@ func indexKey(c lexical.Config) (string, error) {
 
 // buildIndex opens or builds the index of c.
 func (e *Env) buildIndex(ctx context.Context, c lexical.Config) (*lexical.Index, error) {
-	c.Search = lexical.Search{}
+	c.Ranking = lexical.Ranking{}
 	if c.ExpectedArguments == 0 && e.Store != nil {
 		c.ExpectedArguments = e.Store.NumArguments()
 	}

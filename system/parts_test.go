@@ -10,6 +10,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -129,7 +130,7 @@ func TestPipelineDense(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, topic := range env.Topics {
-		hits, err := x.Retrieve(ctx, topic.Query(), 1)
+		hits, err := x.Retrieve(ctx, retrieval.TopicQuery(topic), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,14 +146,14 @@ func TestPipelineDense(t *testing.T) {
 	}
 }
 
-// TestPipelineWithin checks a stage with Within against lexical.Within
+// TestPipelineWithin checks a stage with Within against lexical.DoubleIndex
 // itself: a pair of each topic's first score holds the sentence it ranks
 // first.
 func TestPipelineWithin(t *testing.T) {
 	ctx := context.Background()
 	env := open(t, Input{K: 10})
-	arg := lexical.Search{Unit: lexical.UnitArgument}
-	p := Pipeline{Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Search{}}}, Pairer: pairing.Next{}, NoStance: true}
+	arg := lexical.Ranking{Unit: lexical.UnitArgument}
+	p := Pipeline{Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Ranking{}}}, Pairer: pairing.Next{}, NoStance: true}
 	run, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -161,9 +162,9 @@ func TestPipelineWithin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := lexical.Within{Arguments: x, N: 20, Store: env.Store, Analysis: x.Analysis()}
+	w := lexical.DoubleIndex{Arguments: x, N: 20, Store: env.Store, Analysis: x.Analysis()}
 	for _, topic := range env.Topics {
-		hits, err := w.Retrieve(ctx, topic.Query(), 1)
+		hits, err := w.Retrieve(ctx, retrieval.TopicQuery(topic), 1)
 		if err != nil {
 			t.Fatal(err)
 		}

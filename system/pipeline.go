@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/classify"
@@ -53,7 +54,7 @@ type Pipeline struct {
 	// the Env's own index (Input.Index). An index of another analysis is
 	// built on first use, without term vectors when no stage needs
 	// feedback.
-	Analysis *lexical.Analysis
+	Analysis *analysis.Analysis
 	// SampleStopFrequent, if positive, replaces Analysis.StopFrequent on a
 	// corpus of fewer than 10,000 arguments (a sample of args.me, whose
 	// most frequent terms are its own topics' words).
@@ -72,7 +73,7 @@ type Pipeline struct {
 	// without Vectors the shipped GloVe vectors, loaded on first use.
 	Rewriters []rewrite.Rewriter
 	// NounChunks first asks a Boolean query of the title's noun chunks of
-	// the first stage (a term of every chunk, lexical.Search.Boolean),
+	// the first stage (a term of every chunk, lexical.Ranking.Boolean),
 	// then fills the list from the plain query, its hits ranked below.
 	NounChunks bool
 
@@ -129,7 +130,7 @@ type Pipeline struct {
 // A Stage is one retrieval stage of a Pipeline.
 type Stage struct {
 	// Search is what the stage searches and how it scores.
-	Search lexical.Search
+	Search lexical.Ranking
 	// Depth is the number of hits the stage gives the fusion; 0 means the
 	// Pipeline's Depth.
 	Depth int
@@ -144,8 +145,8 @@ type Stage struct {
 	// (Unit UnitSentence) or the pairs (UnitPair) of its Arguments
 	// arguments in an index of those arguments alone, with this Search,
 	// instead of giving them their argument's score: double indexing
-	// (lexical.Within).
-	Within *lexical.Search
+	// (lexical.DoubleIndex).
+	Within *lexical.Ranking
 	// Dense ranks the Env's sentences by the cosine similarity of their
 	// vectors (the Pipeline's encoder) to the title's, instead of
 	// Search: exact dense retrieval (retrieval/dense) over an index of
@@ -212,7 +213,7 @@ func Advanced() Pipeline {
 	return Pipeline{
 		Stages: []Stage{
 			{
-				Search: lexical.Search{
+				Search: lexical.Ranking{
 					Unit:    lexical.UnitArgument,
 					Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000},
 					Fields:  lexical.FieldWeights{Conclusion: 2, Premise: 1, Title: 1},
@@ -222,7 +223,7 @@ func Advanced() Pipeline {
 				Weight:    argumentWeight,
 			},
 			// The sentence stage weighs the rest of 1.
-			{Search: lexical.Search{Unit: lexical.UnitSentence}, Depth: 1000, Weight: 1 - argumentWeight},
+			{Search: lexical.Ranking{Unit: lexical.UnitSentence}, Depth: 1000, Weight: 1 - argumentWeight},
 		},
 		Depth:         3000,
 		Length:        true,
@@ -247,7 +248,7 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
-	q := t.Query()
+	q := retrieval.TopicQuery(t)
 	hits, err := r.hits(ctx, q)
 	if err != nil {
 		return nil, err
@@ -367,9 +368,9 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 		}
 		var sr retrieval.Retriever = x
 		switch {
-		case x.Search().Unit == lexical.UnitArgument && s.Within != nil:
-			sr = lexical.Within{Arguments: x, N: cmp.Or(s.Arguments, defaultArguments), Store: env.Store, Analysis: x.Analysis(), Search: *s.Within}
-		case x.Search().Unit == lexical.UnitArgument:
+		case x.Ranking().Unit == lexical.UnitArgument && s.Within != nil:
+			sr = lexical.DoubleIndex{Arguments: x, N: cmp.Or(s.Arguments, defaultArguments), Store: env.Store, Analysis: x.Analysis(), Ranking: *s.Within}
+		case x.Ranking().Unit == lexical.UnitArgument:
 			sr = retrieval.Parts(x, cmp.Or(s.Arguments, defaultArguments), env.Store.SentenceIDs)
 		}
 		if i == 0 && p.NounChunks {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/pairing"
@@ -59,7 +60,7 @@ func porthosRecipe() Recipe {
 			"Porthos's other runs paired sentences by SBERT similarity; the library's stand-in is a Builder whose Coherence weighs the " +
 			"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight, with the Pipeline's Builder).",
 		System: Pipeline{
-			Stages:        []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
+			Stages:        []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
 			Depth:         1000,
 			NounChunks:    true,
 			Dedup:         true,
@@ -78,7 +79,7 @@ func daarioNaharisRecipe() Recipe {
 		Name:    "daario-naharis",
 		Summary: "Daario Naharis (2022 rel 0.683): TF-IDF with the ICoefficient over Krovetz-stemmed sentences, stop lists of the 100 most frequent terms of texts and contexts; evidence and stance re-ranking; same-stance pairs",
 		Doc: "Daario Naharis searched with Lucene's TF-IDF and an ICoefficient weight (lexical.ModelTFIDFIC), Krovetz stemming and two stop " +
-			"lists, the 100 most frequent terms of the argument texts and of their contexts (lexical.StopFrequentFields); it re-ranked by " +
+			"lists, the 100 most frequent terms of the argument texts and of their contexts (analysis.StopFrequentFields); it re-ranked by " +
 			"evidence and stance (the IBM Debater API) and paired sentences of the same stance. Here: Lucene's KStemFilter, the shipped " +
 			"argumentativeness model for evidence, the shipped stance model's confidence for stance, and a Builder that pairs any two " +
 			"sentences of the same side. On a sample such as the embedded ones (about 700 arguments drawn for a few topics) the 100 most " +
@@ -86,9 +87,9 @@ func daarioNaharisRecipe() Recipe {
 			"arguments the lists have 5 terms each: the same share (0.03%) of the 2021 sample's 17,395 distinct words as 100 is of the " +
 			"355,091 terms of a full-scale corpus.",
 		System: Pipeline{
-			Analysis:           &lexical.Analysis{Possessive: true, Stop: lexical.StopFrequentFields, StopFrequent: 100, Stem: lexical.StemKStem},
+			Analysis:           &analysis.Analysis{Possessive: true, Stop: analysis.StopFrequentFields, StopFrequent: 100, Stem: analysis.StemKStem},
 			SampleStopFrequent: 5,
-			Stages:             []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
+			Stages:             []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
 			Depth:              1000,
 			Pool:               100,
 			Rerank:             Rerank{Evidence: true, Stance: true},
@@ -109,9 +110,9 @@ func bruceBannerRecipe() Recipe {
 		Doc: "Bruce Banner indexed every pair of sentences within an argument as one document (a second variant appended the debate's " +
 			"topic) and ranked them with BM25 (k1 = 1.2, b = 0.68) for the title, or title, description and narrative, without re-ranking. " +
 			"Here: lexical.UnitPair, which scores the pairs exactly as an index of them would without building one (at full scale it " +
-			"would hold 121.9 million documents), with the title as the query; lexical.Search.PairTitle and QueryWeights are the variants.",
+			"would hold 121.9 million documents), with the title as the query; lexical.Ranking.PairTitle and QueryWeights are the variants.",
 		System: Pipeline{
-			Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
+			Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
 			Depth:  1000,
 		},
 	}
@@ -125,15 +126,15 @@ func dartagnanRecipe() Recipe {
 		Doc: "D'Artagnan searched with Lucene's BM25 or Dirichlet LM (μ 2000), compared Porter and Krovetz stemming, the SMART and Glasgow " +
 			"stop lists, character and word shingles, and WordNet and word2vec query expansion; Dirichlet LM, Krovetz and the Glasgow list " +
 			"did best on the 2021 judgments, and its best 2022 run (kstem-stop-shingle3) added shingles of three words. Here: Lucene's " +
-			"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (lexical.StopGlasgow), Lucene's KStem and " +
-			"word shingles of two and three terms beside single terms (lexical.Analysis.Shingles: Lucene's ShingleFilter without its " +
+			"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (analysis.StopGlasgow), Lucene's KStem and " +
+			"word shingles of two and three terms beside single terms (analysis.Analysis.Shingles: Lucene's ShingleFilter without its " +
 			"filler tokens); each sentence paired with the next one of its argument, as the overview does not say how D'Artagnan paired " +
 			"sentences. Shingles multiply the index's terms: on args.me at full scale (5.69 million sentences) they are too many to " +
 			"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
 			"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Possessive: true, Stop: lexical.StopGlasgow, Stem: lexical.StemKStem, Shingles: 3},
-			Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+			Analysis: &analysis.Analysis{Possessive: true, Stop: analysis.StopGlasgow, Stem: analysis.StemKStem, Shingles: 3},
+			Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
 			Depth:    1000,
 			Pool:     100,
 			Pairer:   pairing.Next{},
@@ -151,16 +152,16 @@ func gamoraRecipe() Recipe {
 			"run reduced the query by hand to its 2 to 6 main words, boosted and decorated it, expanded it with GloVe neighbours and WordNet " +
 			"synonyms, removed possessives, stemmed with Krovetz and filtered sentences by length. Here: an argument stage (BM25, 100 " +
 			"arguments, conclusion, premises and discussion title) whose arguments' sentences are indexed alone and searched with BM25 " +
-			"(lexical.Within); the query reduced to at most 6 words by RAKE keywords (nlp.Keywords) in place of the manual reduction, one " +
+			"(lexical.DoubleIndex); the query reduced to at most 6 words by RAKE keywords (nlp.Keywords) in place of the manual reduction, one " +
 			"WordNet synonym (nlp/wordnet) and one GloVe neighbour (semantic/glove) of each word, without the boosts; Lucene's KStem with " +
 			"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
 			"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Possessive: true, Stem: lexical.StemKStem},
+			Analysis: &analysis.Analysis{Possessive: true, Stem: analysis.StemKStem},
 			Stages: []Stage{{
-				Search:    lexical.Search{Unit: lexical.UnitArgument},
+				Search:    lexical.Ranking{Unit: lexical.UnitArgument},
 				Arguments: 100,
-				Within:    &lexical.Search{Unit: lexical.UnitSentence},
+				Within:    &lexical.Ranking{Unit: lexical.UnitSentence},
 			}},
 			Depth:     1000,
 			Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: 6}, rewrite.Synonyms{N: 1}, rewrite.Expand{N: 1}},
@@ -206,8 +207,8 @@ func pearlRecipe() Recipe {
 			"argumentativeness model for quality, and a Builder weighing retrieval, argumentativeness and coherence as Advanced does.",
 		System: Pipeline{
 			Stages: []Stage{
-				{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet}}},
-				{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: lexical.PRFBo1}}},
+				{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet}}},
+				{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: lexical.PRFBo1}}},
 			},
 			Depth:         1000,
 			Length:        true,
@@ -229,8 +230,8 @@ func gorgonRecipe() Recipe {
 			"BM25 (k1 1.2, b 0.75). Here: lexical.UnitPair, which scores the pairs as an index of them would, over an index lower-cased " +
 			"with possessives removed and nothing else.",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Possessive: true},
-			Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitPair}}},
+			Analysis: &analysis.Analysis{Possessive: true},
+			Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitPair}}},
 			Depth:    1000,
 		},
 	}
@@ -247,15 +248,15 @@ func generalGreviousRecipe() Recipe {
 			"within the retrieved documents; some runs boosted by VADER sentiment or re-ranked by Flesch–Kincaid readability. Its best " +
 			"run was the expansion with BM25, without re-ranking, stemming or stop words. Here: an argument stage (BM25 over the " +
 			"conclusion, premises and discussion title, weighted alike), whose 100 arguments' sentence pairs are indexed alone and " +
-			"searched with BM25 (lexical.Within, UnitPair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
-			"characters (lexical.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
+			"searched with BM25 (lexical.DoubleIndex, UnitPair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
+			"characters (analysis.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
 			"place of Datamuse's (the title's content words are its RAKE keywords).",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
+			Analysis: &analysis.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
 			Stages: []Stage{{
-				Search:    lexical.Search{Unit: lexical.UnitArgument},
+				Search:    lexical.Ranking{Unit: lexical.UnitArgument},
 				Arguments: 100,
-				Within:    &lexical.Search{Unit: lexical.UnitPair},
+				Within:    &lexical.Ranking{Unit: lexical.UnitPair},
 			}},
 			Depth:     1000,
 			Rewriters: []rewrite.Rewriter{rewrite.Synonyms{N: 1}},
@@ -289,8 +290,8 @@ func korgRecipe() Recipe {
 			"Sentence Encoder lite compares them instead: on the 2022 sample 0.588 judged-only relevance against 0.560, but at full " +
 			"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Fold: true, Stop: lexical.StopEnglish, Stem: lexical.StemKStem},
-			Stages:   []Stage{{Search: lexical.Search{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+			Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopEnglish, Stem: analysis.StemKStem},
+			Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
 			Depth:    1000,
 			Pool:     100,
 			GloVe:    true,
@@ -317,7 +318,7 @@ func FindRecipe(name string) (Recipe, error) {
 // command's -recipe prints it.
 func (p Pipeline) String() string {
 	var b strings.Builder
-	analysis := "the Env's index (Input.Index; by default " + lexical.AnalyzerEnglish + ")"
+	analysis := "the Env's index (Input.Index; by default " + analysis.PresetEnglish + ")"
 	if p.Analysis != nil {
 		analysis = p.Analysis.String()
 		if p.SampleStopFrequent > 0 {

@@ -87,7 +87,7 @@ func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, erro
 	total := int64(len(env.Topics))
 	qs := make([]retrieval.Query, len(env.Topics))
 	for i, t := range env.Topics {
-		qs[i] = t.Query()
+		qs[i] = retrieval.TopicQuery(t)
 	}
 	err := retrieval.ForEach(ctx, qs, env.in.Workers, func(ctx context.Context, i int, _ retrieval.Query) error {
 		var err error

@@ -33,7 +33,7 @@ type StanceRule struct {
 	// first.
 	Store *corpus.Store
 	// Model tags the sentences the labels are silent on and leans pairs to
-	// a side; nil means none (models.Stance is the shipped one).
+	// a side; nil means none (classify.ShippedStanceModel is the shipped one).
 	Model *classify.StanceModel
 	// Force gives every candidate Pro or Con: one that the labels and
 	// Model's tag leave without a side takes the side Model leans to, with

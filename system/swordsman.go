@@ -6,7 +6,10 @@ import (
 
 	"github.com/argsearch/argsearch/internal/quote"
 
+	"github.com/argsearch/argsearch/analysis"
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
@@ -29,11 +32,11 @@ type Swordsman struct {
 	// LM (μ 2000) over the argument unit (conclusion, premises and
 	// discussion title, equally weighted). A Search of another unit is
 	// made to search arguments.
-	Search lexical.Search
+	Search lexical.Ranking
 }
 
 // search returns the argument search s.Search stands for.
-func (s Swordsman) search() lexical.Search {
+func (s Swordsman) search() lexical.Ranking {
 	search := s.Search
 	search.Unit = lexical.UnitArgument
 	if search.Scoring.Model == "" {
@@ -45,7 +48,7 @@ func (s Swordsman) search() lexical.Search {
 // String describes the configuration, one step a line, as Pipeline.String
 // does.
 func (s Swordsman) String() string {
-	return fmt.Sprintf("analysis: the Env's index (Input.Index; by default %s)\nstage 1: %s\npairs: each argument's two most central sentences (ArgsRank)\nstance: args.me labels (Q0 where they reveal none)\n", lexical.AnalyzerEnglish, s.search())
+	return fmt.Sprintf("analysis: the Env's index (Input.Index; by default %s)\nstage 1: %s\npairs: each argument's two most central sentences (ArgsRank)\nstance: args.me labels (Q0 where they reveal none)\n", analysis.PresetEnglish, s.search())
 }
 
 // Answer implements System.
@@ -58,7 +61,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 	if err != nil {
 		return nil, err
 	}
-	q := t.Query()
+	q := retrieval.TopicQuery(t)
 	total := arguments.Docs(lexical.UnitArgument)
 	var rank pairing.ArgsRank
 	var pairs []pairing.Scored
@@ -71,7 +74,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 		for _, h := range hits {
 			a, ok := env.Store.Argument(h.ID)
 			if !ok {
-				return nil, fmt.Errorf("system: hit %s: no such argument in the corpus", quote.Q(h.ID))
+				return nil, fmt.Errorf("system: hit %s: no such argument: %w", quote.Q(h.ID), corpus.ErrNotInStore)
 			}
 			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
 			if !ok {

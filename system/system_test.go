@@ -18,7 +18,6 @@ import (
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
@@ -138,8 +137,8 @@ func TestOpenCaches(t *testing.T) {
 	if !slices.Contains(steps, "indexing") {
 		t.Errorf("steps %v, want indexing", steps)
 	}
-	again, err := env.Index(context.Background(), lexical.Config{Search: lexical.Search{Unit: lexical.UnitArgument}})
-	if err != nil || again.Search().Unit != lexical.UnitArgument {
+	again, err := env.Index(context.Background(), lexical.Config{Ranking: lexical.Ranking{Unit: lexical.UnitArgument}})
+	if err != nil || again.Ranking().Unit != lexical.UnitArgument {
 		t.Errorf("the same index with another search: %v, %v", again, err)
 	}
 	env.Close()
@@ -296,7 +295,7 @@ func TestStanceRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := models.Stance()
+	m, err := classify.ShippedStanceModel()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,17 +366,17 @@ func TestPipelineErrors(t *testing.T) {
 	env := open(t, Input{Index: lexical.Config{Units: []lexical.Unit{lexical.UnitSentence}}})
 	ctx := context.Background()
 	for name, p := range map[string]Pipeline{
-		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}}}},
+		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitArgument}}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil {
 			t.Errorf("%s: got no error", name)
 		}
 	}
 	for want, p := range map[string]Pipeline{
-		"Dense and Within exclude each other":        {Stages: []Stage{{Dense: true, Within: &lexical.Search{}}}},
+		"Dense and Within exclude each other":        {Stages: []Stage{{Dense: true, Within: &lexical.Ranking{}}}},
 		"NounChunks asks a Boolean query":            {Stages: []Stage{{Dense: true}}, NounChunks: true},
-		"Within searches within retrieved arguments": {Stages: []Stage{{Within: &lexical.Search{}}}},
-		"1 of 2 stages retrieve pairs":               {Stages: []Stage{{Search: lexical.Search{Unit: lexical.UnitArgument}, Within: &lexical.Search{Unit: lexical.UnitPair}}, {}}},
+		"Within searches within retrieved arguments": {Stages: []Stage{{Within: &lexical.Ranking{}}}},
+		"1 of 2 stages retrieve pairs":               {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitArgument}, Within: &lexical.Ranking{Unit: lexical.UnitPair}}, {}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v, want an error saying %q", err, want)

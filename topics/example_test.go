@@ -33,15 +33,3 @@ func ExampleTask1() {
 	fmt.Println(len(ts), ts[0].ID, ts[0].Title)
 	// Output: 50 51 Do we need sex education in schools?
 }
-
-// A topic becomes the query a retriever answers.
-func ExampleTopic_Query() {
-	ts, err := topics.Task1(2021)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	q := ts[0].Query()
-	fmt.Printf("%s %q\n", q.ID, q.Text)
-	// Output: 51 "Do we need sex education in schools?"
-}

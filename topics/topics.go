@@ -16,7 +16,6 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/internal/nilio"
-	"github.com/argsearch/argsearch/retrieval"
 )
 
 // A Topic is one information need of a Touché task.
@@ -32,17 +31,12 @@ type Topic struct {
 	Objects []string
 }
 
-// Errors that Parse wraps, for callers that branch on them.
-var (
-	// ErrInvalid reports a topic without a number or a title, or with a
-	// number that is not an integer; the message says which.
-	ErrInvalid = errors.New("invalid topic")
-	// ErrDuplicate reports a topic number used twice.
-	ErrDuplicate = errors.New("duplicate topic number")
-	// ErrNoTopics reports a file that holds no topic: empty, or
-	// <topics></topics>. A system given one would write an empty run.
-	ErrNoTopics = errors.New("no topics in the file")
-)
+// ErrInvalid is wrapped by Parse's errors for a file that is not a topic
+// set: a topic without a number or a title, with a number that is not an
+// integer or that an earlier topic has, or no topic at all (an empty file,
+// <topics></topics>: a system given one would write an empty run). The
+// message says which, and names the topic.
+var ErrInvalid = errors.New("invalid topic")
 
 // xmlTopic mirrors the XML of one topic.
 type xmlTopic struct {
@@ -57,10 +51,9 @@ type xmlTopic struct {
 //
 // Texts are trimmed of surrounding white space; XML and HTML character
 // entities are decoded. A topic without a number or title, or with a number
-// that is not an integer, is an error wrapping ErrInvalid, and a number used
-// twice one wrapping ErrDuplicate; both name the topic. A malformed file
-// gives an error wrapping *xml.SyntaxError, and a file without topics one
-// wrapping ErrNoTopics.
+// that is not an integer or used twice, or a file without topics, is an
+// error wrapping ErrInvalid. A malformed file gives an error wrapping
+// *xml.SyntaxError.
 func Parse(r io.Reader) ([]Topic, error) {
 	d := xml.NewDecoder(nilio.Reader(r, "topics"))
 	d.Entity = xml.HTMLEntity
@@ -87,13 +80,13 @@ func Parse(r io.Reader) ([]Topic, error) {
 			return nil, fmt.Errorf("topics: topic %d in the file%s: %w", len(ts)+1, x.numberNote(), err)
 		}
 		if seen[t.ID] {
-			return nil, fmt.Errorf("topics: topic %d in the file (number %s): %w", len(ts)+1, t.ID, ErrDuplicate)
+			return nil, fmt.Errorf("topics: topic %d in the file (number %s): %w: the number of an earlier topic", len(ts)+1, t.ID, ErrInvalid)
 		}
 		seen[t.ID] = true
 		ts = append(ts, t)
 	}
 	if len(ts) == 0 {
-		return nil, fmt.Errorf("topics: %w", ErrNoTopics)
+		return nil, fmt.Errorf("topics: %w: no topics in the file", ErrInvalid)
 	}
 	return ts, nil
 }
@@ -130,10 +123,4 @@ func (x xmlTopic) topic() (Topic, error) {
 		}
 	}
 	return t, nil
-}
-
-// Query returns the topic as a retrieval query: its ID, its title as the
-// query text, and its description and narrative.
-func (t Topic) Query() retrieval.Query {
-	return retrieval.Query{ID: t.ID, Text: t.Title, Description: t.Description, Narrative: t.Narrative}
 }

@@ -47,8 +47,8 @@
 // The shipped models are trained on single sentences, so a document is
 // judged by its sentences (a simple splitter on ".", "!" and "?" and line
 // breaks), with stance.Document: a sentence of its title or text argues
-// when the argumentativeness model (models.Argumentative) scores it at
-// least -minarg and the linear stance model (models.Stance) tags it PRO or
+// when the argumentativeness model (classify.ShippedArgumentModel) scores it at
+// least -minarg and the linear stance model (classify.ShippedStanceModel) tags it PRO or
 // CON towards the topic's title with a confidence of at least -minconf; it
 // weighs that confidence. Then:
 //

@@ -11,8 +11,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/retrieval/chatnoir"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
@@ -138,11 +138,11 @@ func readTopics(job tira.Job) ([]topics.Topic, error) {
 
 // newSystem loads the shipped models into a system searching with client.
 func newSystem(cfg config, client *chatnoir.Client) (*system, error) {
-	arg, err := models.Argumentative()
+	arg, err := classify.ShippedArgumentModel()
 	if err != nil {
 		return nil, err
 	}
-	st, err := models.Stance()
+	st, err := classify.ShippedStanceModel()
 	if err != nil {
 		return nil, err
 	}

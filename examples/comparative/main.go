@@ -27,11 +27,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/comparative"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/corpustest"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic/use"
@@ -141,7 +141,7 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 	}
 	switch recipe {
 	case "grimjack":
-		if env.Arguments, err = models.Argumentative(); err != nil {
+		if env.Arguments, err = classify.ShippedArgumentModel(); err != nil {
 			return err
 		}
 	case "levi":

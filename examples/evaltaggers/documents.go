@@ -9,7 +9,7 @@ import (
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/stance"
 )

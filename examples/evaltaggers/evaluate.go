@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/classify"
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 	"github.com/argsearch/argsearch/stance"
 )
 

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 	"github.com/argsearch/argsearch/stance"
 )
 

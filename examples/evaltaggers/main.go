@@ -59,8 +59,7 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/internal/labeled"
-	"github.com/argsearch/argsearch/models"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 )
 
 func main() {
@@ -109,7 +108,7 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	}
 	// The shipped models, trained on UKP train+val of all topics, on the
 	// in-topic test split.
-	sm, err := models.Stance()
+	sm, err := classify.ShippedStanceModel()
 	if err != nil {
 		return err
 	}
@@ -122,8 +121,8 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, result{system: "linear (shipped models/stance.lin)", setting: "in-topic", c: c})
-	am, err := models.Argumentative()
+	fmt.Fprintln(stdout, result{system: "linear (shipped classify/stance.lin)", setting: "in-topic", c: c})
+	am, err := classify.ShippedArgumentModel()
 	if err != nil {
 		return err
 	}
@@ -135,7 +134,7 @@ func evaluate(ctx context.Context, dir, evalSet string, seed uint64, stdout io.W
 	if c, err = labeled.Classify(g, p); err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, result{system: "argumentative (shipped models/argumentative.lin)", setting: "in-topic", c: c})
+	fmt.Fprintln(stdout, result{system: "argumentative (shipped classify/argumentative.lin)", setting: "in-topic", c: c})
 	ac := argConfig()
 	ac.Seed = seed
 	rs, err := evalArgumentative(ctx, d, ac, evalSet, topics)

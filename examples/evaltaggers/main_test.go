@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 )
 
 // TestCommandLine checks -h (which says where the labelled data comes

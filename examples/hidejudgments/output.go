@@ -79,8 +79,8 @@ func (r *result) write(w io.Writer, s *simulation) error {
 			}
 			spread := slices.Max(values) - slices.Min(values)
 			p := math.NaN()
-			if t, err := eval.PairedTTest(paired(r.full[d].perTopic[f][pool[0]], r.full[d].perTopic[f][pool[2]])); err == nil {
-				p = t.P
+			if tp, err := (eval.PairedTest{}).P(paired(r.full[d].perTopic[f][pool[0]], r.full[d].perTopic[f][pool[2]])); err == nil {
+				p = tp
 			}
 			fmt.Fprintf(&b, " %.3f / %.3f / %.3f / %.3f | %.3f | %.3f | %.1f | %.4f |\n", values[0], values[1], values[2], values[3],
 				spread, meanOf(noise), spread/meanOf(noise), p)

@@ -150,11 +150,15 @@ func sdOf(v []float64) float64 {
 // verdict is the outcome of a paired t-test of a against b at level 0.05:
 // +1 when a is significantly better, -1 when worse, 0 otherwise.
 func verdict(a, b []float64) int {
-	t, err := eval.PairedTTest(a, b)
-	if err != nil || math.IsNaN(t.P) || t.P >= 0.05 {
+	p, err := eval.PairedTest{}.P(a, b) // the paired t-test
+	if err != nil || math.IsNaN(p) || p >= 0.05 {
 		return 0
 	}
-	if t.MeanDiff > 0 {
+	diff := 0.0
+	for i := range a {
+		diff += a[i] - b[i]
+	}
+	if diff > 0 {
 		return 1
 	}
 	return -1

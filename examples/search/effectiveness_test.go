@@ -69,7 +69,7 @@ func TestEffectiveness(t *testing.T) {
 	best, bestName := -1.0, ""
 	for _, model := range []lexical.Model{lexical.ModelBM25, lexical.ModelDirichlet, lexical.ModelTFIDF} {
 		for _, prf := range []lexical.PRFMethod{lexical.PRFNone, lexical.PRFRM3} {
-			y, err := x.With(lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}, PRF: lexical.PRF{Method: prf}})
+			y, err := x.With(lexical.Ranking{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}, PRF: lexical.PRF{Method: prf}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/fileid"
@@ -46,7 +47,7 @@ It prints the build (or open) time and the configuration, then the query latenci
 	f.StringVar(&o.index, "index", "", "index `directory` (built from -corpus if it holds no index)")
 	c.OneOfVar(&o.unit, "unit", []string{"sentence", "argument", "pair"}, "what to retrieve (pair: every two sentences of an argument, as lexical.UnitPair; needs the sentence unit)")
 	c.OneOfVar(&o.model, "model", []string{string(lexical.ModelBM25), string(lexical.ModelDirichlet), string(lexical.ModelLuceneDirichlet), string(lexical.ModelTFIDF), string(lexical.ModelTFIDFIC), string(lexical.ModelDPH)}, "scoring `model`")
-	presets := []string{lexical.AnalyzerEnglish, lexical.AnalyzerLucene, lexical.AnalyzerKrovetz, lexical.AnalyzerPlain}
+	presets := []string{analysis.PresetEnglish, analysis.PresetLucene, analysis.PresetKrovetz, analysis.PresetPlain}
 	f.StringVar(&o.analyzer, "analyzer", "", "analyzer `preset` ("+strings.Join(presets, ", ")+"); building defaults to en, opening to the index's own, and a different one is an error")
 	f.StringVar(&o.topics, "topics", "", "topics `file`: Touché XML, or qid<TAB>query lines")
 	c.IntVar(&o.year, "year", 0, 0, 2023, "official Task 1 topics of this `year` (2020 to 2023), instead of -topics")
@@ -131,7 +132,7 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	c := lexical.Config{
 		Analyzer: o.analyzer,
-		Search: lexical.Search{
+		Ranking: lexical.Ranking{
 			Unit:    lexical.Unit(o.unit),
 			Scoring: lexical.Scoring{Model: lexical.Model(o.model), K1: o.k1, B: o.b, Mu: o.mu, QuantizeLengths: o.quantize},
 			Query:   lexical.QueryWeights{Title: qw[0], Description: qw[1], Narrative: qw[2]},
@@ -190,7 +191,7 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 			x.Docs(lexical.UnitSentence), x.Docs(lexical.UnitArgument), time.Since(start).Seconds())
 	}
 	defer x.Close()
-	fmt.Fprintf(stdout, "analysis: %s\nsearch: %s\n", x.Analysis(), x.Search())
+	fmt.Fprintf(stdout, "analysis: %s\nsearch: %s\n", x.Analysis(), x.Ranking())
 
 	// Warm-up pass, then the timed pass whose results are written.
 	for _, q := range qs {
@@ -278,7 +279,7 @@ func loadQueries(o options) ([]retrieval.Query, error) {
 	}
 	qs := make([]retrieval.Query, len(ts))
 	for i, t := range ts {
-		qs[i] = t.Query()
+		qs[i] = retrieval.TopicQuery(t)
 	}
 	return qs, nil
 }

@@ -45,7 +45,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	mu := c.Float("mu", 2000, 1, 1e9, "Dirichlet μ")
 	return c.Run(args, func([]string) error {
 		f.K = *k
-		s := system.Swordsman{Search: lexical.Search{Scoring: lexical.Scoring{Model: lexical.Model(*model), Mu: *mu}}}
+		s := system.Swordsman{Search: lexical.Ranking{Scoring: lexical.Scoring{Model: lexical.Model(*model), Mu: *mu}}}
 		return swordsman(ctx, f, s, stdout, stderr)
 	})
 }

@@ -1,5 +1,5 @@
 // Command tag tags sentences with a stance towards a topic and an
-// argumentativeness score, using the models shipped in package models (or
+// argumentativeness score, using the models shipped in package classify (or
 // model files written by trainmodels: -stance-model, -arg-model) and the
 // best tagger that needs no args.me labels (the linear stance model).
 //
@@ -36,7 +36,6 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -80,7 +79,7 @@ func load(o options) (*classify.StanceModel, *classify.ArgumentModel, error) {
 	var arg *classify.ArgumentModel
 	var err error
 	if o.stanceModel == "" {
-		st, err = models.Stance()
+		st, err = classify.ShippedStanceModel()
 	} else {
 		st, err = readModel(o.stanceModel, classify.ReadStanceModel)
 	}
@@ -88,7 +87,7 @@ func load(o options) (*classify.StanceModel, *classify.ArgumentModel, error) {
 		return nil, nil, err
 	}
 	if o.argModel == "" {
-		arg, err = models.Argumentative()
+		arg, err = classify.ShippedArgumentModel()
 	} else {
 		arg, err = readModel(o.argModel, classify.ReadArgumentModel)
 	}

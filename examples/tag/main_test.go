@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/models"
 )
 
 // tagLines runs tag with args on in and returns its output lines.
@@ -110,8 +110,8 @@ func TestForce(t *testing.T) {
 // naming it.
 func TestModelFiles(t *testing.T) {
 	dir := t.TempDir()
-	st, _ := models.Stance()
-	arg, _ := models.Argumentative()
+	st, _ := classify.ShippedStanceModel()
+	arg, _ := classify.ShippedArgumentModel()
 	var sb, ab bytes.Buffer
 	st.WriteTo(&sb)
 	arg.WriteTo(&ab)

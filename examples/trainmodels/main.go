@@ -1,4 +1,4 @@
-// Command trainmodels trains the models shipped in models/, reproducibly:
+// Command trainmodels trains the models shipped in classify/, reproducibly:
 // the same data and seed give byte-identical files.
 //
 // Run it from the repository root:
@@ -17,7 +17,7 @@
 // alone (CC BY-SA 3.0, which allows commercial use under share-alike):
 // argumentative.lin on the IBM Debater Evidence Sentences train split
 // (evidence → argument), stance.lin on the IBM Claim Stance train split.
-// models/MODELS.md says what each source's licence means for the models.
+// classify/MODELS.md says what each source's licence means for the models.
 //
 // # The labelled data
 //
@@ -41,7 +41,7 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 )
 
 // What the models are trained on, as stored in the model files.
@@ -72,7 +72,7 @@ func main() {
 }
 
 // about is the paragraph -h prints before labeled.Sources.
-const about = `Trainmodels trains the two models shipped in models/ (argumentative.lin and stance.lin), reproducibly: the same data gives byte-identical files, and it prints each file's size and SHA-256. With -sources ukp+ibm (the default) argumentative.lin learns from the train and val splits of the eight UKP Sentential topics and stance.lin from those and the IBM Claim Stance train split; run it from the repository root with -out models to reproduce the shipped files. UKP Sentential is CC BY-NC (non-commercial): -sources ibm trains both models from IBM data alone (CC BY-SA 3.0), argumentative.lin from the IBM Evidence Sentences train split.`
+const about = `Trainmodels trains the two models shipped in classify/ (argumentative.lin and stance.lin), reproducibly: the same data gives byte-identical files, and it prints each file's size and SHA-256. With -sources ukp+ibm (the default) argumentative.lin learns from the train and val splits of the eight UKP Sentential topics and stance.lin from those and the IBM Claim Stance train split; run it from the repository root with -out classify to reproduce the shipped files. UKP Sentential is CC BY-NC (non-commercial): -sources ibm trains both models from IBM data alone (CC BY-SA 3.0), argumentative.lin from the IBM Evidence Sentences train split.`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.

@@ -13,12 +13,12 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 )
 
 // TestReproducesShippedModels trains both models from the real UKP
 // Sentential files (a few seconds) and checks that they are byte-identical
-// to the files shipped in models/.
+// to the files shipped in classify/.
 func TestReproducesShippedModels(t *testing.T) {
 	data := filepath.Join("..", "..", "..", "shared", "data", "labeled")
 	if _, err := os.Stat(filepath.Join(data, "ukp-sentential")); err != nil {
@@ -33,12 +33,12 @@ func TestReproducesShippedModels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := os.ReadFile(filepath.Join("..", "..", "models", name))
+		want, err := os.ReadFile(filepath.Join("..", "..", "classify", name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s: got %d bytes that differ from the shipped %d bytes; want identical (retrain with go run ./examples/trainmodels -out models)",
+			t.Errorf("%s: got %d bytes that differ from the shipped %d bytes; want identical (retrain with go run ./examples/trainmodels -out classify)",
 				name, len(got), len(want))
 		}
 	}

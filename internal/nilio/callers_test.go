@@ -7,7 +7,6 @@ import (
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/eval"
-	"github.com/argsearch/argsearch/internal/labeled"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
 )
@@ -33,7 +32,6 @@ func TestCallers(t *testing.T) {
 			_, err := classify.ReadArgumentModel(nil)
 			return err
 		},
-		"labeled.ReadUKP": func() error { _, err := labeled.ReadUKP(nil, "x"); return err },
 	} {
 		func() {
 			defer func() {

@@ -3,6 +3,10 @@
 // cost, a crude stemmer for matching topic terms, negation scopes, and small
 // hand-written lexicons of sentiment, negation and stance-bearing verbs.
 //
+// Tokenize is the tokenizer of the linear models only: the shipped models
+// were trained on its tokens (package analysis's doc lists the module's
+// tokenizers and what each is for).
+//
 // Everything here is deterministic and allocation-light; nothing holds state
 // between calls.
 package textfeat

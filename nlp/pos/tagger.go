@@ -48,8 +48,8 @@ type Token struct {
 //
 // Make a Tagger with NewTagger: the zero Tagger has no model, and its
 // methods panic. A Tagger is read-only after NewTagger returns and is safe for
-// concurrent use by multiple goroutines. Loading takes about half a second
-// and 50 MB; load one and share it.
+// concurrent use by multiple goroutines. Loading decodes prose's model;
+// load one and share it.
 type Tagger struct {
 	classes []string                 // sorted
 	tagMap  map[string]string        // unambiguous words

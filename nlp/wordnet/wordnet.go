@@ -70,8 +70,7 @@ type WordNet struct {
 	parts [4]part // noun, verb, adj, adv
 }
 
-// Load decodes the embedded data (about 0.1 s; a WordNet holds 19 MB). Load
-// once and share.
+// Load decodes the embedded data. Load once and share.
 func Load() (*WordNet, error) {
 	return decode(synsetsFile)
 }

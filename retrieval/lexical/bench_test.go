@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/cputime"
 	"github.com/argsearch/argsearch/retrieval"
@@ -38,7 +39,7 @@ func benchCorpus(b *testing.B) string {
 
 func benchBuild(b *testing.B, units []Unit) {
 	p := benchCorpus(b)
-	an := cmp.Or(os.Getenv("LEXICAL_ANALYZER"), AnalyzerLucene)
+	an := cmp.Or(os.Getenv("LEXICAL_ANALYZER"), analysis.PresetLucene)
 	for b.Loop() {
 		r, err := corpus.Open(p)
 		if err != nil {
@@ -102,7 +103,7 @@ func BenchmarkRetrieve(b *testing.B) {
 	defer x.Close()
 	for _, u := range x.d.meta.Units {
 		for _, model := range []Model{ModelBM25, ModelLuceneDirichlet, ModelDirichlet} {
-			y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}})
+			y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -197,7 +198,7 @@ func BenchmarkBuildSample(b *testing.B) {
 func BenchmarkBuildSampleKrovetz(b *testing.B) {
 	args := sampleArgs(b, 1000)
 	for b.Loop() {
-		if _, err := Build(context.Background(), "", seq(args), Config{Analyzer: AnalyzerKrovetz}); err != nil {
+		if _, err := Build(context.Background(), "", seq(args), Config{Analyzer: analysis.PresetKrovetz}); err != nil {
 			b.Fatal(err)
 		}
 	}

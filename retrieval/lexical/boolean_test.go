@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -16,11 +17,11 @@ import (
 func TestBoolean(t *testing.T) {
 	args := sampleArgs(t, 80)
 	ctx := context.Background()
-	x, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerLucene})
+	x, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene})
 	if err != nil {
 		t.Fatal(err)
 	}
-	z, _ := newAnalyzer(x.Analysis(), nil)
+	z, _ := analysis.NewAnalyzer(x.Analysis())
 	for _, u := range []Unit{UnitSentence, UnitArgument} {
 		docs := refDocs(t, x.Analysis(), args, u)
 		for _, groups := range [][]string{
@@ -29,7 +30,7 @@ func TestBoolean(t *testing.T) {
 			{"race", "gender"},
 		} {
 			for _, model := range []Model{ModelBM25, ModelLuceneDirichlet, ModelDPH} {
-				y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}, Boolean: true})
+				y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Boolean: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -37,14 +38,14 @@ func TestBoolean(t *testing.T) {
 				var sets []map[string]bool
 				for _, g := range groups {
 					set := map[string]bool{}
-					for _, term := range z.appendTerms(nil, g) {
+					for _, term := range z.AppendTerms(nil, g) {
 						plain[term]++
 						set[term] = true
 					}
 					sets = append(sets, set)
 				}
 				fw := []float64{1, 1, 1}
-				all := refScores(docs, plain, fw, y.Search().Scoring)
+				all := refScores(docs, plain, fw, y.Ranking().Scoring)
 				want := map[string]float64{}
 				for _, d := range docs {
 					if _, ok := all[d.id]; !ok {
@@ -99,7 +100,7 @@ func TestBoolean(t *testing.T) {
 			}
 		}
 	}
-	y, err := x.With(Search{Boolean: true})
+	y, err := x.With(Ranking{Boolean: true})
 	if err != nil {
 		t.Fatal(err)
 	}

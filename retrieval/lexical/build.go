@@ -21,10 +21,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
 
 // batchArgs is how many arguments a worker analyses at a time.
@@ -67,10 +67,10 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	if want[1] {
 		units = append(units, UnitArgument)
 	}
-	if an.Stop == StopFrequentFields && !want[1] {
+	if an.Stop == analysis.StopFrequentFields && !want[1] {
 		return nil, fmt.Errorf("lexical: stop %s counts the argument unit's fields, which Units leaves out: %w", quote.Q(an.Stop), ErrConfig)
 	}
-	if _, err := c.Search.normalized(units); err != nil {
+	if _, err := c.Ranking.normalized(units); err != nil {
 		return nil, err
 	}
 	if dir != "" {
@@ -135,7 +135,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 		el := time.Since(start)
 		c.Progress(Progress{Arguments: nargs, Documents: ndocs, Elapsed: el, Rate: rate(nargs, el), Runs: nruns, Done: true})
 	}
-	return newIndex(d, c.Search)
+	return newIndex(d, c.Ranking)
 }
 
 func rate(n int, d time.Duration) float64 {
@@ -147,7 +147,7 @@ func rate(n int, d time.Duration) float64 {
 
 // A builder accumulates the index in memory.
 type builder struct {
-	an        Analysis
+	an        analysis.Analysis
 	dict      *dictionary
 	units     []*unitBuilder
 	nargs     int
@@ -196,7 +196,7 @@ type fieldBuilder struct {
 	fwdSize int
 }
 
-func newBuilder(an Analysis, units []Unit, vectors bool) *builder {
+func newBuilder(an analysis.Analysis, units []Unit, vectors bool) *builder {
 	b := &builder{an: an, dict: &dictionary{ids: map[string]uint32{}}}
 	for _, u := range units {
 		ub := &unitBuilder{unit: u}
@@ -319,15 +319,12 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 	todo := make(chan *batch, nw)
 	done := make(chan *batch, nw)
 	var wg sync.WaitGroup
-	kstem, err := sharedKStem(b.an)
+	proto, err := analysis.NewAnalyzer(b.an)
 	if err != nil {
-		return err
+		return fmt.Errorf("lexical: %w", err)
 	}
 	for range nw {
-		z, err := newAnalyzer(b.an, kstem)
-		if err != nil {
-			return err
-		}
+		z := newAnalyzer(proto)
 		z.dict = b.dict
 		w := &worker{z: z}
 		wg.Add(1)
@@ -345,40 +342,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 	}
 	// The merger runs here; reading runs in its own goroutine.
 	readErr := make(chan error, 1)
-	go func() {
-		defer close(todo)
-		seq := 0
-		cur := &batch{}
-		send := func() bool {
-			cur.seq = seq
-			cur.n = len(cur.args)
-			seq++
-			select {
-			case todo <- cur:
-			case <-ctx.Done():
-				return false
-			}
-			cur = &batch{}
-			return true
-		}
-		for a, err := range args {
-			if err != nil {
-				readErr <- err
-				return
-			}
-			if ctx.Err() != nil {
-				return
-			}
-			cur.args = append(cur.args, a)
-			if len(cur.args) == batchArgs && !send() {
-				return
-			}
-		}
-		if len(cur.args) > 0 {
-			send()
-		}
-		readErr <- nil
-	}()
+	go func() { readErr <- readBatches(ctx, args, todo) }()
 	go func() {
 		wg.Wait()
 		close(done)
@@ -400,7 +364,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 				cancel()
 				for range done {
 				}
-				return fmt.Errorf("lexical: build: word shingles (Analysis.Shingles %d) made more than %d distinct terms after %d arguments, "+
+				return fmt.Errorf("lexical: build: word shingles (analysis.Analysis.Shingles %d) made more than %d distinct terms after %d arguments, "+
 					"too many to build in memory (a build of args.me's 5.69 million sentences with shingles of 3 was killed at 24 GB): "+
 					"index a sample or a part of the corpus with shingles: %w",
 					b.an.Shingles, limit, b.nargs, ErrConfig)
@@ -416,12 +380,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 		}
 		if c.Progress != nil && time.Since(lastReport) >= 500*time.Millisecond {
 			lastReport = time.Now()
-			el := lastReport.Sub(start)
-			p := Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: el, Rate: rate(b.nargs, el), Runs: len(b.runs)}
-			if c.ExpectedArguments > b.nargs && p.Rate > 0 {
-				p.ETA = time.Duration(float64(c.ExpectedArguments-b.nargs) / p.Rate * float64(time.Second))
-			}
-			c.Progress(p)
+			b.report(c, lastReport.Sub(start))
 		}
 		if ctx.Err() != nil {
 			break
@@ -442,6 +401,52 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 		return errors.New("lexical: build: internal error: batches lost")
 	}
 	return nil
+}
+
+// readBatches sends the arguments of args to todo in batches of
+// batchArgs, numbered in order, and closes todo. It returns the error args
+// yields, if any; it stops early, without error, when ctx is done.
+func readBatches(ctx context.Context, args iter.Seq2[corpus.Argument, error], todo chan<- *batch) error {
+	defer close(todo)
+	seq := 0
+	cur := &batch{}
+	send := func() bool {
+		cur.seq = seq
+		cur.n = len(cur.args)
+		seq++
+		select {
+		case todo <- cur:
+		case <-ctx.Done():
+			return false
+		}
+		cur = &batch{}
+		return true
+	}
+	for a, err := range args {
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		cur.args = append(cur.args, a)
+		if len(cur.args) == batchArgs && !send() {
+			return nil
+		}
+	}
+	if len(cur.args) > 0 {
+		send()
+	}
+	return nil
+}
+
+// report calls c.Progress with the build's progress after elapsed.
+func (b *builder) report(c Config, elapsed time.Duration) {
+	p := Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: elapsed, Rate: rate(b.nargs, elapsed), Runs: len(b.runs)}
+	if c.ExpectedArguments > b.nargs && p.Rate > 0 {
+		p.ETA = time.Duration(float64(c.ExpectedArguments-b.nargs) / p.Rate * float64(time.Second))
+	}
+	c.Progress(p)
 }
 
 func (b *builder) merge(bt *batch) {
@@ -544,9 +549,9 @@ func (b *builder) finish() error {
 		return err
 	}
 	switch b.an.Stop {
-	case StopFrequent:
+	case analysis.StopFrequent:
 		b.stopwords = b.frequent(b.an.StopFrequent, func(Unit, string) bool { return true })
-	case StopFrequentFields:
+	case analysis.StopFrequentFields:
 		texts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
 			return u == UnitArgument && (f == fieldConclusion || f == fieldPremise)
 		})
@@ -627,7 +632,7 @@ func (b *builder) frequent(n int, in func(u Unit, field string) bool) []string {
 // terms stemmed to it. Document lengths do not change. The term vectors
 // are remapped by freeze, through b.target.
 func (b *builder) conflate() error {
-	if b.an.Stem != StemKrovetz {
+	if b.an.Stem != analysis.StemKrovetz {
 		return nil
 	}
 	terms := b.dict.terms
@@ -644,20 +649,18 @@ func (b *builder) conflate() error {
 			cf[g] = max(cf[g], n)
 		}
 	}
-	vocab := krovetz.Words{}
 	for g, t := range terms {
 		if cf[g] >= uint64(b.an.KrovetzMinCF) {
-			vocab.Add(t)
 			b.vocabulary = append(b.vocabulary, t)
 		}
 	}
 	slices.Sort(b.vocabulary)
-	st := krovetz.NewVocabulary(vocab)
+	stem := analysis.KrovetzStemmer(b.vocabulary)
 	b.target = make([]uint32, len(terms))
 	groups := map[uint32][]uint32{} // stem → the other terms stemmed to it
 	for g, t := range terms {
 		b.target[g] = uint32(g)
-		s := st.Stem(t)
+		s := stem(t)
 		if s == t {
 			continue
 		}

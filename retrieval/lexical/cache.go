@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 )
 
@@ -57,7 +58,7 @@ const cacheFormat = "argsearch-index-cache/1"
 // path returns the directory in which Open keeps the index of src built
 // with c: src.Name made safe for a file name, then a hash of src.ID and of
 // everything in c that changes an index (the analysis, the units, the term
-// vectors). The query-time Search, Workers and Progress do not count.
+// vectors). The query-time Ranking, Workers and Progress do not count.
 func (cc Cache) path(src Source, c Config) (string, error) {
 	if cc.Dir == "" {
 		return "", fmt.Errorf("lexical: a Cache needs a directory: %w", ErrConfig)
@@ -72,7 +73,7 @@ func (cc Cache) path(src Source, c Config) (string, error) {
 	}
 	b, err := json.Marshal(struct {
 		Format, Corpus string
-		Analysis       Analysis
+		Analysis       analysis.Analysis
 		Units          []Unit
 		NoTermVectors  bool
 	}{cacheFormat, src.ID, an, units, c.NoTermVectors})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 )
 
@@ -39,7 +40,7 @@ const (
 	// UnitPair retrieves every pair of two sentences of one argument as
 	// one document (ids "first,second", the first before the second in
 	// the argument), as the Bruce Banner system of Touché 2022 indexed
-	// them; with Search.PairTitle the argument's discussion title is part
+	// them; with Ranking.PairTitle the argument's discussion title is part
 	// of the document too. It is not built: pairs are scored from the
 	// sentence unit (and the argument unit's titles) with exactly the
 	// statistics an index of the pair texts would give them (N, lengths,
@@ -210,10 +211,10 @@ type PRF struct {
 	OriginalWeight float64
 }
 
-// Search is the query-time configuration: which unit to search, how to
+// Ranking is the query-time configuration: which unit to search, how to
 // score, how to build the query. Its zero value searches sentences with
 // BM25 (k1 1.2, b 0.75) using topic titles.
-type Search struct {
+type Ranking struct {
 	Unit    Unit // "" means UnitSentence, or UnitArgument for an index of arguments only
 	Scoring Scoring
 	Fields  FieldWeights // argument unit only
@@ -245,15 +246,16 @@ type Progress struct {
 }
 
 // Config configures Build and Open. The zero value builds both units with
-// the AnalyzerEnglish preset, and searches sentences with BM25.
+// the analysis.PresetEnglish preset, and searches sentences with BM25.
 type Config struct {
-	// Analyzer names an analyzer preset (AnalyzerEnglish, AnalyzerLucene,
-	// AnalyzerPlain, AnalyzerKrovetz). At Build, "" means AnalyzerEnglish; at Open, ""
+	// Analyzer names an analysis preset (analysis.PresetEnglish,
+	// PresetLucene, PresetPlain, PresetKrovetz). At Build, "" means
+	// PresetEnglish; at Open, ""
 	// accepts whatever the index was built with, and a name that does not
 	// match the recorded analysis is an error wrapping ErrConfig.
 	Analyzer string
 	// Analysis, if not nil, is used instead of Analyzer.
-	Analysis *Analysis
+	Analysis *analysis.Analysis
 	// Units lists the units Build indexes; nil means both.
 	Units []Unit
 	// NoTermVectors skips the per-document term vectors that PRF needs
@@ -273,25 +275,30 @@ type Config struct {
 	Progress func(Progress)
 	// ExpectedArguments, if positive, lets Progress estimate the ETA.
 	ExpectedArguments int
-	// Search is the query-time configuration Retrieve uses (see
+	// Ranking is the query-time configuration Retrieve uses (see
 	// Index.With to change it).
-	Search Search
+	Ranking Ranking
 
 	// maxShingleTerms, if positive, replaces maxShingleTerms (for tests).
 	maxShingleTerms int
 }
 
-// analysis resolves the analysis a Config asks for; ok is false when it asks
-// for none in particular.
-func (c Config) analysis() (a Analysis, ok bool, err error) {
-	if c.Analysis != nil {
-		a, err = c.Analysis.normalized()
-		return a, true, err
+// analysis resolves the analysis a Config asks for; ok is false
+// when it asks for none in particular. An unknown preset or an invalid
+// Analysis is an error wrapping ErrConfig.
+func (c Config) analysis() (a analysis.Analysis, ok bool, err error) {
+	switch {
+	case c.Analysis != nil:
+		a, err = c.Analysis.Normalized()
+		ok = true
+	case c.Analyzer == "":
+		a, err = analysis.Preset(analysis.PresetEnglish)
+	default:
+		a, err = analysis.Preset(c.Analyzer)
+		ok = true
 	}
-	if c.Analyzer == "" {
-		a, err = presetAnalysis(AnalyzerEnglish)
-		return a, false, err
+	if err != nil {
+		return a, ok, fmt.Errorf("lexical: %w: %w", err, ErrConfig)
 	}
-	a, err = presetAnalysis(c.Analyzer)
-	return a, true, err
+	return a, ok, nil
 }

@@ -1,28 +1,32 @@
 package lexical
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/argsearch/argsearch/analysis"
+)
 
 func TestDescribe(t *testing.T) {
 	for _, tc := range []struct {
 		got, want string
 	}{
-		{Analysis{}.String(), "lower case, no stop words, no stemming"},
-		{mustPreset(t, AnalyzerEnglish).String(), "fold, possessive 's, stop words english, stem porter2"},
-		{mustPreset(t, AnalyzerLucene).String(), "lower case, possessive 's, stop words lucene, stem porter"},
-		{mustPreset(t, AnalyzerKrovetz).String(), "lower case, possessive 's, stop words lucene, stem kstem (Lucene's KStemFilter)"},
-		{Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemKrovetz}.String(), "fold, possessive 's, stop words english, stem krovetz (vocabulary of terms with collection frequency 2 or more)"},
-		{Analysis{Stop: StopFrequent, StopFrequent: 100}.String(), "lower case, stop words: the 100 most frequent terms, no stemming"},
-		{Analysis{Stop: StopGlasgow, MinLength: 3, MaxLength: 20}.String(), "lower case, tokens of 3 to 20 characters, stop words glasgow, no stemming"},
-		{Analysis{MinLength: 3}.String(), "lower case, tokens of 3 or more characters, no stop words, no stemming"},
-		{Analysis{MaxLength: 20}.String(), "lower case, tokens of 20 or fewer characters, no stop words, no stemming"},
-		{Analysis{Possessive: true, Stop: StopLucene, Stem: StemKStem, Shingles: 3}.String(), "lower case, possessive 's, stop words lucene, stem kstem (Lucene's KStemFilter), shingles of 2 to 3 terms"},
-		{Search{}.String(), "unit sentence, bm25 (k1 1.2, b 0.75), query title"},
-		{Search{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, Fields: FieldWeights{2, 1, 1},
+		{analysis.Analysis{}.String(), "lower case, no stop words, no stemming"},
+		{mustPreset(t, analysis.PresetEnglish).String(), "fold, possessive 's, stop words english, stem porter2"},
+		{mustPreset(t, analysis.PresetLucene).String(), "lower case, possessive 's, stop words lucene, stem porter"},
+		{mustPreset(t, analysis.PresetKrovetz).String(), "lower case, possessive 's, stop words lucene, stem kstem (Lucene's KStemFilter)"},
+		{analysis.Analysis{Fold: true, Possessive: true, Stop: analysis.StopEnglish, Stem: analysis.StemKrovetz}.String(), "fold, possessive 's, stop words english, stem krovetz (vocabulary of terms with collection frequency 2 or more)"},
+		{analysis.Analysis{Stop: analysis.StopFrequent, StopFrequent: 100}.String(), "lower case, stop words: the 100 most frequent terms, no stemming"},
+		{analysis.Analysis{Stop: analysis.StopGlasgow, MinLength: 3, MaxLength: 20}.String(), "lower case, tokens of 3 to 20 characters, stop words glasgow, no stemming"},
+		{analysis.Analysis{MinLength: 3}.String(), "lower case, tokens of 3 or more characters, no stop words, no stemming"},
+		{analysis.Analysis{MaxLength: 20}.String(), "lower case, tokens of 20 or fewer characters, no stop words, no stemming"},
+		{analysis.Analysis{Possessive: true, Stop: analysis.StopLucene, Stem: analysis.StemKStem, Shingles: 3}.String(), "lower case, possessive 's, stop words lucene, stem kstem (Lucene's KStemFilter), shingles of 2 to 3 terms"},
+		{Ranking{}.String(), "unit sentence, bm25 (k1 1.2, b 0.75), query title"},
+		{Ranking{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, Fields: FieldWeights{2, 1, 1},
 			Query: QueryWeights{Title: 1, Description: 0.5}, PRF: PRF{Method: PRFRM3}}.String(),
 			"unit argument, lucene-dirichlet (mu 2000), fields conclusion 2, premise 1, title 1, query title + description 0.5, prf rm3 (10 docs, 10 terms, original weight 0.5)"},
-		{Search{PRF: PRF{Method: PRFBo1}, Scoring: Scoring{Model: ModelTFIDF, QuantizeLengths: true}}.String(),
+		{Ranking{PRF: PRF{Method: PRFBo1}, Scoring: Scoring{Model: ModelTFIDF, QuantizeLengths: true}}.String(),
 			"unit sentence, tfidf, lengths quantized as Lucene 8's, query title, prf bo1 (3 docs, 10 terms)"},
-		{Search{Scoring: Scoring{Model: "nope"}}.String(), `invalid search (lexical: unknown scoring model "nope": configuration mismatch or invalid)`},
+		{Ranking{Scoring: Scoring{Model: "nope"}}.String(), `invalid search (lexical: unknown scoring model "nope": configuration mismatch or invalid)`},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q\nwant %q", tc.got, tc.want)
@@ -30,9 +34,9 @@ func TestDescribe(t *testing.T) {
 	}
 }
 
-func mustPreset(t *testing.T, name string) Analysis {
+func mustPreset(t *testing.T, name string) analysis.Analysis {
 	t.Helper()
-	a, err := presetAnalysis(name)
+	a, err := analysis.Preset(name)
 	if err != nil {
 		t.Fatal(err)
 	}

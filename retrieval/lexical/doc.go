@@ -3,16 +3,12 @@
 // likelihood (textbook and Lucene's variant) and Lucene's classic TF-IDF,
 // computed from exact document lengths and collection statistics.
 //
-// Its analysis follows bleve's English analyzer and Lucene's: UAX#29 word
-// segmentation (blevesearch/segment), the English possessive rule, Lucene's
-// length filter, the stop lists of package nlp (Lucene's, Snowball's and
-// the Glasgow IR group's), the Porter and Porter2 stemmers
-// (blevesearch/go-porterstemmer, blevesearch/snowballstem), Lucene's KStem,
-// and word shingles as Lucene's ShingleFilter makes them. These
-// are small modules of the bleve project, not bleve's engine, which this
-// package does not import (retrieval/bleveindex searches bleve indexes).
-// The postings are ours: bleve's scorch segments took 210 s to index the
-// 5.69 million sentences of args.me, and its scoring cannot be used (its
+// Its text analysis is package analysis (bleve's English analyzer and
+// Lucene's, made of small modules of the bleve project); this package does
+// not import bleve's engine (retrieval/bleveindex searches bleve indexes).
+// The postings are ours: bleve's scorch segments index args.me far more
+// slowly (see BENCHMARKS.md, section "The lexical index at full scale
+// (issue 3)"), and its scoring cannot be used (its
 // "bm25" takes √tf and an avgdl of distinct terms per document), so the
 // index stores its own files (see format.go): postings in bit-packed blocks
 // of 128 with each block's last document and maxima, exact document
@@ -51,20 +47,20 @@
 //
 // # Configuration
 //
-// The Analysis is fixed at build time and recorded in the index; Open
-// refuses a different one. The preset AnalyzerKrovetz is Lucene's
-// EnglishAnalyzer chain with KStemFilter (StemKStem: Lucene's KStem with its
-// dictionary, the same stems as Lucene). The corpus-vocabulary Krovetz
-// variant (StemKrovetz) depends on the collection: Build indexes unstemmed
-// terms, then chooses a vocabulary (the terms occurring at least
-// KrovetzMinCF times), merges each term's postings into those of its stem
-// (internal/krovetz, NewVocabulary), and records the vocabulary in
+// The analysis.Analysis is fixed at build time and recorded in the index;
+// Open refuses a different one. Two of its steps are decided by the
+// collection, after analysis: frequency stop lists (analysis.StopFrequent,
+// StopFrequentFields) and the corpus-vocabulary Krovetz stemmer
+// (analysis.StemKrovetz). For the latter Build indexes unstemmed terms,
+// then chooses a vocabulary (the terms occurring at least KrovetzMinCF
+// times), merges each term's postings into those of its stem
+// (analysis.KrovetzStemmer), and records the vocabulary in
 // index.json, with which queries are stemmed. The merge costs, at its
 // peak, one stem's postings decoded at a time.
 //
-// The Search (unit, scoring model and parameters,
+// The Ranking (unit, scoring model and parameters,
 // query parts, PRF) is chosen at query time: Index.With returns a view of
-// the same index with another Search, without re-indexing.
+// the same index with another Ranking, without re-indexing.
 //
 // # Concurrency
 //

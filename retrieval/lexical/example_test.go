@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/retrieval"
@@ -16,7 +17,7 @@ import (
 func Example() {
 	ctx := context.Background()
 	args := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()
-	x, err := lexical.Build(ctx, "", args, lexical.Config{Analyzer: lexical.AnalyzerLucene})
+	x, err := lexical.Build(ctx, "", args, lexical.Config{Analyzer: analysis.PresetLucene})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -25,7 +26,7 @@ func Example() {
 
 	q := retrieval.Query{ID: "51", Text: "Do we need sex education in schools?"}
 	for _, model := range []lexical.Model{lexical.ModelBM25, lexical.ModelDirichlet} {
-		y, err := x.With(lexical.Search{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}})
+		y, err := x.With(lexical.Ranking{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}})
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -51,7 +52,7 @@ func Example() {
 }
 
 // Config.Analysis replaces a preset: here Lucene's EnglishAnalyzer chain
-// (AnalyzerLucene) without its stemmer, so that "teachers" no longer
+// (analysis.PresetLucene) without its stemmer, so that "teachers" no longer
 // matches "teacher". The index records the analysis it was built with.
 func ExampleConfig_analysis() {
 	ctx := context.Background()
@@ -61,9 +62,9 @@ func ExampleConfig_analysis() {
 			{ID: "a1__PREMISE__1", Text: "The teachers' unions agree."},
 		}}, nil)
 	}
-	for _, a := range []lexical.Analysis{
-		{Possessive: true, Stop: lexical.StopLucene, Stem: lexical.StemPorter}, // AnalyzerLucene
-		{Possessive: true, Stop: lexical.StopLucene},
+	for _, a := range []analysis.Analysis{
+		{Possessive: true, Stop: analysis.StopLucene, Stem: analysis.StemPorter}, // analysis.PresetLucene
+		{Possessive: true, Stop: analysis.StopLucene},
 	} {
 		x, err := lexical.Build(ctx, "", args, lexical.Config{Analysis: &a})
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/internal/crc32c"
@@ -62,12 +63,12 @@ const (
 )
 
 type meta struct {
-	Format      int      `json:"format"`
-	Analysis    Analysis `json:"analysis"`
-	Units       []Unit   `json:"units"`
-	TermVectors bool     `json:"term_vectors"`
-	Stopwords   []string `json:"stopwords,omitempty"`
-	// Vocabulary is the Krovetz stemmer's vocabulary (StemKrovetz), in
+	Format      int               `json:"format"`
+	Analysis    analysis.Analysis `json:"analysis"`
+	Units       []Unit            `json:"units"`
+	TermVectors bool              `json:"term_vectors"`
+	Stopwords   []string          `json:"stopwords,omitempty"`
+	// Vocabulary is the Krovetz stemmer's vocabulary (analysis.StemKrovetz), in
 	// byte order; queries are stemmed with it.
 	Vocabulary []string `json:"vocabulary,omitempty"`
 }
@@ -518,12 +519,12 @@ func readMeta(dir string) (meta, error) {
 	if m.Format != formatVersion {
 		return m, fmt.Errorf("lexical: open %s: index format %d, this version reads %d (remove the directory to build it again): %w", dir, m.Format, formatVersion, ErrCorrupt)
 	}
-	if n, err := m.Analysis.normalized(); err != nil {
+	if n, err := m.Analysis.Normalized(); err != nil {
 		return m, fmt.Errorf("lexical: open %s: recorded analysis: %v: %w", dir, err, ErrCorrupt)
 	} else if n != m.Analysis {
 		return m, fmt.Errorf("lexical: open %s: recorded analysis %q is not in normal form (%q): %w", dir, m.Analysis, n, ErrCorrupt)
 	}
-	if len(m.Vocabulary) > 0 && m.Analysis.Stem != StemKrovetz {
+	if len(m.Vocabulary) > 0 && m.Analysis.Stem != analysis.StemKrovetz {
 		return m, fmt.Errorf("lexical: open %s: a stemmer vocabulary without Krovetz stemming: %w", dir, ErrCorrupt)
 	}
 	if !slices.IsSorted(m.Vocabulary) {

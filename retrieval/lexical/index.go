@@ -5,20 +5,19 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"slices"
 	"sync"
-
-	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
 
 // An Index is a built index of sentences and/or arguments with a query-time
-// configuration (Search). It is safe for concurrent use; Close must not be
+// configuration (Ranking). It is safe for concurrent use; Close must not be
 // called while a Retrieve is running.
 type Index struct {
 	d      *shared
-	search Search
+	search Ranking
 }
 
 // shared is what all Indexes made by With from one Open or Build share.
@@ -29,10 +28,10 @@ type shared struct {
 	// closed is read and set under it.
 	use       sync.RWMutex
 	closed    bool
-	stop      map[string]bool  // frequency-based stop words
-	stem      *krovetz.Stemmer // Krovetz stemming of query terms; nil without
-	analyzers sync.Pool        // *analyzer
-	boundDF   uint32           // exactBoundDF; tests lower it
+	stop      map[string]bool     // frequency-based stop words
+	stem      func(string) string // Krovetz stemming of query terms; nil without
+	analyzers sync.Pool           // *analyzer
+	boundDF   uint32              // exactBoundDF; tests lower it
 	// scoreParts is the number of document ranges a query is scored in
 	// at once; 0 lets scoringParts choose. Tests set it.
 	scoreParts int
@@ -42,27 +41,20 @@ type shared struct {
 	pairErr  error
 }
 
-func newIndex(d *data, s Search) (*Index, error) {
+func newIndex(d *data, s Ranking) (*Index, error) {
 	sh := &shared{data: d, stop: map[string]bool{}, boundDF: exactBoundDF}
 	for _, w := range d.meta.Stopwords {
 		sh.stop[w] = true
 	}
 	an := d.meta.Analysis
-	if an.Stem == StemKrovetz {
-		sh.stem = krovetz.NewVocabulary(krovetz.NewWords(d.meta.Vocabulary...))
+	if an.Stem == analysis.StemKrovetz {
+		sh.stem = analysis.KrovetzStemmer(d.meta.Vocabulary)
 	}
-	kstem, err := sharedKStem(an)
+	proto, err := analysis.NewAnalyzer(an)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("lexical: %w", err)
 	}
-	sh.analyzers.New = func() any {
-		z, err := newAnalyzer(an, kstem)
-		if err != nil {
-			// The analysis was checked when the index was built or opened.
-			panic(fmt.Sprintf("lexical: internal error: %v", err))
-		}
-		return z
-	}
+	sh.analyzers.New = func() any { return newAnalyzer(proto) }
 	x := &Index{d: sh}
 	return x.With(s)
 }
@@ -101,12 +93,12 @@ func Open(dir string, c Config) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newIndex(d, c.Search)
+	return newIndex(d, c.Ranking)
 }
 
 // With returns an Index that shares x's data and searches with s. It
 // checks s (unknown model or unit, a unit the index lacks: ErrConfig).
-func (x *Index) With(s Search) (*Index, error) {
+func (x *Index) With(s Ranking) (*Index, error) {
 	s, err := s.normalized(x.d.meta.Units)
 	if err != nil {
 		return nil, err
@@ -117,12 +109,12 @@ func (x *Index) With(s Search) (*Index, error) {
 	return &Index{d: x.d, search: s}, nil
 }
 
-// Search returns the query-time configuration of x, with defaults filled
+// Ranking returns the query-time configuration of x, with defaults filled
 // in.
-func (x *Index) Search() Search { return x.search }
+func (x *Index) Ranking() Ranking { return x.search }
 
 // Analysis returns the analysis the index was built with.
-func (x *Index) Analysis() Analysis { return x.d.meta.Analysis }
+func (x *Index) Analysis() analysis.Analysis { return x.d.meta.Analysis }
 
 // Docs returns the number of documents of unit u (0 if x lacks it). For
 // UnitPair it is the number of pairs of two sentences of one argument (0
@@ -195,7 +187,7 @@ func (d *data) unit(u Unit) *unitData {
 	return nil
 }
 
-func (s Search) normalized(units []Unit) (Search, error) {
+func (s Ranking) normalized(units []Unit) (Ranking, error) {
 	if s.Unit == "" {
 		s.Unit = UnitSentence
 		if len(units) > 0 && !slices.Contains(units, UnitSentence) {
@@ -255,7 +247,7 @@ func (s Search) normalized(units []Unit) (Search, error) {
 	return s, nil
 }
 
-func (s Search) fieldWeight(name string) float64 {
+func (s Ranking) fieldWeight(name string) float64 {
 	switch name {
 	case fieldConclusion:
 		return s.Fields.Conclusion
@@ -269,7 +261,7 @@ func (s Search) fieldWeight(name string) float64 {
 
 // pairCheck checks what the pair unit needs: the sentence unit (and the
 // argument unit for PairTitle), and a search it can do.
-func (s Search) pairCheck(units []Unit) error {
+func (s Ranking) pairCheck(units []Unit) error {
 	if !slices.Contains(units, UnitSentence) {
 		return fmt.Errorf("lexical: the pair unit needs the sentence unit (index has %v): %w", units, ErrConfig)
 	}

@@ -13,12 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/retrievaltest"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
-	"github.com/google/go-cmp/cmp"
 )
 
 func build(t *testing.T, dir string, args []corpus.Argument, c Config) *Index {
@@ -33,7 +35,7 @@ func build(t *testing.T, dir string, args []corpus.Argument, c Config) *Index {
 func TestConformance(t *testing.T) {
 	x := build(t, "", sampleArgs(t, 100), Config{})
 	qs := []retrieval.Query{{ID: "1", Text: "Should abortion be legal?"}, {ID: "2", Text: "the of and"}, {ID: "3", Text: ""}}
-	for _, s := range []Search{
+	for _, s := range []Ranking{
 		{},
 		{Unit: UnitArgument, Scoring: Scoring{Model: ModelDirichlet}},
 		{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, PRF: PRF{Method: PRFRM3}},
@@ -70,7 +72,7 @@ func TestBadInput(t *testing.T) {
 	if _, err := Build(cctx, t.TempDir(), seq(sampleArgs(t, 30)), Config{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled build: got %v, want context.Canceled", err)
 	}
-	for _, s := range []Search{{Unit: "paragraph"}, {Scoring: Scoring{Model: "bm26"}}, {PRF: PRF{Method: "rm4"}}, {Scoring: Scoring{B: 2}}} {
+	for _, s := range []Ranking{{Unit: "paragraph"}, {Scoring: Scoring{Model: "bm26"}}, {PRF: PRF{Method: "rm4"}}, {Scoring: Scoring{B: 2}}} {
 		if _, err := x.With(s); !errors.Is(err, ErrConfig) {
 			t.Errorf("With(%+v): got %v, want ErrConfig", s, err)
 		}
@@ -104,14 +106,14 @@ func TestOpenErrors(t *testing.T) {
 		t.Errorf("missing dir: got %v, want ErrNoIndex", err)
 	}
 	args := sampleArgs(t, 20)
-	build(t, dir, args, Config{Analyzer: AnalyzerLucene}).Close()
+	build(t, dir, args, Config{Analyzer: analysis.PresetLucene}).Close()
 	if _, err := Build(context.Background(), dir, seq(args), Config{}); !errors.Is(err, errExists) {
 		t.Errorf("build over an index: got %v, want errExists", err)
 	}
-	if _, err := Open(dir, Config{Analyzer: AnalyzerEnglish}); !errors.Is(err, ErrConfig) {
+	if _, err := Open(dir, Config{Analyzer: analysis.PresetEnglish}); !errors.Is(err, ErrConfig) {
 		t.Errorf("other analyzer: got %v, want ErrConfig", err)
 	}
-	if x, err := Open(dir, Config{Analyzer: AnalyzerLucene}); err != nil {
+	if x, err := Open(dir, Config{Analyzer: analysis.PresetLucene}); err != nil {
 		t.Errorf("same analyzer: %v", err)
 	} else {
 		x.Close()
@@ -180,14 +182,14 @@ func runOf(t *testing.T, x *Index, k int) []byte {
 
 func TestUnitsAndFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	x := build(t, "", args, Config{Units: []Unit{UnitArgument}, Analysis: &Analysis{Fold: true, Stop: StopFrequent, StopFrequent: 5, Stem: StemPorter2}})
+	x := build(t, "", args, Config{Units: []Unit{UnitArgument}, Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopFrequent, StopFrequent: 5, Stem: analysis.StemPorter2}})
 	if got := x.Docs(UnitSentence); got != 0 {
 		t.Errorf("sentences indexed: %d, want 0", got)
 	}
 	if got := x.Docs(UnitArgument); got != 100 {
 		t.Errorf("arguments indexed: %d, want 100", got)
 	}
-	if _, err := x.With(Search{Unit: UnitSentence}); !errors.Is(err, ErrConfig) {
+	if _, err := x.With(Ranking{Unit: UnitSentence}); !errors.Is(err, ErrConfig) {
 		t.Errorf("searching an unbuilt unit: got %v, want ErrConfig", err)
 	}
 	sw := x.d.meta.Stopwords
@@ -203,8 +205,8 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 		t.Errorf("stop words %v lack \"the\"", sw)
 	}
 	// Documents lengths exclude them: compare with the reference lengths.
-	a, _ := x.Analysis().normalized()
-	z, _ := newAnalyzer(a, nil)
+	a, _ := x.Analysis().Normalized()
+	z, _ := analysis.NewAnalyzer(a)
 	stop := map[string]bool{}
 	for _, w := range sw {
 		stop[w] = true
@@ -212,7 +214,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	ud := x.d.unit(UnitArgument)
 	for i, arg := range args {
 		n := 0
-		for _, term := range z.appendTerms(nil, arg.Conclusion) {
+		for _, term := range z.AppendTerms(nil, arg.Conclusion) {
 			if !stop[term] {
 				n++
 			}
@@ -221,7 +223,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 			t.Fatalf("argument %s: conclusion length %d, want %d", arg.ID, got, n)
 		}
 	}
-	hits, err := x.With(Search{Unit: UnitArgument})
+	hits, err := x.With(Ranking{Unit: UnitArgument})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,9 +246,9 @@ func TestProgress(t *testing.T) {
 // the discussion titles.
 func TestFrequentFieldStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	an := Analysis{Possessive: true, Stop: StopFrequentFields, StopFrequent: 4, Stem: StemKStem}
+	an := analysis.Analysis{Possessive: true, Stop: analysis.StopFrequentFields, StopFrequent: 4, Stem: analysis.StemKStem}
 	x := build(t, "", args, Config{Analysis: &an})
-	z, err := newAnalyzer(Analysis{Possessive: true, Stem: StemKStem}, nil)
+	z, err := analysis.NewAnalyzer(analysis.Analysis{Possessive: true, Stem: analysis.StemKStem})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +256,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 		count := map[string]int{}
 		for _, a := range args {
 			for _, text := range texts(a) {
-				for _, term := range z.appendTerms(nil, text) {
+				for _, term := range z.AppendTerms(nil, text) {
 					count[term]++
 				}
 			}
@@ -324,7 +326,7 @@ func TestCheckParallel(t *testing.T) {
 // checksum) is found by the first query that reads it and by Check, as an
 // error wrapping ErrCorrupt; queries that do not read it still work.
 func TestCorruptPostingsLazy(t *testing.T) {
-	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: AnalyzerLucene, Units: []Unit{UnitSentence}})
+	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
 	f := x.d.unit(UnitSentence).fields[0]
 	id := f.lookup("quota")
 	if id < 0 {
@@ -351,12 +353,12 @@ func TestCorruptPostingsLazy(t *testing.T) {
 func TestBuildRuns(t *testing.T) {
 	args := sampleArgs(t, 1000)
 	krovetz := vocabularyKrovetz()
-	krovetz.Stop, krovetz.StopFrequent = StopFrequentFields, 20
+	krovetz.Stop, krovetz.StopFrequent = analysis.StopFrequentFields, 20
 	for name, c := range map[string]Config{
 		"en":                  {},
-		"lucene no vectors":   {Analyzer: AnalyzerLucene, NoTermVectors: true, Units: []Unit{UnitSentence}},
+		"lucene no vectors":   {Analyzer: analysis.PresetLucene, NoTermVectors: true, Units: []Unit{UnitSentence}},
 		"krovetz stop fields": {Analysis: krovetz},
-		"plain frequent stop": {Analysis: &Analysis{Fold: true, Stop: StopFrequent, StopFrequent: 5}, Units: []Unit{UnitArgument}},
+		"plain frequent stop": {Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopFrequent, StopFrequent: 5}, Units: []Unit{UnitArgument}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			whole, runs := t.TempDir(), t.TempDir()

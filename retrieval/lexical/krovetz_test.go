@@ -13,15 +13,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/retrieval"
-	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
 )
 
 // krovetzRefDocs analyses both units unstemmed, chooses the vocabulary as
 // Analysis.KrovetzMinCF documents (per term, the largest count over the
 // units), and stems every term first: the brute-force view of a Krovetz
 // index.
-func krovetzRefDocs(t *testing.T, a Analysis, docs map[Unit][]refDoc) *krovetz.Stemmer {
+func krovetzRefDocs(t *testing.T, a analysis.Analysis, docs map[Unit][]refDoc) func(string) string {
 	cf := map[string]int{}
 	for _, ds := range docs {
 		unit := map[string]int{}
@@ -36,19 +36,19 @@ func krovetzRefDocs(t *testing.T, a Analysis, docs map[Unit][]refDoc) *krovetz.S
 			cf[term] = max(cf[term], n)
 		}
 	}
-	vocab := krovetz.Words{}
+	var vocab []string
 	for term, n := range cf {
 		if n >= a.KrovetzMinCF {
-			vocab.Add(term)
+			vocab = append(vocab, term)
 		}
 	}
-	st := krovetz.NewVocabulary(vocab)
+	stem := analysis.KrovetzStemmer(vocab)
 	changed := 0
 	for _, ds := range docs {
 		for _, d := range ds {
 			for _, f := range d.fields {
 				for i, term := range f {
-					if s := st.Stem(term); s != term {
+					if s := stem(term); s != term {
 						f[i] = s
 						changed++
 					}
@@ -59,13 +59,13 @@ func krovetzRefDocs(t *testing.T, a Analysis, docs map[Unit][]refDoc) *krovetz.S
 	if changed == 0 {
 		t.Fatal("the reference stems no term: the test checks nothing")
 	}
-	return st
+	return stem
 }
 
 // vocabularyKrovetz is the analysis of the corpus-vocabulary Krovetz
 // variant these tests check: the en preset with StemKrovetz.
-func vocabularyKrovetz() *Analysis {
-	return &Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemKrovetz, KrovetzMinCF: defaultKrovetzMinCF}
+func vocabularyKrovetz() *analysis.Analysis {
+	return &analysis.Analysis{Fold: true, Possessive: true, Stop: analysis.StopEnglish, Stem: analysis.StemKrovetz, KrovetzMinCF: 2}
 }
 
 func TestKrovetzEqualsReference(t *testing.T) {
@@ -80,8 +80,8 @@ func TestKrovetzEqualsReference(t *testing.T) {
 	for _, u := range []Unit{UnitSentence, UnitArgument} {
 		docs[u] = refDocs(t, a, args, u)
 	}
-	st := krovetzRefDocs(t, a, docs)
-	z, _ := newAnalyzer(a, nil)
+	stem := krovetzRefDocs(t, a, docs)
+	z, _ := analysis.NewAnalyzer(a)
 	queries := []retrieval.Query{
 		{ID: "1", Text: "Should abortions be legal?"},
 		{ID: "2", Text: "Is human activity primarily responsible for global climate changes?"},
@@ -94,16 +94,16 @@ func TestKrovetzEqualsReference(t *testing.T) {
 			fw = []float64{2, 1, 0.5}
 		}
 		for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet} {
-			y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
+			y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, q := range queries {
 				qt := map[string]float64{}
-				for _, term := range z.appendTerms(nil, q.Text) {
-					qt[st.Stem(term)]++
+				for _, term := range z.AppendTerms(nil, q.Text) {
+					qt[stem(term)]++
 				}
-				want := refScores(docs[u], qt, fw, y.Search().Scoring)
+				want := refScores(docs[u], qt, fw, y.Ranking().Scoring)
 				hits, err := y.Retrieve(ctx, q, len(docs[u])+5)
 				if err != nil {
 					t.Fatal(err)
@@ -145,7 +145,7 @@ func TestKrovetzQueriesAndTermVectors(t *testing.T) {
 		}
 	}
 	// Term vectors hold stems: RM3 runs and is deterministic.
-	y, err := x.With(Search{PRF: PRF{Method: PRFRM3}})
+	y, err := x.With(Ranking{PRF: PRF{Method: PRFRM3}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,18 +180,18 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 	if r3 := runOf(t, x3, 1000); !bytes.Equal(r1, r3) {
 		t.Error("reopened index gives a different run")
 	}
-	if got := x3.Analysis(); got.Stem != StemKrovetz || got.KrovetzMinCF != defaultKrovetzMinCF {
-		t.Errorf("got analysis %+v, want Krovetz with min cf %d", got, defaultKrovetzMinCF)
+	if got := x3.Analysis(); got.Stem != analysis.StemKrovetz || got.KrovetzMinCF != 2 {
+		t.Errorf("got analysis %+v, want Krovetz with min cf %d", got, 2)
 	}
 	for _, other := range []Config{
-		{Analyzer: AnalyzerEnglish},
-		{Analysis: &Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemKrovetz, KrovetzMinCF: 3}},
+		{Analyzer: analysis.PresetEnglish},
+		{Analysis: &analysis.Analysis{Fold: true, Possessive: true, Stop: analysis.StopEnglish, Stem: analysis.StemKrovetz, KrovetzMinCF: 3}},
 	} {
 		if _, err := Open(d1, other); !errors.Is(err, ErrConfig) {
 			t.Errorf("open a Krovetz index with %+v: got %v, want ErrConfig", other, err)
 		}
 	}
-	if _, err := Open(d1, Config{Analysis: &Analysis{Stem: StemKrovetz, KrovetzMinCF: -1}}); !errors.Is(err, ErrConfig) {
+	if _, err := Open(d1, Config{Analysis: &analysis.Analysis{Stem: analysis.StemKrovetz, KrovetzMinCF: -1}}); !errors.Is(err, ErrConfig) {
 		t.Errorf("negative KrovetzMinCF: got %v, want ErrConfig", err)
 	}
 	// A vocabulary recorded for another stemmer is corruption.
@@ -214,7 +214,7 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 
 func TestKrovetzWithFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	a := Analysis{Fold: true, Stop: StopFrequent, StopFrequent: 20, Stem: StemKrovetz}
+	a := analysis.Analysis{Fold: true, Stop: analysis.StopFrequent, StopFrequent: 20, Stem: analysis.StemKrovetz}
 	x, err := Build(context.Background(), "", seq(args), Config{Analysis: &a, Units: []Unit{UnitSentence}})
 	if err != nil {
 		t.Fatal(err)
@@ -225,9 +225,9 @@ func TestKrovetzWithFrequentStopwords(t *testing.T) {
 	}
 	// Stop words are chosen among stems: none is an inflected form of a
 	// vocabulary term.
-	st := x.d.stem
+	stem := x.d.stem
 	for _, w := range sw {
-		if s := st.Stem(w); s != w {
+		if s := stem(w); s != w {
 			t.Errorf("stop word %q is not a stem (stems to %q)", w, s)
 		}
 	}

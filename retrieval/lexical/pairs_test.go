@@ -7,6 +7,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/retrieval"
@@ -45,12 +46,12 @@ func TestPairsEqualPairIndex(t *testing.T) {
 		{ID: "2", Text: "Are racial quotas helpful?", Description: "Quotas for women on boards, quotas in rugby."},
 		{ID: "3", Text: "race race gender"},
 	}
-	x, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerLucene})
+	x, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, title := range []bool{false, true} {
-		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: AnalyzerLucene, Units: []Unit{UnitSentence}})
+		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,11 +62,11 @@ func TestPairsEqualPairIndex(t *testing.T) {
 			for _, quant := range []bool{false, true} {
 				sc := Scoring{Model: model, K1: 1.2, B: 0.68, Mu: 116, QuantizeLengths: quant}
 				qw := QueryWeights{Title: 1, Description: 0.5}
-				y, err := x.With(Search{Unit: UnitPair, PairTitle: title, Scoring: sc, Query: qw})
+				y, err := x.With(Ranking{Unit: UnitPair, PairTitle: title, Scoring: sc, Query: qw})
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := ref.With(Search{Unit: UnitSentence, Scoring: sc, Query: qw})
+				r, err := ref.With(Ranking{Unit: UnitSentence, Scoring: sc, Query: qw})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -106,7 +107,7 @@ func TestPairsEqualPairIndex(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []Search{
+	for _, s := range []Ranking{
 		{Unit: UnitPair, Scoring: Scoring{Model: ModelDirichlet}},
 		{Unit: UnitPair, PRF: PRF{Method: PRFRM3}},
 		{Unit: UnitPair, Boolean: true},
@@ -116,11 +117,11 @@ func TestPairsEqualPairIndex(t *testing.T) {
 			t.Errorf("%+v: got %v, want ErrConfig", s, err)
 		}
 	}
-	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: AnalyzerLucene, Units: []Unit{UnitSentence}})
+	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sentences.With(Search{Unit: UnitPair, PairTitle: true}); !errors.Is(err, ErrConfig) {
+	if _, err := sentences.With(Ranking{Unit: UnitPair, PairTitle: true}); !errors.Is(err, ErrConfig) {
 		t.Errorf("PairTitle without the argument unit: got %v, want ErrConfig", err)
 	}
 }
@@ -139,7 +140,7 @@ func TestPairsHandComputed(t *testing.T) {
 		{ID: "A__PREMISE__2", Text: "dogs bark"},
 		{ID: "A__CONC__1", Text: "cats bark loud"},
 	}}
-	x, err := Build(context.Background(), "", seq([]corpus.Argument{a}), Config{Analyzer: AnalyzerPlain, Search: Search{Unit: UnitPair}})
+	x, err := Build(context.Background(), "", seq([]corpus.Argument{a}), Config{Analyzer: analysis.PresetPlain, Ranking: Ranking{Unit: UnitPair}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/retrieval"
@@ -46,8 +47,8 @@ type refDoc struct {
 	fields [][]string
 }
 
-func refDocs(t *testing.T, an Analysis, args []corpus.Argument, u Unit) []refDoc {
-	z, err := newAnalyzer(an, nil)
+func refDocs(t *testing.T, an analysis.Analysis, args []corpus.Argument, u Unit) []refDoc {
+	z, err := analysis.NewAnalyzer(an)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,15 +56,15 @@ func refDocs(t *testing.T, an Analysis, args []corpus.Argument, u Unit) []refDoc
 	for _, a := range args {
 		if u == UnitSentence {
 			for _, s := range a.Sentences {
-				docs = append(docs, refDoc{s.ID, [][]string{z.appendTerms(nil, s.Text)}})
+				docs = append(docs, refDoc{s.ID, [][]string{z.AppendTerms(nil, s.Text)}})
 			}
 			continue
 		}
 		var prem []string
 		for _, p := range a.Premises {
-			prem = z.appendTerms(prem, p.Text)
+			prem = z.AppendTerms(prem, p.Text)
 		}
-		docs = append(docs, refDoc{a.ID, [][]string{z.appendTerms(nil, a.Conclusion), prem, z.appendTerms(nil, a.Context.DiscussionTitle)}})
+		docs = append(docs, refDoc{a.ID, [][]string{z.AppendTerms(nil, a.Conclusion), prem, z.AppendTerms(nil, a.Context.DiscussionTitle)}})
 	}
 	return docs
 }
@@ -204,21 +205,21 @@ func TestScoresEqualReference(t *testing.T) {
 		{ID: "3", Text: "Should the death penalty be allowed? death"},
 		{ID: "4", Text: "Should bottled water be banned?"},
 	}
-	for _, an := range []string{AnalyzerLucene, AnalyzerEnglish} {
-		a, _ := presetAnalysis(an)
+	for _, an := range []string{analysis.PresetLucene, analysis.PresetEnglish} {
+		a, _ := analysis.Preset(an)
 		x, err := Build(ctx, "", seq(args), Config{Analyzer: an})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if an == AnalyzerEnglish {
+		if an == analysis.PresetEnglish {
 			x.d.boundDF = 1 // exercise the exact MaxScore bounds on every term
 		}
-		z, _ := newAnalyzer(a, nil)
+		z, _ := analysis.NewAnalyzer(a)
 		for _, u := range []Unit{UnitSentence, UnitArgument} {
 			docs := refDocs(t, a, args, u)
 			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
 				for _, quant := range []bool{false, true} {
-					s := Search{
+					s := Ranking{
 						Unit:    u,
 						Scoring: Scoring{Model: model, K1: 0.9, B: 0.4, Mu: 300, QuantizeLengths: quant},
 						Fields:  FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5},
@@ -234,13 +235,13 @@ func TestScoresEqualReference(t *testing.T) {
 					}
 					for _, q := range queries {
 						qt := map[string]float64{}
-						for _, term := range z.appendTerms(nil, q.Text) {
+						for _, term := range z.AppendTerms(nil, q.Text) {
 							qt[term] += 1
 						}
-						for _, term := range z.appendTerms(nil, q.Description) {
+						for _, term := range z.AppendTerms(nil, q.Description) {
 							qt[term] += 0.3
 						}
-						want := refScores(docs, qt, fw, y.Search().Scoring)
+						want := refScores(docs, qt, fw, y.Ranking().Scoring)
 						hits, err := y.Retrieve(ctx, q, len(docs)+5)
 						if err != nil {
 							t.Fatal(err)

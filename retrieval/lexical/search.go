@@ -30,7 +30,7 @@ type scored struct {
 }
 
 // Retrieve returns the k best documents of the configured unit for q,
-// scored by the configured model (see Search). An empty query, or one whose
+// scored by the configured model (see Ranking). An empty query, or one whose
 // terms are all stop words or unknown, gives no hits and no error; k <= 0
 // gives an error wrapping retrieval.ErrK; a cancelled ctx an error wrapping
 // ctx.Err(). Equal scores are ordered by id descending.
@@ -106,7 +106,7 @@ func hitsOf(ud *unitData, res []scored) []retrieval.Hit {
 // several cores.
 const parallelIDs = 256
 
-// queryTerms analyses the parts of q the Search asks for. A term occurring
+// queryTerms analyses the parts of q the Ranking asks for. A term occurring
 // several times gets the sum of its weights; terms keep the order of their
 // first occurrence.
 func (x *Index) queryTerms(q retrieval.Query) []qterm {
@@ -121,7 +121,7 @@ func (x *Index) queryTerms(q retrieval.Query) []qterm {
 		z.each(text, func(e *termEntry) {
 			t := e.term
 			if x.d.stem != nil {
-				t = x.d.stem.Stem(t)
+				t = x.d.stem(t)
 			}
 			if x.d.stop[t] {
 				return

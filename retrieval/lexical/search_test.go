@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -17,7 +18,7 @@ import (
 // in several ranges at once.
 func TestPrunedEqualsExhaustive(t *testing.T) {
 	ctx := context.Background()
-	x, err := Build(ctx, "", seq(sampleArgs(t, 1000)), Config{Analyzer: AnalyzerLucene})
+	x, err := Build(ctx, "", seq(sampleArgs(t, 1000)), Config{Analyzer: analysis.PresetLucene})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func TestPrunedEqualsExhaustive(t *testing.T) {
 		x.d.boundDF = boundDF
 		for _, u := range []Unit{UnitSentence, UnitArgument} {
 			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
-				y, err := x.With(Search{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
+				y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -44,7 +44,7 @@ type Vectors struct {
 	unit  []float32 // each word's vector of length 1, Dim per word
 }
 
-// Load decodes the embedded vectors (about 0.1 s). Load once and share.
+// Load decodes the embedded vectors. Load once and share.
 func Load() (*Vectors, error) {
 	f, err := vecfile.Decode(vectorFile)
 	if err != nil {
@@ -105,7 +105,7 @@ type Neighbour struct {
 
 // Nearest returns the k words most similar to word, most similar first
 // (ties by word), without word itself; nil when word is not in the
-// vocabulary. It compares word with every other (about 5 ms).
+// vocabulary. It compares word with every other word of the vocabulary.
 func (v *Vectors) Nearest(word string, k int) []Neighbour {
 	x, ok := v.Vector(word)
 	if !ok || k <= 0 {

@@ -15,9 +15,9 @@
 // package's own TF.js runtime within 1e-5 in every component on the 252
 // sentences of testdata (largest difference 7.4e-7).
 //
-// Load decodes the weights once (about 20 ms); the Model encodes batches on
-// every core, with AVX2 and FMA where the machine has them: about 300 to
-// 370 sentences of 28 pieces a second on two cores. See BENCHMARKS.md.
+// Load decodes the weights once; the Model encodes batches on every core,
+// with AVX2 and FMA where the machine has them. For the load time and the
+// throughput, see BENCHMARKS.md, section "The encoder (semantic/use)".
 //
 // Licence: the model is Google's, under the Apache License 2.0; NOTICE,
 // next to the weights, names its source.

@@ -52,8 +52,9 @@ type layer struct {
 	ffn1W, ffn1B, ffn2W, ffn2B []float32
 }
 
-// Load decodes the embedded weights (about 0.1 s). Load once and share the
-// Model.
+// Load decodes the embedded weights (for the time it takes, see
+// BENCHMARKS.md, section "The encoder (semantic/use)"). Load once and share
+// the Model.
 func Load() (*Model, error) {
 	w, err := weightfile.Decode(weightFile)
 	if err != nil {

@@ -20,7 +20,9 @@ const reserved = 6
 // A tokenizer splits text into the model's SentencePiece pieces: the
 // Viterbi segmentation by the pieces' scores, as the TF.js tokenizer of
 // USE-lite computes it, on the text's NFKC normalisation with spaces
-// replaced by U+2581 and one U+2581 in front.
+// replaced by U+2581 and one U+2581 in front. It serves this model alone:
+// its pieces are the model's vocabulary (package analysis's doc lists the
+// module's tokenizers and what each is for).
 type tokenizer struct {
 	lengths []int // each piece's length in code points
 	root    *trieNode

@@ -164,13 +164,49 @@ func (r *Reader) readError() error {
 }
 
 func (r *Reader) read() ([][]byte, error) {
-	// Skip empty lines.
+	if err := r.skipBlankLines(); err != nil {
+		return nil, err
+	}
+	// Offsets below are from the start of the record, r.buf[r.pos], which
+	// fill may move.
+	r.spans = r.spans[:0]
+	s := recordScan{r: r, n: r.end - r.pos}
 	for {
-		if r.pos == r.end && !r.fill() {
+		if s.i == s.n && !s.more() {
+			// After a ',' at the end of the input: one more, empty field.
 			if err := r.readError(); err != nil {
 				return nil, err
 			}
-			return nil, io.EOF
+			r.spans = append(r.spans, span{start: s.i, end: s.i})
+			s.next = s.i
+			break
+		}
+		var end bool
+		var err error
+		if r.buf[r.pos+s.i] != '"' {
+			end, err = s.plainField()
+		} else {
+			end, err = s.quotedField()
+		}
+		if err != nil {
+			return nil, err
+		}
+		if end {
+			break
+		}
+	}
+	return r.finish(s.next), nil
+}
+
+// skipBlankLines moves past empty lines. At the end of the input it
+// returns io.EOF, or the error that ended it.
+func (r *Reader) skipBlankLines() error {
+	for {
+		if r.pos == r.end && !r.fill() {
+			if err := r.readError(); err != nil {
+				return err
+			}
+			return io.EOF
 		}
 		c := r.buf[r.pos]
 		if c == '\n' {
@@ -179,152 +215,154 @@ func (r *Reader) read() ([][]byte, error) {
 			continue
 		}
 		if c != '\r' {
-			break
+			return nil
 		}
 		if r.pos+1 == r.end && !r.fill() {
 			if err := r.readError(); err != nil {
-				return nil, err
+				return err
 			}
 			r.pos++ // a lone '\r' at the end of the input
-			return nil, io.EOF
+			return io.EOF
 		}
 		if r.buf[r.pos+1] != '\n' {
-			break // reported by the field scan
+			return nil // reported by the field scan
 		}
 		r.pos += 2
 		r.line++
 	}
+}
 
-	// Offsets below are from the start of the record, r.buf[r.pos], which
-	// fill may move.
-	r.spans = r.spans[:0]
-	i := 0 // next byte to scan
-	n := r.end - r.pos
-	more := func() bool { // read more input; false at its end
-		ok := r.fill()
-		n = r.end - r.pos
-		return ok
-	}
-	next := 0 // length of the record with its line break, once known
-fields:
+// A recordScan is the state of read while it finds the fields of one
+// record: i is the next byte to scan and n the bytes read so far, both
+// from the start of the record (r.buf[r.pos]), and next the length of the
+// record with its line break, once known.
+type recordScan struct {
+	r          *Reader
+	i, n, next int
+}
+
+// more reads more input; false at its end.
+func (s *recordScan) more() bool {
+	ok := s.r.fill()
+	s.n = s.r.end - s.r.pos
+	return ok
+}
+
+// plainField scans an unquoted field that starts at s.i and adds its span;
+// end reports that it ends the record.
+func (s *recordScan) plainField() (end bool, err error) {
+	r := s.r
+	start := s.i
 	for {
-		if i == n && !more() {
-			// After a ',' at the end of the input: one more, empty field.
-			if err := r.readError(); err != nil {
-				return nil, err
-			}
-			r.spans = append(r.spans, span{start: i, end: i})
-			next = i
-			break fields
-		}
-		if r.buf[r.pos+i] != '"' {
-			start := i
-			for {
-				j := indexSpecial(r.buf[r.pos+i : r.pos+n])
-				if j < 0 {
-					i = n
-					if !more() {
-						if err := r.readError(); err != nil {
-							return nil, err
-						}
-						r.spans = append(r.spans, span{start: start, end: i})
-						next = i
-						break fields
-					}
-					continue
-				}
-				i += j
-				switch r.buf[r.pos+i] {
-				case ',':
-					r.spans = append(r.spans, span{start: start, end: i})
-					i++
-					continue fields
-				case '\n':
-					r.spans = append(r.spans, span{start: start, end: i})
-					next = i + 1
-					break fields
-				case '"':
-					return nil, r.syntaxError(i, len(r.spans), csv.ErrBareQuote)
-				case '\r':
-					if i+1 == n && !more() {
-						if err := r.readError(); err != nil {
-							return nil, err
-						}
-						r.spans = append(r.spans, span{start: start, end: i})
-						next = i + 1
-						break fields
-					}
-					if r.buf[r.pos+i+1] != '\n' {
-						return nil, r.syntaxError(i, len(r.spans), ErrBareCR)
-					}
-					r.spans = append(r.spans, span{start: start, end: i})
-					next = i + 2
-					break fields
-				}
-			}
-		}
-		// A quoted field.
-		i++
-		f := span{start: i, quoted: true}
-		for {
-			j := bytes.IndexByte(r.buf[r.pos+i:r.pos+n], '"')
-			if j < 0 {
-				i = n
-				if !more() {
-					if err := r.readError(); err != nil {
-						return nil, err
-					}
-					return nil, r.syntaxError(n, len(r.spans), errTruncated)
-				}
-				continue
-			}
-			i += j // the quote
-			if i+1 == n && !more() {
+		j := indexSpecial(r.buf[r.pos+s.i : r.pos+s.n])
+		if j < 0 {
+			s.i = s.n
+			if !s.more() {
 				if err := r.readError(); err != nil {
-					return nil, err
+					return false, err
 				}
-				f.end = i
-				r.spans = append(r.spans, f)
-				next = i + 1
-				break fields
+				r.spans = append(r.spans, span{start: start, end: s.i})
+				s.next = s.i
+				return true, nil
 			}
-			switch r.buf[r.pos+i+1] {
-			case '"':
-				f.escaped = true
-				i += 2
-				continue
-			case ',':
-				f.end = i
-				r.spans = append(r.spans, f)
-				i += 2
-				continue fields
-			case '\n':
-				f.end = i
-				r.spans = append(r.spans, f)
-				next = i + 2
-				break fields
-			case '\r':
-				if i+2 == n && !more() {
-					if err := r.readError(); err != nil {
-						return nil, err
-					}
-					f.end = i
-					r.spans = append(r.spans, f)
-					next = i + 2
-					break fields
+			continue
+		}
+		s.i += j
+		switch r.buf[r.pos+s.i] {
+		case ',':
+			r.spans = append(r.spans, span{start: start, end: s.i})
+			s.i++
+			return false, nil
+		case '\n':
+			r.spans = append(r.spans, span{start: start, end: s.i})
+			s.next = s.i + 1
+			return true, nil
+		case '"':
+			return false, r.syntaxError(s.i, len(r.spans), csv.ErrBareQuote)
+		case '\r':
+			if s.i+1 == s.n && !s.more() {
+				if err := r.readError(); err != nil {
+					return false, err
 				}
-				if r.buf[r.pos+i+2] == '\n' {
-					f.end = i
-					r.spans = append(r.spans, f)
-					next = i + 3
-					break fields
-				}
+				r.spans = append(r.spans, span{start: start, end: s.i})
+				s.next = s.i + 1
+				return true, nil
 			}
-			return nil, r.syntaxError(i, len(r.spans), csv.ErrQuote)
+			if r.buf[r.pos+s.i+1] != '\n' {
+				return false, r.syntaxError(s.i, len(r.spans), ErrBareCR)
+			}
+			r.spans = append(r.spans, span{start: start, end: s.i})
+			s.next = s.i + 2
+			return true, nil
 		}
 	}
+}
 
-	// The record is rec[:next]; count its lines and undo doubled quotes.
+// quotedField scans a quoted field whose opening quote is at s.i and adds
+// its span; end reports that it ends the record.
+func (s *recordScan) quotedField() (end bool, err error) {
+	r := s.r
+	s.i++
+	f := span{start: s.i, quoted: true}
+	for {
+		j := bytes.IndexByte(r.buf[r.pos+s.i:r.pos+s.n], '"')
+		if j < 0 {
+			s.i = s.n
+			if !s.more() {
+				if err := r.readError(); err != nil {
+					return false, err
+				}
+				return false, r.syntaxError(s.n, len(r.spans), errTruncated)
+			}
+			continue
+		}
+		s.i += j // the quote
+		if s.i+1 == s.n && !s.more() {
+			if err := r.readError(); err != nil {
+				return false, err
+			}
+			return s.endQuoted(f, 1), nil
+		}
+		switch r.buf[r.pos+s.i+1] {
+		case '"':
+			f.escaped = true
+			s.i += 2
+			continue
+		case ',':
+			f.end = s.i
+			r.spans = append(r.spans, f)
+			s.i += 2
+			return false, nil
+		case '\n':
+			return s.endQuoted(f, 2), nil
+		case '\r':
+			if s.i+2 == s.n && !s.more() {
+				if err := r.readError(); err != nil {
+					return false, err
+				}
+				return s.endQuoted(f, 2), nil
+			}
+			if r.buf[r.pos+s.i+2] == '\n' {
+				return s.endQuoted(f, 3), nil
+			}
+		}
+		return false, r.syntaxError(s.i, len(r.spans), csv.ErrQuote)
+	}
+}
+
+// endQuoted adds the quoted field f, whose closing quote is at s.i, as the
+// last of the record, which ends skip bytes after that quote; it returns
+// true (the record's end).
+func (s *recordScan) endQuoted(f span, skip int) bool {
+	f.end = s.i
+	s.r.spans = append(s.r.spans, f)
+	s.next = s.i + skip
+	return true
+}
+
+// finish turns the spans of the record r.buf[r.pos:r.pos+next] into its
+// fields, counts its lines, undoes doubled quotes and moves past it.
+func (r *Reader) finish(next int) [][]byte {
 	rec := r.buf[r.pos : r.pos+next]
 	r.startLine = r.line
 	r.fields = r.fields[:0]
@@ -342,7 +380,7 @@ fields:
 		r.line++
 	}
 	r.pos += next
-	return r.fields, nil
+	return r.fields
 }
 
 var newline = []byte{'\n'}

@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/argsearch/argsearch/classify"
-	"github.com/argsearch/argsearch/models"
 	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/semantic"
@@ -64,10 +63,10 @@ func wrapped[T any](load func() (T, error)) func() (T, error) {
 func loadModels() (Models, error) {
 	var m Models
 	var err error
-	if m.Arg, err = models.Argumentative(); err != nil {
+	if m.Arg, err = classify.ShippedArgumentModel(); err != nil {
 		return m, fmt.Errorf("system: %w", err)
 	}
-	if m.Stance, err = models.Stance(); err != nil {
+	if m.Stance, err = classify.ShippedStanceModel(); err != nil {
 		return m, fmt.Errorf("system: %w", err)
 	}
 	if m.Tagger, err = pos.NewTagger(); err != nil {

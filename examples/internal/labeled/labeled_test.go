@@ -63,7 +63,7 @@ func TestReadIBM(t *testing.T) {
 }
 
 func TestRealFiles(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "labeled")
+	dir := filepath.Join("..", "..", "..", "..", "shared", "data", "labeled")
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("no labelled data at %s", dir)
 	}
@@ -219,7 +219,7 @@ func TestReadArgQuality(t *testing.T) {
 			t.Errorf("%q: got %v, want a ParseError naming q.csv and %s", bad.in, err, bad.field)
 		}
 	}
-	path := filepath.Join("..", "..", "..", "shared", "data", "labeled", "webis-argquality20", "webis-argquality20-full.csv")
+	path := filepath.Join("..", "..", "..", "..", "shared", "data", "labeled", "webis-argquality20", "webis-argquality20-full.csv")
 	f, err := os.Open(path)
 	if err != nil {
 		t.Skipf("no Webis-ArgQuality-20 at %s", path)
@@ -249,4 +249,11 @@ func FuzzReadArgQuality(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A nil io.Reader is an error saying so, not a panic.
+func TestReadUKPNilReader(t *testing.T) {
+	if _, err := ReadUKP(nil, "x"); err == nil || !strings.Contains(err.Error(), "is nil") {
+		t.Errorf("ReadUKP(nil): got %v, want an error saying the reader is nil", err)
+	}
 }

@@ -5,7 +5,7 @@ import (
 	"log"
 	"strings"
 
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 )
 
 func ExampleReadUKP() {

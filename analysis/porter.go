@@ -1,4 +1,4 @@
-package lexical
+package analysis
 
 import porterstemmer "github.com/blevesearch/go-porterstemmer"
 

@@ -6,7 +6,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/examples/internal/labeled"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )

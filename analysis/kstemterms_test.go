@@ -1,4 +1,4 @@
-package lexical
+package analysis
 
 import (
 	"bufio"
@@ -15,8 +15,8 @@ import (
 // in the conclusions, premises, sentences, discussion and source titles of
 // the embedded args.me sample, or of the corpus file KSTEM_TERMS_CORPUS
 // names. With KSTEM_TERMS set it writes them there, sorted and one a line:
-// the words internal/krovetz/testdata/kstem-sample.tsv.gz was made of (see
-// internal/krovetz/testdata/kstemdump/README.md).
+// the words analysis/internal/krovetz/testdata/kstem-sample.tsv.gz was made of (see
+// analysis/internal/krovetz/testdata/kstemdump/README.md).
 func TestKStemTerms(t *testing.T) {
 	var r *corpus.Reader
 	if path := os.Getenv("KSTEM_TERMS_CORPUS"); path != "" {
@@ -28,19 +28,19 @@ func TestKStemTerms(t *testing.T) {
 	} else {
 		r = corpus.NewCSVReader(sample.Touche2021().ProcessedCSV())
 	}
-	a, err := presetAnalysis(AnalyzerKrovetz)
+	a, err := Preset(PresetKrovetz)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Stop, a.Stem = StopNone, StemNone
-	z, err := newAnalyzer(a, nil)
+	a.Stop, a.Stem = "", ""
+	z, err := NewAnalyzer(a)
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := make(map[string]struct{})
 	var buf []string
 	add := func(text string) {
-		buf = z.appendTerms(buf[:0], text)
+		buf = z.AppendTerms(buf[:0], text)
 		for _, term := range buf {
 			seen[term] = struct{}{}
 		}

@@ -1,4 +1,4 @@
-package lexical
+package analysis
 
 import (
 	"math/rand/v2"

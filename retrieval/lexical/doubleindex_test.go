@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 )
@@ -39,7 +40,7 @@ func withinStore(t *testing.T) *corpus.Store {
 	return s
 }
 
-// TestWithinHandComputed searches the sentences of two of the three
+// TestDoubleIndexHandComputed searches the sentences of two of the three
 // arguments (A and B), with their statistics alone. Sentence unit: N = 4
 // sentences of 2 terms (avgdl 2); "cats" has df 2: idf = ln(1 + 2.5/2.5) =
 // ln 2 = 0.693147, and at dl = avgdl BM25's length factor is 1/(1 + 1.2) =
@@ -48,7 +49,7 @@ func withinStore(t *testing.T) *corpus.Store {
 // (idf ln(1 + 3.5/3.5), the same) — so the pair unit tells them apart:
 // within A and B there are 2 pairs of 4 terms, both with "cats": idf =
 // ln(1 + 0.5/2.5) = ln 1.2 = 0.182322, score 0.082874.
-func TestWithinHandComputed(t *testing.T) {
+func TestDoubleIndexHandComputed(t *testing.T) {
 	store := withinStore(t)
 	args := fixedHits{{ID: "A", Score: 2}, {ID: "B", Score: 1}}
 	for _, c := range []struct {
@@ -58,7 +59,7 @@ func TestWithinHandComputed(t *testing.T) {
 		{UnitSentence, []retrieval.Hit{{ID: "B__PREMISE__1", Score: 0.315067}, {ID: "A__PREMISE__1", Score: 0.315067}}},
 		{UnitPair, []retrieval.Hit{{ID: "B__PREMISE__1,B__CONC__1", Score: 0.082874}, {ID: "A__PREMISE__1,A__CONC__1", Score: 0.082874}}},
 	} {
-		w := Within{Arguments: args, Store: store, Analysis: Analysis{Fold: true}, Search: Search{Unit: c.unit}}
+		w := DoubleIndex{Arguments: args, Store: store, Analysis: analysis.Analysis{Fold: true}, Ranking: Ranking{Unit: c.unit}}
 		hits, err := w.Retrieve(context.Background(), retrieval.Query{Text: "cats"}, 10)
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +74,7 @@ func TestWithinHandComputed(t *testing.T) {
 		}
 	}
 	// N limits the arguments: only A's sentence.
-	w := Within{Arguments: args, N: 1, Store: store, Analysis: Analysis{Fold: true}}
+	w := DoubleIndex{Arguments: args, N: 1, Store: store, Analysis: analysis.Analysis{Fold: true}}
 	hits, err := w.Retrieve(context.Background(), retrieval.Query{Text: "cats"}, 10)
 	if err != nil {
 		t.Fatal(err)
@@ -83,21 +84,21 @@ func TestWithinHandComputed(t *testing.T) {
 	}
 }
 
-// TestWithinErrors checks what Within refuses.
-func TestWithinErrors(t *testing.T) {
+// TestDoubleIndexErrors checks what DoubleIndex refuses.
+func TestDoubleIndexErrors(t *testing.T) {
 	store := withinStore(t)
 	ctx := context.Background()
 	q := retrieval.Query{Text: "cats"}
-	if _, err := (Within{Arguments: fixedHits{{ID: "Z"}}, Store: store}).Retrieve(ctx, q, 10); err == nil {
+	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "Z"}}, Store: store}).Retrieve(ctx, q, 10); err == nil {
 		t.Error("an argument the store does not hold: no error")
 	}
-	if _, err := (Within{Arguments: fixedHits{{ID: "A"}}, Store: store, Search: Search{Unit: UnitArgument}}).Retrieve(ctx, q, 10); !errors.Is(err, ErrConfig) {
+	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "A"}}, Store: store, Ranking: Ranking{Unit: UnitArgument}}).Retrieve(ctx, q, 10); !errors.Is(err, ErrConfig) {
 		t.Errorf("unit argument: %v, want ErrConfig", err)
 	}
-	if _, err := (Within{Store: store}).Retrieve(ctx, q, 10); !errors.Is(err, ErrConfig) {
+	if _, err := (DoubleIndex{Store: store}).Retrieve(ctx, q, 10); !errors.Is(err, ErrConfig) {
 		t.Errorf("no Arguments: %v, want ErrConfig", err)
 	}
-	if _, err := (Within{Arguments: fixedHits{{ID: "A"}}, Store: store}).Retrieve(ctx, q, 0); !errors.Is(err, retrieval.ErrK) {
+	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "A"}}, Store: store}).Retrieve(ctx, q, 0); !errors.Is(err, retrieval.ErrK) {
 		t.Errorf("k 0: %v, want ErrK", err)
 	}
 }

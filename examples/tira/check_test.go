@@ -1,4 +1,4 @@
-// Package tira_test runs tira/check.sh, which builds the TIRA image from
+// Package tira_test runs examples/tira/check.sh, which builds the TIRA image from
 // the repository's Containerfile and checks that every system run from it
 // as TIRA runs it equals the native build's run, byte for byte.
 package tira_test

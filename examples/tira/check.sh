@@ -11,7 +11,7 @@
 # which must equal the run on the embedded sample (without -i). Systems:
 # baseline, swordsman, advanced and every recipe of advanced -recipe list.
 #
-#	tira/check.sh            # from anywhere in the clone; needs root
+#	examples/tira/check.sh   # from anywhere in the clone; needs root
 #
 # podman run is not used: where the OCI runtime cannot start containers
 # (crun: "cgroups in hybrid mode not supported"), nothing would run. The
@@ -35,7 +35,7 @@
 # Exit status 0: every check held; 1: one failed (said on stderr).
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 containerfile=$root/Containerfile
 image=${IMAGE:-argsearch}
 isolation=${BUILD_ISOLATION:-chroot}
@@ -199,7 +199,7 @@ mkdir -p "$rootfs/proc" "$rootfs/dev" "$rootfs/tira-data/input" "$rootfs/tira-da
 # 4. The embedded 2022 sample as a TIRA input directory, and the systems
 # built natively as the Containerfile builds them.
 in=$work/input
-(cd "$root" && go run ./tira/sampleinput -sample 2022 "$in")
+(cd "$root" && go run ./examples/tira/sampleinput -sample 2022 "$in")
 (cd "$root" && CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -trimpath -ldflags='-s -w -buildid=' \
 	-o "$work/native/" ./examples/baseline ./examples/swordsman ./examples/advanced)
 for b in baseline swordsman advanced; do

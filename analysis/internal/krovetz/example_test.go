@@ -3,7 +3,7 @@ package krovetz_test
 import (
 	"fmt"
 
-	"github.com/argsearch/argsearch/retrieval/lexical/internal/krovetz"
+	"github.com/argsearch/argsearch/analysis/internal/krovetz"
 )
 
 // The dictionary variant: a headword list validates each candidate stem.

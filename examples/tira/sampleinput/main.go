@@ -2,7 +2,7 @@
 // TIRA input directory, so that a system can be run on it as TIRA runs it
 // (-i DIR):
 //
-//	go run ./tira/sampleinput [-sample 2022|2021] DIR
+//	go run ./examples/tira/sampleinput [-sample 2022|2021] DIR
 //
 // DIR (made if missing) receives args_processed.csv, the sample's processed
 // CSV byte for byte, and topics.xml, the official topics the sample was
@@ -11,7 +11,7 @@
 // already there are replaced; nothing else in DIR is touched.
 //
 // A system run with -i DIR gives the same run as the system run on the
-// embedded sample without -i (tira/check.sh checks it), except that with
+// embedded sample without -i (examples/tira/check.sh checks it), except that with
 // -i the Touché minimum of 100 pairs per topic applies, which a sample
 // cannot fill: add -min-pairs 0.
 package main

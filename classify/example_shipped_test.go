@@ -1,19 +1,20 @@
-package models_test
+package classify_test
 
 import (
 	"context"
 	"fmt"
 	"log"
 
-	"github.com/argsearch/argsearch/models"
+	"github.com/argsearch/argsearch/classify"
 )
 
-func Example() {
-	arg, err := models.Argumentative()
+// The shipped models tag a sentence's stance and argumentativeness.
+func Example_shipped() {
+	arg, err := classify.ShippedArgumentModel()
 	if err != nil {
 		log.Fatal(err)
 	}
-	tagger, err := models.Stance()
+	tagger, err := classify.ShippedStanceModel()
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -6,30 +6,31 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
-// Within is double indexing, the document-then-sentence retrieval of the
-// Touché 2022 teams Gamora and General Grevious: a Retriever that asks
-// Arguments for the best N arguments of a query, indexes their sentences
-// on their own (in memory, with Analysis), and searches that small index
-// with Search: the sentences of the retrieved arguments (UnitSentence), or
-// every pair of two sentences within one of them (UnitPair), scored with
-// the statistics of those arguments alone (N, lengths, document
-// frequencies), not the corpus's.
+// A DoubleIndex does double indexing, the document-then-sentence retrieval
+// of the Touché 2022 teams Gamora and General Grevious: a Retriever that
+// asks Arguments for the best N arguments of a query, indexes their
+// sentences on their own (in memory, with Analysis), and searches that
+// small index with Ranking: the sentences of the retrieved arguments
+// (UnitSentence), or every pair of two sentences within one of them
+// (UnitPair), scored with the statistics of those arguments alone (N,
+// lengths, document frequencies), not the corpus's.
 //
 // Each query builds its own index, of the few thousand sentences of N
-// arguments (with StemKStem it also loads Lucene's KStem dictionary,
-// about 12 ms): the general-grevious recipe, which retrieves 100
-// arguments and searches their pairs so, answers a topic in 40 ms at full
-// scale (BENCHMARKS.md). An Analysis with a frequency stop list
-// (StopFrequent) or the corpus-vocabulary Krovetz stemmer (StemKrovetz)
-// takes its stop words or stems from those arguments alone, not from the
-// corpus. Within is safe for concurrent use when
-// Arguments is.
-type Within struct {
+// arguments (with analysis.StemKStem it also loads Lucene's KStem
+// dictionary). The general-grevious recipe retrieves 100 arguments and
+// searches their pairs so; for its time per topic, see BENCHMARKS.md,
+// section "The six new recipes at full scale". An Analysis with a
+// frequency stop list (analysis.StopFrequent) or the corpus-vocabulary
+// Krovetz stemmer (analysis.StemKrovetz) takes its stop words or stems
+// from those arguments alone, not from the corpus. A DoubleIndex is safe
+// for concurrent use when Arguments is.
+type DoubleIndex struct {
 	// Arguments retrieves arguments: its hits are argument ids of Store.
 	Arguments retrieval.Retriever
 	// N is the number of arguments whose sentences are searched; 0 means
@@ -39,29 +40,29 @@ type Within struct {
 	Store *corpus.Store
 	// Analysis is the analysis of the small index, usually that of the
 	// index Arguments searches (Index.Analysis).
-	Analysis Analysis
-	// Search is how the small index is searched; its Unit must be
+	Analysis analysis.Analysis
+	// Ranking is how the small index is searched; its Unit must be
 	// UnitSentence ("" too) or UnitPair.
-	Search Search
+	Ranking Ranking
 }
 
 // Retrieve implements retrieval.Retriever: the k best sentences (or pairs)
 // of the N best arguments for q. An argument id that Store does not hold
 // is an error.
-func (w Within) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
 	if err := retrieval.CheckK(k); err != nil {
 		return nil, err
 	}
 	if w.Arguments == nil || w.Store == nil {
-		return nil, fmt.Errorf("lexical: Within needs Arguments and a Store: %w", ErrConfig)
+		return nil, fmt.Errorf("lexical: DoubleIndex needs Arguments and a Store: %w", ErrConfig)
 	}
-	s := w.Search
+	s := w.Ranking
 	switch s.Unit {
 	case "":
 		s.Unit = UnitSentence
 	case UnitSentence, UnitPair:
 	default:
-		return nil, fmt.Errorf("lexical: Within searches sentences or pairs, not unit %s: %w", quote.Q(string(s.Unit)), ErrConfig)
+		return nil, fmt.Errorf("lexical: DoubleIndex searches sentences or pairs, not unit %s: %w", quote.Q(string(s.Unit)), ErrConfig)
 	}
 	hits, err := w.Arguments.Retrieve(ctx, q, cmp.Or(w.N, 100))
 	if err != nil {
@@ -74,7 +75,7 @@ func (w Within) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	for _, h := range hits {
 		a, ok := w.Store.Argument(h.ID)
 		if !ok {
-			return nil, fmt.Errorf("lexical: Within: argument %s is not in the store", quote.Q(h.ID))
+			return nil, fmt.Errorf("lexical: DoubleIndex: argument %s: %w", quote.Q(h.ID), corpus.ErrNotInStore)
 		}
 		args = append(args, a)
 	}
@@ -84,10 +85,10 @@ func (w Within) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		Units:         []Unit{UnitSentence},
 		NoTermVectors: s.PRF.Method == PRFNone,
 		Workers:       1, // a small index: one goroutine, and the other core for the next topic
-		Search:        s,
+		Ranking:       s,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("lexical: Within: indexing the sentences of %d arguments: %w", len(args), err)
+		return nil, fmt.Errorf("lexical: DoubleIndex: indexing the sentences of %d arguments: %w", len(args), err)
 	}
 	defer x.Close()
 	return x.Retrieve(ctx, q, k)

@@ -1,0 +1,282 @@
+package analysis
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/english"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/argsearch/argsearch/analysis/internal/krovetz"
+	"github.com/argsearch/argsearch/nlp"
+)
+
+// maxCache bounds an Analyzer's memo of token → term, and maxTerms its
+// terms, which shingles make more numerous than tokens.
+const (
+	maxCache = 1 << 18
+	maxTerms = 2 * maxCache
+)
+
+// An Analyzer turns text into terms according to an Analysis. It memoizes
+// the terms of the tokens it has seen and numbers the terms it gives, so
+// that a caller (an index being built) can keep its own data per term in a
+// slice. An Analyzer is not safe for concurrent use; Clone makes one per
+// goroutine.
+type Analyzer struct {
+	a       Analysis
+	stop    func(string) bool // nil for no fixed stop words
+	fold    transform.Transformer
+	stemmer func(string) string
+	cache   map[string]int32 // raw token → term id; -1 when dropped
+	ids     map[string]int32 // term (shingles too) → its id
+	terms   []string         // id → term
+	buf     []byte
+	toks    [][]byte
+	types   []int
+	ents    []int32 // the term ids of a text, for shingles
+	shingle []byte
+}
+
+// NewAnalyzer returns an Analyzer for a (checked and completed as
+// Normalized does). With StemKStem it loads Lucene's KStem dictionary;
+// Clone shares it.
+func NewAnalyzer(a Analysis) (*Analyzer, error) {
+	a, err := a.Normalized()
+	if err != nil {
+		return nil, err
+	}
+	z := &Analyzer{a: a, stop: stopWord(a.Stop)}
+	switch a.Stem {
+	case StemPorter:
+		z.stemmer = porter
+	case StemPorter2:
+		z.stemmer = func(s string) string {
+			env := snowballstem.NewEnv(s)
+			english.Stem(env)
+			return env.Current()
+		}
+	case StemKStem:
+		kstem, err := krovetz.Lucene()
+		if err != nil {
+			return nil, fmt.Errorf("analysis: %w", err)
+		}
+		z.stemmer = kstem.Stem
+	}
+	return z.Clone(), nil
+}
+
+// Clone returns a new Analyzer of the same Analysis, with an empty memo,
+// that shares z's stemmer (safe for concurrent use).
+func (z *Analyzer) Clone() *Analyzer {
+	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer, cache: map[string]int32{}, ids: map[string]int32{}}
+	if c.a.Fold {
+		c.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
+	}
+	return c
+}
+
+// AppendTerms appends the terms of text to dst and returns the extended
+// slice.
+func (z *Analyzer) AppendTerms(dst []string, text string) []string {
+	z.Each(text, func(_ int, term string) { dst = append(dst, term) })
+	return dst
+}
+
+// Each calls f with every term of text, in order, each followed by the
+// shingles that start with it (in order of size) when the analysis has
+// shingles. The id numbers the term among those z has given since it was
+// made or last trimmed (from 0, without gaps), so equal terms have equal
+// ids.
+func (z *Analyzer) Each(text string, f func(id int, term string)) {
+	n := z.a.Shingles
+	if n < 2 {
+		z.words(text, func(id int32) { f(int(id), z.terms[id]) })
+		return
+	}
+	z.ents = z.ents[:0]
+	z.words(text, func(id int32) { z.ents = append(z.ents, id) })
+	for i, id := range z.ents {
+		f(int(id), z.terms[id])
+		z.shingle = append(z.shingle[:0], z.terms[id]...)
+		for _, next := range z.ents[i+1 : min(len(z.ents), i+n)] {
+			z.shingle = append(append(z.shingle, ' '), z.terms[next]...)
+			sid := z.id(z.shingle)
+			f(int(sid), z.terms[sid])
+		}
+	}
+}
+
+// Trim empties the memo when it has grown too large, and reports whether
+// it did: term ids then start again from 0. Call it between texts whose
+// ids must agree (an index build calls it between documents).
+func (z *Analyzer) Trim() bool {
+	if len(z.cache) < maxCache && len(z.terms) < maxTerms {
+		return false
+	}
+	clear(z.cache)
+	clear(z.ids)
+	z.terms = z.terms[:0]
+	return true
+}
+
+// id returns the id of term t, given if new.
+func (z *Analyzer) id(t []byte) int32 {
+	id, ok := z.ids[string(t)]
+	if !ok {
+		id = int32(len(z.terms))
+		z.terms = append(z.terms, string(t))
+		z.ids[z.terms[id]] = id
+	}
+	return id
+}
+
+// words calls f with the id of every term of text (no shingles), in order.
+func (z *Analyzer) words(text string, f func(int32)) {
+	var in []byte
+	if z.a.Fold {
+		if isASCII(text) {
+			z.buf = appendLowerASCII(z.buf[:0], text)
+		} else {
+			z.fold.Reset()
+			out, _, err := transform.Append(z.fold, z.buf[:0], []byte(text))
+			if err != nil {
+				// The transformers only fail on invalid state; fall back
+				// to lower case rather than lose the text.
+				out = []byte(strings.ToLower(text))
+			}
+			z.buf = out
+		}
+		in = z.buf
+	} else {
+		in = []byte(text)
+	}
+	z.toks, z.types = appendWords(z.toks[:0], z.types, in)
+	for i := 0; i < len(z.toks); i++ {
+		tok := z.toks[i]
+		if len(tok) > maxTokenRunes {
+			if utf8.RuneCount(tok) > maxTokenRunes {
+				// Rare: cut it, and analyse the pieces in its place.
+				pieces := splitLong(nil, tok)
+				z.toks = append(z.toks[:i], append(pieces, z.toks[i+1:]...)...)
+				tok = z.toks[i]
+			}
+		}
+		if tok[0] == '_' && onlyUnderscores(tok) {
+			continue
+		}
+		id, ok := z.cache[string(tok)]
+		if !ok {
+			id = -1
+			if t := z.term(tok); t != "" {
+				id = z.id([]byte(t))
+			}
+			z.cache[string(tok)] = id
+		}
+		if id >= 0 {
+			f(id)
+		}
+	}
+}
+
+// term analyzes one token; "" means the token is dropped.
+func (z *Analyzer) term(tok []byte) string {
+	var s string
+	if z.a.Fold {
+		s = string(tok)
+	} else {
+		s = lower(tok)
+	}
+	if z.a.Possessive {
+		s = stripPossessive(s)
+	}
+	if z.a.MinLength > 0 || z.a.MaxLength > 0 {
+		n := utf8.RuneCountInString(s)
+		if n < z.a.MinLength || z.a.MaxLength > 0 && n > z.a.MaxLength {
+			return ""
+		}
+	}
+	if s == "" || z.stop != nil && z.stop(s) {
+		return ""
+	}
+	if z.stemmer != nil {
+		s = z.stemmer(s)
+	}
+	return s
+}
+
+// stopWord returns the test for the fixed stop words of a list, or nil for
+// a list that has none.
+func stopWord(list string) func(string) bool {
+	switch list {
+	case StopLucene:
+		return nlp.IsLuceneStopWord
+	case StopEnglish:
+		return nlp.IsSnowballStopWord
+	case StopGlasgow:
+		return nlp.IsGlasgowStopWord
+	}
+	return nil
+}
+
+// stripPossessive removes a trailing 's, 'S, ’s or ＇s, as Lucene's
+// EnglishPossessiveFilter does.
+func stripPossessive(s string) string {
+	if len(s) < 2 || (s[len(s)-1] != 's' && s[len(s)-1] != 'S') {
+		return s
+	}
+	r, n := utf8.DecodeLastRuneInString(s[:len(s)-1])
+	if r == '\'' || r == '’' || r == '＇' {
+		return s[:len(s)-1-n]
+	}
+	return s
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func appendLowerASCII(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// lower lower-cases rune by rune, as Lucene's LowerCaseFilter does.
+func lower(b []byte) string {
+	ascii := true
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return string(appendLowerASCII(make([]byte, 0, len(b)), string(b)))
+	}
+	return string(bytes.Map(unicode.ToLower, b))
+}
+
+// KrovetzStemmer returns the Krovetz stemmer of StemKrovetz, whose base
+// forms are the given vocabulary (the collection's terms), as a function
+// safe for concurrent use.
+func KrovetzStemmer(vocabulary []string) func(string) string {
+	return krovetz.NewVocabulary(krovetz.NewWords(vocabulary...)).Stem
+}
