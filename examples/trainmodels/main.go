@@ -41,8 +41,8 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/internal/outpath"
 	"github.com/argsearch/argsearch/internal/labeled"
+	"github.com/argsearch/argsearch/internal/outpath"
 )
 
 // What the models are trained on, as stored in the model files.
