@@ -53,6 +53,9 @@ func main() {
 	// files before the command exits.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if ctx.Err() != nil {
+		code = 130 // as a shell reports a command an interrupt ended
+	}
 	stop()
 	os.Exit(code)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,5 +224,25 @@ func TestRunFileReplaced(t *testing.T) {
 	stderr.Reset()
 	if code := run(append(args, dir), &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is a directory") {
 		t.Errorf("-o a directory: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// TestInterrupted: a build cancelled (as an interrupt cancels it through
+// signal.NotifyContext in main) says so and leaves no index directory and
+// no run file.
+func TestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	idx, out := filepath.Join(dir, "index"), filepath.Join(dir, "run.txt")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	code := runContext(ctx, []string{"-corpus", "testdata/tiny.csv", "-index", idx, "-topics", "testdata/queries.tsv", "-o", out, "-quiet"}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "interrupted, nothing written") {
+		t.Errorf("exit %d, stderr %q; want 1 and: interrupted, nothing written", code, stderr.String())
+	}
+	for _, p := range []string{idx, out} {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("an interrupted build left %s (%v)", p, err)
+		}
 	}
 }

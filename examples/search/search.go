@@ -89,7 +89,13 @@ It prints the build (or open) time and the configuration, then the query latenci
 		}
 		return nil
 	})
-	return c.Run(args, func([]string) error { return search(ctx, o, stdout, stderr) })
+	return c.Run(args, func([]string) error {
+		err := search(ctx, o, stdout, stderr)
+		if err != nil && ctx.Err() != nil {
+			return fmt.Errorf("interrupted, nothing written (%w)", err)
+		}
+		return err
+	})
 }
 
 // defaultMemory is -memory's default, in MiB: a build with the default
