@@ -22,6 +22,8 @@ func tryLock(f *os.File) error {
 			continue
 		case errors.Is(err, syscall.EWOULDBLOCK):
 			return ErrBusy
+		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
+			return errUnsupported // a file system without flock
 		default:
 			return err
 		}

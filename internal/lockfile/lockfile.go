@@ -13,7 +13,8 @@
 // lock across NFS clients). Elsewhere (Windows, Plan 9, …) there is no
 // locking: Acquire and TryAcquire always succeed, so caches fall back to what
 // they did without locks (two builds of one entry, the last rename wins),
-// and nothing is ever proven dead.
+// and nothing is ever proven dead. So it is on a file system that has no
+// flock (ENOLCK, EOPNOTSUPP: some network and FUSE file systems).
 package lockfile
 
 import (
@@ -27,7 +28,13 @@ import (
 // A Lock is a held lock; Unlock releases it.
 type Lock struct {
 	f *os.File
+	// none: the file system of the lock file has no flock, so nothing is
+	// held (see TryAcquire).
+	none bool
 }
+
+// errUnsupported is tryLock's error on a file system without flock.
+var errUnsupported = errors.New("lockfile: the file system does not support locks")
 
 // ErrBusy is returned by TryAcquire when another holder has the lock.
 var ErrBusy = errors.New("lockfile: held by another process")
@@ -56,12 +63,19 @@ func Acquire(ctx context.Context, path string) (*Lock, error) {
 
 // TryAcquire takes the exclusive lock of path, creating the file if
 // needed, or returns an error wrapping ErrBusy at once if another holds it.
+// On a file system without flock (some network and FUSE file systems) it
+// returns a Lock that holds nothing, so that callers work as they would
+// without locks; Held then reports every lock there as held.
 func TryAcquire(path string) (*Lock, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("lockfile: %w", err)
 	}
-	if err := tryLock(f); err != nil {
+	err = tryLock(f)
+	if errors.Is(err, errUnsupported) {
+		return &Lock{f: f, none: true}, nil
+	}
+	if err != nil {
 		f.Close()
 		if errors.Is(err, ErrBusy) {
 			return nil, fmt.Errorf("lockfile: %s: %w", path, ErrBusy)
@@ -93,8 +107,8 @@ func Held(path string) bool {
 	}
 	l, err := TryAcquire(path)
 	if err != nil {
-		return errors.Is(err, ErrBusy)
+		return true // held, or the lock file cannot be opened: nothing proven
 	}
-	l.Unlock()
-	return false
+	defer l.Unlock()
+	return l.none // nothing proven where there are no locks
 }
