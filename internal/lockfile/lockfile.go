@@ -8,9 +8,9 @@
 // locks of one path exclude each other also within one process.
 //
 // On Linux, macOS and the BSDs the locks are flock(2) locks: advisory
-// (only processes that take them are held off) and local to the machine
-// (on NFS, Linux emulates them with fcntl byte-range locks; macOS does not
-// lock across NFS clients). Elsewhere (Windows, Plan 9, …) there is no
+// (only processes that take them are held off); on NFS, Linux emulates them
+// with fcntl byte-range locks, and other systems may lock only within one
+// machine. Elsewhere (Windows, Plan 9, …) there is no
 // locking: Acquire and TryAcquire always succeed, so caches fall back to what
 // they did without locks (two builds of one entry, the last rename wins),
 // and nothing is ever proven dead. So it is on a file system that has no
