@@ -130,10 +130,10 @@ const buildingMarker = ".building-"
 // killed while it builds leaves its temporary directory behind; the next
 // build in the cache directory removes every such directory whose entry's
 // lock no process holds, which proves its builder dead. Locks are flock(2)
-// locks on Linux, macOS and the BSDs (local to the machine; over NFS Linux
-// emulates them with byte-range locks); elsewhere there are none, two
-// processes may both build an entry (the last rename wins), and leftovers
-// are not removed.
+// locks on Linux, macOS and the BSDs (over NFS, Linux emulates them with
+// byte-range locks); elsewhere, and on file systems without flock, there
+// are none: two processes may both build an entry (the last rename wins),
+// and leftovers are not removed.
 func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built bool, err error) {
 	dir, err := cc.path(src, c)
 	if err != nil {
