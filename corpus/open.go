@@ -104,6 +104,7 @@ func OpenReader(src io.Reader, name string) (*Reader, error) {
 		r = NewCSVReader(in)
 	}
 	r.Name = name
+	r.needArgs = true
 	if c, ok := src.(io.Closer); ok {
 		r.closer = c
 	}

@@ -141,6 +141,31 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
+// TestOpenNoArguments: a file with a header (or an empty arguments array)
+// and no argument is an error naming the file, not a clean io.EOF; the
+// Readers made from a stream still end with io.EOF.
+func TestOpenNoArguments(t *testing.T) {
+	header := "id,conclusion,premises,context,sentences\n"
+	for name, data := range map[string]string{
+		"header.csv":    header,
+		"empty.json":    `{"arguments": []}`,
+		"header.csv.gz": string(gzipBytes(t, []byte(header))),
+	} {
+		r, err := Open(writeTemp(t, name, []byte(data)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		_, err = r.Read()
+		r.Close()
+		if err == nil || err == io.EOF || !strings.Contains(err.Error(), name+": the corpus has no arguments") {
+			t.Errorf("%s: got %v, want an error naming the file: the corpus has no arguments", name, err)
+		}
+	}
+	if _, err := NewCSVReader(strings.NewReader(header)).Read(); err != io.EOF {
+		t.Errorf("NewCSVReader of a header alone: got %v, want io.EOF", err)
+	}
+}
+
 // readToError reads r until it returns an error.
 func readToError(r *Reader) (n int, err error) {
 	for {

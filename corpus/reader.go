@@ -67,11 +67,13 @@ type Reader struct {
 	csv  *csvState
 	json *jsonState
 
-	record int // arguments read so far, or being read
-	line   int // the line where the current record starts
-	ids    map[string]idRecord
-	err    error // sticky
-	closer io.Closer
+	record   int  // arguments read so far, or being read
+	returned int  // arguments Read has returned
+	needArgs bool // a file (Open, OpenReader): no argument at all is an error
+	line     int  // the line where the current record starts
+	ids      map[string]idRecord
+	err      error // sticky
+	closer   io.Closer
 }
 
 // NewCSVReader returns a Reader of the Touché 2022 processed CSV
@@ -133,6 +135,11 @@ func NewJSONReader(r io.Reader) *Reader {
 // and the field. So does an argument id that an earlier record of the file
 // had (wrapping ErrDuplicateID, and naming that record too): a corpus whose
 // ids repeat would give an index, a store and a run that list them twice.
+//
+// A file opened by Open or OpenReader that holds no argument at all (a CSV
+// header alone, an empty "arguments" array) gives the error "corpus: FILE:
+// the corpus has no arguments" instead of io.EOF: it is not a corpus to
+// index. The Readers of NewCSVReader and NewJSONReader return io.EOF.
 func (r *Reader) Read() (Argument, error) {
 	if r.err != nil {
 		return Argument{}, r.err
@@ -150,10 +157,14 @@ func (r *Reader) Read() (Argument, error) {
 	if err == nil && r.csv != nil {
 		err = r.repair(&a)
 	}
+	if err == io.EOF && r.needArgs && r.returned == 0 {
+		err = fmt.Errorf("corpus: %s: %w", r.Name, errNoArguments)
+	}
 	if err != nil {
 		r.err = err
 		return Argument{}, err
 	}
+	r.returned++
 	return a, nil
 }
 

@@ -153,7 +153,7 @@ func TestOpenCaches(t *testing.T) {
 	if slices.Contains(steps, "indexing") {
 		t.Errorf("second Env rebuilt the index (steps %v)", steps)
 	}
-	if entries, _ := os.ReadDir(cache); len(entries) != 1 {
+	if entries := cacheEntries(cache); len(entries) != 1 {
 		t.Errorf("cache holds %v, want one index", entries)
 	}
 	if len(env.Topics) != 10 || env.Topics[0].ID != "51" || env.Judgments == nil || env.Judgments.Name() != "2021" {

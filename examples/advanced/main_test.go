@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/examples/internal/systemtest"
+	"github.com/argsearch/argsearch/internal/slowtest"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -23,7 +24,8 @@ func TestSample(t *testing.T) {
 
 // TestAblations runs every ablation on the sample, 50 pairs per topic:
 // each run validates (Q0 stances when stance tagging is off) and is
-// deterministic. Skipped with -short.
+// deterministic. Skipped with -short; only -no-stance runs without
+// ARGSEARCH_SLOW=1.
 func TestAblations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("ablations are slow; run without -short")
@@ -34,6 +36,10 @@ func TestAblations(t *testing.T) {
 		"-no-arg", "-no-coherence", "-no-diversity", "-no-stance", "-no-quality", "-centrality", "-no-similarity",
 		"-semantic-coherence=0.5", "-encoder=glove"} {
 		t.Run(flag, func(t *testing.T) {
+			if flag != "-no-stance" {
+				// -no-stance stays on: its run has other rules (Q0).
+				slowtest.Skip(t, "one run of the system per ablation; -no-stance runs always")
+			}
 			rules := runfile.Touche2022()
 			if flag == "-no-stance" {
 				rules.Stances = []stance.Stance{stance.Unknown}

@@ -18,7 +18,8 @@ import (
 func TestCommandLine(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run(context.Background(), []string{"-h"}, env(""), &stdout, &stderr); code != cli.ExitOK ||
-		!strings.HasPrefix(stdout.String(), "usage: clueweb") || !strings.Contains(stdout.String(), apiKeyEnv) {
+		!strings.HasPrefix(stdout.String(), "usage: clueweb") || !strings.Contains(stdout.String(), apiKeyEnv) ||
+		!strings.Contains(stdout.String(), "only its topics.xml") || strings.Contains(stdout.String(), "corpus file") {
 		t.Errorf("-h: exit %d, stdout %q; want 0 and the usage", code, stdout.String())
 	}
 	stderr.Reset()
@@ -48,5 +49,19 @@ func TestCommandLine(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, "run.txt")); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s: run.txt: got %v, want no file", name, err)
 		}
+	}
+	// An -o that is a file: an error naming it, before any request.
+	rc, srv := newRecordedChatNoir(t)
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	code := run(context.Background(), []string{"-o", file, "-base", srv.URL, "-quiet"}, env(testKey), &stdout, &stderr)
+	rc.mu.Lock()
+	calls := len(rc.searches) + rc.caches
+	rc.mu.Unlock()
+	if code != cli.ExitError || !strings.Contains(stderr.String(), "-o "+file+" is not a directory") || calls != 0 {
+		t.Errorf("-o a file: exit %d, stderr %q, %d requests; want 1 naming -o and no request", code, stderr.String(), calls)
 	}
 }

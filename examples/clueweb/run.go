@@ -13,6 +13,7 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/internal/outpath"
 	"github.com/argsearch/argsearch/retrieval/chatnoir"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
@@ -39,6 +40,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	var job tira.Job
 	job.RegisterFlags(c.Flags)
 	fs := c.Flags
+	// Only the topics are read from the input directory: ClueWeb22 is
+	// searched through ChatNoir.
+	fs.Lookup("i").Usage = "input dataset `directory`; only its topics.xml (or its only *.xml file) is read, ClueWeb22 is searched through ChatNoir"
 	var (
 		cfg     = defaultConfig()
 		apiKey  = fs.String("apikey", "", "ChatNoir API key (default $"+apiKeyEnv+")")
@@ -82,6 +86,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		if job.OutputDir == "" {
 			job.OutputDir = "."
+		}
+		if err := outpath.Dir("-o", job.OutputDir); err != nil {
+			return err
 		}
 		path, err := job.RunPath()
 		if err != nil {

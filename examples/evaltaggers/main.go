@@ -73,7 +73,7 @@ const about = `Evaltaggers measures the stance taggers and the argumentativeness
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := cli.New("evaltaggers", "evaltaggers [-data DIR] [-split test|val] [-seed 1]",
-		about+"\n\n"+labeled.Sources+"\n\nEvaltaggers reads both directories and, when they are there, DIR/ibm-claim-stance/train.csv (the IBM Debater Claim Stance train split, Bar-Haim et al., EACL 2017; CC BY-SA 3.0; columns topicId, topicText, claims.stance, claims.claimCorrectedText) and DIR/webis-argquality20/webis-argquality20-full.csv (Webis-ArgQuality-20, Gienapp et al., ACL 2020; columns Topic ID, Premise, Is Argument?, Stance), and nothing else under DIR.",
+		about+"\n\n"+labeled.Sources+"\n\nEvaltaggers reads DIR/ukp-sentential/ and DIR/ibm-evidence/, and, when they are there, DIR/ibm-claim-stance/train.csv and DIR/webis-argquality20/webis-argquality20-full.csv (Webis-ArgQuality-20, Gienapp et al., ACL 2020; columns Topic ID, Premise, Is Argument?, Stance), and nothing else under DIR.",
 		stdout, stderr)
 	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory` (ukp-sentential/ and ibm-evidence/)")
 	evalSet := c.OneOf("split", []string{"test", "val"}, "UKP split to evaluate on (val for tuning)")

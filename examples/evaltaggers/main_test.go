@@ -28,6 +28,9 @@ func TestCommandLine(t *testing.T) {
 			t.Errorf("-h: no %q in\n%s", want, stdout.String())
 		}
 	}
+	if n := strings.Count(stdout.String(), "Bar-Haim et al."); n != 1 {
+		t.Errorf("-h describes the IBM Claim Stance data %d times, want once:\n%s", n, stdout.String())
+	}
 	for _, tt := range []struct {
 		args []string
 		flag string

@@ -30,9 +30,11 @@
 // halves the peak memory of a full-scale build for a few percent more
 // CPU (BENCHMARKS.md). -h lists them all.
 //
-// A topics file without topics, or a run in which no topic matched
-// anything, is an error, and no run file is written. Bad command lines
-// exit 2, failures 1.
+// A topics file without topics, a corpus without arguments, or a run in
+// which no topic matched anything, is an error, and no run file is
+// written. The run file's directory is checked before any work: it must
+// exist and be writable. An interrupt (SIGINT, SIGTERM) stops a build,
+// which removes what it wrote. Bad command lines exit 2, failures 1.
 //
 // It prints the build (or open) time and the configuration, then the query
 // latencies: one untimed warm-up pass over all topics, then a timed pass
@@ -40,9 +42,20 @@
 package main
 
 import (
+	"context"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	// An interrupt cancels the work, so that a build removes its temporary
+	// files before the command exits.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if ctx.Err() != nil {
+		code = 130 // as a shell reports a command an interrupt ended
+	}
+	stop()
+	os.Exit(code)
 }

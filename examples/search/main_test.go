@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,6 +102,7 @@ func TestNothingSilent(t *testing.T) {
 	}
 	lines := strings.SplitAfter(string(tiny), "\n")
 	dup := write("dup.csv", strings.Join(append(lines[:3:3], lines[1]), ""))
+	header := write("header.csv", lines[0])
 	for _, tc := range []struct {
 		name, corpus, topics, want string
 	}{
@@ -109,6 +111,7 @@ func TestNothingSilent(t *testing.T) {
 		{"no matches", "testdata/tiny.csv", write("nomatch.tsv", "1\tzzzzqx\n"), "no document matched"},
 		{"duplicate id", dup, "testdata/queries.tsv", `"S1db25c4b-A7523b5e8" is also the id of record 1`},
 		{"duplicate id again", dup, "testdata/queries.tsv", `"S1db25c4b-A7523b5e8" is also the id of record 1`},
+		{"no arguments", header, "testdata/queries.tsv", header + ": the corpus has no arguments"},
 	} {
 		out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".run")
 		idx := filepath.Join(dir, "index-"+filepath.Base(tc.corpus))
@@ -120,6 +123,27 @@ func TestNothingSilent(t *testing.T) {
 		if _, err := os.Stat(out); !os.IsNotExist(err) {
 			t.Errorf("%s: run file written (%v)", tc.name, err)
 		}
+		if tc.corpus != "testdata/tiny.csv" {
+			if _, err := os.Stat(idx); !os.IsNotExist(err) {
+				t.Errorf("%s: a failed build left its index directory %s (%v)", tc.name, idx, err)
+			}
+		}
+	}
+}
+
+// TestOutputCheckedFirst: a run file in a directory that does not exist
+// is an error naming the path given, before the index is built.
+func TestOutputCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	idx := filepath.Join(dir, "index")
+	out := filepath.Join(dir, "nodir", "run.txt")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-corpus", "testdata/tiny.csv", "-index", idx, "-topics", "testdata/queries.tsv", "-o", out, "-quiet"}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "-o "+out+": the directory "+filepath.Join(dir, "nodir")+" does not exist") || strings.Contains(stderr.String(), ".tmp") {
+		t.Errorf("exit %d, stderr %q; want 1 and a message naming -o %s", code, stderr.String(), out)
+	}
+	if _, err := os.Stat(idx); !os.IsNotExist(err) {
+		t.Errorf("the index was built before -o was checked (%v)", err)
 	}
 }
 
@@ -200,5 +224,25 @@ func TestRunFileReplaced(t *testing.T) {
 	stderr.Reset()
 	if code := run(append(args, dir), &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is a directory") {
 		t.Errorf("-o a directory: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// TestInterrupted: a build cancelled (as an interrupt cancels it through
+// signal.NotifyContext in main) says so and leaves no index directory and
+// no run file.
+func TestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	idx, out := filepath.Join(dir, "index"), filepath.Join(dir, "run.txt")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	code := runContext(ctx, []string{"-corpus", "testdata/tiny.csv", "-index", idx, "-topics", "testdata/queries.tsv", "-o", out, "-quiet"}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "interrupted, nothing written") {
+		t.Errorf("exit %d, stderr %q; want 1 and: interrupted, nothing written", code, stderr.String())
+	}
+	for _, p := range []string{idx, out} {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("an interrupted build left %s (%v)", p, err)
+		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/fileid"
+	"github.com/argsearch/argsearch/internal/outpath"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -37,6 +38,11 @@ type options struct {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+// runContext is run, stopped when ctx is done.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := cli.New("search", `search -corpus FILE -index DIR (-topics FILE | -year YEAR) -o RUN [-unit sentence|argument|pair] [-model NAME] [-k 1000] [flags]`,
 		`Search indexes an args.me corpus and writes a TREC run of the top -k documents (sentences, arguments or sentence pairs, -unit) for each topic, with "Q0" in the stance column. If the -index directory holds no index, it is built from the -corpus file (the processed CSV or args.me JSON, plain, .gz or .tar.gz) and -analyzer and -build apply; otherwise the index is opened, the corpus is not read, and a -corpus that is not the file the index was built from is an error. An existing run file is replaced, with a line on stderr saying so. A build that fails leaves no index behind.
 
@@ -84,7 +90,13 @@ It prints the build (or open) time and the configuration, then the query latenci
 		}
 		return nil
 	})
-	return c.Run(args, func([]string) error { return search(context.Background(), o, stdout, stderr) })
+	return c.Run(args, func([]string) error {
+		err := search(ctx, o, stdout, stderr)
+		if err != nil && ctx.Err() != nil {
+			return fmt.Errorf("interrupted, nothing written (%w)", err)
+		}
+		return err
+	})
 }
 
 // defaultMemory is -memory's default, in MiB: a build with the default
@@ -115,6 +127,9 @@ func weights(p *[]float64, name string, n int) func(string) error {
 }
 
 func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
+	if err := outpath.File("-o", o.out); err != nil {
+		return err
+	}
 	qs, err := loadQueries(o)
 	if err != nil {
 		return err
@@ -171,7 +186,11 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		_, statErr := os.Stat(o.index)
 		if x, err = lexical.Build(ctx, o.index, r.All(), c); err != nil {
+			if os.IsNotExist(statErr) {
+				os.RemoveAll(o.index) // made by this build: leave nothing behind
+			}
 			return err
 		}
 		if err := os.WriteFile(filepath.Join(o.index, corpusRecord), []byte(id+"\n"), 0o644); err != nil {

@@ -56,7 +56,7 @@ type options struct {
 // and returns the exit status.
 func run(ctx context.Context, args []string, in io.Reader, stdout, stderr io.Writer) int {
 	c := cli.New("tag", "tag [-force] [-stance-model FILE] [-arg-model FILE] < LINES",
-		`Tag reads "topic<TAB>text" lines on standard input and writes one "STANCE<TAB>confidence<TAB>argumentativeness" line for each: the text's stance towards the topic (PRO, CON, NO, or Q0 when the text cannot be judged) with its probability, and the probability that the text is an argument, both with four decimals. The models are the ones shipped in package models unless -stance-model or -arg-model name files written by trainmodels.
+		`Tag reads "topic<TAB>text" lines on standard input and writes one "STANCE<TAB>confidence<TAB>argumentativeness" line for each: the text's stance towards the topic (PRO, CON, NO, or Q0 when the text cannot be judged) with its probability, and the probability that the text is an argument, both with four decimals. The models are the ones shipped in package classify unless -stance-model or -arg-model name files written by trainmodels.
 
 With -force, STANCE is PRO or CON for every line, the more likely of the two, for callers who know the text is an argument; its confidence is that side's probability renormalised over PRO and CON (0.5 or more; 0.5000 and PRO when the text cannot be judged).`,
 		stdout, stderr)

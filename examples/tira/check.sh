@@ -30,7 +30,8 @@
 #
 # Environment: IMAGE (default argsearch), TOOL (podman or buildah; default
 # podman if installed), BUILD_ISOLATION (default chroot), MAX_MB (the size
-# limit, default 150), WORK (a directory for the runs; default a temporary
+# limit, default 150), PULL_TIMEOUT (seconds for each pull of a base image,
+# default 300), WORK (a directory for the runs; default a temporary
 # one, removed at the end), NO_CACHE=1 (build without the layer cache).
 # Exit status 0: every check held; 1: one failed (said on stderr).
 set -euo pipefail
@@ -89,7 +90,7 @@ build() { # build ARGS...: podman build or buildah bud
 # base IMAGE STANDIN MAKE: IMAGE if it is here or can be pulled, else the
 # stand-in image STANDIN, built by the function MAKE if it is missing.
 base() {
-	if image_exists "$1" || timeout 300 "$TOOL" pull -q "$1" >/dev/null 2>&1; then
+	if image_exists "$1" || timeout "${PULL_TIMEOUT:-300}" "$TOOL" pull -q "$1" >/dev/null 2>&1; then
 		echo "$1"
 		return
 	fi

@@ -42,6 +42,7 @@ import (
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/examples/internal/labeled"
+	"github.com/argsearch/argsearch/internal/outpath"
 )
 
 // What the models are trained on, as stored in the model files.
@@ -72,7 +73,7 @@ func main() {
 }
 
 // about is the paragraph -h prints before labeled.Sources.
-const about = `Trainmodels trains the two models shipped in classify/ (argumentative.lin and stance.lin), reproducibly: the same data gives byte-identical files, and it prints each file's size and SHA-256. With -sources ukp+ibm (the default) argumentative.lin learns from the train and val splits of the eight UKP Sentential topics and stance.lin from those and the IBM Claim Stance train split; run it from the repository root with -out classify to reproduce the shipped files. UKP Sentential is CC BY-NC (non-commercial): -sources ibm trains both models from IBM data alone (CC BY-SA 3.0), argumentative.lin from the IBM Evidence Sentences train split.`
+const about = `Trainmodels trains the two models shipped in classify/ (argumentative.lin and stance.lin), reproducibly: the same data gives byte-identical files, and it prints each file's size and SHA-256. With -sources ukp+ibm (the default) argumentative.lin learns from the train and val splits of the eight UKP Sentential topics and stance.lin from those and the IBM Claim Stance train split; run it from the repository root with -out classify to reproduce the shipped files. UKP Sentential is CC BY-NC (non-commercial) and IBM Claim Stance CC BY-SA 3.0 (share-alike), so the shipped stance.lin is under both: non-commercial and share-alike. -sources ibm trains both models from IBM data alone (CC BY-SA 3.0: commercial use allowed, share-alike), argumentative.lin from the IBM Evidence Sentences train split. README.md ("Shipped models and their licences") and classify/MODELS.md say what this means.`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
@@ -104,6 +105,9 @@ func train(ctx context.Context, dir, out, sources string, report io.Writer) erro
 	}
 	if err := labeled.Missing(dir, need...); err != nil {
 		return fmt.Errorf("%w; see 'trainmodels -h'", err)
+	}
+	if err := outpath.Dir("-out", out); err != nil {
+		return err
 	}
 	claims, err := readFile(filepath.Join(dir, labeled.IBMClaimStance, "train.csv"), labeled.ReadClaims)
 	if err != nil {

@@ -84,7 +84,7 @@ func TestCommandLine(t *testing.T) {
 		!strings.HasPrefix(stdout.String(), "usage: trainmodels") || stderr.Len() != 0 {
 		t.Errorf("-h: exit %d, stdout %q, stderr %q; want 0 and the usage on stdout only", code, stdout.String(), stderr.String())
 	}
-	for _, want := range []string{"DIR/ukp-sentential/*.tsv", labeled.UKPURL, "Stab et al.", "sentenceHash"} {
+	for _, want := range []string{"DIR/ukp-sentential/*.tsv", labeled.UKPURL, "Stab et al.", "sentenceHash", "non-commercial and share-alike"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("-h: no %q in\n%s", want, stdout.String())
 		}
@@ -138,6 +138,14 @@ func TestSourcesIBM(t *testing.T) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// An -out under a file: an error naming it, before training.
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := train(context.Background(), dir, filepath.Join(file, "models"), sourcesIBM, io.Discard); err == nil || !strings.Contains(err.Error(), "-out "+filepath.Join(file, "models")+": "+file+" is not a directory") {
+		t.Errorf("-out under a file: got %v, want an error naming -out", err)
 	}
 	out := t.TempDir()
 	var report bytes.Buffer

@@ -27,6 +27,9 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 )
 
+// errNoArguments is Build's error for a corpus without arguments.
+var errNoArguments = errors.New("the corpus has no arguments")
+
 // batchArgs is how many arguments a worker analyses at a time.
 const batchArgs = 256
 
@@ -39,7 +42,8 @@ const batchArgs = 256
 // Text is analysed by c.Workers goroutines in parallel; the index does not
 // depend on their number or scheduling. A cancelled ctx stops the build with
 // an error wrapping ctx.Err(). An error from args ends the build with that
-// error.
+// error, and so does a corpus without arguments ("the corpus has no
+// arguments"): an empty index would answer every query with nothing.
 func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error], c Config) (*Index, error) {
 	an, _, err := c.analysis()
 	if err != nil {
@@ -92,6 +96,9 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	start := time.Now()
 	if err := b.run(ctx, args, c, start); err != nil {
 		return nil, err
+	}
+	if b.nargs == 0 {
+		return nil, fmt.Errorf("lexical: build: %w", errNoArguments)
 	}
 	if err := b.finish(); err != nil {
 		return nil, err

@@ -14,17 +14,25 @@ import (
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/lockfile"
 )
 
 // A Cache keeps built indexes in a directory, one for each corpus and index
 // configuration, so that a system builds an index once and opens it on
 // later runs. The zero value is not usable: set Dir.
 //
-// A Cache is safe for concurrent use, also by several processes: builds go
-// to temporary directories, and a finished index is renamed into place.
+// A Cache is safe for concurrent use, also by several processes: a build
+// holds a lock on its entry (a file ENTRY.lock beside it, flock(2) on Linux,
+// macOS and the BSDs; see Open), goes to a temporary directory, and a
+// finished index is renamed into place.
 type Cache struct {
 	// Dir is the cache directory; Open creates it when needed.
 	Dir string
+	// Warn, if not nil, is told what Open did that a user should hear of:
+	// a cached index it found damaged and builds again (naming the file),
+	// or the leftovers of interrupted builds it removed. Without it Open
+	// says nothing.
+	Warn func(msg string)
 }
 
 // UserCache returns the Cache in the user's cache directory
@@ -104,19 +112,47 @@ func safeName(s string) string {
 	return b.String()
 }
 
+// buildingMarker separates an entry's name from the random digits of its
+// temporary build directories: ENTRY.building-NNN.
+const buildingMarker = ".building-"
+
 // Open opens the cached index of src built with c, and reports whether it
-// had to build it. When the cache has no index under Path(src, c), or only
-// one that is damaged (ErrCorrupt) or was written with another analysis or
-// format (ErrConfig), Open builds one from src.Arguments into a temporary
-// directory beside it and renames that into place when the build is
-// complete, so a failed or interrupted build leaves nothing a later Open
-// would use. Leftover temporary directories of crashed builds are ignored.
-// If another process finished the same index meanwhile, Open uses that one.
+// had to build it. When the cache has no index under its entry for src and
+// c, or only one that is damaged (ErrCorrupt: then Warn is told, naming the
+// file) or was written with another analysis or format (ErrConfig), Open
+// builds one from src.Arguments into a temporary directory beside it and
+// renames that into place when the build is complete, so a failed or
+// cancelled build (ctx) leaves nothing a later Open would use, and removes
+// the temporary directory.
+//
+// A build holds the entry's lock (the file ENTRY.lock), so that a second
+// Open of the same entry, in this process or another, waits for the first
+// build and then opens its index instead of building it again. A process
+// killed while it builds leaves its temporary directory behind; the next
+// build in the cache directory removes every such directory whose entry's
+// lock no process holds, which proves its builder dead. Locks are flock(2)
+// locks on Linux, macOS and the BSDs (over NFS, Linux emulates them with
+// byte-range locks); elsewhere, and on file systems without flock, there
+// are none: two processes may both build an entry (the last rename wins),
+// and leftovers are not removed.
 func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built bool, err error) {
 	dir, err := cc.path(src, c)
 	if err != nil {
 		return nil, false, err
 	}
+	x, err = Open(dir, c)
+	if err == nil {
+		return x, false, nil
+	}
+	if err := os.MkdirAll(cc.Dir, 0o755); err != nil {
+		return nil, false, fmt.Errorf("lexical: %w", err)
+	}
+	lock, err := lockfile.Acquire(ctx, dir+".lock")
+	if err != nil {
+		return nil, false, fmt.Errorf("lexical: cached index %s: %w", dir, err)
+	}
+	defer lock.Unlock()
+	// Another process may have built the index while this one waited.
 	x, err = Open(dir, c)
 	switch {
 	case err == nil:
@@ -125,16 +161,23 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	case errors.Is(err, ErrCorrupt), errors.Is(err, ErrConfig):
 		// Damaged, or written by another version of the format: build it
 		// again.
+		if errors.Is(err, ErrCorrupt) {
+			cc.warn(fmt.Sprintf("lexical: the cached index %s is damaged (%v); building it again", dir, err))
+		}
 		if err := os.RemoveAll(dir); err != nil {
 			return nil, false, fmt.Errorf("lexical: removing an unusable cached index: %w", err)
 		}
 	default:
 		return nil, false, fmt.Errorf("lexical: cached index %s: %w", dir, err)
 	}
-	if err := os.MkdirAll(cc.Dir, 0o755); err != nil {
-		return nil, false, fmt.Errorf("lexical: %w", err)
+	removed, err := lockfile.RemoveDead(cc.Dir, filepath.Base(dir), buildingMarker)
+	for _, p := range removed {
+		cc.warn(fmt.Sprintf("lexical: removed %s, left by an interrupted build", p))
 	}
-	tmp, err := os.MkdirTemp(cc.Dir, filepath.Base(dir)+".building-")
+	if err != nil {
+		cc.warn(fmt.Sprintf("lexical: leftovers of interrupted builds: %v", err))
+	}
+	tmp, err := os.MkdirTemp(cc.Dir, filepath.Base(dir)+buildingMarker+"*")
 	if err != nil {
 		return nil, false, fmt.Errorf("lexical: %w", err)
 	}
@@ -147,7 +190,8 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 		return nil, false, err
 	}
 	if err := os.Rename(tmp, dir); err != nil {
-		// Another process may have cached the same index meanwhile: use it.
+		// Without locks (see above) another process may have cached the
+		// same index meanwhile: use it.
 		if _, statErr := os.Stat(dir); statErr != nil {
 			return nil, false, fmt.Errorf("lexical: %w", err)
 		}
@@ -157,4 +201,11 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 		return nil, false, err
 	}
 	return x, true, nil
+}
+
+// warn tells Warn msg, if anyone listens.
+func (cc Cache) warn(msg string) {
+	if cc.Warn != nil {
+		cc.Warn(msg)
+	}
 }

@@ -3,9 +3,14 @@ package lexical
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/argsearch/argsearch/analysis"
@@ -54,11 +59,12 @@ func TestCachePath(t *testing.T) {
 }
 
 // TestCacheOpen opens the sample twice: the first Open builds the index
-// (beside a leftover of a crashed build, which it ignores), the second
+// (beside a leftover of a crashed build, which it removes), the second
 // reuses it without reading the corpus; a damaged index is rebuilt, and a
 // failed build leaves nothing behind.
 func TestCacheOpen(t *testing.T) {
-	cc := Cache{Dir: t.TempDir()}
+	var warnings []string
+	cc := Cache{Dir: t.TempDir(), Warn: func(msg string) { warnings = append(warnings, msg) }}
 	args := sampleArgs(t, 50)
 	reads := 0
 	src := Source{Name: "sample.csv", ID: "test sample", Arguments: func(yield func(corpus.Argument, error) bool) {
@@ -76,6 +82,13 @@ func TestCacheOpen(t *testing.T) {
 	if err != nil || !built {
 		t.Fatalf("first Open: built %v, %v", built, err)
 	}
+	if _, err := os.Stat(dir + ".building-123"); !os.IsNotExist(err) {
+		t.Errorf("the leftover of a crashed build is still there (%v)", err)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], dir+".building-123") {
+		t.Errorf("warnings %q, want one naming the leftover removed", warnings)
+	}
+	warnings = nil
 	if got := x.Docs(UnitArgument); got != len(args) {
 		t.Errorf("index has %d arguments, want %d", got, len(args))
 	}
@@ -86,15 +99,45 @@ func TestCacheOpen(t *testing.T) {
 	}
 	x.Close()
 
-	// Damage the index: it is built again.
-	if err := os.WriteFile(filepath.Join(dir, "index.json"), []byte("{"), 0o644); err != nil {
+	// Damage the index, its index.json garbage or a file truncated: it is
+	// built again, with a warning naming the file.
+	files, err := os.ReadDir(dir)
+	if err != nil {
 		t.Fatal(err)
 	}
-	x, built, err = cc.Open(context.Background(), src, Config{})
-	if err != nil || !built {
-		t.Fatalf("Open of a damaged index: built %v, %v; want it rebuilt", built, err)
+	damaged := ""
+	for _, f := range files {
+		if f.Name() != "index.json" && !f.IsDir() {
+			damaged = f.Name()
+			break
+		}
 	}
-	x.Close()
+	if damaged == "" {
+		t.Fatalf("no index file beside index.json in %s", dir)
+	}
+	for file, damage := range map[string]func(string) error{
+		"index.json": func(p string) error { return os.WriteFile(p, []byte("{"), 0o644) },
+		damaged: func(p string) error {
+			fi, err := os.Stat(p)
+			if err != nil {
+				return err
+			}
+			return os.Truncate(p, fi.Size()/2)
+		},
+	} {
+		if err := damage(filepath.Join(dir, file)); err != nil {
+			t.Fatal(err)
+		}
+		x, built, err = cc.Open(context.Background(), src, Config{})
+		if err != nil || !built {
+			t.Fatalf("Open of an index with %s damaged: built %v, %v; want it rebuilt", file, built, err)
+		}
+		x.Close()
+		if len(warnings) != 1 || !strings.Contains(warnings[0], "damaged") || !strings.Contains(warnings[0], file) {
+			t.Errorf("%s damaged: warnings %q, want one naming the file", file, warnings)
+		}
+		warnings = nil
+	}
 
 	// A corpus that fails: an error, and no index under the key.
 	boom := errors.New("boom")
@@ -112,8 +155,95 @@ func TestCacheOpen(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(cc.Dir)
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), filepath.Base(badDir)) {
+		if strings.HasPrefix(e.Name(), filepath.Base(badDir)) && e.Name() != filepath.Base(badDir)+".lock" {
 			t.Errorf("a failed build left %s", e.Name())
 		}
 	}
 }
+
+// TestCacheOpenConcurrent opens one entry from two goroutines at once (two
+// file descriptions of its lock, as two processes would have): one builds
+// and the other waits and opens its index; the corpus is read once.
+func TestCacheOpenConcurrent(t *testing.T) {
+	if !lockfileLocks {
+		t.Skip("no file locking on this platform")
+	}
+	cc := Cache{Dir: t.TempDir()}
+	args := sampleArgs(t, 50)
+	var reads atomic.Int32
+	src := Source{Name: "sample.csv", ID: "test sample", Arguments: func(yield func(corpus.Argument, error) bool) {
+		reads.Add(1)
+		seq(args)(yield)
+	}}
+	var wg sync.WaitGroup
+	built := make([]bool, 2)
+	errs := make([]error, 2)
+	for i := range 2 {
+		wg.Go(func() {
+			var x *Index
+			x, built[i], errs[i] = cc.Open(context.Background(), src, Config{})
+			if x != nil {
+				if n := x.Docs(UnitArgument); n != len(args) {
+					errs[i] = fmt.Errorf("%d arguments, want %d", n, len(args))
+				}
+				x.Close()
+			}
+		})
+	}
+	wg.Wait()
+	if errs[0] != nil || errs[1] != nil {
+		t.Fatal(errs)
+	}
+	if reads.Load() != 1 || built[0] == built[1] {
+		t.Errorf("the corpus was read %d times, built %v; want one build and one reuse", reads.Load(), built)
+	}
+}
+
+// TestCacheOpenCancelled: a build cancelled while it reads the corpus (as
+// by SIGINT through signal.NotifyContext) returns the cancellation and
+// leaves no temporary directory and no entry.
+func TestCacheOpenCancelled(t *testing.T) {
+	cc := Cache{Dir: t.TempDir()}
+	args := sampleArgs(t, 50)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	src := Source{Name: "sample.csv", ID: "test sample", Arguments: func(yield func(corpus.Argument, error) bool) {
+		for i, a := range args {
+			if i == 10 {
+				cancel()
+			}
+			if !yield(a, nil) {
+				return
+			}
+		}
+	}}
+	if _, _, err := cc.Open(ctx, src, Config{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	entries, _ := os.ReadDir(cc.Dir)
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".lock") {
+			t.Errorf("a cancelled build left %s", e.Name())
+		}
+	}
+}
+
+// TestCacheOpenEmptyCorpus: a corpus without arguments is an error saying
+// so, and nothing is cached.
+func TestCacheOpenEmptyCorpus(t *testing.T) {
+	cc := Cache{Dir: t.TempDir()}
+	src := Source{Name: "empty.csv", ID: "empty", Arguments: seq(nil)}
+	if _, _, err := cc.Open(context.Background(), src, Config{}); err == nil || !strings.Contains(err.Error(), "the corpus has no arguments") {
+		t.Fatalf("got %v, want: the corpus has no arguments", err)
+	}
+	entries, _ := os.ReadDir(cc.Dir)
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".lock") {
+			t.Errorf("an empty corpus left %s in the cache", e.Name())
+		}
+	}
+}
+
+// lockfileLocks says whether internal/lockfile's locks exclude each other
+// on this platform (flock(2)).
+var lockfileLocks = slices.Contains([]string{"linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly"}, runtime.GOOS)

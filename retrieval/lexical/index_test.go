@@ -17,6 +17,7 @@ import (
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/slowtest"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/retrievaltest"
 	"github.com/argsearch/argsearch/runfile"
@@ -361,6 +362,9 @@ func TestBuildRuns(t *testing.T) {
 		"plain frequent stop": {Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopFrequent, StopFrequent: 5}, Units: []Unit{UnitArgument}},
 	} {
 		t.Run(name, func(t *testing.T) {
+			if name != "krovetz stop fields" {
+				slowtest.Skip(t, "two builds of 1000 arguments per configuration; krovetz stop fields runs always")
+			}
 			whole, runs := t.TempDir(), t.TempDir()
 			build(t, whole, args, c)
 			c.BuildMemory = 1
@@ -485,6 +489,9 @@ func TestBuildRunsCancelled(t *testing.T) {
 func TestCloseDuringQueries(t *testing.T) {
 	args := sampleArgs(t, 200)
 	for round := range 20 {
+		if round >= 4 && !slowtest.Enabled() {
+			break // rounds 4 to 19 (later closes) only with ARGSEARCH_SLOW=1
+		}
 		x, err := Build(context.Background(), t.TempDir(), seq(args), Config{})
 		if err != nil {
 			t.Fatal(err)

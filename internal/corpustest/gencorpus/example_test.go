@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"os"
 
@@ -10,7 +11,7 @@ import (
 // Generate a 3-argument corpus with seed 1, discard it and print its
 // statistics, as gencorpus -args 3 -seed 1 -o /dev/null does.
 func Example() {
-	if err := run(corpustest.Config{Arguments: 3, Seed: 1}, os.DevNull, "", os.Stdout, io.Discard); err != nil {
+	if err := run(context.Background(), corpustest.Config{Arguments: 3, Seed: 1}, os.DevNull, "", os.Stdout, io.Discard); err != nil {
 		panic(err)
 	}
 	// Output:
