@@ -47,8 +47,13 @@ func TestTask2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	stances, err := comparative.Stances()
+	if err != nil {
+		t.Fatal(err)
+	}
 	x := experiment.Experiment{
 		Judgments: j,
+		Stances:   stances,
 		ByRank:    true,
 		Systems: []experiment.System{
 			{Name: "Puss in Boots", Run: readTask2Run(t, "Puss-in-Boots-run1.txt.gz")},
@@ -65,6 +70,10 @@ func TestTask2(t *testing.T) {
 		"Katana":            {0.618, 0.643},
 		"Olivier Armstrong": {0.492, 0.582},
 	}
+	wantStance := map[string]struct { // Table 11: F1 run, N run
+		f1 float64
+		n  int
+	}{"Puss in Boots": {0.158, 1328}, "Katana": {0.229, 1027}, "Olivier Armstrong": {0.191, 551}}
 	seen := 0
 	for _, row := range tab.Rows {
 		w, ok := want[row.System]
@@ -77,6 +86,9 @@ func TestTask2(t *testing.T) {
 		}
 		if got := math.Round(row.Judged.Mean*1000) / 1000; got != w[i] {
 			t.Errorf("%s %v: judged-only nDCG@5 %.4f, printed %.3f", row.System, row.Dimension, row.Judged.Mean, w[i])
+		}
+		if ws := wantStance[row.System]; math.Round(row.StanceF1*1000)/1000 != ws.f1 || row.StanceN != ws.n {
+			t.Errorf("%s: stance F1 %.4f over %d, printed %.3f over %d", row.System, row.StanceF1, row.StanceN, ws.f1, ws.n)
 		}
 		if row.Topics != 50 {
 			t.Errorf("%s %v: %d topics, want 50", row.System, row.Dimension, row.Topics)
@@ -93,7 +105,20 @@ func TestTask2(t *testing.T) {
 	if err := tab.WriteText(&sb); err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(sb.String(), "stance F1") {
+		t.Errorf("the text table has no stance column")
+	}
 	t.Log("\n" + sb.String())
+	var tsv, js strings.Builder
+	if err := tab.WriteTSV(&tsv); err != nil {
+		t.Fatal(err)
+	}
+	if err := tab.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tsv.String(), "\tstance_f1\tstance_n\n") || !strings.Contains(js.String(), `"stance_n": 1027`) {
+		t.Errorf("TSV or JSON lacks the stance measure")
+	}
 	// The HTML report of the same table.
 	var html strings.Builder
 	if err := report.Write(&html, x, tab, report.Options{}); err != nil {
