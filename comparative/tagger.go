@@ -28,8 +28,8 @@ import (
 //
 // A comparison in a sentence that names both objects counts 1 for the
 // object it favours and -1 for the other; a comparative near a single
-// object counts half; sentiment near a mention counts a quarter of its
-// valence. The passage favours the object with the higher sum when the
+// object and the sentiment near a mention count with weights of their own
+// (relative to that 1). The passage favours the object with the higher sum when the
 // difference is at least Margin of the evidence (the sum of absolute
 // values) and the evidence at least MinEvidence; it is Neutral when both
 // objects are mentioned with evidence but neither wins, and No otherwise.
