@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/argsearch/argsearch/comparative/internal/tagging"
 	"github.com/argsearch/argsearch/internal/textfeat"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -206,7 +207,7 @@ func wordQuality(text string) float64 {
 		if isAdjective(w) {
 			adjectives++
 		}
-		if _, ok := comparativeWords[w]; ok || (strings.HasSuffix(w, "er") && isAdjective(strings.TrimSuffix(w, "er")+"y")) {
+		if tagging.IsComparative(w) || (strings.HasSuffix(w, "er") && isAdjective(strings.TrimSuffix(w, "er")+"y")) {
 			comparatives++
 		}
 	}
@@ -245,7 +246,7 @@ func axiomatic(env Env, n int) func(context.Context, topics.Topic, []retrieval.H
 		feats := make([]feat, n)
 		heads := make([]string, 0, 2)
 		for _, o := range t.Objects {
-			if h := objectHead(o); h != "" {
+			if h := tagging.ObjectHead(o); h != "" {
 				heads = append(heads, h)
 			}
 		}

@@ -132,6 +132,13 @@ type Experiment struct {
 	// Bootstrap configures the confidence intervals (95%, 10,000
 	// resamples, seed 0 by default).
 	Bootstrap eval.Bootstrap
+	// Stances, when set, gives every system its stance measure over the
+	// whole run (Row.StanceF1 and Row.StanceN): Touché 2022 Task 2's
+	// macro-F1 over the judged results the run gives a stance
+	// (comparative.Stances returns one).
+	Stances interface {
+		F1(runs ...runfile.Run) (f1 float64, n int)
+	}
 	// Tag is the run tag of the runs the experiment makes; "" means the
 	// system's name.
 	Tag string
@@ -232,6 +239,11 @@ type Row struct {
 	// top K (JudgedShare below 0.5). Warning is them joined by "; ".
 	Warnings []string
 	Warning  string
+	// StanceF1 is the system's stance measure (Experiment.Stances) over
+	// its whole run, the same on each of its rows, and StanceN the number
+	// of judged results it rests on; both 0 without Experiment.Stances.
+	StanceF1 float64
+	StanceN  int
 }
 
 // TopicScores holds one topic's values of a Row (NaN where not computed).
@@ -344,7 +356,27 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		}
 		t.Rows = append(t.Rows, rows...)
 	}
+	if x.Stances != nil {
+		for i, r := range t.Rows {
+			t.Rows[i].StanceF1, t.Rows[i].StanceN = x.Stances.F1(topicsOf(t.Runs[r.System], keep))
+		}
+	}
 	return t, nil
+}
+
+// topicsOf returns the part of run on the topics keep holds, all of it
+// when keep is nil.
+func topicsOf(run runfile.Run, keep map[string]bool) runfile.Run {
+	if keep == nil {
+		return run
+	}
+	out := runfile.Run{}
+	for qid, lines := range run {
+		if keep[qid] {
+			out[qid] = lines
+		}
+	}
+	return out
 }
 
 // defaultMinJudged is Experiment.MinJudged's default.

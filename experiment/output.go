@@ -92,7 +92,18 @@ func (t *Table) tsvColumns() []column {
 		column{"predicted nDCG@" + k, "predicted_ndcg" + k, func(r Row) string { return f4(r.Predicted.Mean) }})
 	cols = append(cols, ci("predicted_ndcg"+k, func(r Row) eval.Interval { return r.Predicted })...)
 	cols = append(cols, column{p + " predicted", "predicted_p", func(r Row) string { return f4(r.PredictedP) }})
+	if t.hasStance() {
+		cols = append(cols,
+			column{"stance F1", "stance_f1", func(r Row) string { return f4(r.StanceF1) }},
+			column{"stance N", "stance_n", func(r Row) string { return strconv.Itoa(r.StanceN) }})
+	}
 	return cols
+}
+
+// hasStance reports whether a row has a stance measure (Experiment.Stances
+// and a run that gives a judged result a stance).
+func (t *Table) hasStance() bool {
+	return slices.ContainsFunc(t.Rows, func(r Row) bool { return r.StanceN > 0 })
 }
 
 // textColumns returns the columns of WriteText, in order: the headline
@@ -119,6 +130,9 @@ func (t *Table) textColumns() []column {
 	}
 	if t.hasOwn() {
 		names = append(names, "own_ndcg"+k, "own_ndcg"+k+"_low", "own_ndcg"+k+"_high", "own_p", "own_judged"+k)
+	}
+	if t.hasStance() {
+		names = append(names, "stance_f1", "stance_n")
 	}
 	names = append(names, "warning")
 	cols := make([]column, len(names))
@@ -193,7 +207,8 @@ func (t *Table) WriteText(w io.Writer) error {
 // estimated_judged_ndcg5_high, estimated_p, labelled5, warning, depth5,
 // depth5_median, p_untested, own_ndcg5, own_ndcg5_low, own_ndcg5_high,
 // own_p, own_judged5, predicted_ndcg5, predicted_ndcg5_low,
-// predicted_ndcg5_high, predicted_p, with the cutoff in place of 5); p is the
+// predicted_ndcg5_high, predicted_p, and stance_f1 and stance_n where a row
+// has a stance measure (Experiment.Stances), with the cutoff in place of 5); p is the
 // judged-only p-value, and p_untested says why it is empty where it is not
 // computed for a run that is not the baseline. A value not computed is an
 // empty field.
@@ -350,6 +365,8 @@ func jsonTable(t *Table) any {
 		PerTopic    []topic  `json:"per_topic"`
 		Warning     string   `json:"warning,omitempty"`
 		Warnings    []string `json:"warnings"`
+		StanceF1    *float64 `json:"stance_f1,omitempty"`
+		StanceN     int      `json:"stance_n,omitempty"`
 	}
 	out := struct {
 		K          int     `json:"k"`
@@ -370,6 +387,9 @@ func jsonTable(t *Table) any {
 			Own: ci(r.Own), OwnShare: n(r.OwnShare), OwnP: n(r.OwnP), Predicted: ci(r.Predicted), PredictedP: n(r.PredictedP)}
 		if jr.Warnings == nil {
 			jr.Warnings = []string{}
+		}
+		if r.StanceN > 0 {
+			jr.StanceF1, jr.StanceN = n(r.StanceF1), r.StanceN
 		}
 		for _, ts := range r.PerTopic {
 			jr.PerTopic = append(jr.PerTopic, topic{ts.Topic, n(ts.NDCG), n(ts.Judged), n(ts.Estimated), n(ts.Own), n(ts.Predicted)})

@@ -3,6 +3,7 @@
 // over the passage corpus, with the comparative stance of each passage.
 //
 //	comparative [-i DIR] [-o DIR] [-recipe baseline|tempesta|grimjack|levi] [-k 1000] [-n 20000] [-quiet]
+//	comparative -evaluate [-format table|tsv|json] [-html FILE] RUN...
 //
 // With -i it reads DIR/touche-task2-passages-version-002.jsonl (or any
 // *.jsonl or *.jsonl.gz file there) and DIR/topics.xml, TIRA's convention,
@@ -13,11 +14,21 @@
 // so the quick path is for trying the command, not for its figures.
 //
 // The index is built in memory on every run.
+//
+// With -evaluate it runs nothing: it scores the Task 2 run files RUN...
+// against the Touché 2022 Task 2 judgments embedded in package comparative,
+// as the overview's Tables 9-11 do (package experiment with
+// Experiment.Stances): judged-only nDCG@5 of relevance and quality in each
+// run's rank order, with bootstrap intervals and paired t-tests against the
+// first run (Bonferroni), and each run's stance F1 and N. Each run is named
+// by its file name. -format chooses the table (default), tsv or json; -html
+// FILE writes the experiment's report, one self-contained HTML file.
 package main
 
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"iter"
@@ -45,17 +56,39 @@ func main() {
 var recipes = []string{"baseline", "tempesta", "grimjack", "levi"}
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("comparative", "comparative [-i DIR] [-o DIR] [-recipe baseline|tempesta|grimjack|levi] [-k 1000] [-n 20000] [-quiet]",
+	c := cli.New("comparative", "comparative [-i DIR] [-o DIR] [-recipe baseline|tempesta|grimjack|levi] [-k 1000] [-n 20000] [-quiet]\ncomparative -evaluate [-format table|tsv|json] [-html FILE] RUN...",
 		`Comparative runs a Touché 2022 Task 2 system (argument retrieval for comparative questions): one of package comparative's recipes over the passage corpus, each passage tagged FIRST, SECOND, NEUTRAL or NO towards the topic's two objects. "go doc github.com/argsearch/argsearch/comparative.Recipe" describes the recipes and what each substitutes.
 
-With -i DIR it reads the passages (touche-task2-passages-version-002.jsonl, or any *.jsonl or *.jsonl.gz file in DIR) and topics.xml, TIRA's convention, and writes run.txt to the -o directory (default: the current directory). Without -i it runs on a generated corpus of -n passages in the official format with 50 generated topics: no licensed text of the real corpus can be embedded, so that run is for trying the command, not for its figures. The index is built in memory on every run. Progress lines go to stderr (-quiet silences them).`, stdout, stderr)
+With -i DIR it reads the passages (touche-task2-passages-version-002.jsonl, or any *.jsonl or *.jsonl.gz file in DIR) and topics.xml, TIRA's convention, and writes run.txt to the -o directory (default: the current directory). Without -i it runs on a generated corpus of -n passages in the official format with 50 generated topics: no licensed text of the real corpus can be embedded, so that run is for trying the command, not for its figures. The index is built in memory on every run. Progress lines go to stderr (-quiet silences them).
+
+With -evaluate it runs nothing and scores the Task 2 run files RUN... against the embedded Touché 2022 Task 2 judgments as the overview's Tables 9-11 do: judged-only nDCG@5 of relevance and quality in each run's rank order, with 95% bootstrap intervals and paired t-tests against the first run (Bonferroni), and each run's stance F1 and N. -format table|tsv|json chooses the output; -html FILE writes the report of the experiment.`, stdout, stderr)
+	c.MaxArgs = -1
 	in := c.Flags.String("i", "", "input directory: passages and topics.xml (TIRA's -i)")
 	out := c.Flags.String("o", "", "output directory for run.txt (TIRA's -o); default: the current directory")
 	recipe := c.OneOf("recipe", recipes, "the system: baseline, tempesta, grimjack or levi")
 	k := c.Int("k", 1000, 1, 1000, "passages per topic")
 	n := c.Int("n", 20000, 100, corpustest.FullPassages, "without -i: passages to generate")
 	quiet := c.Flags.Bool("quiet", false, "no progress lines")
-	return c.Run(args, func([]string) error {
+	evaluate := c.Flags.Bool("evaluate", false, "score the run files given as arguments against the 2022 judgments; run nothing")
+	format := c.OneOf("format", []string{"table", "tsv", "json"}, "with -evaluate: the output, table (default), tsv or json")
+	html := c.Flags.String("html", "", "with -evaluate: write the experiment's HTML report to `file`")
+	return c.Run(args, func(runs []string) error {
+		evalOnly := ""
+		c.Flags.Visit(func(f *flag.Flag) {
+			if f.Name == "format" || f.Name == "html" {
+				evalOnly = f.Name
+			}
+		})
+		switch {
+		case *evaluate && len(runs) == 0:
+			return cli.Usagef("-evaluate: no run file given")
+		case !*evaluate && len(runs) > 0:
+			return cli.Usagef("unexpected argument %q (run files are for -evaluate)", runs[0])
+		case !*evaluate && evalOnly != "":
+			return cli.Usagef("-%s is for -evaluate", evalOnly)
+		case *evaluate:
+			return evaluateRuns(ctx, runs, *format, *html, append([]string{"comparative"}, args...), stdout)
+		}
 		logf := func(format string, a ...any) {
 			if !*quiet {
 				fmt.Fprintf(stderr, "comparative: "+format+"\n", a...)

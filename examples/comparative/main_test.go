@@ -78,3 +78,57 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("-k 0: exit %d, want 2", code)
 	}
 }
+
+// TestEvaluate scores two of the public 2022 runs (their judged lines, from
+// comparative's testdata) as the overview's tables do, with the report.
+func TestEvaluate(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for _, name := range []string{"Puss-in-Boots-run1", "Katana-run3"} {
+		f, err := os.Open(filepath.Join("..", "..", "comparative", "testdata", "runs2022", name+".txt.gz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if _, err := b.ReadFrom(zr); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		p := filepath.Join(dir, name+".txt")
+		if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	html := filepath.Join(dir, "report.html")
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), append([]string{"-evaluate", "-format", "tsv", "-html", html}, paths...), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"Katana-run3.txt\ttouche-2022-task-2 relevance\t50\t", "\t0.6175\t", "\t0.4687\t", "\t0.2288\t1027\n", "\t0.1584\t1328\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if b, err := os.ReadFile(html); err != nil || !bytes.Contains(b, []byte("Katana-run3.txt")) {
+		t.Errorf("report: %v", err)
+	}
+	// A stance Task 2 does not know is an error naming file, line and field.
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("2 PRO clueweb12-0000tw-00-00000___1 1 9.5 tag\n"), 0o644)
+	stderr.Reset()
+	if code := run(context.Background(), []string{"-evaluate", bad}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "bad.txt:1") || !strings.Contains(stderr.String(), "stance") || strings.Count(stderr.String(), "\n") != 1 {
+		t.Errorf("bad stance: exit %d, stderr %q", code, stderr.String())
+	}
+	// Run files without -evaluate, -format without -evaluate: exit 2.
+	for _, args := range [][]string{{paths[0]}, {"-format", "tsv"}, {"-evaluate"}} {
+		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}
