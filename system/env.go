@@ -20,6 +20,7 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/countio"
 	"github.com/argsearch/argsearch/internal/fileid"
+	"github.com/argsearch/argsearch/internal/lockfile"
 	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -54,6 +55,10 @@ type Input struct {
 	// Workers is the number of topics Run answers at once; 0 means 1. The
 	// run does not depend on it.
 	Workers int
+	// Warn, if not nil, is told what a user should hear of that is not an
+	// error: a cached index or store file found damaged and built again
+	// (naming the file), leftovers of interrupted runs removed.
+	Warn func(msg string)
 	// Progress, if not nil, is told how far each step has come: "reading
 	// corpus" and "indexing" (in bytes of the corpus read), then Run's
 	// "topics" (in topics answered). done == total ends a step. Calls come
@@ -135,7 +140,7 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 		return nil, err
 	}
 	if in.Cache != "" {
-		e.cache = lexical.Cache{Dir: in.Cache}
+		e.cache = lexical.Cache{Dir: in.Cache, Warn: in.Warn}
 	}
 	storeFile, err := e.openStore(ctx)
 	if err != nil {
@@ -348,6 +353,30 @@ func (e *Env) openStore(ctx context.Context) (written string, err error) {
 		path = filepath.Join(e.cache.Dir, filepath.Base(e.src.name)+"-"+hex.EncodeToString(sum[:8])+".store")
 		if err := e.mapStoreFile(path); err == nil {
 			return "", nil
+		}
+		// Hold the store file's lock while it is read and written, so that
+		// a second process waits and maps this one's file, and so that a
+		// later run can prove a leftover temporary file dead.
+		if err := os.MkdirAll(e.cache.Dir, 0o755); err != nil {
+			return "", fmt.Errorf("system: %w", err)
+		}
+		lock, err := lockfile.Acquire(ctx, path+".lock")
+		if err != nil {
+			return "", fmt.Errorf("system: %w", err)
+		}
+		defer lock.Unlock()
+		err = e.mapStoreFile(path)
+		if err == nil {
+			return "", nil // written by another process meanwhile
+		}
+		if _, statErr := os.Stat(path); statErr == nil && e.in.Warn != nil {
+			e.in.Warn(fmt.Sprintf("system: the cached corpus store %s is damaged (%v); reading the corpus again", path, err))
+		}
+		removed, _ := lockfile.RemoveDead(e.cache.Dir, filepath.Base(path), ".tmp")
+		for _, p := range removed {
+			if e.in.Warn != nil {
+				e.in.Warn(fmt.Sprintf("system: removed %s, left by an interrupted run", p))
+			}
 		}
 	}
 	e.Repaired, err = e.read("reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {

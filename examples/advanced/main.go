@@ -67,8 +67,10 @@ import (
 	"github.com/argsearch/argsearch/semantic/glove"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/pairing"
@@ -77,7 +79,15 @@ import (
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	// An interrupt cancels the work, so that the cache's writers remove
+	// their temporary files before the command exits.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if ctx.Err() != nil {
+		code = 130
+	}
+	stop()
+	os.Exit(code)
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -132,16 +142,16 @@ advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag
 // advanced runs s over the input's topics, writes its run and reports.
 func advanced(ctx context.Context, f cli.SystemFlags, name string, s system.System, stdout, stderr io.Writer) error {
 	report := cli.NewReport(name)
+	path, err := f.RunPath() // checked before any work
+	if err != nil {
+		return err
+	}
 	env, err := system.Open(ctx, f.Input(stderr))
 	if err != nil {
 		return err
 	}
 	defer env.Close()
 	run, err := system.Run(ctx, env, report.Time(s), f.Tag)
-	if err != nil {
-		return err
-	}
-	path, err := f.RunPath()
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,8 @@ import (
 	"context"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -30,7 +32,15 @@ import (
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	// An interrupt cancels the work, so that the cache's writers remove
+	// their temporary files before the command exits.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if ctx.Err() != nil {
+		code = 130
+	}
+	stop()
+	os.Exit(code)
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -52,16 +62,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 func swordsman(ctx context.Context, f cli.SystemFlags, s system.Swordsman, stdout, stderr io.Writer) error {
 	report := cli.NewReport("swordsman")
+	path, err := f.RunPath() // checked before any work
+	if err != nil {
+		return err
+	}
 	env, err := system.Open(ctx, f.Input(stderr))
 	if err != nil {
 		return err
 	}
 	defer env.Close()
 	run, err := system.Run(ctx, env, report.Time(s), f.Tag)
-	if err != nil {
-		return err
-	}
-	path, err := f.RunPath()
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/internal/outpath"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
@@ -85,7 +86,8 @@ func (f *SystemFlags) RegisterInput(c *Command, name string) {
 // stderr. A cache directory that cannot be made is warned about on stderr,
 // and left out.
 func (f SystemFlags) Input(stderr io.Writer) system.Input {
-	in := system.Input{Dir: f.TIRA.InputDir, K: f.K, Workers: f.Workers, Progress: f.progress(stderr)}
+	in := system.Input{Dir: f.TIRA.InputDir, K: f.K, Workers: f.Workers, Progress: f.progress(stderr),
+		Warn: func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", f.name, msg) }}
 	if f.Sample == 2021 {
 		in.Sample = sample.Touche2021()
 	}
@@ -177,7 +179,10 @@ func (f SystemFlags) Rules(s system.System) runfile.Rules {
 // directory.
 func (f SystemFlags) RunPath() (string, error) {
 	if f.TIRA.OutputDir == "" {
-		return "run.txt", nil
+		return "run.txt", outpath.File("-o", "run.txt")
+	}
+	if err := outpath.Dir("-o", f.TIRA.OutputDir); err != nil {
+		return "", err
 	}
 	return f.TIRA.RunPath()
 }
