@@ -60,8 +60,8 @@ func walkthrough(doc, heading string) (code, output []string) {
 	return blocks[0], blocks[1]
 }
 
-// example returns the body of the named example (blank lines left out) and
-// its output.
+// example returns the body of the named example and its output (blank
+// lines left out of both).
 func example(src, name string) (body, output []string) {
 	_, rest, _ := strings.Cut(src, "func "+name+"() {\n")
 	inOutput := false
@@ -72,6 +72,7 @@ func example(src, name string) (body, output []string) {
 			return body, output
 		case line == "\t// Output:":
 			inOutput = true
+		case inOutput && line == "\t//":
 		case inOutput:
 			output = append(output, strings.TrimPrefix(line, "\t// "))
 		case line != "":

@@ -1,11 +1,16 @@
 package experiment
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/semantic/use"
+	"github.com/argsearch/argsearch/system"
 )
 
 // estimator returns the estimate of unjudged pairs for dimension d of j:
@@ -79,4 +84,19 @@ func mean(v []float64) float64 {
 		s += x
 	}
 	return s / float64(len(v))
+}
+
+// trainPredictor trains the default predictor of unjudged pairs
+// (Experiment.Predicted): eval/unjudged's Model over j and the texts of env's
+// store, with the shipped Universal Sentence Encoder lite.
+func trainPredictor(ctx context.Context, j *eval.Judgments, env *system.Env) (*unjudged.Model, error) {
+	enc, err := use.Load()
+	if err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
+	}
+	m, err := unjudged.Train(ctx, j, env.Store, env.Topics, enc)
+	if err != nil {
+		return nil, fmt.Errorf("experiment: predicting unjudged pairs: %w", err)
+	}
+	return m, nil
 }

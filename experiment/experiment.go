@@ -79,11 +79,13 @@ type Experiment struct {
 	Systems []System
 	// Judgments score the runs; nil means the Env's.
 	Judgments *eval.Judgments
-	// Predicted, when set, labels every pair the judgments leave
-	// unjudged with a label predicted from the judged sentences of its
-	// topic (eval/unjudged's Model, trained on the Judgments and the Env's
-	// texts) and gives the predicted nDCG@K of each run: Row.Predicted, the
-	// table's headline. Of the figures compared in issue 33's simulation it
+	// Predicted labels every pair the judgments leave unjudged with a
+	// label predicted from the judged sentences of its topic and gives the
+	// predicted nDCG@K of each run: Row.Predicted, the table's headline.
+	// When it is nil, the Env is set and the judgments judge sentence
+	// pairs (Touché 2022), Run trains eval/unjudged's Model on the
+	// judgments and the Env's texts with the shipped Universal Sentence
+	// Encoder lite; set it to use another model (or another encoder). Of the figures compared in issue 33's simulation it
 	// is the one that kept the systems' order when judgments were hidden
 	// and that a smaller pool did not move (BENCHMARKS.md).
 	Predicted interface {
@@ -125,7 +127,7 @@ type Experiment struct {
 	// MinJudged is the least judged@K both of two runs need for their
 	// judged-only figures to be tested against each other (judged@K is the
 	// mean over topics of the share of the top K that is judged); 0 means
-	// 0.3, and a negative value tests every run. Below it a judged-only
+	// 0.2, and a negative value tests every run. Below it a judged-only
 	// p-value tells more of where the judged results sit than of how good
 	// the run is.
 	MinJudged float64
@@ -335,6 +337,11 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("experiment: %w", err)
 		}
+		if x.Predicted == nil && est != nil && x.Env != nil && headline == headlinePredicted {
+			if x.Predicted, err = trainPredictor(ctx, all, x.Env); err != nil {
+				return nil, err
+			}
+		}
 		switch {
 		case x.Predicted != nil && est != nil && headline == headlinePredicted:
 			t.Headline = headlinePredicted
@@ -380,11 +387,12 @@ func topicsOf(run runfile.Run, keep map[string]bool) runfile.Run {
 }
 
 // defaultMinJudged is Experiment.MinJudged's default.
-// 0.3 is the least judged@5 at which judged-only's t-test verdicts on the
-// 2022 sample mostly (85% or more) agree with the verdicts under all
-// judgments when a part of the judgments is hidden (issue 33's
+// 0.2 is the least judged@5 at which judged-only's t-test verdicts on the
+// 2022 sample agree with the verdicts under all judgments about 90% of the
+// time when a part of the judgments is hidden, binned either by the judged
+// share under all judgments or under the reduced ones (issue 33's
 // simulation, examples/hidejudgments; BENCHMARKS.md has the table).
-const defaultMinJudged = 0.3
+const defaultMinJudged = 0.2
 
 // The measures a table can lead with (Table.Headline).
 const (

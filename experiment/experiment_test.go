@@ -262,7 +262,7 @@ func TestWriteTSVAndJSON(t *testing.T) {
 	// Each run has one result of ten judged, at rank 1: judged@10 0.10 is
 	// below 0.5, so judged-only is not tested, and the rows say why.
 	if got.K != 10 || len(got.Rows) != 2 || got.Rows[0].P != nil || got.Rows[1].P != nil ||
-		got.Rows[1].Untested != "judged@10 0.10 and 0.10 < 0.30" || *got.Rows[1].Share != 0.1 || *got.Rows[1].Depth != 1 ||
+		got.Rows[1].Untested != "judged@10 0.10 and 0.10 < 0.20" || *got.Rows[1].Share != 0.1 || *got.Rows[1].Depth != 1 ||
 		len(got.Rows[1].Warnings) != 1 || !strings.Contains(got.Rows[1].Warnings[0], "judged-only rests on ranks around 1") {
 		t.Errorf("got %s", js.String())
 	}
@@ -388,7 +388,7 @@ func TestJudgedOnlyGate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := experiment.Experiment{Judgments: j, Bootstrap: eval.Bootstrap{Resamples: 50}, Test: eval.PairedTest{Method: "wilcoxon"},
+	x := experiment.Experiment{Judgments: j, Bootstrap: eval.Bootstrap{Resamples: 50}, Test: eval.PairedTest{Method: "wilcoxon"}, MinJudged: 0.3,
 		Systems: []experiment.System{{Name: "judged", Run: newRun(t, byTopic)}, {Name: "reversed", Run: newRun(t, reversed)}, {Name: "deep", Run: newRun(t, deep)}}}
 	table, err := x.Run(context.Background())
 	if err != nil {

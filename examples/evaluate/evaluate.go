@@ -12,10 +12,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/semantic/use"
+	"github.com/argsearch/argsearch/system"
 )
 
 // measureList collects repeated -m flags.
@@ -77,19 +81,21 @@ type config struct {
 	minJudged  float64
 	dimension  string   // trec_eval mode with -year
 	own        nameList // table mode: -judgments files
+	input      string   // table mode: -i, the texts the prediction learns from
+	predict    bool     // table mode: -predict
 	validate   bool     // -validate-estimated
 }
 
 const usage = `evaluate [-q] [-c] [-J] [-M N] [-l LEVEL] [-Z FILE] [-pairs first|best] [-m MEASURE]... QRELS RUN
 evaluate -year 2020|2021|2022 [-dimension relevance|quality|coherence] [trec_eval flags] -m MEASURE... RUN
-evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank] [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-judgments FILE]... [-name NAME]... [-seed N] [-resamples N] RUN...
+evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank] [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-judgments FILE]... [-predict=false] [-i DIR] [-name NAME]... [-seed N] [-resamples N] RUN...
 evaluate -validate-estimated [-year 2022]`
 
 const about = `Evaluate scores TREC runs against relevance judgments, in one of two modes.
 
 With -m, or with just QRELS and RUN (trec_eval mode), it prints exactly the lines trec_eval 10.0 prints for the same options (with -year and -m it takes only RUN and scores it against the official judgments of that year embedded in the module, one dimension at a time: -dimension, relevance by default, as trec_eval would with those judgments written to a qrels file): "measure<TAB>qid<TAB>value", for every measure of trec_eval but the preference ones, in trec_eval's syntax (map, P.5,10, ndcg_cut.5,10,1000, bpref, infAP, unj.5, iprec_at_recall.0.1,0.5, ndcg.1=3,2=9, ...; the sets official, all_trec and set) or as ir_measures names them (nDCG@5, P@10, R@10, AP, RR, Bpref). Without -m it computes trec_eval's default set, official. The flags -q (each topic's values too), -c, -J, -M (at most N documents a topic), -l (the least relevant label) and -Z (z-scores from a file of "qid measure mean sd" lines) are trec_eval's, and may be written as trec_eval takes them (-M100, -l2, -mP.5): here -q does not mean quiet. Runs and qrels may hold comment lines (starting with '#'), and text after a run line's sixth field is ignored, as in trec_eval. -pairs maps a run of sentence pairs onto arguments first, and the mapped run is scored by trec_eval's rules. A run of which nothing is judged is scored all the same, as trec_eval does, with a warning on stderr (naming -pairs for a run of sentence pairs against judgments of arguments).
 
-Without -m (table mode) it prints, for each run and judged dimension, the mean nDCG@5 with its 95% percentile bootstrap interval, plain and on judged-only rankings (the variant of Touché's official tables), judged@5 (the share of the run's top 5 that is judged) and the depth of the judged-only figure (the mean and median rank of the judged results it scored), and for judgments of sentence pairs (2022) the estimated judged-only nDCG@5, which also counts the unjudged pairs whose two sentences were judged in other pairs, labelling each with its sentences' mean labels (eval.Estimate), with its coverage labelled@5; each figure with the p-value of a paired test against the baseline run (-test: the t-test, the paired randomization test, exact up to 20 topics and from 100,000 seeded samples beyond, or Wilcoxon's signed-rank test, exact up to 50 non-zero differences and by the normal approximation beyond), corrected for the number of runs within each column and dimension (-correction; the line above the table says which p-values the correction covers). For 2022 the table leads with the estimate: a new system's top 5 is mostly unjudged, and its judged-only figure then scores judged pairs far down its ranking (the depth says how far), which a smaller candidate pool "improves". So a row whose judged@5 is below 0.5 warns that "judged-only rests on ranks around N", and a judged-only p-value is given only where both runs' judged@5 reach -min-judged (0.3, the level at which the simulation of hidden judgments found judged-only's verdicts mostly stable); elsewhere the cell says why it is empty. A row also warns when nothing of the run is judged. -judgments FILE (repeatable) reads own judgments, as examples/judge writes them, kept apart from the official ones: they add the columns "nDCG@5 official + N own" and "judged@5 official + N own" (official labels, and the own ones of the pairs the official judgments leave unjudged; where two files label a pair, the first given counts), and change no other figure; with two files or more, their agreement follows the table (Cohen's kappa per dimension over the pairs both judged). -format tsv prints the table as tab-separated values with a one-token header, and json as one object with every topic's values; -per-topic adds each topic's values to the table. A run is labelled by -name (in the order of the RUN files), else by its run tag, else by the shortest part of its path that tells it from the others. -pairs maps a run of sentence pairs or sentences onto the args.me arguments the 2020 and 2021 judgments rate. -year takes the official judgments embedded in the module.
+Without -m (table mode) it prints, for each run and judged dimension, the mean nDCG@5 with its 95% percentile bootstrap interval, plain and on judged-only rankings (the variant of Touché's official tables), judged@5 (the share of the run's top 5 that is judged) and the depth of the judged-only figure (the mean and median rank of the judged results it scored), and for judgments of sentence pairs (2022) the estimated judged-only nDCG@5, which also counts the unjudged pairs whose two sentences were judged in other pairs, labelling each with its sentences' mean labels (eval.Estimate), with its coverage labelled@5; each figure with the p-value of a paired test against the baseline run (-test: the t-test, the paired randomization test, exact up to 20 topics and from 100,000 seeded samples beyond, or Wilcoxon's signed-rank test, exact up to 50 non-zero differences and by the normal approximation beyond), corrected for the number of runs within each column and dimension (-correction; the line above the table says which p-values the correction covers). For 2022 the table leads with the predicted nDCG@5, which labels every unjudged pair of the top 5 with a label predicted from the judged sentences of its topic (eval/unjudged, trained on the texts of the embedded 2022 sample, or of the TIRA input -i DIR; -predict=false leaves it out and the estimate leads): the figure that the simulation of hidden judgments (BENCHMARKS.md) found to keep the systems' order and not to move with the candidate pool. Judged-only needs care: a new system's top 5 is mostly unjudged, and its judged-only figure then scores judged pairs far down its ranking (the depth says how far), which a smaller candidate pool "improves". So a row whose judged@5 is below 0.5 warns that "judged-only rests on ranks around N", and a judged-only p-value is given only where both runs' judged@5 reach -min-judged (0.2, the level at which the simulation of hidden judgments found judged-only's verdicts mostly stable); elsewhere the cell says why it is empty. A row also warns when nothing of the run is judged. -judgments FILE (repeatable) reads own judgments, as examples/judge writes them, kept apart from the official ones: they add the columns "nDCG@5 official + N own" and "judged@5 official + N own" (official labels, and the own ones of the pairs the official judgments leave unjudged; where two files label a pair, the first given counts), and change no other figure; with two files or more, their agreement follows the table (Cohen's kappa per dimension over the pairs both judged). -format tsv prints the table as tab-separated values with a one-token header, and json as one object with every topic's values; -per-topic adds each topic's values to the table. A run is labelled by -name (in the order of the RUN files), else by its run tag, else by the shortest part of its path that tells it from the others. -pairs maps a run of sentence pairs or sentences onto the args.me arguments the 2020 and 2021 judgments rate. -year takes the official judgments embedded in the module.
 
 -validate-estimated prints how well the estimate of unjudged pairs predicts the official 2022 judgments, leaving each judged pair out in turn: the Pearson correlation and mean absolute error per dimension, for the mean of the sentences' means and for the fitted estimate (eval.FitEstimate) the tables use for coherence.
 
@@ -132,7 +138,9 @@ func define(cmd *cli.Command) *config {
 	fs.Var(&c.names, "name", "table mode: the `label` of the next RUN's rows (repeatable, in the order of the RUN files)")
 	fs.Uint64Var(&c.seed, "seed", 0, "table mode: bootstrap seed (and the permutation test's); the experiment command's default is 0 too")
 	fs.StringVar(&c.test, "test", "ttest", "table mode: the paired significance `test`: ttest, permutation or wilcoxon")
-	fs.Float64Var(&c.minJudged, "min-judged", 0.3, "table mode: the judged@5 both runs need for their judged-only figures to be tested (`share`; 0 tests all)")
+	fs.Float64Var(&c.minJudged, "min-judged", 0.2, "table mode: the judged@5 both runs need for their judged-only figures to be tested (`share`; 0 tests all)")
+	fs.StringVar(&c.input, "i", "", "table mode, 2022: a TIRA input `dir` whose corpus and topics.xml give the texts the predicted nDCG@5 learns from (default: the embedded 2022 sample, which serves its 25 topics)")
+	fs.BoolVar(&c.predict, "predict", true, "table mode, 2022: predict the labels of unjudged pairs and lead with the predicted nDCG@5 (-predict=false: the estimate leads)")
 	fs.Var(&c.own, "judgments", "table mode: an own-judgments `file` (examples/judge), kept apart from the official judgments (repeatable)")
 	fs.StringVar(&c.dimension, "dimension", "relevance", "trec_eval mode with -year: the judged `dimension` to score (relevance, quality, or for 2022 coherence)")
 	cmd.IntVar(&c.resamples, "resamples", 10000, 100, 10_000_000, "table mode: bootstrap resamples")
@@ -162,7 +170,7 @@ func define(cmd *cli.Command) *config {
 			}
 			return nil
 		}
-		tableFlags := []string{"year", "qrels", "baseline", "seed", "resamples", "order", "format", "name", "per-topic", "correction", "test", "min-judged", "judgments"}
+		tableFlags := []string{"i", "predict", "year", "qrels", "baseline", "seed", "resamples", "order", "format", "name", "per-topic", "correction", "test", "min-judged", "judgments"}
 		c.trecEval = len(c.measures) > 0 || fs.NArg() == 2 && !slices.ContainsFunc(tableFlags, func(n string) bool { return set[n] })
 		if c.trecEval {
 			for _, name := range tableFlags {
@@ -283,6 +291,7 @@ func (c *config) trecEvalInputs() (*eval.Qrels, string, string, error) {
 // toucheTable prints the Touché table of every run file: an experiment
 // (package experiment) of runs made before.
 func toucheTable(c *config, w, stderr io.Writer) error {
+	ctx := context.Background()
 	var j *eval.Judgments
 	var err error
 	if c.qrels != "" {
@@ -331,6 +340,22 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	for _, a := range own {
 		x.Own = append(x.Own, a.Judgments())
 	}
+	if c.predict && judgesPairs(j) {
+		env, err := system.Open(ctx, system.Input{Dir: c.input})
+		if err != nil {
+			return err
+		}
+		defer env.Close()
+		enc, err := use.Load()
+		if err != nil {
+			return err
+		}
+		model, err := unjudged.Train(ctx, j, env.Store, env.Topics, enc)
+		if err != nil {
+			return fmt.Errorf("predicting unjudged pairs: %w", err)
+		}
+		x.Predicted = model
+	}
 	if x.MinJudged == 0 {
 		x.MinJudged = -1 // -min-judged 0 tests every run
 	}
@@ -343,7 +368,7 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 			x.Systems = append(x.Systems, experiment.System{Name: labels[i], Run: runs[i]})
 		}
 	}
-	t, err := x.Run(context.Background())
+	t, err := x.Run(ctx)
 	if err != nil {
 		return err
 	}
@@ -740,4 +765,16 @@ func splitShortFlags(fs *flag.FlagSet, args []string) []string {
 		out = append(out, a)
 	}
 	return out
+}
+
+// judgesPairs reports whether j judges sentence pairs (Touché 2022), whose
+// unjudged pairs a model can predict from the judged sentences.
+func judgesPairs(j *eval.Judgments) bool {
+	for _, d := range j.Dimensions() {
+		for jd := range j.Qrels(d).All() {
+			_, _, err := docid.ParsePair(jd.DocID)
+			return err == nil
+		}
+	}
+	return false
 }

@@ -35,7 +35,7 @@
 // the judged pairs it scored); a row whose judged@5 is below 0.5 warns that
 // its judged-only figure "rests on ranks around N", and judged-only figures
 // are tested against the baseline only where both systems' judged@5 reach
-// -min-judged (0.3). -test chooses the paired test: the t-test, the
+// -min-judged (0.2). -test chooses the paired test: the t-test, the
 // randomization test or Wilcoxon's signed-rank test; -seed seeds the
 // bootstrap and the randomization test. -judgments FILE (repeatable) reads
 // own judgments (examples/judge), kept apart from the official ones: they
@@ -107,7 +107,7 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 	html := c.Flags.String("html", "", "write the experiment's HTML report to `file`")
 	correction := c.OneOf("correction", []string{"bonferroni", "holm", "none"}, "adjustment of the p-values for testing every system against the baseline")
 	test := c.OneOf("test", []string{"ttest", "permutation", "wilcoxon"}, "the paired significance `test` of every system against the baseline")
-	minJudged := c.Float("min-judged", 0.3, 0, 1, "the judged@5 both systems need for their judged-only figures to be tested (`share`; 0 tests all)")
+	minJudged := c.Float("min-judged", 0.2, 0, 1, "the judged@5 both systems need for their judged-only figures to be tested (`share`; 0 tests all)")
 	seed := c.Flags.Uint64("seed", 0, "bootstrap `seed` (and the permutation test's), as evaluate's")
 	var ownFiles fileList
 	c.Flags.Var(&ownFiles, "judgments", "an own-judgments `file` (examples/judge), kept apart from the official judgments (repeatable)")
