@@ -169,7 +169,7 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	pp := &p
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
 	arg, sent := &p.Stages[0], &p.Stages[1]
-	c.Flags.Func("model", fmt.Sprintf("argument stage `model` (%s, %s, %s)", lexical.ModelLuceneDirichlet, lexical.ModelDirichlet, lexical.ModelBM25), func(v string) error {
+	c.Flags.Func("model", fmt.Sprintf("argument stage `model` (%s, %s, %s; default %s)", lexical.ModelLuceneDirichlet, lexical.ModelDirichlet, lexical.ModelBM25, arg.Search.Scoring.Model), func(v string) error {
 		switch lexical.Model(v) {
 		case lexical.ModelLuceneDirichlet, lexical.ModelDirichlet, lexical.ModelBM25:
 			arg.Search.Scoring.Model = lexical.Model(v)

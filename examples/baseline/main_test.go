@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/argsearch/argsearch/examples/internal/systemtest"
 	"github.com/argsearch/argsearch/runfile"
@@ -132,5 +133,62 @@ func TestEmptyTopicNamed(t *testing.T) {
 	}
 	if want := "1 of 11 topics came out empty and are not in the run: 999"; !strings.Contains(stdout.String(), want) {
 		t.Errorf("stdout %q; want it to say %q", stdout.String(), want)
+	}
+}
+
+// TestFailsBeforeWork checks that a bad -o is found before the corpus is
+// read or an index built, with a message naming the path given, and that
+// an interrupted run (a cancelled context, as SIGINT gives) leaves no
+// temporary file in the cache (issue 34).
+func TestFailsBeforeWork(t *testing.T) {
+	cache := t.TempDir()
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(file, "out") // a directory that cannot be made
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-quiet", "-cache", cache, "-o", missing}, &stdout, &stderr); code != 1 {
+		t.Fatalf("-o %s: exit code %d, want 1; stderr:\n%s", missing, code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), missing) {
+		t.Errorf("-o %s: stderr does not name the path given:\n%s", missing, stderr.String())
+	}
+	if entries, _ := os.ReadDir(cache); len(entries) != 0 {
+		t.Errorf("-o %s: the cache holds %d entries, want none (the work should not have started)", missing, len(entries))
+	}
+
+	// Interrupt the run as soon as it has begun to write into the cache.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdout.Reset()
+	stderr.Reset()
+	done := make(chan int)
+	go func() { done <- run(ctx, []string{"-quiet", "-cache", cache, "-o", t.TempDir()}, &stdout, &stderr) }()
+	code := -1
+	for code == -1 {
+		select {
+		case code = <-done:
+		case <-time.After(time.Millisecond):
+			if entries, _ := os.ReadDir(cache); len(entries) > 0 {
+				cancel()
+			}
+		}
+	}
+	t.Logf("interrupted: %v, exit code %d, stderr: %s", ctx.Err() != nil, code, strings.TrimSpace(stderr.String()))
+	if ctx.Err() != nil && code == 0 {
+		t.Fatalf("an interrupted run: exit code 0, want a failure")
+	}
+	err := filepath.WalkDir(cache, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if name := d.Name(); strings.Contains(name, ".tmp") || strings.Contains(name, ".building-") {
+			t.Errorf("an interrupted run left %s behind", path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

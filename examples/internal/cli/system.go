@@ -76,6 +76,7 @@ func (f *SystemFlags) Register(c *Command, name string) {
 func (f *SystemFlags) RegisterInput(c *Command, name string) {
 	f.name = name
 	f.TIRA.RegisterFlags(c.Flags)
+	c.Flags.Lookup("o").Usage += " (default: the current directory)"
 	c.IntVar(&f.Sample, "sample", 2022, 2021, 2022, "the embedded sample to run on without -i: `year` 2022 or 2021")
 	c.Flags.StringVar(&f.CacheDir, "cache", "", "index cache `directory` (default: the user cache directory + \"/argsearch\"; \"off\": no cache)")
 	c.Flags.BoolVar(&f.Quiet, "quiet", false, "no progress on stderr")
