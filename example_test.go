@@ -129,13 +129,13 @@ func Example_ownSystem() {
 		log.Fatal(err)
 	}
 	for _, r := range table.Rows {
-		fmt.Printf("%s: judged-only nDCG@5 %.3f, judged@5 %.2f; estimated %.3f, labelled@5 %.2f\n",
-			r.Judgments, r.Judged.Mean, r.JudgedShare, r.Estimated.Mean, r.Labelled)
+		fmt.Printf("%s: predicted nDCG@5 %.3f; judged-only %.3f (judged@5 %.2f, depth %.0f)\n",
+			r.Judgments, r.Predicted.Mean, r.Judged.Mean, r.JudgedShare, r.Depth)
 	}
 	// Output:
-	// 2022 relevance: judged-only nDCG@5 0.437, judged@5 0.05; estimated 0.688, labelled@5 0.34
-	// 2022 quality: judged-only nDCG@5 0.481, judged@5 0.05; estimated 0.769, labelled@5 0.34
-	// 2022 coherence: judged-only nDCG@5 0.264, judged@5 0.05; estimated 0.385, labelled@5 0.34
+	// 2022 relevance: predicted nDCG@5 0.650; judged-only 0.437 (judged@5 0.05, depth 274)
+	// 2022 quality: predicted nDCG@5 0.749; judged-only 0.481 (judged@5 0.05, depth 274)
+	// 2022 coherence: predicted nDCG@5 0.368; judged-only 0.264 (judged@5 0.05, depth 274)
 }
 
 // half pairs the candidates two by two, best first: a pairing strategy of
