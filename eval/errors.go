@@ -37,3 +37,6 @@ var (
 	errMismatch      = errors.New("eval: judgment files judge different pairs")
 	errNotMappable   = errors.New("eval: not a sentence or a pair of sentences")
 )
+
+// errNilQrels is the error of a measure given no qrels (a nil *Qrels).
+var errNilQrels = errors.New("eval: nil qrels (ReadQrels, NewQrels or Judgments.Qrels give them)")

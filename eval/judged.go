@@ -23,6 +23,9 @@ import (
 // would be scored, and the errors of Evaluate for duplicate documents and
 // NaN scores.
 func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
+	if q == nil {
+		return 0, errNilQrels
+	}
 	if k <= 0 {
 		return 0, fmt.Errorf("eval: judged share at %d: %w", k, ErrUnknownMeasure)
 	}
@@ -68,6 +71,9 @@ func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
 // ranking first, as for Evaluate; opt.Measures and opt.JudgedOnly do not
 // apply. The errors are those of Judged.
 func JudgedRanks(q *Qrels, run runfile.Run, k int, opt Options) ([][]int, error) {
+	if q == nil {
+		return nil, errNilQrels
+	}
 	if k <= 0 {
 		return nil, fmt.Errorf("eval: judged ranks at %d: %w", k, ErrUnknownMeasure)
 	}

@@ -540,6 +540,9 @@ const missingDoc = "ceci_nest_pas_un_docno"
 // unnoticed; a caller that wants trec_eval's output all the same checks
 // errors.Is(err, ErrNothingJudged).
 func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
+	if q == nil {
+		return nil, errNilQrels
+	}
 	ms, err := plan(opt.Measures)
 	if err != nil {
 		return nil, err

@@ -427,3 +427,17 @@ func FuzzParseMeasure(f *testing.F) {
 		e.Mean(s) // any string: a value or an error
 	})
 }
+
+// TestNilQrels checks that the measures refuse nil qrels with an error
+// instead of a nil pointer panic (issue 34).
+func TestNilQrels(t *testing.T) {
+	if _, err := eval.Evaluate(nil, nil, eval.Options{}); err == nil || !strings.Contains(err.Error(), "nil qrels") {
+		t.Errorf("Evaluate(nil, nil): got %v, want an error naming the nil qrels", err)
+	}
+	if _, err := eval.Judged(nil, nil, 5, eval.Options{}); err == nil || !strings.Contains(err.Error(), "nil qrels") {
+		t.Errorf("Judged(nil, nil): got %v, want an error naming the nil qrels", err)
+	}
+	if _, err := eval.JudgedRanks(nil, nil, 5, eval.Options{}); err == nil || !strings.Contains(err.Error(), "nil qrels") {
+		t.Errorf("JudgedRanks(nil, nil): got %v, want an error naming the nil qrels", err)
+	}
+}
