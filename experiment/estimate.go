@@ -88,13 +88,17 @@ func mean(v []float64) float64 {
 
 // trainPredictor trains the default predictor of unjudged pairs
 // (Experiment.Predicted): eval/unjudged's Model over j and the texts of env's
-// store, with the shipped Universal Sentence Encoder lite.
+// store, with the shipped Universal Sentence Encoder lite; nil when the
+// judgments hold too little to learn from.
 func trainPredictor(ctx context.Context, j *eval.Judgments, env *system.Env) (*unjudged.Model, error) {
 	enc, err := use.Load()
 	if err != nil {
 		return nil, fmt.Errorf("experiment: %w", err)
 	}
 	m, err := unjudged.Train(ctx, j, env.Store, env.Topics, enc)
+	if errors.Is(err, eval.ErrTooFewTopics) {
+		return nil, nil // too little to learn from: the estimate leads
+	}
 	if err != nil {
 		return nil, fmt.Errorf("experiment: predicting unjudged pairs: %w", err)
 	}

@@ -85,7 +85,8 @@ type Experiment struct {
 	// When it is nil, the Env is set and the judgments judge sentence
 	// pairs (Touché 2022), Run trains eval/unjudged's Model on the
 	// judgments and the Env's texts with the shipped Universal Sentence
-	// Encoder lite; set it to use another model (or another encoder). Of the figures compared in issue 33's simulation it
+	// Encoder lite (when the judgments hold too little to learn from, the
+	// estimate leads); set it to use another model (or another encoder). Of the figures compared in issue 33's simulation it
 	// is the one that kept the systems' order when judgments were hidden
 	// and that a smaller pool did not move (BENCHMARKS.md).
 	Predicted interface {
@@ -332,14 +333,20 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		}
 		t.Runs[s.Name] = run
 	}
+	trained := false // whether the default predictor was trained (or could not be)
 	for _, d := range j.Dimensions() {
 		est, err := estimator(all, d)
 		if err != nil {
 			return nil, fmt.Errorf("experiment: %w", err)
 		}
-		if x.Predicted == nil && est != nil && x.Env != nil && headline == headlinePredicted {
-			if x.Predicted, err = trainPredictor(ctx, all, x.Env); err != nil {
+		if x.Predicted == nil && !trained && est != nil && x.Env != nil && headline == headlinePredicted {
+			trained = true
+			m, err := trainPredictor(ctx, all, x.Env)
+			if err != nil {
 				return nil, err
+			}
+			if m != nil {
+				x.Predicted = m
 			}
 		}
 		switch {

@@ -205,7 +205,7 @@ func Train(ctx context.Context, j *eval.Judgments, store *corpus.Store, tops []t
 	for _, id := range first.Topics() {
 		if tm := m.topics[id]; tm != nil {
 			t := byTopic[id]
-			texts, order = append(texts, strings.TrimSpace(t.Title+" "+t.Description)), append(order, tm)
+			texts, order = append(texts, encodable(strings.TrimSpace(t.Title+" "+t.Description))), append(order, tm)
 		}
 	}
 	vs, err := enc.Encode(ctx, texts)
@@ -490,7 +490,7 @@ func (m *Model) encode(ctx context.Context, ids []string) error {
 		texts := make([]string, len(batch))
 		for i, id := range batch {
 			s, _ := m.store.Sentence(id)
-			texts[i] = s.Text
+			texts[i] = encodable(s.Text)
 		}
 		vs, err := m.encoder.Encode(ctx, texts)
 		if err != nil {
@@ -827,4 +827,11 @@ func mean(v []float64) float64 {
 		s += x
 	}
 	return s / float64(len(v))
+}
+
+// encodable returns text as an encoder takes it: each invalid UTF-8
+// sequence replaced by U+FFFD, as the corpus readers repair texts (a
+// Store built by hand may hold any bytes; an encoder refuses invalid UTF-8).
+func encodable(text string) string {
+	return strings.ToValidUTF8(text, "\uFFFD")
 }

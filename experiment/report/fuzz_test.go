@@ -50,7 +50,7 @@ func FuzzText(f *testing.F) {
 			t.Skip(err)
 		}
 		x := x
-		x.Env = &system.Env{Store: store, Topics: []topics.Topic{{ID: "1", Title: "Title " + text, Narrative: "Narrative " + text}}}
+		x.Env = &system.Env{Store: store, K: 1000, Topics: []topics.Topic{{ID: "1", Title: "Title " + text, Narrative: "Narrative " + text}}}
 		var b bytes.Buffer
 		if err := report.Write(&b, x, table, report.Options{}); err != nil {
 			t.Fatal(err)

@@ -77,6 +77,7 @@ func small(t testing.TB) (experiment.Experiment, *experiment.Table) {
 		},
 		Store: store,
 		Name:  "a hostile corpus",
+		K:     1000,
 	}
 	// Relevance, quality and coherence of each pair. The last two of
 	// topic 1 hold the sentences of its first, so that the coherence
