@@ -14,10 +14,10 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
-	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system/internal/corpusfile"
+	"github.com/argsearch/argsearch/system/internal/densecache"
 	"github.com/argsearch/argsearch/system/internal/shipped"
 	"github.com/argsearch/argsearch/topics"
 )
@@ -96,7 +96,7 @@ type Env struct {
 
 	mu      sync.Mutex
 	indexes map[string]*cacheEntry[*lexical.Index] // by index identity (indexKey)
-	dense   map[any]*cacheEntry[*dense.Index]      // by encoder (comparable ones only)
+	dense   *densecache.Cache                      // of the Store's sentences, by encoder
 	closed  bool
 }
 
@@ -120,7 +120,7 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 	case in.Workers < 0:
 		return nil, fmt.Errorf("system: Input.Workers %d: cannot be negative (0 means 1)", in.Workers)
 	}
-	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, dense: map[any]*cacheEntry[*dense.Index]{}, shipped: shipped.New()}
+	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, shipped: shipped.New()}
 	go e.shipped.Models()
 	if err := e.input(); err != nil {
 		return nil, err
@@ -142,6 +142,7 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 			return nil, fmt.Errorf("system: reading back the corpus store: %w", err)
 		}
 	}
+	e.dense = densecache.New(e.Store)
 	return e, nil
 }
 
