@@ -17,7 +17,7 @@ var comparisonWords = map[string]bool{
 	"which": true, "what": true, "should": true, "buy": true, "get": true, "use": true,
 }
 
-// QueryVariants returns the query variants of a Task 2 topic that the 2022
+// queryVariants returns the query variants of a Task 2 topic that the 2022
 // teams searched with, each a retrieval.Query with the topic's ID,
 // description and narrative, in this order:
 //
@@ -31,7 +31,7 @@ var comparisonWords = map[string]bool{
 //     predicates.
 //
 // A variant that would be empty (a title of stop words only) is the title.
-func QueryVariants(t topics.Topic) []retrieval.Query {
+func queryVariants(t topics.Topic) []retrieval.Query {
 	base := retrieval.TopicQuery(t)
 	words := nlp.Words(nil, t.Title)
 	var noStop, aspects []string

@@ -95,7 +95,7 @@ func Recipe(name string, env Env) (System, error) {
 		return System{
 			Tag:     "argsearch-t2-tempesta",
 			First:   x,
-			Queries: func(t topics.Topic) []retrieval.Query { return QueryVariants(t)[1:2] },
+			Queries: func(t topics.Topic) []retrieval.Query { return queryVariants(t)[1:2] },
 			Depth:   1000,
 			Then:    []func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error){rescore(env.Text, wordQuality)},
 		}, nil
@@ -133,7 +133,7 @@ func Recipe(name string, env Env) (System, error) {
 			Tag:   "argsearch-t2-levi",
 			First: first,
 			Queries: func(t topics.Topic) []retrieval.Query {
-				v := QueryVariants(t)
+				v := queryVariants(t)
 				p := v[0]
 				p.ID = prfMark + p.ID
 				return []retrieval.Query{v[0], v[1], v[3], p}

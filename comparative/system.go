@@ -24,7 +24,7 @@ type System struct {
 	// First retrieves passages for one query.
 	First retrieval.Retriever
 	// Queries gives a topic's queries; nil means the title alone
-	// (QueryVariants gives the teams' variants). Several lists are fused
+	// (queryVariants gives the teams' variants). Several lists are fused
 	// with reciprocal rank fusion (constant 60), Captain Levi's "voting".
 	Queries func(topics.Topic) []retrieval.Query
 	// Depth is how many passages each query retrieves and the re-rankers

@@ -1,30 +1,23 @@
 package system
 
 import (
-	"bytes"
 	"cmp"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"sync"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
-	"github.com/argsearch/argsearch/internal/countio"
-	"github.com/argsearch/argsearch/internal/fileid"
-	"github.com/argsearch/argsearch/internal/lockfile"
-	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/runfile/tira"
+	"github.com/argsearch/argsearch/system/internal/corpusfile"
+	"github.com/argsearch/argsearch/system/internal/densecache"
 	"github.com/argsearch/argsearch/system/internal/shipped"
 	"github.com/argsearch/argsearch/topics"
 )
@@ -96,22 +89,15 @@ type Env struct {
 	Repaired int
 
 	in      Input
-	src     source
+	src     corpusfile.Source
 	cache   lexical.Cache // Dir "" without a cache
 	release func() error  // unmaps the store file; nil when the store was built here
 	shipped shipped.Loader
 
 	mu      sync.Mutex
 	indexes map[string]*cacheEntry[*lexical.Index] // by index identity (indexKey)
-	dense   map[any]*cacheEntry[*dense.Index]      // by encoder (comparable ones only)
+	dense   *densecache.Cache                      // of the Store's sentences, by encoder
 	closed  bool
-}
-
-// source is a corpus to read, and what identifies it for the caches.
-type source struct {
-	name, id string
-	size     int64
-	open     func() (io.ReadCloser, error)
 }
 
 // A cacheEntry is an index of the Env's caches, built or opened once.
@@ -134,7 +120,7 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 	case in.Workers < 0:
 		return nil, fmt.Errorf("system: Input.Workers %d: cannot be negative (0 means 1)", in.Workers)
 	}
-	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, dense: map[any]*cacheEntry[*dense.Index]{}, shipped: shipped.New()}
+	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, shipped: shipped.New()}
 	go e.shipped.Models()
 	if err := e.input(); err != nil {
 		return nil, err
@@ -156,6 +142,7 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 			return nil, fmt.Errorf("system: reading back the corpus store: %w", err)
 		}
 	}
+	e.dense = densecache.New(e.Store)
 	return e, nil
 }
 
@@ -230,7 +217,7 @@ func (e *Env) buildIndex(ctx context.Context, c lexical.Config) (*lexical.Index,
 	if e.cache.Dir == "" {
 		return lexical.Build(ctx, "", arguments, c)
 	}
-	x, _, err := e.cache.Open(ctx, lexical.Source{Name: e.src.name, ID: e.src.id, Arguments: arguments}, c)
+	x, _, err := e.cache.Open(ctx, lexical.Source{Name: e.src.Name, ID: e.src.ID, Arguments: arguments}, c)
 	return x, err
 }
 
@@ -266,15 +253,7 @@ func (e *Env) input() error {
 	if e.in.Dir == "" {
 		return e.sampleInput()
 	}
-	job := tira.Job{InputDir: e.in.Dir}
-	if _, err := os.Stat(e.in.Dir); err != nil {
-		return fmt.Errorf("system: input directory: %w", err)
-	}
-	path, err := job.Corpus()
-	if err != nil {
-		return fmt.Errorf("system: %w", err)
-	}
-	topicsPath, err := job.Topics()
+	path, topicsPath, err := corpusfile.Dir(e.in.Dir)
 	if err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
@@ -286,21 +265,10 @@ func (e *Env) input() error {
 	if e.Topics, err = topics.Parse(tf); err != nil {
 		return fmt.Errorf("system: %s: %w", topicsPath, err)
 	}
-	id, err := fileid.ID(path)
-	if err != nil {
-		return fmt.Errorf("system: %w", err)
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
+	if e.src, err = corpusfile.File(path); err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
 	e.Name = path
-	e.src = source{
-		name: path,
-		id:   id,
-		size: fi.Size(),
-		open: func() (io.ReadCloser, error) { return os.Open(path) },
-	}
 	return nil
 }
 
@@ -320,13 +288,7 @@ func (e *Env) sampleInput() error {
 	if err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
-	sum := sha256.Sum256(data)
-	e.src = source{
-		name: s.Name(),
-		id:   "sample sha256 " + hex.EncodeToString(sum[:]),
-		size: int64(len(data)),
-		open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil },
-	}
+	e.src = corpusfile.Embedded(s.Name(), data)
 	return nil
 }
 
@@ -344,104 +306,37 @@ func (e *Env) mapStoreFile(path string) error {
 // openStore fills in the store: from the store file the cache keeps for a
 // corpus file when there is a sound one, else by reading the corpus, after
 // which the store file is written (atomically) for the next run, and its
-// path returned. A store file that cannot be read is read around, not
-// trusted. The embedded samples are read from memory at once.
+// path returned (corpusfile.Store). The embedded samples are read from
+// memory at once.
 func (e *Env) openStore(ctx context.Context) (written string, err error) {
-	path := ""
-	if e.cache.Dir != "" && e.in.Dir != "" {
-		sum := sha256.Sum256([]byte(e.src.id))
-		path = filepath.Join(e.cache.Dir, filepath.Base(e.src.name)+"-"+hex.EncodeToString(sum[:8])+".store")
-		if err := e.mapStoreFile(path); err == nil {
-			return "", nil
-		}
-		// Hold the store file's lock while it is read and written, so that
-		// a second process waits and maps this one's file, and so that a
-		// later run can prove a leftover temporary file dead.
-		if err := os.MkdirAll(e.cache.Dir, 0o755); err != nil {
-			return "", fmt.Errorf("system: %w", err)
-		}
-		lock, err := lockfile.Acquire(ctx, path+".lock")
-		if err != nil {
-			return "", fmt.Errorf("system: %w", err)
-		}
-		defer lock.Unlock()
-		err = e.mapStoreFile(path)
-		if err == nil {
-			return "", nil // written by another process meanwhile
-		}
-		if _, statErr := os.Stat(path); statErr == nil && e.in.Warn != nil {
-			e.in.Warn(fmt.Sprintf("system: the cached corpus store %s is damaged (%v); reading the corpus again", path, err))
-		}
-		removed, _ := lockfile.RemoveDead(e.cache.Dir, filepath.Base(path), ".tmp")
-		for _, p := range removed {
-			if e.in.Warn != nil {
-				e.in.Warn(fmt.Sprintf("system: removed %s, left by an interrupted run", p))
-			}
-		}
+	st := corpusfile.Store{
+		Warn: e.in.Warn,
+		Map:  e.mapStoreFile,
+		Build: func() (*corpus.Store, error) {
+			var err error
+			e.Repaired, err = e.read("reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
+				var err error
+				e.Store, err = corpus.BuildStore(ctx, args)
+				return err
+			})
+			return e.Store, err
+		},
 	}
-	e.Repaired, err = e.read("reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
-		var err error
-		e.Store, err = corpus.BuildStore(ctx, args)
-		return err
-	})
+	if e.in.Dir != "" {
+		st.Dir = e.cache.Dir
+	}
+	written, err = st.Open(ctx, e.src)
 	if err != nil {
 		return "", fmt.Errorf("system: %w", err)
 	}
-	if path == "" {
-		return "", nil
-	}
-	if err := os.MkdirAll(e.cache.Dir, 0o755); err != nil {
-		return "", fmt.Errorf("system: %w", err)
-	}
-	tmp, err := os.CreateTemp(e.cache.Dir, filepath.Base(path)+".tmp*")
-	if err != nil {
-		return "", fmt.Errorf("system: %w", err)
-	}
-	_, err = e.Store.WriteTo(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return "", fmt.Errorf("system: caching the corpus store: %w", err)
-	}
-	return path, nil
+	return written, nil
 }
 
 // read streams the arguments of the corpus to fn, reporting progress by
 // bytes read under step, and returns the number of texts the reader
 // repaired (corpus.Reader.Repaired).
 func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error) (repaired int, err error) {
-	rc, err := e.src.open()
-	if err != nil {
-		return 0, err
-	}
-	defer rc.Close()
-	cr := &countio.Reader{R: rc}
-	r, err := corpus.OpenReader(cr, e.src.name)
-	if err != nil {
-		return 0, err
-	}
-	defer r.Close()
-	err = fn(func(yield func(corpus.Argument, error) bool) {
-		for a, err := range r.All() {
-			// The reader runs ahead of the arguments it yields: the step
-			// is finished only when the last one is, below.
-			if cr.N < e.src.size {
-				e.progress(step, cr.N, e.src.size)
-			}
-			if !yield(a, err) {
-				return
-			}
-		}
-	})
-	if err == nil {
-		e.progress(step, e.src.size, e.src.size)
-	}
-	return r.Repaired, err
+	return corpusfile.Read(e.src, func(done, total int64) { e.progress(step, done, total) }, fn)
 }
 
 // progress reports a step's progress, if anyone listens.

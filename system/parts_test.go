@@ -138,8 +138,8 @@ func TestPipelineDense(t *testing.T) {
 			t.Errorf("topic %s: no pair of the first score holds %s", topic.ID, hits[0].ID)
 		}
 	}
-	if len(env.dense) != 1 {
-		t.Errorf("the Env holds %d dense indexes, want 1", len(env.dense))
+	if env.dense.Len() != 1 {
+		t.Errorf("the Env holds %d dense indexes, want 1", env.dense.Len())
 	}
 	if s := p.String(); !strings.Contains(s, "stage 1: dense, cosine similarity of the Encoder's vectors") {
 		t.Errorf("String:\n%s", s)

@@ -350,9 +350,9 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 			if err != nil {
 				return nil, err
 			}
-			x, err := env.denseIndex(ctx, enc)
+			x, err := env.dense.Index(ctx, enc)
 			if err != nil {
-				return nil, fmt.Errorf("system: stage %d: %w", i+1, err)
+				return nil, fmt.Errorf("system: stage %d: system: a dense index of the sentences: %w", i+1, err)
 			}
 			rs, depths, weights = append(rs, x), append(depths, s.Depth), append(weights, s.Weight)
 			continue

@@ -3,11 +3,9 @@ package system
 import (
 	"context"
 	"fmt"
-	"reflect"
 
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
-	"github.com/argsearch/argsearch/retrieval/dense"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/semantic"
 )
@@ -65,28 +63,6 @@ func (r *ready) encoder() (semantic.Encoder, error) {
 		return r.env.shipped.GloVe()
 	}
 	return r.env.shipped.Encoder()
-}
-
-// denseIndex returns the dense index of the Env's sentences by enc, built
-// on first use and kept for the Env's life; an encoder that cannot be a
-// map key (not comparable) gets a new index at each call.
-func (e *Env) denseIndex(ctx context.Context, enc semantic.Encoder) (*dense.Index, error) {
-	if !reflect.TypeOf(enc).Comparable() {
-		return dense.Build(ctx, enc, e.Store)
-	}
-	e.mu.Lock()
-	entry := e.dense[enc]
-	if entry == nil {
-		entry = &cacheEntry[*dense.Index]{}
-		e.dense[enc] = entry
-	}
-	e.mu.Unlock()
-	entry.once.Do(func() {
-		if entry.x, entry.err = dense.Build(ctx, enc, e.Store); entry.err != nil {
-			entry.err = fmt.Errorf("system: a dense index of the sentences: %w", entry.err)
-		}
-	})
-	return entry.x, entry.err
 }
 
 // encode gives the candidates their sentence vectors and returns the

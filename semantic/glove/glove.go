@@ -33,15 +33,15 @@ import (
 //go:embed glove100.bin
 var vectorFile []byte
 
-// Dim is the length of the vectors.
-const Dim = 100
+// dim is the length of the vectors.
+const dim = 100
 
 // Vectors is the embedded GloVe vocabulary. It is immutable and safe for
 // concurrent use; it implements semantic.Encoder by averaging.
 type Vectors struct {
 	words []string
 	index map[string]int32
-	unit  []float32 // each word's vector of length 1, Dim per word
+	unit  []float32 // each word's vector of length 1, dim per word
 }
 
 // Load decodes the embedded vectors. Load once and share.
@@ -50,15 +50,15 @@ func Load() (*Vectors, error) {
 	if err != nil {
 		return nil, fmt.Errorf("glove: glove100.bin: %w", err)
 	}
-	if f.Dims != Dim {
-		return nil, fmt.Errorf("glove: glove100.bin: %d dimensions, want %d", f.Dims, Dim)
+	if f.Dims != dim {
+		return nil, fmt.Errorf("glove: glove100.bin: %d dimensions, want %d", f.Dims, dim)
 	}
 	v := &Vectors{words: f.Words, index: make(map[string]int32, len(f.Words)), unit: make([]float32, len(f.Values))}
 	for i, w := range f.Words {
 		v.index[w] = int32(i)
-		row := v.unit[i*Dim : (i+1)*Dim]
+		row := v.unit[i*dim : (i+1)*dim]
 		var ss float64
-		for j, x := range f.Values[i*Dim : (i+1)*Dim] {
+		for j, x := range f.Values[i*dim : (i+1)*dim] {
 			row[j] = float32(x) * f.Scales[i]
 			ss += float64(row[j]) * float64(row[j])
 		}
@@ -83,7 +83,7 @@ func (v *Vectors) Vector(word string) ([]float32, bool) {
 	if !ok {
 		return nil, false
 	}
-	return v.unit[int(i)*Dim : (int(i)+1)*Dim : (int(i)+1)*Dim], true
+	return v.unit[int(i)*dim : (int(i)+1)*dim : (int(i)+1)*dim], true
 }
 
 // Similarity returns the cosine similarity of two words; 0 when either is
@@ -116,7 +116,7 @@ func (v *Vectors) Nearest(word string, k int) []Neighbour {
 		if w == word {
 			continue
 		}
-		s := float64(dot(x, v.unit[i*Dim:(i+1)*Dim]))
+		s := float64(dot(x, v.unit[i*dim:(i+1)*dim]))
 		if len(best) == k && s <= best[k-1].Similarity {
 			continue
 		}
@@ -185,7 +185,7 @@ func (v *Vectors) Encode(ctx context.Context, texts []string) ([][]float32, erro
 		if !utf8.ValidString(t) {
 			return nil, fmt.Errorf("glove: text %d is not valid UTF-8", i)
 		}
-		sum := make([]float32, Dim)
+		sum := make([]float32, dim)
 		buf = nlp.Words(buf[:0], t)
 		for _, w := range buf {
 			if !content(w) {

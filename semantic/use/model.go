@@ -15,8 +15,8 @@ import (
 //go:embed use-lite.bin
 var weightFile []byte
 
-// Dim is the length of the model's vectors.
-const Dim = 512
+// dim is the length of the model's vectors.
+const dim = 512
 
 const (
 	embedWidth = 256  // the width of the piece embeddings and layer 0's input

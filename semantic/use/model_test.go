@@ -38,7 +38,7 @@ func TestEncodeContract(t *testing.T) {
 		for _, x := range v {
 			ss += float64(x) * float64(x)
 		}
-		if len(v) != Dim || math.Abs(ss-1) > 1e-5 {
+		if len(v) != dim || math.Abs(ss-1) > 1e-5 {
 			t.Errorf("text %d: length %d, norm² %v", i, len(v), ss)
 		}
 	}

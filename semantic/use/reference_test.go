@@ -48,13 +48,13 @@ func reference(t *testing.T) (sentences []string, vectors [][]float32, tokens []
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(raw) != 4*Dim*len(sentences) || len(tokens) != len(sentences) {
+	if len(raw) != 4*dim*len(sentences) || len(tokens) != len(sentences) {
 		t.Fatalf("%d sentences, %d token lists, %d reference bytes", len(sentences), len(tokens), len(raw))
 	}
 	for i := range sentences {
-		v := make([]float32, Dim)
+		v := make([]float32, dim)
 		for k := range v {
-			v[k] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*(i*Dim+k):]))
+			v[k] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*(i*dim+k):]))
 		}
 		vectors = append(vectors, v)
 	}
@@ -88,7 +88,7 @@ func TestVectorsMatchReference(t *testing.T) {
 	}
 	var worst float64
 	for i := range sentences {
-		for k := range Dim {
+		for k := range dim {
 			d := math.Abs(float64(got[i][k] - want[i][k]))
 			worst = max(worst, d)
 			if d > 1e-5 {
