@@ -316,12 +316,16 @@ func (r *Report) Print(ctx context.Context, w io.Writer, env *system.Env, run ru
 }
 
 // EvaluationLine formats a row of an experiment as one line for people:
-// the dimension, nDCG@k plain and judged-only with their intervals, the
-// judged share, and the estimated judged-only figure with its coverage
-// where there is one.
+// the dimension, the predicted nDCG@k (the headline, where there is one),
+// nDCG@k plain and judged-only with their intervals, the judged share, and
+// the estimated judged-only figure with its coverage where there is one.
 func EvaluationLine(row experiment.Row, k int) string {
-	s := fmt.Sprintf("%s: nDCG@%d %.3f [%.3f, %.3f], judged-only %.3f [%.3f, %.3f], judged@%d %.2f",
-		row.Judgments, k, row.NDCG.Mean, row.NDCG.Low, row.NDCG.High, row.Judged.Mean, row.Judged.Low, row.Judged.High, k, row.JudgedShare)
+	s := fmt.Sprintf("%s: ", row.Judgments)
+	if !isNaN(row.Predicted.Mean) { // the headline: labels predicted for the unjudged pairs
+		s += fmt.Sprintf("predicted nDCG@%d %.3f [%.3f, %.3f]; ", k, row.Predicted.Mean, row.Predicted.Low, row.Predicted.High)
+	}
+	s += fmt.Sprintf("nDCG@%d %.3f [%.3f, %.3f], judged-only %.3f [%.3f, %.3f], judged@%d %.2f",
+		k, row.NDCG.Mean, row.NDCG.Low, row.NDCG.High, row.Judged.Mean, row.Judged.Low, row.Judged.High, k, row.JudgedShare)
 	if !isNaN(row.Estimated.Mean) {
 		s += fmt.Sprintf("; estimated judged-only %.3f [%.3f, %.3f], labelled@%d %.2f", row.Estimated.Mean, row.Estimated.Low, row.Estimated.High, k, row.Labelled)
 	}
