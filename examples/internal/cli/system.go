@@ -305,7 +305,11 @@ func (r *Report) Print(ctx context.Context, w io.Writer, env *system.Env, run ru
 	if env.Judgments == nil {
 		return nil
 	}
-	t, err := experiment.Experiment{Env: env, Systems: []experiment.System{{Name: r.name, Run: run}}, Pairs: eval.FirstSentence}.Run(ctx)
+	// The run alone against the Env's judgments, without the Env: no
+	// predictor is trained for this summary (it would encode the judged
+	// sentences at every run); experiment and evaluate give the predicted
+	// figure.
+	t, err := experiment.Experiment{Judgments: env.Judgments, Systems: []experiment.System{{Name: r.name, Run: run}}, Pairs: eval.FirstSentence}.Run(ctx)
 	if err != nil {
 		return err
 	}
