@@ -325,7 +325,7 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 		}
 	}
 	labels := runLabels(files, runs, names)
-	own, err := readOwn(c.own)
+	own, err := cli.ReadOwnJudgments(c.own)
 	if err != nil {
 		return err
 	}
@@ -379,10 +379,10 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	}
 	switch c.format {
 	case "tsv":
-		writeAgreement(stderr, own) // stdout is for programs
+		cli.WriteAgreement(stderr, own) // stdout is for programs
 		return t.WriteTSV(w)
 	case "json":
-		writeAgreement(stderr, own)
+		cli.WriteAgreement(stderr, own)
 		return t.WriteJSON(w)
 	}
 	if err := t.WriteText(w); err != nil {
@@ -390,51 +390,13 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	}
 	if len(own) > 1 {
 		fmt.Fprintln(w)
-		writeAgreement(w, own)
+		cli.WriteAgreement(w, own)
 	}
 	if c.perTopics {
 		fmt.Fprintln(w)
 		return t.WriteTopics(w)
 	}
 	return nil
-}
-
-// readOwn reads own-judgments files.
-func readOwn(files []string) ([]*eval.Annotations, error) {
-	var own []*eval.Annotations
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		a, err := eval.ReadAnnotations(f, path)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		own = append(own, a)
-	}
-	return own, nil
-}
-
-// writeAgreement writes the agreement of every two own-judgments files:
-// Cohen's kappa per dimension over the pairs both judged.
-func writeAgreement(w io.Writer, own []*eval.Annotations) {
-	for i := range own {
-		for k := i + 1; k < len(own); k++ {
-			kappa, items := eval.Agreement(own[i], own[k])
-			fmt.Fprintf(w, "agreement of %s (%s) and %s (%s) over %d pairs both judged: Cohen's kappa", own[i].Judgments().Name(),
-				strings.Join(own[i].Annotators(), ", "), own[k].Judgments().Name(), strings.Join(own[k].Annotators(), ", "), items)
-			for n, d := range []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence} {
-				sep := ","
-				if n == 0 {
-					sep = ""
-				}
-				fmt.Fprintf(w, "%s %s %.2f", sep, d, kappa[d])
-			}
-			fmt.Fprintln(w)
-		}
-	}
 }
 
 // validate prints the leave-one-out validation of the estimates of

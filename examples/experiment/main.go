@@ -139,7 +139,7 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		if x.MinJudged == 0 {
 			x.MinJudged = -1 // -min-judged 0 tests every system
 		}
-		own, err := readOwn(ownFiles)
+		own, err := cli.ReadOwnJudgments(ownFiles)
 		if err != nil {
 			return err
 		}
@@ -181,10 +181,10 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		}
 		switch *format {
 		case "tsv":
-			writeAgreement(stderr, own) // stdout is for programs
+			cli.WriteAgreement(stderr, own) // stdout is for programs
 			return t.WriteTSV(stdout)
 		case "json":
-			writeAgreement(stderr, own)
+			cli.WriteAgreement(stderr, own)
 			return t.WriteJSON(stdout)
 		}
 		fmt.Fprintf(stdout, "%d systems on %s, %d topics; p against %s\n\n", len(x.Systems), env.Name, len(env.Topics), t.Baseline)
@@ -193,7 +193,7 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		}
 		if len(own) > 1 {
 			fmt.Fprintln(stdout)
-			writeAgreement(stdout, own)
+			cli.WriteAgreement(stdout, own)
 		}
 		if *perTopic {
 			fmt.Fprintln(stdout)
@@ -236,42 +236,4 @@ func (f *fileList) Set(v string) error {
 	}
 	*f = append(*f, v)
 	return nil
-}
-
-// readOwn reads own-judgments files.
-func readOwn(files []string) ([]*eval.Annotations, error) {
-	var own []*eval.Annotations
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		a, err := eval.ReadAnnotations(f, path)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		own = append(own, a)
-	}
-	return own, nil
-}
-
-// writeAgreement writes the agreement of every two own-judgments files:
-// Cohen's kappa per dimension over the pairs both judged.
-func writeAgreement(w io.Writer, own []*eval.Annotations) {
-	for i := range own {
-		for k := i + 1; k < len(own); k++ {
-			kappa, items := eval.Agreement(own[i], own[k])
-			fmt.Fprintf(w, "agreement of %s (%s) and %s (%s) over %d pairs both judged: Cohen's kappa", own[i].Judgments().Name(),
-				strings.Join(own[i].Annotators(), ", "), own[k].Judgments().Name(), strings.Join(own[k].Annotators(), ", "), items)
-			for n, d := range []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence} {
-				sep := ","
-				if n == 0 {
-					sep = ""
-				}
-				fmt.Fprintf(w, "%s %s %.2f", sep, d, kappa[d])
-			}
-			fmt.Fprintln(w)
-		}
-	}
 }
