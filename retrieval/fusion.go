@@ -9,37 +9,11 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 )
 
-// Normalization says how Fusion rescales each list's scores before summing.
-type Normalization int
-
-// The normalisations of CombSUM.
-const (
-	MinMax Normalization = iota // (s - min) / (max - min); a list of equal scores maps to 1
-	ZScore                      // (s - mean) / standard deviation; equal scores map to 0
-	Sum                         // s / Σs over the list (scores must be non-negative)
-	None                        // raw scores
-)
-
-// String returns the normalisation's name.
-func (n Normalization) String() string {
-	switch n {
-	case MinMax:
-		return "minmax"
-	case ZScore:
-		return "zscore"
-	case Sum:
-		return "sum"
-	case None:
-		return "none"
-	}
-	return fmt.Sprintf("Normalization(%d)", int(n))
-}
-
 // Fusion is a Retriever that merges the rankings of several retrievers.
 //
-// By default it is CombSUM: every list is normalised (Normalization), and a
-// hit's fused score is the weighted sum of its normalised scores in the lists
-// it appears in. With RRF > 0 it is reciprocal rank fusion instead: a hit
+// By default it is CombSUM: every list's scores are normalised (see
+// Normalization), and a hit's fused score is the weighted sum of its
+// normalised scores in the lists it appears in. With RRF > 0 it is reciprocal rank fusion instead: a hit
 // scores Σ weight / (RRF + rank), ranks from 1 (RRF = 60 is the usual
 // constant of Cormack et al. 2009). Merge does the fusing of lists already
 // retrieved; Retrieve retrieves them first.
@@ -49,9 +23,15 @@ type Fusion struct {
 	// for a retriever, means k.
 	Depths []int
 	// Weights, one per retriever (or list), nil means 1 for every one.
-	Weights       []float64
-	Normalization Normalization
-	RRF           float64
+	Weights []float64
+	// Normalization says how CombSUM rescales each list's scores before
+	// summing them: "minmax" (the default, for ""), (s − min)/(max − min),
+	// a list of equal scores mapping to 1; "zscore", (s − mean)/standard
+	// deviation, equal scores mapping to 0; "sum", s/Σs over the list
+	// (scores must be non-negative); or "none", the raw scores.
+	Normalization string
+	// RRF, if above 0, fuses by reciprocal rank instead of CombSUM.
+	RRF float64
 }
 
 // Retrieve calls the retrievers, each once and all at the same time, and
@@ -100,6 +80,11 @@ func (f Fusion) Merge(lists [][]Hit, k int) ([]Hit, error) {
 	if f.Weights != nil && len(f.Weights) != len(lists) {
 		return nil, fmt.Errorf("retrieval: fusion: %d weights for %d lists", len(f.Weights), len(lists))
 	}
+	switch f.Normalization {
+	case "", "minmax", "zscore", "sum", "none":
+	default:
+		return nil, fmt.Errorf("retrieval: fusion: unknown Normalization %s (want minmax, zscore, sum or none)", quote.Q(f.Normalization))
+	}
 	fused := make(map[string]float64)
 	for i, hits := range lists {
 		w := 1.0
@@ -112,7 +97,7 @@ func (f Fusion) Merge(lists [][]Hit, k int) ([]Hit, error) {
 			}
 			continue
 		}
-		norm, err := f.Normalization.apply(hits)
+		norm, err := normalize(f.Normalization, hits)
 		if err != nil {
 			return nil, fmt.Errorf("retrieval: fusion: list %d: %w", i+1, err)
 		}
@@ -127,8 +112,9 @@ func (f Fusion) Merge(lists [][]Hit, k int) ([]Hit, error) {
 	return topK(out, k), nil
 }
 
-// apply returns the normalised scores of hits, in order.
-func (n Normalization) apply(hits []Hit) ([]float64, error) {
+// normalize returns the scores of hits, in order, normalised as
+// Fusion.Normalization n says.
+func normalize(n string, hits []Hit) ([]float64, error) {
 	out := make([]float64, len(hits))
 	if len(hits) == 0 {
 		return out, nil
@@ -141,14 +127,14 @@ func (n Normalization) apply(hits []Hit) ([]float64, error) {
 		lo, hi, sum = min(lo, h.Score), max(hi, h.Score), sum+h.Score
 	}
 	switch n {
-	case MinMax:
+	case "minmax", "":
 		for i, h := range hits {
 			out[i] = 1
 			if hi > lo {
 				out[i] = (h.Score - lo) / (hi - lo)
 			}
 		}
-	case ZScore:
+	case "zscore":
 		mean := sum / float64(len(hits))
 		v := 0.0
 		for _, h := range hits {
@@ -160,7 +146,7 @@ func (n Normalization) apply(hits []Hit) ([]float64, error) {
 				out[i] = (h.Score - mean) / sd
 			}
 		}
-	case Sum:
+	case "sum":
 		if lo < 0 {
 			return nil, fmt.Errorf("sum normalisation of negative score %v", lo)
 		}
@@ -169,12 +155,10 @@ func (n Normalization) apply(hits []Hit) ([]float64, error) {
 				out[i] = h.Score / sum
 			}
 		}
-	case None:
+	case "none":
 		for i, h := range hits {
 			out[i] = h.Score
 		}
-	default:
-		return nil, fmt.Errorf("unknown normalisation %v", n)
 	}
 	return out, nil
 }

@@ -112,13 +112,13 @@ func TestFusionRRF(t *testing.T) {
 
 func TestNormalizations(t *testing.T) {
 	for _, tc := range []struct {
-		n    retrieval.Normalization
+		n    string
 		want []retrieval.Hit
 	}{
 		// bm25 cat-*: 3, 2, 2, 0.5: mean 1.875, sd sqrt(0.796875).
-		{retrieval.ZScore, []retrieval.Hit{{"cat-a", 1.125 / math.Sqrt(0.796875)}, {"cat-c", 0.125 / math.Sqrt(0.796875)}}},
-		{retrieval.Sum, []retrieval.Hit{{"cat-a", 3 / 7.5}, {"cat-c", 2 / 7.5}}},
-		{retrieval.None, []retrieval.Hit{{"cat-a", 3}, {"cat-c", 2}}},
+		{"zscore", []retrieval.Hit{{"cat-a", 1.125 / math.Sqrt(0.796875)}, {"cat-c", 0.125 / math.Sqrt(0.796875)}}},
+		{"sum", []retrieval.Hit{{"cat-a", 3 / 7.5}, {"cat-c", 2 / 7.5}}},
+		{"none", []retrieval.Hit{{"cat-a", 3}, {"cat-c", 2}}},
 	} {
 		f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Normalization: tc.n, Depths: []int{10}}
 		got, err := f.Retrieve(context.Background(), catQ, 2)
@@ -129,9 +129,13 @@ func TestNormalizations(t *testing.T) {
 			t.Errorf("%v (-want +got):\n%s", tc.n, d)
 		}
 	}
-	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{lm}, Normalization: retrieval.Sum}
+	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{lm}, Normalization: "sum"}
 	if _, err := f.Retrieve(context.Background(), catQ, 2); err == nil {
 		t.Error("sum normalisation of negative scores: got no error")
+	}
+	f = retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Normalization: "max"}
+	if _, err := f.Retrieve(context.Background(), catQ, 2); err == nil || !strings.Contains(err.Error(), "Normalization") {
+		t.Errorf("unknown normalisation: got %v, want an error naming the field", err)
 	}
 }
 
