@@ -11,7 +11,7 @@ const (
 	stopNone     = "none"
 	StopLucene   = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
 	StopEnglish  = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
-	StopGlasgow  = "glasgow"  // the Glasgow IR group's English list (318 words), as scikit-learn has it (nlp.IsGlasgowStopWord)
+	StopGlasgow  = "glasgow"  // the Glasgow IR group's English list (318 words), as scikit-learn has it 
 	StopFrequent = "frequent" // the Analysis.StopFrequent most frequent collection terms
 	// StopFrequentFields is two frequency lists joined: the
 	// Analysis.StopFrequent most frequent terms of the argument texts (the

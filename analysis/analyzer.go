@@ -15,7 +15,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/argsearch/argsearch/analysis/internal/krovetz"
-	"github.com/argsearch/argsearch/nlp"
+	"github.com/argsearch/argsearch/internal/stopwords"
 )
 
 // maxCache bounds an Analyzer's memo of token → term, and maxTerms its
@@ -217,11 +217,11 @@ func (z *Analyzer) term(tok []byte) string {
 func stopWord(list string) func(string) bool {
 	switch list {
 	case StopLucene:
-		return nlp.IsLuceneStopWord
+		return stopwords.Lucene
 	case StopEnglish:
-		return nlp.IsSnowballStopWord
+		return stopwords.Snowball
 	case StopGlasgow:
-		return nlp.IsGlasgowStopWord
+		return stopwords.Glasgow
 	}
 	return nil
 }

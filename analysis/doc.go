@@ -6,7 +6,7 @@
 // bleve's English analyzer and Lucene's: optional Unicode folding, UAX#29
 // word segmentation (blevesearch/segment, with Lucene's emoji tokens and
 // its 255-character limit), lower case, the English possessive rule,
-// Lucene's length filter, the stop lists of package nlp (Lucene's,
+// Lucene's length filter, the stop lists of internal/stopwords (Lucene's,
 // Snowball's and the Glasgow IR group's), the Porter and Porter2 stemmers
 // (blevesearch/go-porterstemmer, blevesearch/snowballstem), Krovetz (KStem,
 // with Lucene's dictionary or the collection's vocabulary), and word

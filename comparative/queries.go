@@ -3,6 +3,7 @@ package comparative
 import (
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/stopwords"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/topics"
@@ -42,7 +43,7 @@ func queryVariants(t topics.Topic) []retrieval.Query {
 		}
 	}
 	for _, w := range words {
-		if nlp.IsSnowballStopWord(w) {
+		if stopwords.Snowball(w) {
 			continue
 		}
 		noStop = append(noStop, w)

@@ -207,7 +207,7 @@ func repeatedJSON(tb testing.TB, n int) []byte {
 }
 
 // BenchmarkSplitter splits the premises of the embedded sample with the
-// default splitter (nlp.ProseSplitter), nlp.EnglishSplitter, and prose
+// default splitter (nlp.NewProseSplitter), nlp.NewEnglishSplitter, and prose
 // v2.0.0's segmenter itself (one prose.Document per text, as prose offers
 // no other way).
 func BenchmarkSplitter(b *testing.B) {

@@ -11,7 +11,7 @@ import (
 
 // Split the sentences of JSON arguments on two goroutines while Read
 // decodes the next arguments; the output is what Workers 0 gives. One
-// EnglishSplitter, safe for concurrent use, can serve many readers.
+// English Punkt splitter, safe for concurrent use, can serve many readers.
 func ExampleReader_workers() {
 	splitter, err := nlp.NewEnglishSplitter()
 	if err != nil {

@@ -39,9 +39,9 @@ type Reader struct {
 	// segmentation (nlp.NewProseSplitter): of the sentence splitters known,
 	// it gives the sentence numbering of the official args.me corpus most
 	// often (its judged Touché 2022 premise ids exist under it for 98.4% of
-	// the judged arguments' ids, against 95.9% for nlp.EnglishSplitter,
+	// the judged arguments' ids, against 95.9% for nlp.NewEnglishSplitter,
 	// the default before). It is created once, on the first JSON argument;
-	// readers of many files can share one ProseSplitter instead. The
+	// readers of many files can share one nlp.NewProseSplitter instead. The
 	// processed CSV carries its sentences and does not use it.
 	Splitter nlp.Splitter
 
@@ -53,7 +53,7 @@ type Reader struct {
 	// to Workers goroutines at once; the arguments and errors it returns
 	// are the same, in the same order. The Splitter is then called from
 	// several goroutines at once and must be safe for concurrent use, as
-	// ProseSplitter and EnglishSplitter are; it and Workers must not change after the first
+	// nlp.PunktSplitter is; it and Workers must not change after the first
 	// Read. No goroutine outlives the splitting of the arguments already
 	// decoded, whether or not the Reader is read to the end. The processed
 	// CSV carries its sentences and ignores Workers.

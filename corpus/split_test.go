@@ -81,7 +81,7 @@ func neurosnapSplitter(tb testing.TB) nlp.Splitter {
 }
 
 // TestEnglishSplitterMatchesNeurosnap reads the embedded JSON sample with
-// nlp.EnglishSplitter and with neurosnap's English tokenizer: every
+// nlp.NewEnglishSplitter and with neurosnap's English tokenizer: every
 // argument must get the same sentences.
 func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
 	r := NewJSONReader(sample.Touche2021().JSON())

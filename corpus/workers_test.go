@@ -54,8 +54,8 @@ func sameError(got, want error) string {
 
 // compareWorkers reads input with Workers 0 and with each of workers and
 // checks that the arguments and the final error are the same.
-// An EnglishSplitter s, safe for concurrent use, is shared by all readers.
-func compareWorkers(t *testing.T, s *nlp.EnglishSplitter, name, input string, workers ...int) {
+// An English Punkt splitter s, safe for concurrent use, is shared by all readers.
+func compareWorkers(t *testing.T, s *nlp.PunktSplitter, name, input string, workers ...int) {
 	t.Helper()
 	read := func(n int) ([]Argument, error) {
 		r := NewJSONReader(strings.NewReader(input))
@@ -211,7 +211,7 @@ func FuzzJSONReaderWorkers(f *testing.F) {
 	})
 }
 
-func englishSplitter(tb testing.TB) *nlp.EnglishSplitter {
+func englishSplitter(tb testing.TB) *nlp.PunktSplitter {
 	tb.Helper()
 	s, err := nlp.NewEnglishSplitter()
 	if err != nil {

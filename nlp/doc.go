@@ -1,14 +1,15 @@
 // Package nlp holds the text tools the pipeline shares: sentence
-// splitting, the term splitter, the stop lists, keywords and readability. Part-of-speech tagging,
-// which costs a 5 MB model and github.com/jdkato/prose, is in the
+// splitting, the term splitter, keywords and readability. Part-of-speech
+// tagging, which costs a 5 MB model and github.com/jdkato/prose, is in the
 // sub-package nlp/pos, so that only its users pay for it.
 //
-//   - Sentences: a Splitter splits text into sentences. ProseSplitter, the
-//     corpus reader's default for args.me JSON, segments exactly as prose
-//     v2.0.0 does, whose sentences are the closest known to the official
-//     corpus's; EnglishSplitter is neurosnap/sentences' English Punkt, the
-//     default before. Both are exact reimplementations, checked against
-//     the originals by differential tests and fuzzing, and far faster.
+//   - Sentences: a Splitter splits text into sentences. NewProseSplitter's,
+//     the corpus reader's default for args.me JSON, segments exactly as
+//     prose v2.0.0 does, whose sentences are the closest known to the
+//     official corpus's; NewEnglishSplitter's is neurosnap/sentences'
+//     English Punkt, the default before. Both are exact reimplementations
+//     (PunktSplitter), checked against the originals by differential tests
+//     and fuzzing, and far faster.
 //   - Words and terms: Words gives every lower-case word of a text, for
 //     matching phrases (debate talk, discourse markers); Terms gives its
 //     content terms (no function words, plurals folded) for TF-IDF
@@ -16,15 +17,11 @@
 //     phrases, and Phrases turns runs into the phrases texts are compared
 //     by. Index terms are package analysis's (Lucene-compatible); its doc
 //     says which of the module's tokenizers is for what.
-//   - Stop lists: IsLuceneStopWord (Lucene's EnglishAnalyzer, 33 words),
-//     IsSnowballStopWord (Snowball's English list, 174 words) and
-//     IsGlasgowStopWord (the Glasgow IR group's list as scikit-learn ships
-//     it, 318 words).
 //   - Keywords: Keywords gives a text's key phrases by RAKE (Rose et al.
-//     2010), as General Grevious expanded queries and the Gamora recipe
+//     2010), split by Snowball's English stop list unless told otherwise, as General Grevious expanded queries and the Gamora recipe
 //     reduces them.
 //   - Readability: ReadabilityOf counts sentences, words and syllables
-//     (Syllables) for the Flesch–Kincaid grade level and reading ease.
+//     and gives the Flesch–Kincaid grade level and reading ease.
 //
 // Everything here is deterministic and safe for concurrent use.
 package nlp

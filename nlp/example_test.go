@@ -7,7 +7,7 @@ import (
 	"github.com/argsearch/argsearch/nlp"
 )
 
-func ExampleEnglishSplitter() {
+func ExampleNewEnglishSplitter() {
 	s, err := nlp.NewEnglishSplitter()
 	if err != nil {
 		log.Fatal(err)
@@ -41,7 +41,7 @@ func ExampleKeywords() {
 
 func ExampleReadabilityOf() {
 	r := nlp.ReadabilityOf("The Australian platypus is seemingly a hybrid of a mammal and reptilian creature.")
-	fmt.Printf("%+v: grade %.1f, ease %.1f\n", r, r.Grade(), r.Ease())
+	fmt.Printf("%d sentence, %d words, %d syllables: grade %.1f, ease %.1f\n", r.Sentences, r.Words, r.Syllables, r.Grade, r.Ease)
 	// Output:
-	// {Sentences:1 Words:13 Syllables:24}: grade 11.3, ease 37.5
+	// 1 sentence, 13 words, 24 syllables: grade 11.3, ease 37.5
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/argsearch/argsearch/internal/stopwords"
 )
 
 // A Keyword is a key phrase of a text and its RAKE score.
@@ -17,7 +19,7 @@ type Keyword struct {
 // Keyword Extraction (Rose, Engel, Cramer and Cowley, 2010), best first.
 //
 // The candidates are the maximal runs of words that hold no stop word
-// (isStop; nil means IsSnowballStopWord) and no phrase delimiter: any
+// (isStop; nil means Snowball's English stop list) and no phrase delimiter: any
 // character but a letter, a digit, white space, an inner apostrophe or an
 // inner hyphen. A word is a run of letters and digits (with inner
 // apostrophes and hyphens), lower-cased; a word without a letter (a number)
@@ -30,7 +32,7 @@ type Keyword struct {
 // not done.
 func Keywords(text string, isStop func(string) bool) []Keyword {
 	if isStop == nil {
-		isStop = IsSnowballStopWord
+		isStop = stopwords.Snowball
 	}
 	var cands [][]string
 	var cur []string

@@ -10,10 +10,20 @@ import (
 // re-ranked by the grade level in some runs.
 type Readability struct {
 	Sentences, Words, Syllables int
+	// Grade is the Flesch–Kincaid grade level, 0.39 words per sentence
+	// plus 11.8 syllables per word minus 15.59: the US school grade a
+	// reader needs. It is 0 for a text without words.
+	Grade float64
+	// Ease is the Flesch reading ease, 206.835 minus 1.015 words per
+	// sentence minus 84.6 syllables per word: higher is easier, 60 to 70
+	// plain English. It is 0 for a text without words.
+	Ease float64
 }
 
-// ReadabilityOf counts the sentences, words and syllables of text: a word
-// is one of Words that holds a letter, its syllables are Syllables', and a
+// ReadabilityOf counts the sentences, words and syllables of text, and
+// gives its grade level and reading ease: a word is one of Words that holds
+// a letter, its syllables are estimated by its spelling (one for each
+// group of vowels, less a silent final "e", "es" or "ed"), and a
 // sentence ends at '.', '!' or '?' followed by white space, a closing quote
 // or bracket, or the end of the text ("3.50" does not end one; "Mr." does).
 // A text with words and no such end is one sentence.
@@ -25,7 +35,7 @@ func ReadabilityOf(text string) Readability {
 		for _, w := range Words(nil, part) {
 			if strings.ContainsFunc(w, unicode.IsLetter) {
 				words++
-				r.Syllables += Syllables(w)
+				r.Syllables += syllables(w)
 			}
 		}
 		if words > 0 {
@@ -37,6 +47,9 @@ func ReadabilityOf(text string) Readability {
 	if !pending {
 		return Readability{}
 	}
+	words, sentences := float64(r.Words), float64(r.Sentences)
+	r.Grade = 0.39*words/sentences + 11.8*float64(r.Syllables)/words - 15.59
+	r.Ease = 206.835 - 1.015*words/sentences - 84.6*float64(r.Syllables)/words
 	return r
 }
 
@@ -57,34 +70,14 @@ func sentenceParts(text string) []string {
 	return append(parts, string(rs[start:]))
 }
 
-// Grade is the Flesch–Kincaid grade level, 0.39 words per sentence plus
-// 11.8 syllables per word minus 15.59: the US school grade a reader needs.
-// It is 0 for a text without words.
-func (r Readability) Grade() float64 {
-	if r.Words == 0 || r.Sentences == 0 {
-		return 0
-	}
-	return 0.39*float64(r.Words)/float64(r.Sentences) + 11.8*float64(r.Syllables)/float64(r.Words) - 15.59
-}
-
-// Ease is the Flesch reading ease, 206.835 minus 1.015 words per sentence
-// minus 84.6 syllables per word: higher is easier, 60 to 70 plain English.
-// It is 0 for a text without words.
-func (r Readability) Ease() float64 {
-	if r.Words == 0 || r.Sentences == 0 {
-		return 0
-	}
-	return 206.835 - 1.015*float64(r.Words)/float64(r.Sentences) - 84.6*float64(r.Syllables)/float64(r.Words)
-}
-
-// Syllables estimates the syllables of an English word by its spelling: one
+// syllables estimates the syllables of an English word by its spelling: one
 // for each group of vowels (a, e, i, o, u and y), less a silent final "e"
 // ("make") or "es"/"ed" after a consonant that does not voice it ("makes",
 // "jumped"; not "boxes", "wanted", "little"); at least one for a word with
 // a letter, 0 for one without. Like every such rule it misses some words
 // ("being", "create" and other vowel pairs spoken apart); TestSyllables
 // lists the ones it gets wrong.
-func Syllables(word string) int {
+func syllables(word string) int {
 	w := []rune(strings.ToLower(word))
 	letters := 0
 	for _, r := range w {
@@ -117,7 +110,7 @@ func Syllables(word string) int {
 	return max(n, 1)
 }
 
-// isVowel reports whether r is a vowel letter for Syllables.
+// isVowel reports whether r is a vowel letter for syllables.
 func isVowel(r rune) bool {
 	return strings.ContainsRune("aeiouy", r)
 }

@@ -46,7 +46,7 @@ type splitFunc func(dst []string, text string) []string
 func (f splitFunc) Split(dst []string, text string) []string { return f(dst, text) }
 
 // neurosnapSplitter returns github.com/neurosnap/sentences' English
-// tokenizer itself, the reference EnglishSplitter must agree with.
+// tokenizer itself, the reference NewEnglishSplitter must agree with.
 func neurosnapSplitter(tb testing.TB) Splitter {
 	t, err := english.NewSentenceTokenizer(nil)
 	if err != nil {
@@ -58,7 +58,7 @@ func neurosnapSplitter(tb testing.TB) Splitter {
 }
 
 // TestEnglishSplitterMatchesNeurosnap splits every premise of the embedded
-// args.me sample with EnglishSplitter and with neurosnap's tokenizer: the
+// args.me sample with NewEnglishSplitter and with neurosnap's tokenizer: the
 // sentences must be the same.
 func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
 	var doc struct {
@@ -124,8 +124,8 @@ func TestEnglishSplitterConcurrent(t *testing.T) {
 	}
 }
 
-// TestProseSplitter checks ProseSplitter against prose itself on texts
-// where it differs from EnglishSplitter, and that it appends to dst.
+// TestProseSplitter checks NewProseSplitter against prose itself on texts
+// where it differs from NewEnglishSplitter, and that it appends to dst.
 func TestProseSplitter(t *testing.T) {
 	s, err := NewProseSplitter()
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/stopwords"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/retrieval"
@@ -75,7 +76,7 @@ func (s Synonyms) Rewrite(q retrieval.Query) retrieval.Query {
 		seen[word] = true
 	}
 	for _, word := range words {
-		if nlp.IsSnowballStopWord(word) {
+		if stopwords.Snowball(word) {
 			continue
 		}
 		added := 0

@@ -1,4 +1,4 @@
-package nlp_test
+package stopwords_test
 
 import (
 	"go/ast"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/argsearch/argsearch/nlp"
+	"github.com/argsearch/argsearch/internal/stopwords"
 )
 
 // The stop lists were copied by hand from Debian packages that CI does not
@@ -17,9 +17,9 @@ import (
 // (the case labels of its switch, read from stopwords.go), that every
 // label is a lower-case member, and a few members and non-members.
 //
-//	IsLuceneStopWord    33  Lucene's EnglishAnalyzer ENGLISH_STOP_WORDS_SET
-//	IsSnowballStopWord 174  Snowball's English stop.txt, as bleve's stop_en
-//	IsGlasgowStopWord  318  python3-sklearn 1.2.1+dfsg-1 (Debian bookworm),
+//	Lucene    33  Lucene's EnglishAnalyzer ENGLISH_STOP_WORDS_SET
+//	Snowball 174  Snowball's English stop.txt, as bleve's stop_en
+//	Glasgow  318  python3-sklearn 1.2.1+dfsg-1 (Debian bookworm),
 //	                        /usr/lib/python3/dist-packages/sklearn/
 //	                        feature_extraction/_stop_words.py,
 //	                        ENGLISH_STOP_WORDS
@@ -51,9 +51,9 @@ func TestStopListCounts(t *testing.T) {
 		is   func(string) bool
 		n    int
 	}{
-		{"IsLuceneStopWord", nlp.IsLuceneStopWord, 33},
-		{"IsSnowballStopWord", nlp.IsSnowballStopWord, 174},
-		{"IsGlasgowStopWord", nlp.IsGlasgowStopWord, 318},
+		{"Lucene", stopwords.Lucene, 33},
+		{"Snowball", stopwords.Snowball, 174},
+		{"Glasgow", stopwords.Glasgow, 318},
 	} {
 		ws := words[c.name]
 		if len(ws) != c.n {
@@ -77,14 +77,14 @@ func TestStopListCounts(t *testing.T) {
 
 func TestGlasgowStopWord(t *testing.T) {
 	for _, w := range []string{"a", "the", "whereafter", "amoungst", "yourselves", "nevertheless", "bill", "system", "thick"} {
-		if !nlp.IsGlasgowStopWord(w) {
-			t.Errorf("IsGlasgowStopWord(%q): got false, want true", w)
+		if !stopwords.Glasgow(w) {
+			t.Errorf("Glasgow(%q): got false, want true", w)
 		}
 	}
 	// Contractions and words of other lists, upper case and content words.
 	for _, w := range []string{"", "The", "don't", "it's", "abortion", "legal", "just", "did", "ought"} {
-		if nlp.IsGlasgowStopWord(w) {
-			t.Errorf("IsGlasgowStopWord(%q): got true, want false", w)
+		if stopwords.Glasgow(w) {
+			t.Errorf("Glasgow(%q): got true, want false", w)
 		}
 	}
 }

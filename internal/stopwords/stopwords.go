@@ -1,8 +1,13 @@
-package nlp
+// Package stopwords holds the English stop lists of the module: Lucene's,
+// Snowball's and the Glasgow IR group's. Package analysis removes them
+// from index terms (Analysis.Stop "lucene", "english", "glasgow"), and
+// nlp's RAKE keywords, the query rewriters and the comparative queries
+// split on Snowball's.
+package stopwords
 
-// IsLuceneStopWord reports whether w (lower case) is one of the 33 English
+// Lucene reports whether w (lower case) is one of the 33 English
 // stop words of Lucene's EnglishAnalyzer (ENGLISH_STOP_WORDS_SET).
-func IsLuceneStopWord(w string) bool {
+func Lucene(w string) bool {
 	switch w {
 	case "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it",
 		"no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these",
@@ -12,12 +17,12 @@ func IsLuceneStopWord(w string) bool {
 	return false
 }
 
-// IsSnowballStopWord reports whether w (lower case) is one of the 174 words
+// Snowball reports whether w (lower case) is one of the 174 words
 // of the Snowball project's English stop list
 // (snowball.tartarus.org/algorithms/english/stop.txt, BSD licence), as
 // Lucene 4.7.2 and bleve's "stop_en" filter ship it: pronouns, forms of be,
 // have and do, contractions, articles, prepositions and conjunctions.
-func IsSnowballStopWord(w string) bool {
+func Snowball(w string) bool {
 	switch w {
 	case "a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are",
 		"aren't", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both",
@@ -40,7 +45,7 @@ func IsSnowballStopWord(w string) bool {
 	return false
 }
 
-// IsGlasgowStopWord reports whether w (lower case) is one of the 318 words
+// Glasgow reports whether w (lower case) is one of the 318 words
 // of the English stop list of the Glasgow Information Retrieval Group, as
 // scikit-learn ships it (ENGLISH_STOP_WORDS, BSD-3-Clause licence). The
 // list was copied from Debian bookworm's python3-sklearn 1.2.1+dfsg-1,
@@ -50,7 +55,7 @@ func IsSnowballStopWord(w string) bool {
 // file notes no difference from that list, so none is claimed here. It
 // has no contractions and keeps scikit-learn's spellings, such as
 // "amoungst", and content words such as "bill", "fire" and "system".
-func IsGlasgowStopWord(w string) bool {
+func Glasgow(w string) bool {
 	switch w {
 	case "a", "about", "above", "across", "after", "afterwards", "again", "against", "all", "almost",
 		"alone", "along", "already", "also", "although", "always", "am", "among", "amongst",
@@ -84,32 +89,6 @@ func IsGlasgowStopWord(w string) bool {
 		"whether", "which", "while", "whither", "who", "whoever", "whole", "whom", "whose", "why",
 		"will", "with", "within", "without", "would", "yet", "you", "your", "yours", "yourself",
 		"yourselves":
-		return true
-	}
-	return false
-}
-
-// isFunctionWord reports whether w (lower case) is one of the English
-// function words that Terms leaves out (see Terms).
-func isFunctionWord(w string) bool {
-	switch w {
-	case "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and", "any",
-		"are", "aren't", "as", "at", "be", "because", "been", "before", "being", "below", "between",
-		"both", "but", "by", "can", "can't", "cannot", "could", "couldn't", "did", "didn't", "do",
-		"does", "doesn't", "doing", "don't", "don’t", "down", "during", "each", "few", "for", "from",
-		"further", "get", "got", "had", "hadn't", "has", "hasn't", "have", "haven't", "having", "he",
-		"he'd", "he'll", "he's", "her", "here", "here's", "hers", "herself", "him", "himself", "his",
-		"how", "how's", "i", "i'd", "i'll", "i'm", "i've", "if", "in", "into", "is", "isn't", "it",
-		"it's", "its", "itself", "it’s", "just", "let's", "may", "me", "might", "more", "most", "must",
-		"mustn't", "my", "myself", "no", "nor", "not", "of", "off", "on", "once", "one", "ones", "only",
-		"or", "other", "ought", "our", "ours", "ourselves", "out", "over", "own", "same", "shall",
-		"shan't", "she", "she'd", "she'll", "she's", "should", "shouldn't", "so", "some", "such", "than",
-		"that", "that's", "the", "their", "theirs", "them", "themselves", "then", "there", "there's",
-		"these", "they", "they'd", "they'll", "they're", "they've", "this", "those", "through", "to",
-		"too", "under", "until", "up", "us", "very", "was", "wasn't", "we", "we'd", "we'll", "we're",
-		"we've", "were", "weren't", "what", "what's", "when", "when's", "where", "where's", "which",
-		"while", "who", "who's", "whom", "why", "why's", "will", "with", "won't", "would", "wouldn't",
-		"you", "you'd", "you'll", "you're", "you've", "your", "yours", "yourself", "yourselves":
 		return true
 	}
 	return false
