@@ -70,7 +70,7 @@ var titles = []retrieval.Query{
 
 func TestConformanceSample(t *testing.T) {
 	args := sampleArgs(t)
-	for _, unit := range []bleveindex.Unit{bleveindex.UnitSentence, bleveindex.UnitArgument} {
+	for _, unit := range []string{"sentence", "argument"} {
 		t.Run(string(unit), func(t *testing.T) {
 			x := build(t, "", args, bleveindex.Config{Unit: unit, Plain: true})
 			retrievaltest.Run(t, x, titles...)
@@ -82,7 +82,7 @@ func TestConformanceSample(t *testing.T) {
 		})
 	}
 	t.Run("argument fields", func(t *testing.T) {
-		x := build(t, "", args, bleveindex.Config{Unit: bleveindex.UnitArgument})
+		x := build(t, "", args, bleveindex.Config{Unit: "argument"})
 		fields := []string{"conclusion", "premise"}
 		retrievaltest.Run(t, bleveindex.New(x.Bleve(), bleveindex.Config{Plain: true, Fields: fields}), titles...)
 		retrievaltest.Run(t, bleveindex.New(x.Bleve(), bleveindex.Config{Fields: fields}),
@@ -203,7 +203,7 @@ func TestArgumentFields(t *testing.T) {
 		{ID: "c", Conclusion: "Circuses are cruel", Premises: []corpus.Premise{{Text: "Zoos are no better."}},
 			Context: corpus.Context{DiscussionTitle: "Circus animals"}},
 	}
-	x := build(t, "", args, bleveindex.Config{Unit: bleveindex.UnitArgument})
+	x := build(t, "", args, bleveindex.Config{Unit: "argument"})
 	tests := []struct {
 		c    bleveindex.Config
 		text string

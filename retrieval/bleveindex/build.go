@@ -25,7 +25,7 @@ import (
 // metaFile is the file bleve writes at the top of an index directory.
 const metaFile = "index_meta.json"
 
-// Build indexes args with a bleve mapping (see Config and Unit) and
+// Build indexes args with a bleve mapping (see Config) and
 // returns the open Index, which owns the bleve index.
 //
 // With path "" the index lives in memory (bleve's scorch, unpersisted).
@@ -156,7 +156,7 @@ func forceMerge(ctx context.Context, idx bleve.Index) error {
 // fill indexes args into idx in batches.
 func fill(ctx context.Context, idx bleve.Index, args iter.Seq2[corpus.Argument, error], c Config) error {
 	size := cmp.Or(c.BatchSize, 1000)
-	unit := cmp.Or(c.Unit, UnitSentence)
+	unit := cmp.Or(c.Unit, unitSentence)
 	b := idx.NewBatch()
 	flush := func() error {
 		if b.Size() == 0 {
@@ -187,7 +187,7 @@ func fill(ctx context.Context, idx bleve.Index, args iter.Seq2[corpus.Argument, 
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("bleveindex: build: %w", err)
 		}
-		if unit == UnitSentence {
+		if unit == unitSentence {
 			for _, s := range a.Sentences {
 				if err := add(s.ID, map[string]string{fieldText: s.Text}); err != nil {
 					return err

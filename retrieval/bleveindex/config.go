@@ -35,7 +35,17 @@ type Config struct {
 	// otherwise, "text" for an index of sentences made by Build.
 	Fields []string
 
-	Unit Unit // UnitSentence or UnitArgument; "" means UnitSentence
+	// Unit is what Build indexes, and so what the index retrieves. Its
+	// fields, named as package lexical names them, are what Fields and
+	// field:word queries name:
+	//   - "sentence" (or ""): each sentence of an argument (doc id
+	//     <argId>__PREMISE__k or <argId>__CONC__1) with one field, "text";
+	//   - "argument": each argument (doc id the argument id) with three
+	//     fields: "conclusion", "premise" (the premise texts joined by
+	//     newlines) and "title" (the discussion title of the argument's
+	//     context). All three also go into bleve's "_all" field, the
+	//     default search field.
+	Unit string
 	// Analyzer names a bleve analyzer, for every field; "" means "en"
 	// (bleve's English analyzer: Unicode word segmentation, possessive
 	// 's removed, lower case, English stop words, Porter stemming). Other
@@ -53,21 +63,10 @@ type Config struct {
 	BatchSize int
 }
 
-// A Unit is what an index built by Build retrieves.
-type Unit string
-
-// The units Build indexes. Their field names, the same as package lexical
-// uses, are what Config.Fields and field:word queries name.
+// The units Build indexes (Config.Unit).
 const (
-	// UnitSentence indexes each sentence of an argument (doc id
-	// <argId>__PREMISE__k or <argId>__CONC__1) with one field, "text".
-	UnitSentence Unit = "sentence"
-	// UnitArgument indexes each argument (doc id the argument id) with
-	// three fields: "conclusion", "premise" (the premise texts joined by
-	// newlines) and "title" (the discussion title of the argument's
-	// context). All three also go into bleve's "_all" field, the default
-	// search field.
-	UnitArgument Unit = "argument"
+	unitSentence = "sentence"
+	unitArgument = "argument"
 )
 
 // Field names of the documents Build indexes.
@@ -80,12 +79,12 @@ const (
 
 // mapping returns the index mapping c asks for.
 func (c Config) mapping() (*mapping.IndexMappingImpl, error) {
-	unit := cmp.Or(c.Unit, UnitSentence)
+	unit := cmp.Or(c.Unit, unitSentence)
 	var fields []string
 	switch unit {
-	case UnitSentence:
+	case unitSentence:
 		fields = []string{fieldText}
-	case UnitArgument:
+	case unitArgument:
 		fields = []string{fieldConclusion, fieldPremise, fieldTitle}
 	default:
 		return nil, fmt.Errorf("bleveindex: unknown unit %s", quote.Q(c.Unit))
@@ -107,11 +106,11 @@ func (c Config) mapping() (*mapping.IndexMappingImpl, error) {
 		fm.DocValues = false // nor sorts or facets on fields
 		// Term vectors (positions) stay: phrase queries need them.
 		// A sentence has one field: "_all" would only double the index.
-		fm.IncludeInAll = unit == UnitArgument
+		fm.IncludeInAll = unit == unitArgument
 		doc.AddFieldMappingsAt(f, fm)
 	}
 	m.DefaultMapping = doc
-	if unit == UnitSentence {
+	if unit == unitSentence {
 		m.DefaultField = fieldText
 	}
 	if err := m.Validate(); err != nil {

@@ -46,7 +46,7 @@ func Example() {
 func ExampleConfig_plain() {
 	ctx := context.Background()
 	args := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()
-	x, err := bleveindex.Build(ctx, "", args, bleveindex.Config{Unit: bleveindex.UnitArgument})
+	x, err := bleveindex.Build(ctx, "", args, bleveindex.Config{Unit: "argument"})
 	if err != nil {
 		log.Fatal(err)
 	}

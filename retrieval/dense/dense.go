@@ -89,9 +89,6 @@ func Build(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*Ind
 	return x, nil
 }
 
-// Len returns the number of sentences in the index.
-func (x *Index) Len() int { return len(x.ids) }
-
 // Retrieve returns the k sentences whose vectors are most similar to the
 // query text's, best first, by cosine similarity; ties go to the larger id
 // (retrieval.SortHits). k <= 0 is an error wrapping retrieval.ErrK.

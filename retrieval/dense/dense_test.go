@@ -63,8 +63,8 @@ func TestRetrieveByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if x.Len() != 5 {
-		t.Fatalf("Len %d, want 5", x.Len())
+	if all, err := x.Retrieve(ctx, retrieval.Query{ID: "1", Text: "nuclear school"}, 10); err != nil || len(all) != 5 {
+		t.Fatalf("got %d hits (error %v), want all 5 sentences", len(all), err)
 	}
 	hits, err := x.Retrieve(ctx, retrieval.Query{ID: "1", Text: "nuclear school"}, 4)
 	if err != nil {

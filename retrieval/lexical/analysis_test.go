@@ -31,8 +31,8 @@ func TestShingleBuild(t *testing.T) {
 		}
 		if dir != "" {
 			x.Close()
-			if _, err := Open(dir, Config{Analysis: &analysis.Analysis{}}); !errors.Is(err, ErrConfig) {
-				t.Errorf("Open without shingles: got %v, want ErrConfig", err)
+			if _, err := Open(dir, Config{Analysis: &analysis.Analysis{}}); !errors.Is(err, errConfig) {
+				t.Errorf("Open without shingles: got %v, want errConfig", err)
 			}
 			if x, err = Open(dir, c); err != nil {
 				t.Fatal(err)
@@ -103,8 +103,8 @@ func TestShingleTermLimit(t *testing.T) {
 	}
 	an := analysis.Analysis{Shingles: 3}
 	_, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, maxShingleTerms: 100})
-	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "more than 100 distinct terms") {
-		t.Fatalf("got %v, want an ErrConfig naming the limit", err)
+	if !errors.Is(err, errConfig) || !strings.Contains(err.Error(), "more than 100 distinct terms") {
+		t.Fatalf("got %v, want an errConfig naming the limit", err)
 	}
 	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, maxShingleTerms: 10_000}); err != nil {
 		t.Fatalf("under the limit: %v", err)

@@ -61,7 +61,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 		case UnitArgument:
 			want[1] = true
 		default:
-			return nil, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(u), ErrConfig)
+			return nil, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(u), errConfig)
 		}
 	}
 	units = units[:0:0]
@@ -72,7 +72,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 		units = append(units, UnitArgument)
 	}
 	if an.Stop == analysis.StopFrequentFields && !want[1] {
-		return nil, fmt.Errorf("lexical: stop %s counts the argument unit's fields, which Units leaves out: %w", quote.Q(an.Stop), ErrConfig)
+		return nil, fmt.Errorf("lexical: stop %s counts the argument unit's fields, which Units leaves out: %w", quote.Q(an.Stop), errConfig)
 	}
 	if _, err := c.Ranking.normalized(units); err != nil {
 		return nil, err
@@ -374,7 +374,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 				return fmt.Errorf("lexical: build: word shingles (analysis.Analysis.Shingles %d) made more than %d distinct terms after %d arguments, "+
 					"too many to build in memory (a build of args.me's 5.69 million sentences with shingles of 3 was killed at 24 GB): "+
 					"index a sample or a part of the corpus with shingles: %w",
-					b.an.Shingles, limit, b.nargs, ErrConfig)
+					b.an.Shingles, limit, b.nargs, errConfig)
 			}
 			if b.budget > 0 && b.held() > b.budget {
 				if err := b.flush(); err != nil {
@@ -861,7 +861,7 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStrea
 	f.setLengths(fb.dl)
 	for d, n := range fb.dl {
 		if n > maxLength {
-			return nil, fieldStreams{}, fmt.Errorf("lexical: build: document %s has %d tokens in field %s, more than the %d an index holds: %w", b.units[ui].ids.id(d), n, fb.name, maxLength, ErrConfig)
+			return nil, fieldStreams{}, fmt.Errorf("lexical: build: document %s has %d tokens in field %s, more than the %d an index holds: %w", b.units[ui].ids.id(d), n, fb.name, maxLength, errConfig)
 		}
 	}
 	f.termOff = make([]uint64, 1, len(order)+1)
@@ -944,7 +944,7 @@ func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) er
 			flush()
 		}
 		if uint64(len(enc)) > math.MaxUint32 {
-			return fmt.Errorf("lexical: build: the postings of term %s take %d bytes, more than this format's 4 GiB: %w", quote.Q(f.term(i)), len(enc), ErrConfig)
+			return fmt.Errorf("lexical: build: the postings of term %s take %d bytes, more than this format's 4 GiB: %w", quote.Q(f.term(i)), len(enc), errConfig)
 		}
 		if _, err := out.Write(enc); err != nil {
 			return fmt.Errorf("lexical: build: %w", err)

@@ -69,7 +69,7 @@ const cacheFormat = "argsearch-index-cache/1"
 // vectors). The query-time Ranking, Workers and Progress do not count.
 func (cc Cache) path(src Source, c Config) (string, error) {
 	if cc.Dir == "" {
-		return "", fmt.Errorf("lexical: a Cache needs a directory: %w", ErrConfig)
+		return "", fmt.Errorf("lexical: a Cache needs a directory: %w", errConfig)
 	}
 	an, _, err := c.analysis()
 	if err != nil {
@@ -118,8 +118,8 @@ const buildingMarker = ".building-"
 
 // Open opens the cached index of src built with c, and reports whether it
 // had to build it. When the cache has no index under its entry for src and
-// c, or only one that is damaged (ErrCorrupt: then Warn is told, naming the
-// file) or was written with another analysis or format (ErrConfig), Open
+// c, or only one that is damaged (then Warn is told, naming the file) or
+// was written with another analysis or format, Open
 // builds one from src.Arguments into a temporary directory beside it and
 // renames that into place when the build is complete, so a failed or
 // cancelled build (ctx) leaves nothing a later Open would use, and removes
@@ -158,10 +158,10 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	case err == nil:
 		return x, false, nil
 	case errors.Is(err, ErrNoIndex), errors.Is(err, os.ErrNotExist):
-	case errors.Is(err, ErrCorrupt), errors.Is(err, ErrConfig):
+	case errors.Is(err, errCorrupt), errors.Is(err, errConfig):
 		// Damaged, or written by another version of the format: build it
 		// again.
-		if errors.Is(err, ErrCorrupt) {
+		if errors.Is(err, errCorrupt) {
 			cc.warn(fmt.Sprintf("lexical: the cached index %s is damaged (%v); building it again", dir, err))
 		}
 		if err := os.RemoveAll(dir); err != nil {

@@ -50,11 +50,11 @@ func TestCachePath(t *testing.T) {
 			t.Errorf("%s: path %q did not change", name, p)
 		}
 	}
-	if _, err := (Cache{}).path(src, Config{}); !errors.Is(err, ErrConfig) {
-		t.Errorf("no directory: got %v, want ErrConfig", err)
+	if _, err := (Cache{}).path(src, Config{}); !errors.Is(err, errConfig) {
+		t.Errorf("no directory: got %v, want errConfig", err)
 	}
-	if _, err := cc.path(src, Config{Analyzer: "nope"}); !errors.Is(err, ErrConfig) {
-		t.Errorf("unknown analyzer: got %v, want ErrConfig", err)
+	if _, err := cc.path(src, Config{Analyzer: "nope"}); !errors.Is(err, errConfig) {
+		t.Errorf("unknown analyzer: got %v, want errConfig", err)
 	}
 }
 

@@ -11,19 +11,23 @@ import (
 
 // Errors callers branch on; they are returned wrapped.
 var (
-	// ErrConfig: an invalid configuration, or one that contradicts what
-	// the index was built with (another analyzer, a missing unit).
-	ErrConfig = errors.New("configuration mismatch or invalid")
 	// ErrNoIndex: the directory holds no index.
 	ErrNoIndex = errors.New("no index")
-	// ErrCorrupt: an index file is truncated, altered or unreadable.
-	ErrCorrupt = errors.New("corrupt index")
 	// ErrClosed: the index was closed.
 	ErrClosed = errors.New("index closed")
 )
 
-// errExists: Build was given a directory that already holds an index.
-var errExists = errors.New("index already exists")
+// Errors the package wraps and branches on (Cache.Open rebuilds an index
+// that gives one), which callers need not tell apart.
+var (
+	// errConfig: an invalid configuration, or one that contradicts what
+	// the index was built with (another analyzer, a missing unit).
+	errConfig = errors.New("configuration mismatch or invalid")
+	// errCorrupt: an index file is truncated, altered or unreadable.
+	errCorrupt = errors.New("corrupt index")
+	// errExists: Build was given a directory that already holds an index.
+	errExists = errors.New("index already exists")
+)
 
 // A Unit is what an index retrieves.
 type Unit string
@@ -152,10 +156,10 @@ func (s Scoring) normalized() (Scoring, error) {
 	switch s.Model {
 	case ModelBM25, ModelDirichlet, ModelLuceneDirichlet, ModelTFIDF, ModelTFIDFIC, ModelDPH:
 	default:
-		return s, fmt.Errorf("lexical: unknown scoring model %s: %w", quote.Q(s.Model), ErrConfig)
+		return s, fmt.Errorf("lexical: unknown scoring model %s: %w", quote.Q(s.Model), errConfig)
 	}
 	if s.K1 < 0 || s.B < 0 || s.B > 1 || s.Mu < 0 {
-		return s, fmt.Errorf("lexical: scoring parameters out of range (k1 %g, b %g, mu %g): %w", s.K1, s.B, s.Mu, ErrConfig)
+		return s, fmt.Errorf("lexical: scoring parameters out of range (k1 %g, b %g, mu %g): %w", s.K1, s.B, s.Mu, errConfig)
 	}
 	return s, nil
 }
@@ -252,7 +256,7 @@ type Config struct {
 	// PresetLucene, PresetPlain, PresetKrovetz). At Build, "" means
 	// PresetEnglish; at Open, ""
 	// accepts whatever the index was built with, and a name that does not
-	// match the recorded analysis is an error wrapping ErrConfig.
+	// match the recorded analysis is an error.
 	Analyzer string
 	// Analysis, if not nil, is used instead of Analyzer.
 	Analysis *analysis.Analysis
@@ -285,7 +289,7 @@ type Config struct {
 
 // analysis resolves the analysis a Config asks for; ok is false
 // when it asks for none in particular. An unknown preset or an invalid
-// Analysis is an error wrapping ErrConfig.
+// Analysis is an error wrapping errConfig.
 func (c Config) analysis() (a analysis.Analysis, ok bool, err error) {
 	switch {
 	case c.Analysis != nil:
@@ -298,7 +302,7 @@ func (c Config) analysis() (a analysis.Analysis, ok bool, err error) {
 		ok = true
 	}
 	if err != nil {
-		return a, ok, fmt.Errorf("lexical: %w: %w", err, ErrConfig)
+		return a, ok, fmt.Errorf("lexical: %w: %w", err, errConfig)
 	}
 	return a, ok, nil
 }

@@ -54,7 +54,7 @@ func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]
 		return nil, err
 	}
 	if w.Arguments == nil || w.Store == nil {
-		return nil, fmt.Errorf("lexical: DoubleIndex needs Arguments and a Store: %w", ErrConfig)
+		return nil, fmt.Errorf("lexical: DoubleIndex needs Arguments and a Store: %w", errConfig)
 	}
 	s := w.Ranking
 	switch s.Unit {
@@ -62,7 +62,7 @@ func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]
 		s.Unit = UnitSentence
 	case UnitSentence, UnitPair:
 	default:
-		return nil, fmt.Errorf("lexical: DoubleIndex searches sentences or pairs, not unit %s: %w", quote.Q(string(s.Unit)), ErrConfig)
+		return nil, fmt.Errorf("lexical: DoubleIndex searches sentences or pairs, not unit %s: %w", quote.Q(string(s.Unit)), errConfig)
 	}
 	hits, err := w.Arguments.Retrieve(ctx, q, cmp.Or(w.N, 100))
 	if err != nil {

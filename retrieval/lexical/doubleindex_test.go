@@ -92,11 +92,11 @@ func TestDoubleIndexErrors(t *testing.T) {
 	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "Z"}}, Store: store}).Retrieve(ctx, q, 10); err == nil {
 		t.Error("an argument the store does not hold: no error")
 	}
-	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "A"}}, Store: store, Ranking: Ranking{Unit: UnitArgument}}).Retrieve(ctx, q, 10); !errors.Is(err, ErrConfig) {
-		t.Errorf("unit argument: %v, want ErrConfig", err)
+	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "A"}}, Store: store, Ranking: Ranking{Unit: UnitArgument}}).Retrieve(ctx, q, 10); !errors.Is(err, errConfig) {
+		t.Errorf("unit argument: %v, want errConfig", err)
 	}
-	if _, err := (DoubleIndex{Store: store}).Retrieve(ctx, q, 10); !errors.Is(err, ErrConfig) {
-		t.Errorf("no Arguments: %v, want ErrConfig", err)
+	if _, err := (DoubleIndex{Store: store}).Retrieve(ctx, q, 10); !errors.Is(err, errConfig) {
+		t.Errorf("no Arguments: %v, want errConfig", err)
 	}
 	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "A"}}, Store: store}).Retrieve(ctx, q, 0); !errors.Is(err, retrieval.ErrK) {
 		t.Errorf("k 0: %v, want ErrK", err)

@@ -514,25 +514,25 @@ func readMeta(dir string) (meta, error) {
 		return m, fmt.Errorf("lexical: open %s: %w", dir, err)
 	}
 	if err := json.Unmarshal(b, &m); err != nil {
-		return m, fmt.Errorf("lexical: open %s: %s: %v: %w", dir, metaFile, err, ErrCorrupt)
+		return m, fmt.Errorf("lexical: open %s: %s: %v: %w", dir, metaFile, err, errCorrupt)
 	}
 	if m.Format != formatVersion {
-		return m, fmt.Errorf("lexical: open %s: index format %d, this version reads %d (remove the directory to build it again): %w", dir, m.Format, formatVersion, ErrCorrupt)
+		return m, fmt.Errorf("lexical: open %s: index format %d, this version reads %d (remove the directory to build it again): %w", dir, m.Format, formatVersion, errCorrupt)
 	}
 	if n, err := m.Analysis.Normalized(); err != nil {
-		return m, fmt.Errorf("lexical: open %s: recorded analysis: %v: %w", dir, err, ErrCorrupt)
+		return m, fmt.Errorf("lexical: open %s: recorded analysis: %v: %w", dir, err, errCorrupt)
 	} else if n != m.Analysis {
-		return m, fmt.Errorf("lexical: open %s: recorded analysis %q is not in normal form (%q): %w", dir, m.Analysis, n, ErrCorrupt)
+		return m, fmt.Errorf("lexical: open %s: recorded analysis %q is not in normal form (%q): %w", dir, m.Analysis, n, errCorrupt)
 	}
 	if len(m.Vocabulary) > 0 && m.Analysis.Stem != analysis.StemKrovetz {
-		return m, fmt.Errorf("lexical: open %s: a stemmer vocabulary without Krovetz stemming: %w", dir, ErrCorrupt)
+		return m, fmt.Errorf("lexical: open %s: a stemmer vocabulary without Krovetz stemming: %w", dir, errCorrupt)
 	}
 	if !slices.IsSorted(m.Vocabulary) {
-		return m, fmt.Errorf("lexical: open %s: stemmer vocabulary not in order: %w", dir, ErrCorrupt)
+		return m, fmt.Errorf("lexical: open %s: stemmer vocabulary not in order: %w", dir, errCorrupt)
 	}
 	for _, u := range m.Units {
 		if u != UnitSentence && u != UnitArgument {
-			return m, fmt.Errorf("lexical: open %s: unknown unit %s: %w", dir, quote.Q(u), ErrCorrupt)
+			return m, fmt.Errorf("lexical: open %s: unknown unit %s: %w", dir, quote.Q(u), errCorrupt)
 		}
 	}
 	return m, nil
@@ -540,7 +540,7 @@ func readMeta(dir string) (meta, error) {
 
 // corrupt is the error for a malformed unit file.
 func corrupt(path, what string) error {
-	return fmt.Errorf("lexical: %s: %s: %w", path, what, ErrCorrupt)
+	return fmt.Errorf("lexical: %s: %s: %w", path, what, errCorrupt)
 }
 
 // A sectionReader reads the sections of a unit file's body; off is the
@@ -672,7 +672,7 @@ func validOffsets(off []uint64, n int, size int) bool {
 func readUnit(path string, want Unit, vectors bool) (u *unitData, err error) {
 	b, unmap, err := mmap.File(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("lexical: %s: missing: %w", path, ErrCorrupt)
+		return nil, fmt.Errorf("lexical: %s: missing: %w", path, errCorrupt)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lexical: %w", err)

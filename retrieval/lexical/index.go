@@ -61,15 +61,15 @@ func newIndex(d *data, s Ranking) (*Index, error) {
 
 // Open opens the index in dir. Units limits which units are loaded (nil:
 // all); asking for a unit the index lacks, or for an analyzer other than
-// the one it was built with, is an error wrapping ErrConfig. A directory
-// without an index gives an error wrapping ErrNoIndex; a damaged one (a
-// checksum that does not match, a truncated file, inconsistent sections),
-// an error wrapping ErrCorrupt. The index files are mapped into memory
+// the one it was built with, is an error. A directory without an index
+// gives an error wrapping ErrNoIndex; a damaged one (a checksum that does
+// not match, a truncated file, inconsistent sections), an error that says
+// "corrupt index". The index files are mapped into memory
 // (read, where the platform has no mmap) and their checksums checked (on
 // all cores), but a posting list is decoded and checked against its blocks
 // and statistics only when a query first reads it: a list that is
 // malformed although its file's checksum matches (made so on purpose)
-// makes that query fail with an error wrapping ErrCorrupt.
+// makes that query fail with a "corrupt index" error.
 func Open(dir string, c Config) (*Index, error) {
 	m, err := readMeta(dir)
 	if err != nil {
@@ -78,7 +78,7 @@ func Open(dir string, c Config) (*Index, error) {
 	if a, ok, err := c.analysis(); err != nil {
 		return nil, err
 	} else if ok && a != m.Analysis {
-		return nil, fmt.Errorf("lexical: open %s: built with analysis %q, not %q: %w", dir, m.Analysis, a, ErrConfig)
+		return nil, fmt.Errorf("lexical: open %s: built with analysis %q, not %q: %w", dir, m.Analysis, a, errConfig)
 	}
 	units := c.Units
 	if len(units) == 0 {
@@ -86,7 +86,7 @@ func Open(dir string, c Config) (*Index, error) {
 	}
 	for _, u := range units {
 		if !slices.Contains(m.Units, u) {
-			return nil, fmt.Errorf("lexical: open %s: unit %s not in index (has %v): %w", dir, quote.Q(u), m.Units, ErrConfig)
+			return nil, fmt.Errorf("lexical: open %s: unit %s not in index (has %v): %w", dir, quote.Q(u), m.Units, errConfig)
 		}
 	}
 	d, err := readData(dir, m, units)
@@ -97,14 +97,15 @@ func Open(dir string, c Config) (*Index, error) {
 }
 
 // With returns an Index that shares x's data and searches with s. It
-// checks s (unknown model or unit, a unit the index lacks: ErrConfig).
+// checks s (an unknown model or unit, or a unit the index lacks, is an
+// error).
 func (x *Index) With(s Ranking) (*Index, error) {
 	s, err := s.normalized(x.d.meta.Units)
 	if err != nil {
 		return nil, err
 	}
 	if s.PRF.Method != PRFNone && !x.d.meta.TermVectors {
-		return nil, fmt.Errorf("lexical: PRF needs term vectors, and the index was built without: %w", ErrConfig)
+		return nil, fmt.Errorf("lexical: PRF needs term vectors, and the index was built without: %w", errConfig)
 	}
 	return &Index{d: x.d, search: s}, nil
 }
@@ -141,7 +142,7 @@ func (x *Index) Docs(u Unit) int {
 // check decodes and checks every posting list of the index against its
 // blocks and statistics (on all cores), which Open leaves to the first
 // query that reads a list. It returns the first malformed list's error,
-// wrapping ErrCorrupt; nil for a sound index.
+// wrapping errCorrupt; nil for a sound index.
 func (x *Index) check(ctx context.Context) error {
 	for _, ud := range x.d.units {
 		for _, f := range ud.fields {
@@ -149,8 +150,8 @@ func (x *Index) check(ctx context.Context) error {
 				return fmt.Errorf("lexical: check: %w", err)
 			}
 			if err := f.check(); err != nil {
-				if !errors.Is(err, ErrCorrupt) {
-					err = fmt.Errorf("lexical: unit %s: field %s: %v: %w", ud.unit, f.name, err, ErrCorrupt)
+				if !errors.Is(err, errCorrupt) {
+					err = fmt.Errorf("lexical: unit %s: field %s: %v: %w", ud.unit, f.name, err, errCorrupt)
 				}
 				return err
 			}
@@ -195,17 +196,17 @@ func (s Ranking) normalized(units []Unit) (Ranking, error) {
 		}
 	}
 	if s.Unit != UnitSentence && s.Unit != UnitArgument && s.Unit != UnitPair {
-		return s, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(s.Unit), ErrConfig)
+		return s, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(s.Unit), errConfig)
 	}
 	if s.Unit == UnitPair {
 		if err := s.pairCheck(units); err != nil {
 			return s, err
 		}
 	} else if !slices.Contains(units, s.Unit) {
-		return s, fmt.Errorf("lexical: unit %s not in index (has %v): %w", quote.Q(s.Unit), units, ErrConfig)
+		return s, fmt.Errorf("lexical: unit %s not in index (has %v): %w", quote.Q(s.Unit), units, errConfig)
 	}
 	if s.PairTitle && s.Unit != UnitPair {
-		return s, fmt.Errorf("lexical: PairTitle is for the pair unit, not %s: %w", quote.Q(s.Unit), ErrConfig)
+		return s, fmt.Errorf("lexical: PairTitle is for the pair unit, not %s: %w", quote.Q(s.Unit), errConfig)
 	}
 	var err error
 	if s.Scoring, err = s.Scoring.normalized(); err != nil {
@@ -215,13 +216,13 @@ func (s Ranking) normalized(units []Unit) (Ranking, error) {
 		s.Fields = FieldWeights{1, 1, 1}
 	}
 	if s.Fields.Conclusion < 0 || s.Fields.Premise < 0 || s.Fields.Title < 0 {
-		return s, fmt.Errorf("lexical: negative field weight (conclusion %g, premise %g, title %g): %w", s.Fields.Conclusion, s.Fields.Premise, s.Fields.Title, ErrConfig)
+		return s, fmt.Errorf("lexical: negative field weight (conclusion %g, premise %g, title %g): %w", s.Fields.Conclusion, s.Fields.Premise, s.Fields.Title, errConfig)
 	}
 	if s.Query == (QueryWeights{}) {
 		s.Query.Title = 1
 	}
 	if s.Query.Title < 0 || s.Query.Description < 0 || s.Query.Narrative < 0 {
-		return s, fmt.Errorf("lexical: negative query weight (title %g, description %g, narrative %g): %w", s.Query.Title, s.Query.Description, s.Query.Narrative, ErrConfig)
+		return s, fmt.Errorf("lexical: negative query weight (title %g, description %g, narrative %g): %w", s.Query.Title, s.Query.Description, s.Query.Narrative, errConfig)
 	}
 	switch s.PRF.Method {
 	case PRFNone:
@@ -239,10 +240,10 @@ func (s Ranking) normalized(units []Unit) (Ranking, error) {
 			s.PRF.OriginalWeight = 0.5
 		}
 		if s.PRF.Docs < 0 || s.PRF.Terms < 0 || s.PRF.OriginalWeight < 0 || s.PRF.OriginalWeight > 1 {
-			return s, fmt.Errorf("lexical: PRF parameters out of range (%d docs, %d terms, original weight %g): %w", s.PRF.Docs, s.PRF.Terms, s.PRF.OriginalWeight, ErrConfig)
+			return s, fmt.Errorf("lexical: PRF parameters out of range (%d docs, %d terms, original weight %g): %w", s.PRF.Docs, s.PRF.Terms, s.PRF.OriginalWeight, errConfig)
 		}
 	default:
-		return s, fmt.Errorf("lexical: unknown PRF method %s: %w", quote.Q(s.PRF.Method), ErrConfig)
+		return s, fmt.Errorf("lexical: unknown PRF method %s: %w", quote.Q(s.PRF.Method), errConfig)
 	}
 	return s, nil
 }
@@ -263,18 +264,18 @@ func (s Ranking) fieldWeight(name string) float64 {
 // argument unit for PairTitle), and a search it can do.
 func (s Ranking) pairCheck(units []Unit) error {
 	if !slices.Contains(units, UnitSentence) {
-		return fmt.Errorf("lexical: the pair unit needs the sentence unit (index has %v): %w", units, ErrConfig)
+		return fmt.Errorf("lexical: the pair unit needs the sentence unit (index has %v): %w", units, errConfig)
 	}
 	if s.PairTitle && !slices.Contains(units, UnitArgument) {
-		return fmt.Errorf("lexical: PairTitle needs the argument unit's titles (index has %v): %w", units, ErrConfig)
+		return fmt.Errorf("lexical: PairTitle needs the argument unit's titles (index has %v): %w", units, errConfig)
 	}
 	switch {
 	case s.Scoring.Model == ModelDirichlet:
-		return fmt.Errorf("lexical: the pair unit cannot score %s (use %s): %w", ModelDirichlet, ModelLuceneDirichlet, ErrConfig)
+		return fmt.Errorf("lexical: the pair unit cannot score %s (use %s): %w", ModelDirichlet, ModelLuceneDirichlet, errConfig)
 	case s.PRF.Method != PRFNone:
-		return fmt.Errorf("lexical: the pair unit has no term vectors for feedback: %w", ErrConfig)
+		return fmt.Errorf("lexical: the pair unit has no term vectors for feedback: %w", errConfig)
 	case s.Boolean:
-		return fmt.Errorf("lexical: the pair unit has no Boolean search: %w", ErrConfig)
+		return fmt.Errorf("lexical: the pair unit has no Boolean search: %w", errConfig)
 	}
 	return nil
 }

@@ -74,12 +74,12 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("cancelled build: got %v, want context.Canceled", err)
 	}
 	for _, s := range []Ranking{{Unit: "paragraph"}, {Scoring: Scoring{Model: "bm26"}}, {PRF: PRF{Method: "rm4"}}, {Scoring: Scoring{B: 2}}} {
-		if _, err := x.With(s); !errors.Is(err, ErrConfig) {
-			t.Errorf("With(%+v): got %v, want ErrConfig", s, err)
+		if _, err := x.With(s); !errors.Is(err, errConfig) {
+			t.Errorf("With(%+v): got %v, want errConfig", s, err)
 		}
 	}
-	if _, err := Build(ctx, "", seq(nil), Config{Analyzer: "klingon"}); !errors.Is(err, ErrConfig) {
-		t.Errorf("unknown analyzer: got %v, want ErrConfig", err)
+	if _, err := Build(ctx, "", seq(nil), Config{Analyzer: "klingon"}); !errors.Is(err, errConfig) {
+		t.Errorf("unknown analyzer: got %v, want errConfig", err)
 	}
 	readErr := errors.New("disk on fire")
 	bad := func(yield func(corpus.Argument, error) bool) {
@@ -111,8 +111,8 @@ func TestOpenErrors(t *testing.T) {
 	if _, err := Build(context.Background(), dir, seq(args), Config{}); !errors.Is(err, errExists) {
 		t.Errorf("build over an index: got %v, want errExists", err)
 	}
-	if _, err := Open(dir, Config{Analyzer: analysis.PresetEnglish}); !errors.Is(err, ErrConfig) {
-		t.Errorf("other analyzer: got %v, want ErrConfig", err)
+	if _, err := Open(dir, Config{Analyzer: analysis.PresetEnglish}); !errors.Is(err, errConfig) {
+		t.Errorf("other analyzer: got %v, want errConfig", err)
 	}
 	if x, err := Open(dir, Config{Analyzer: analysis.PresetLucene}); err != nil {
 		t.Errorf("same analyzer: %v", err)
@@ -137,19 +137,19 @@ func TestOpenErrors(t *testing.T) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Open(dir, Config{}); !errors.Is(err, ErrCorrupt) {
-			t.Errorf("%s file: got %v, want ErrCorrupt", name, err)
+		if _, err := Open(dir, Config{}); !errors.Is(err, errCorrupt) {
+			t.Errorf("%s file: got %v, want errCorrupt", name, err)
 		}
 	}
 	os.Remove(path)
-	if _, err := Open(dir, Config{}); !errors.Is(err, ErrCorrupt) {
-		t.Errorf("missing unit file: got %v, want ErrCorrupt", err)
+	if _, err := Open(dir, Config{}); !errors.Is(err, errCorrupt) {
+		t.Errorf("missing unit file: got %v, want errCorrupt", err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, metaFile), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(dir, Config{}); !errors.Is(err, ErrCorrupt) {
-		t.Errorf("bad metadata: got %v, want ErrCorrupt", err)
+	if _, err := Open(dir, Config{}); !errors.Is(err, errCorrupt) {
+		t.Errorf("bad metadata: got %v, want errCorrupt", err)
 	}
 }
 
@@ -190,8 +190,8 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	if got := x.Docs(UnitArgument); got != 100 {
 		t.Errorf("arguments indexed: %d, want 100", got)
 	}
-	if _, err := x.With(Ranking{Unit: UnitSentence}); !errors.Is(err, ErrConfig) {
-		t.Errorf("searching an unbuilt unit: got %v, want ErrConfig", err)
+	if _, err := x.With(Ranking{Unit: UnitSentence}); !errors.Is(err, errConfig) {
+		t.Errorf("searching an unbuilt unit: got %v, want errConfig", err)
 	}
 	sw := x.d.meta.Stopwords
 	if len(sw) != 5 {
@@ -286,8 +286,8 @@ func TestFrequentFieldStopwords(t *testing.T) {
 	if slices.Equal(texts, contexts) {
 		t.Errorf("texts and contexts have the same frequent terms %v: the test cannot tell the lists apart", texts)
 	}
-	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{UnitSentence}}); !errors.Is(err, ErrConfig) {
-		t.Errorf("frequent-fields without the argument unit: got %v, want ErrConfig", err)
+	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{UnitSentence}}); !errors.Is(err, errConfig) {
+		t.Errorf("frequent-fields without the argument unit: got %v, want errConfig", err)
 	}
 }
 
@@ -318,14 +318,14 @@ func TestCheckParallel(t *testing.T) {
 	f := y.d.unit(UnitSentence).fields[0]
 	last := len(f.df) - 1
 	f.post[f.postOff[last]] = 33 // a gap width no block has
-	if err := y.check(context.Background()); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), string(f.term(last))) {
-		t.Errorf("Check: got %v, want ErrCorrupt naming %q", err, f.term(last))
+	if err := y.check(context.Background()); !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), string(f.term(last))) {
+		t.Errorf("Check: got %v, want errCorrupt naming %q", err, f.term(last))
 	}
 }
 
 // TestCorruptPostingsLazy: a malformed posting list (behind a matching
 // checksum) is found by the first query that reads it and by Check, as an
-// error wrapping ErrCorrupt; queries that do not read it still work.
+// error wrapping errCorrupt; queries that do not read it still work.
 func TestCorruptPostingsLazy(t *testing.T) {
 	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
 	f := x.d.unit(UnitSentence).fields[0]
@@ -337,14 +337,14 @@ func TestCorruptPostingsLazy(t *testing.T) {
 		f.post[i] = 0x80 // bit widths over 32
 	}
 	ctx := context.Background()
-	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "racial quotas"}, 10); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "quota") {
-		t.Errorf("query of the term: got %v, want ErrCorrupt naming it", err)
+	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "racial quotas"}, 10); !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), "quota") {
+		t.Errorf("query of the term: got %v, want errCorrupt naming it", err)
 	}
 	if hits, err := x.Retrieve(ctx, retrieval.Query{Text: "affirmative action"}, 10); err != nil || len(hits) == 0 {
 		t.Errorf("query of other terms: %d hits, %v", len(hits), err)
 	}
-	if err := x.check(ctx); !errors.Is(err, ErrCorrupt) {
-		t.Errorf("Check: got %v, want ErrCorrupt", err)
+	if err := x.check(ctx); !errors.Is(err, errCorrupt) {
+		t.Errorf("Check: got %v, want errCorrupt", err)
 	}
 }
 

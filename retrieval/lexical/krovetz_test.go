@@ -187,12 +187,12 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 		{Analyzer: analysis.PresetEnglish},
 		{Analysis: &analysis.Analysis{Fold: true, Possessive: true, Stop: analysis.StopEnglish, Stem: analysis.StemKrovetz, KrovetzMinCF: 3}},
 	} {
-		if _, err := Open(d1, other); !errors.Is(err, ErrConfig) {
-			t.Errorf("open a Krovetz index with %+v: got %v, want ErrConfig", other, err)
+		if _, err := Open(d1, other); !errors.Is(err, errConfig) {
+			t.Errorf("open a Krovetz index with %+v: got %v, want errConfig", other, err)
 		}
 	}
-	if _, err := Open(d1, Config{Analysis: &analysis.Analysis{Stem: analysis.StemKrovetz, KrovetzMinCF: -1}}); !errors.Is(err, ErrConfig) {
-		t.Errorf("negative KrovetzMinCF: got %v, want ErrConfig", err)
+	if _, err := Open(d1, Config{Analysis: &analysis.Analysis{Stem: analysis.StemKrovetz, KrovetzMinCF: -1}}); !errors.Is(err, errConfig) {
+		t.Errorf("negative KrovetzMinCF: got %v, want errConfig", err)
 	}
 	// A vocabulary recorded for another stemmer is corruption.
 	b, err := os.ReadFile(filepath.Join(d1, metaFile))
@@ -207,8 +207,8 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(d1, metaFile), bad, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(d1, Config{}); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "vocabulary") {
-		t.Errorf("vocabulary without Krovetz: got %v, want ErrCorrupt", err)
+	if _, err := Open(d1, Config{}); !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), "vocabulary") {
+		t.Errorf("vocabulary without Krovetz: got %v, want errCorrupt", err)
 	}
 }
 

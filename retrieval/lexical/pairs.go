@@ -43,7 +43,7 @@ func (d *shared) groupSentences() (*pairGroups, error) {
 		}
 		if arg != last || doc == 0 {
 			if _, ok := at[arg]; ok {
-				return nil, fmt.Errorf("lexical: pair unit: the sentences of argument %s are not consecutive in the index: %w", quote.Q(arg), ErrCorrupt)
+				return nil, fmt.Errorf("lexical: pair unit: the sentences of argument %s are not consecutive in the index: %w", quote.Q(arg), errCorrupt)
 			}
 			at[arg] = int32(len(g.start))
 			g.start = append(g.start, doc)

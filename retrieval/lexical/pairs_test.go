@@ -117,16 +117,16 @@ func TestPairsEqualPairIndex(t *testing.T) {
 		{Unit: UnitPair, Boolean: true},
 		{Unit: UnitSentence, PairTitle: true},
 	} {
-		if _, err := x.With(s); !errors.Is(err, ErrConfig) {
-			t.Errorf("%+v: got %v, want ErrConfig", s, err)
+		if _, err := x.With(s); !errors.Is(err, errConfig) {
+			t.Errorf("%+v: got %v, want errConfig", s, err)
 		}
 	}
 	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sentences.With(Ranking{Unit: UnitPair, PairTitle: true}); !errors.Is(err, ErrConfig) {
-		t.Errorf("PairTitle without the argument unit: got %v, want ErrConfig", err)
+	if _, err := sentences.With(Ranking{Unit: UnitPair, PairTitle: true}); !errors.Is(err, errConfig) {
+		t.Errorf("PairTitle without the argument unit: got %v, want errConfig", err)
 	}
 }
 

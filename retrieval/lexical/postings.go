@@ -50,7 +50,7 @@ const (
 
 // termBlocks returns the blocks of term id, checking the term's postings
 // the first time they are asked for; a malformed posting list gives an
-// error wrapping ErrCorrupt (every time), after which no cursor needs to
+// error wrapping errCorrupt (every time), after which no cursor needs to
 // check the postings it decodes. It is safe for concurrent use.
 func (f *fieldData) termBlocks(id int) ([]block, error) {
 	switch f.checked[id].Load() {
@@ -64,7 +64,7 @@ func (f *fieldData) termBlocks(id int) ([]block, error) {
 			return f.blocks[f.blockAt[id]:f.blockAt[id+1]], nil
 		}
 	}
-	return nil, fmt.Errorf("lexical: field %s: %v: %w", f.name, f.checkTerm(id), ErrCorrupt)
+	return nil, fmt.Errorf("lexical: field %s: %v: %w", f.name, f.checkTerm(id), errCorrupt)
 }
 
 // check checks every posting list of f, on all cores: the terms are split
@@ -360,7 +360,7 @@ type cursor struct {
 }
 
 // reset points c at the postings of term id of f. A malformed posting
-// list is an error wrapping ErrCorrupt, and leaves c exhausted.
+// list is an error wrapping errCorrupt, and leaves c exhausted.
 func (c *cursor) reset(f *fieldData, id int, ndocs uint64) error {
 	c.f, c.dl8, c.ndocs = f, f.dl8, ndocs
 	blocks, err := f.termBlocks(id)

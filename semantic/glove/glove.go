@@ -72,13 +72,10 @@ func Load() (*Vectors, error) {
 	return v, nil
 }
 
-// Len returns the number of words.
-func (v *Vectors) Len() int { return len(v.words) }
-
-// Vector returns the vector of a word (lower-case, as GloVe's are), of
+// vector returns the vector of a word (lower-case, as GloVe's are), of
 // length 1, and whether the vocabulary has it. The slice must not be
 // changed.
-func (v *Vectors) Vector(word string) ([]float32, bool) {
+func (v *Vectors) vector(word string) ([]float32, bool) {
 	i, ok := v.index[word]
 	if !ok {
 		return nil, false
@@ -89,8 +86,8 @@ func (v *Vectors) Vector(word string) ([]float32, bool) {
 // Similarity returns the cosine similarity of two words; 0 when either is
 // not in the vocabulary.
 func (v *Vectors) Similarity(a, b string) float64 {
-	x, ok1 := v.Vector(a)
-	y, ok2 := v.Vector(b)
+	x, ok1 := v.vector(a)
+	y, ok2 := v.vector(b)
 	if !ok1 || !ok2 {
 		return 0
 	}
@@ -107,7 +104,7 @@ type Neighbour struct {
 // (ties by word), without word itself; nil when word is not in the
 // vocabulary. It compares word with every other word of the vocabulary.
 func (v *Vectors) Nearest(word string, k int) []Neighbour {
-	x, ok := v.Vector(word)
+	x, ok := v.vector(word)
 	if !ok || k <= 0 {
 		return nil
 	}
@@ -191,7 +188,7 @@ func (v *Vectors) Encode(ctx context.Context, texts []string) ([][]float32, erro
 			if !content(w) {
 				continue
 			}
-			if x, ok := v.Vector(w); ok {
+			if x, ok := v.vector(w); ok {
 				for j, y := range x {
 					sum[j] += y
 				}
