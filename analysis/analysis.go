@@ -6,38 +6,23 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 )
 
-// Stop-word lists for Analysis.Stop; "" (or "none") keeps every token.
+// The values of Analysis.Stop, documented there.
 const (
-	stopNone     = "none"
-	StopLucene   = "lucene"   // Lucene's 33-word English stop set (EnglishAnalyzer)
-	StopEnglish  = "english"  // the Snowball English list (174 words), as bleve's "stop_en" filter has it
-	StopGlasgow  = "glasgow"  // the Glasgow IR group's English list (318 words), as scikit-learn has it 
-	StopFrequent = "frequent" // the Analysis.StopFrequent most frequent collection terms
-	// StopFrequentFields is two frequency lists joined: the
-	// Analysis.StopFrequent most frequent terms of the argument texts (the
-	// argument unit's conclusion and premise fields) and as many of their
-	// contexts (the discussion titles), as the Daario Naharis system of
-	// Touché 2022 built them. It needs the argument unit.
-	StopFrequentFields = "frequent-fields"
+	stopNone           = "none"
+	stopLucene         = "lucene"
+	stopEnglish        = "english"
+	stopGlasgow        = "glasgow"
+	stopFrequent       = "frequent"
+	stopFrequentFields = "frequent-fields"
 )
 
-// Stemmers for Analysis.Stem; "" (or "none") stems nothing.
+// The values of Analysis.Stem, documented there.
 const (
 	stemNone    = "none"
-	StemPorter  = "porter"  // the original Porter (1980) algorithm, as Lucene's PorterStemFilter
-	StemPorter2 = "porter2" // the Snowball English (Porter2) stemmer
-	// StemKrovetz is the Krovetz (KStem) stemmer in its corpus-vocabulary
-	// variant (KrovetzStemmer): inflected forms are
-	// conflated with base forms that occur in the collection at least
-	// Analysis.KrovetzMinCF times. The collection decides the stems, so
-	// lexical.Build indexes unstemmed terms, then merges each term's
-	// postings into its stem's and records the vocabulary in the index,
-	// which stems queries with it.
-	StemKrovetz = "krovetz"
-	// StemKStem is Lucene 8's KStemFilter: Krovetz stemming with Lucene's
-	// built-in dictionary (internal/krovetz), the same stem for
-	// every word as Lucene gives.
-	StemKStem = "kstem"
+	stemPorter  = "porter"
+	stemPorter2 = "porter2"
+	stemKrovetz = "krovetz"
+	stemKStem   = "kstem"
 )
 
 // defaultKrovetzMinCF is the Analysis.KrovetzMinCF used when it is 0.
@@ -70,19 +55,43 @@ type Analysis struct {
 	// characters.)
 	MinLength int `json:"min_length,omitempty"`
 	MaxLength int `json:"max_length,omitempty"`
-	// Stop is one of the Stop* constants; "" means none.
+	// Stop names the stop list; "" (or "none") keeps every token:
+	//   - "lucene": Lucene's 33-word English stop set (EnglishAnalyzer);
+	//   - "english": the Snowball English list (174 words), as bleve's
+	//     "stop_en" filter has it;
+	//   - "glasgow": the Glasgow IR group's English list (318 words), as
+	//     scikit-learn has it;
+	//   - "frequent": the StopFrequent most frequent collection terms;
+	//   - "frequent-fields": two frequency lists joined, the StopFrequent
+	//     most frequent terms of the argument texts (the argument unit's
+	//     conclusion and premise fields) and as many of their contexts
+	//     (the discussion titles), as the Daario Naharis system of Touché
+	//     2022 built them. It needs the argument unit.
 	Stop string `json:"stop"`
-	// StopFrequent is N for Stop == StopFrequent: after the collection is
+	// StopFrequent is N for Stop "frequent": after the collection is
 	// indexed, the N terms with the highest collection frequency (summed
 	// over all fields of all units) are removed from the index and from
 	// document lengths, and dropped from queries. The list is recorded in
-	// the index. For Stop == StopFrequentFields the same is done with the
+	// the index. For Stop "frequent-fields" the same is done with the
 	// N most frequent terms of the argument texts and the N most frequent
 	// of the discussion titles.
 	StopFrequent int `json:"stop_frequent,omitempty"`
-	// Stem is one of the Stem* constants; "" means none.
+	// Stem names the stemmer; "" (or "none") stems nothing:
+	//   - "porter": the original Porter (1980) algorithm, as Lucene's
+	//     PorterStemFilter;
+	//   - "porter2": the Snowball English (Porter2) stemmer;
+	//   - "krovetz": the Krovetz (KStem) stemmer in its corpus-vocabulary
+	//     variant (KrovetzStemmer): inflected forms are conflated with base
+	//     forms that occur in the collection at least KrovetzMinCF times.
+	//     The collection decides the stems, so lexical.Build indexes
+	//     unstemmed terms, then merges each term's postings into its
+	//     stem's and records the vocabulary in the index, which stems
+	//     queries with it;
+	//   - "kstem": Lucene 8's KStemFilter, Krovetz stemming with Lucene's
+	//     built-in dictionary (internal/krovetz), the same stem for every
+	//     word as Lucene gives.
 	Stem string `json:"stem"`
-	// KrovetzMinCF is, for Stem == StemKrovetz, the collection frequency a
+	// KrovetzMinCF is, for Stem "krovetz", the collection frequency a
 	// term needs to enter the stemmer's vocabulary (a base form a rule may
 	// conflate to), to keep typos out; 0 means 2. A term's collection
 	// frequency is its number of occurrences in the unit where it occurs
@@ -108,52 +117,51 @@ type Analysis struct {
 	// leave such tokens out of the length norm (discountOverlaps) while
 	// its collection statistics count them, so its document lengths are
 	// shorter than ours. 0 and 1 mean no shingles; at most 5. Shingles
-	// cannot be combined with StopFrequent, StopFrequentFields or
-	// StemKrovetz, whose stop words and stems the collection decides after
+	// cannot be combined with Stop "frequent" or "frequent-fields" or
+	// Stem "krovetz", whose stop words and stems the collection decides after
 	// analysis. (The D'Artagnan system of Touché 2022 ran KStem, stop
 	// words and shingles of up to 3 terms.)
 	Shingles int `json:"shingles,omitempty"`
 }
 
-// Preset names (lexical.Config.Analyzer). Each names an Analysis, given
-// here as a literal to start an Analysis of one's own from.
+// The names of the presets (lexical.Config.Analyzer).
 const (
-	// PresetLucene is Lucene 8's EnglishAnalyzer: UAX#29 tokens, English
-	// possessive filter, lower case, Lucene's 33 English stop words,
-	// original Porter stemmer:
-	// Analysis{Possessive: true, Stop: StopLucene, Stem: StemPorter}.
-	PresetLucene = "lucene"
-	// PresetEnglish (the default) folds Unicode (NFKC, case folding,
-	// diacritics), removes possessives and the Snowball English stop words,
-	// and stems with Porter2:
-	// Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemPorter2}.
-	PresetEnglish = "en"
-	// PresetPlain folds Unicode and does nothing else:
-	// Analysis{Fold: true}.
-	PresetPlain = "plain"
-	// PresetKrovetz is Lucene 8's EnglishAnalyzer with KStemFilter in
-	// place of PorterStemFilter, the Krovetz chain Touché teams ran:
-	// PresetLucene with StemKStem,
-	// Analysis{Possessive: true, Stop: StopLucene, Stem: StemKStem}.
-	// (Before, it was PresetEnglish with the corpus-vocabulary variant,
-	// StemKrovetz, which stays available as an Analysis.)
-	PresetKrovetz = "krovetz"
+	presetLucene  = "lucene"
+	presetEnglish = "en"
+	presetPlain   = "plain"
+	presetKrovetz = "krovetz"
 )
 
-// Preset returns the Analysis of a named preset; "" is PresetEnglish.
+// Preset returns the Analysis of a named preset, to use as it is or to
+// start an Analysis of one's own from; "" is "en". The presets are
+//   - "lucene", Lucene 8's EnglishAnalyzer: UAX#29 tokens, English
+//     possessive filter, lower case, Lucene's 33 English stop words,
+//     original Porter stemmer:
+//     Analysis{Possessive: true, Stop: "lucene", Stem: "porter"};
+//   - "en" (the default), which folds Unicode (NFKC, case folding,
+//     diacritics), removes possessives and the Snowball English stop
+//     words, and stems with Porter2:
+//     Analysis{Fold: true, Possessive: true, Stop: "english", Stem: "porter2"};
+//   - "plain", which folds Unicode and does nothing else:
+//     Analysis{Fold: true};
+//   - "krovetz", Lucene 8's EnglishAnalyzer with KStemFilter in place of
+//     PorterStemFilter, the Krovetz chain Touché teams ran:
+//     Analysis{Possessive: true, Stop: "lucene", Stem: "kstem"}. (Before,
+//     it was "en" with the corpus-vocabulary variant, Stem "krovetz",
+//     which stays available as an Analysis.)
 func Preset(name string) (Analysis, error) {
 	switch name {
-	case PresetLucene:
-		return Analysis{Possessive: true, Stop: StopLucene, Stem: StemPorter}, nil
-	case PresetEnglish, "":
-		return Analysis{Fold: true, Possessive: true, Stop: StopEnglish, Stem: StemPorter2}, nil
-	case PresetPlain:
+	case presetLucene:
+		return Analysis{Possessive: true, Stop: stopLucene, Stem: stemPorter}, nil
+	case presetEnglish, "":
+		return Analysis{Fold: true, Possessive: true, Stop: stopEnglish, Stem: stemPorter2}, nil
+	case presetPlain:
 		return Analysis{Fold: true, Stop: stopNone, Stem: stemNone}, nil
-	case PresetKrovetz:
-		return Analysis{Possessive: true, Stop: StopLucene, Stem: StemKStem}, nil
+	case presetKrovetz:
+		return Analysis{Possessive: true, Stop: stopLucene, Stem: stemKStem}, nil
 	}
 	return Analysis{}, fmt.Errorf("analysis: unknown analyzer %s (want %s, %s, %s or %s)",
-		quote.Q(name), PresetEnglish, PresetLucene, PresetPlain, PresetKrovetz)
+		quote.Q(name), presetEnglish, presetLucene, presetPlain, presetKrovetz)
 }
 
 // Normalized fills in the defaults of a (Stop and Stem "" become "none",
@@ -170,9 +178,9 @@ func (a Analysis) Normalized() (Analysis, error) {
 		a.Stem = stemNone
 	}
 	switch a.Stop {
-	case stopNone, StopLucene, StopEnglish, StopGlasgow:
+	case stopNone, stopLucene, stopEnglish, stopGlasgow:
 		a.StopFrequent = 0
-	case StopFrequent, StopFrequentFields:
+	case stopFrequent, stopFrequentFields:
 		if a.StopFrequent <= 0 {
 			return a, fmt.Errorf("analysis: stop %s needs StopFrequent > 0", quote.Q(a.Stop))
 		}
@@ -180,9 +188,9 @@ func (a Analysis) Normalized() (Analysis, error) {
 		return a, fmt.Errorf("analysis: unknown stop list %s", quote.Q(a.Stop))
 	}
 	switch a.Stem {
-	case stemNone, StemPorter, StemPorter2, StemKStem:
+	case stemNone, stemPorter, stemPorter2, stemKStem:
 		a.KrovetzMinCF = 0
-	case StemKrovetz:
+	case stemKrovetz:
 		if a.KrovetzMinCF < 0 {
 			return a, fmt.Errorf("analysis: negative KrovetzMinCF %d", a.KrovetzMinCF)
 		}
@@ -204,7 +212,7 @@ func (a Analysis) Normalized() (Analysis, error) {
 	if a.Shingles == 1 {
 		a.Shingles = 0
 	}
-	if a.Shingles > 1 && (a.Stop == StopFrequent || a.Stop == StopFrequentFields || a.Stem == StemKrovetz) {
+	if a.Shingles > 1 && (a.Stop == stopFrequent || a.Stop == stopFrequentFields || a.Stem == stemKrovetz) {
 		return a, fmt.Errorf("analysis: Shingles with stop %s and stem %s (the collection decides the stop words and stems, after shingling)",
 			quote.Q(a.Stop), quote.Q(a.Stem))
 	}

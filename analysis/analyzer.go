@@ -46,7 +46,7 @@ type Analyzer struct {
 }
 
 // NewAnalyzer returns an Analyzer for a (checked and completed as
-// Normalized does). With StemKStem it loads Lucene's KStem dictionary;
+// Normalized does). With Stem "kstem" it loads Lucene's KStem dictionary;
 // Clone shares it.
 func NewAnalyzer(a Analysis) (*Analyzer, error) {
 	a, err := a.Normalized()
@@ -55,15 +55,15 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 	}
 	z := &Analyzer{a: a, stop: stopWord(a.Stop)}
 	switch a.Stem {
-	case StemPorter:
+	case stemPorter:
 		z.stemmer = porter
-	case StemPorter2:
+	case stemPorter2:
 		z.stemmer = func(s string) string {
 			env := snowballstem.NewEnv(s)
 			english.Stem(env)
 			return env.Current()
 		}
-	case StemKStem:
+	case stemKStem:
 		kstem, err := krovetz.Lucene()
 		if err != nil {
 			return nil, fmt.Errorf("analysis: %w", err)
@@ -216,11 +216,11 @@ func (z *Analyzer) term(tok []byte) string {
 // a list that has none.
 func stopWord(list string) func(string) bool {
 	switch list {
-	case StopLucene:
+	case stopLucene:
 		return stopwords.Lucene
-	case StopEnglish:
+	case stopEnglish:
 		return stopwords.Snowball
-	case StopGlasgow:
+	case stopGlasgow:
 		return stopwords.Glasgow
 	}
 	return nil
@@ -274,7 +274,7 @@ func lower(b []byte) string {
 	return string(bytes.Map(unicode.ToLower, b))
 }
 
-// KrovetzStemmer returns the Krovetz stemmer of StemKrovetz, whose base
+// KrovetzStemmer returns the Krovetz stemmer of Stem "krovetz", whose base
 // forms are the given vocabulary (the collection's terms), as a function
 // safe for concurrent use.
 func KrovetzStemmer(vocabulary []string) func(string) string {

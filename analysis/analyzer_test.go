@@ -18,7 +18,7 @@ import (
 // step-1 edge cases, possessives, emoji sequences, tokens over 255
 // characters, runs of underscores, non-ASCII text.
 func TestLuceneAnalyzer(t *testing.T) {
-	compareLucene(t, filepath.Join("testdata", "lucene_english.tsv"), PresetLucene, 400)
+	compareLucene(t, filepath.Join("testdata", "lucene_english.tsv"), presetLucene, 400)
 }
 
 // TestLuceneKStemAnalyzer compares the krovetz preset with Lucene's
@@ -28,9 +28,9 @@ func TestLuceneAnalyzer(t *testing.T) {
 // sentence of the args.me sample. LUCENE_KSTEM_DUMP names a larger
 // recording of the same form (every sentence of the sample, say).
 func TestLuceneKStemAnalyzer(t *testing.T) {
-	compareLucene(t, filepath.Join("testdata", "lucene_kstem.tsv"), PresetKrovetz, 1300)
+	compareLucene(t, filepath.Join("testdata", "lucene_kstem.tsv"), presetKrovetz, 1300)
 	if p := os.Getenv("LUCENE_KSTEM_DUMP"); p != "" {
-		compareLucene(t, p, PresetKrovetz, 1)
+		compareLucene(t, p, presetKrovetz, 1)
 	}
 }
 
@@ -80,8 +80,8 @@ func TestFoldingAnalyzer(t *testing.T) {
 	}{
 		{Analysis{Fold: true}, "Café NAÏVE Straße ﬁnance Ｆｕｌｌ", "cafe naive strasse finance full"},
 		{Analysis{Fold: true, Possessive: true}, "Obama’s plan, the EU＇s", "obama plan the eu"},
-		{Analysis{Fold: true, Stop: StopEnglish, Stem: StemPorter2}, "They were generously running", "generous run"},
-		{Analysis{Stem: StemPorter}, "Generalizations", "gener"},
+		{Analysis{Fold: true, Stop: stopEnglish, Stem: stemPorter2}, "They were generously running", "generous run"},
+		{Analysis{Stem: stemPorter}, "Generalizations", "gener"},
 		{Analysis{}, "", ""},
 	} {
 		z, err := NewAnalyzer(c.a)
@@ -101,7 +101,7 @@ func FuzzAnalyzer(f *testing.F) {
 	f.Add("The teachers' unions' arguments aren't convincing 😂✌🏽 🇺🇸 ____ Café")
 	f.Add("Abolish the death penalty whereafter über ox's")
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, name := range []string{PresetLucene, PresetEnglish} {
+		for _, name := range []string{presetLucene, presetEnglish} {
 			a, _ := Preset(name)
 			z, _ := NewAnalyzer(a)
 			for _, term := range z.AppendTerms(nil, s) {
@@ -110,7 +110,7 @@ func FuzzAnalyzer(f *testing.F) {
 				}
 			}
 		}
-		bounded := Analysis{Fold: true, Possessive: true, Stop: StopGlasgow, MinLength: 3, MaxLength: 20}
+		bounded := Analysis{Fold: true, Possessive: true, Stop: stopGlasgow, MinLength: 3, MaxLength: 20}
 		z, _ := NewAnalyzer(bounded)
 		words := z.AppendTerms(nil, s)
 		for _, w := range words {
@@ -145,17 +145,17 @@ func TestAnalysisOptions(t *testing.T) {
 		// before stemming ("ties" is 4, its Porter stem "ti" 2).
 		{Analysis{Possessive: true, MinLength: 3, MaxLength: 20}, "I am an ox's cat's owner of hippopotamuses and pneumonoultramicroscopicsilicovolcanoconiosis",
 			[]string{"cat", "owner", "hippopotamuses", "and"}},
-		{Analysis{MinLength: 3, Stem: StemPorter}, "ties to it", []string{"ti"}},
+		{Analysis{MinLength: 3, Stem: stemPorter}, "ties to it", []string{"ti"}},
 		// Runes, not bytes: "über" is 4 runes (5 bytes).
 		{Analysis{MaxLength: 4}, "über ubers uber", []string{"über", "uber"}},
-		{Analysis{Stop: StopGlasgow}, "The whereafter argument should be LEGAL, amoungst others", []string{"argument", "legal"}},
+		{Analysis{Stop: stopGlasgow}, "The whereafter argument should be LEGAL, amoungst others", []string{"argument", "legal"}},
 		// Shingles join the terms that stop words leave: no "_" filler.
-		{Analysis{Stop: StopLucene, Shingles: 3}, "Abolish the death penalty now", []string{
+		{Analysis{Stop: stopLucene, Shingles: 3}, "Abolish the death penalty now", []string{
 			"abolish", "abolish death", "abolish death penalty",
 			"death", "death penalty", "death penalty now",
 			"penalty", "penalty now",
 			"now"}},
-		{Analysis{Stem: StemPorter, Shingles: 2}, "Running dogs bark", []string{"run", "run dog", "dog", "dog bark", "bark"}},
+		{Analysis{Stem: stemPorter, Shingles: 2}, "Running dogs bark", []string{"run", "run dog", "dog", "dog bark", "bark"}},
 		{Analysis{Shingles: 5}, "one", []string{"one"}},
 		{Analysis{Shingles: 1}, "no shingles here", []string{"no", "shingles", "here"}},
 		{Analysis{Shingles: 3}, "", nil},
@@ -177,9 +177,9 @@ func TestAnalysisOptionsInvalid(t *testing.T) {
 		{MinLength: 5, MaxLength: 4},
 		{Shingles: -1},
 		{Shingles: 6},
-		{Shingles: 2, Stem: StemKrovetz},
-		{Shingles: 3, Stop: StopFrequent, StopFrequent: 10},
-		{Shingles: 3, Stop: StopFrequentFields, StopFrequent: 10},
+		{Shingles: 2, Stem: stemKrovetz},
+		{Shingles: 3, Stop: stopFrequent, StopFrequent: 10},
+		{Shingles: 3, Stop: stopFrequentFields, StopFrequent: 10},
 	} {
 		if _, err := a.Normalized(); err == nil || !strings.HasPrefix(err.Error(), "analysis: ") {
 			t.Errorf("%+v: got error %v, want an analysis error", a, err)
@@ -190,7 +190,7 @@ func TestAnalysisOptionsInvalid(t *testing.T) {
 		t.Errorf("Shingles 1: got %+v, %v, want Shingles 0 (none)", n, err)
 	}
 	// The zero values add nothing to index.json.
-	b, err := json.Marshal(Analysis{Stop: StopLucene})
+	b, err := json.Marshal(Analysis{Stop: stopLucene})
 	if err != nil {
 		t.Fatal(err)
 	}

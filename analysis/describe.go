@@ -30,9 +30,9 @@ func (a Analysis) String() string {
 	switch a.Stop {
 	case "", stopNone:
 		parts = append(parts, "no stop words")
-	case StopFrequent:
+	case stopFrequent:
 		parts = append(parts, fmt.Sprintf("stop words: the %d most frequent terms", a.StopFrequent))
-	case StopFrequentFields:
+	case stopFrequentFields:
 		parts = append(parts, fmt.Sprintf("stop words: the %d most frequent terms of the argument texts and of the discussion titles", a.StopFrequent))
 	default:
 		parts = append(parts, "stop words "+string(a.Stop))
@@ -40,9 +40,9 @@ func (a Analysis) String() string {
 	switch a.Stem {
 	case "", stemNone:
 		parts = append(parts, "no stemming")
-	case StemKrovetz:
+	case stemKrovetz:
 		parts = append(parts, fmt.Sprintf("stem krovetz (vocabulary of terms with collection frequency %d or more)", max(a.KrovetzMinCF, defaultKrovetzMinCF)))
-	case StemKStem:
+	case stemKStem:
 		parts = append(parts, "stem kstem (Lucene's KStemFilter)")
 	default:
 		parts = append(parts, "stem "+string(a.Stem))

@@ -12,9 +12,8 @@
 // with Lucene's dictionary or the collection's vocabulary), and word
 // shingles as Lucene's ShingleFilter makes them. These are small modules of
 // the bleve project, not bleve's engine, which this package does not
-// import. The presets (PresetEnglish, PresetLucene, PresetKrovetz,
-// PresetPlain) are the chains the library's systems use; the lucene and
-// krovetz presets give the terms Lucene 8 gives (tested against its output
+// import. The presets (Preset: "en", "lucene", "krovetz", "plain") are
+// the chains the library's systems use; the lucene and krovetz presets give the terms Lucene 8 gives (tested against its output
 // in testdata).
 //
 // An index records its Analysis, in normal form (Normalized), and the

@@ -9,7 +9,7 @@ import (
 // The default preset folds Unicode, drops possessives and Snowball's stop
 // words, and stems with Porter2.
 func ExampleAnalyzer_AppendTerms() {
-	a, err := analysis.Preset(analysis.PresetEnglish)
+	a, err := analysis.Preset("en")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -28,7 +28,7 @@ func ExampleAnalyzer_AppendTerms() {
 
 // Shingles add the runs of consecutive terms that stop words leave.
 func ExampleAnalysis_shingles() {
-	z, err := analysis.NewAnalyzer(analysis.Analysis{Stop: analysis.StopLucene, Shingles: 2})
+	z, err := analysis.NewAnalyzer(analysis.Analysis{Stop: "lucene", Shingles: 2})
 	if err != nil {
 		fmt.Println(err)
 		return

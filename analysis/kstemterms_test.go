@@ -28,7 +28,7 @@ func TestKStemTerms(t *testing.T) {
 	} else {
 		r = corpus.NewCSVReader(sample.Touche2021().ProcessedCSV())
 	}
-	a, err := Preset(PresetKrovetz)
+	a, err := Preset(presetKrovetz)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func daarioNaharisRecipe() Recipe {
 		Name:    "daario-naharis",
 		Summary: "Daario Naharis (2022 rel 0.683): TF-IDF with the ICoefficient over Krovetz-stemmed sentences, stop lists of the 100 most frequent terms of texts and contexts; evidence and stance re-ranking; same-stance pairs",
 		Doc: "Daario Naharis searched with Lucene's TF-IDF and an ICoefficient weight (lexical.ModelTFIDFIC), Krovetz stemming and two stop " +
-			"lists, the 100 most frequent terms of the argument texts and of their contexts (analysis.StopFrequentFields); it re-ranked by " +
+			"lists, the 100 most frequent terms of the argument texts and of their contexts (Analysis.Stop frequent-fields); it re-ranked by " +
 			"evidence and stance (the IBM Debater API) and paired sentences of the same stance. Here: Lucene's KStemFilter, the shipped " +
 			"argumentativeness model for evidence, the shipped stance model's confidence for stance, and a Builder that pairs any two " +
 			"sentences of the same side. On a sample such as the embedded ones (about 700 arguments drawn for a few topics) the 100 most " +
@@ -87,7 +87,7 @@ func daarioNaharisRecipe() Recipe {
 			"arguments the lists have 5 terms each: the same share (0.03%) of the 2021 sample's 17,395 distinct words as 100 is of the " +
 			"355,091 terms of a full-scale corpus.",
 		System: Pipeline{
-			Analysis:           &analysis.Analysis{Possessive: true, Stop: analysis.StopFrequentFields, StopFrequent: 100, Stem: analysis.StemKStem},
+			Analysis:           &analysis.Analysis{Possessive: true, Stop: "frequent-fields", StopFrequent: 100, Stem: "kstem"},
 			SampleStopFrequent: 5,
 			Stages:             []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
 			Depth:              1000,
@@ -126,14 +126,14 @@ func dartagnanRecipe() Recipe {
 		Doc: "D'Artagnan searched with Lucene's BM25 or Dirichlet LM (μ 2000), compared Porter and Krovetz stemming, the SMART and Glasgow " +
 			"stop lists, character and word shingles, and WordNet and word2vec query expansion; Dirichlet LM, Krovetz and the Glasgow list " +
 			"did best on the 2021 judgments, and its best 2022 run (kstem-stop-shingle3) added shingles of three words. Here: Lucene's " +
-			"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (analysis.StopGlasgow), Lucene's KStem and " +
+			"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (Analysis.Stop glasgow), Lucene's KStem and " +
 			"word shingles of two and three terms beside single terms (analysis.Analysis.Shingles: Lucene's ShingleFilter without its " +
 			"filler tokens); each sentence paired with the next one of its argument, as the overview does not say how D'Artagnan paired " +
 			"sentences. Shingles multiply the index's terms: on args.me at full scale (5.69 million sentences) they are too many to " +
 			"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
 			"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true, Stop: analysis.StopGlasgow, Stem: analysis.StemKStem, Shingles: 3},
+			Analysis: &analysis.Analysis{Possessive: true, Stop: "glasgow", Stem: "kstem", Shingles: 3},
 			Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
 			Depth:    1000,
 			Pool:     100,
@@ -157,7 +157,7 @@ func gamoraRecipe() Recipe {
 			"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
 			"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true, Stem: analysis.StemKStem},
+			Analysis: &analysis.Analysis{Possessive: true, Stem: "kstem"},
 			Stages: []Stage{{
 				Search:    lexical.Ranking{Unit: lexical.UnitArgument},
 				Arguments: 100,
@@ -290,7 +290,7 @@ func korgRecipe() Recipe {
 			"Sentence Encoder lite compares them instead: on the 2022 sample 0.588 judged-only relevance against 0.560, but at full " +
 			"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopEnglish, Stem: analysis.StemKStem},
+			Analysis: &analysis.Analysis{Fold: true, Stop: "english", Stem: "kstem"},
 			Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
 			Depth:    1000,
 			Pool:     100,
@@ -318,7 +318,7 @@ func FindRecipe(name string) (Recipe, error) {
 // command's -recipe prints it.
 func (p Pipeline) String() string {
 	var b strings.Builder
-	analysis := "the Env's index (Input.Index; by default " + analysis.PresetEnglish + ")"
+	analysis := "the Env's index (Input.Index; by default en)"
 	if p.Analysis != nil {
 		analysis = p.Analysis.String()
 		if p.SampleStopFrequent > 0 {

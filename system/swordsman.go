@@ -6,7 +6,6 @@ import (
 
 	"github.com/argsearch/argsearch/internal/quote"
 
-	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -48,7 +47,7 @@ func (s Swordsman) search() lexical.Ranking {
 // String describes the configuration, one step a line, as Pipeline.String
 // does.
 func (s Swordsman) String() string {
-	return fmt.Sprintf("analysis: the Env's index (Input.Index; by default %s)\nstage 1: %s\npairs: each argument's two most central sentences (ArgsRank)\nstance: args.me labels (Q0 where they reveal none)\n", analysis.PresetEnglish, s.search())
+	return fmt.Sprintf("analysis: the Env's index (Input.Index; by default en)\nstage 1: %s\npairs: each argument's two most central sentences (ArgsRank)\nstance: args.me labels (Q0 where they reveal none)\n", s.search())
 }
 
 // Answer implements System.

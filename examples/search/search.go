@@ -17,7 +17,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/fileid"
@@ -53,7 +52,7 @@ It prints the build (or open) time and the configuration, then the query latenci
 	f.StringVar(&o.index, "index", "", "index `directory` (built from -corpus if it holds no index)")
 	c.OneOfVar(&o.unit, "unit", []string{"sentence", "argument", "pair"}, "what to retrieve (pair: every two sentences of an argument, as lexical.UnitPair; needs the sentence unit)")
 	c.OneOfVar(&o.model, "model", []string{string(lexical.ModelBM25), string(lexical.ModelDirichlet), string(lexical.ModelLuceneDirichlet), string(lexical.ModelTFIDF), string(lexical.ModelTFIDFIC), string(lexical.ModelDPH)}, "scoring `model`")
-	presets := []string{analysis.PresetEnglish, analysis.PresetLucene, analysis.PresetKrovetz, analysis.PresetPlain}
+	presets := []string{"en", "lucene", "krovetz", "plain"}
 	f.StringVar(&o.analyzer, "analyzer", "", "analyzer `preset` ("+strings.Join(presets, ", ")+"); building defaults to en, opening to the index's own, and a different one is an error")
 	f.StringVar(&o.topics, "topics", "", "topics `file`: Touché XML, or qid<TAB>query lines")
 	c.IntVar(&o.year, "year", 0, 0, 2023, "official Task 1 topics of this `year` (2020 to 2023), instead of -topics")

@@ -69,7 +69,7 @@ func TestShingleRanking(t *testing.T) {
 		{0, []string{"B__CONC__1", "A__CONC__1"}, true},
 		{3, []string{"A__CONC__1", "B__CONC__1"}, false},
 	} {
-		an := analysis.Analysis{Stop: analysis.StopLucene, Stem: analysis.StemKStem, Shingles: c.shingles}
+		an := analysis.Analysis{Stop: "lucene", Stem: "kstem", Shingles: c.shingles}
 		x, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{UnitSentence}})
 		if err != nil {
 			t.Fatal(err)

@@ -17,7 +17,7 @@ import (
 func TestBoolean(t *testing.T) {
 	args := sampleArgs(t, 80)
 	ctx := context.Background()
-	x, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene})
+	x, err := Build(ctx, "", seq(args), Config{Analyzer: "lucene"})
 	if err != nil {
 		t.Fatal(err)
 	}

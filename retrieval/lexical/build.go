@@ -71,7 +71,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	if want[1] {
 		units = append(units, UnitArgument)
 	}
-	if an.Stop == analysis.StopFrequentFields && !want[1] {
+	if an.Stop == "frequent-fields" && !want[1] {
 		return nil, fmt.Errorf("lexical: stop %s counts the argument unit's fields, which Units leaves out: %w", quote.Q(an.Stop), errConfig)
 	}
 	if _, err := c.Ranking.normalized(units); err != nil {
@@ -556,9 +556,9 @@ func (b *builder) finish() error {
 		return err
 	}
 	switch b.an.Stop {
-	case analysis.StopFrequent:
+	case "frequent":
 		b.stopwords = b.frequent(b.an.StopFrequent, func(Unit, string) bool { return true })
-	case analysis.StopFrequentFields:
+	case "frequent-fields":
 		texts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
 			return u == UnitArgument && (f == fieldConclusion || f == fieldPremise)
 		})
@@ -639,7 +639,7 @@ func (b *builder) frequent(n int, in func(u Unit, field string) bool) []string {
 // terms stemmed to it. Document lengths do not change. The term vectors
 // are remapped by freeze, through b.target.
 func (b *builder) conflate() error {
-	if b.an.Stem != analysis.StemKrovetz {
+	if b.an.Stem != "krovetz" {
 		return nil
 	}
 	terms := b.dict.terms

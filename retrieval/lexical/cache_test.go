@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 )
 
@@ -27,7 +26,7 @@ func TestCachePath(t *testing.T) {
 	if !strings.HasPrefix(base, "/cache/args_processed.csv-") {
 		t.Errorf("got %q, want the corpus name, made safe, as prefix", base)
 	}
-	same, _ := cc.path(src, Config{Analyzer: analysis.PresetEnglish, Units: []Unit{UnitSentence, UnitArgument}, Workers: 3, Ranking: Ranking{Unit: UnitArgument}})
+	same, _ := cc.path(src, Config{Analyzer: "en", Units: []Unit{UnitSentence, UnitArgument}, Workers: 3, Ranking: Ranking{Unit: UnitArgument}})
 	if same != base {
 		t.Errorf("the default analyzer and units, workers and a query-time setting changed the path: got %q, want %q", same, base)
 	}
@@ -38,7 +37,7 @@ func TestCachePath(t *testing.T) {
 		cfg Config
 	}{
 		"modification time": {other, Config{}},
-		"analyzer":          {src, Config{Analyzer: analysis.PresetLucene}},
+		"analyzer":          {src, Config{Analyzer: "lucene"}},
 		"units":             {src, Config{Units: []Unit{UnitSentence}}},
 		"term vectors":      {src, Config{NoTermVectors: true}},
 	} {

@@ -250,11 +250,10 @@ type Progress struct {
 }
 
 // Config configures Build and Open. The zero value builds both units with
-// the analysis.PresetEnglish preset, and searches sentences with BM25.
+// the analysis preset "en", and searches sentences with BM25.
 type Config struct {
-	// Analyzer names an analysis preset (analysis.PresetEnglish,
-	// PresetLucene, PresetPlain, PresetKrovetz). At Build, "" means
-	// PresetEnglish; at Open, ""
+	// Analyzer names an analysis preset (analysis.Preset: "en", "lucene",
+	// "plain", "krovetz"). At Build, "" means "en"; at Open, ""
 	// accepts whatever the index was built with, and a name that does not
 	// match the recorded analysis is an error.
 	Analyzer string
@@ -296,7 +295,7 @@ func (c Config) analysis() (a analysis.Analysis, ok bool, err error) {
 		a, err = c.Analysis.Normalized()
 		ok = true
 	case c.Analyzer == "":
-		a, err = analysis.Preset(analysis.PresetEnglish)
+		a, err = analysis.Preset("en")
 	default:
 		a, err = analysis.Preset(c.Analyzer)
 		ok = true

@@ -49,9 +49,9 @@
 //
 // The analysis.Analysis is fixed at build time and recorded in the index;
 // Open refuses a different one. Two of its steps are decided by the
-// collection, after analysis: frequency stop lists (analysis.StopFrequent,
-// StopFrequentFields) and the corpus-vocabulary Krovetz stemmer
-// (analysis.StemKrovetz). For the latter Build indexes unstemmed terms,
+// collection, after analysis: frequency stop lists (Stop "frequent",
+// "frequent-fields") and the corpus-vocabulary Krovetz stemmer
+// (Stem "krovetz"). For the latter Build indexes unstemmed terms,
 // then chooses a vocabulary (the terms occurring at least KrovetzMinCF
 // times), merges each term's postings into those of its stem
 // (analysis.KrovetzStemmer), and records the vocabulary in

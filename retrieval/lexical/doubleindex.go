@@ -22,12 +22,12 @@ import (
 // lengths, document frequencies), not the corpus's.
 //
 // Each query builds its own index, of the few thousand sentences of N
-// arguments (with analysis.StemKStem it also loads Lucene's KStem
+// arguments (with Stem "kstem" it also loads Lucene's KStem
 // dictionary). The general-grevious recipe retrieves 100 arguments and
 // searches their pairs so; for its time per topic, see BENCHMARKS.md,
 // section "The six new recipes at full scale". An Analysis with a
-// frequency stop list (analysis.StopFrequent) or the corpus-vocabulary
-// Krovetz stemmer (analysis.StemKrovetz) takes its stop words or stems
+// frequency stop list (Stop "frequent") or the corpus-vocabulary
+// Krovetz stemmer (Stem "krovetz") takes its stop words or stems
 // from those arguments alone, not from the corpus. A DoubleIndex is safe
 // for concurrent use when Arguments is.
 type DoubleIndex struct {

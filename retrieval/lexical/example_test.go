@@ -17,7 +17,7 @@ import (
 func Example() {
 	ctx := context.Background()
 	args := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).All()
-	x, err := lexical.Build(ctx, "", args, lexical.Config{Analyzer: analysis.PresetLucene})
+	x, err := lexical.Build(ctx, "", args, lexical.Config{Analyzer: "lucene"})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func Example() {
 }
 
 // Config.Analysis replaces a preset: here Lucene's EnglishAnalyzer chain
-// (analysis.PresetLucene) without its stemmer, so that "teachers" no longer
+// (analysis.Preset("lucene")) without its stemmer, so that "teachers" no longer
 // matches "teacher". The index records the analysis it was built with.
 func ExampleConfig_analysis() {
 	ctx := context.Background()
@@ -63,8 +63,8 @@ func ExampleConfig_analysis() {
 		}}, nil)
 	}
 	for _, a := range []analysis.Analysis{
-		{Possessive: true, Stop: analysis.StopLucene, Stem: analysis.StemPorter}, // analysis.PresetLucene
-		{Possessive: true, Stop: analysis.StopLucene},
+		{Possessive: true, Stop: "lucene", Stem: "porter"}, // analysis.Preset("lucene")
+		{Possessive: true, Stop: "lucene"},
 	} {
 		x, err := lexical.Build(ctx, "", args, lexical.Config{Analysis: &a})
 		if err != nil {

@@ -68,7 +68,7 @@ type meta struct {
 	Units       []Unit            `json:"units"`
 	TermVectors bool              `json:"term_vectors"`
 	Stopwords   []string          `json:"stopwords,omitempty"`
-	// Vocabulary is the Krovetz stemmer's vocabulary (analysis.StemKrovetz), in
+	// Vocabulary is the Krovetz stemmer's vocabulary (Stem "krovetz"), in
 	// byte order; queries are stemmed with it.
 	Vocabulary []string `json:"vocabulary,omitempty"`
 }
@@ -524,7 +524,7 @@ func readMeta(dir string) (meta, error) {
 	} else if n != m.Analysis {
 		return m, fmt.Errorf("lexical: open %s: recorded analysis %q is not in normal form (%q): %w", dir, m.Analysis, n, errCorrupt)
 	}
-	if len(m.Vocabulary) > 0 && m.Analysis.Stem != analysis.StemKrovetz {
+	if len(m.Vocabulary) > 0 && m.Analysis.Stem != "krovetz" {
 		return m, fmt.Errorf("lexical: open %s: a stemmer vocabulary without Krovetz stemming: %w", dir, errCorrupt)
 	}
 	if !slices.IsSorted(m.Vocabulary) {

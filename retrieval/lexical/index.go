@@ -47,7 +47,7 @@ func newIndex(d *data, s Ranking) (*Index, error) {
 		sh.stop[w] = true
 	}
 	an := d.meta.Analysis
-	if an.Stem == analysis.StemKrovetz {
+	if an.Stem == "krovetz" {
 		sh.stem = analysis.KrovetzStemmer(d.meta.Vocabulary)
 	}
 	proto, err := analysis.NewAnalyzer(an)

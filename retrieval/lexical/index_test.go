@@ -107,14 +107,14 @@ func TestOpenErrors(t *testing.T) {
 		t.Errorf("missing dir: got %v, want ErrNoIndex", err)
 	}
 	args := sampleArgs(t, 20)
-	build(t, dir, args, Config{Analyzer: analysis.PresetLucene}).Close()
+	build(t, dir, args, Config{Analyzer: "lucene"}).Close()
 	if _, err := Build(context.Background(), dir, seq(args), Config{}); !errors.Is(err, errExists) {
 		t.Errorf("build over an index: got %v, want errExists", err)
 	}
-	if _, err := Open(dir, Config{Analyzer: analysis.PresetEnglish}); !errors.Is(err, errConfig) {
+	if _, err := Open(dir, Config{Analyzer: "en"}); !errors.Is(err, errConfig) {
 		t.Errorf("other analyzer: got %v, want errConfig", err)
 	}
-	if x, err := Open(dir, Config{Analyzer: analysis.PresetLucene}); err != nil {
+	if x, err := Open(dir, Config{Analyzer: "lucene"}); err != nil {
 		t.Errorf("same analyzer: %v", err)
 	} else {
 		x.Close()
@@ -183,7 +183,7 @@ func runOf(t *testing.T, x *Index, k int) []byte {
 
 func TestUnitsAndFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	x := build(t, "", args, Config{Units: []Unit{UnitArgument}, Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopFrequent, StopFrequent: 5, Stem: analysis.StemPorter2}})
+	x := build(t, "", args, Config{Units: []Unit{UnitArgument}, Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5, Stem: "porter2"}})
 	if got := x.Docs(UnitSentence); got != 0 {
 		t.Errorf("sentences indexed: %d, want 0", got)
 	}
@@ -242,14 +242,14 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-// TestFrequentFieldStopwords checks StopFrequentFields against counts made
+// TestFrequentFieldStopwords checks Stop "frequent-fields" against counts made
 // here: the n most frequent terms of the conclusions and premises, and of
 // the discussion titles.
 func TestFrequentFieldStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	an := analysis.Analysis{Possessive: true, Stop: analysis.StopFrequentFields, StopFrequent: 4, Stem: analysis.StemKStem}
+	an := analysis.Analysis{Possessive: true, Stop: "frequent-fields", StopFrequent: 4, Stem: "kstem"}
 	x := build(t, "", args, Config{Analysis: &an})
-	z, err := analysis.NewAnalyzer(analysis.Analysis{Possessive: true, Stem: analysis.StemKStem})
+	z, err := analysis.NewAnalyzer(analysis.Analysis{Possessive: true, Stem: "kstem"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +327,7 @@ func TestCheckParallel(t *testing.T) {
 // checksum) is found by the first query that reads it and by Check, as an
 // error wrapping errCorrupt; queries that do not read it still work.
 func TestCorruptPostingsLazy(t *testing.T) {
-	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
+	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: "lucene", Units: []Unit{UnitSentence}})
 	f := x.d.unit(UnitSentence).fields[0]
 	id := f.lookup("quota")
 	if id < 0 {
@@ -354,12 +354,12 @@ func TestCorruptPostingsLazy(t *testing.T) {
 func TestBuildRuns(t *testing.T) {
 	args := sampleArgs(t, 1000)
 	krovetz := vocabularyKrovetz()
-	krovetz.Stop, krovetz.StopFrequent = analysis.StopFrequentFields, 20
+	krovetz.Stop, krovetz.StopFrequent = "frequent-fields", 20
 	for name, c := range map[string]Config{
 		"en":                  {},
-		"lucene no vectors":   {Analyzer: analysis.PresetLucene, NoTermVectors: true, Units: []Unit{UnitSentence}},
+		"lucene no vectors":   {Analyzer: "lucene", NoTermVectors: true, Units: []Unit{UnitSentence}},
 		"krovetz stop fields": {Analysis: krovetz},
-		"plain frequent stop": {Analysis: &analysis.Analysis{Fold: true, Stop: analysis.StopFrequent, StopFrequent: 5}, Units: []Unit{UnitArgument}},
+		"plain frequent stop": {Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5}, Units: []Unit{UnitArgument}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			if name != "krovetz stop fields" {

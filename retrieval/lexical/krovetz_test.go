@@ -63,9 +63,9 @@ func krovetzRefDocs(t *testing.T, a analysis.Analysis, docs map[Unit][]refDoc) f
 }
 
 // vocabularyKrovetz is the analysis of the corpus-vocabulary Krovetz
-// variant these tests check: the en preset with StemKrovetz.
+// variant these tests check: the en preset with Stem "krovetz".
 func vocabularyKrovetz() *analysis.Analysis {
-	return &analysis.Analysis{Fold: true, Possessive: true, Stop: analysis.StopEnglish, Stem: analysis.StemKrovetz, KrovetzMinCF: 2}
+	return &analysis.Analysis{Fold: true, Possessive: true, Stop: "english", Stem: "krovetz", KrovetzMinCF: 2}
 }
 
 func TestKrovetzEqualsReference(t *testing.T) {
@@ -180,18 +180,18 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 	if r3 := runOf(t, x3, 1000); !bytes.Equal(r1, r3) {
 		t.Error("reopened index gives a different run")
 	}
-	if got := x3.Analysis(); got.Stem != analysis.StemKrovetz || got.KrovetzMinCF != 2 {
+	if got := x3.Analysis(); got.Stem != "krovetz" || got.KrovetzMinCF != 2 {
 		t.Errorf("got analysis %+v, want Krovetz with min cf %d", got, 2)
 	}
 	for _, other := range []Config{
-		{Analyzer: analysis.PresetEnglish},
-		{Analysis: &analysis.Analysis{Fold: true, Possessive: true, Stop: analysis.StopEnglish, Stem: analysis.StemKrovetz, KrovetzMinCF: 3}},
+		{Analyzer: "en"},
+		{Analysis: &analysis.Analysis{Fold: true, Possessive: true, Stop: "english", Stem: "krovetz", KrovetzMinCF: 3}},
 	} {
 		if _, err := Open(d1, other); !errors.Is(err, errConfig) {
 			t.Errorf("open a Krovetz index with %+v: got %v, want errConfig", other, err)
 		}
 	}
-	if _, err := Open(d1, Config{Analysis: &analysis.Analysis{Stem: analysis.StemKrovetz, KrovetzMinCF: -1}}); !errors.Is(err, errConfig) {
+	if _, err := Open(d1, Config{Analysis: &analysis.Analysis{Stem: "krovetz", KrovetzMinCF: -1}}); !errors.Is(err, errConfig) {
 		t.Errorf("negative KrovetzMinCF: got %v, want errConfig", err)
 	}
 	// A vocabulary recorded for another stemmer is corruption.
@@ -214,7 +214,7 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 
 func TestKrovetzWithFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	a := analysis.Analysis{Fold: true, Stop: analysis.StopFrequent, StopFrequent: 20, Stem: analysis.StemKrovetz}
+	a := analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 20, Stem: "krovetz"}
 	x, err := Build(context.Background(), "", seq(args), Config{Analysis: &a, Units: []Unit{UnitSentence}})
 	if err != nil {
 		t.Fatal(err)

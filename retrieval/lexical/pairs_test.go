@@ -7,7 +7,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/internal/slowtest"
@@ -47,7 +46,7 @@ func TestPairsEqualPairIndex(t *testing.T) {
 		{ID: "2", Text: "Are racial quotas helpful?", Description: "Quotas for women on boards, quotas in rugby."},
 		{ID: "3", Text: "race race gender"},
 	}
-	x, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene})
+	x, err := Build(ctx, "", seq(args), Config{Analyzer: "lucene"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +54,7 @@ func TestPairsEqualPairIndex(t *testing.T) {
 		if title && !slowtest.Enabled() {
 			continue // pairs with titles only with ARGSEARCH_SLOW=1 (a second reference index)
 		}
-		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
+		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: "lucene", Units: []Unit{UnitSentence}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +120,7 @@ func TestPairsEqualPairIndex(t *testing.T) {
 			t.Errorf("%+v: got %v, want errConfig", s, err)
 		}
 	}
-	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: analysis.PresetLucene, Units: []Unit{UnitSentence}})
+	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: "lucene", Units: []Unit{UnitSentence}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +143,7 @@ func TestPairsHandComputed(t *testing.T) {
 		{ID: "A__PREMISE__2", Text: "dogs bark"},
 		{ID: "A__CONC__1", Text: "cats bark loud"},
 	}}
-	x, err := Build(context.Background(), "", seq([]corpus.Argument{a}), Config{Analyzer: analysis.PresetPlain, Ranking: Ranking{Unit: UnitPair}})
+	x, err := Build(context.Background(), "", seq([]corpus.Argument{a}), Config{Analyzer: "plain", Ranking: Ranking{Unit: UnitPair}})
 	if err != nil {
 		t.Fatal(err)
 	}

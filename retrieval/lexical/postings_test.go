@@ -8,7 +8,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -102,7 +101,7 @@ func TestCheckTerms(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core: checkTerms leaves the lists to the cursors")
 	}
-	x := build(t, "", sampleArgs(t, 200), Config{Analyzer: analysis.PresetLucene})
+	x := build(t, "", sampleArgs(t, 200), Config{Analyzer: "lucene"})
 	ud := x.d.unit(UnitArgument)
 	terms := x.queryTerms(retrieval.Query{Text: "abortion should be legal for all people"})
 	f := ud.fields[1]

@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -18,7 +17,7 @@ import (
 // in several ranges at once.
 func TestPrunedEqualsExhaustive(t *testing.T) {
 	ctx := context.Background()
-	x, err := Build(ctx, "", seq(sampleArgs(t, 1000)), Config{Analyzer: analysis.PresetLucene})
+	x, err := Build(ctx, "", seq(sampleArgs(t, 1000)), Config{Analyzer: "lucene"})
 	if err != nil {
 		t.Fatal(err)
 	}

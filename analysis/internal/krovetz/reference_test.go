@@ -19,7 +19,7 @@ import (
 // full-scale corpus).
 //
 // Lucene() is the mode meant to match KStemFilter, and the one the lexical
-// package's krovetz preset (StemKStem) uses. New and NewVocabulary follow
+// package's krovetz preset (Stem "kstem") uses. New and NewVocabulary follow
 // the published algorithm with a caller's lexicon and built-in lists of our
 // own, so they are not expected to agree: with Lucene's headwords as New's
 // lexicon, about 1.3% of the sample's words get another stem (its direct
