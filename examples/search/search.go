@@ -133,6 +133,27 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	x, err := openIndex(ctx, o, indexConfig(o), stdout, stderr)
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	fmt.Fprintf(stdout, "analysis: %s\nsearch: %s\n", x.Analysis(), x.Ranking())
+
+	results, lat, err := retrieveTimed(ctx, o, x, qs)
+	if err != nil {
+		return err
+	}
+	if err := writeRun(o, qs, results, stderr); err != nil {
+		return err
+	}
+	printLatency(stdout, o, len(qs), lat)
+	fmt.Fprintf(stdout, "run: %s\n", o.out)
+	return nil
+}
+
+// indexConfig is the lexical.Config the flags of o ask for.
+func indexConfig(o options) lexical.Config {
 	qw, fw := o.qweights, o.fweights
 	if qw == nil {
 		qw = make([]float64, 3)
@@ -158,80 +179,108 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		c.Units = []lexical.Unit{lexical.Unit(o.build)}
 	}
 	c.NoTermVectors = o.noVectors
+	return c
+}
+
+// openIndex opens the index of -index, or builds it from -corpus when the
+// directory holds none, and says which it did on stdout.
+func openIndex(ctx context.Context, o options, c lexical.Config, stdout, stderr io.Writer) (*lexical.Index, error) {
 	start := time.Now()
 	x, err := lexical.Open(o.index, c)
 	switch {
 	case errors.Is(err, lexical.ErrNoIndex):
-		if o.corpus == "" {
-			return fmt.Errorf("%s holds no index and no -corpus was given", o.index)
-		}
-		r, err := corpus.Open(o.corpus)
-		if err != nil {
-			return err
-		}
-		defer r.Close()
-		if o.memory > 0 && os.Getenv("GOMEMLIMIT") == "" {
-			defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(o.memory) << 20))
-		}
-		bar := cli.NewProgress(stderr, o.quiet, "indexing", 0, func(n int64) string { return fmt.Sprintf("%d arguments", n) })
-		c.Progress = func(p lexical.Progress) {
-			if p.Done {
-				bar.Done(int64(p.Arguments))
-			} else {
-				bar.Update(int64(p.Arguments))
-			}
-		}
-		id, err := fileid.ID(o.corpus)
-		if err != nil {
-			return err
-		}
-		_, statErr := os.Stat(o.index)
-		if x, err = lexical.Build(ctx, o.index, r.All(), c); err != nil {
-			if os.IsNotExist(statErr) {
-				os.RemoveAll(o.index) // made by this build: leave nothing behind
-			}
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(o.index, corpusRecord), []byte(id+"\n"), 0o644); err != nil {
-			x.Close()
-			return fmt.Errorf("recording the index's corpus: %w", err)
+		if x, err = buildIndex(ctx, o, c, stderr); err != nil {
+			return nil, err
 		}
 		fmt.Fprintf(stdout, "build: %d sentences, %d arguments in %.1f s\n",
 			x.Docs(lexical.UnitSentence), x.Docs(lexical.UnitArgument), time.Since(start).Seconds())
 	case err != nil:
-		return err
+		return nil, err
 	default:
 		if err := checkCorpus(o, stderr); err != nil {
 			x.Close()
-			return err
+			return nil, err
 		}
 		fmt.Fprintf(stdout, "open: %d sentences, %d arguments in %.1f s\n",
 			x.Docs(lexical.UnitSentence), x.Docs(lexical.UnitArgument), time.Since(start).Seconds())
 	}
-	defer x.Close()
-	fmt.Fprintf(stdout, "analysis: %s\nsearch: %s\n", x.Analysis(), x.Ranking())
+	return x, nil
+}
 
-	// Warm-up pass, then the timed pass whose results are written.
+// buildIndex builds the index of -index from -corpus, with a progress bar
+// on stderr and the heap limit of -memory while it builds, and records the
+// corpus it was built from beside it. A failed build leaves no directory it
+// made behind.
+func buildIndex(ctx context.Context, o options, c lexical.Config, stderr io.Writer) (*lexical.Index, error) {
+	if o.corpus == "" {
+		return nil, fmt.Errorf("%s holds no index and no -corpus was given", o.index)
+	}
+	r, err := corpus.Open(o.corpus)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	if o.memory > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(o.memory) << 20))
+	}
+	bar := cli.NewProgress(stderr, o.quiet, "indexing", 0, func(n int64) string { return fmt.Sprintf("%d arguments", n) })
+	c.Progress = func(p lexical.Progress) {
+		if p.Done {
+			bar.Done(int64(p.Arguments))
+		} else {
+			bar.Update(int64(p.Arguments))
+		}
+	}
+	id, err := fileid.ID(o.corpus)
+	if err != nil {
+		return nil, err
+	}
+	_, statErr := os.Stat(o.index)
+	x, err := lexical.Build(ctx, o.index, r.All(), c)
+	if err != nil {
+		if os.IsNotExist(statErr) {
+			os.RemoveAll(o.index) // made by this build: leave nothing behind
+		}
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(o.index, corpusRecord), []byte(id+"\n"), 0o644); err != nil {
+		x.Close()
+		return nil, fmt.Errorf("recording the index's corpus: %w", err)
+	}
+	return x, nil
+}
+
+// retrieveTimed retrieves the top -k of every query twice, a warm-up pass
+// (unless -no-warmup) and a timed pass, and returns the timed pass's hits
+// and each query's time. That no query matched anything is an error.
+func retrieveTimed(ctx context.Context, o options, x *lexical.Index, qs []retrieval.Query) ([][]retrieval.Hit, []time.Duration, error) {
 	for _, q := range qs {
 		if o.noWarmup {
 			break
 		}
 		if _, err := x.Retrieve(ctx, q, o.k); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
 	results := make([][]retrieval.Hit, len(qs))
 	lat := make([]time.Duration, len(qs))
 	for i, q := range qs {
 		t := time.Now()
+		var err error
 		if results[i], err = x.Retrieve(ctx, q, o.k); err != nil {
-			return err
+			return nil, nil, err
 		}
 		lat[i] = time.Since(t)
 	}
 	if slices.IndexFunc(results, func(hs []retrieval.Hit) bool { return len(hs) > 0 }) < 0 {
-		return fmt.Errorf("no document matched any of the %d topics: no run written", len(qs))
+		return nil, nil, fmt.Errorf("no document matched any of the %d topics: no run written", len(qs))
 	}
+	return results, lat, nil
+}
+
+// writeRun writes the hits of every query to -o as a run tagged -tag
+// ("argsearch-" and the model by default).
+func writeRun(o options, qs []retrieval.Query, results [][]retrieval.Hit, stderr io.Writer) error {
 	tag := o.tag
 	if tag == "" {
 		tag = "argsearch-" + o.model
@@ -248,9 +297,12 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := cli.WriteRun(stderr, "search", o.out, run, runfile.Rules{}, fmt.Sprintf("-o %s is a directory; here -o names the run file", o.out)); err != nil {
-		return err
-	}
+	return cli.WriteRun(stderr, "search", o.out, run, runfile.Rules{}, fmt.Sprintf("-o %s is a directory; here -o names the run file", o.out))
+}
+
+// printLatency prints the mean, median, 95th percentile and maximum of
+// the queries' times. It sorts lat.
+func printLatency(stdout io.Writer, o options, queries int, lat []time.Duration) {
 	var sum time.Duration
 	for _, l := range lat {
 		sum += l
@@ -268,9 +320,7 @@ func search(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		mean = sum / time.Duration(len(lat))
 	}
 	fmt.Fprintf(stdout, "queries: %d, top-%d, mean %.2f ms, p50 %.2f ms, p95 %.2f ms, max %.2f ms\n",
-		len(qs), o.k, ms(mean), ms(pct(0.5)), ms(pct(0.95)), ms(pct(1)))
-	fmt.Fprintf(stdout, "run: %s\n", o.out)
-	return nil
+		queries, o.k, ms(mean), ms(pct(0.5)), ms(pct(0.95)), ms(pct(1)))
 }
 
 func ms(d time.Duration) float64 { return float64(d) / 1e6 }
