@@ -55,7 +55,7 @@ func decode(file []byte) (*WordNet, error) {
 	if d.line() != "wordnet-synsets 1" {
 		return nil, errors.New("wordnet: synsets.gz: not a version 1 synsets file")
 	}
-	for i, p := range []POS{Noun, Verb, Adj, Adv} {
+	for i, p := range []partOfSpeech{posNoun, posVerb, posAdj, posAdv} {
 		if err := d.part(&w.parts[i], p); err != nil {
 			return nil, fmt.Errorf("wordnet: synsets.gz: line %d: %w", d.n, err)
 		}
@@ -78,7 +78,7 @@ func (d *decoder) line() string {
 	return l
 }
 
-func (d *decoder) part(pt *part, p POS) error {
+func (d *decoder) part(pt *part, p partOfSpeech) error {
 	f := strings.Fields(d.line())
 	if len(f) != 5 || f[0] != "pos" || f[1] != string(rune(p)) {
 		return fmt.Errorf("want the header of part of speech %q", string(rune(p)))

@@ -19,12 +19,12 @@ func Example() {
 	}
 
 	// All senses, first sense first.
-	fmt.Printf("%q\n", wn.Synonyms("abortion", 0, wordnet.Noun))
+	fmt.Printf("%q\n", wn.Synonyms("abortion", 0, "noun"))
 
 	// Morphy finds base forms as WordNet's wn does.
-	fmt.Println(wn.Lemmas("better", wordnet.Adj))
-	fmt.Println(wn.Lemmas("dogs", wordnet.Noun))
-	fmt.Println(wn.Synsets("car", wordnet.Noun)[0])
+	fmt.Println(wn.Lemmas("better", "adj"))
+	fmt.Println(wn.Lemmas("dogs", "noun"))
+	fmt.Println(wn.Synsets("car", "noun")[0])
 	// Output:
 	// euthanasia: ["mercy killing"]
 	// legalized: ["legalise" "decriminalize" "decriminalise" "legitimize" "legitimise" "legitimate" "legitimatize" "legitimatise"]

@@ -15,13 +15,13 @@ type rule struct{ suffix, ending string }
 
 // rules returns morphy's detachment rules for a part of speech, in the
 // order morphy tries them.
-func rules(p POS) []rule {
+func rules(p partOfSpeech) []rule {
 	switch p {
-	case Noun:
+	case posNoun:
 		return []rule{{"s", ""}, {"ses", "s"}, {"xes", "x"}, {"zes", "z"}, {"ches", "ch"}, {"shes", "sh"}, {"men", "man"}, {"ies", "y"}}
-	case Verb:
+	case posVerb:
 		return []rule{{"s", ""}, {"ies", "y"}, {"es", "e"}, {"es", ""}, {"ed", "e"}, {"ed", ""}, {"ing", "e"}, {"ing", ""}}
-	case Adj:
+	case posAdj:
 		return []rule{{"er", ""}, {"est", ""}, {"er", "e"}, {"est", "e"}}
 	}
 	return nil
@@ -84,16 +84,16 @@ func (pt *part) defined(s string) bool {
 
 // morphword returns the base form of one word: its first exception, or
 // the first rule's result that is defined.
-func (w *WordNet) morphword(word string, p POS) (string, bool) {
+func (w *WordNet) morphword(word string, p partOfSpeech) (string, bool) {
 	pt := w.part(p)
 	if bases := pt.exc[word]; len(bases) > 0 {
 		return bases[0], true
 	}
-	if p == Adv {
+	if p == posAdv {
 		return "", false
 	}
 	stem, end := word, ""
-	if p == Noun {
+	if p == posNoun {
 		switch {
 		case strend(word, "ful"):
 			stem, end = word[:strings.LastIndexByte(word, 'f')], "ful"
@@ -129,17 +129,17 @@ func countWords(s string, hyphens bool) int {
 
 // morphs returns the base forms of a normalised word that morphy gives,
 // in order. They may not be in the index.
-func (w *WordNet) morphs(str string, p POS) []string {
+func (w *WordNet) morphs(str string, p partOfSpeech) []string {
 	pt := w.part(p)
 	if bases := pt.exc[str]; len(bases) > 0 && bases[0] != str {
 		return bases // morphstr then gives the rest of the line
 	}
-	if p != Verb {
+	if p != posVerb {
 		if b, ok := w.morphword(str, p); ok && b != str {
 			return []string{b}
 		}
 	}
-	if p == Verb && countWords(str, false) > 1 && hasPreposition(str) {
+	if p == posVerb && countWords(str, false) > 1 && hasPreposition(str) {
 		if b, ok := w.morphprep(str); ok {
 			return []string{b}
 		}
@@ -195,13 +195,13 @@ func hasPreposition(s string) bool {
 // preposition, taking the first word to be the verb and, in collocations
 // of three words or more, the last to be a noun.
 func (w *WordNet) morphprep(s string) (string, bool) {
-	pt := w.part(Verb)
+	pt := w.part(posVerb)
 	first := strings.IndexByte(s, ' ')
 	last := strings.LastIndexByte(s, ' ')
 	rest := s[first:]
 	end, hasEnd := "", false
 	if first != last {
-		if lw, ok := w.morphword(s[last+1:], Noun); ok {
+		if lw, ok := w.morphword(s[last+1:], posNoun); ok {
 			end, hasEnd = s[first:last+1]+lw, true
 		}
 	}
@@ -228,7 +228,7 @@ func (w *WordNet) morphprep(s string) (string, bool) {
 			return r, true
 		}
 	}
-	for _, r := range rules(Verb) {
+	for _, r := range rules(posVerb) {
 		if b := wordbase(verb, r); b != verb {
 			if r, ok := try(b); ok {
 				return r, true

@@ -31,37 +31,38 @@ package wordnet
 
 import (
 	_ "embed"
+	"fmt"
 	"strings"
 )
 
 //go:embed synsets.gz
 var synsetsFile []byte
 
-// POS is a part of speech.
-type POS byte
+// partOfSpeech is a part of speech, as WordNet's files name them.
+type partOfSpeech byte
 
-// The parts of speech, as WordNet's files name them.
+// The parts of speech.
 const (
-	Noun POS = 'n'
-	Verb POS = 'v'
-	Adj  POS = 'a' // adjectives, satellites included
-	Adv  POS = 'r'
+	posNoun partOfSpeech = 'n'
+	posVerb partOfSpeech = 'v'
+	posAdj  partOfSpeech = 'a' // adjectives, satellites included
+	posAdv  partOfSpeech = 'r'
 )
 
-// String returns the name wn gives the part of speech: "noun", "verb",
-// "adj" or "adv".
-func (p POS) String() string {
-	switch p {
-	case Noun:
-		return "noun"
-	case Verb:
-		return "verb"
-	case Adj:
-		return "adj"
-	case Adv:
-		return "adv"
+// parsePOS returns the part of speech wn names name: "noun", "verb",
+// "adj" or "adv". It panics for any other name.
+func parsePOS(name string) partOfSpeech {
+	switch name {
+	case "noun":
+		return posNoun
+	case "verb":
+		return posVerb
+	case "adj":
+		return posAdj
+	case "adv":
+		return posAdv
 	}
-	return "POS(" + string(rune(p)) + ")"
+	panic(fmt.Sprintf("wordnet: invalid part of speech %q (want noun, verb, adj or adv)", name))
 }
 
 // WordNet is the embedded WordNet 3.0 synsets. It is immutable and safe
@@ -75,18 +76,18 @@ func Load() (*WordNet, error) {
 	return decode(synsetsFile)
 }
 
-func (w *WordNet) part(p POS) *part {
+func (w *WordNet) part(p partOfSpeech) *part {
 	switch p {
-	case Noun:
+	case posNoun:
 		return &w.parts[0]
-	case Verb:
+	case posVerb:
 		return &w.parts[1]
-	case Adj:
+	case posAdj:
 		return &w.parts[2]
-	case Adv:
+	case posAdv:
 		return &w.parts[3]
 	}
-	panic("wordnet: invalid POS " + p.String())
+	panic(fmt.Sprintf("wordnet: invalid part of speech %q", rune(p)))
 }
 
 // normalize lower-cases a word and writes its words (separated by spaces
@@ -97,12 +98,16 @@ func normalize(word string) string {
 	}), " ")
 }
 
-// Lemmas returns the base forms under which WordNet has word as pos, in
-// the order wn searches them: the word itself and its spelling variants,
-// then morphy's base forms and theirs, each once, in lower case with
-// spaces between words. It returns nil if WordNet has none. It panics if
-// pos is not one of the four.
-func (w *WordNet) Lemmas(word string, pos POS) []string {
+// Lemmas returns the base forms under which WordNet has word as pos
+// ("noun", "verb", "adj" or "adv"), in the order wn searches them: the
+// word itself and its spelling variants, then morphy's base forms and
+// theirs, each once, in lower case with spaces between words. It returns
+// nil if WordNet has none. It panics if pos is not one of the four.
+func (w *WordNet) Lemmas(word string, pos string) []string {
+	return w.lemmas(word, parsePOS(pos))
+}
+
+func (w *WordNet) lemmas(word string, pos partOfSpeech) []string {
 	pt := w.part(pos)
 	word = normalize(word)
 	if word == "" {
@@ -128,13 +133,14 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// Synsets returns the synsets of a base form as pos, first sense first,
+// Synsets returns the synsets of a base form as pos ("noun", "verb",
+// "adj" or "adv"), first sense first,
 // each as its lemmas in WordNet's order. It does no morphology (Lemmas
 // does): lemma is matched ignoring case, with spaces or underscores
 // between words. It returns nil if WordNet has no such lemma. It panics if
 // pos is not one of the four.
-func (w *WordNet) Synsets(lemma string, pos POS) [][]string {
-	pt := w.part(pos)
+func (w *WordNet) Synsets(lemma string, pos string) [][]string {
+	pt := w.part(parsePOS(pos))
 	ids := pt.synsetsOf(normalize(lemma))
 	if ids == nil {
 		return nil
@@ -147,8 +153,8 @@ func (w *WordNet) Synsets(lemma string, pos POS) [][]string {
 }
 
 // Synonyms returns the synonyms of word for query expansion: the lemmas of
-// the synsets of its base forms (Lemmas) as the given parts of speech,
-// or as all four (noun, verb, adj, adv) if none is given. Only the first
+// the synsets of its base forms (Lemmas) as the given parts of speech
+// ("noun", "verb", "adj", "adv"), or as all four if none is given. Only the first
 // senses of each base form are used, at most senses of them, or all if
 // senses is 0 or less: senses counts a base form's senses, not the
 // synonyms returned, which may be many for one sense or none.
@@ -160,9 +166,13 @@ func (w *WordNet) Synsets(lemma string, pos POS) [][]string {
 // the word nor its base forms are given (all compared ignoring case). It
 // returns nil if there are none. It panics if a pos is not one of the
 // four.
-func (w *WordNet) Synonyms(word string, senses int, pos ...POS) []string {
-	if len(pos) == 0 {
-		pos = []POS{Noun, Verb, Adj, Adv}
+func (w *WordNet) Synonyms(word string, senses int, pos ...string) []string {
+	parts := []partOfSpeech{posNoun, posVerb, posAdj, posAdv}
+	if len(pos) > 0 {
+		parts = make([]partOfSpeech, len(pos))
+		for i, name := range pos {
+			parts[i] = parsePOS(name)
+		}
 	}
 	type source struct {
 		pt  *part
@@ -170,9 +180,9 @@ func (w *WordNet) Synonyms(word string, senses int, pos ...POS) []string {
 	}
 	var sources []source
 	seen := map[string]bool{normalize(word): true}
-	for _, p := range pos {
+	for _, p := range parts {
 		pt := w.part(p)
-		for _, l := range w.Lemmas(word, p) {
+		for _, l := range w.lemmas(word, p) {
 			seen[l] = true
 			sources = append(sources, source{pt, pt.synsetsOf(l)})
 		}

@@ -88,7 +88,7 @@ func TestWN(t *testing.T) {
 	for _, path := range files {
 		name := filepath.Base(path)
 		word := strings.ReplaceAll(strings.TrimSuffix(name, filepath.Ext(name)), "_", " ")
-		pos := POS(name[len(name)-1])
+		pos := posName(partOfSpeech(name[len(name)-1]))
 		t.Run(name, func(t *testing.T) {
 			blocks := parseWN(t, path)
 			lemmas := w.Lemmas(word, pos)
@@ -133,7 +133,7 @@ func TestWN(t *testing.T) {
 
 // checkCovered checks that wn would have printed no block for a lemma:
 // all its synsets are printed already.
-func checkCovered(t *testing.T, w *WordNet, lemma string, pos POS, printed map[string]bool) {
+func checkCovered(t *testing.T, w *WordNet, lemma string, pos string, printed map[string]bool) {
 	t.Helper()
 	for _, s := range w.Synsets(lemma, pos) {
 		if !printed[strings.Join(s, ", ")] {
@@ -147,22 +147,22 @@ func TestSynonyms(t *testing.T) {
 	for _, c := range []struct {
 		word   string
 		senses int
-		pos    []POS
+		pos    []string
 		want   []string
 	}{
-		{"car", 1, []POS{Noun}, []string{"auto", "automobile", "machine", "motorcar"}},
-		{"Car", 2, []POS{Noun}, []string{"auto", "automobile", "machine", "motorcar", "railcar", "railway car", "railroad car"}},
-		{"dogs", 1, []POS{Noun}, []string{"domestic dog", "Canis familiaris"}},
-		{"ran", 2, []POS{Verb}, []string{"scat", "scarper", "turn tail", "lam", "run away", "hightail it", "bunk", "head for the hills", "take to the woods", "escape", "fly the coop", "break away"}},
+		{"car", 1, []string{"noun"}, []string{"auto", "automobile", "machine", "motorcar"}},
+		{"Car", 2, []string{"noun"}, []string{"auto", "automobile", "machine", "motorcar", "railcar", "railway car", "railroad car"}},
+		{"dogs", 1, []string{"noun"}, []string{"domestic dog", "Canis familiaris"}},
+		{"ran", 2, []string{"verb"}, []string{"scat", "scarper", "turn tail", "lam", "run away", "hightail it", "bunk", "head for the hills", "take to the woods", "escape", "fly the coop", "break away"}},
 		// better (adj) sense 1, good sense 1, well sense 1; better's 2nd…
-		{"better", 1, []POS{Adj}, nil},
+		{"better", 1, []string{"adj"}, nil},
 		{"death_penalty", 0, nil, []string{"execution", "executing", "capital punishment"}},
-		{"legalized", 0, []POS{Verb}, []string{"legalise", "decriminalize", "decriminalise", "legitimize", "legitimise", "legitimate", "legitimatize", "legitimatise"}},
+		{"legalized", 0, []string{"verb"}, []string{"legalise", "decriminalize", "decriminalise", "legitimize", "legitimise", "legitimate", "legitimatize", "legitimatise"}},
 		// The first sense of each part of speech, nouns first.
 		{"ban", 1, nil, []string{"prohibition", "proscription", "censor"}},
 		{"school uniforms", 0, nil, nil},
 		// A collocation word by word: "nuclear powers" is "nuclear power".
-		{"nuclear powers", 1, []POS{Noun}, []string{"atomic power"}},
+		{"nuclear powers", 1, []string{"noun"}, []string{"atomic power"}},
 		{"", 0, nil, nil},
 		{"xyzzy", 0, nil, nil},
 	} {
@@ -176,7 +176,7 @@ func TestSynonyms(t *testing.T) {
 func TestSynonymsAllSenses(t *testing.T) {
 	w := load(t)
 	// Every lemma of every sense once, first sense first.
-	got := w.Synonyms("quickly", 0, Adv)
+	got := w.Synonyms("quickly", 0, "adv")
 	want := []string{"rapidly", "speedily", "chop-chop", "apace", "promptly", "quick", "cursorily"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("got … want (-want +got):\n%s", diff)
@@ -187,10 +187,10 @@ func TestInvalidPOS(t *testing.T) {
 	w := load(t)
 	defer func() {
 		if r := recover(); r == nil {
-			t.Error("Lemmas with POS 'x' did not panic")
+			t.Error("Lemmas with part of speech \"x\" did not panic")
 		}
 	}()
-	w.Lemmas("car", 'x')
+	w.Lemmas("car", "x")
 }
 
 func TestDecodeErrors(t *testing.T) {
@@ -265,7 +265,7 @@ func TestConcurrent(t *testing.T) {
 				if got := w.Synonyms("vaccination", 0); !cmp.Equal(got, want) {
 					t.Errorf("got %q, want %q", got, want)
 				}
-				w.Lemmas("took into accounts", Verb)
+				w.Lemmas("took into accounts", "verb")
 			}
 		})
 	}
@@ -280,7 +280,7 @@ func FuzzLemmas(f *testing.F) {
 	}
 	w := load(f)
 	f.Fuzz(func(t *testing.T, word string) {
-		for _, p := range []POS{Noun, Verb, Adj, Adv} {
+		for _, p := range []string{"noun", "verb", "adj", "adv"} {
 			for _, l := range w.Lemmas(word, p) {
 				if len(w.Synsets(l, p)) == 0 {
 					t.Errorf("Lemmas(%q, %v) gives %q, which has no synsets", word, p, l)
@@ -289,4 +289,9 @@ func FuzzLemmas(f *testing.F) {
 		}
 		w.Synonyms(word, 2)
 	})
+}
+
+// posName names a part of speech as the exported methods take it.
+func posName(p partOfSpeech) string {
+	return map[partOfSpeech]string{posNoun: "noun", posVerb: "verb", posAdj: "adj", posAdv: "adv"}[p]
 }
