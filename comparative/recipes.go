@@ -118,7 +118,7 @@ func Recipe(name string, env Env) (System, error) {
 		if err != nil {
 			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
-		prf, err := x.With(lexical.Ranking{Unit: lexical.UnitSentence, Scoring: x.Ranking().Scoring, PRF: lexical.PRF{Method: lexical.PRFRM3}})
+		prf, err := x.With(lexical.Ranking{Unit: lexical.UnitSentence, Scoring: x.Ranking().Scoring, PRF: lexical.PRF{Method: "rm3"}})
 		if err != nil {
 			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}

@@ -217,7 +217,7 @@ func Advanced() Pipeline {
 					Unit:    lexical.UnitArgument,
 					Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000},
 					Fields:  lexical.FieldWeights{Conclusion: 2, Premise: 1, Title: 1},
-					PRF:     lexical.PRF{Method: lexical.PRFRM3},
+					PRF:     lexical.PRF{Method: "rm3"},
 				},
 				Arguments: 100,
 				Weight:    argumentWeight,
@@ -444,7 +444,7 @@ func (p Pipeline) indexConfig(env *Env) lexical.Config {
 	if p.SampleStopFrequent > 0 && env.Store.NumArguments() < sampleArguments {
 		an.StopFrequent = p.SampleStopFrequent
 	}
-	feedback := slices.ContainsFunc(p.Stages, func(s Stage) bool { return s.Search.PRF.Method != lexical.PRFNone })
+	feedback := slices.ContainsFunc(p.Stages, func(s Stage) bool { return s.Search.PRF.Method != "" })
 	return lexical.Config{Analysis: &an, NoTermVectors: !feedback}
 }
 

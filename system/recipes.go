@@ -203,12 +203,12 @@ func pearlRecipe() Recipe {
 		Summary: "Pearl (2022 rel 0.481): Dirichlet LM and DPH with Bo1 expansion over sentences, fused; debate-phrase block list and argument-quality filter; coherent pairs",
 		Doc: "Pearl retrieved sentences in two stages with DirichletLM and DPH (Terrier), expanded queries with Bo1, filtered by argument " +
 			"quality and by a block list of debate phrases (\"my opponent claims\", \"I accept this debate\"). Here: the two models fused " +
-			"(lexical.ModelLuceneDirichlet, and lexical.ModelDPH with lexical.PRFBo1), filter.Noise for the block list, the shipped " +
+			"(lexical.ModelLuceneDirichlet, and lexical.ModelDPH with PRF bo1), filter.Noise for the block list, the shipped " +
 			"argumentativeness model for quality, and a Builder weighing retrieval, argumentativeness and coherence as Advanced does.",
 		System: Pipeline{
 			Stages: []Stage{
 				{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet}}},
-				{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: lexical.PRFBo1}}},
+				{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: "bo1"}}},
 			},
 			Depth:         1000,
 			Length:        true,

@@ -68,7 +68,7 @@ func TestEffectiveness(t *testing.T) {
 	fmt.Fprintf(&table, "%-22s %8s %8s %10s %10s\n", "argument-level model", "nDCG@5", "nDCG@10", "nDCG@5 -J", "nDCG@10 -J")
 	best, bestName := -1.0, ""
 	for _, model := range []lexical.Model{lexical.ModelBM25, lexical.ModelDirichlet, lexical.ModelTFIDF} {
-		for _, prf := range []lexical.PRFMethod{lexical.PRFNone, lexical.PRFRM3} {
+		for _, prf := range []string{"", "rm3"} {
 			y, err := x.With(lexical.Ranking{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}, PRF: lexical.PRF{Method: prf}})
 			if err != nil {
 				t.Fatal(err)

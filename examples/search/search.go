@@ -62,7 +62,7 @@ It prints the build (or open) time and the configuration, then the query latenci
 	c.FloatVar(&o.k1, "k1", 0, 0, 1000, "BM25 k1 (0: 1.2)")
 	c.FloatVar(&o.b, "b", 0, 0, 1, "BM25 b (0: 0.75)")
 	c.FloatVar(&o.mu, "mu", 0, 0, 1e9, "Dirichlet μ (0: 2000)")
-	c.OneOfVar(&o.prf, "prf", []string{"none", string(lexical.PRFRM3), string(lexical.PRFBo1)}, "pseudo-relevance feedback")
+	c.OneOfVar(&o.prf, "prf", []string{"none", "rm3", "bo1"}, "pseudo-relevance feedback")
 	f.Func("qweights", "`weights` of a topic's title,description,narrative in the query (default 1,0,0)", weights(&o.qweights, "qweights", 3))
 	f.Func("fweights", "`weights` of an argument's conclusion,premise,title fields (default 1,1,1)", weights(&o.fweights, "fweights", 3))
 	c.OneOfVar(&o.build, "build", []string{"both", "sentence", "argument"}, "units to index when building")
@@ -161,9 +161,9 @@ func indexConfig(o options) lexical.Config {
 	if fw == nil {
 		fw = make([]float64, 3)
 	}
-	prf := lexical.PRFNone
-	if o.prf != "none" {
-		prf = lexical.PRFMethod(o.prf)
+	prf := o.prf
+	if prf == "none" {
+		prf = ""
 	}
 	c := lexical.Config{
 		Analyzer: o.analyzer,

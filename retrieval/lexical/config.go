@@ -178,25 +178,11 @@ type QueryWeights struct {
 	Title, Description, Narrative float64
 }
 
-// A PRFMethod names a pseudo-relevance feedback method.
-type PRFMethod string
-
-// PRF methods, for PRF.Method.
+// The values of PRF.Method, documented there.
 const (
-	PRFNone PRFMethod = ""
-	// PRFRM3 is relevance model 3 (Lavrenko & Croft's RM1 interpolated
-	// with the query, as in Anserini/Indri): P(t|R) ∝ Σ_{d∈F} w(d)·f(t,d)/dl,
-	// w(d) the first-stage score of d normalised to sum 1 (exp of the
-	// log-likelihood for ModelDirichlet); the Terms best terms are kept,
-	// renormalised, and mixed as λ·q(t) + (1−λ)·P(t|R) with the query's
-	// own weights normalised to sum 1; λ = OriginalWeight.
-	PRFRM3 PRFMethod = "rm3"
-	// PRFBo1 is Amati's Bose-Einstein 1 model as in Terrier: for each term
-	// of the feedback documents, tfx = Σ_{d∈F} f(t,d), Pn = ttf/N and
-	// w(t) = tfx·log2((1+Pn)/Pn) + log2(1+Pn); the Terms best terms get
-	// weight w(t)/max w added to their query weight, after the query's
-	// weights are divided by their maximum.
-	PRFBo1 PRFMethod = "bo1"
+	prfNone = ""
+	prfRM3  = "rm3"
+	prfBo1  = "bo1"
 )
 
 // PRF configures pseudo-relevance feedback: a first retrieval, query
@@ -204,7 +190,20 @@ const (
 // expanded query. Feedback terms come from the documents' stored term
 // vectors (the sentence text, or all fields of an argument).
 type PRF struct {
-	Method PRFMethod // PRFNone, PRFRM3 or PRFBo1
+	// Method names the feedback method; "" means none:
+	//   - "rm3": relevance model 3 (Lavrenko & Croft's RM1 interpolated
+	//     with the query, as in Anserini/Indri):
+	//     P(t|R) ∝ Σ_{d∈F} w(d)·f(t,d)/dl, w(d) the first-stage score of d
+	//     normalised to sum 1 (exp of the log-likelihood for
+	//     ModelDirichlet); the Terms best terms are kept, renormalised, and
+	//     mixed as λ·q(t) + (1−λ)·P(t|R) with the query's own weights
+	//     normalised to sum 1; λ = OriginalWeight;
+	//   - "bo1": Amati's Bose-Einstein 1 model as in Terrier: for each term
+	//     of the feedback documents, tfx = Σ_{d∈F} f(t,d), Pn = ttf/N and
+	//     w(t) = tfx·log2((1+Pn)/Pn) + log2(1+Pn); the Terms best terms get
+	//     weight w(t)/max w added to their query weight, after the query's
+	//     weights are divided by their maximum.
+	Method string
 	// Docs is the number of feedback documents; 0 means 10 for RM3, 3
 	// for Bo1.
 	Docs int

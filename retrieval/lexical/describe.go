@@ -41,9 +41,9 @@ func (s Ranking) String() string {
 	if n.Boolean {
 		parts = append(parts, "boolean (a term of every group)")
 	}
-	if n.PRF.Method != PRFNone {
+	if n.PRF.Method != prfNone {
 		prf := fmt.Sprintf("prf %s (%d docs, %d terms", n.PRF.Method, n.PRF.Docs, n.PRF.Terms)
-		if n.PRF.Method == PRFRM3 {
+		if n.PRF.Method == prfRM3 {
 			prf += fmt.Sprintf(", original weight %g", n.PRF.OriginalWeight)
 		}
 		parts = append(parts, prf+")")

@@ -83,7 +83,7 @@ func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]
 	x, err := Build(ctx, "", sliceArguments(args), Config{
 		Analysis:      &an,
 		Units:         []Unit{UnitSentence},
-		NoTermVectors: s.PRF.Method == PRFNone,
+		NoTermVectors: s.PRF.Method == prfNone,
 		Workers:       1, // a small index: one goroutine, and the other core for the next topic
 		Ranking:       s,
 	})

@@ -78,13 +78,13 @@ func FuzzOpenUnchecked(f *testing.F) {
 		file := append(append([]byte(nil), body...), 0, 0, 0, 0)
 		putCRC(file)
 		os.WriteFile(filepath.Join(d, "sentence.lex"), file, 0o644)
-		x, err := Open(d, Config{Ranking: Ranking{PRF: PRF{Method: PRFRM3}}})
+		x, err := Open(d, Config{Ranking: Ranking{PRF: PRF{Method: prfRM3}}})
 		if err != nil {
 			return
 		}
 		defer x.Close()
 		for _, m := range []Model{ModelBM25, ModelLuceneDirichlet} {
-			y, _ := x.With(Ranking{Scoring: Scoring{Model: m}, PRF: PRF{Method: PRFBo1}})
+			y, _ := x.With(Ranking{Scoring: Scoring{Model: m}, PRF: PRF{Method: prfBo1}})
 			y.Retrieve(context.Background(), retrieval.Query{Text: "abortion should be legal death penalty"}, 5)
 		}
 	})

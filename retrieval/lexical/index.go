@@ -104,7 +104,7 @@ func (x *Index) With(s Ranking) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.PRF.Method != PRFNone && !x.d.meta.TermVectors {
+	if s.PRF.Method != prfNone && !x.d.meta.TermVectors {
 		return nil, fmt.Errorf("lexical: PRF needs term vectors, and the index was built without: %w", errConfig)
 	}
 	return &Index{d: x.d, search: s}, nil
@@ -225,11 +225,11 @@ func (s Ranking) normalized(units []Unit) (Ranking, error) {
 		return s, fmt.Errorf("lexical: negative query weight (title %g, description %g, narrative %g): %w", s.Query.Title, s.Query.Description, s.Query.Narrative, errConfig)
 	}
 	switch s.PRF.Method {
-	case PRFNone:
-	case PRFRM3, PRFBo1:
+	case prfNone:
+	case prfRM3, prfBo1:
 		if s.PRF.Docs == 0 {
 			s.PRF.Docs = 10
-			if s.PRF.Method == PRFBo1 {
+			if s.PRF.Method == prfBo1 {
 				s.PRF.Docs = 3
 			}
 		}
@@ -272,7 +272,7 @@ func (s Ranking) pairCheck(units []Unit) error {
 	switch {
 	case s.Scoring.Model == ModelDirichlet:
 		return fmt.Errorf("lexical: the pair unit cannot score %s (use %s): %w", ModelDirichlet, ModelLuceneDirichlet, errConfig)
-	case s.PRF.Method != PRFNone:
+	case s.PRF.Method != prfNone:
 		return fmt.Errorf("lexical: the pair unit has no term vectors for feedback: %w", errConfig)
 	case s.Boolean:
 		return fmt.Errorf("lexical: the pair unit has no Boolean search: %w", errConfig)

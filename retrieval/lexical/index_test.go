@@ -39,8 +39,8 @@ func TestConformance(t *testing.T) {
 	for _, s := range []Ranking{
 		{},
 		{Unit: UnitArgument, Scoring: Scoring{Model: ModelDirichlet}},
-		{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, PRF: PRF{Method: PRFRM3}},
-		{Scoring: Scoring{Model: ModelTFIDF}, PRF: PRF{Method: PRFBo1}},
+		{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, PRF: PRF{Method: prfRM3}},
+		{Scoring: Scoring{Model: ModelTFIDF}, PRF: PRF{Method: prfBo1}},
 	} {
 		y, err := x.With(s)
 		if err != nil {

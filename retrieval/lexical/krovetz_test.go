@@ -145,7 +145,7 @@ func TestKrovetzQueriesAndTermVectors(t *testing.T) {
 		}
 	}
 	// Term vectors hold stems: RM3 runs and is deterministic.
-	y, err := x.With(Ranking{PRF: PRF{Method: PRFRM3}})
+	y, err := x.With(Ranking{PRF: PRF{Method: prfRM3}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,7 +112,7 @@ func TestPairsEqualPairIndex(t *testing.T) {
 	}
 	for _, s := range []Ranking{
 		{Unit: UnitPair, Scoring: Scoring{Model: ModelDirichlet}},
-		{Unit: UnitPair, PRF: PRF{Method: PRFRM3}},
+		{Unit: UnitPair, PRF: PRF{Method: prfRM3}},
 		{Unit: UnitPair, Boolean: true},
 		{Unit: UnitSentence, PairTitle: true},
 	} {

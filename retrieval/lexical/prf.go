@@ -75,7 +75,7 @@ func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) []qterm {
 		out = append(out, qterm{t, w})
 	}
 	switch prf.Method {
-	case PRFRM3:
+	case prfRM3:
 		// Document weights: first-stage scores normalised to sum 1; for
 		// log-likelihood scores, their exponentials.
 		ws := make([]float64, len(fb))
@@ -122,7 +122,7 @@ func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) []qterm {
 				addTerm(t.term, (1-lambda)*t.w/rsum)
 			}
 		}
-	case PRFBo1:
+	case prfBo1:
 		tfx := map[string]float64{}
 		for _, r := range fb {
 			docVector(ud, r.doc, tfx)

@@ -62,7 +62,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	if err != nil {
 		return nil, err
 	}
-	if x.search.PRF.Method != PRFNone && len(terms) > 0 {
+	if x.search.PRF.Method != prfNone && len(terms) > 0 {
 		fb := res
 		if x.search.PRF.Docs != k {
 			if fb, err = x.run(ctx, ud, terms, max(x.search.PRF.Docs, 1), allow); err != nil {
