@@ -2,8 +2,8 @@
 // holds the sentence filters of the pipeline and applies them.
 //
 // A Filter keeps or rejects one sentence and names its Reason, so a caller
-// can count what was dropped (Counts). Chain composes filters; the first
-// rejection wins. The filters are
+// can count what was dropped (Select counts by reason). Chain composes
+// filters; the first rejection wins. The filters are
 //
 //   - Length: word bounds;
 //   - Noise: a debate-noise blocklist (greetings, "I accept", "my

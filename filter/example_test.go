@@ -19,7 +19,7 @@ func ExampleSelect() {
 		{ID: "B__PREMISE__1", Text: "Smoking bans protect the health of bar workers!"},
 		{ID: "B__PREMISE__2", Text: "Sources: http://example.org/study.pdf"},
 	}
-	counts := filter.Counts{}
+	counts := map[filter.Reason]int{}
 	kept, checked, err := filter.Select(context.Background(), keep, sentences, 0, counts)
 	if err != nil {
 		log.Fatal(err)

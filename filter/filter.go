@@ -5,8 +5,8 @@ import (
 )
 
 // A Reason says why a filter rejected a sentence. Reasons are short
-// kebab-case strings, so they can be counted in a map and printed as they
-// are. The empty Reason is not a rejection. The package's filters give
+// kebab-case strings, so they can be counted in a map (as Select does)
+// and printed as they are. The empty Reason is not a rejection. The package's filters give
 //
 //   - "too-short", "too-long": fewer words than Length.Min, more than
 //     Length.Max;
@@ -86,6 +86,3 @@ func (c chain) Check(s corpus.Sentence) (bool, Reason) {
 	}
 	return true, noReason
 }
-
-// Counts tallies rejections by reason.
-type Counts map[Reason]int

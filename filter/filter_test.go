@@ -197,7 +197,7 @@ func TestArgumentativeAndChain(t *testing.T) {
 		{ID: "b__PREMISE__1", Text: "Taxes should fall because growth follows."},
 		{ID: "b__PREMISE__2", Text: "Taxes are a topic of some interest."},
 	}
-	counts := Counts{}
+	counts := map[Reason]int{}
 	kept, checked, err := Select(context.Background(), f, in, 0, counts)
 	if err != nil || checked != len(in) {
 		t.Fatalf("Select: checked %d of %d, %v", checked, len(in), err)
@@ -205,7 +205,7 @@ func TestArgumentativeAndChain(t *testing.T) {
 	if diff := cmp.Diff([]corpus.Sentence{in[0]}, kept); diff != "" {
 		t.Errorf("kept: got … want (-want +got):\n%s", diff)
 	}
-	want := Counts{tooShort: 1, noiseDebateTalk: 1, duplicate: 1, notArgumentative: 1}
+	want := map[Reason]int{tooShort: 1, noiseDebateTalk: 1, duplicate: 1, notArgumentative: 1}
 	if diff := cmp.Diff(want, counts); diff != "" {
 		t.Errorf("counts: got … want (-want +got):\n%s", diff)
 	}

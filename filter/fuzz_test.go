@@ -109,7 +109,7 @@ func TestFiltersOnSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{}, filter.Verb{Tagger: tagger})
-	counts := filter.Counts{}
+	counts := map[filter.Reason]int{}
 	kept, _, err := filter.Select(context.Background(), f, ss, 0, counts)
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,7 @@ import (
 // sentences beyond the last one checked; a stateful one never does. A
 // cancelled ctx gives an error wrapping ctx.Err(). A panic in a filter
 // reaches the caller.
-func Select(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, counts Counts) (kept []corpus.Sentence, checked int, err error) {
+func Select(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, counts map[Reason]int) (kept []corpus.Sentence, checked int, err error) {
 	idx, checked, err := selectIndexes(ctx, f, len(ss), func(i int) (corpus.Sentence, error) { return ss[i], nil }, limit, counts)
 	if err != nil {
 		return nil, checked, err
@@ -43,7 +43,7 @@ func Select(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, coun
 // first as given, at most limit, and the number of hits it checked (the
 // hits after them were not looked at). A hit whose sentence the store does
 // not hold is an error wrapping corpus.ErrNotInStore.
-func SelectHits(ctx context.Context, f Filter, store *corpus.Store, hits []retrieval.Hit, limit int, counts Counts) (kept []retrieval.Hit, checked int, err error) {
+func SelectHits(ctx context.Context, f Filter, store *corpus.Store, hits []retrieval.Hit, limit int, counts map[Reason]int) (kept []retrieval.Hit, checked int, err error) {
 	sentence := func(i int) (corpus.Sentence, error) {
 		s, ok := store.Sentence(hits[i].ID)
 		if !ok {
@@ -105,7 +105,7 @@ type verdict struct {
 }
 
 // selectIndexes is Select over n sentences given by index.
-func selectIndexes(ctx context.Context, f Filter, n int, sentence func(int) (corpus.Sentence, error), limit int, counts Counts) (kept []int, checked int, err error) {
+func selectIndexes(ctx context.Context, f Filter, n int, sentence func(int) (corpus.Sentence, error), limit int, counts map[Reason]int) (kept []int, checked int, err error) {
 	st := stages(f)
 	workers := runtime.GOMAXPROCS(0)
 	verdicts := make([]verdict, selectBatch)

@@ -52,8 +52,8 @@ func (p perArgument) Check(s corpus.Sentence) (bool, filter.Reason) {
 }
 
 // reference is Select done one sentence at a time with Check.
-func reference(f filter.Filter, ss []corpus.Sentence, limit int) ([]corpus.Sentence, int, filter.Counts) {
-	counts := filter.Counts{}
+func reference(f filter.Filter, ss []corpus.Sentence, limit int) ([]corpus.Sentence, int, map[filter.Reason]int) {
+	counts := map[filter.Reason]int{}
 	var kept []corpus.Sentence
 	for i, s := range ss {
 		ok, why := f.Check(s)
@@ -102,7 +102,7 @@ func TestSelectMatchesChain(t *testing.T) {
 		for _, limit := range []int{0, 1, 100, 1000} {
 			var refHits, gotHits atomic.Int64
 			wantKept, wantChecked, wantCounts := reference(mk(&refHits), ss, limit)
-			counts := filter.Counts{}
+			counts := map[filter.Reason]int{}
 			kept, checked, err := filter.Select(context.Background(), mk(&gotHits), ss, limit, counts)
 			if err != nil {
 				t.Fatal(err)
@@ -131,7 +131,7 @@ func TestSelectHits(t *testing.T) {
 	}
 	hits := []retrieval.Hit{{ID: "A__PREMISE__3", Score: 4}, {ID: "A__PREMISE__2", Score: 3}, {ID: "A__PREMISE__1", Score: 2}, {ID: "A__PREMISE__4", Score: 1}}
 	f := filter.Chain(filter.Length{Min: 3}, &filter.Dedup{})
-	counts := filter.Counts{}
+	counts := map[filter.Reason]int{}
 	kept, checked, err := filter.SelectHits(context.Background(), f, store, hits, 1, counts)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +146,7 @@ func TestSelectHits(t *testing.T) {
 	if diff := cmp.Diff([]retrieval.Hit{hits[0], hits[3]}, kept); diff != "" || checked != 4 {
 		t.Errorf("no limit: checked %d, kept (-want +got):\n%s", checked, diff)
 	}
-	if diff := cmp.Diff(filter.Counts{"too-short": 1, "near-duplicate": 1}, counts); diff != "" {
+	if diff := cmp.Diff(map[filter.Reason]int{"too-short": 1, "near-duplicate": 1}, counts); diff != "" {
 		t.Errorf("counts (-want +got):\n%s", diff)
 	}
 	_, _, err = filter.SelectHits(context.Background(), filter.Length{}, store, []retrieval.Hit{{ID: "B__PREMISE__1"}}, 0, nil)
