@@ -36,8 +36,10 @@
 //     pairing and coherence: cheap, as they run over every candidate
 //     sentence;
 //   - internal/textfeat: words and punctuation tokens for the linear models
-//     (package classify, stance's rule taggers); the shipped models were
-//     trained on exactly these tokens, so another tokenizer means retraining;
+//     (package classify, stance's rule taggers), and for the features
+//     package comparative computes from query terms and compared objects,
+//     with the same stems; the shipped models were trained on exactly these
+//     tokens, so another tokenizer means retraining;
 //   - semantic/use: the SentencePiece pieces of the Universal Sentence
 //     Encoder's vocabulary, the only input the model reads.
 //
