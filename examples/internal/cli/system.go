@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -113,12 +114,31 @@ func (f SystemFlags) Input(stderr io.Writer) system.Input {
 	return in
 }
 
-// writable makes dir and checks that a file can be made in it.
+// writable checks that files can be made in dir, or, when dir does not
+// exist yet, in the nearest directory above it that does, which the system
+// then makes dir in. It makes nothing itself (a probe file is removed), so
+// that a command that fails on its input leaves no empty cache directory
+// behind.
 func writable(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	probe := dir
+	for {
+		fi, err := os.Stat(probe)
+		if err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%s is not a directory", probe)
+			}
+			break
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		parent := filepath.Dir(probe)
+		if parent == probe {
+			return err
+		}
+		probe = parent
 	}
-	f, err := os.CreateTemp(dir, ".probe-*")
+	f, err := os.CreateTemp(probe, ".probe-*")
 	if err != nil {
 		return err
 	}
