@@ -38,9 +38,9 @@ type Reader struct {
 	// conclusion is one sentence). Nil means the default, prose v2.0.0's
 	// segmentation (nlp.NewProseSplitter): of the sentence splitters known,
 	// it gives the sentence numbering of the official args.me corpus most
-	// often (its judged Touché 2022 premise ids exist under it for 98.4% of
-	// the judged arguments' ids, against 95.9% for nlp.EnglishSplitter,
-	// the default before). It is created once, on the first JSON argument;
+	// often, more often than nlp.EnglishSplitter, the default before
+	// (BENCHMARKS.md, section "Fidelity to reference tools: sentence split
+	// and KStem"). It is created once, on the first JSON argument;
 	// readers of many files can share one ProseSplitter instead. The
 	// processed CSV carries its sentences and does not use it.
 	Splitter nlp.Splitter
@@ -119,17 +119,15 @@ func NewJSONReader(r io.Reader) *Reader {
 // premises in order (dropped sentences take no number); then the whole
 // conclusion, when it has at least two words, is <ID>__CONC__1.
 //
-// Numbering after dropping matters: on the embedded sample, split by the
-// default splitter, 603 sentences are under two words, in 182 of the 643
-// arguments, and 5,875 of the 17,463 premise sentences kept (33.6%) would
-// get another number if the dropped ones kept theirs. The official corpus
-// most likely numbered after dropping, as this reader does: the judged
-// Touché 2022 sentences, numbered this way, agree with their judgments as
-// well as any split does (Spearman 0.293 between relevance and topic
-// overlap, against 0.12 to 0.15 when the numbers are shifted by one),
-// which a third of misnumbered ids would not allow. The data here cannot
-// settle it: the 11 judged premise ids of sample arguments exist under
-// both numberings.
+// Numbering after dropping matters: on the embedded sample about a third
+// of the premise sentences kept would get another number if the dropped
+// ones kept theirs. The official corpus most likely numbered after
+// dropping, as this reader does: the judged Touché 2022 sentences, numbered
+// this way, agree with their judgments as well as any split does, which a
+// third of misnumbered ids would not allow (the figures: BENCHMARKS.md,
+// section "Sentence numbering of args.me JSON"). The data here cannot
+// settle it: the judged premise ids of sample arguments exist under both
+// numberings.
 //
 // Malformed input gives a *ParseError naming the file, the record, the line
 // and the field. So does an argument id that an earlier record of the file

@@ -111,8 +111,9 @@ type cacheEntry[T any] struct {
 // the store file of an earlier run, or a new one written for the next).
 // Indexes are opened, or built and with a cache kept, when a system first
 // asks for them (Env.Index). Open also starts loading the shipped models
-// and the part-of-speech tagger in the background (about 0.4 s of one
-// core), so that systems that need them find them ready.
+// and the part-of-speech tagger in the background (its time: BENCHMARKS.md,
+// section "Loading the shipped models"), so that systems that need them
+// find them ready.
 func Open(ctx context.Context, in Input) (*Env, error) {
 	switch {
 	case in.K < 0:

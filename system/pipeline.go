@@ -150,9 +150,9 @@ type Stage struct {
 	// Dense ranks the Env's sentences by the cosine similarity of their
 	// vectors (the Pipeline's encoder) to the title's, instead of
 	// Search: exact dense retrieval (retrieval/dense) over an index of
-	// every sentence, built on first use and kept for the Env's life (with
-	// averaged GloVe vectors, 2.3 GB for args.me's 5.69 million sentences;
-	// the hit-girl recipe peaked at 5.8 GB there, 0.5 s a topic).
+	// every sentence, built on first use and kept for the Env's life (its
+	// memory and time at full scale: BENCHMARKS.md, section "The six new
+	// recipes at full scale", hit-girl).
 	Dense bool
 }
 
@@ -199,9 +199,8 @@ const sampleArguments = 10000
 //   - all five filters, argumentativeness at 0.5;
 //   - 100 candidates, re-ranked by the mean of their retrieval score and
 //     their similarity to the topic's title by sentence vectors
-//     (Rerank.Similarity, Universal Sentence Encoder lite; on the 2022
-//     sample it raised judged-only nDCG@5 by 0.02 to 0.03 on relevance,
-//     quality and coherence, and nDCG@5 on the 2021 sample by 0.03);
+//     (Rerank.Similarity, Universal Sentence Encoder lite; its effect on
+//     the samples: BENCHMARKS.md, section "Effects on the samples");
 //   - pairs by a Builder weighing retrieval 0.45,
 //     argumentativeness 0.2 and coherence 0.25 (argumentativeness is the
 //     quality proxy), the top five places sharing no argument;

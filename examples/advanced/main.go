@@ -50,9 +50,9 @@
 //     on the 2022 sample);
 //   - re-ranking: -no-similarity drops the candidates' similarity to the
 //     title by sentence vectors (Rerank.Similarity, Universal Sentence
-//     Encoder lite, about 1 s a topic on two cores at full scale);
-//     -encoder glove compares averaged GloVe word vectors instead (about
-//     nothing in time; smaller gains on the samples);
+//     Encoder lite; its time: BENCHMARKS.md, section "Meaning, not only
+//     words", "Time at full scale"); -encoder glove compares averaged GloVe
+//     word vectors instead (faster; smaller gains on the samples);
 //   - stance: -no-stance writes "Q0" for every pair.
 //
 // The run follows the Touché 2022 rules (100 to 1000 PRO or CON pairs per
