@@ -368,6 +368,25 @@ func (s *Store) ArgumentOf(sentenceID string) (string, bool) {
 	return s.argID(s.sentenceArgument(i)), true
 }
 
+// Stance returns the args.me stance towards topic of the argument that
+// holds the sentence with the given id (Argument.Stance), and Unknown with
+// confidence 0 when the store holds no such sentence. It is the Labels of
+// a stance.Rule.
+func (s *Store) Stance(topic, sentenceID string) (stance.Stance, float64) {
+	if s == nil {
+		return stance.Unknown, 0
+	}
+	id, ok := s.ArgumentOf(sentenceID)
+	if !ok {
+		return stance.Unknown, 0
+	}
+	a, ok := s.Argument(id)
+	if !ok {
+		return stance.Unknown, 0
+	}
+	return a.Stance(topic)
+}
+
 // text returns the text of sentence i of argument a.
 func (s *Store) text(a, i int) string {
 	r := &s.args[a]

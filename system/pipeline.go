@@ -34,7 +34,7 @@ import (
 //     verb by part-of-speech tags). The first Pool sentences kept are the
 //     candidates.
 //  3. Candidates: their argumentativeness (the argumentativeness model),
-//     their stance (StanceRule: the args.me label, else the stance model),
+//     their stance (stance.Rule: the args.me label, else the stance model),
 //     their ArgsRank centrality when the Builder weighs it, then an optional
 //     re-ranking (Rerank).
 //  4. Pairs (Pairer): a pairing.Builder, pairing.Next (each candidate with
@@ -44,7 +44,7 @@ import (
 //  5. Completion: consecutive sentences of the retrieved arguments fill the
 //     list up to the Env's K pairs (pairing.Complete), ranked below the
 //     pairs made.
-//  6. Stance: each pair's side, by StanceRule (NoStance: "Q0").
+//  6. Stance: each pair's side, by stance.Rule (NoStance: "Q0").
 //
 // Advanced returns the library's strongest configuration, and Recipes the
 // published Touché 2022 systems written as configurations. A Pipeline is
@@ -107,7 +107,7 @@ type Pipeline struct {
 	// NoStance writes "Q0" for every pair and gives the candidates no
 	// stance.
 	NoStance bool
-	// SameStance gives every candidate Pro or Con (StanceRule.Force), so
+	// SameStance gives every candidate Pro or Con (stance.Rule.Force), so
 	// that a Builder pairs only sentences of the same side.
 	SameStance bool
 
@@ -204,7 +204,7 @@ const sampleArguments = 10000
 //   - pairs by a Builder weighing retrieval 0.45,
 //     argumentativeness 0.2 and coherence 0.25 (argumentativeness is the
 //     quality proxy), the top five places sharing no argument;
-//   - stance by StanceRule with the shipped stance model.
+//   - stance by stance.Rule with the shipped stance model.
 //
 // Change its fields for a variant: each is one step of the Pipeline.
 func Advanced() Pipeline {
@@ -285,19 +285,13 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if pairs, err = pairing.Complete(pairs, env.Store, append(kept, hits[checked:]...), q.Text, r.k); err != nil {
 		return nil, err
 	}
-	return r.results(ctx, q.Text, pairs[:min(len(pairs), r.k)])
+	return r.results(q.Text, pairs[:min(len(pairs), r.k)])
 }
 
-// results returns the pairs as a run's results, with the StanceRule's
-// sides, or "Q0" with NoStance.
-func (r *ready) results(ctx context.Context, topic string, pairs []pairing.Scored) ([]runfile.Result, error) {
-	rs, err := r.rule.results(ctx, topic, pairs)
-	if r.NoStance {
-		for i := range rs {
-			rs[i].Stance = stance.Unknown
-		}
-	}
-	return rs, err
+// results returns the pairs as a run's results, with the sides of the
+// pipeline's stance.Rule ("Q0" with NoStance).
+func (r *ready) results(topic string, pairs []pairing.Scored) ([]runfile.Result, error) {
+	return stanceResults(r.rule, topic, pairs), nil
 }
 
 // ready is a Pipeline made ready to answer on an Env.
@@ -309,7 +303,7 @@ type ready struct {
 	retrieve retrieval.Retriever // the stages, fused
 	boolean  retrieval.Retriever // the first stage, Boolean (NounChunks)
 	builder  pairing.Builder
-	rule     StanceRule
+	rule     stance.Rule
 }
 
 // ready assembles the pipeline's retrievers, models and builder on env.
@@ -329,10 +323,8 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	if p.NounPhrases {
 		r.builder.Coherence.Phrases = r.models.Tagger
 	}
-	r.rule = StanceRule{Store: env.Store, Model: r.models.Stance, Force: p.SameStance}
-	if p.NoStance {
-		r.rule = StanceRule{}
-	}
+	r.rule = stanceRule(env.Store, r.models.Stance)
+	r.rule.Force, r.rule.Off = p.SameStance, p.NoStance
 	var index *lexical.Index // opened for the first stage that searches it
 	stages := p.Stages
 	if len(stages) == 0 {
@@ -524,16 +516,14 @@ func weighsCentrality(w pairing.Weights) bool {
 }
 
 // describe fills in what the models say of the candidates: their
-// argumentativeness, their stance (StanceRule) and, when the Builder
+// argumentativeness, their stance (stance.Rule) and, when the Builder
 // weighs it, their centrality within their argument.
 func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing.Candidate) error {
 	for i := range cands {
 		cands[i].Argumentativeness = r.models.Arg.Score(cands[i].Sentence.Text)
 	}
-	if !r.NoStance {
-		if err := r.rule.Candidates(ctx, q.Text, cands); err != nil {
-			return err
-		}
+	if err := tagCandidates(ctx, r.rule, q.Text, cands); err != nil {
+		return err
 	}
 	if !weighsCentrality(r.builder.Weights) {
 		return nil
@@ -607,5 +597,5 @@ func (r *ready) retrievedPairs(ctx context.Context, q retrieval.Query, hits []re
 	if err != nil {
 		return nil, fmt.Errorf("system: retrieved pairs: %w", err)
 	}
-	return r.results(ctx, q.Text, pairs)
+	return r.results(q.Text, pairs)
 }

@@ -489,7 +489,7 @@ func (p Pipeline) stanceLine() string {
 	case p.NoStance:
 		return "stance: none (Q0)\n"
 	case p.SameStance:
-		return "stance: StanceRule, every sentence PRO or CON (same-stance pairs only)\n"
+		return "stance: stance.Rule, every sentence PRO or CON (same-stance pairs only)\n"
 	}
-	return "stance: StanceRule\n"
+	return "stance: stance.Rule\n"
 }

@@ -21,7 +21,7 @@ import (
 // sentence similarities with a teleport vector that favours discourse
 // markers; pairing.TopTwo) in reading order, scored by the argument's
 // retrieval score. The stance is the argument's args.me label towards the
-// topic, "Q0" where the labels do not reveal one (StanceRule without a
+// topic, "Q0" where the labels do not reveal one (a stance.Rule without a
 // model). Arguments of one sentence give no pair; retrieval goes deeper
 // until the Env's K pairs are made or the arguments run out.
 //
@@ -89,5 +89,5 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 			break
 		}
 	}
-	return StanceRule{Store: env.Store}.results(ctx, q.Text, pairs)
+	return stanceResults(stanceRule(env.Store, nil), q.Text, pairs), nil
 }

@@ -174,9 +174,10 @@ func (f SystemFlags) progress(stderr io.Writer) func(step string, done, total in
 
 // Rules returns the Touché 2022 rules the run of s must follow: at least
 // -min-pairs pairs per topic (100 for -i, none for a sample by default),
-// and the stances s writes: PRO and CON; "Q0" alone for a Pipeline without
-// stance tagging; "Q0" beside them for Baseline and Swordsman, which give
-// an argument's args.me label and none where the labels reveal none.
+// and the stances s says it writes, when it has a method
+// Stances() []stance.Stance (system.Pipeline, Baseline and Swordsman do,
+// and so may a System of one's own); else the Touché 2022 stances, PRO and
+// CON.
 func (f SystemFlags) Rules(s system.System) runfile.Rules {
 	r := runfile.Touche2022()
 	switch {
@@ -185,13 +186,8 @@ func (f SystemFlags) Rules(s system.System) runfile.Rules {
 	case f.TIRA.InputDir == "":
 		r.MinResults = 0
 	}
-	switch s := s.(type) {
-	case system.Pipeline:
-		if s.NoStance {
-			r.Stances = []stance.Stance{stance.Unknown}
-		}
-	case system.Baseline, system.Swordsman:
-		r.Stances = append(r.Stances, stance.Unknown)
+	if s, ok := s.(interface{ Stances() []stance.Stance }); ok {
+		r.Stances = s.Stances()
 	}
 	return r
 }
