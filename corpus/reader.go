@@ -129,9 +129,9 @@ func NewJSONReader(r io.Reader) *Reader {
 // settle it: the judged premise ids of sample arguments exist under both
 // numberings.
 //
-// Malformed input gives a *ParseError naming the file, the record, the line
+// Malformed input gives an error naming the file, the record, the line
 // and the field. So does an argument id that an earlier record of the file
-// had (wrapping ErrDuplicateID, and naming that record too): a corpus whose
+// had ("duplicate id", naming that record too): a corpus whose
 // ids repeat would give an index, a store and a run that list them twice.
 //
 // A file opened by Open or OpenReader that holds no argument at all (a CSV
@@ -228,9 +228,9 @@ func (r *Reader) Close() error {
 	return c.Close()
 }
 
-// A ParseError reports malformed input: which file, which argument and
+// A formatError reports malformed input: which file, which argument and
 // which field.
-type ParseError struct {
+type formatError struct {
 	File   string // the Reader's Name; may be empty
 	Line   int    // line where the CSV record or the JSON argument starts; 0 if unknown
 	Record int    // 1-based number of the argument in the file; 0 for the CSV header or the JSON around the arguments
@@ -240,7 +240,7 @@ type ParseError struct {
 
 // Error returns "corpus: FILE: record R (line L), field F: problem",
 // leaving out the parts that are unknown.
-func (e *ParseError) Error() string {
+func (e *formatError) Error() string {
 	var b strings.Builder
 	b.WriteString("corpus: ")
 	if e.File != "" {
@@ -274,10 +274,10 @@ func (e *ParseError) Error() string {
 }
 
 // Unwrap returns the underlying error.
-func (e *ParseError) Unwrap() error { return e.Err }
+func (e *formatError) Unwrap() error { return e.Err }
 
-func (r *Reader) parseError(line int, field string, err error) *ParseError {
-	return &ParseError{File: r.Name, Line: line, Record: r.record, Field: field, Err: err}
+func (r *Reader) parseError(line int, field string, err error) *formatError {
+	return &formatError{File: r.Name, Line: line, Record: r.record, Field: field, Err: err}
 }
 
 // idRecord is where an argument id was read: its record and line.
@@ -292,7 +292,7 @@ func (r *Reader) checkID(line int, id string) error {
 		return r.parseError(line, "id", fmt.Errorf("argument id %s is not valid UTF-8", quote.Q(id)))
 	}
 	if prev, dup := r.ids[id]; dup {
-		return r.parseError(line, "id", fmt.Errorf("argument id %s is also the id of record %d (line %d): %w", quote.Q(id), prev.record, prev.line, ErrDuplicateID))
+		return r.parseError(line, "id", fmt.Errorf("argument id %s is also the id of record %d (line %d): %w", quote.Q(id), prev.record, prev.line, errDuplicateID))
 	}
 	if r.ids == nil {
 		r.ids = map[string]idRecord{}
