@@ -18,7 +18,7 @@ import (
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
-	"github.com/argsearch/argsearch/system/internal/shipped"
+	"github.com/argsearch/argsearch/system/internal/envload"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -299,7 +299,7 @@ type ready struct {
 	Pipeline
 	env      *Env
 	k        int
-	models   shipped.Models
+	models   envload.Models
 	retrieve retrieval.Retriever // the stages, fused
 	boolean  retrieval.Retriever // the first stage, Boolean (NounChunks)
 	builder  pairing.Builder

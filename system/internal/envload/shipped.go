@@ -1,8 +1,4 @@
-// Package shipped loads the library's shipped models and data for a
-// system.Env: each on its first use, once for the Env's life (one
-// sync.OnceValues a model), so that an Env that needs none of them loads
-// none.
-package shipped
+package envload
 
 import (
 	"fmt"
@@ -32,8 +28,8 @@ type Models struct {
 	Tagger *pos.Tagger
 }
 
-// New returns a Loader that has loaded nothing yet.
-func New() Loader {
+// NewLoader returns a Loader that has loaded nothing yet.
+func NewLoader() Loader {
 	return Loader{
 		Models: sync.OnceValues(loadModels),
 		Encoder: sync.OnceValues(func() (semantic.Encoder, error) {
