@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/argsearch/argsearch/internal/quote"
-
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -65,7 +63,7 @@ func conclusionPremisePairs(store *corpus.Store, hits []retrieval.Hit, k int) ([
 	for _, h := range hits {
 		argID, ok := store.ArgumentOf(h.ID)
 		if !ok {
-			return nil, fmt.Errorf("system: hit %s: no such sentence in the corpus", quote.Q(h.ID))
+			return nil, fmt.Errorf("system: hit %.100q: no such sentence in the corpus", h.ID)
 		}
 		score[h.ID] = h.Score
 		if _, seen := best[argID]; !seen {

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/analysis"
-	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/filter"
@@ -397,7 +396,7 @@ func (p Pipeline) checkStages(stages []Stage) error {
 		case s.Dense && i == 0 && p.NounChunks:
 			return fmt.Errorf("system: stage 1: NounChunks asks a Boolean query of the first stage, which is Dense")
 		case s.Within != nil && unit != lexical.UnitArgument:
-			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %s", i+1, quote.Q(string(cmp.Or(unit, lexical.UnitSentence))))
+			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %.100q", i+1, string(cmp.Or(unit, lexical.UnitSentence)))
 		}
 		if s.retrievesPairs() {
 			pairStages++

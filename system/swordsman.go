@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/argsearch/argsearch/internal/quote"
-
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
@@ -74,7 +72,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 		for _, h := range hits {
 			a, ok := env.Store.Argument(h.ID)
 			if !ok {
-				return nil, fmt.Errorf("system: hit %s: no such argument: %w", quote.Q(h.ID), corpus.ErrNotInStore)
+				return nil, fmt.Errorf("system: hit %.100q: no such argument: %w", h.ID, corpus.ErrNotInStore)
 			}
 			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
 			if !ok {
