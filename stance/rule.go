@@ -30,14 +30,8 @@ type Rule struct {
 	Labels func(topic, sentenceID string) (Stance, float64)
 	// Model tags the sentences the labels are silent on and leans pairs to
 	// a side; nil means none (classify.ShippedStanceModel is the shipped
-	// one, a *classify.StanceModel).
-	Model interface {
-		Tagger
-		// Lean is how far text leans towards Pro for topic, in [−1, 1].
-		Lean(topic, text string) float64
-		// Side is the side text leans to, Pro or Con, with a confidence.
-		Side(topic, text string) (Stance, float64)
-	}
+	// one).
+	Model Model
 	// Force gives every sentence Pro or Con: one that the labels and
 	// Model's tag leave without a side takes the side Model leans to, with
 	// its confidence. A pair builder, which never pairs opposite stances,
@@ -46,6 +40,17 @@ type Rule struct {
 	// Off writes no stance: Sentence gives Unknown and Sides gives every
 	// pair Unknown ("Q0").
 	Off bool
+}
+
+// A Model is a stance model as a Rule uses it: a Tagger that also says how
+// far a text leans towards Pro and to which side. *classify.StanceModel is
+// one.
+type Model interface {
+	Tagger
+	// Lean is how far text leans towards Pro for topic, in [−1, 1].
+	Lean(topic, text string) float64
+	// Side is the side text leans to, Pro or Con, with a confidence.
+	Side(topic, text string) (Stance, float64)
 }
 
 // A Pair is what a Rule reads of a pair of sentences: their combined

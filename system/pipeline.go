@@ -8,7 +8,6 @@ import (
 
 	"github.com/argsearch/argsearch/analysis"
 
-	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -111,9 +110,11 @@ type Pipeline struct {
 	SameStance bool
 
 	// ArgumentModel and StanceModel replace the shipped models
-	// (models.Argumentative, models.Stance) when not nil.
-	ArgumentModel *classify.ArgumentModel
-	StanceModel   *classify.StanceModel
+	// (classify.ShippedArgumentModel, classify.ShippedStanceModel) when
+	// not nil: a *classify.ArgumentModel and a *classify.StanceModel, or
+	// models of one's own.
+	ArgumentModel filter.Scorer
+	StanceModel   stance.Model
 	// Encoder makes the sentence vectors that Rerank.Similarity, the
 	// Builder's Coherence.SemanticWeight, pairing.Similar and Dense stages
 	// compare; nil means the shipped Universal Sentence Encoder lite
@@ -313,10 +314,10 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	if r.models, err = env.shipped.Models(); err != nil {
 		return nil, err
 	}
-	if p.ArgumentModel != nil {
+	if !isNil(p.ArgumentModel) {
 		r.models.Arg = p.ArgumentModel
 	}
-	if p.StanceModel != nil {
+	if !isNil(p.StanceModel) {
 		r.models.Stance = p.StanceModel
 	}
 	if p.NounPhrases {

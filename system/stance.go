@@ -3,8 +3,8 @@ package system
 import (
 	"context"
 	"fmt"
+	"reflect"
 
-	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/runfile"
@@ -13,12 +13,22 @@ import (
 
 // stanceRule returns the stance step of a system (stance.Rule): the
 // args.me labels of store, and model when it is not nil.
-func stanceRule(store *corpus.Store, model *classify.StanceModel) stance.Rule {
+func stanceRule(store *corpus.Store, model stance.Model) stance.Rule {
 	r := stance.Rule{Labels: store.Stance}
-	if model != nil {
+	if !isNil(model) {
 		r.Model = model
 	}
 	return r
+}
+
+// isNil reports whether v is nil or holds a nil pointer (a model field
+// set to a nil *classify.StanceModel means no model, not a model to call).
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
 
 // tagCandidates fills in the stance of each candidate towards topic, and

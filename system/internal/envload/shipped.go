@@ -5,11 +5,13 @@ import (
 	"sync"
 
 	"github.com/argsearch/argsearch/classify"
+	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/semantic/glove"
 	"github.com/argsearch/argsearch/semantic/use"
+	"github.com/argsearch/argsearch/stance"
 )
 
 // A Loader loads the shipped models and data, each on its first use and
@@ -23,8 +25,8 @@ type Loader struct {
 
 // Models holds the shipped models and the part-of-speech tagger.
 type Models struct {
-	Arg    *classify.ArgumentModel
-	Stance *classify.StanceModel
+	Arg    filter.Scorer // a *classify.ArgumentModel unless replaced
+	Stance stance.Model  // a *classify.StanceModel unless replaced
 	Tagger *pos.Tagger
 }
 
