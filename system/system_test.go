@@ -272,7 +272,8 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// TestStanceRule checks the stance step (stance.Rule on a corpus.Store) on three arguments of a hand-made store:
+// TestStanceRule checks the stance step (stance.Rule on a corpus.Store) on
+// three arguments of a hand-made store:
 // A's labels say PRO towards the topic, B's conclusion is unrelated to it,
 // C's say CON.
 func TestStanceRule(t *testing.T) {
