@@ -13,6 +13,7 @@ import (
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/system"
 	"github.com/argsearch/argsearch/topics"
 )
@@ -61,7 +62,7 @@ func Example() {
 // A system of your own is a function from a topic to pairs, composed of
 // the library's parts: BM25 over sentences, filters, the pair builder,
 // completion with consecutive sentences, and the library's one stance rule
-// (system.StanceRule: the args.me label, else the model, and PRO or CON for
+// (stance.Rule: the args.me label, else the model, and PRO or CON for
 // every pair). It runs and is evaluated as the library's systems are.
 func Example_ownSystem() {
 	ctx := context.Background()
@@ -101,9 +102,12 @@ func Example_ownSystem() {
 		for i := range cands {
 			cands[i].Argumentativeness = argModel.Score(cands[i].Sentence.Text)
 		}
-		rule := system.StanceRule{Store: env.Store, Model: stanceModel}
-		if err := rule.Candidates(ctx, q.Text, cands); err != nil {
-			return nil, err
+		rule := stance.Rule{Labels: env.Store.Stance, Model: stanceModel}
+		for i := range cands {
+			c := &cands[i]
+			if c.Stance, c.StanceConfidence, err = rule.Sentence(ctx, q.Text, c.Sentence.ID, c.Sentence.Text); err != nil {
+				return nil, err
+			}
 		}
 		pairs, err := pairing.Builder{}.Build(ctx, cands, env.K) // coherent, diverse, never PRO with CON
 		if err != nil {
@@ -113,7 +117,11 @@ func Example_ownSystem() {
 		if err != nil {
 			return nil, err
 		}
-		sides := rule.Sides(q.Text, pairs) // PRO or CON for every pair
+		sp := make([]stance.Pair, len(pairs))
+		for i, p := range pairs {
+			sp[i] = stance.Pair{Stance: p.Stance, FirstID: p.First.ID, First: p.First.Text, Second: p.Second.Text}
+		}
+		sides := rule.Sides(q.Text, sp) // PRO or CON for every pair
 		results := make([]runfile.Result, len(pairs))
 		for i, p := range pairs {
 			results[i] = runfile.Result{DocID: p.ID(), Score: p.Score, Stance: sides[i]}

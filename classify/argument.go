@@ -99,9 +99,6 @@ func (m *ArgumentModel) WriteTo(w io.Writer) (int64, error) {
 	return n, nil
 }
 
-// Meta returns a metadata value stored with the model, such as "trained_on".
-func (m *ArgumentModel) Meta(key string) string { return m.lin.Meta(key) }
-
 // Score returns the probability that text is an argument, in [0, 1]. Text
 // without a word of two or more Latin letters (empty, punctuation, URLs,
 // numbers, non-Latin script) scores 0. Only the first 400 tokens of a long

@@ -106,7 +106,7 @@ func (r *Reader) readCSVHeader() error {
 	return nil
 }
 
-// csvError turns an error of the record scanner into a *ParseError.
+// csvError turns an error of the record scanner into a *formatError.
 func (r *Reader) csvError(err error) error {
 	var pe *csvscan.ParseError
 	if errors.As(err, &pe) {

@@ -9,14 +9,14 @@ var errNoCorpusFile = errors.New("corpus: no .csv or .json file in the archive")
 // errNoArguments is Read's error for a file without arguments.
 var errNoArguments = errors.New("the corpus has no arguments")
 
-// Errors callers can branch on with errors.Is; they are returned wrapped,
-// with the file, argument or sentence they are about. Malformed input is a
-// *ParseError.
+// The package's errors; they are returned wrapped, with the file,
+// argument or sentence they are about. ErrNotInStore is the one callers
+// branch on with errors.Is.
 var (
-	// ErrDuplicateID is returned by a Reader for an argument id an earlier
+	// errDuplicateID is returned by a Reader for an argument id an earlier
 	// record had, and by BuildStore when two arguments, or two sentences,
 	// have the same id.
-	ErrDuplicateID = errors.New("corpus: duplicate id")
+	errDuplicateID = errors.New("corpus: duplicate id")
 	// ErrNotInStore is wrapped by the errors of the steps that look a
 	// retrieved id up in a Store and do not find it (filter.SelectHits,
 	// the pair builders, lexical.DoubleIndex, the systems): the index and the

@@ -422,7 +422,7 @@ func (r *Reader) jsonClose() error {
 	return nil
 }
 
-// jsonError turns an error of encoding/json into a *ParseError.
+// jsonError turns an error of encoding/json into a *formatError.
 func (r *Reader) jsonError(line int, err error) error {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError

@@ -193,7 +193,7 @@ func TestOpenTruncated(t *testing.T) {
 	tests := []struct {
 		name string
 		data []byte
-		is   error // nil: any *ParseError
+		is   error // nil: any *formatError
 	}{
 		{"gz csv, half", gzCSV[:len(gzCSV)/2], io.ErrUnexpectedEOF},
 		{"gz csv, no trailer", gzCSV[:len(gzCSV)-8], io.ErrUnexpectedEOF},
@@ -230,9 +230,9 @@ func TestOpenTruncated(t *testing.T) {
 			t.Errorf("%s: clean io.EOF after %d arguments, want an error", tt.name, n)
 			continue
 		}
-		var pe *ParseError
+		var pe *formatError
 		if !errors.As(err, &pe) || tt.is != nil && !errors.Is(err, tt.is) {
-			t.Errorf("%s: got %v, want a *ParseError wrapping %v", tt.name, err, tt.is)
+			t.Errorf("%s: got %v, want a *formatError wrapping %v", tt.name, err, tt.is)
 		}
 		if !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: error %q does not name the file", tt.name, err)

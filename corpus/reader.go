@@ -38,9 +38,9 @@ type Reader struct {
 	// conclusion is one sentence). Nil means the default, prose v2.0.0's
 	// segmentation (nlp.NewProseSplitter): of the sentence splitters known,
 	// it gives the sentence numbering of the official args.me corpus most
-	// often (its judged Touché 2022 premise ids exist under it for 98.4% of
-	// the judged arguments' ids, against 95.9% for nlp.NewEnglishSplitter,
-	// the default before). It is created once, on the first JSON argument;
+	// often, more often than nlp.NewEnglishSplitter, the default before
+	// (BENCHMARKS.md, section "Fidelity to reference tools: sentence split
+	// and KStem"). It is created once, on the first JSON argument;
 	// readers of many files can share one nlp.NewProseSplitter instead. The
 	// processed CSV carries its sentences and does not use it.
 	Splitter nlp.Splitter
@@ -119,21 +119,19 @@ func NewJSONReader(r io.Reader) *Reader {
 // premises in order (dropped sentences take no number); then the whole
 // conclusion, when it has at least two words, is <ID>__CONC__1.
 //
-// Numbering after dropping matters: on the embedded sample, split by the
-// default splitter, 603 sentences are under two words, in 182 of the 643
-// arguments, and 5,875 of the 17,463 premise sentences kept (33.6%) would
-// get another number if the dropped ones kept theirs. The official corpus
-// most likely numbered after dropping, as this reader does: the judged
-// Touché 2022 sentences, numbered this way, agree with their judgments as
-// well as any split does (Spearman 0.293 between relevance and topic
-// overlap, against 0.12 to 0.15 when the numbers are shifted by one),
-// which a third of misnumbered ids would not allow. The data here cannot
-// settle it: the 11 judged premise ids of sample arguments exist under
-// both numberings.
+// Numbering after dropping matters: on the embedded sample about a third
+// of the premise sentences kept would get another number if the dropped
+// ones kept theirs. The official corpus most likely numbered after
+// dropping, as this reader does: the judged Touché 2022 sentences, numbered
+// this way, agree with their judgments as well as any split does, which a
+// third of misnumbered ids would not allow (the figures: BENCHMARKS.md,
+// section "Sentence numbering of args.me JSON"). The data here cannot
+// settle it: the judged premise ids of sample arguments exist under both
+// numberings.
 //
-// Malformed input gives a *ParseError naming the file, the record, the line
+// Malformed input gives an error naming the file, the record, the line
 // and the field. So does an argument id that an earlier record of the file
-// had (wrapping ErrDuplicateID, and naming that record too): a corpus whose
+// had ("duplicate id", naming that record too): a corpus whose
 // ids repeat would give an index, a store and a run that list them twice.
 //
 // A file opened by Open or OpenReader that holds no argument at all (a CSV
@@ -230,9 +228,9 @@ func (r *Reader) Close() error {
 	return c.Close()
 }
 
-// A ParseError reports malformed input: which file, which argument and
+// A formatError reports malformed input: which file, which argument and
 // which field.
-type ParseError struct {
+type formatError struct {
 	File   string // the Reader's Name; may be empty
 	Line   int    // line where the CSV record or the JSON argument starts; 0 if unknown
 	Record int    // 1-based number of the argument in the file; 0 for the CSV header or the JSON around the arguments
@@ -242,7 +240,7 @@ type ParseError struct {
 
 // Error returns "corpus: FILE: record R (line L), field F: problem",
 // leaving out the parts that are unknown.
-func (e *ParseError) Error() string {
+func (e *formatError) Error() string {
 	var b strings.Builder
 	b.WriteString("corpus: ")
 	if e.File != "" {
@@ -276,10 +274,10 @@ func (e *ParseError) Error() string {
 }
 
 // Unwrap returns the underlying error.
-func (e *ParseError) Unwrap() error { return e.Err }
+func (e *formatError) Unwrap() error { return e.Err }
 
-func (r *Reader) parseError(line int, field string, err error) *ParseError {
-	return &ParseError{File: r.Name, Line: line, Record: r.record, Field: field, Err: err}
+func (r *Reader) parseError(line int, field string, err error) *formatError {
+	return &formatError{File: r.Name, Line: line, Record: r.record, Field: field, Err: err}
 }
 
 // idRecord is where an argument id was read: its record and line.
@@ -294,7 +292,7 @@ func (r *Reader) checkID(line int, id string) error {
 		return r.parseError(line, "id", fmt.Errorf("argument id %s is not valid UTF-8", quote.Q(id)))
 	}
 	if prev, dup := r.ids[id]; dup {
-		return r.parseError(line, "id", fmt.Errorf("argument id %s is also the id of record %d (line %d): %w", quote.Q(id), prev.record, prev.line, ErrDuplicateID))
+		return r.parseError(line, "id", fmt.Errorf("argument id %s is also the id of record %d (line %d): %w", quote.Q(id), prev.record, prev.line, errDuplicateID))
 	}
 	if r.ids == nil {
 		r.ids = map[string]idRecord{}

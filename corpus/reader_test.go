@@ -298,7 +298,7 @@ func TestMalformedCSV(t *testing.T) {
 		{"premises bad literal", csvHead + goodRow + csvRow("a2", "c", `[{'text': 'x', 'stance': 'PRO'}`, "{}", "[]"), 2, 3, "premises", "offset 31: expected ']'", nil},
 		{"premise without text", csvHead + csvRow("a1", "c", `[{'stance': 'PRO'}]`, "{}", "[]"), 1, 2, "premises", "premise 1: no 'text'", nil},
 		{"bad stance", csvHead + csvRow("a1", "c", `[{'text': 'x', 'stance': 'PRO'}, {'text': 'y', 'stance': 'MAYBE'}]`, "{}", "[]"), 1, 2, "premises", `premise 2: "stance": stance: unknown label "MAYBE"`, nil},
-		{"duplicate id", csvHead + goodRow + csvRow("a2", "c", "[]", "{}", "[]") + goodRow, 3, 4, "id", `argument id "a1" is also the id of record 1 (line 2)`, ErrDuplicateID},
+		{"duplicate id", csvHead + goodRow + csvRow("a2", "c", "[]", "{}", "[]") + goodRow, 3, 4, "id", `argument id "a1" is also the id of record 1 (line 2)`, errDuplicateID},
 		{"context bad escape", csvHead + csvRow("a1", "c", "[]", `{'sourceId': 'bad \x4 escape'}`, "[]"), 1, 2, "context", `truncated \x escape`, nil},
 		{"context wrong type", csvHead + csvRow("a1", "c", "[]", `{'sourceTitle': 12}`, "[]"), 1, 2, "context", `"sourceTitle": want a string or None`, nil},
 		{"context trailing", csvHead + csvRow("a1", "c", "[]", `{} x`, "[]"), 1, 2, "context", "expected end of input", nil},
@@ -314,9 +314,9 @@ func TestMalformedCSV(t *testing.T) {
 			for err == nil {
 				_, err = r.Read()
 			}
-			var pe *ParseError
+			var pe *formatError
 			if !errors.As(err, &pe) {
-				t.Fatalf("got error %v, want a *ParseError", err)
+				t.Fatalf("got error %v, want a *formatError", err)
 			}
 			if pe.File != "bad.csv" || pe.Record != tt.record || pe.Line != tt.line || pe.Field != tt.field {
 				t.Errorf("got file %q record %d line %d field %q, want bad.csv record %d line %d field %q (%v)",
@@ -349,7 +349,7 @@ func TestMultilineRecordLines(t *testing.T) {
 		_, err = r.Read()
 		n++
 	}
-	var pe *ParseError
+	var pe *formatError
 	if !errors.As(err, &pe) || pe.Record != 3 || pe.Line != 5 || pe.Field != "premises" {
 		t.Errorf("got %v, want record 3 (line 5), field premises", err)
 	}
@@ -373,7 +373,7 @@ func TestMalformedJSON(t *testing.T) {
 		{"syntax error", "{\"arguments\": [\n" + good + ",\n{\"id\": \"a2\" \"conclusion\": \"x\"}]}", 2, 3, "", "invalid character", nil},
 		{"wrong type", "{\"arguments\": [\n" + good + ",\n\n{\"id\": \"a2\", \"premises\": [{\"text\": \"x\", \"stance\": 1}]}]}", 2, 4, "premises.stance", "found JSON number, want string", nil},
 		{"bad stance", "{\"arguments\": [\n" + good + ",\n" + strings.Replace(strings.Replace(good, "PRO", "MAYBE", 1), `"a1"`, `"a2"`, 1) + "]}", 2, 3, "premises[0].stance", `unknown label "MAYBE"`, nil},
-		{"duplicate id", "{\"arguments\": [\n" + good + ",\n\n" + good + "]}", 2, 4, "id", `argument id "a1" is also the id of record 1 (line 2)`, ErrDuplicateID},
+		{"duplicate id", "{\"arguments\": [\n" + good + ",\n\n" + good + "]}", 2, 4, "id", `argument id "a1" is also the id of record 1 (line 2)`, errDuplicateID},
 		{"empty id", `{"arguments": [{"conclusion": "x"}]}`, 1, 1, "id", "empty or missing argument id", nil},
 		{"argument not an object", "[\n{\"id\": \"a\"},\n  7]", 2, 3, "", "found JSON number, want an argument object", nil},
 		{"truncated", "{\"arguments\": [\n" + good + ",\n" + good[:40], 2, 3, "", "unexpected end of input", io.ErrUnexpectedEOF},
@@ -390,9 +390,9 @@ func TestMalformedJSON(t *testing.T) {
 			for err == nil {
 				_, err = r.Read()
 			}
-			var pe *ParseError
+			var pe *formatError
 			if !errors.As(err, &pe) {
-				t.Fatalf("got error %v, want a *ParseError", err)
+				t.Fatalf("got error %v, want a *formatError", err)
 			}
 			if pe.File != "bad.json" || pe.Record != tt.record || pe.Line != tt.line || pe.Field != tt.field {
 				t.Errorf("got file %q record %d line %d field %q, want bad.json record %d line %d field %q (%v)",
@@ -608,7 +608,7 @@ func FuzzJSONReader(f *testing.F) {
 }
 
 // checkFuzzRead reads r to its end, checking that it ends with io.EOF or a
-// *ParseError and that every sentence id is well formed for its argument.
+// *formatError and that every sentence id is well formed for its argument.
 func checkFuzzRead(t *testing.T, r *Reader) {
 	repaired := 0
 	for n := 0; ; n++ {
@@ -617,9 +617,9 @@ func checkFuzzRead(t *testing.T, r *Reader) {
 			return
 		}
 		if err != nil {
-			var pe *ParseError
+			var pe *formatError
 			if !errors.As(err, &pe) {
-				t.Fatalf("got %T %v, want a *ParseError", err, err)
+				t.Fatalf("got %T %v, want a *formatError", err, err)
 			}
 			if pe.Record > n+1 {
 				t.Fatalf("error names record %d after %d arguments", pe.Record, n)
@@ -736,16 +736,16 @@ func TestInvalidUTF8(t *testing.T) {
 	badJSON.Name = "args.json"
 	badJSON.Read()
 	_, err = badJSON.Read()
-	var jpe *ParseError
+	var jpe *formatError
 	if !errors.As(err, &jpe) || jpe.Record != 2 || jpe.Line != 2 || jpe.Field != "id" || !strings.Contains(err.Error(), "not valid UTF-8") {
-		t.Errorf("a JSON id that is not UTF-8: got %v, want a ParseError of record 2, line 2, field id", err)
+		t.Errorf("a JSON id that is not UTF-8: got %v, want a formatError of record 2, line 2, field id", err)
 	}
 	bad := NewCSVReader(strings.NewReader(csvHead + goodRow + csvRow("a\xff2", "c", "[]", "{}", "[]")))
 	bad.Name = "args.csv"
 	bad.Read()
 	_, err = bad.Read()
-	var pe *ParseError
+	var pe *formatError
 	if !errors.As(err, &pe) || pe.Record != 2 || pe.Line != 3 || pe.Field != "id" || !strings.Contains(err.Error(), "not valid UTF-8") {
-		t.Errorf("an id that is not UTF-8: got %v, want a ParseError of record 2, line 3, field id", err)
+		t.Errorf("an id that is not UTF-8: got %v, want a formatError of record 2, line 3, field id", err)
 	}
 }

@@ -67,7 +67,7 @@ const storeBlockSize = 8 << 20
 // BuildStore reads all arguments of args into a new Store. It stops at the
 // first error of args and returns it unchanged. Two arguments or two
 // sentences with the same id, or an argument without id, are an error
-// (ErrDuplicateID for duplicates). ctx is checked every 1024 arguments.
+// ("corpus: duplicate id" for duplicates). ctx is checked every 1024 arguments.
 func BuildStore(ctx context.Context, args iter.Seq2[Argument, error]) (*Store, error) {
 	b := storeBuilder{s: &Store{}}
 	n := 0
@@ -156,7 +156,7 @@ func (b *storeBuilder) add(a Argument) error {
 		seen := make(map[string]bool, len(ids))
 		for i, t := range a.Sentences {
 			if seen[t.ID] {
-				return fmt.Errorf("corpus: argument %s: sentence %s: %w", quote.Q(a.ID), quote.Q(t.ID), ErrDuplicateID)
+				return fmt.Errorf("corpus: argument %s: sentence %s: %w", quote.Q(a.ID), quote.Q(t.ID), errDuplicateID)
 			}
 			seen[t.ID] = true
 			ids[i] = strings.Clone(t.ID)
@@ -165,7 +165,7 @@ func (b *storeBuilder) add(a Argument) error {
 					s.foreign = map[string]uint32{}
 				}
 				if _, ok := s.foreign[t.ID]; ok {
-					return fmt.Errorf("corpus: argument %s: sentence %s: %w", quote.Q(a.ID), quote.Q(t.ID), ErrDuplicateID)
+					return fmt.Errorf("corpus: argument %s: sentence %s: %w", quote.Q(a.ID), quote.Q(t.ID), errDuplicateID)
 				}
 				s.foreign[ids[i]] = r.first + uint32(i)
 			}
@@ -218,7 +218,7 @@ func (b *storeBuilder) finish() (*Store, error) {
 	slices.SortFunc(s.byID, func(x, y uint32) int { return strings.Compare(s.argID(int(x)), s.argID(int(y))) })
 	for i := 1; i < len(s.byID); i++ {
 		if id := s.argID(int(s.byID[i])); id == s.argID(int(s.byID[i-1])) {
-			return nil, fmt.Errorf("corpus: argument %s: %w", quote.Q(id), ErrDuplicateID)
+			return nil, fmt.Errorf("corpus: argument %s: %w", quote.Q(id), errDuplicateID)
 		}
 	}
 	s.setIDTable()
@@ -227,7 +227,7 @@ func (b *storeBuilder) finish() (*Store, error) {
 	for _, id := range slices.Sorted(maps.Keys(s.foreign)) {
 		if i, ok := s.schemeIndex(id); ok {
 			return nil, fmt.Errorf("corpus: sentence %s of arguments %s and %s: %w",
-				quote.Q(id), quote.Q(s.argID(s.sentenceArgument(i))), quote.Q(s.argID(s.sentenceArgument(int(s.foreign[id])))), ErrDuplicateID)
+				quote.Q(id), quote.Q(s.argID(s.sentenceArgument(i))), quote.Q(s.argID(s.sentenceArgument(int(s.foreign[id])))), errDuplicateID)
 		}
 	}
 	return s, nil
@@ -366,6 +366,25 @@ func (s *Store) ArgumentOf(sentenceID string) (string, bool) {
 		return "", false
 	}
 	return s.argID(s.sentenceArgument(i)), true
+}
+
+// Stance returns the args.me stance towards topic of the argument that
+// holds the sentence with the given id (Argument.Stance), and Unknown with
+// confidence 0 when the store holds no such sentence. It is the Labels of
+// a stance.Rule.
+func (s *Store) Stance(topic, sentenceID string) (stance.Stance, float64) {
+	if s == nil {
+		return stance.Unknown, 0
+	}
+	id, ok := s.ArgumentOf(sentenceID)
+	if !ok {
+		return stance.Unknown, 0
+	}
+	a, ok := s.Argument(id)
+	if !ok {
+		return stance.Unknown, 0
+	}
+	return a.Stance(topic)
 }
 
 // text returns the text of sentence i of argument a.

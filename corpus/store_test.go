@@ -217,7 +217,7 @@ func TestStoreErrors(t *testing.T) {
 			{ID: "A", Sentences: sent("A__PREMISE__1")}, {ID: "B", Sentences: sent("A__PREMISE__1")}}, true, `sentence "A__PREMISE__1"`},
 	} {
 		_, err := BuildStore(context.Background(), seqOf(c.args))
-		if err == nil || !strings.HasPrefix(err.Error(), "corpus: ") || !strings.Contains(err.Error(), c.want) || errors.Is(err, ErrDuplicateID) != c.dup {
+		if err == nil || !strings.HasPrefix(err.Error(), "corpus: ") || !strings.Contains(err.Error(), c.want) || errors.Is(err, errDuplicateID) != c.dup {
 			t.Errorf("%s: got error %v, want one naming %s (duplicate %v)", c.name, err, c.want, c.dup)
 		}
 	}

@@ -33,13 +33,13 @@ func readToEnd(t *testing.T, r *Reader) ([]Argument, error) {
 	}
 }
 
-// sameError reports how got and want differ: message, *ParseError fields
+// sameError reports how got and want differ: message, *formatError fields
 // and the io.ErrUnexpectedEOF they wrap; "" if they do not.
 func sameError(got, want error) string {
 	if (got == nil) != (want == nil) || got != nil && got.Error() != want.Error() {
 		return fmt.Sprintf("got error %v, want %v", got, want)
 	}
-	var gp, wp *ParseError
+	var gp, wp *formatError
 	if errors.As(got, &gp) != errors.As(want, &wp) {
 		return fmt.Sprintf("got error %T, want %T", got, want)
 	}

@@ -60,7 +60,7 @@ func BenchmarkBuild(b *testing.B) {
 	cands := sampleCandidates(b, 100)
 	for _, bc := range []struct {
 		name string
-		tag  Phraser
+		tag  interface{ NounPhrases(string) []string }
 	}{{"heuristic", nil}, {"tagger", testTagger(b)}} {
 		b.Run(bc.name, func(b *testing.B) {
 			builder := Builder{Coherence: Coherence{Phrases: bc.tag}}

@@ -86,10 +86,16 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 // of one Builder.Build call.
 //
 // The zero value is usable. A Coherence is safe for concurrent use when its
-// Phraser is.
+// Phrases is.
 type Coherence struct {
-	// Phrases finds noun phrases; nil means runs of content words.
-	Phrases Phraser
+	// Phrases finds the noun phrases of a text, sorted and without
+	// repeats, each as its content terms joined by spaces and its head
+	// alone (nlp.Phrases); *pos.Tagger is one. Nil means runs of content
+	// words. It must be safe for concurrent use when the Coherence is used
+	// concurrently.
+	Phrases interface {
+		NounPhrases(text string) []string
+	}
 	// MinSimilarity is the similarity that joins sentences of different
 	// arguments without a shared noun phrase; 0 means 0.1.
 	MinSimilarity float64
@@ -102,14 +108,6 @@ type Coherence struct {
 	// SemanticWeight is the weight of the Vectors' cosine similarity in the
 	// score, beside the other four (or their defaults); 0 means none.
 	SemanticWeight float64
-}
-
-// A Phraser finds the noun phrases of a text, sorted and without repeats,
-// each as its content terms joined by spaces and its head alone
-// (nlp.Phrases); *pos.Tagger is one. It must be safe for concurrent use
-// when the Coherence is used concurrently.
-type Phraser interface {
-	NounPhrases(text string) []string
 }
 
 // sentenceFeatures is what Coherence needs of one sentence, computed once.

@@ -18,7 +18,7 @@
 // Coherence accepts (similar or sharing a noun phrase, never of opposite
 // stance), scores each as a weighted mean of its evidence (Weights), and
 // diversifies the top places MMR-style so that, by default, the top five
-// pairs share no argument. Noun phrases come from a Phraser (a *pos.Tagger)
+// pairs share no argument. Noun phrases come from Coherence.Phrases (a *pos.Tagger)
 // or, without one, from runs of content words.
 //
 // Pair ids are "first,second" in reading order: within an argument the
@@ -28,5 +28,5 @@
 // # Concurrency
 //
 // Everything is synchronous. ArgsRank is safe for concurrent use, and so
-// are Coherence and Builder when their Phraser is.
+// are Coherence and Builder when their Coherence.Phrases is.
 package pairing

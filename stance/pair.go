@@ -58,20 +58,18 @@ func rank(s Stance) int {
 	return 0
 }
 
-// A Leaner says how far a text leans towards Pro for a topic, in [−1, 1]:
-// classify.StanceModel's Lean is P(Pro) − P(Con).
-type Leaner interface {
-	Lean(topic, text string) float64
-}
-
 // Side returns s when it is Pro or Con, and otherwise the side that texts,
-// read together, lean to under m: Con when the sum of their leans
+// read together, lean to under m, which says how far a text leans towards
+// Pro for a topic, in [−1, 1] (classify.StanceModel's Lean is P(Pro) −
+// P(Con)): Con when the sum of their leans
 // (m.Lean(topic, text), added in order) is negative, Pro when it is not,
 // also when m is nil. A Touché 2022 run must give every pair PRO or CON;
 // Side(m, topic, Combine(…), first, second) is how a system decides the
 // pairs whose sentences take no side, and a document's sentences are read
 // together the same way.
-func Side(m Leaner, topic string, s Stance, texts ...string) Stance {
+func Side(m interface {
+	Lean(topic, text string) float64
+}, topic string, s Stance, texts ...string) Stance {
 	if s == Pro || s == Con {
 		return s
 	}

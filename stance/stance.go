@@ -14,7 +14,11 @@
 //
 // Combine is the rule for the stance of two sentences read together (a
 // pair), and Side is how a Touché 2022 system gives every pair PRO or CON;
-// system.StanceRule applies them with the args.me labels and a model.
+// Rule, the pair-stance step of every system of package system, applies
+// them with the args.me labels (corpus.Store.Stance) and a model
+// (classify.StanceModel). It sees sentences and pairs by their ids and
+// texts, so that the label vocabulary stays below the corpus, the models
+// and the pair builders, which all use it.
 package stance
 
 import (

@@ -123,7 +123,9 @@ func (l leaner) Lean(topic, text string) float64 { return l[text] }
 func TestSide(t *testing.T) {
 	m := leaner{"for": 0.5, "against": -0.8, "mild": 0.2}
 	for _, c := range []struct {
-		m     stance.Leaner
+		m interface {
+			Lean(topic, text string) float64
+		}
 		s     stance.Stance
 		texts []string
 		want  stance.Stance

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/argsearch/argsearch/internal/quote"
-
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -20,7 +18,7 @@ import (
 // sentence, then its conclusion (pairing.ConclusionPremise), scored by the
 // argument's best sentence and ranked in that order. Its stance is the
 // argument's args.me label towards the topic (corpus.Argument.Stance), "Q0"
-// where the labels do not reveal one: StanceRule without a model.
+// where the labels do not reveal one: a stance.Rule without a model.
 // Retrieval goes deeper until the Env's K arguments are found or every
 // sentence is retrieved. An argument whose conclusion is not a sentence
 // (under two words), or that has no premise sentence, gives no pair.
@@ -37,7 +35,7 @@ func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 		return nil, err
 	}
 	q := retrieval.TopicQuery(t)
-	rule := StanceRule{Store: env.Store}
+	rule := stanceRule(env.Store, nil)
 	total := bm25.Docs(lexical.UnitSentence)
 	for depth := min(10*k, total); ; depth = min(4*depth, total) {
 		hits, err := bm25.Retrieve(ctx, q, depth)
@@ -49,7 +47,7 @@ func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 			return nil, err
 		}
 		if len(pairs) >= k || len(hits) < depth || depth == total {
-			return rule.results(ctx, q.Text, pairs)
+			return stanceResults(rule, q.Text, pairs), nil
 		}
 	}
 }
@@ -65,7 +63,7 @@ func conclusionPremisePairs(store *corpus.Store, hits []retrieval.Hit, k int) ([
 	for _, h := range hits {
 		argID, ok := store.ArgumentOf(h.ID)
 		if !ok {
-			return nil, fmt.Errorf("system: hit %s: no such sentence in the corpus", quote.Q(h.ID))
+			return nil, fmt.Errorf("system: hit %.100q: no such sentence in the corpus", h.ID)
 		}
 		score[h.ID] = h.Score
 		if _, seen := best[argID]; !seen {

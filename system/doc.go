@@ -35,7 +35,7 @@
 // Run checks a configuration before the first topic: a value out of range
 // is an error naming its field, never a panic halfway.
 //
-// StanceRule is the library's one decision of the stances a system writes
+// stance.Rule is the library's one decision of the stances a system writes
 // (a sentence's: its argument's args.me label, else the stance model's; a
 // pair's: PRO or CON for every pair); the package's systems and the
 // examples use it.

@@ -16,9 +16,7 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/system/internal/corpusfile"
-	"github.com/argsearch/argsearch/system/internal/densecache"
-	"github.com/argsearch/argsearch/system/internal/shipped"
+	"github.com/argsearch/argsearch/system/internal/envload"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -89,14 +87,14 @@ type Env struct {
 	Repaired int
 
 	in      Input
-	src     corpusfile.Source
+	src     envload.Source
 	cache   lexical.Cache // Dir "" without a cache
 	release func() error  // unmaps the store file; nil when the store was built here
-	shipped shipped.Loader
+	shipped envload.Loader
 
 	mu      sync.Mutex
 	indexes map[string]*cacheEntry[*lexical.Index] // by index identity (indexKey)
-	dense   *densecache.Cache                      // of the Store's sentences, by encoder
+	dense   *envload.Dense                         // of the Store's sentences, by encoder
 	closed  bool
 }
 
@@ -111,8 +109,9 @@ type cacheEntry[T any] struct {
 // the store file of an earlier run, or a new one written for the next).
 // Indexes are opened, or built and with a cache kept, when a system first
 // asks for them (Env.Index). Open also starts loading the shipped models
-// and the part-of-speech tagger in the background (about 0.4 s of one
-// core), so that systems that need them find them ready.
+// and the part-of-speech tagger in the background (its time: BENCHMARKS.md,
+// section "Loading the shipped models"), so that systems that need them
+// find them ready.
 func Open(ctx context.Context, in Input) (*Env, error) {
 	switch {
 	case in.K < 0:
@@ -120,7 +119,7 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 	case in.Workers < 0:
 		return nil, fmt.Errorf("system: Input.Workers %d: cannot be negative (0 means 1)", in.Workers)
 	}
-	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, shipped: shipped.New()}
+	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, shipped: envload.NewLoader()}
 	go e.shipped.Models()
 	if err := e.input(); err != nil {
 		return nil, err
@@ -142,7 +141,7 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 			return nil, fmt.Errorf("system: reading back the corpus store: %w", err)
 		}
 	}
-	e.dense = densecache.New(e.Store)
+	e.dense = envload.NewDense(e.Store)
 	return e, nil
 }
 
@@ -253,7 +252,7 @@ func (e *Env) input() error {
 	if e.in.Dir == "" {
 		return e.sampleInput()
 	}
-	path, topicsPath, err := corpusfile.Dir(e.in.Dir)
+	path, topicsPath, err := envload.Dir(e.in.Dir)
 	if err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
@@ -265,7 +264,7 @@ func (e *Env) input() error {
 	if e.Topics, err = topics.Parse(tf); err != nil {
 		return fmt.Errorf("system: %s: %w", topicsPath, err)
 	}
-	if e.src, err = corpusfile.File(path); err != nil {
+	if e.src, err = envload.File(path); err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
 	e.Name = path
@@ -288,7 +287,7 @@ func (e *Env) sampleInput() error {
 	if err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
-	e.src = corpusfile.Embedded(s.Name(), data)
+	e.src = envload.Embedded(s.Name(), data)
 	return nil
 }
 
@@ -306,10 +305,10 @@ func (e *Env) mapStoreFile(path string) error {
 // openStore fills in the store: from the store file the cache keeps for a
 // corpus file when there is a sound one, else by reading the corpus, after
 // which the store file is written (atomically) for the next run, and its
-// path returned (corpusfile.Store). The embedded samples are read from
+// path returned (envload.StoreFile). The embedded samples are read from
 // memory at once.
 func (e *Env) openStore(ctx context.Context) (written string, err error) {
-	st := corpusfile.Store{
+	st := envload.StoreFile{
 		Warn: e.in.Warn,
 		Map:  e.mapStoreFile,
 		Build: func() (*corpus.Store, error) {
@@ -336,7 +335,7 @@ func (e *Env) openStore(ctx context.Context) (written string, err error) {
 // bytes read under step, and returns the number of texts the reader
 // repaired (corpus.Reader.Repaired).
 func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error) (repaired int, err error) {
-	return corpusfile.Read(e.src, func(done, total int64) { e.progress(step, done, total) }, fn)
+	return envload.Read(e.src, func(done, total int64) { e.progress(step, done, total) }, fn)
 }
 
 // progress reports a step's progress, if anyone listens.

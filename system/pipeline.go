@@ -7,9 +7,7 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/analysis"
-	"github.com/argsearch/argsearch/internal/quote"
 
-	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -18,7 +16,7 @@ import (
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
-	"github.com/argsearch/argsearch/system/internal/shipped"
+	"github.com/argsearch/argsearch/system/internal/envload"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -34,7 +32,7 @@ import (
 //     verb by part-of-speech tags). The first Pool sentences kept are the
 //     candidates.
 //  3. Candidates: their argumentativeness (the argumentativeness model),
-//     their stance (StanceRule: the args.me label, else the stance model),
+//     their stance (stance.Rule: the args.me label, else the stance model),
 //     their ArgsRank centrality when the Builder weighs it, then an optional
 //     re-ranking (Rerank).
 //  4. Pairs (Pairer): a pairing.Builder, pairing.Next (each candidate with
@@ -44,7 +42,7 @@ import (
 //  5. Completion: consecutive sentences of the retrieved arguments fill the
 //     list up to the Env's K pairs (pairing.Complete), ranked below the
 //     pairs made.
-//  6. Stance: each pair's side, by StanceRule (NoStance: "Q0").
+//  6. Stance: each pair's side, by stance.Rule (NoStance: "Q0").
 //
 // Advanced returns the library's strongest configuration, and Recipes the
 // published Touché 2022 systems written as configurations. A Pipeline is
@@ -107,14 +105,16 @@ type Pipeline struct {
 	// NoStance writes "Q0" for every pair and gives the candidates no
 	// stance.
 	NoStance bool
-	// SameStance gives every candidate Pro or Con (StanceRule.Force), so
+	// SameStance gives every candidate Pro or Con (stance.Rule.Force), so
 	// that a Builder pairs only sentences of the same side.
 	SameStance bool
 
 	// ArgumentModel and StanceModel replace the shipped models
-	// (models.Argumentative, models.Stance) when not nil.
-	ArgumentModel *classify.ArgumentModel
-	StanceModel   *classify.StanceModel
+	// (classify.ShippedArgumentModel, classify.ShippedStanceModel) when
+	// not nil: a *classify.ArgumentModel and a *classify.StanceModel, or
+	// models of one's own.
+	ArgumentModel filter.Scorer
+	StanceModel   stance.Model
 	// Encoder makes the sentence vectors that Rerank.Similarity, the
 	// Builder's Coherence.SemanticWeight, pairing.Similar and Dense stages
 	// compare; nil means the shipped Universal Sentence Encoder lite
@@ -150,9 +150,9 @@ type Stage struct {
 	// Dense ranks the Env's sentences by the cosine similarity of their
 	// vectors (the Pipeline's encoder) to the title's, instead of
 	// Search: exact dense retrieval (retrieval/dense) over an index of
-	// every sentence, built on first use and kept for the Env's life (with
-	// averaged GloVe vectors, 2.3 GB for args.me's 5.69 million sentences;
-	// the hit-girl recipe peaked at 5.8 GB there, 0.5 s a topic).
+	// every sentence, built on first use and kept for the Env's life (its
+	// memory and time at full scale: BENCHMARKS.md, section "The six new
+	// recipes at full scale", hit-girl).
 	Dense bool
 }
 
@@ -199,13 +199,12 @@ const sampleArguments = 10000
 //   - all five filters, argumentativeness at 0.5;
 //   - 100 candidates, re-ranked by the mean of their retrieval score and
 //     their similarity to the topic's title by sentence vectors
-//     (Rerank.Similarity, Universal Sentence Encoder lite; on the 2022
-//     sample it raised judged-only nDCG@5 by 0.02 to 0.03 on relevance,
-//     quality and coherence, and nDCG@5 on the 2021 sample by 0.03);
+//     (Rerank.Similarity, Universal Sentence Encoder lite; its effect on
+//     the samples: BENCHMARKS.md, section "Effects on the samples");
 //   - pairs by a Builder weighing retrieval 0.45,
 //     argumentativeness 0.2 and coherence 0.25 (argumentativeness is the
 //     quality proxy), the top five places sharing no argument;
-//   - stance by StanceRule with the shipped stance model.
+//   - stance by stance.Rule with the shipped stance model.
 //
 // Change its fields for a variant: each is one step of the Pipeline.
 func Advanced() Pipeline {
@@ -286,19 +285,13 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if pairs, err = pairing.Complete(pairs, env.Store, append(kept, hits[checked:]...), q.Text, r.k); err != nil {
 		return nil, err
 	}
-	return r.results(ctx, q.Text, pairs[:min(len(pairs), r.k)])
+	return r.results(q.Text, pairs[:min(len(pairs), r.k)])
 }
 
-// results returns the pairs as a run's results, with the StanceRule's
-// sides, or "Q0" with NoStance.
-func (r *ready) results(ctx context.Context, topic string, pairs []pairing.Scored) ([]runfile.Result, error) {
-	rs, err := r.rule.results(ctx, topic, pairs)
-	if r.NoStance {
-		for i := range rs {
-			rs[i].Stance = stance.Unknown
-		}
-	}
-	return rs, err
+// results returns the pairs as a run's results, with the sides of the
+// pipeline's stance.Rule ("Q0" with NoStance).
+func (r *ready) results(topic string, pairs []pairing.Scored) ([]runfile.Result, error) {
+	return stanceResults(r.rule, topic, pairs), nil
 }
 
 // ready is a Pipeline made ready to answer on an Env.
@@ -306,11 +299,11 @@ type ready struct {
 	Pipeline
 	env      *Env
 	k        int
-	models   shipped.Models
+	models   envload.Models
 	retrieve retrieval.Retriever // the stages, fused
 	boolean  retrieval.Retriever // the first stage, Boolean (NounChunks)
 	builder  pairing.Builder
-	rule     StanceRule
+	rule     stance.Rule
 }
 
 // ready assembles the pipeline's retrievers, models and builder on env.
@@ -321,19 +314,17 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	if r.models, err = env.shipped.Models(); err != nil {
 		return nil, err
 	}
-	if p.ArgumentModel != nil {
+	if !isNil(p.ArgumentModel) {
 		r.models.Arg = p.ArgumentModel
 	}
-	if p.StanceModel != nil {
+	if !isNil(p.StanceModel) {
 		r.models.Stance = p.StanceModel
 	}
 	if p.NounPhrases {
 		r.builder.Coherence.Phrases = r.models.Tagger
 	}
-	r.rule = StanceRule{Store: env.Store, Model: r.models.Stance, Force: p.SameStance}
-	if p.NoStance {
-		r.rule = StanceRule{}
-	}
+	r.rule = stanceRule(env.Store, r.models.Stance)
+	r.rule.Force, r.rule.Off = p.SameStance, p.NoStance
 	var index *lexical.Index // opened for the first stage that searches it
 	stages := p.Stages
 	if len(stages) == 0 {
@@ -406,7 +397,7 @@ func (p Pipeline) checkStages(stages []Stage) error {
 		case s.Dense && i == 0 && p.NounChunks:
 			return fmt.Errorf("system: stage 1: NounChunks asks a Boolean query of the first stage, which is Dense")
 		case s.Within != nil && unit != lexical.UnitArgument:
-			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %s", i+1, quote.Q(string(cmp.Or(unit, lexical.UnitSentence))))
+			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %.100q", i+1, string(cmp.Or(unit, lexical.UnitSentence)))
 		}
 		if s.retrievesPairs() {
 			pairStages++
@@ -525,16 +516,14 @@ func weighsCentrality(w pairing.Weights) bool {
 }
 
 // describe fills in what the models say of the candidates: their
-// argumentativeness, their stance (StanceRule) and, when the Builder
+// argumentativeness, their stance (stance.Rule) and, when the Builder
 // weighs it, their centrality within their argument.
 func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing.Candidate) error {
 	for i := range cands {
 		cands[i].Argumentativeness = r.models.Arg.Score(cands[i].Sentence.Text)
 	}
-	if !r.NoStance {
-		if err := r.rule.Candidates(ctx, q.Text, cands); err != nil {
-			return err
-		}
+	if err := tagCandidates(ctx, r.rule, q.Text, cands); err != nil {
+		return err
 	}
 	if !weighsCentrality(r.builder.Weights) {
 		return nil
@@ -608,5 +597,5 @@ func (r *ready) retrievedPairs(ctx context.Context, q retrieval.Query, hits []re
 	if err != nil {
 		return nil, fmt.Errorf("system: retrieved pairs: %w", err)
 	}
-	return r.results(ctx, q.Text, pairs)
+	return r.results(q.Text, pairs)
 }

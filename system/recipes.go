@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/argsearch/argsearch/analysis"
-	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -311,7 +310,7 @@ func FindRecipe(name string) (Recipe, error) {
 		}
 		names[i] = r.Name
 	}
-	return Recipe{}, fmt.Errorf("system: no recipe %s (the recipes: %s)", quote.Q(name), strings.Join(names, ", "))
+	return Recipe{}, fmt.Errorf("system: no recipe %.100q (the recipes: %s)", name, strings.Join(names, ", "))
 }
 
 // String describes the configuration, one step a line, as the advanced
@@ -489,7 +488,7 @@ func (p Pipeline) stanceLine() string {
 	case p.NoStance:
 		return "stance: none (Q0)\n"
 	case p.SameStance:
-		return "stance: StanceRule, every sentence PRO or CON (same-stance pairs only)\n"
+		return "stance: stance.Rule, every sentence PRO or CON (same-stance pairs only)\n"
 	}
-	return "stance: StanceRule\n"
+	return "stance: stance.Rule\n"
 }

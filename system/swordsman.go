@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/argsearch/argsearch/internal/quote"
-
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -20,7 +18,7 @@ import (
 // sentence similarities with a teleport vector that favours discourse
 // markers; pairing.TopTwo) in reading order, scored by the argument's
 // retrieval score. The stance is the argument's args.me label towards the
-// topic, "Q0" where the labels do not reveal one (StanceRule without a
+// topic, "Q0" where the labels do not reveal one (a stance.Rule without a
 // model). Arguments of one sentence give no pair; retrieval goes deeper
 // until the Env's K pairs are made or the arguments run out.
 //
@@ -73,7 +71,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 		for _, h := range hits {
 			a, ok := env.Store.Argument(h.ID)
 			if !ok {
-				return nil, fmt.Errorf("system: hit %s: no such argument: %w", quote.Q(h.ID), corpus.ErrNotInStore)
+				return nil, fmt.Errorf("system: hit %.100q: no such argument: %w", h.ID, corpus.ErrNotInStore)
 			}
 			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
 			if !ok {
@@ -88,5 +86,5 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 			break
 		}
 	}
-	return StanceRule{Store: env.Store}.results(ctx, q.Text, pairs)
+	return stanceResults(stanceRule(env.Store, nil), q.Text, pairs), nil
 }

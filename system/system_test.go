@@ -272,7 +272,8 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// TestStanceRule checks the rule on three arguments of a hand-made store:
+// TestStanceRule checks the stance step (stance.Rule on a corpus.Store) on
+// three arguments of a hand-made store:
 // A's labels say PRO towards the topic, B's conclusion is unrelated to it,
 // C's say CON.
 func TestStanceRule(t *testing.T) {
@@ -310,7 +311,7 @@ func TestStanceRule(t *testing.T) {
 	ctx := context.Background()
 	// Without a model: the labels alone.
 	cs := cands()
-	if err := (StanceRule{Store: store}).Candidates(ctx, topic, cs); err != nil {
+	if err := tagCandidates(ctx, stanceRule(store, nil), topic, cs); err != nil {
 		t.Fatal(err)
 	}
 	if got := []stance.Stance{cs[0].Stance, cs[1].Stance, cs[2].Stance}; !slices.Equal(got, []stance.Stance{stance.Pro, stance.Unknown, stance.Con}) {
@@ -318,8 +319,8 @@ func TestStanceRule(t *testing.T) {
 	}
 	// With the model: B's sentence is the model's.
 	cs = cands()
-	rule := StanceRule{Store: store, Model: m}
-	if err := rule.Candidates(ctx, topic, cs); err != nil {
+	rule := stanceRule(store, m)
+	if err := tagCandidates(ctx, rule, topic, cs); err != nil {
 		t.Fatal(err)
 	}
 	wantB, wantConf, _ := m.Tag(ctx, topic, cs[1].Sentence.Text)
@@ -329,7 +330,9 @@ func TestStanceRule(t *testing.T) {
 	// Forced: every candidate PRO or CON; B's second sentence is tagged NO
 	// (checked), so it takes the side the model leans to.
 	cs = append(cands(), pairing.Candidate{Sentence: sentence("B__PREMISE__2"), Argument: "B"})
-	if err := (StanceRule{Store: store, Model: m, Force: true}).Candidates(ctx, topic, cs); err != nil {
+	forced := rule
+	forced.Force = true
+	if err := tagCandidates(ctx, forced, topic, cs); err != nil {
 		t.Fatal(err)
 	}
 	if tag, _, _ := m.Tag(ctx, topic, cs[3].Sentence.Text); tag != stance.No {
@@ -347,15 +350,22 @@ func TestStanceRule(t *testing.T) {
 		pair("A__PREMISE__1", "B__PREMISE__1", stance.No),      // A's label
 		pair("B__PREMISE__1", "B__PREMISE__2", stance.Unknown), // the model's lean
 	}
-	if got, want := rule.Sides(topic, pairs), []stance.Stance{stance.Con, stance.Pro, lean}; !slices.Equal(got, want) {
+	sides := func(r stance.Rule) []stance.Stance {
+		var out []stance.Stance
+		for _, res := range stanceResults(r, topic, pairs) {
+			out = append(out, res.Stance)
+		}
+		return out
+	}
+	if got, want := sides(rule), []stance.Stance{stance.Con, stance.Pro, lean}; !slices.Equal(got, want) {
 		t.Errorf("Sides: got %v, want %v", got, want)
 	}
-	if got, want := (StanceRule{Store: store}).Sides(topic, pairs), []stance.Stance{stance.Con, stance.Pro, stance.Unknown}; !slices.Equal(got, want) {
+	if got, want := sides(stanceRule(store, nil)), []stance.Stance{stance.Con, stance.Pro, stance.Unknown}; !slices.Equal(got, want) {
 		t.Errorf("Sides without a model: got %v, want %v", got, want)
 	}
 	// A text the model cannot take is an error naming the sentence.
 	bad := []pairing.Candidate{{Sentence: corpus.Sentence{ID: "X__PREMISE__1", Text: "\xff\xfe"}}}
-	if err := rule.Candidates(ctx, topic, bad); !errors.Is(err, stance.ErrInput) || !strings.Contains(err.Error(), "X__PREMISE__1") {
+	if err := tagCandidates(ctx, rule, topic, bad); !errors.Is(err, stance.ErrInput) || !strings.Contains(err.Error(), "X__PREMISE__1") {
 		t.Errorf("invalid UTF-8: got %v, want stance.ErrInput naming the sentence", err)
 	}
 	var _ *classify.StanceModel = m

@@ -33,6 +33,9 @@
 // them; "go doc github.com/argsearch/argsearch/system.Advanced" describes
 // them, and each flag below changes one field:
 //
+//   - query rewriting: -rewrite reduce,synonyms,expand rewrites the query
+//     before retrieval (Pipeline.Rewriters: RAKE keywords, WordNet
+//     synonyms, GloVe neighbours, in the order given);
 //   - retrieval: -model, -mu, -conclusion and -no-prf change the argument
 //     stage, -arguments its number of arguments, -sentences the sentence
 //     stage's depth, -fusion-weight the argument stage's weight (the
@@ -40,7 +43,12 @@
 //     keeps the argument stage alone;
 //   - filters: -no-length, -no-noise, -no-dedup, -no-arg (with -threshold)
 //     and -no-verb;
-//   - pairing: -pool candidates; -no-coherence lets any two sentences of
+//   - pairing: -pool candidates; -pairer chooses the Pairer: builder (the
+//     default, pairing.Builder), next (each candidate with the next
+//     sentence of its argument, pairing.Next) or similar (with the most
+//     similar sentence of its argument by the -encoder vectors,
+//     pairing.Similar); the flags below that change the builder apply to
+//     builder alone; -no-coherence lets any two sentences of
 //     compatible stance pair up, with no weight on coherence; -np-tags finds
 //     noun phrases by part-of-speech tags; -no-diversity lets the top five
 //     pairs share an argument; -no-quality drops the argumentativeness
@@ -50,9 +58,9 @@
 //     on the 2022 sample);
 //   - re-ranking: -no-similarity drops the candidates' similarity to the
 //     title by sentence vectors (Rerank.Similarity, Universal Sentence
-//     Encoder lite, about 1 s a topic on two cores at full scale);
-//     -encoder glove compares averaged GloVe word vectors instead (about
-//     nothing in time; smaller gains on the samples);
+//     Encoder lite; its time: BENCHMARKS.md, section "Meaning, not only
+//     words", "Time at full scale"); -encoder glove compares averaged GloVe
+//     word vectors instead (faster; smaller gains on the samples);
 //   - stance: -no-stance writes "Q0" for every pair.
 //
 // The run follows the Touché 2022 rules (100 to 1000 PRO or CON pairs per
@@ -75,6 +83,7 @@ import (
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/system"
 )
 
@@ -189,6 +198,24 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	centrality := c.Flags.Bool("centrality", false, "weigh ArgsRank centrality (0.1) into the pair score")
 	encoder := c.OneOf("encoder", []string{"use", "glove"}, "the sentence vectors of the similarity re-ranking and -semantic-coherence: use (Universal Sentence Encoder lite) or glove (averaged GloVe word vectors, much faster, smaller gains)")
 	c.Flags.Float64Var(&p.Builder.Coherence.SemanticWeight, "semantic-coherence", 0, "`weight` of the sentences' vector similarity (USE-lite) in pair coherence, beside its four default weights")
+	pairer := c.OneOf("pairer", []string{"builder", "next", "similar"}, "the pairing step: builder (coherence and diversity, the default), next (each candidate with the next sentence of its argument) or similar (with its argument's most similar sentence by the -encoder vectors)")
+	var rewriters []rewrite.Rewriter
+	c.Flags.Func("rewrite", "rewrite the query before retrieval: a comma-separated `list` of reduce (RAKE keywords), synonyms (WordNet), expand (GloVe neighbours), applied in the order given", func(v string) error {
+		rewriters = nil
+		for _, name := range strings.Split(v, ",") {
+			switch name {
+			case "reduce":
+				rewriters = append(rewriters, rewrite.Reduce{})
+			case "synonyms":
+				rewriters = append(rewriters, rewrite.Synonyms{})
+			case "expand":
+				rewriters = append(rewriters, rewrite.Expand{})
+			default:
+				return fmt.Errorf("unknown rewriter %q: want reduce, synonyms or expand, separated by commas", name)
+			}
+		}
+		return nil
+	})
 	steps := map[string]*bool{}
 	for _, s := range []struct{ name, what string }{
 		{"prf", "RM3 pseudo-relevance feedback in the argument stage"},
@@ -243,6 +270,25 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 		}
 		if *centrality {
 			p.Builder.Weights.Centrality = 0.1
+		}
+		p.Rewriters = rewriters
+		switch *pairer {
+		case "next":
+			p.Pairer = pairing.Next{}
+		case "similar":
+			p.Pairer = pairing.Similar{}
+		}
+		if *pairer != "builder" {
+			var builder []string
+			c.Flags.Visit(func(fl *flag.Flag) {
+				switch fl.Name {
+				case "no-coherence", "no-diversity", "no-quality", "centrality", "semantic-coherence", "np-tags":
+					builder = append(builder, "-"+fl.Name)
+				}
+			})
+			if len(builder) > 0 {
+				return cli.Usagef("-pairer %s: %s change the builder, which -pairer %s does not use", *pairer, strings.Join(builder, ", "), *pairer)
+			}
 		}
 		return nil
 	})

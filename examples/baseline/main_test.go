@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -190,5 +191,20 @@ func TestFailsBeforeWork(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMissingInputMakesNoCache checks that a run whose -i does not exist
+// fails (exit 1) without making the cache directory it would have used
+// (issue 34): nothing is created before the input is checked.
+func TestMissingInputMakesNoCache(t *testing.T) {
+	cache := filepath.Join(t.TempDir(), "argsearch")
+	missing := filepath.Join(t.TempDir(), "nodir")
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-quiet", "-cache", cache, "-i", missing, "-o", t.TempDir()}, &stdout, &stderr); code != 1 {
+		t.Fatalf("-i %s: exit code %d, want 1; stderr:\n%s", missing, code, stderr.String())
+	}
+	if _, err := os.Stat(cache); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("-i %s: the cache directory %s was made (stat: %v); want nothing made before the input is checked", missing, cache, err)
 	}
 }

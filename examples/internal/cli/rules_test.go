@@ -23,6 +23,8 @@ func TestRulesAndK(t *testing.T) {
 		{noStance, []stance.Stance{stance.Unknown}},
 		{system.Baseline{}, []stance.Stance{stance.Pro, stance.Con, stance.Unknown}},
 		{system.Swordsman{}, []stance.Stance{stance.Pro, stance.Con, stance.Unknown}},
+		{ownSystem{}, []stance.Stance{stance.Neutral}},
+		{system.Func(nil), []stance.Stance{stance.Pro, stance.Con}},
 	} {
 		if got := f.Rules(tc.s).Stances; !slices.Equal(got, tc.want) {
 			t.Errorf("%T: stances %v, want %v", tc.s, got, tc.want)
@@ -32,3 +34,8 @@ func TestRulesAndK(t *testing.T) {
 		t.Errorf("-k 7: Input.K %d", in.K)
 	}
 }
+
+// ownSystem is a researcher's own System that says which stances it writes.
+type ownSystem struct{ system.Func }
+
+func (ownSystem) Stances() []stance.Stance { return []stance.Stance{stance.Neutral} }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -113,12 +114,31 @@ func (f SystemFlags) Input(stderr io.Writer) system.Input {
 	return in
 }
 
-// writable makes dir and checks that a file can be made in it.
+// writable checks that files can be made in dir, or, when dir does not
+// exist yet, in the nearest directory above it that does, which the system
+// then makes dir in. It makes nothing itself (a probe file is removed), so
+// that a command that fails on its input leaves no empty cache directory
+// behind.
 func writable(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	probe := dir
+	for {
+		fi, err := os.Stat(probe)
+		if err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%s is not a directory", probe)
+			}
+			break
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		parent := filepath.Dir(probe)
+		if parent == probe {
+			return err
+		}
+		probe = parent
 	}
-	f, err := os.CreateTemp(dir, ".probe-*")
+	f, err := os.CreateTemp(probe, ".probe-*")
 	if err != nil {
 		return err
 	}
@@ -154,9 +174,10 @@ func (f SystemFlags) progress(stderr io.Writer) func(step string, done, total in
 
 // Rules returns the Touché 2022 rules the run of s must follow: at least
 // -min-pairs pairs per topic (100 for -i, none for a sample by default),
-// and the stances s writes: PRO and CON; "Q0" alone for a Pipeline without
-// stance tagging; "Q0" beside them for Baseline and Swordsman, which give
-// an argument's args.me label and none where the labels reveal none.
+// and the stances s says it writes, when it has a method
+// Stances() []stance.Stance (system.Pipeline, Baseline and Swordsman do,
+// and so may a System of one's own); else the Touché 2022 stances, PRO and
+// CON.
 func (f SystemFlags) Rules(s system.System) runfile.Rules {
 	r := runfile.Touche2022()
 	switch {
@@ -165,13 +186,8 @@ func (f SystemFlags) Rules(s system.System) runfile.Rules {
 	case f.TIRA.InputDir == "":
 		r.MinResults = 0
 	}
-	switch s := s.(type) {
-	case system.Pipeline:
-		if s.NoStance {
-			r.Stances = []stance.Stance{stance.Unknown}
-		}
-	case system.Baseline, system.Swordsman:
-		r.Stances = append(r.Stances, stance.Unknown)
+	if s, ok := s.(interface{ Stances() []stance.Stance }); ok {
+		r.Stances = s.Stances()
 	}
 	return r
 }

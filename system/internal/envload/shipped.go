@@ -1,19 +1,17 @@
-// Package shipped loads the library's shipped models and data for a
-// system.Env: each on its first use, once for the Env's life (one
-// sync.OnceValues a model), so that an Env that needs none of them loads
-// none.
-package shipped
+package envload
 
 import (
 	"fmt"
 	"sync"
 
 	"github.com/argsearch/argsearch/classify"
+	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/semantic/glove"
 	"github.com/argsearch/argsearch/semantic/use"
+	"github.com/argsearch/argsearch/stance"
 )
 
 // A Loader loads the shipped models and data, each on its first use and
@@ -27,13 +25,13 @@ type Loader struct {
 
 // Models holds the shipped models and the part-of-speech tagger.
 type Models struct {
-	Arg    *classify.ArgumentModel
-	Stance *classify.StanceModel
+	Arg    filter.Scorer // a *classify.ArgumentModel unless replaced
+	Stance stance.Model  // a *classify.StanceModel unless replaced
 	Tagger *pos.Tagger
 }
 
-// New returns a Loader that has loaded nothing yet.
-func New() Loader {
+// NewLoader returns a Loader that has loaded nothing yet.
+func NewLoader() Loader {
 	return Loader{
 		Models: sync.OnceValues(loadModels),
 		Encoder: sync.OnceValues(func() (semantic.Encoder, error) {

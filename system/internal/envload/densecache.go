@@ -1,6 +1,7 @@
-// Package densecache keeps the dense indexes of a store's sentences, one
-// for each encoder, built on first use.
-package densecache
+package envload
+
+// This file: the dense indexes of a store's sentences, one for each
+// encoder, built on first use.
 
 import (
 	"context"
@@ -13,9 +14,9 @@ import (
 	"github.com/argsearch/argsearch/semantic"
 )
 
-// A Cache holds the dense indexes of Store's sentences by encoder. It is
-// safe for concurrent use; the zero value is not: use New.
-type Cache struct {
+// A Dense holds the dense indexes of Store's sentences by encoder. It is
+// safe for concurrent use; the zero value is not: use NewDense.
+type Dense struct {
 	store *corpus.Store
 	mu    sync.Mutex
 	m     map[any]*entry // by encoder (comparable ones only)
@@ -27,16 +28,16 @@ type entry struct {
 	err  error
 }
 
-// New returns an empty cache of the dense indexes of store.
-func New(store *corpus.Store) *Cache {
-	return &Cache{store: store, m: map[any]*entry{}}
+// NewDense returns an empty cache of the dense indexes of store.
+func NewDense(store *corpus.Store) *Dense {
+	return &Dense{store: store, m: map[any]*entry{}}
 }
 
 // Index returns the dense index of the sentences by enc (dense.Build),
 // built on first use (by several goroutines at once: one builds, the
 // others wait) and kept for the cache's life; an encoder that cannot be a
 // map key (not comparable) gets a new index at each call.
-func (c *Cache) Index(ctx context.Context, enc semantic.Encoder) (retrieval.Retriever, error) {
+func (c *Dense) Index(ctx context.Context, enc semantic.Encoder) (retrieval.Retriever, error) {
 	if !reflect.TypeOf(enc).Comparable() {
 		x, err := dense.Build(ctx, enc, c.store)
 		if err != nil {
@@ -59,7 +60,7 @@ func (c *Cache) Index(ctx context.Context, enc semantic.Encoder) (retrieval.Retr
 }
 
 // Len returns the number of encoders the cache holds an index for.
-func (c *Cache) Len() int {
+func (c *Dense) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.m)

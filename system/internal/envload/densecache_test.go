@@ -1,4 +1,4 @@
-package densecache
+package envload
 
 import (
 	"context"
@@ -52,7 +52,7 @@ func store(t *testing.T) *corpus.Store {
 
 func TestIndex(t *testing.T) {
 	ctx := context.Background()
-	c := New(store(t))
+	c := NewDense(store(t))
 	n := 0
 	enc := counter{&n}
 	for range 2 {

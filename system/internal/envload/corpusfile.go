@@ -1,8 +1,9 @@
-// Package corpusfile is the corpus a system reads: a file of a TIRA input
-// directory or an embedded sample, what identifies it for the caches, its
-// arguments streamed with progress by bytes, and the store file kept for it
-// in the cache directory.
-package corpusfile
+package envload
+
+// This file: the corpus a system reads, a file of a TIRA input directory
+// or an embedded sample, what identifies it for the caches, its arguments
+// streamed with progress by bytes, and the store file kept for it in the
+// cache directory.
 
 import (
 	"bytes"
@@ -114,11 +115,11 @@ func Read(src Source, progress func(done, total int64), fn func(iter.Seq2[corpus
 	return r.Repaired, err
 }
 
-// A Store opens the store of a corpus: from the store file the cache
+// A StoreFile opens the store of a corpus: from the store file the cache
 // directory Dir keeps for it when there is a sound one, else by Build, after
 // which the store file is written (atomically) for the next run. Dir ""
 // keeps no file.
-type Store struct {
+type StoreFile struct {
 	Dir   string
 	Warn  func(string)                  // told of a damaged store file or removed leftovers; may be nil
 	Map   func(path string) error       // maps a store file, failing on a missing or damaged one
@@ -128,7 +129,7 @@ type Store struct {
 // Open opens the store of src and returns the path of the store file it
 // wrote, "" when none was written. A store file that cannot be mapped is
 // read around, not trusted.
-func (st Store) Open(ctx context.Context, src Source) (written string, err error) {
+func (st StoreFile) Open(ctx context.Context, src Source) (written string, err error) {
 	path := ""
 	if st.Dir != "" {
 		sum := sha256.Sum256([]byte(src.ID))

@@ -1,15 +1,15 @@
-package shipped_test
+package envload_test
 
 import (
 	"fmt"
 	"log"
 
-	"github.com/argsearch/argsearch/system/internal/shipped"
+	"github.com/argsearch/argsearch/system/internal/envload"
 )
 
 // The shipped models, loaded on the first call and the same after.
 func Example() {
-	l := shipped.New()
+	l := envload.NewLoader()
 	m, err := l.Models()
 	if err != nil {
 		log.Fatal(err)
