@@ -101,7 +101,7 @@
 //	if err != nil {
 //		log.Fatal(err)
 //	}
-//	if err := table.WriteText(os.Stdout); err != nil {
+//	if err := table.Write(os.Stdout, "text"); err != nil {
 //		log.Fatal(err)
 //	}
 //

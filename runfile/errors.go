@@ -29,9 +29,10 @@ var (
 	// require one, a topic outside their topic list, or one of its topics
 	// that the run does not contain.
 	ErrRules = errors.New("against the rules")
-	// ErrClosed reports a write to a closed Writer.
-	ErrClosed = errors.New("writer closed")
 )
+
+// errClosed reports a write to a closed Writer.
+var errClosed = errors.New("writer closed")
 
 // The kinds of ErrRules and ErrField, which say what they are in messages
 // and are ErrRules or ErrField to errors.Is.

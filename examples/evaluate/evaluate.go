@@ -380,12 +380,12 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	switch c.format {
 	case "tsv":
 		cli.WriteAgreement(stderr, own) // stdout is for programs
-		return t.WriteTSV(w)
+		return t.Write(w, "tsv")
 	case "json":
 		cli.WriteAgreement(stderr, own)
-		return t.WriteJSON(w)
+		return t.Write(w, "json")
 	}
-	if err := t.WriteText(w); err != nil {
+	if err := t.Write(w, "text"); err != nil {
 		return err
 	}
 	if len(own) > 1 {
@@ -394,7 +394,7 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	}
 	if c.perTopics {
 		fmt.Fprintln(w)
-		return t.WriteTopics(w)
+		return t.Write(w, "topics")
 	}
 	return nil
 }

@@ -32,8 +32,8 @@ const (
 
 // Sentinel errors, returned wrapped with the directory concerned.
 var (
-	ErrNoCorpus = errors.New("no corpus file")
-	ErrNoTopics = errors.New("no topics file")
+	errNoCorpus = errors.New("no corpus file")
+	errNoTopics = errors.New("no topics file")
 )
 
 // errUsage reports a missing -i or -o.
@@ -112,7 +112,7 @@ func (j Job) corpusFiles() ([]string, error) {
 	}
 	if len(cs) == 0 {
 		return nil, fmt.Errorf("tira: input directory %s has no %s, *.csv, *.json, *.tar.gz or *.gz: %w",
-			j.InputDir, corpusFileName, ErrNoCorpus)
+			j.InputDir, corpusFileName, errNoCorpus)
 	}
 	slices.SortFunc(cs, func(a, b candidate) int {
 		if a.rank != b.rank {
@@ -157,7 +157,7 @@ func corpusRank(name string) int {
 //
 // Within each group names are in bytewise order. Names are matched case
 // insensitively; hidden files (starting with ".") and directories are
-// skipped. No candidate is an error wrapping ErrNoCorpus.
+// skipped. No candidate is an error naming the directory.
 func (j Job) Corpus() (string, error) {
 	paths, err := j.corpusFiles()
 	if err != nil {
@@ -168,7 +168,7 @@ func (j Job) Corpus() (string, error) {
 
 // Topics returns the path of topics.xml in the input directory or, when it
 // is absent, of the only *.xml file there. Otherwise it returns an error
-// wrapping ErrNoTopics.
+// naming the directory.
 func (j Job) Topics() (string, error) {
 	p := filepath.Join(j.InputDir, topicsFileName)
 	fi, err := os.Stat(p)
@@ -193,10 +193,10 @@ func (j Job) Topics() (string, error) {
 	case 1:
 		return filepath.Join(j.InputDir, xmls[0]), nil
 	case 0:
-		return "", fmt.Errorf("tira: input directory %s has no %s: %w", j.InputDir, topicsFileName, ErrNoTopics)
+		return "", fmt.Errorf("tira: input directory %s has no %s: %w", j.InputDir, topicsFileName, errNoTopics)
 	}
 	return "", fmt.Errorf("tira: input directory %s has no %s and %d other XML files (%s): %w",
-		j.InputDir, topicsFileName, len(xmls), strings.Join(xmls, ", "), ErrNoTopics)
+		j.InputDir, topicsFileName, len(xmls), strings.Join(xmls, ", "), errNoTopics)
 }
 
 // RunPath creates the output directory (and its parents) if needed and

@@ -122,8 +122,8 @@ func TestCorpusMissing(t *testing.T) {
 	touch(t, dir, "topics.xml", "README.txt", "nested/")
 	touch(t, filepath.Join(dir, "nested"), "args_processed.csv")
 	_, err := Job{InputDir: dir}.Corpus()
-	if !errors.Is(err, ErrNoCorpus) || !strings.Contains(err.Error(), dir) {
-		t.Errorf("Corpus: got %v, want ErrNoCorpus naming %s", err, dir)
+	if !errors.Is(err, errNoCorpus) || !strings.Contains(err.Error(), dir) {
+		t.Errorf("Corpus: got %v, want errNoCorpus naming %s", err, dir)
 	}
 	_, err = Job{InputDir: filepath.Join(dir, "absent")}.Corpus()
 	if !errors.Is(err, os.ErrNotExist) {
@@ -135,7 +135,7 @@ func TestTopics(t *testing.T) {
 	tests := []struct {
 		name  string
 		files []string
-		want  string // base name, or "" for ErrNoTopics
+		want  string // base name, or "" for errNoTopics
 	}{
 		{"topics.xml", []string{"topics.xml", "other.xml", "args_processed.csv"}, "topics.xml"},
 		{"the only xml", []string{"topics-task1-2022.xml", "args_processed.csv"}, "topics-task1-2022.xml"},
@@ -149,8 +149,8 @@ func TestTopics(t *testing.T) {
 			touch(t, dir, tc.files...)
 			got, err := Job{InputDir: dir}.Topics()
 			if tc.want == "" {
-				if !errors.Is(err, ErrNoTopics) {
-					t.Errorf("Topics: got %q, %v, want ErrNoTopics", got, err)
+				if !errors.Is(err, errNoTopics) {
+					t.Errorf("Topics: got %q, %v, want errNoTopics", got, err)
 				}
 				return
 			}
