@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"

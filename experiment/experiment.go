@@ -52,8 +52,8 @@ import (
 
 	"github.com/argsearch/argsearch/internal/quote"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 )

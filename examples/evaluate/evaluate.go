@@ -12,11 +12,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic/use"
 	"github.com/argsearch/argsearch/system"

@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/docid"
 )
 
 // hide returns the judgments j without every pair that touches a hidden

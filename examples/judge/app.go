@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"

@@ -9,7 +9,7 @@ import (
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/slowtest"
 	"github.com/argsearch/argsearch/retrieval"
 )
