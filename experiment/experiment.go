@@ -92,8 +92,8 @@ type Experiment struct {
 	Predicted interface {
 		NDCG(ctx context.Context, run runfile.Run, k int, d eval.Dimension, opt eval.Options) (*eval.EstimatedNDCG, error)
 	}
-	// Own are judgments of one's own (eval.ReadAnnotations, as
-	// examples/judge writes them), kept apart from the official ones: they
+	// Own are judgments of one's own (as examples/judge writes them),
+	// kept apart from the official ones: they
 	// give figures of their own, nDCG@K and judged@K over the official
 	// labels and the own labels of what the official ones leave unjudged
 	// (Row.Own, Row.OwnShare), and change no other figure. Where two own

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
+
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/devtools"
 )
@@ -83,7 +85,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	own, err := eval.ReadAnnotations(f, out)
+	own, err := ownjudgments.ReadAnnotations(f, out)
 	if err != nil {
 		t.Fatal(err)
 	}
