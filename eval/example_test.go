@@ -104,7 +104,11 @@ func ExamplePairedTest() {
 	}
 	// Compared against two baselines: correct for two tests.
 	p, _ := eval.PairedTest{}.P(a, b)
-	fmt.Printf("bonferroni  %.4f\n", eval.Bonferroni([]float64{p, 0.3})[0])
+	adjusted, err := eval.Adjust([]float64{p, 0.3}, "bonferroni")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("bonferroni  %.4f\n", adjusted[0])
 	// Output:
 	// ttest       p=0.0137
 	// permutation p=0.0625

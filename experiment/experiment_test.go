@@ -141,7 +141,7 @@ func TestExperimentCorrections(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		adjust func([]float64) []float64
-	}{{"", eval.Bonferroni}, {"holm", eval.Holm}, {"none", func(p []float64) []float64 { return p }}} {
+	}{{"", adjustBy("bonferroni")}, {"holm", adjustBy("holm")}, {"none", func(p []float64) []float64 { return p }}} {
 		table, err := experiment.Experiment{Judgments: j, Systems: systems, Correction: c.name}.Run(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -572,5 +572,16 @@ func TestPredictedHeadline(t *testing.T) {
 	res, err := experiment.Sweep{Experiment: x, Train: []string{"1"}}.Run(context.Background())
 	if err != nil || res.Measure != "predicted" || res.Chosen[0] != "b" {
 		t.Errorf("sweep: %v, measure %q, chose %v; want predicted, b", err, res.Measure, res.Chosen)
+	}
+}
+
+// adjustBy returns eval.Adjust with a method known to it.
+func adjustBy(method string) func([]float64) []float64 {
+	return func(p []float64) []float64 {
+		q, err := eval.Adjust(p, method)
+		if err != nil {
+			panic(err)
+		}
+		return q
 	}
 }

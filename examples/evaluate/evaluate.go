@@ -453,8 +453,8 @@ func sharesTopic(j *eval.Judgments, r runfile.Run) bool {
 
 // judgmentsName names judgments in a message.
 func judgmentsName(j *eval.Judgments) string {
-	if j.Name() != "" {
-		return j.Name()
+	if j.Name != "" {
+		return j.Name
 	}
 	return string(j.Dimensions()[0])
 }

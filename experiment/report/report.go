@@ -541,7 +541,7 @@ func reproducibility(x experiment.Experiment, t *experiment.Table, o Options) re
 		for i, d := range j.Dimensions() {
 			dims[i] = string(d)
 		}
-		add("judgments", fmt.Sprintf("%s (%s)", cmp.Or(j.Name(), "unnamed"), strings.Join(dims, ", ")))
+		add("judgments", fmt.Sprintf("%s (%s)", cmp.Or(j.Name, "unnamed"), strings.Join(dims, ", ")))
 	}
 	add("cutoff", fmt.Sprintf("nDCG@%d", t.K))
 	add("baseline", t.Baseline)

@@ -36,8 +36,8 @@ func WriteAgreement(w io.Writer, own []*ownjudgments.Annotations) {
 	for i := range own {
 		for k := i + 1; k < len(own); k++ {
 			kappa, items := ownjudgments.Agreement(own[i], own[k])
-			fmt.Fprintf(w, "agreement of %s (%s) and %s (%s) over %d pairs both judged: Cohen's kappa", own[i].Judgments().Name(),
-				strings.Join(own[i].Annotators(), ", "), own[k].Judgments().Name(), strings.Join(own[k].Annotators(), ", "), items)
+			fmt.Fprintf(w, "agreement of %s (%s) and %s (%s) over %d pairs both judged: Cohen's kappa", own[i].Judgments().Name,
+				strings.Join(own[i].Annotators(), ", "), own[k].Judgments().Name, strings.Join(own[k].Annotators(), ", "), items)
 			for n, d := range []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence} {
 				sep := ","
 				if n == 0 {

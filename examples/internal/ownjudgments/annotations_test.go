@@ -51,8 +51,8 @@ func TestAnnotationsRoundTripHostileNames(t *testing.T) {
 		t.Errorf("annotators: got %q, want %q", got, want)
 	}
 	j := a.Judgments()
-	if j.Name() != "own.tsv" {
-		t.Errorf("name: got %q, want own.tsv", j.Name())
+	if j.Name != "own.tsv" {
+		t.Errorf("name: got %q, want own.tsv", j.Name)
 	}
 	for _, x := range as {
 		for d, want := range map[eval.Dimension]int{eval.Relevance: x.Relevance, eval.Quality: x.Quality, eval.Coherence: x.Coherence} {
