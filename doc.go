@@ -52,7 +52,6 @@
 //
 // Beside the pipeline:
 //
-//	docid              sentence ids "<arg>__PREMISE__k" and pair ids "first,second"
 //	nlp                sentence splitting, words and content terms, stop lists, RAKE keywords
 //	analysis           index terms as Lucene and bleve make them: UAX#29 tokens, stop lists, Porter, Porter2 and
 //	                   Krovetz stemmers, shingles; presets; which of the module's tokenizers is for what
@@ -101,7 +100,7 @@
 //	if err != nil {
 //		log.Fatal(err)
 //	}
-//	if err := table.WriteText(os.Stdout); err != nil {
+//	if err := table.Write(os.Stdout, "text"); err != nil {
 //		log.Fatal(err)
 //	}
 //

@@ -44,7 +44,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := table.WriteText(os.Stdout); err != nil {
+	if err := table.Write(os.Stdout, "text"); err != nil {
 		log.Fatal(err)
 	}
 	// Output:

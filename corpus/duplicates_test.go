@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/dup"
 	"github.com/google/go-cmp/cmp"
 )

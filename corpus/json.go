@@ -10,7 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/pystr"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/nlp"

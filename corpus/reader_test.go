@@ -19,8 +19,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/argsearch/argsearch/corpus/sample"
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/internal/corpustest"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/stance"
 )
 

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/internal/crc32c"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/mmap"
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/stance"

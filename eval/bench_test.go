@@ -78,7 +78,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	run, err := runfile.ReadRun(bytes.NewReader(rb))
+	run, err := runfile.NewReader(bytes.NewReader(rb)).ReadRun()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func BenchmarkReadEvaluateWrite(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		run, err := runfile.ReadRun(bytes.NewReader(rb))
+		run, err := runfile.NewReader(bytes.NewReader(rb)).ReadRun()
 		if err != nil {
 			b.Fatal(err)
 		}

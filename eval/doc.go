@@ -30,7 +30,7 @@
 //   - Statistics over topics: percentile bootstrap confidence intervals
 //     (Bootstrap) and paired tests (PairedTest: Student's t, the
 //     randomization test, Wilcoxon's signed-rank test) with the Bonferroni
-//     and Holm corrections.
+//     and Holm corrections (Adjust).
 //
 // Package experiment puts these together: several systems or runs, every
 // dimension, one table.

@@ -7,9 +7,6 @@ import "errors"
 // document listed twice, a NaN score) wrap package runfile's sentinels,
 // which own the run format; a malformed qrels line is a *ParseError.
 var (
-	// ErrNotEmbedded reports a year for which no official judgments are
-	// embedded.
-	ErrNotEmbedded = errors.New("eval: no official judgments embedded")
 	// ErrUnknownMeasure reports a measure name Evaluate does not compute,
 	// or cutoffs that are not distinct positive integers (or given to a
 	// measure that takes none).
@@ -40,3 +37,7 @@ var (
 
 // errNilQrels is the error of a measure given no qrels (a nil *Qrels).
 var errNilQrels = errors.New("eval: nil qrels (ReadQrels, NewQrels or Judgments.Qrels give them)")
+
+// errNotEmbedded reports a year for which no official judgments are
+// embedded.
+var errNotEmbedded = errors.New("eval: no official judgments embedded")

@@ -9,7 +9,7 @@ import (
 
 	"github.com/argsearch/argsearch/internal/quote"
 
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/runfile"
 )
 
@@ -52,8 +52,7 @@ func (s Source) String() string {
 // only the argument-level judgments of 2020 and 2021 use) enter no mean:
 // spam says nothing about how good a sentence's other pairings are, and a
 // -2 would drag a 0–2 mean below any real label. A document id that is not
-// a pair "first,second" (docid.ParsePair) is only ever exact or
-// unlabelled.
+// a pair "first,second" is only ever exact or unlabelled.
 //
 // Validated leave-one-out on the official 2022 judgments (Validate): 2,039
 // of the 6,841 judged pairs have both sentences in other judged pairs of

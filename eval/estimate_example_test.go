@@ -29,10 +29,10 @@ func ExampleEstimate() {
 		fmt.Printf("%s: %.2f %v\n", doc, label, src)
 	}
 
-	run, err := runfile.ReadRun(strings.NewReader(`1 Q0 b,a 1 3.0 new
+	run, err := runfile.NewReader(strings.NewReader(`1 Q0 b,a 1 3.0 new
 1 Q0 c,x 2 2.0 new
 1 Q0 a,c 3 1.0 new
-`))
+`)).ReadRun()
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -468,10 +468,10 @@ func TestEstimatedNDCGMapsPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := runfile.ReadRun(strings.NewReader(`51 PRO B__PREMISE__2,A__PREMISE__1 1 0.9 pairs
+	run, err := runfile.NewReader(strings.NewReader(`51 PRO B__PREMISE__2,A__PREMISE__1 1 0.9 pairs
 51 PRO C__PREMISE__2,B__PREMISE__1 2 0.8 pairs
 51 CON A__PREMISE__3,B__CONC__1 3 0.7 pairs
-`))
+`)).ReadRun()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,11 +21,11 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	run, err := runfile.ReadRun(strings.NewReader(`1 Q0 b 1 9.5 myrun
+	run, err := runfile.NewReader(strings.NewReader(`1 Q0 b 1 9.5 myrun
 1 Q0 a 2 7.0 myrun
 1 Q0 x 3 7.0 myrun
 2 Q0 d 1 3.0 myrun
-`))
+`)).ReadRun()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -104,7 +104,11 @@ func ExamplePairedTest() {
 	}
 	// Compared against two baselines: correct for two tests.
 	p, _ := eval.PairedTest{}.P(a, b)
-	fmt.Printf("bonferroni  %.4f\n", eval.Bonferroni([]float64{p, 0.3})[0])
+	adjusted, err := eval.Adjust([]float64{p, 0.3}, "bonferroni")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("bonferroni  %.4f\n", adjusted[0])
 	// Output:
 	// ttest       p=0.0137
 	// permutation p=0.0625
@@ -137,10 +141,10 @@ func ExampleOptions_pairs() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	pairs, err := runfile.ReadRun(strings.NewReader(`51 PRO A__PREMISE__1,A__CONC__1 1 0.9 pairs
+	pairs, err := runfile.NewReader(strings.NewReader(`51 PRO A__PREMISE__1,A__CONC__1 1 0.9 pairs
 51 PRO A__PREMISE__2,B__PREMISE__1 2 0.8 pairs
 51 CON B__PREMISE__3,B__CONC__1 3 0.7 pairs
-`))
+`)).ReadRun()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -177,12 +181,12 @@ func ExampleEvaluate_incomplete() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	run, err := runfile.ReadRun(strings.NewReader(`1 Q0 x 1 5 myrun
+	run, err := runfile.NewReader(strings.NewReader(`1 Q0 x 1 5 myrun
 1 Q0 a 2 4 myrun
 1 Q0 b 3 3 myrun
 1 Q0 d 4 2 myrun
 1 Q0 c 5 1 myrun
-`))
+`)).ReadRun()
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -92,7 +92,7 @@ func TestGoldenTrecEval(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer rf.Close()
-			run, err := runfile.ReadRun(rf)
+			run, err := runfile.NewReader(rf).ReadRun()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -23,9 +23,13 @@ const (
 // Judgments are the judgments of one task: a Qrels for each judged
 // dimension, all of them judging the same (topic, document) items. Official
 // returns the embedded Touché sets; NewJudgments combines your own. They
-// are immutable once built, so they may be shared between goroutines.
+// are immutable once built (but for their Name), so they may be shared
+// between goroutines that only read them.
 type Judgments struct {
-	name  string
+	// Name is the name the judgments were given: the year for the
+	// official ones ("2022"); it may be empty.
+	Name string
+
 	dims  []Dimension
 	qrels []*Qrels
 }
@@ -55,7 +59,7 @@ func NewJudgments(name string, dims []Dimension, qrels []*Qrels) (*Judgments, er
 			}
 		}
 	}
-	return &Judgments{name: name, dims: slices.Clone(dims), qrels: slices.Clone(qrels)}, nil
+	return &Judgments{Name: name, dims: slices.Clone(dims), qrels: slices.Clone(qrels)}, nil
 }
 
 // sameItems returns an error describing a (topic, document) pair judged in
@@ -75,10 +79,6 @@ func sameItems(a, b *Qrels) error {
 	}
 	return nil
 }
-
-// Name returns the name the judgments were given: the year for the
-// official ones ("2022").
-func (j *Judgments) Name() string { return j.name }
 
 // Dimensions returns the judged dimensions, in the order they were given
 // (Relevance, Quality, Coherence for the official 2022 set).

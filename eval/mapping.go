@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/runfile"
 )

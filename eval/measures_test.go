@@ -44,7 +44,7 @@ func mustFixture(t testing.TB) (*eval.Qrels, runfile.Run) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := runfile.ReadRun(strings.NewReader(fixtureRun))
+	run, err := runfile.NewReader(strings.NewReader(fixtureRun)).ReadRun()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ var officialQrels embed.FS
 // and 2021 judged Relevance only (over args.me argument ids, labels -2 for
 // spam, 0, 1, 2; for 2020 the "corrected" version); 2022 judged Relevance,
 // Quality and Coherence (over sentence pairs "first,second", labels 0, 1,
-// 2). Other years give an error wrapping ErrNotEmbedded. Each call parses a
+// 2). Other years give an error. Each call parses a
 // fresh copy.
 //
 // The judgments are by Touché / Webis and licensed CC BY 4.0.
@@ -29,7 +29,7 @@ func Official(year int) (*Judgments, error) {
 	case 2022:
 		dims = []Dimension{Relevance, Quality, Coherence}
 	default:
-		return nil, fmt.Errorf("%w for Task 1 %d (have 2020, 2021, 2022)", ErrNotEmbedded, year)
+		return nil, fmt.Errorf("%w for Task 1 %d (have 2020, 2021, 2022)", errNotEmbedded, year)
 	}
 	qrels := make([]*Qrels, len(dims))
 	for i, d := range dims {

@@ -102,7 +102,7 @@ func TestTask2(t *testing.T) {
 		t.Errorf("%d rows, want 6 (3 runs × relevance, quality)", seen)
 	}
 	var sb strings.Builder
-	if err := tab.WriteText(&sb); err != nil {
+	if err := tab.Write(&sb, "text"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(sb.String(), "stance F1") {
@@ -110,10 +110,10 @@ func TestTask2(t *testing.T) {
 	}
 	t.Log("\n" + sb.String())
 	var tsv, js strings.Builder
-	if err := tab.WriteTSV(&tsv); err != nil {
+	if err := tab.Write(&tsv, "tsv"); err != nil {
 		t.Fatal(err)
 	}
-	if err := tab.WriteJSON(&js); err != nil {
+	if err := tab.Write(&js, "json"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(tsv.String(), "\tstance_f1\tstance_n\n") || !strings.Contains(js.String(), `"stance_n": 1027`) {

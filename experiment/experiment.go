@@ -52,8 +52,8 @@ import (
 
 	"github.com/argsearch/argsearch/internal/quote"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 )
@@ -92,8 +92,8 @@ type Experiment struct {
 	Predicted interface {
 		NDCG(ctx context.Context, run runfile.Run, k int, d eval.Dimension, opt eval.Options) (*eval.EstimatedNDCG, error)
 	}
-	// Own are judgments of one's own (eval.ReadAnnotations, as
-	// examples/judge writes them), kept apart from the official ones: they
+	// Own are judgments of one's own (as examples/judge writes them),
+	// kept apart from the official ones: they
 	// give figures of their own, nDCG@K and judged@K over the official
 	// labels and the own labels of what the official ones leave unjudged
 	// (Row.Own, Row.OwnShare), and change no other figure. Where two own
@@ -444,7 +444,7 @@ func family(correction string, tested int, baseline string) string {
 // figures when est is not nil.
 func (x Experiment) evaluate(ctx context.Context, j *eval.Judgments, d eval.Dimension, est *eval.Estimate, own *eval.Qrels, k int, runs map[string]runfile.Run) ([]Row, error) {
 	q := j.Qrels(d)
-	label := strings.TrimSpace(j.Name() + " " + string(d))
+	label := strings.TrimSpace(j.Name + " " + string(d))
 	pairJudgments := judgesPairs(q)
 	ndcg5, err := eval.ParseMeasure(fmt.Sprintf("nDCG@%d", k))
 	if err != nil {
@@ -646,17 +646,16 @@ func paired(a, b []TopicScores, value func(TopicScores) float64) (x, y []float64
 	return x, y
 }
 
-// correction returns the p-value adjustment a name gives.
+// correction returns the p-value adjustment a name gives (see
+// eval.Adjust).
 func correction(name string) (func([]float64) []float64, error) {
-	switch name {
-	case "", "bonferroni":
-		return eval.Bonferroni, nil
-	case "holm":
-		return eval.Holm, nil
-	case "none":
-		return func(p []float64) []float64 { return p }, nil
+	if _, err := eval.Adjust(nil, name); err != nil {
+		return nil, fmt.Errorf("experiment: correction %s, want bonferroni, holm or none", quote.Q(name))
 	}
-	return nil, fmt.Errorf("experiment: correction %s, want bonferroni, holm or none", quote.Q(name))
+	return func(p []float64) []float64 {
+		adjusted, _ := eval.Adjust(p, name) // the name is known
+		return adjusted
+	}, nil
 }
 
 // restrict returns the judgments of the Env's topics alone.
@@ -679,7 +678,7 @@ func restrict(j *eval.Judgments, env *system.Env) (*eval.Judgments, error) {
 			return nil, fmt.Errorf("experiment: %w", err)
 		}
 	}
-	return eval.NewJudgments(j.Name(), dims, qrels)
+	return eval.NewJudgments(j.Name, dims, qrels)
 }
 
 // judgesPairs reports whether qrels judge sentence pairs (Touché 2022)

@@ -141,7 +141,7 @@ func TestExperimentCorrections(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		adjust func([]float64) []float64
-	}{{"", eval.Bonferroni}, {"holm", eval.Holm}, {"none", func(p []float64) []float64 { return p }}} {
+	}{{"", adjustBy("bonferroni")}, {"holm", adjustBy("holm")}, {"none", func(p []float64) []float64 { return p }}} {
 		table, err := experiment.Experiment{Judgments: j, Systems: systems, Correction: c.name}.Run(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -184,7 +184,7 @@ func TestExperimentPairsAndWarnings(t *testing.T) {
 		t.Errorf("unmapped: got warning %q, nDCG %v", r.Warning, r.NDCG.Mean)
 	}
 	var text bytes.Buffer
-	if err := table.WriteText(&text); err != nil {
+	if err := table.Write(&text, "text"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(text.String(), "nothing of the run is judged") {
@@ -230,7 +230,7 @@ func TestWriteTSVAndJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var tsv bytes.Buffer
-	if err := table.WriteTSV(&tsv); err != nil {
+	if err := table.Write(&tsv, "tsv"); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")
@@ -242,7 +242,7 @@ func TestWriteTSVAndJSON(t *testing.T) {
 		t.Errorf("got\n%s", tsv.String())
 	}
 	var js bytes.Buffer
-	if err := table.WriteJSON(&js); err != nil {
+	if err := table.Write(&js, "json"); err != nil {
 		t.Fatal(err)
 	}
 	var got struct {
@@ -418,7 +418,7 @@ func TestJudgedOnlyGate(t *testing.T) {
 		t.Errorf("test %q, family %q", table.Test, table.Family)
 	}
 	var text bytes.Buffer
-	if err := table.WriteText(&text); err != nil {
+	if err := table.Write(&text, "text"); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Wilcoxon signed-rank test against judged", "untested: judged@5 0.20 < 0.30", "p (Wilcoxon signed-rank test, Bonferroni) judged-only"} {
@@ -483,17 +483,17 @@ func TestOwnJudgments(t *testing.T) {
 		t.Errorf("own figures without own judgments: %v, %v", without.Rows[0].Own, without.Rows[0].OwnShare)
 	}
 	var text, plain bytes.Buffer
-	if err := table.WriteText(&text); err != nil {
+	if err := table.Write(&text, "text"); err != nil {
 		t.Fatal(err)
 	}
-	if err := without.WriteText(&plain); err != nil {
+	if err := without.Write(&plain, "text"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(text.String(), "nDCG@5 official + 2 own") || !strings.Contains(text.String(), "judged@5 official + 2 own") || strings.Contains(plain.String(), "own") {
 		t.Errorf("the own columns: with\n%s\nwithout\n%s", text.String(), plain.String())
 	}
 	var topics bytes.Buffer
-	if err := table.WriteTopics(&topics); err != nil {
+	if err := table.Write(&topics, "topics"); err != nil {
 		t.Fatal(err)
 	}
 	if lines := strings.Split(topics.String(), "\n"); !strings.Contains(lines[0], "official + 2 own") || !strings.HasSuffix(strings.TrimSpace(lines[1]), fmt.Sprintf("%.4f", (1+2/l3)/(2+1/l3))) {
@@ -563,7 +563,7 @@ func TestPredictedHeadline(t *testing.T) {
 		t.Errorf("headline %q, predicted %v (p %v, b's %v); want predicted, %v", table.Headline, r.Predicted.Mean, r.PredictedP, table.Rows[1].PredictedP, want)
 	}
 	var text bytes.Buffer
-	if err := table.WriteText(&text); err != nil {
+	if err := table.Write(&text, "text"); err != nil {
 		t.Fatal(err)
 	}
 	if header := strings.Split(text.String(), "\n")[2]; !strings.HasPrefix(strings.Join(strings.Fields(header), " "), "run judgments topics predicted nDCG@5") {
@@ -572,5 +572,16 @@ func TestPredictedHeadline(t *testing.T) {
 	res, err := experiment.Sweep{Experiment: x, Train: []string{"1"}}.Run(context.Background())
 	if err != nil || res.Measure != "predicted" || res.Chosen[0] != "b" {
 		t.Errorf("sweep: %v, measure %q, chose %v; want predicted, b", err, res.Measure, res.Chosen)
+	}
+}
+
+// adjustBy returns eval.Adjust with a method known to it.
+func adjustBy(method string) func([]float64) []float64 {
+	return func(p []float64) []float64 {
+		q, err := eval.Adjust(p, method)
+		if err != nil {
+			panic(err)
+		}
+		return q
 	}
 }

@@ -44,7 +44,7 @@ func f0(v float64) string {
 	return fmt.Sprintf("%.0f", v)
 }
 
-// tsvColumns returns the table's columns in WriteTSV's order: the first
+// tsvColumns returns the table's columns in writeTSV's order: the first
 // eleven in the order the evaluate command has always printed them, new
 // ones after the warning.
 func (t *Table) tsvColumns() []column {
@@ -106,7 +106,7 @@ func (t *Table) hasStance() bool {
 	return slices.ContainsFunc(t.Rows, func(r Row) bool { return r.StanceN > 0 })
 }
 
-// textColumns returns the columns of WriteText, in order: the headline
+// textColumns returns the columns of writeText, in order: the headline
 // measure first, each figure with its interval, p-value and what it rests
 // on (labelled@K; judged@K and depth), the warning last.
 func (t *Table) textColumns() []column {
@@ -170,15 +170,54 @@ func (t *Table) caption() string {
 		t.Test, t.Baseline, t.Family, t.K, t.MinJudged) + own
 }
 
-// WriteText writes the table as aligned columns for people, under a line
-// that names the test and the correction's family: the headline measure
-// (Table.Headline) first, then the other figures, each with its interval,
-// its p-value and what it rests on (labelled@K for the estimate; judged@K
-// and the mean and median depth for judged-only nDCG), the row's warnings
-// last. "-" marks a value not computed (the baseline's p-values, estimates
-// for judgments of arguments), and an untested judged-only p-value says
-// why.
-func (t *Table) WriteText(w io.Writer) error {
+// Write writes the table in a format: "text" (or "") as aligned columns
+// for people, "tsv" and "json" for programs, or "topics" for the per-topic
+// values as aligned columns. Another format is an error.
+//
+// "text" puts, under a line that names the test and the correction's
+// family, the headline measure (Table.Headline) first, then the other
+// figures, each with its interval, its p-value and what it rests on
+// (labelled@K for the estimate; judged@K and the mean and median depth for
+// judged-only nDCG), the row's warnings last. "-" marks a value not
+// computed (the baseline's p-values, estimates for judgments of arguments),
+// and an untested judged-only p-value says why.
+//
+// "tsv" writes tab-separated values under a header of one-token column
+// names (run, judgments, topics, ndcg5, ndcg5_low, ndcg5_high,
+// judged_ndcg5, judged_ndcg5_low, judged_ndcg5_high, p, judged5, p_plain,
+// estimated_judged_ndcg5, estimated_judged_ndcg5_low,
+// estimated_judged_ndcg5_high, estimated_p, labelled5, warning, depth5,
+// depth5_median, p_untested, own_ndcg5, own_ndcg5_low, own_ndcg5_high,
+// own_p, own_judged5, predicted_ndcg5, predicted_ndcg5_low,
+// predicted_ndcg5_high, predicted_p, and stance_f1 and stance_n where a row
+// has a stance measure (Experiment.Stances), with the cutoff in place of
+// 5); p is the judged-only p-value, and p_untested says why it is empty
+// where it is not computed for a run that is not the baseline. A value not
+// computed is an empty field.
+//
+// "json" writes one JSON object, per-topic values included; a value not
+// computed (NaN) is null.
+//
+// "topics" writes, for each dimension and topic, every system's nDCG,
+// judged-only nDCG and estimated judged-only nDCG, then its nDCG with own
+// judgments and its predicted nDCG where the table has them, "-" where not
+// computed.
+func (t *Table) Write(w io.Writer, format string) error {
+	switch format {
+	case "", "text":
+		return t.writeText(w)
+	case "tsv":
+		return t.writeTSV(w)
+	case "json":
+		return t.writeJSON(w)
+	case "topics":
+		return t.writeTopics(w)
+	}
+	return fmt.Errorf("experiment: unknown table format %q (want text, tsv, json or topics)", format)
+}
+
+// writeText writes the table in Write's "text" format.
+func (t *Table) writeText(w io.Writer) error {
 	cols := t.textColumns()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, t.caption())
@@ -200,19 +239,8 @@ func (t *Table) WriteText(w io.Writer) error {
 	return tw.Flush()
 }
 
-// WriteTSV writes the table as tab-separated values for programs, under a
-// header of one-token column names (run, judgments, topics, ndcg5,
-// ndcg5_low, ndcg5_high, judged_ndcg5, judged_ndcg5_low, judged_ndcg5_high,
-// p, judged5, p_plain, estimated_judged_ndcg5, estimated_judged_ndcg5_low,
-// estimated_judged_ndcg5_high, estimated_p, labelled5, warning, depth5,
-// depth5_median, p_untested, own_ndcg5, own_ndcg5_low, own_ndcg5_high,
-// own_p, own_judged5, predicted_ndcg5, predicted_ndcg5_low,
-// predicted_ndcg5_high, predicted_p, and stance_f1 and stance_n where a row
-// has a stance measure (Experiment.Stances), with the cutoff in place of 5); p is the
-// judged-only p-value, and p_untested says why it is empty where it is not
-// computed for a run that is not the baseline. A value not computed is an
-// empty field.
-func (t *Table) WriteTSV(w io.Writer) error {
+// writeTSV writes the table in Write's "tsv" format.
+func (t *Table) writeTSV(w io.Writer) error {
 	cols := t.tsvColumns()
 	bw := bufio.NewWriter(w)
 	header := make([]string, len(cols))
@@ -230,11 +258,8 @@ func (t *Table) WriteTSV(w io.Writer) error {
 	return bw.Flush()
 }
 
-// WriteTopics writes the per-topic values as aligned columns: for each
-// dimension and topic, every system's nDCG, judged-only nDCG and estimated
-// judged-only nDCG, then its nDCG with own judgments and its predicted
-// nDCG where the table has them, "-" where not computed.
-func (t *Table) WriteTopics(w io.Writer) error {
+// writeTopics writes the table in Write's "topics" format.
+func (t *Table) writeTopics(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	var systems []string
 	seen := map[string]bool{}
@@ -302,9 +327,8 @@ func (t *Table) WriteTopics(w io.Writer) error {
 	return tw.Flush()
 }
 
-// WriteJSON writes the table as one JSON object, per-topic values
-// included; a value not computed (NaN) is null.
-func (t *Table) WriteJSON(w io.Writer) error {
+// writeJSON writes the table in Write's "json" format.
+func (t *Table) writeJSON(w io.Writer) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // "judged@5 0.03 < 0.50" as it reads

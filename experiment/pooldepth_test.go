@@ -136,7 +136,7 @@ func sortByLabel(js []eval.Judgment) {
 func checkNoArtifact(t *testing.T, table *experiment.Table) {
 	t.Helper()
 	var text strings.Builder
-	if err := table.WriteText(&text); err != nil {
+	if err := table.Write(&text, "text"); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("\n%s", text.String())

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/filter"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/google/go-cmp/cmp"
 )

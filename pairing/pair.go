@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 )
 
 // A Pair is two sentences that are read together, First then Second. Touché

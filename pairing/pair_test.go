@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/google/go-cmp/cmp"
 )
 

@@ -10,7 +10,7 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"

@@ -63,7 +63,7 @@ func BenchmarkRead(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		run, err := ReadRun(bytes.NewReader(data))
+		run, err := NewReader(bytes.NewReader(data)).ReadRun()
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -18,9 +18,6 @@ var (
 	// ErrDuplicate reports a docid listed twice for one topic, or a topic
 	// written (or listed in two separate blocks) twice.
 	ErrDuplicate = errors.New("duplicate")
-	// ErrOrder reports a run whose scores increase down a topic's list, or
-	// whose ranks do not increase down the list.
-	ErrOrder = errors.New("out of order")
 	// ErrCount reports a topic with fewer or more results than the Rules
 	// allow.
 	ErrCount = errors.New("wrong number of results")
@@ -29,9 +26,14 @@ var (
 	// require one, a topic outside their topic list, or one of its topics
 	// that the run does not contain.
 	ErrRules = errors.New("against the rules")
-	// ErrClosed reports a write to a closed Writer.
-	ErrClosed = errors.New("writer closed")
 )
+
+// errOrder reports a run whose scores increase down a topic's list, or
+// whose ranks do not increase down the list (Validate).
+var errOrder = errors.New("out of order")
+
+// errClosed reports a write to a closed Writer.
+var errClosed = errors.New("writer closed")
 
 // The kinds of ErrRules and ErrField, which say what they are in messages
 // and are ErrRules or ErrField to errors.Is.

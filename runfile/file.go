@@ -56,7 +56,7 @@ func (fw *fileWriter) Write(qid string, rs []Result) error {
 		if fw.result != nil {
 			return fw.result
 		}
-		return fmt.Errorf("runfile: %s: write topic %s: %w", fw.path, quote.Q(qid), ErrClosed)
+		return fmt.Errorf("runfile: %s: write topic %s: %w", fw.path, quote.Q(qid), errClosed)
 	}
 	if err := fw.w.Write(qid, rs); err != nil {
 		fw.fail(err)
@@ -97,14 +97,14 @@ func (fw *fileWriter) Close() error {
 
 // Abort drops the run: it removes the temporary file and leaves the target
 // untouched. It does nothing after Close or a failed Write. Later Writes and
-// Closes fail with ErrClosed.
+// Closes fail.
 func (fw *fileWriter) Abort() error {
 	if fw.done {
 		return nil
 	}
 	err := fw.discard()
 	fw.done = true
-	fw.result = fmt.Errorf("runfile: %s: aborted: %w", fw.path, ErrClosed)
+	fw.result = fmt.Errorf("runfile: %s: aborted: %w", fw.path, errClosed)
 	if err != nil {
 		return fmt.Errorf("runfile: abort %s: %w", fw.path, err)
 	}

@@ -88,7 +88,7 @@ func TestCreateLeavesTargetOnError(t *testing.T) {
 				return err
 			}
 			return fw.Abort()
-		}, ErrClosed},
+		}, errClosed},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -149,7 +149,7 @@ func FuzzReader(f *testing.F) {
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}
-		again, err := ReadRun(&buf)
+		again, err := NewReader(&buf).ReadRun()
 		if err != nil {
 			t.Fatalf("reading the rewritten run: %v", err)
 		}

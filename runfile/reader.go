@@ -382,12 +382,6 @@ func group(lines []Line) Run {
 	return run
 }
 
-// ReadRun reads a whole run from r with a strict Reader (see
-// Reader.ReadRun).
-func ReadRun(r io.Reader) (Run, error) {
-	return NewReader(r).ReadRun()
-}
-
 // ReadFile reads the named run file with a strict Reader, grouped by topic
 // (see Reader.ReadRun). Parse errors name the file.
 func ReadFile(name string) (Run, error) {

@@ -184,13 +184,13 @@ func TestReaderIOError(t *testing.T) {
 	if _, err2 := r.Read(); !errors.Is(err2, ioErr) {
 		t.Errorf("Read after an I/O error: got %v, want it again", err2)
 	}
-	if _, err := ReadRun(iotest.ErrReader(ioErr)); !errors.Is(err, ioErr) {
+	if _, err := NewReader(iotest.ErrReader(ioErr)).ReadRun(); !errors.Is(err, ioErr) {
 		t.Errorf("ReadRun: got %v, want %v", err, ioErr)
 	}
 }
 
 func TestReadRunGroups(t *testing.T) {
-	run, err := ReadRun(strings.NewReader("10 Q0 a 1 3 t\n2 Q0 b 1 2 t\n10 Q0 c 2 1 t\n"))
+	run, err := NewReader(strings.NewReader("10 Q0 a 1 3 t\n2 Q0 b 1 2 t\n10 Q0 c 2 1 t\n")).ReadRun()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestReadRunGroups(t *testing.T) {
 }
 
 func TestReadRunRejectsDuplicates(t *testing.T) {
-	_, err := ReadRun(strings.NewReader("1 Q0 a 1 3 t\n2 Q0 a 1 3 t\n1 Q0 a 2 1 t\n"))
+	_, err := NewReader(strings.NewReader("1 Q0 a 1 3 t\n2 Q0 a 1 3 t\n1 Q0 a 2 1 t\n")).ReadRun()
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Line != 3 || pe.Field != "docid" || !errors.Is(err, ErrDuplicate) {
 		t.Errorf("got %v, want a ParseError at line 3, field docid, wrapping ErrDuplicate", err)
@@ -317,7 +317,7 @@ func TestReadRealRuns(t *testing.T) {
 			if err := w.Close(); err != nil {
 				t.Fatal(err)
 			}
-			again, err := ReadRun(strings.NewReader(sb.String()))
+			again, err := NewReader(strings.NewReader(sb.String())).ReadRun()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -372,11 +372,11 @@ func fieldsParse(t *testing.T, path string) []Line {
 // error messages, with its length, not echoed whole.
 func TestLongValuesCut(t *testing.T) {
 	long := strings.Repeat("x", 10<<20)
-	_, err := ReadRun(strings.NewReader("1 Q0 " + long + " 1 1 t\n1 Q0 " + long + " 2 0.5 t\n"))
+	_, err := NewReader(strings.NewReader("1 Q0 " + long + " 1 1 t\n1 Q0 " + long + " 2 0.5 t\n")).ReadRun()
 	if err == nil || len(err.Error()) > 500 || !strings.Contains(err.Error(), "(10485760 bytes)") {
 		t.Errorf("a docid listed twice: got a message of %d bytes, want a short one with the length", len(fmt.Sprint(err)))
 	}
-	_, err = ReadRun(strings.NewReader("1 " + long + " d 1 1 t\n"))
+	_, err = NewReader(strings.NewReader("1 " + long + " d 1 1 t\n")).ReadRun()
 	if err == nil || len(err.Error()) > 500 {
 		t.Errorf("a bad stance: got a message of %d bytes", len(fmt.Sprint(err)))
 	}

@@ -11,14 +11,15 @@ import (
 
 // Validate checks a run already read (lines in file order) and reports every
 // problem it finds, joined with errors.Join; it returns nil for a valid run.
-// Each problem wraps one of the sentinels, so errors.Is works on the result.
+// Each problem but an order one wraps one of the exported sentinels, so
+// errors.Is works on the result.
 //
 // Always checked: empty fields or whitespace inside them (ErrField), an
 // invalid stance value (ErrField), a tag that differs from the first line's
 // (ErrField), a NaN or infinite score (ErrScore), a docid listed twice in a
 // topic (ErrDuplicate), a topic split into separate blocks (ErrDuplicate), a
 // score higher than the one before it in the same topic, and a rank not
-// higher than the one before it (ErrOrder). Ranks may start at any number.
+// higher than the one before it (out of order). Ranks may start at any number.
 // Then the Rules: results per topic (ErrCount); stances, pairs, topics
 // outside Rules.Topics and topics of Rules.Topics with no line (ErrRules).
 //
@@ -83,10 +84,10 @@ func Validate(lines []Line, rules Rules) error {
 		if math.IsNaN(l.Score) || math.IsInf(l.Score, 0) {
 			v.add(q, "score", where("score %v: %w", l.Score, ErrScore))
 		} else if t.n > 0 && l.Score > t.lastScore {
-			v.add(q, "order", where("score %v is higher than the previous %v: %w", l.Score, t.lastScore, ErrOrder))
+			v.add(q, "order", where("score %v is higher than the previous %v: %w", l.Score, t.lastScore, errOrder))
 		}
 		if t.n > 0 && l.Rank <= t.lastRank {
-			v.add(q, "rank", where("rank is not higher than the previous %d: %w", t.lastRank, ErrOrder))
+			v.add(q, "rank", where("rank is not higher than the previous %d: %w", t.lastRank, errOrder))
 		}
 		t.n++
 		t.lastRank = l.Rank

@@ -47,8 +47,8 @@ func TestValidateProblems(t *testing.T) {
 		{"NaN", []Line{with(func(l *Line) { l.Score = math.NaN() })}, Rules{}, ErrScore, "score NaN"},
 		{"duplicate docid", []Line{good, with(func(l *Line) { l.Rank = 2 })}, Rules{}, ErrDuplicate, "listed twice"},
 		{"split topic", []Line{good, with(func(l *Line) { l.QID = "2" }), with(func(l *Line) { l.DocID = "c,d"; l.Rank = 2 })}, Rules{}, ErrDuplicate, "more than one block"},
-		{"score increases", []Line{good, with(func(l *Line) { l.DocID = "c,d"; l.Rank = 2; l.Score = 1.5 })}, Rules{}, ErrOrder, "higher than the previous 1"},
-		{"rank repeats", []Line{good, with(func(l *Line) { l.DocID = "c,d" })}, Rules{}, ErrOrder, "rank is not higher"},
+		{"score increases", []Line{good, with(func(l *Line) { l.DocID = "c,d"; l.Rank = 2; l.Score = 1.5 })}, Rules{}, errOrder, "higher than the previous 1"},
+		{"rank repeats", []Line{good, with(func(l *Line) { l.DocID = "c,d" })}, Rules{}, errOrder, "rank is not higher"},
 		{"too few", []Line{good}, Rules{MinResults: 2}, ErrCount, "1 results, want at least 2"},
 		{"too many", []Line{good, with(func(l *Line) { l.DocID = "c,d"; l.Rank = 2 })}, Rules{MaxResults: 1}, ErrCount, "want at most 1"},
 		{"stance not allowed", []Line{with(func(l *Line) { l.Stance = stance.Unknown })}, Touche2022(), ErrRules, "stance Q0, want PRO/CON"},
@@ -79,7 +79,7 @@ func TestValidateReportsAll(t *testing.T) {
 	rules := Touche2022()
 	rules.Topics = []string{"1", "2", "3"}
 	err := Validate(lines, rules)
-	for _, want := range []error{ErrOrder, ErrRules, ErrRules, ErrCount, ErrRules} {
+	for _, want := range []error{errOrder, ErrRules, ErrRules, ErrCount, ErrRules} {
 		if !errors.Is(err, want) {
 			t.Errorf("Validate: got %v, want it to include %v", err, want)
 		}

@@ -95,7 +95,7 @@ func (w *Writer) Write(qid string, rs []Result) error {
 		return w.err
 	}
 	if w.closed {
-		return fmt.Errorf("runfile: write topic %s: %w", quote.Q(qid), ErrClosed)
+		return fmt.Errorf("runfile: write topic %s: %w", quote.Q(qid), errClosed)
 	}
 	if err := w.check(qid, rs); err != nil {
 		w.err = err
@@ -211,7 +211,7 @@ func (w *Writer) Flush() error {
 
 // Close finishes the run: it reports a topic of Rules.Topics that has no
 // line (ErrRules, naming every missing topic) and flushes. It does not
-// close the underlying io.Writer. Later Writes fail with ErrClosed; Close may
+// close the underlying io.Writer. Later Writes fail; Close may
 // be called again and returns the same result.
 func (w *Writer) Close() error {
 	if w.closed || w.err != nil {

@@ -253,8 +253,8 @@ func TestWriterWriteAfterClose(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Write("1", nil); !errors.Is(err, ErrClosed) {
-		t.Errorf("Write after Close: got %v, want ErrClosed", err)
+	if err := w.Write("1", nil); !errors.Is(err, errClosed) {
+		t.Errorf("Write after Close: got %v, want errClosed", err)
 	}
 	if err := w.Close(); err != nil {
 		t.Errorf("second Close: got %v, want nil", err)

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/dense"

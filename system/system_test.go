@@ -156,7 +156,7 @@ func TestOpenCaches(t *testing.T) {
 	if entries := cacheEntries(cache); len(entries) != 1 {
 		t.Errorf("cache holds %v, want one index", entries)
 	}
-	if len(env.Topics) != 10 || env.Topics[0].ID != "51" || env.Judgments == nil || env.Judgments.Name() != "2021" {
+	if len(env.Topics) != 10 || env.Topics[0].ID != "51" || env.Judgments == nil || env.Judgments.Name != "2021" {
 		t.Errorf("got %d topics and judgments %v; want the 2021 sample's 10 from 51, judged in 2021", len(env.Topics), env.Judgments)
 	}
 }

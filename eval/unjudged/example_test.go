@@ -6,9 +6,9 @@ import (
 	"log"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/eval/unjudged"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/topics"
 )
 

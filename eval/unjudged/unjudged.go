@@ -45,8 +45,8 @@ import (
 	"sync"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/runfile"

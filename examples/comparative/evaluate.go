@@ -44,12 +44,12 @@ func evaluateRuns(ctx context.Context, paths []string, format, html string, comm
 	}
 	switch format {
 	case "tsv":
-		return t.WriteTSV(stdout)
+		return t.Write(stdout, "tsv")
 	case "json":
-		return t.WriteJSON(stdout)
+		return t.Write(stdout, "json")
 	}
 	fmt.Fprintf(stdout, "%d runs on Touché 2022 Task 2; judged-only nDCG@5 in rank order, p against %s\n\n", len(paths), t.Baseline)
-	return t.WriteText(stdout)
+	return t.Write(stdout, "text")
 }
 
 // readRun reads a Task 2 run file (the stance column FIRST, SECOND,

@@ -12,11 +12,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic/use"
 	"github.com/argsearch/argsearch/system"
@@ -380,12 +380,12 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	switch c.format {
 	case "tsv":
 		cli.WriteAgreement(stderr, own) // stdout is for programs
-		return t.WriteTSV(w)
+		return t.Write(w, "tsv")
 	case "json":
 		cli.WriteAgreement(stderr, own)
-		return t.WriteJSON(w)
+		return t.Write(w, "json")
 	}
-	if err := t.WriteText(w); err != nil {
+	if err := t.Write(w, "text"); err != nil {
 		return err
 	}
 	if len(own) > 1 {
@@ -394,7 +394,7 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	}
 	if c.perTopics {
 		fmt.Fprintln(w)
-		return t.WriteTopics(w)
+		return t.Write(w, "topics")
 	}
 	return nil
 }
@@ -453,8 +453,8 @@ func sharesTopic(j *eval.Judgments, r runfile.Run) bool {
 
 // judgmentsName names judgments in a message.
 func judgmentsName(j *eval.Judgments) string {
-	if j.Name() != "" {
-		return j.Name()
+	if j.Name != "" {
+		return j.Name
 	}
 	return string(j.Dimensions()[0])
 }

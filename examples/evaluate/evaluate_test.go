@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
+
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/google/go-cmp/cmp"
@@ -709,9 +711,9 @@ func TestOwnJudgments(t *testing.T) {
 	}
 	writeOwn := func(name, annotator string, labels []int) string {
 		var b strings.Builder
-		b.WriteString(eval.AnnotationsHeader + "\n")
+		b.WriteString(ownjudgments.AnnotationsHeader + "\n")
 		for i, id := range unjudged {
-			line, err := eval.Annotation{Topic: "1", Pair: id, Relevance: labels[i], Quality: 1, Coherence: labels[i] % 2, Annotator: annotator,
+			line, err := ownjudgments.Annotation{Topic: "1", Pair: id, Relevance: labels[i], Quality: 1, Coherence: labels[i] % 2, Annotator: annotator,
 				Time: time.Date(2026, 11, 27, 9, 0, i, 0, time.UTC)}.MarshalText()
 			if err != nil {
 				t.Fatal(err)

@@ -182,13 +182,13 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		switch *format {
 		case "tsv":
 			cli.WriteAgreement(stderr, own) // stdout is for programs
-			return t.WriteTSV(stdout)
+			return t.Write(stdout, "tsv")
 		case "json":
 			cli.WriteAgreement(stderr, own)
-			return t.WriteJSON(stdout)
+			return t.Write(stdout, "json")
 		}
 		fmt.Fprintf(stdout, "%d systems on %s, %d topics; p against %s\n\n", len(x.Systems), env.Name, len(env.Topics), t.Baseline)
-		if err := t.WriteText(stdout); err != nil {
+		if err := t.Write(stdout, "text"); err != nil {
 			return err
 		}
 		if len(own) > 1 {
@@ -197,7 +197,7 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		}
 		if *perTopic {
 			fmt.Fprintln(stdout)
-			return t.WriteTopics(stdout)
+			return t.Write(stdout, "topics")
 		}
 		return nil
 	})

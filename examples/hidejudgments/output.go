@@ -20,45 +20,60 @@ func (r *result) write(w io.Writer, s *simulation) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Systems: %d runs of the embedded 2022 sample (%d topics), scored with the official 2022 judgments; %d repetitions per share hidden, seed %d.\n\n",
 		len(s.names), len(s.topics), s.reps, s.seed)
+	r.writeFigures(&b, s)
+	if err := r.writeStability(&b, s); err != nil {
+		return err
+	}
+	r.writeStabilityByJudged(&b, s)
+	r.writePredictor(&b, s)
+	r.writeSignificance(&b, s)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
 
-	// The figures under all judgments.
+// writeFigures writes every system's figures under all judgments.
+func (r *result) writeFigures(b *strings.Builder, s *simulation) {
 	b.WriteString("### Every figure under all judgments\n\n| system | judged@5 |")
 	for _, d := range r.dims {
 		for f := range numFigures {
-			fmt.Fprintf(&b, " %s %s |", d, shortName(f))
+			fmt.Fprintf(b, " %s %s |", d, shortName(f))
 		}
 	}
 	b.WriteString("\n|---|---:|" + strings.Repeat("---:|", numFigures*len(r.dims)) + "\n")
 	for i, name := range s.names {
-		fmt.Fprintf(&b, "| %s | %.2f |", name, r.full[r.dims[0]].judged[i])
+		fmt.Fprintf(b, "| %s | %.2f |", name, r.full[r.dims[0]].judged[i])
 		for _, d := range r.dims {
 			for f := range numFigures {
-				fmt.Fprintf(&b, " %.3f |", r.full[d].mean[f][i])
+				fmt.Fprintf(b, " %.3f |", r.full[d].mean[f][i])
 			}
 		}
 		b.WriteString("\n")
 	}
+}
 
-	// Kendall's tau and the pool spread.
+// writeStability writes Kendall's tau between the systems' order under all
+// judgments and under the reduced ones, and the pool artifact: the spread
+// of advanced's figures over Pool 20, 50, 100 and 200 against their noise.
+func (r *result) writeStability(b *strings.Builder, s *simulation) error {
 	pool := s.poolIndices()
 	b.WriteString("\n### Stability of the systems' order, and the pool artifact\n\n")
 	b.WriteString("τ: Kendall's τ-b between the systems' order under all judgments and under the judgments left after hiding (mean ± sd over repetitions). ")
 	b.WriteString("Pool: advanced at Pool 20, 50, 100 and 200 under all judgments; spread is the largest minus the smallest of the four, noise the mean half-width of their 95% bootstrap intervals over topics, p the paired t-test of Pool 20 against Pool 100.\n\n")
 	b.WriteString("| dimension | figure |")
 	for _, f := range s.fractions {
-		fmt.Fprintf(&b, " τ, %.0f%% hidden |", 100*f)
+		fmt.Fprintf(b, " τ, %.0f%% hidden |", 100*f)
 	}
 	b.WriteString(" pool 20/50/100/200 | spread | noise | spread/noise | p 20 vs 100 |\n|---|---|")
 	b.WriteString(strings.Repeat("---:|", len(s.fractions)+5) + "\n")
 	for _, d := range r.dims {
 		for f := range numFigures {
-			fmt.Fprintf(&b, "| %s | %s |", d, figureNames[f])
+			fmt.Fprintf(b, "| %s | %s |", d, figureNames[f])
 			for fi := range s.fractions {
 				var taus []float64
 				for _, rep := range r.reduced[fi] {
 					taus = append(taus, kendall(r.full[d].mean[f], rep[d].mean[f]))
 				}
-				fmt.Fprintf(&b, " %.3f ± %.3f |", meanOf(taus), sdOf(taus))
+				fmt.Fprintf(b, " %.3f ± %.3f |", meanOf(taus), sdOf(taus))
 			}
 			if slices.Contains(pool, -1) { // not the command's systems: no pool columns
 				b.WriteString(" – | – | – | – | – |\n")
@@ -82,21 +97,25 @@ func (r *result) write(w io.Writer, s *simulation) error {
 			if tp, err := (eval.PairedTest{}).P(paired(r.full[d].perTopic[f][pool[0]], r.full[d].perTopic[f][pool[2]])); err == nil {
 				p = tp
 			}
-			fmt.Fprintf(&b, " %.3f / %.3f / %.3f / %.3f | %.3f | %.3f | %.1f | %.4f |\n", values[0], values[1], values[2], values[3],
+			fmt.Fprintf(b, " %.3f / %.3f / %.3f / %.3f | %.3f | %.3f | %.1f | %.4f |\n", values[0], values[1], values[2], values[3],
 				spread, meanOf(noise), spread/meanOf(noise), p)
 		}
 	}
+	return nil
+}
 
-	// Tau within the systems of little and of much judged top 5.
-	fmt.Fprintf(&b, "\n### Stability by judged@5\n\nτ as above, within the systems whose judged@5 under all judgments is below %.2f and within those at or above it (relevance, quality and coherence pooled: mean ± sd over dimensions and repetitions).\n\n", splitShare)
+// writeStabilityByJudged writes Kendall's tau within the systems of little
+// and of much judged top 5.
+func (r *result) writeStabilityByJudged(b *strings.Builder, s *simulation) {
+	fmt.Fprintf(b, "\n### Stability by judged@5\n\nτ as above, within the systems whose judged@5 under all judgments is below %.2f and within those at or above it (relevance, quality and coherence pooled: mean ± sd over dimensions and repetitions).\n\n", splitShare)
 	low, high := s.split(r.full[r.dims[0]].judged)
-	fmt.Fprintf(&b, "| figure |")
+	fmt.Fprintf(b, "| figure |")
 	for _, f := range s.fractions {
-		fmt.Fprintf(&b, " judged@5 < %.2f (%d systems), %.0f%% hidden | judged@5 ≥ %.2f (%d systems), %.0f%% hidden |", splitShare, len(low), 100*f, splitShare, len(high), 100*f)
+		fmt.Fprintf(b, " judged@5 < %.2f (%d systems), %.0f%% hidden | judged@5 ≥ %.2f (%d systems), %.0f%% hidden |", splitShare, len(low), 100*f, splitShare, len(high), 100*f)
 	}
 	b.WriteString("\n|---|" + strings.Repeat("---:|", 2*len(s.fractions)) + "\n")
 	for f := range numFigures {
-		fmt.Fprintf(&b, "| %s |", figureNames[f])
+		fmt.Fprintf(b, "| %s |", figureNames[f])
 		for fi := range s.fractions {
 			for _, group := range [][]int{low, high} {
 				var taus []float64
@@ -105,34 +124,41 @@ func (r *result) write(w io.Writer, s *simulation) error {
 						taus = append(taus, kendall(pick(r.full[d].mean[f], group), pick(rep[d].mean[f], group)))
 					}
 				}
-				fmt.Fprintf(&b, " %.3f ± %.3f |", meanOf(taus), sdOf(taus))
+				fmt.Fprintf(b, " %.3f ± %.3f |", meanOf(taus), sdOf(taus))
 			}
 		}
 		b.WriteString("\n")
 	}
+}
 
-	// The predictor.
+// writePredictor writes how well the predictor and the topic's mean label
+// predict the hidden pairs' labels.
+func (r *result) writePredictor(b *strings.Builder, s *simulation) {
 	b.WriteString("\n### Predicted labels of hidden pairs\n\n")
 	b.WriteString("Pearson correlation with the true labels of the hidden pairs both of whose sentences were hidden (mean ± sd over repetitions), for the predictor (eval/unjudged) and for the topic's mean label over the judgments left.\n\n")
 	b.WriteString("| dimension |")
 	for _, f := range s.fractions {
-		fmt.Fprintf(&b, " predicted, %.0f%% hidden | topic mean, %.0f%% hidden |", 100*f, 100*f)
+		fmt.Fprintf(b, " predicted, %.0f%% hidden | topic mean, %.0f%% hidden |", 100*f, 100*f)
 	}
 	b.WriteString("\n|---|" + strings.Repeat("---:|", 2*len(s.fractions)) + "\n")
 	for d, dim := range r.dims {
-		fmt.Fprintf(&b, "| %s |", dim)
+		fmt.Fprintf(b, "| %s |", dim)
 		for fi := range s.fractions {
-			fmt.Fprintf(&b, " %.3f ± %.3f | %.3f ± %.3f |", meanOf(r.model[fi][d]), sdOf(r.model[fi][d]), meanOf(r.mean[fi][d]), sdOf(r.mean[fi][d]))
+			fmt.Fprintf(b, " %.3f ± %.3f | %.3f ± %.3f |", meanOf(r.model[fi][d]), sdOf(r.model[fi][d]), meanOf(r.mean[fi][d]), sdOf(r.mean[fi][d]))
 		}
 		b.WriteString("\n")
 	}
 	b.WriteString("\nPairs per repetition:")
 	for fi, f := range s.fractions {
-		fmt.Fprintf(&b, " %.0f%% hidden, %.0f;", 100*f, meanOf(toFloats(r.pairs[fi])))
+		fmt.Fprintf(b, " %.0f%% hidden, %.0f;", 100*f, meanOf(toFloats(r.pairs[fi])))
 	}
 	b.WriteString("\n")
+}
 
-	// Significance by judged@5.
+// writeSignificance writes how often a paired t-test under the reduced
+// judgments reaches the verdict it reaches under all judgments, by the
+// judged@5 bin of the two systems.
+func (r *result) writeSignificance(b *strings.Builder, s *simulation) {
 	b.WriteString("\n### Agreement of significance, by judged@5\n\n")
 	b.WriteString("For every two systems, dimension and repetition: does a paired t-test (p < 0.05) under the reduced judgments reach the verdict it reaches under all judgments (better, worse, or no difference)? ")
 	b.WriteString("Each cell is the share of cases that agree, with the number of cases, and in brackets the share of them significant under all judgments. ")
@@ -146,52 +172,60 @@ func (r *result) write(w io.Writer, s *simulation) error {
 		b.WriteString("| figure |")
 		for i, lo := range bins {
 			if i+1 < len(bins) {
-				fmt.Fprintf(&b, " %.2f–%.2f |", lo, bins[i+1])
+				fmt.Fprintf(b, " %.2f–%.2f |", lo, bins[i+1])
 			} else {
-				fmt.Fprintf(&b, " ≥ %.2f |", lo)
+				fmt.Fprintf(b, " ≥ %.2f |", lo)
 			}
 		}
 		b.WriteString("\n|---|" + strings.Repeat("---:|", len(bins)) + "\n")
 		for f := range numFigures {
-			agree, total, sig := make([]int, len(bins)), make([]int, len(bins)), make([]int, len(bins))
-			for fi := range s.fractions {
-				for _, rep := range r.reduced[fi] {
-					for _, d := range r.dims {
-						full, red := r.full[d], rep[d]
-						shares := red.judged
-						if byFull {
-							shares = full.judged
-						}
-						for i := range s.names {
-							for j := i + 1; j < len(s.names); j++ {
-								v0 := verdict(paired(full.perTopic[f][i], full.perTopic[f][j]))
-								v1 := verdict(paired(red.perTopic[f][i], red.perTopic[f][j]))
-								bin := binOf(min(shares[i], shares[j]))
-								total[bin]++
-								if v0 == v1 {
-									agree[bin]++
-								}
-								if v0 != 0 {
-									sig[bin]++
-								}
-							}
-						}
-					}
-				}
-			}
-			fmt.Fprintf(&b, "| %s |", figureNames[f])
+			agree, total, sig := r.agreement(s, f, byFull)
+			fmt.Fprintf(b, "| %s |", figureNames[f])
 			for i := range bins {
 				if total[i] == 0 {
 					b.WriteString(" – |")
 					continue
 				}
-				fmt.Fprintf(&b, " %.2f (%d) [%.2f] |", float64(agree[i])/float64(total[i]), total[i], float64(sig[i])/float64(total[i]))
+				fmt.Fprintf(b, " %.2f (%d) [%.2f] |", float64(agree[i])/float64(total[i]), total[i], float64(sig[i])/float64(total[i]))
 			}
 			b.WriteString("\n")
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+}
+
+// agreement counts, for figure f and each judged@5 bin, the cases (two
+// systems, a dimension, a repetition) whose verdict under the reduced
+// judgments agrees with the one under all judgments, all cases, and those
+// significant under all judgments. byFull bins by judged@5 under all
+// judgments rather than under the reduced ones.
+func (r *result) agreement(s *simulation, f int, byFull bool) (agree, total, sig []int) {
+	agree, total, sig = make([]int, len(bins)), make([]int, len(bins)), make([]int, len(bins))
+	for fi := range s.fractions {
+		for _, rep := range r.reduced[fi] {
+			for _, d := range r.dims {
+				full, red := r.full[d], rep[d]
+				shares := red.judged
+				if byFull {
+					shares = full.judged
+				}
+				for i := range s.names {
+					for j := i + 1; j < len(s.names); j++ {
+						v0 := verdict(paired(full.perTopic[f][i], full.perTopic[f][j]))
+						v1 := verdict(paired(red.perTopic[f][i], red.perTopic[f][j]))
+						bin := binOf(min(shares[i], shares[j]))
+						total[bin]++
+						if v0 == v1 {
+							agree[bin]++
+						}
+						if v0 != 0 {
+							sig[bin]++
+						}
+					}
+				}
+			}
+		}
+	}
+	return agree, total, sig
 }
 
 // splitShare divides the systems of the stability table by judged@5.

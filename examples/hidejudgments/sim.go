@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/docid"
 )
 
 // hide returns the judgments j without every pair that touches a hidden
@@ -60,7 +60,7 @@ func hide(j *eval.Judgments, fraction float64, seed, rep uint64) (*eval.Judgment
 		}
 		qrels = append(qrels, q)
 	}
-	reduced, err := eval.NewJudgments(j.Name(), dims, qrels)
+	reduced, err := eval.NewJudgments(j.Name, dims, qrels)
 	return reduced, hidden, err
 }
 
@@ -84,7 +84,7 @@ func restrict(j *eval.Judgments, ids []string) (*eval.Judgments, error) {
 		}
 		qrels = append(qrels, q)
 	}
-	return eval.NewJudgments(j.Name(), j.Dimensions(), qrels)
+	return eval.NewJudgments(j.Name, j.Dimensions(), qrels)
 }
 
 // kendall returns Kendall's τ-b between two scorings of the same systems.

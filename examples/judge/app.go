@@ -13,9 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
+
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
@@ -326,7 +328,7 @@ func (a *app) judge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := a.tasks[n]
-	ann := eval.Annotation{Topic: t.topic, Pair: t.pair, Annotator: a.annotator, Time: a.now()}
+	ann := ownjudgments.Annotation{Topic: t.topic, Pair: t.pair, Annotator: a.annotator, Time: a.now()}
 	if ann.Annotator == "" {
 		ann.Annotator = strings.TrimSpace(r.PostFormValue("annotator"))
 	}

@@ -1,23 +1,22 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
+
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/devtools"
 )
 
 var screenshot = flag.String("screenshot", "", "write a screenshot of the judging page to this PNG `file` (TestBrowser)")
@@ -26,13 +25,7 @@ var screenshot = flag.String("screenshot", "", "write a screenshot of the judgin
 // pairs with key events, reloads, and finds them saved: in the file and
 // checked on the page. It skips where no Chromium is installed.
 func TestBrowser(t *testing.T) {
-	chromium := ""
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			chromium = p
-			break
-		}
-	}
+	chromium := devtools.Find()
 	if chromium == "" {
 		t.Skip("no chromium on $PATH (Debian: apt-get install chromium): the browser check needs headless Chromium")
 	}
@@ -43,10 +36,12 @@ func TestBrowser(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	b, err := startBrowser(ctx, t, chromium)
+	started, err := devtools.Start(ctx, chromium, 1100, 900)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer started.Close()
+	b := &browser{Browser: started, t: t}
 	b.navigate(srv.URL + "/")
 	if got := b.eval("location.pathname"); got != "/pair/1" {
 		t.Fatalf("the start page is %v, want /pair/1", got)
@@ -90,7 +85,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	own, err := eval.ReadAnnotations(f, out)
+	own, err := ownjudgments.ReadAnnotations(f, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,11 +112,7 @@ func TestBrowser(t *testing.T) {
 		b.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": 1100, "height": 800, "deviceScaleFactor": 1, "mobile": false}, nil)
 		b.navigate(srv.URL + "/pair/6?neighbours=1")
 		b.keys("2", "1") // two labels typed, the third to come
-		var shot struct {
-			Data string `json:"data"`
-		}
-		b.call("Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": false}, &shot)
-		png, err := base64.StdEncoding.DecodeString(shot.Data)
+		png, err := b.Screenshot(map[string]any{"captureBeyondViewport": false})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,175 +122,46 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-// browser is headless Chromium driven over the DevTools protocol on a pipe
-// (--remote-debugging-pipe: JSON messages ended by a NUL byte; the browser
-// reads file descriptor 3 and writes 4), attached to one page.
+// browser is headless Chromium attached to one page, whose failures end
+// the test.
 type browser struct {
-	t       *testing.T
-	w       io.Writer
-	r       *bufio.Reader
-	id      int
-	session string
-	events  []cdpMessage
+	*devtools.Browser
+	t *testing.T
 }
 
-type cdpMessage struct {
-	ID        int             `json:"id,omitempty"`
-	SessionID string          `json:"sessionId,omitempty"`
-	Method    string          `json:"method,omitempty"`
-	Params    json.RawMessage `json:"params,omitempty"`
-	Result    json.RawMessage `json:"result,omitempty"`
-	Error     *struct {
-		Message string `json:"message"`
-	} `json:"error,omitempty"`
-}
-
-func startBrowser(ctx context.Context, t *testing.T, chromium string) (*browser, error) {
-	profile := t.TempDir()
-	toBrowser, ours, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	fromBrowser, theirs, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--disable-default-apps", "--hide-scrollbars", "--user-data-dir="+profile, "--remote-debugging-pipe",
-		"--window-size=1100,900", "about:blank")
-	cmd.ExtraFiles = []*os.File{toBrowser, theirs}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	toBrowser.Close()
-	theirs.Close()
-	t.Cleanup(func() {
-		ours.Close()
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
-	go func() { <-ctx.Done(); fromBrowser.Close() }()
-	b := &browser{t: t, w: ours, r: bufio.NewReader(fromBrowser)}
-	var target struct {
-		TargetID string `json:"targetId"`
-	}
-	if err := b.send("Target.createTarget", map[string]any{"url": "about:blank"}, &target); err != nil {
-		return nil, fmt.Errorf("%w (chromium said: %s)", err, strings.TrimSpace(stderr.String()))
-	}
-	var attached struct {
-		SessionID string `json:"sessionId"`
-	}
-	if err := b.send("Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &attached); err != nil {
-		return nil, err
-	}
-	b.session = attached.SessionID
-	for _, domain := range []string{"Page", "Runtime", "Log", "Network"} {
-		b.call(domain+".enable", map[string]any{}, nil)
-	}
-	return b, nil
-}
-
-// send sends a command and reads until its reply, keeping the events.
-func (b *browser) send(method string, params, result any) error {
-	b.id++
-	p, err := json.Marshal(params)
-	if err != nil {
-		return err
-	}
-	m, err := json.Marshal(cdpMessage{ID: b.id, SessionID: b.session, Method: method, Params: p})
-	if err != nil {
-		return err
-	}
-	if _, err := b.w.Write(append(m, 0)); err != nil {
-		return fmt.Errorf("%s: %w", method, err)
-	}
-	for {
-		msg, err := b.read()
-		if err != nil {
-			return fmt.Errorf("%s: %w", method, err)
-		}
-		if msg.ID != b.id {
-			if msg.Method != "" {
-				b.events = append(b.events, msg)
-			}
-			continue
-		}
-		if msg.Error != nil {
-			return fmt.Errorf("%s: %s", method, msg.Error.Message)
-		}
-		if result != nil {
-			return json.Unmarshal(msg.Result, result)
-		}
-		return nil
-	}
-}
-
+// call sends a DevTools command (see devtools.Conn.Call).
 func (b *browser) call(method string, params, result any) {
 	b.t.Helper()
-	if err := b.send(method, params, result); err != nil {
+	if err := b.Call(method, params, result); err != nil {
 		b.t.Fatal(err)
 	}
-}
-
-func (b *browser) read() (cdpMessage, error) {
-	raw, err := b.r.ReadBytes(0)
-	if err != nil {
-		return cdpMessage{}, err
-	}
-	var m cdpMessage
-	err = json.Unmarshal(bytes.TrimSuffix(raw, []byte{0}), &m)
-	return m, err
 }
 
 // expectLoad runs action and waits for the page load it causes.
 func (b *browser) expectLoad(action func()) {
 	b.t.Helper()
-	mark := len(b.events)
+	mark := len(b.Events)
 	action()
-	for i := mark; ; i++ {
-		for i >= len(b.events) {
-			msg, err := b.read()
-			if err != nil {
-				b.t.Fatalf("waiting for a page load: %v", err)
-			}
-			if msg.Method != "" {
-				b.events = append(b.events, msg)
-			}
-		}
-		if b.events[i].Method == "Page.loadEventFired" {
-			return
-		}
+	if err := b.WaitFor("Page.loadEventFired", mark); err != nil {
+		b.t.Fatal(err)
 	}
 }
 
 func (b *browser) navigate(url string) {
 	b.t.Helper()
-	b.expectLoad(func() { b.call("Page.navigate", map[string]any{"url": url}, nil) })
+	if err := b.Navigate(url); err != nil {
+		b.t.Fatal(err)
+	}
 }
 
 // eval returns the value of a JavaScript expression in the page.
 func (b *browser) eval(expr string) any {
 	b.t.Helper()
-	var r struct {
-		Result struct {
-			Value any `json:"value"`
-		} `json:"result"`
-		ExceptionDetails json.RawMessage `json:"exceptionDetails"`
+	var v any
+	if err := b.Evaluate(expr, &v); err != nil {
+		b.t.Fatal(err)
 	}
-	b.call("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &r)
-	if r.ExceptionDetails != nil {
-		b.t.Fatalf("%s: %s", expr, r.ExceptionDetails)
-	}
-	return r.Result.Value
+	return v
 }
 
 // keys presses and releases each key, as a keyboard does.
@@ -319,7 +181,7 @@ func (b *browser) keys(keys ...string) {
 // test server the page caused.
 func (b *browser) problems() []string {
 	var ps []string
-	for _, e := range b.events {
+	for _, e := range b.Events {
 		switch e.Method {
 		case "Runtime.exceptionThrown":
 			ps = append(ps, "exception: "+string(e.Params))

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
+
 	"github.com/argsearch/argsearch/eval"
 )
 
@@ -54,7 +56,7 @@ func openJudgments(path string) (jf *judgmentsFile, repaired int, err error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("judgments file: %w", err)
 	}
-	header := eval.AnnotationsHeader + "\n"
+	header := ownjudgments.AnnotationsHeader + "\n"
 	switch {
 	case len(data) == 0 || (len(data) < len(header) && strings.HasPrefix(header, string(data))):
 		// New, or its header cut by a crash: write the header.
@@ -70,7 +72,7 @@ func openJudgments(path string) (jf *judgmentsFile, repaired int, err error) {
 			return nil, 0, err
 		}
 	case data[len(data)-1] != '\n':
-		if _, err := eval.ReadAnnotations(bytes.NewReader(data), path); err == nil {
+		if _, err := ownjudgments.ReadAnnotations(bytes.NewReader(data), path); err == nil {
 			// A whole last line without its newline (edited by hand):
 			// end it, so that the next line does not join it.
 			data = append(data, '\n')
@@ -80,9 +82,9 @@ func openJudgments(path string) (jf *judgmentsFile, repaired int, err error) {
 			break
 		}
 		whole := data[:bytes.LastIndexByte(data, '\n')+1]
-		if _, err := eval.ReadAnnotations(bytes.NewReader(whole), path); err != nil || len(whole) == 0 {
+		if _, err := ownjudgments.ReadAnnotations(bytes.NewReader(whole), path); err != nil || len(whole) == 0 {
 			// Not a cut append: report the file as it is.
-			_, err := eval.ReadAnnotations(bytes.NewReader(data), path)
+			_, err := ownjudgments.ReadAnnotations(bytes.NewReader(data), path)
 			return nil, 0, fmt.Errorf("judge: %w", err)
 		}
 		if err := f.Truncate(int64(len(whole))); err != nil {
@@ -91,7 +93,7 @@ func openJudgments(path string) (jf *judgmentsFile, repaired int, err error) {
 		repaired = len(data) - len(whole)
 		data = whole
 	}
-	a, err := eval.ReadAnnotations(bytes.NewReader(data), path)
+	a, err := ownjudgments.ReadAnnotations(bytes.NewReader(data), path)
 	if err != nil {
 		return nil, 0, fmt.Errorf("judge: %w", err)
 	}
@@ -138,7 +140,7 @@ var errClosed = errors.New("judge: the judgments file is closed")
 
 // record appends a's line and syncs the file. A pair judged before with
 // other labels gets a correction; with the same labels nothing is written.
-func (jf *judgmentsFile) record(a eval.Annotation) error {
+func (jf *judgmentsFile) record(a ownjudgments.Annotation) error {
 	jf.mu.Lock()
 	defer jf.mu.Unlock()
 	if jf.f == nil {

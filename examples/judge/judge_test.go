@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
+
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/runfile"
@@ -73,14 +75,14 @@ func labelsForm(rel, q, c int) url.Values {
 	return url.Values{"relevance": {fmt.Sprint(rel)}, "quality": {fmt.Sprint(q)}, "coherence": {fmt.Sprint(c)}}
 }
 
-func readOwn(t *testing.T, path string) *eval.Annotations {
+func readOwn(t *testing.T, path string) *ownjudgments.Annotations {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	a, err := eval.ReadAnnotations(f, path)
+	a, err := ownjudgments.ReadAnnotations(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +263,7 @@ func TestHostileInput(t *testing.T) {
 	// A judgments file that is not one is refused and left as it is.
 	for name, text := range map[string]string{
 		"qrels":    "1 0 a,b 2\n",
-		"conflict": eval.AnnotationsHeader + "\n1\ta,b\t1\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n1\ta,b\t2\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n",
+		"conflict": ownjudgments.AnnotationsHeader + "\n1\ta,b\t1\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n1\ta,b\t2\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n",
 		"binary":   "\x00\x01\x02\xff",
 	} {
 		path := filepath.Join(dir, name+".tsv")
@@ -280,7 +282,7 @@ func TestHostileInput(t *testing.T) {
 
 func TestRepairCutLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "own.tsv")
-	whole := eval.AnnotationsHeader + "\n1\ta,b\t1\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n"
+	whole := ownjudgments.AnnotationsHeader + "\n1\ta,b\t1\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n"
 	if err := os.WriteFile(path, []byte(whole+"1\tc,d\t2\t1"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +295,7 @@ func TestRepairCutLine(t *testing.T) {
 		t.Errorf("got %q (%d bytes dropped), want the whole lines (9 bytes dropped)", b, repaired)
 	}
 	// A cut header is written anew.
-	if err := os.WriteFile(path, []byte(eval.AnnotationsHeader[:10]), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(ownjudgments.AnnotationsHeader[:10]), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	jf, _, err = openJudgments(path)

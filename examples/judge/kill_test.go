@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
+
 	"github.com/argsearch/argsearch/eval"
 )
 
@@ -62,7 +64,7 @@ func TestKillWhileWriting(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	a, err := eval.ReadAnnotations(f, path)
+	a, err := ownjudgments.ReadAnnotations(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +84,7 @@ func appendForever(path string) {
 		os.Exit(1)
 	}
 	for i := 1; ; i++ {
-		a := eval.Annotation{Topic: "1", Pair: fmt.Sprintf("S%d__PREMISE__1,S%d__CONC__1", i, i), Relevance: i % 3, Quality: 1, Coherence: 2, Annotator: "child", Time: time.Now()}
+		a := ownjudgments.Annotation{Topic: "1", Pair: fmt.Sprintf("S%d__PREMISE__1,S%d__CONC__1", i, i), Relevance: i % 3, Quality: 1, Coherence: 2, Annotator: "child", Time: time.Now()}
 		if err := jf.record(a); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

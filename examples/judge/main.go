@@ -19,7 +19,7 @@
 // Each judgment is appended to JUDGMENTS at once and synced to disk, so
 // stopping the server (or killing it) loses at most the judgment being
 // made. The file is an own-judgments file of package eval
-// (eval.AnnotationsHeader describes it): every line carries the annotator
+// (ownjudgments.AnnotationsHeader describes it): every line carries the annotator
 // (-annotator, or the form asks) and the time. A restart reads the file
 // and resumes at the first pair it lacks; changing a saved judgment
 // appends a correction. A file that is not an own-judgments file is

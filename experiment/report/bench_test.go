@@ -8,9 +8,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/argsearch/argsearch/docid"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/experiment/report"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/system"

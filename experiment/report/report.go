@@ -14,7 +14,7 @@
 //   - the summary: for every dimension and system, nDCG@K plain, judged-only
 //     and estimated with their 95% intervals, the judged and labelled shares
 //     of the top K, and the p-values against the baseline, as
-//     experiment.Table.WriteText prints them;
+//     experiment.Table.Write prints them;
 //   - the plots, for one dimension and one of the three figures
 //     (Options.Dimension, Options.Measure): every system's value per topic,
 //     each system's per-topic difference from the baseline, sorted (better
@@ -312,7 +312,7 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	p := &page{Title: valid(cmp.Or(o.Title, "Experiment")), K: t.K, Baseline: valid(t.Baseline), Pairs: o.Top}
 	p.PHeader = "p vs baseline"
 	if t.Correction != "none" && t.Correction != "" {
-		p.PHeader = valid(p.PHeader + " (" + strings.ToUpper(t.Correction[:1]) + t.Correction[1:] + ")") // as Table.WriteText
+		p.PHeader = valid(p.PHeader + " (" + strings.ToUpper(t.Correction[:1]) + t.Correction[1:] + ")") // as Table.Write
 	}
 	if slices.ContainsFunc(t.Rows, func(r experiment.Row) bool { return !math.IsNaN(r.Own.Mean) }) {
 		p.OwnLabel = fmt.Sprintf("official + %d own", t.Own)
@@ -541,7 +541,7 @@ func reproducibility(x experiment.Experiment, t *experiment.Table, o Options) re
 		for i, d := range j.Dimensions() {
 			dims[i] = string(d)
 		}
-		add("judgments", fmt.Sprintf("%s (%s)", cmp.Or(j.Name(), "unnamed"), strings.Join(dims, ", ")))
+		add("judgments", fmt.Sprintf("%s (%s)", cmp.Or(j.Name, "unnamed"), strings.Join(dims, ", ")))
 	}
 	add("cutoff", fmt.Sprintf("nDCG@%d", t.K))
 	add("baseline", t.Baseline)

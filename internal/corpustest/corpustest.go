@@ -242,8 +242,41 @@ type generatedArgument struct {
 	sentences []sent
 }
 
-// debate generates k arguments of one debate and writes them to w.
+// A debateSource is what every argument of one debate shares: its
+// conclusion and the source it was crawled from.
+type debateSource struct {
+	conclusion           string
+	conclusionTokens     int
+	conclusionIsSentence bool
+	acquired, id         string // acquisition time; the sourceId
+	title, sourceTitle   string
+	domain, url          string
+	noTitle              bool   // sourceTitle is None
+	hasText              bool   // the arguments carry a sourceText
+	text                 string // the sourceText
+}
+
+// debate generates k arguments of one debate and writes them to w. The
+// order of its steps fixes the order of the random draws, and so the file.
 func (g *generator) debate(w *bufio.Writer, k int, st *Stats) error {
+	ids := g.argumentIDs(k)
+	src := g.source(g.conclusion())
+	args := g.arguments(ids)
+	if src.hasText = g.rng.Float64() < g.c.SourceTextRate; src.hasText {
+		src.text = g.sourceText(&src, args)
+	}
+	for j, a := range args {
+		if err := g.writeArgument(w, &src, a, j, k, st); err != nil {
+			return err
+		}
+	}
+	st.Debates++
+	return nil
+}
+
+// argumentIDs draws a source id not used before and k distinct argument
+// ids within it.
+func (g *generator) argumentIDs(k int) []string {
 	rng := g.rng
 	var src uint32
 	for {
@@ -263,12 +296,19 @@ func (g *generator) debate(w *bufio.Writer, k int, st *Stats) error {
 			ids = append(ids, prefix+strconv.FormatUint(uint64(a), 16))
 		}
 	}
-	conclusion := g.conclusion()
-	conclusionTokens := countFields(conclusion)
-	conclusionIsSentence := conclusionTokens >= 2
-	acquired := fmt.Sprintf("2019-04-%02dT%02d:%02d:%02dZ", 17+rng.IntN(3), rng.IntN(24), rng.IntN(60), rng.IntN(60))
-	sourceID := fmt.Sprintf("%08x-%s", rng.Uint32(), acquired)
+	return ids
+}
+
+// source draws the source of a debate with the given conclusion: its
+// acquisition time, id, domain, URL and title.
+func (g *generator) source(conclusion string) debateSource {
+	rng := g.rng
+	src := debateSource{conclusion: conclusion, conclusionTokens: countFields(conclusion)}
+	src.conclusionIsSentence = src.conclusionTokens >= 2
+	src.acquired = fmt.Sprintf("2019-04-%02dT%02d:%02d:%02dZ", 17+rng.IntN(3), rng.IntN(24), rng.IntN(60), rng.IntN(60))
+	src.id = fmt.Sprintf("%08x-%s", rng.Uint32(), src.acquired)
 	title := flatten(conclusion)
+	src.title = title
 	dom := domains[len(domains)-1].name
 	u := rng.Float64()
 	for _, d := range domains {
@@ -278,28 +318,34 @@ func (g *generator) debate(w *bufio.Writer, k int, st *Stats) error {
 		}
 		u -= d.p
 	}
+	src.domain = dom
 	slug := slugify(title)
-	var url, sourceTitle string
 	switch dom {
 	case "debate.org":
-		url = "https://www.debate.org/debates/" + slug + "/" + itoa(1+rng.IntN(3)) + "/"
-		sourceTitle = "Debate Argument: " + title + " | Debate.org"
+		src.url = "https://www.debate.org/debates/" + slug + "/" + itoa(1+rng.IntN(3)) + "/"
+		src.sourceTitle = "Debate Argument: " + title + " | Debate.org"
 	case "debatepedia.org":
-		url = "http://www.debatepedia.org/en/index.php/Debate:_" + slug
-		sourceTitle = "Debate: " + title + " - Debatepedia"
+		src.url = "http://www.debatepedia.org/en/index.php/Debate:_" + slug
+		src.sourceTitle = "Debate: " + title + " - Debatepedia"
 	case "debatewise.org":
-		url = "https://debatewise.org/debates/" + itoa(100+rng.IntN(9900)) + "-" + slug + "/"
-		sourceTitle = title + " - DebateWise"
+		src.url = "https://debatewise.org/debates/" + itoa(100+rng.IntN(9900)) + "-" + slug + "/"
+		src.sourceTitle = title + " - DebateWise"
 	case "idebate.org":
-		url = "https://idebate.org/debatabase/" + slug
-		sourceTitle = title + " | idebate.org"
+		src.url = "https://idebate.org/debatabase/" + slug
+		src.sourceTitle = title + " | idebate.org"
 	default:
-		url = "https://www.parliament.uk/business/debates/" + itoa(rng.IntN(100000))
-		sourceTitle = title
+		src.url = "https://www.parliament.uk/business/debates/" + itoa(rng.IntN(100000))
+		src.sourceTitle = title
 	}
-	noTitle := rng.Float64() < 0.05
+	src.noTitle = rng.Float64() < 0.05
+	return src
+}
 
-	args := make([]generatedArgument, k)
+// arguments draws the stance and the premise of each argument: a copy of a
+// recent argument's sentences, or new ones.
+func (g *generator) arguments(ids []string) []generatedArgument {
+	rng := g.rng
+	args := make([]generatedArgument, len(ids))
 	for j := range args {
 		a := &args[j]
 		a.id = ids[j]
@@ -307,22 +353,7 @@ func (g *generator) debate(w *bufio.Writer, k int, st *Stats) error {
 		if (j%2 == 1) != (rng.Float64() < 0.1) {
 			a.stance = "CON"
 		}
-		var texts []sent
-		if len(g.recentArgs) > 0 && rng.Float64() < argumentCopy {
-			texts = g.recentArgs[rng.IntN(len(g.recentArgs))]
-		} else {
-			m := int(lognormal(rng, g.premiseMu, sentencesSigma) + 0.5)
-			m = max(1, min(m, maxSentences))
-			texts = make([]sent, m)
-			for i := range texts {
-				texts[i] = g.sentence()
-			}
-			if len(g.recentArgs) < recentArguments {
-				g.recentArgs = append(g.recentArgs, texts)
-			} else if rng.Float64() < 0.05 {
-				g.recentArgs[rng.IntN(recentArguments)] = texts
-			}
-		}
+		texts := g.premiseSentences()
 		sep := " "
 		if rng.Float64() < 0.05 {
 			sep = pick(rng, []string{"\n", "\r\n", "\n\n", "  "})
@@ -340,112 +371,154 @@ func (g *generator) debate(w *bufio.Writer, k int, st *Stats) error {
 		a.premise = string(b)
 		g.text = b[:0]
 	}
-	sourceText := ""
-	hasSourceText := rng.Float64() < g.c.SourceTextRate
-	if hasSourceText {
-		target := int(math.Exp(math.Log(sourceTextMin) + rng.Float64()*math.Log(sourceTextMax/sourceTextMin)))
-		b := fmt.Appendf(nil, "%s\n%s\nStarted by: %x\nRound 1\n", title, sourceTitle, rng.Uint32())
-		for _, a := range args {
-			if len(b) >= target {
-				break
-			}
-			b = append(b, '\n')
-			if a.stance == "PRO" {
-				b = append(b, "Pro\n"...)
-			} else {
-				b = append(b, "Con\n"...)
-			}
-			b = append(b, a.premise...)
-			b = append(b, '\n')
-		}
-		for len(b) < target {
-			b = append(b, g.sentence().text...)
-			b = append(b, ' ')
-		}
-		sourceText = string(b)
+	return args
+}
+
+// premiseSentences returns the sentences of one premise: a recent
+// argument's (an exact copy), or new ones, which may replace a recent
+// argument.
+func (g *generator) premiseSentences() []sent {
+	rng := g.rng
+	if len(g.recentArgs) > 0 && rng.Float64() < argumentCopy {
+		return g.recentArgs[rng.IntN(len(g.recentArgs))]
 	}
+	m := int(lognormal(rng, g.premiseMu, sentencesSigma) + 0.5)
+	m = max(1, min(m, maxSentences))
+	texts := make([]sent, m)
+	for i := range texts {
+		texts[i] = g.sentence()
+	}
+	if len(g.recentArgs) < recentArguments {
+		g.recentArgs = append(g.recentArgs, texts)
+	} else if rng.Float64() < 0.05 {
+		g.recentArgs[rng.IntN(recentArguments)] = texts
+	}
+	return texts
+}
 
-	for j, a := range args {
-		r := g.row[:0]
-		r = append(r, a.id...)
-		r = append(r, ',')
-		r = appendCSVField(r, conclusion)
-		r = append(r, ',')
-
-		p := append(g.repr[:0], "[{'text': "...)
-		p = appendRepr(p, a.premise)
-		p = append(p, ", 'stance': '"...)
-		p = append(p, a.stance...)
-		p = append(p, "', 'annotations': []}]"...)
-		r = appendCSVField(r, p)
-		r = append(r, ',')
-
-		p = append(p[:0], "{'sourceId': "...)
-		p = appendRepr(p, sourceID)
-		p = append(p, ", 'previousArgumentInSourceId': "...)
-		p = appendRepr(p, neighbour(sourceID, j-1, k))
-		p = append(p, ", 'acquisitionTime': "...)
-		p = appendRepr(p, acquired)
-		p = append(p, ", 'discussionTitle': "...)
-		p = appendRepr(p, conclusion)
-		p = append(p, ", 'sourceTitle': "...)
-		if noTitle {
-			p = append(p, "None"...)
+// sourceText draws the page a debate was crawled from: its title, the
+// arguments' premises by stance, then new sentences up to a length drawn
+// log-uniformly.
+func (g *generator) sourceText(src *debateSource, args []generatedArgument) string {
+	rng := g.rng
+	target := int(math.Exp(math.Log(sourceTextMin) + rng.Float64()*math.Log(sourceTextMax/sourceTextMin)))
+	b := fmt.Appendf(nil, "%s\n%s\nStarted by: %x\nRound 1\n", src.title, src.sourceTitle, rng.Uint32())
+	for _, a := range args {
+		if len(b) >= target {
+			break
+		}
+		b = append(b, '\n')
+		if a.stance == "PRO" {
+			b = append(b, "Pro\n"...)
 		} else {
-			p = appendRepr(p, sourceTitle)
+			b = append(b, "Con\n"...)
 		}
-		p = append(p, ", 'sourceUrl': "...)
-		p = appendRepr(p, url)
-		p = append(p, ", 'nextArgumentInSourceId': "...)
-		p = appendRepr(p, neighbour(sourceID, j+1, k))
-		p = append(p, ", 'sourceDomain': "...)
-		p = appendRepr(p, dom)
-		if hasSourceText {
-			p = append(p, ", 'sourceText': "...)
-			p = appendRepr(p, sourceText)
-		}
-		p = append(p, '}')
-		r = appendCSVField(r, p)
-		r = append(r, ',')
-
-		p = append(p[:0], '[')
-		n := 0
-		add := func(kind string, k int, s sent) {
-			if n > 0 {
-				p = append(p, ", "...)
-			}
-			n++
-			p = append(p, "{'sent_id': '"...)
-			p = append(p, a.id...)
-			p = append(p, "__"...)
-			p = append(p, kind...)
-			p = append(p, "__"...)
-			p = strconv.AppendInt(p, int64(k), 10)
-			p = append(p, "', 'sent_text': "...)
-			p = appendRepr(p, s.text)
-			p = append(p, '}')
-			st.Tokens += int64(s.tokens)
-		}
-		for i, t := range a.sentences {
-			add("PREMISE", i+1, t)
-		}
-		if conclusionIsSentence {
-			add("CONC", 1, sent{conclusion, conclusionTokens})
-		}
-		p = append(p, ']')
-		st.Sentences += int64(n)
-		r = appendCSVField(r, p)
-		r = append(r, '\r', '\n')
-		g.repr, g.row = p, r
-		m, err := w.Write(r)
-		st.Bytes += int64(m)
-		if err != nil {
-			return err
-		}
-		st.Arguments++
+		b = append(b, a.premise...)
+		b = append(b, '\n')
 	}
-	st.Debates++
+	for len(b) < target {
+		b = append(b, g.sentence().text...)
+		b = append(b, ' ')
+	}
+	return string(b)
+}
+
+// writeArgument writes the j-th of the k arguments of a debate as one CSV
+// row: id, conclusion, premises, context and sentences.
+func (g *generator) writeArgument(w *bufio.Writer, src *debateSource, a generatedArgument, j, k int, st *Stats) error {
+	r := g.row[:0]
+	r = append(r, a.id...)
+	r = append(r, ',')
+	r = appendCSVField(r, src.conclusion)
+	r = append(r, ',')
+
+	p := append(g.repr[:0], "[{'text': "...)
+	p = appendRepr(p, a.premise)
+	p = append(p, ", 'stance': '"...)
+	p = append(p, a.stance...)
+	p = append(p, "', 'annotations': []}]"...)
+	r = appendCSVField(r, p)
+	r = append(r, ',')
+
+	p = appendContext(p[:0], src, j, k)
+	r = appendCSVField(r, p)
+	r = append(r, ',')
+
+	var n int
+	p, n = appendSentences(p[:0], src, a, st)
+	st.Sentences += int64(n)
+	r = appendCSVField(r, p)
+	r = append(r, '\r', '\n')
+	g.repr, g.row = p, r
+	m, err := w.Write(r)
+	st.Bytes += int64(m)
+	if err != nil {
+		return err
+	}
+	st.Arguments++
 	return nil
+}
+
+// appendContext appends the context column of the j-th of the k arguments
+// of a debate, a Python dict literal.
+func appendContext(p []byte, src *debateSource, j, k int) []byte {
+	p = append(p, "{'sourceId': "...)
+	p = appendRepr(p, src.id)
+	p = append(p, ", 'previousArgumentInSourceId': "...)
+	p = appendRepr(p, neighbour(src.id, j-1, k))
+	p = append(p, ", 'acquisitionTime': "...)
+	p = appendRepr(p, src.acquired)
+	p = append(p, ", 'discussionTitle': "...)
+	p = appendRepr(p, src.conclusion)
+	p = append(p, ", 'sourceTitle': "...)
+	if src.noTitle {
+		p = append(p, "None"...)
+	} else {
+		p = appendRepr(p, src.sourceTitle)
+	}
+	p = append(p, ", 'sourceUrl': "...)
+	p = appendRepr(p, src.url)
+	p = append(p, ", 'nextArgumentInSourceId': "...)
+	p = appendRepr(p, neighbour(src.id, j+1, k))
+	p = append(p, ", 'sourceDomain': "...)
+	p = appendRepr(p, src.domain)
+	if src.hasText {
+		p = append(p, ", 'sourceText': "...)
+		p = appendRepr(p, src.text)
+	}
+	return append(p, '}')
+}
+
+// appendSentences appends the sentences column of an argument, a Python
+// list literal of its premise sentences and its conclusion (when that is a
+// sentence), and returns it with the number of sentences. It adds their
+// tokens to st.
+func appendSentences(p []byte, src *debateSource, a generatedArgument, st *Stats) ([]byte, int) {
+	p = append(p, '[')
+	n := 0
+	add := func(kind string, k int, s sent) {
+		if n > 0 {
+			p = append(p, ", "...)
+		}
+		n++
+		p = append(p, "{'sent_id': '"...)
+		p = append(p, a.id...)
+		p = append(p, "__"...)
+		p = append(p, kind...)
+		p = append(p, "__"...)
+		p = strconv.AppendInt(p, int64(k), 10)
+		p = append(p, "', 'sent_text': "...)
+		p = appendRepr(p, s.text)
+		p = append(p, '}')
+		st.Tokens += int64(s.tokens)
+	}
+	for i, t := range a.sentences {
+		add("PREMISE", i+1, t)
+	}
+	if src.conclusionIsSentence {
+		add("CONC", 1, sent{src.conclusion, src.conclusionTokens})
+	}
+	return append(p, ']'), n
 }
 
 // neighbour returns the args.me id of the i-th argument of a source with k

@@ -7,7 +7,7 @@ import (
 
 	"github.com/argsearch/argsearch/internal/quote"
 
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/retrieval"
 )
 

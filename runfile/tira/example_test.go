@@ -11,7 +11,7 @@ import (
 	"github.com/argsearch/argsearch/stance"
 )
 
-func ExampleParseFlags() {
+func ExampleJob() {
 	// Set up what TIRA provides: an input dataset and an output directory.
 	base, err := os.MkdirTemp("", "tira-example")
 	if err != nil {
@@ -33,8 +33,9 @@ func ExampleParseFlags() {
 
 	// The system's main: software -i $inputDataset -o $outputDir
 	fs := flag.NewFlagSet("mysystem", flag.ContinueOnError)
-	job, err := tira.ParseFlags(fs, []string{"-i", in, "-o", out})
-	if err != nil {
+	var job tira.Job
+	job.RegisterFlags(fs)
+	if err := fs.Parse([]string{"-i", in, "-o", out}); err != nil {
 		fmt.Println(err)
 		return
 	}

@@ -10,7 +10,12 @@
 // flags on your own flag.FlagSet (no global flags are touched):
 //
 //	fs := flag.NewFlagSet("mysystem", flag.ContinueOnError)
-//	job, err := tira.ParseFlags(fs, os.Args[1:])
+//	var job tira.Job
+//	job.RegisterFlags(fs)
+//	err := fs.Parse(os.Args[1:])
+//
+// Corpus and Topics then report a missing -i or -o, or an input directory
+// that does not exist.
 package tira
 
 import (
@@ -32,8 +37,8 @@ const (
 
 // Sentinel errors, returned wrapped with the directory concerned.
 var (
-	ErrNoCorpus = errors.New("no corpus file")
-	ErrNoTopics = errors.New("no topics file")
+	errNoCorpus = errors.New("no corpus file")
+	errNoTopics = errors.New("no topics file")
 )
 
 // errUsage reports a missing -i or -o.
@@ -51,33 +56,11 @@ func (j *Job) RegisterFlags(fs *flag.FlagSet) {
 	fs.StringVar(&j.OutputDir, "o", j.OutputDir, "output `directory`; the run is written to "+runFileName+" there")
 }
 
-// ParseFlags registers -i and -o on fs, parses args with it and checks that
-// both were given. Other flags the caller registered on fs are parsed too,
-// and positional arguments are left in fs.Args().
-func ParseFlags(fs *flag.FlagSet, args []string) (Job, error) {
-	var j Job
-	j.RegisterFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return Job{}, fmt.Errorf("tira: %w", err)
-	}
-	if err := j.check(); err != nil {
-		return Job{}, err
-	}
-	return j, nil
-}
-
-// check reports whether both directories are set and the input directory
-// exists.
-func (j Job) check() error {
-	var missing []string
+// checkInput reports whether the input directory is given and is a
+// directory.
+func (j Job) checkInput() error {
 	if j.InputDir == "" {
-		missing = append(missing, "-i $inputDataset")
-	}
-	if j.OutputDir == "" {
-		missing = append(missing, "-o $outputDir")
-	}
-	if len(missing) > 0 {
-		return fmt.Errorf("tira: %s not given: %w", strings.Join(missing, " and "), errUsage)
+		return fmt.Errorf("tira: -i $inputDataset not given: %w", errUsage)
 	}
 	fi, err := os.Stat(j.InputDir)
 	if err != nil {
@@ -112,7 +95,7 @@ func (j Job) corpusFiles() ([]string, error) {
 	}
 	if len(cs) == 0 {
 		return nil, fmt.Errorf("tira: input directory %s has no %s, *.csv, *.json, *.tar.gz or *.gz: %w",
-			j.InputDir, corpusFileName, ErrNoCorpus)
+			j.InputDir, corpusFileName, errNoCorpus)
 	}
 	slices.SortFunc(cs, func(a, b candidate) int {
 		if a.rank != b.rank {
@@ -157,8 +140,11 @@ func corpusRank(name string) int {
 //
 // Within each group names are in bytewise order. Names are matched case
 // insensitively; hidden files (starting with ".") and directories are
-// skipped. No candidate is an error wrapping ErrNoCorpus.
+// skipped. No candidate is an error naming the directory.
 func (j Job) Corpus() (string, error) {
+	if err := j.checkInput(); err != nil {
+		return "", err
+	}
 	paths, err := j.corpusFiles()
 	if err != nil {
 		return "", err
@@ -168,8 +154,11 @@ func (j Job) Corpus() (string, error) {
 
 // Topics returns the path of topics.xml in the input directory or, when it
 // is absent, of the only *.xml file there. Otherwise it returns an error
-// wrapping ErrNoTopics.
+// naming the directory.
 func (j Job) Topics() (string, error) {
+	if err := j.checkInput(); err != nil {
+		return "", err
+	}
 	p := filepath.Join(j.InputDir, topicsFileName)
 	fi, err := os.Stat(p)
 	if err == nil && !fi.IsDir() {
@@ -193,10 +182,10 @@ func (j Job) Topics() (string, error) {
 	case 1:
 		return filepath.Join(j.InputDir, xmls[0]), nil
 	case 0:
-		return "", fmt.Errorf("tira: input directory %s has no %s: %w", j.InputDir, topicsFileName, ErrNoTopics)
+		return "", fmt.Errorf("tira: input directory %s has no %s: %w", j.InputDir, topicsFileName, errNoTopics)
 	}
 	return "", fmt.Errorf("tira: input directory %s has no %s and %d other XML files (%s): %w",
-		j.InputDir, topicsFileName, len(xmls), strings.Join(xmls, ", "), ErrNoTopics)
+		j.InputDir, topicsFileName, len(xmls), strings.Join(xmls, ", "), errNoTopics)
 }
 
 // RunPath creates the output directory (and its parents) if needed and

@@ -34,12 +34,13 @@ func newFlagSet() *flag.FlagSet {
 	return fs
 }
 
-func TestParseFlags(t *testing.T) {
+func TestRegisterFlags(t *testing.T) {
 	in, out := t.TempDir(), filepath.Join(t.TempDir(), "out")
 	fs := newFlagSet()
 	verbose := fs.Bool("v", false, "a flag of the caller's own")
-	job, err := ParseFlags(fs, []string{"-i", in, "-v", "-o", out, "extra"})
-	if err != nil {
+	var job Job
+	job.RegisterFlags(fs)
+	if err := fs.Parse([]string{"-i", in, "-v", "-o", out, "extra"}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(Job{InputDir: in, OutputDir: out}, job); diff != "" {
@@ -50,31 +51,32 @@ func TestParseFlags(t *testing.T) {
 	}
 }
 
-func TestParseFlagsErrors(t *testing.T) {
+// TestJobErrors checks that Corpus, Topics and RunPath name a missing
+// flag or a bad input directory.
+func TestJobErrors(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	touch(t, dir, "file")
 	tests := []struct {
 		name string
-		args []string
+		job  Job
 		want error  // sentinel, or nil to only require an error
 		text string // part of the message
 	}{
-		{"nothing", nil, errUsage, "-i $inputDataset and -o $outputDir not given"},
-		{"no -o", []string{"-i", dir}, errUsage, "-o $outputDir not given"},
-		{"no -i", []string{"-o", dir}, errUsage, "-i $inputDataset not given"},
-		{"missing input dir", []string{"-i", filepath.Join(dir, "absent"), "-o", dir}, os.ErrNotExist, "input directory"},
-		{"input is a file", []string{"-i", file, "-o", dir}, nil, "is not a directory"},
-		{"unknown flag", []string{"-x"}, nil, "flag provided but not defined"},
+		{"no -i", Job{OutputDir: dir}, errUsage, "-i $inputDataset not given"},
+		{"missing input dir", Job{InputDir: filepath.Join(dir, "absent"), OutputDir: dir}, os.ErrNotExist, "input directory"},
+		{"input is a file", Job{InputDir: file, OutputDir: dir}, nil, "is not a directory"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseFlags(newFlagSet(), tc.args)
-			if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) {
-				t.Fatalf("got %v, want an error wrapping %v", err, tc.want)
-			}
-			if !strings.HasPrefix(err.Error(), "tira: ") || !strings.Contains(err.Error(), tc.text) {
-				t.Errorf("message %q, want it to start with tira: and contain %q", err, tc.text)
+			for what, f := range map[string]func() (string, error){"Corpus": tc.job.Corpus, "Topics": tc.job.Topics} {
+				_, err := f()
+				if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) {
+					t.Fatalf("%s: got %v, want an error wrapping %v", what, err, tc.want)
+				}
+				if !strings.HasPrefix(err.Error(), "tira: ") || !strings.Contains(err.Error(), tc.text) {
+					t.Errorf("%s: message %q, want it to start with tira: and contain %q", what, err, tc.text)
+				}
 			}
 		})
 	}
@@ -122,8 +124,8 @@ func TestCorpusMissing(t *testing.T) {
 	touch(t, dir, "topics.xml", "README.txt", "nested/")
 	touch(t, filepath.Join(dir, "nested"), "args_processed.csv")
 	_, err := Job{InputDir: dir}.Corpus()
-	if !errors.Is(err, ErrNoCorpus) || !strings.Contains(err.Error(), dir) {
-		t.Errorf("Corpus: got %v, want ErrNoCorpus naming %s", err, dir)
+	if !errors.Is(err, errNoCorpus) || !strings.Contains(err.Error(), dir) {
+		t.Errorf("Corpus: got %v, want errNoCorpus naming %s", err, dir)
 	}
 	_, err = Job{InputDir: filepath.Join(dir, "absent")}.Corpus()
 	if !errors.Is(err, os.ErrNotExist) {
@@ -135,7 +137,7 @@ func TestTopics(t *testing.T) {
 	tests := []struct {
 		name  string
 		files []string
-		want  string // base name, or "" for ErrNoTopics
+		want  string // base name, or "" for errNoTopics
 	}{
 		{"topics.xml", []string{"topics.xml", "other.xml", "args_processed.csv"}, "topics.xml"},
 		{"the only xml", []string{"topics-task1-2022.xml", "args_processed.csv"}, "topics-task1-2022.xml"},
@@ -149,8 +151,8 @@ func TestTopics(t *testing.T) {
 			touch(t, dir, tc.files...)
 			got, err := Job{InputDir: dir}.Topics()
 			if tc.want == "" {
-				if !errors.Is(err, ErrNoTopics) {
-					t.Errorf("Topics: got %q, %v, want ErrNoTopics", got, err)
+				if !errors.Is(err, errNoTopics) {
+					t.Errorf("Topics: got %q, %v, want errNoTopics", got, err)
 				}
 				return
 			}

@@ -273,7 +273,7 @@ func firstDifference(a, b []byte) string {
 // mustRun reads a run file's bytes.
 func mustRun(t testing.TB, b []byte) runfile.Run {
 	t.Helper()
-	run, err := runfile.ReadRun(bytes.NewReader(b))
+	run, err := runfile.NewReader(bytes.NewReader(b)).ReadRun()
 	if err != nil {
 		t.Fatal(err)
 	}

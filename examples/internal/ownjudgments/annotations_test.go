@@ -1,4 +1,4 @@
-package eval_test
+package ownjudgments_test
 
 import (
 	"errors"
@@ -8,16 +8,17 @@ import (
 	"time"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
 	"github.com/google/go-cmp/cmp"
 )
 
 var when = time.Date(2026, 11, 27, 1, 2, 3, 456, time.UTC)
 
 // file returns an own-judgments file holding the lines of as.
-func file(t testing.TB, as ...eval.Annotation) string {
+func file(t testing.TB, as ...ownjudgments.Annotation) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString(eval.AnnotationsHeader + "\n")
+	b.WriteString(ownjudgments.AnnotationsHeader + "\n")
 	for _, a := range as {
 		line, err := a.MarshalText()
 		if err != nil {
@@ -29,9 +30,9 @@ func file(t testing.TB, as ...eval.Annotation) string {
 	return b.String()
 }
 
-func read(t testing.TB, text string) *eval.Annotations {
+func read(t testing.TB, text string) *ownjudgments.Annotations {
 	t.Helper()
-	a, err := eval.ReadAnnotations(strings.NewReader(text), "own.tsv")
+	a, err := ownjudgments.ReadAnnotations(strings.NewReader(text), "own.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func read(t testing.TB, text string) *eval.Annotations {
 
 func TestAnnotationsRoundTripHostileNames(t *testing.T) {
 	huge := strings.Repeat("x", 10<<20)
-	as := []eval.Annotation{
+	as := []ownjudgments.Annotation{
 		{Topic: "1", Pair: "a__PREMISE__1,b__CONC__1", Relevance: -2, Quality: 0, Coherence: 0, Annotator: "Ada Lovelace", Time: when},
 		{Topic: "2\t2", Pair: "p\\n,\r\nq", Relevance: 2, Quality: 1, Coherence: 2, Annotator: "tab\there\\ and a line\nbreak", Time: when},
 		{Topic: "3", Pair: huge, Relevance: 1, Quality: 2, Coherence: 1, Annotator: "ünïcödé 名前", Time: when.Add(time.Hour)},
@@ -50,8 +51,8 @@ func TestAnnotationsRoundTripHostileNames(t *testing.T) {
 		t.Errorf("annotators: got %q, want %q", got, want)
 	}
 	j := a.Judgments()
-	if j.Name() != "own.tsv" {
-		t.Errorf("name: got %q, want own.tsv", j.Name())
+	if j.Name != "own.tsv" {
+		t.Errorf("name: got %q, want own.tsv", j.Name)
 	}
 	for _, x := range as {
 		for d, want := range map[eval.Dimension]int{eval.Relevance: x.Relevance, eval.Quality: x.Quality, eval.Coherence: x.Coherence} {
@@ -67,7 +68,7 @@ func TestAnnotationsRoundTripHostileNames(t *testing.T) {
 }
 
 func TestAnnotationsRepeatsAndCorrections(t *testing.T) {
-	first := eval.Annotation{Topic: "1", Pair: "a,b", Relevance: 1, Quality: 1, Coherence: 1, Annotator: "x", Time: when}
+	first := ownjudgments.Annotation{Topic: "1", Pair: "a,b", Relevance: 1, Quality: 1, Coherence: 1, Annotator: "x", Time: when}
 	again := first
 	again.Annotator, again.Time = "y", when.Add(time.Minute)
 	fix := first
@@ -83,20 +84,20 @@ func TestAnnotationsRepeatsAndCorrections(t *testing.T) {
 	}
 
 	// After the correction, the first labels conflict with the current ones.
-	_, err := eval.ReadAnnotations(strings.NewReader(file(t, first, fix, first)), "own.tsv")
+	_, err := ownjudgments.ReadAnnotations(strings.NewReader(file(t, first, fix, first)), "own.tsv")
 	if err == nil || !strings.Contains(err.Error(), "own.tsv line 4") || !strings.Contains(err.Error(), "on line 3") {
 		t.Errorf("got %v, want a conflict between lines 4 and 3 of own.tsv", err)
 	}
 }
 
 func TestAnnotationsErrors(t *testing.T) {
-	good := file(t, eval.Annotation{Topic: "1", Pair: "a,b", Relevance: 1, Quality: 1, Coherence: 1, Annotator: "x", Time: when})
+	good := file(t, ownjudgments.Annotation{Topic: "1", Pair: "a,b", Relevance: 1, Quality: 1, Coherence: 1, Annotator: "x", Time: when})
 	line := strings.SplitN(good, "\n", 2)[1]
 	line = strings.TrimSuffix(line, "\n")
 	with := func(col int, v string) string {
 		f := strings.Split(line, "\t")
 		f[col] = v
-		return eval.AnnotationsHeader + "\n" + line + "\n" + strings.Join(f, "\t") + "\n"
+		return ownjudgments.AnnotationsHeader + "\n" + line + "\n" + strings.Join(f, "\t") + "\n"
 	}
 	conflict := with(2, "2")
 	for _, c := range []struct{ name, text, want string }{
@@ -104,7 +105,7 @@ func TestAnnotationsErrors(t *testing.T) {
 		{"qrels", "1 0 a,b 2\n", "own.tsv line 1: not an own-judgments file"},
 		{"binary", "\x00\xff\xfe garbage", "own.tsv line 1: not an own-judgments file"},
 		{"version", strings.Replace(good, "judgments 1", "judgments 2", 1), `version "2"`},
-		{"columns", eval.AnnotationsHeader + "\n1\t2\n", "own.tsv line 2: 2 columns, want 8"},
+		{"columns", ownjudgments.AnnotationsHeader + "\n1\t2\n", "own.tsv line 2: 2 columns, want 8"},
 		{"relevance", with(2, "3"), "own.tsv line 3, field relevance: 3 is not -2, 0, 1 or 2"},
 		{"quality spam", with(3, "-2"), "own.tsv line 3, field quality: -2 is not 0, 1 or 2"},
 		{"coherence", with(4, "two"), "own.tsv line 3, field coherence: \"two\" is not an integer"},
@@ -117,7 +118,7 @@ func TestAnnotationsErrors(t *testing.T) {
 		{"cut", good[:len(good)-5], "own.tsv line 2, field action: \"ju\", want \"judged\" or \"corrected\": malformed judgment (the last line has no newline: an interrupted write?)"},
 		{"huge", with(2, strings.Repeat("9", 10<<20)), "(10485760 bytes) is not an integer"},
 	} {
-		_, err := eval.ReadAnnotations(strings.NewReader(c.text), "own.tsv")
+		_, err := ownjudgments.ReadAnnotations(strings.NewReader(c.text), "own.tsv")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
 		}
@@ -130,27 +131,27 @@ func TestAnnotationsErrors(t *testing.T) {
 		t.Error("a whole last line without a newline was not read")
 	}
 	// Only blank lines after the header: no judgments, no error.
-	if a := read(t, eval.AnnotationsHeader+"\n\n  \n"); a.Judgments().Qrels(eval.Coherence).Len() != 0 {
+	if a := read(t, ownjudgments.AnnotationsHeader+"\n\n  \n"); a.Judgments().Qrels(eval.Coherence).Len() != 0 {
 		t.Error("judgments out of blank lines")
 	}
-	if _, err := eval.ReadAnnotations(nil, "nil"); err == nil {
+	if _, err := ownjudgments.ReadAnnotations(nil, "nil"); err == nil {
 		t.Error("a nil reader gave no error")
 	}
 }
 
 func TestAnnotationMarshalRejects(t *testing.T) {
-	ok := eval.Annotation{Topic: "1", Pair: "a,b", Annotator: "x", Time: when}
+	ok := ownjudgments.Annotation{Topic: "1", Pair: "a,b", Annotator: "x", Time: when}
 	for _, c := range []struct {
 		field string
-		edit  func(*eval.Annotation)
+		edit  func(*ownjudgments.Annotation)
 	}{
-		{"topic", func(a *eval.Annotation) { a.Topic = "" }},
-		{"pair", func(a *eval.Annotation) { a.Pair = "" }},
-		{"relevance", func(a *eval.Annotation) { a.Relevance = -1 }},
-		{"quality", func(a *eval.Annotation) { a.Quality = 3 }},
-		{"coherence", func(a *eval.Annotation) { a.Coherence = -2 }},
-		{"annotator", func(a *eval.Annotation) { a.Annotator = "" }},
-		{"time", func(a *eval.Annotation) { a.Time = time.Time{} }},
+		{"topic", func(a *ownjudgments.Annotation) { a.Topic = "" }},
+		{"pair", func(a *ownjudgments.Annotation) { a.Pair = "" }},
+		{"relevance", func(a *ownjudgments.Annotation) { a.Relevance = -1 }},
+		{"quality", func(a *ownjudgments.Annotation) { a.Quality = 3 }},
+		{"coherence", func(a *ownjudgments.Annotation) { a.Coherence = -2 }},
+		{"annotator", func(a *ownjudgments.Annotation) { a.Annotator = "" }},
+		{"time", func(a *ownjudgments.Annotation) { a.Time = time.Time{} }},
 	} {
 		a := ok
 		c.edit(&a)
@@ -165,36 +166,36 @@ func TestAnnotationMarshalRejects(t *testing.T) {
 }
 
 func TestAgreement(t *testing.T) {
-	mk := func(annotator string, rel ...int) *eval.Annotations {
-		var as []eval.Annotation
+	mk := func(annotator string, rel ...int) *ownjudgments.Annotations {
+		var as []ownjudgments.Annotation
 		for i, r := range rel {
-			as = append(as, eval.Annotation{Topic: "1", Pair: string(rune('a' + i)), Relevance: r, Quality: 2, Coherence: i % 2, Annotator: annotator, Time: when})
+			as = append(as, ownjudgments.Annotation{Topic: "1", Pair: string(rune('a' + i)), Relevance: r, Quality: 2, Coherence: i % 2, Annotator: annotator, Time: when})
 		}
 		return read(t, file(t, as...))
 	}
 	// Relevance: pₒ = 3/4; pₑ = ½·¼ + ½·¾ = ½; κ = (¾ − ½) / ½ = ½.
 	// Coherence is alike throughout: κ = 1. Quality is 2 throughout: pₑ = 1, NaN.
-	k, n := eval.Agreement(mk("a", 1, 1, 0, 0, 2), mk("b", 1, 0, 0, 0))
+	k, n := ownjudgments.Agreement(mk("a", 1, 1, 0, 0, 2), mk("b", 1, 0, 0, 0))
 	if n != 4 {
 		t.Errorf("got %d items, want 4 (a's fifth is b's unjudged)", n)
 	}
 	if math.Abs(k[eval.Relevance]-0.5) > 1e-12 || k[eval.Coherence] != 1 || !math.IsNaN(k[eval.Quality]) {
 		t.Errorf("got κ %v, want relevance 0.5, coherence 1, quality NaN", k)
 	}
-	if k, n := eval.Agreement(mk("a", 1), read(t, eval.AnnotationsHeader+"\n")); n != 0 || !math.IsNaN(k[eval.Relevance]) {
+	if k, n := ownjudgments.Agreement(mk("a", 1), read(t, ownjudgments.AnnotationsHeader+"\n")); n != 0 || !math.IsNaN(k[eval.Relevance]) {
 		t.Errorf("nothing in common: got %v over %d items, want NaN over 0", k, n)
 	}
 }
 
 func TestAnnotationsErrorUnwraps(t *testing.T) {
-	_, err := eval.ReadAnnotations(strings.NewReader("x"), "f")
+	_, err := ownjudgments.ReadAnnotations(strings.NewReader("x"), "f")
 	if err == nil || errors.Unwrap(err) == nil {
 		t.Errorf("got %v, want a wrapped error", err)
 	}
 }
 
 func TestAgreementNil(t *testing.T) {
-	if k, n := eval.Agreement(nil, read(t, eval.AnnotationsHeader+"\n")); n != 0 || !math.IsNaN(k[eval.Quality]) {
+	if k, n := ownjudgments.Agreement(nil, read(t, ownjudgments.AnnotationsHeader+"\n")); n != 0 || !math.IsNaN(k[eval.Quality]) {
 		t.Errorf("a nil file: got %v over %d items, want NaN over 0", k, n)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 )
 
 func TestParseSentence(t *testing.T) {

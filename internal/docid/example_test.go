@@ -3,7 +3,7 @@ package docid_test
 import (
 	"fmt"
 
-	"github.com/argsearch/argsearch/docid"
+	"github.com/argsearch/argsearch/internal/docid"
 )
 
 func ExampleParseSentence() {

@@ -1,4 +1,9 @@
-package eval
+// Package ownjudgments reads and writes own-judgments files: the labels
+// that examples/judge appends as an annotator judges the pairs the official
+// judgments leave unjudged, which evaluate and experiment read with
+// -judgments, and the agreement of two annotators (Cohen's κ). The format
+// is described at AnnotationsHeader.
+package ownjudgments
 
 import (
 	"bufio"
@@ -12,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/quote"
 )
@@ -68,7 +74,7 @@ type Annotation struct {
 // annotator, or a zero time is an error.
 func (a Annotation) MarshalText() ([]byte, error) {
 	if err := a.check(); err != nil {
-		return nil, fmt.Errorf("eval: judgment of topic %s, pair %s: %w", quote.Q(a.Topic), quote.Q(a.Pair), err)
+		return nil, fmt.Errorf("ownjudgments: judgment of topic %s, pair %s: %w", quote.Q(a.Topic), quote.Q(a.Pair), err)
 	}
 	action := actionJudged
 	if a.Corrects {
@@ -186,9 +192,9 @@ type annotationError struct {
 
 func (e *annotationError) Error() string {
 	if e.field == "" {
-		return fmt.Sprintf("eval: %s line %d: %v", e.file, e.line, e.err)
+		return fmt.Sprintf("ownjudgments: %s line %d: %v", e.file, e.line, e.err)
 	}
-	return fmt.Sprintf("eval: %s line %d, field %s: %v", e.file, e.line, e.field, e.err)
+	return fmt.Sprintf("ownjudgments: %s line %d, field %s: %v", e.file, e.line, e.field, e.err)
 }
 
 func (e *annotationError) Unwrap() error { return e.err }
@@ -214,20 +220,20 @@ type Annotations struct {
 
 // ReadAnnotations reads an own-judgments file: AnnotationsHeader, then one
 // line per judgment (see there). name is the file's name for errors and
-// for the Judgments. A file that is not one (another first line, another
+// for the eval.Judgments. A file that is not one (another first line, another
 // version), a malformed line, and labels of a pair that conflict with an
 // earlier line of it (without "corrected") are errors naming the file and
 // line, and the field or the earlier line. Blank lines are skipped. A last
 // line without its newline is read if it is whole; an interrupted append
 // leaves it cut, and then it is an error saying so.
 func ReadAnnotations(r io.Reader, name string) (*Annotations, error) {
-	br := bufio.NewReader(nilio.Reader(r, "eval"))
+	br := bufio.NewReader(nilio.Reader(r, "ownjudgments"))
 	a := &Annotations{name: name, items: make(map[annotationKey]annotated)}
 	seen := make(map[string]bool)
 	for n := 1; ; n++ {
 		line, err := br.ReadString('\n')
 		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("eval: reading %s: %w", name, err)
+			return nil, fmt.Errorf("ownjudgments: reading %s: %w", name, err)
 		}
 		if line == "" && err == io.EOF {
 			if n == 1 {
@@ -351,39 +357,45 @@ func parseAnnotation(line string) (Annotation, *fieldError) {
 }
 
 // Judgments returns the file's current labels (corrections applied) as
-// Judgments of Relevance, Quality and Coherence, named as the file was
-// named for ReadAnnotations. A spam label (-2) stays -2 in Relevance, as
+// eval.Judgments of eval.Relevance, eval.Quality and eval.Coherence, named
+// as the file was named for ReadAnnotations. A spam label (-2) stays -2 in
+// eval.Relevance, as
 // in the official qrels format; measures treat it as trec_eval does.
-func (a *Annotations) Judgments() *Judgments {
-	var js [3][]Judgment
+func (a *Annotations) Judgments() *eval.Judgments {
+	var js [3][]eval.Judgment
 	for _, k := range a.order {
 		l := a.items[k].labels
 		for d := range js {
-			js[d] = append(js[d], Judgment{Topic: k.topic, DocID: k.pair, Label: l[d]})
+			js[d] = append(js[d], eval.Judgment{Topic: k.topic, DocID: k.pair, Label: l[d]})
 		}
 	}
-	qrels := make([]*Qrels, len(js))
+	qrels := make([]*eval.Qrels, len(js))
 	for d := range js {
-		q, err := NewQrels(js[d])
+		q, err := eval.NewQrels(js[d])
 		if err != nil { // each item is added once, with a label on its scale
-			panic("eval: " + err.Error())
+			panic("ownjudgments: " + err.Error())
 		}
 		qrels[d] = q
 	}
-	return &Judgments{name: a.name, dims: []Dimension{Relevance, Quality, Coherence}, qrels: qrels}
+	j, err := eval.NewJudgments(a.name, []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence}, qrels)
+	if err != nil { // the three qrels judge the same items
+		panic("ownjudgments: " + err.Error())
+	}
+	return j
 }
 
 // Annotators returns the distinct annotator names of the file, sorted.
 func (a *Annotations) Annotators() []string { return slices.Clone(a.annotators) }
 
-// Agreement returns Cohen's κ between two files per dimension (Relevance,
-// Quality, Coherence) over the items both judged, and how many those are.
+// Agreement returns Cohen's κ between two files per dimension
+// (eval.Relevance, eval.Quality, eval.Coherence) over the items both
+// judged, and how many those are.
 // Each file's current labels count (corrections applied). κ is
 // (pₒ − pₑ) / (1 − pₑ), with pₒ the share of items labelled alike and pₑ
 // the agreement expected by chance from each file's label frequencies; it
 // is NaN when no item was judged in both, or when pₑ is 1 (both used one
 // and the same label throughout). A nil file counts as an empty one.
-func Agreement(a, b *Annotations) (kappa map[Dimension]float64, items int) {
+func Agreement(a, b *Annotations) (kappa map[eval.Dimension]float64, items int) {
 	if a == nil || b == nil {
 		a, b = &Annotations{}, &Annotations{}
 	}
@@ -409,8 +421,8 @@ func Agreement(a, b *Annotations) (kappa map[Dimension]float64, items int) {
 			counts[d].cb[lb.labels[d]]++
 		}
 	}
-	kappa = make(map[Dimension]float64, 3)
-	for d, dim := range []Dimension{Relevance, Quality, Coherence} {
+	kappa = make(map[eval.Dimension]float64, 3)
+	for d, dim := range []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence} {
 		if items == 0 {
 			kappa[dim] = math.NaN()
 			continue
