@@ -106,14 +106,11 @@ func round3(x float64) string { return fmt.Sprintf("%.3f", x) }
 // TestOverviewTables reproduces every available run's row of Tables 9
 // (relevance), 10 (quality) and 11 (stance) to the printed digits.
 func TestOverviewTables(t *testing.T) {
-	j, err := comparative.Judgments()
+	d, err := comparative.Load(2022)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := comparative.Stances()
-	if err != nil {
-		t.Fatal(err)
-	}
+	j, st := d.Judgments, d.Stances
 	for _, p := range publishedRuns {
 		run := readRun(t, p.file)
 		for _, lines := range run {
@@ -150,10 +147,11 @@ func TestOverviewTables(t *testing.T) {
 // is not public, so six of the seven comparisons are checked; the correction
 // still counts seven.
 func TestOverviewSignificance(t *testing.T) {
-	j, err := comparative.Judgments()
+	d, err := comparative.Load(2022)
 	if err != nil {
 		t.Fatal(err)
 	}
+	j := d.Judgments
 	cases := []struct {
 		dim    eval.Dimension
 		best   map[string]string // team → its best run's file
@@ -189,14 +187,11 @@ func TestOverviewSignificance(t *testing.T) {
 // TestAlwaysNo scores the "always NO" baseline over every judged passage:
 // the figure a stance tagger must beat on the official judgments.
 func TestAlwaysNo(t *testing.T) {
-	st, err := comparative.Stances()
+	d, err := comparative.Load(2022)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rel, err := comparative.Judgments()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, rel := d.Stances, d.Judgments
 	run := runfile.Run{}
 	for j := range rel.Qrels(eval.Relevance).All() {
 		run[j.Topic] = append(run[j.Topic], runfile.Line{QID: j.Topic, Stance: stance.No, DocID: j.DocID, Rank: len(run[j.Topic]) + 1, Score: 1, Tag: "no"})

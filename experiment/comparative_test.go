@@ -43,14 +43,11 @@ func readTask2Run(t *testing.T, name string) runfile.Run {
 // judgments (passages, not sentence pairs) and gives the overview's Table 9
 // and 10 figures, judged-only nDCG@5 in rank order, and the t-test of Table 4.
 func TestTask2(t *testing.T) {
-	j, err := comparative.Judgments()
+	d, err := comparative.Load(2022)
 	if err != nil {
 		t.Fatal(err)
 	}
-	stances, err := comparative.Stances()
-	if err != nil {
-		t.Fatal(err)
-	}
+	j, stances := d.Judgments, d.Stances
 	x := experiment.Experiment{
 		Judgments: j,
 		Stances:   stances,
