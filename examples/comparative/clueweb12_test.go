@@ -118,6 +118,8 @@ func TestYearErrors(t *testing.T) {
 		{[]string{"-year", "2021", "-apikey", "k", "-quiet"}, 2, "-i DIR"},
 		{[]string{"-year", "2019"}, 2, "-year"},
 		{[]string{"-evaluate", "-year", "2021", "run.txt"}, 1, "2021 Task 2 is not embedded"},
+		{[]string{"-year", "2020", "-apikey", "k", "-recipe", "levi"}, 2, "-recipe is for the 2022 passages"},
+		{[]string{"-apikey", "k"}, 2, "-apikey is for running -year 2020 or 2021"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(context.Background(), c.args, &stdout, &stderr)

@@ -94,12 +94,23 @@ With -evaluate it runs nothing and scores the Task 2 run files RUN... against th
 	apiKey := c.Flags.String("apikey", "", "with -year 2020|2021: the ChatNoir API `key` (default: $"+apiKeyEnv+")")
 	baseURL := c.Flags.String("base", "https://chatnoir.eu", "with -year 2020|2021: the ChatNoir service `URL`")
 	return c.Run(args, func(runs []string) error {
-		evalOnly := ""
+		evalOnly, passagesOnly, chatNoirOnly := "", "", ""
 		c.Flags.Visit(func(f *flag.Flag) {
-			if f.Name == "format" || f.Name == "html" {
+			switch f.Name {
+			case "format", "html":
 				evalOnly = f.Name
+			case "recipe", "n":
+				passagesOnly = f.Name
+			case "apikey", "base":
+				chatNoirOnly = f.Name
 			}
 		})
+		switch {
+		case *year != 2022 && !*evaluate && passagesOnly != "":
+			return cli.Usagef("-%s is for the 2022 passages, not -year %d", passagesOnly, *year)
+		case (*year == 2022 || *evaluate) && chatNoirOnly != "":
+			return cli.Usagef("-%s is for running -year 2020 or 2021", chatNoirOnly)
+		}
 		switch {
 		case *evaluate && len(runs) == 0:
 			return cli.Usagef("-evaluate: no run file given")
