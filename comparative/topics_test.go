@@ -90,3 +90,30 @@ func TestStancesErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseTopics: ParseTopics never panics, and what it accepts has two
+// objects in every topic or none in any.
+func FuzzParseTopics(f *testing.F) {
+	f.Add("<topics>\n<topic><number>2</number><title>Laptop or desktop?</title><objects>laptop, desktop</objects></topic>\n</topics>")
+	f.Add("<topics>\n<topic><number>1</number><title>Sex or love?</title><description>d</description></topic>\n</topics>")
+	f.Add("<topics><topic><number>1</number><title>A?</title></topic><topic><number>2</number><title>B?</title><objects>a, b</objects></topic></topics>")
+	f.Fuzz(func(t *testing.T, in string) {
+		ts, err := comparative.ParseTopics(strings.NewReader(in), "f.xml")
+		if err != nil {
+			return
+		}
+		with := 0
+		for _, tp := range ts {
+			switch len(tp.Objects) {
+			case 2:
+				with++
+			case 0:
+			default:
+				t.Fatalf("topic %s accepted with %d objects", tp.ID, len(tp.Objects))
+			}
+		}
+		if with != 0 && with != len(ts) {
+			t.Fatalf("%d of %d topics with objects accepted", with, len(ts))
+		}
+	})
+}
