@@ -31,7 +31,9 @@
 // as the overview's Tables 9-11 do (package experiment with
 // Experiment.Stances): judged-only nDCG@5 of relevance and quality in each
 // run's rank order, with bootstrap intervals and paired t-tests against the
-// first run (Bonferroni), and each run's stance F1 and N. Each run is named
+// first run (Bonferroni), the same with unjudged passages estimated from the
+// judged passages of their document (eval.Estimate), and each run's stance
+// F1 and N. Each run is named
 // by its file name. -format chooses the table (default), tsv or json; -html
 // FILE writes the experiment's report, one self-contained HTML file.
 package main
@@ -79,7 +81,7 @@ With -i DIR it reads the passages (touche-task2-passages-version-002.jsonl, or a
 
 With -year 2020 or 2021 it runs the Task 2 of that year: ClueWeb12 documents searched through ChatNoir (index cw12), a query per topic title, no stance (those topics name no objects). The topics are -i DIR/topics.xml, or without -i the embedded 2020 topics (2021 needs -i). Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/): -apikey, or better the environment variable CHATNOIR_API_KEY.
 
-With -evaluate it runs nothing and scores the Task 2 run files RUN... against the embedded Touché Task 2 judgments of -year (2022 by default; 2020 judged relevance only, 2021 is not embedded) as the overview's Tables 9-11 do: judged-only nDCG@5 of relevance and quality in each run's rank order, with 95% bootstrap intervals and paired t-tests against the first run (Bonferroni), and each run's stance F1 and N. -format table|tsv|json chooses the output; -html FILE writes the report of the experiment.`, stdout, stderr)
+With -evaluate it runs nothing and scores the Task 2 run files RUN... against the embedded Touché Task 2 judgments of -year (2022 by default; 2020 judged relevance only, 2021 is not embedded) as the overview's Tables 9-11 do: judged-only nDCG@5 of relevance and quality in each run's rank order, with 95% bootstrap intervals and paired t-tests against the first run (Bonferroni), the same with unjudged passages estimated from the judged passages of their document (eval.Estimate), and each run's stance F1 and N. -format table|tsv|json chooses the output; -html FILE writes the report of the experiment.`, stdout, stderr)
 	c.MaxArgs = -1
 	in := c.Flags.String("i", "", "input directory: passages and topics.xml (TIRA's -i)")
 	out := c.Flags.String("o", "", "output directory for run.txt (TIRA's -o); default: the current directory")
@@ -87,7 +89,7 @@ With -evaluate it runs nothing and scores the Task 2 run files RUN... against th
 	k := c.Int("k", 1000, 1, 1000, "passages per topic")
 	n := c.Int("n", 20000, 100, corpustest.FullPassages, "without -i: passages to generate")
 	quiet := c.Flags.Bool("quiet", false, "no progress lines")
-	evaluate := c.Flags.Bool("evaluate", false, "score the run files given as arguments against the 2022 judgments; run nothing")
+	evaluate := c.Flags.Bool("evaluate", false, "score the run files given as arguments against the judgments of -year; run nothing")
 	format := c.OneOf("format", []string{"table", "tsv", "json"}, "with -evaluate: the output, table (default), tsv or json")
 	html := c.Flags.String("html", "", "with -evaluate: write the experiment's HTML report to `file`")
 	year := c.Int("year", 2022, 2020, 2022, "the lab's year: 2022 (passages), 2020 or 2021 (ClueWeb12 through ChatNoir)")
