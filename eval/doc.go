@@ -32,6 +32,12 @@
 //     randomization test, Wilcoxon's signed-rank test) with the Bonferroni
 //     and Holm corrections.
 //
+// Package experiment puts these together: several systems or runs, every
+// dimension, one table.
+//
+// Runs are read by package runfile; runfile.Reader's Lenient option accepts
+// what trec_eval accepts (any stance token, infinite scores).
+//
 // # Stance scores
 //
 // eval scores rankings; stance is scored beside them, where its judgments
@@ -47,12 +53,6 @@
 // not embedded (ir_datasets defines clueweb22/b/touche-2023-task-1 with its
 // topics alone, and no public copy of its qrels was found), and the 2020 to
 // 2022 Task 1 judgments have no stance.
-//
-// Package experiment puts these together: several systems or runs, every
-// dimension, one table.
-//
-// Runs are read by package runfile; runfile.Reader's Lenient option accepts
-// what trec_eval accepts (any stance token, infinite scores).
 //
 // # trec_eval's measures
 //
