@@ -106,14 +106,11 @@ func round3(x float64) string { return fmt.Sprintf("%.3f", x) }
 // TestOverviewTables reproduces every available run's row of Tables 9
 // (relevance), 10 (quality) and 11 (stance) to the printed digits.
 func TestOverviewTables(t *testing.T) {
-	j, err := comparative.Judgments()
+	d, err := comparative.Load(2022)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := comparative.Stances()
-	if err != nil {
-		t.Fatal(err)
-	}
+	j, st := d.Judgments, d.Stances
 	for _, p := range publishedRuns {
 		run := readRun(t, p.file)
 		for _, lines := range run {
@@ -150,10 +147,11 @@ func TestOverviewTables(t *testing.T) {
 // is not public, so six of the seven comparisons are checked; the correction
 // still counts seven.
 func TestOverviewSignificance(t *testing.T) {
-	j, err := comparative.Judgments()
+	d, err := comparative.Load(2022)
 	if err != nil {
 		t.Fatal(err)
 	}
+	j := d.Judgments
 	cases := []struct {
 		dim    eval.Dimension
 		best   map[string]string // team → its best run's file
@@ -189,14 +187,11 @@ func TestOverviewSignificance(t *testing.T) {
 // TestAlwaysNo scores the "always NO" baseline over every judged passage:
 // the figure a stance tagger must beat on the official judgments.
 func TestAlwaysNo(t *testing.T) {
-	st, err := comparative.Stances()
+	d, err := comparative.Load(2022)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rel, err := comparative.Judgments()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, rel := d.Stances, d.Judgments
 	run := runfile.Run{}
 	for j := range rel.Qrels(eval.Relevance).All() {
 		run[j.Topic] = append(run[j.Topic], runfile.Line{QID: j.Topic, Stance: stance.No, DocID: j.DocID, Rank: len(run[j.Topic]) + 1, Score: 1, Tag: "no"})
@@ -210,4 +205,36 @@ func TestAlwaysNo(t *testing.T) {
 		t.Errorf("always NO: F1 %.6f, want %.6f", f1, want)
 	}
 	t.Logf("always NO over all %d judged passages: macro F1 %.4f", n, f1)
+}
+
+// TestEstimatePassages validates eval.Estimate on the 2022 passages: each
+// judged passage with judged siblings (passages of the same document, same
+// topic) estimated from them alone.
+func TestEstimatePassages(t *testing.T) {
+	d, err := comparative.Load(2022)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		dim     eval.Dimension
+		pearson string
+	}{{eval.Relevance, "0.49"}, {eval.Quality, "0.47"}} {
+		v, err := eval.NewEstimate(d.Judgments.Qrels(c.dim)).Validate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Pairs != 770 || v.Judged != 2107 || fmt.Sprintf("%.2f", v.Pearson) != c.pearson {
+			t.Errorf("%s: %d of %d estimated, Pearson %.4f, MAE %.4f; want 770 of 2107, Pearson %s", c.dim, v.Pairs, v.Judged, v.Pearson, v.MAE, c.pearson)
+		}
+		t.Logf("%s: %d of %d passages estimated from their siblings, Pearson %.4f, MAE %.4f", c.dim, v.Pairs, v.Judged, v.Pearson, v.MAE)
+	}
+	// An unjudged passage of a judged document gets its siblings' mean; one
+	// of an unjudged document, nothing.
+	est := eval.NewEstimate(d.Judgments.Qrels(eval.Relevance))
+	if l, src := est.Label("12", "clueweb12-0004wb-78-20304___999"); src != eval.Estimated || l != 1.5 {
+		t.Errorf("unjudged sibling: %v %v, want 1.5 (the mean of its siblings 1 and 2) estimated", l, src)
+	}
+	if _, src := est.Label("12", "clueweb12-9999wb-00-00000___1"); src != eval.Unlabelled {
+		t.Errorf("passage of an unjudged document: %v, want unlabelled", src)
+	}
 }

@@ -92,11 +92,10 @@ func (r *PassageReader) nameOr(s string) string {
 	return s
 }
 
-// Read returns the next passage, or io.EOF after the last one. A malformed
-// line is reported with its file, line and field, and Read may be called
-// again to continue with the next line; other errors (I/O, a truncated gzip
-// stream) end the reading.
-func (r *PassageReader) Read() (Passage, error) {
+// read returns the next passage, or io.EOF after the last one. A malformed
+// line is reported with its file, line and field; other errors (I/O, a
+// truncated gzip stream) are sticky.
+func (r *PassageReader) read() (Passage, error) {
 	if r.br == nil && r.err == nil {
 		if err := r.open(); err != nil {
 			r.err = err
@@ -235,7 +234,7 @@ func tokenText(tok json.Token) string {
 func (r *PassageReader) All() iter.Seq2[Passage, error] {
 	return func(yield func(Passage, error) bool) {
 		for {
-			p, err := r.Read()
+			p, err := r.read()
 			if err == io.EOF {
 				return
 			}

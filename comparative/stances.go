@@ -19,11 +19,11 @@ type StanceJudgments struct {
 	n      int
 }
 
-// ReadStances reads stance judgments: lines "TOPIC 0 PASSAGE LABEL" with
+// readStances reads stance judgments: lines "TOPIC 0 PASSAGE LABEL" with
 // LABEL one of FIRST, SECOND, NEUTRAL and NO. Blank lines are skipped. A
 // malformed line, an unknown label or a passage judged twice is an error
 // naming name (the file; may be empty), the line and the field.
-func ReadStances(r io.Reader, name string) (*StanceJudgments, error) {
+func readStances(r io.Reader, name string) (*StanceJudgments, error) {
 	j := &StanceJudgments{labels: make(map[string]map[string]stance.Stance)}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)

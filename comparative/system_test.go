@@ -53,10 +53,7 @@ func generatedEnv(t *testing.T, n int) (comparative.Env, []topics.Topic) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tg, err := comparative.NewTagger()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tg := new(comparative.Tagger)
 	am, err := classify.ShippedArgumentModel()
 	if err != nil {
 		t.Fatal(err)

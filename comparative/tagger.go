@@ -5,6 +5,7 @@ import (
 
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/argsearch/argsearch/comparative/internal/tagging"
 
@@ -41,7 +42,9 @@ import (
 // WSDM 2022; CC BY-SA), embedded as data/tagger-weights.txt and reproduced
 // byte for byte by go generate (see data/README.md).
 //
-// A Tagger is immutable after NewTagger and safe for concurrent use.
+// The zero Tagger is ready to use: the first Tag loads the lexicon and the
+// fitted weights. A Tagger must not be copied after its first use; it is safe
+// for concurrent use.
 type Tagger struct {
 	// Margin is the share of the evidence the difference between the
 	// objects must reach for a side; 0 means the fitted value.
@@ -50,6 +53,8 @@ type Tagger struct {
 	// fitted value.
 	MinEvidence float64
 
+	once    sync.Once
+	err     error
 	lex     *tagging.Lexicon
 	weights tagging.Weights
 }
@@ -59,18 +64,22 @@ type Tagger struct {
 //go:embed data/tagger-weights.txt
 var taggerWeights []byte
 
-// NewTagger returns a Tagger with the VADER lexicon and the fitted weights
-// loaded.
-func NewTagger() (*Tagger, error) {
-	lex, err := tagging.LoadLexicon()
-	if err != nil {
-		return nil, fmt.Errorf("comparative: %w", err)
-	}
-	w, err := tagging.Parse(taggerWeights, "tagger-weights.txt")
-	if err != nil {
-		return nil, fmt.Errorf("comparative: %w", err)
-	}
-	return &Tagger{lex: lex, weights: w}, nil
+// load loads the VADER lexicon and the fitted weights, once.
+func (t *Tagger) load() error {
+	t.once.Do(func() {
+		lex, err := tagging.LoadLexicon()
+		if err != nil {
+			t.err = fmt.Errorf("comparative: %w", err)
+			return
+		}
+		w, err := tagging.Parse(taggerWeights, "tagger-weights.txt")
+		if err != nil {
+			t.err = fmt.Errorf("comparative: %w", err)
+			return
+		}
+		t.lex, t.weights = lex, w
+	})
+	return t.err
 }
 
 // Tag returns the passage's stance towards objects (the topic's two, in the
@@ -78,6 +87,9 @@ func NewTagger() (*Tagger, error) {
 // invalid UTF-8, is an error wrapping stance.ErrInput.
 func (t *Tagger) Tag(ctx context.Context, objects [2]string, text string) (stance.Stance, float64, error) {
 	if err := ctx.Err(); err != nil {
+		return stance.Unknown, 0, err
+	}
+	if err := t.load(); err != nil {
 		return stance.Unknown, 0, err
 	}
 	for _, o := range objects {

@@ -38,6 +38,22 @@
 // Runs are read by package runfile; runfile.Reader's Lenient option accepts
 // what trec_eval accepts (any stance token, infinite scores).
 //
+// # Stance scores
+//
+// eval scores rankings; stance is scored beside them, where its judgments
+// are embedded. Touché Task 2's stance measure is in package comparative
+// (StanceJudgments.F1, over the 2022 stance judgments that comparative.Load
+// returns): the macro-averaged F1 of the Touché 2022 overview's Table 11,
+// over every judged passage a run gives a stance (FIRST, SECOND, NEUTRAL or
+// NO; Q0 is none) at any rank, each label's F1 averaged over the labels that
+// occur among the judgments or the predictions, with the number of passages
+// compared (N). Package experiment adds it as columns (Experiment.Stances).
+// Touché 2023 Task 1's document stance (PRO, CON, NEU, NO of ClueWeb22
+// documents, package stance's Document) cannot be scored: its judgments are
+// not embedded (ir_datasets defines clueweb22/b/touche-2023-task-1 with its
+// topics alone, and no public copy of its qrels was found), and the 2020 to
+// 2022 Task 1 judgments have no stance.
+//
 // # trec_eval's measures
 //
 // In trec_eval's order (the order Evaluate computes and prints them in),

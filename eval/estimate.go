@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/argsearch/argsearch/internal/quote"
 
@@ -51,8 +52,17 @@ func (s Source) String() string {
 // their exact label. Pairs judged with a negative label (spam, -2, which
 // only the argument-level judgments of 2020 and 2021 use) enter no mean:
 // spam says nothing about how good a sentence's other pairings are, and a
-// -2 would drag a 0–2 mean below any real label. A document id that is not
-// a pair "first,second" is only ever exact or unlabelled.
+// -2 would drag a 0–2 mean below any real label.
+//
+// Touché Task 2's passages ("DOCUMENT___N", the N-th passage of a ClueWeb12
+// document) are estimated the same way with the document in place of the
+// two sentences: an unjudged passage of a document whose other passages
+// were judged for the topic gets their mean.
+// Left out one at a time, passages are estimated less well than pairs
+// (BENCHMARKS.md, "Touché Task 2 (issue 37)").
+//
+// A document id that is neither a pair "first,second"
+// nor such a passage is only ever exact or unlabelled.
 //
 // Validated leave-one-out on the official 2022 judgments (Validate): 2,039
 // of the 6,841 judged pairs have both sentences in other judged pairs of
@@ -193,8 +203,8 @@ func (e *Estimate) judgedPairs() []judgedPair {
 		slices.Sort(docs)
 	next:
 		for _, doc := range docs {
-			first, second, err := docid.ParsePair(doc)
-			if err != nil {
+			first, second, ok := estimateUnits(doc)
+			if !ok {
 				continue
 			}
 			p := judgedPair{topic: topic, first: first, second: second}
@@ -209,6 +219,21 @@ func (e *Estimate) judgedPairs() []judgedPair {
 		}
 	}
 	return pairs
+}
+
+// estimateUnits returns the two units whose means estimate a document: a
+// pair's two sentences, or twice a Task 2 passage's document ("DOC___N",
+// N a passage number; the document "DOC" stands for both). ok is false for
+// any other id.
+func estimateUnits(id string) (first, second string, ok bool) {
+	if first, second, err := docid.ParsePair(id); err == nil {
+		return first, second, true
+	}
+	doc, n, found := strings.Cut(id, "___")
+	if !found || doc == "" || n == "" || strings.Trim(n, "0123456789") != "" {
+		return "", "", false
+	}
+	return doc, doc, true
 }
 
 // index sums the pairs' labels into e.topics. A pair of a sentence with
@@ -257,8 +282,8 @@ func (e *Estimate) label(t *topicQrels, sentences map[string]*sentenceLabels, do
 	if l, ok := t.labels[docID]; ok {
 		return float64(l), Exact
 	}
-	first, second, err := docid.ParsePair(docID)
-	if err != nil {
+	first, second, ok := estimateUnits(docID)
+	if !ok {
 		return 0, Unlabelled
 	}
 	a, b := sentences[first], sentences[second]

@@ -17,8 +17,9 @@ import (
 // eval.FitEstimate for coherence where j judges all three of Touché
 // 2022's dimensions (it validates better there: Pearson 0.50 against
 // 0.47) and enough of it to fit on, the mean of the sentences' means
-// (eval.NewEstimate) otherwise, and nil for judgments that do not rate
-// sentence pairs.
+// (eval.NewEstimate) otherwise (for Touché Task 2's passages, the mean of
+// the document's judged passages), and nil for judgments that rate
+// neither sentence pairs nor passages.
 func estimator(j *eval.Judgments, d eval.Dimension) (*eval.Estimate, error) {
 	q := j.Qrels(d)
 	if !judgesPairs(q) {

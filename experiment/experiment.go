@@ -681,14 +681,22 @@ func restrict(j *eval.Judgments, env *system.Env) (*eval.Judgments, error) {
 	return eval.NewJudgments(j.Name, dims, qrels)
 }
 
-// judgesPairs reports whether qrels judge sentence pairs (Touché 2022)
-// rather than arguments.
+// judgesPairs reports whether qrels judge sentence pairs (Touché 2022) or
+// Task 2 passages, the units eval.Estimate estimates, rather than
+// arguments.
 func judgesPairs(q *eval.Qrels) bool {
 	for j := range q.All() {
 		_, _, err := docid.ParsePair(j.DocID)
-		return err == nil
+		return err == nil || isPassage(j.DocID)
 	}
 	return false
+}
+
+// isPassage reports whether id is a Touché Task 2 passage, "DOCUMENT___N",
+// which eval.Estimate estimates from the document's judged passages.
+func isPassage(id string) bool {
+	doc, n, ok := strings.Cut(id, "___")
+	return ok && doc != "" && n != "" && strings.Trim(n, "0123456789") == ""
 }
 
 // rankedSentences reports whether a run ranks sentence pairs or sentences,

@@ -16,16 +16,15 @@ import (
 // evaluateRuns scores Task 2 run files against the embedded 2022
 // judgments, the first run being the baseline, and writes the table to
 // stdout in format, and the report to html if it is not "".
-func evaluateRuns(ctx context.Context, paths []string, format, html string, command []string, stdout io.Writer) error {
-	j, err := comparative.Judgments()
+func evaluateRuns(ctx context.Context, paths []string, year int, format, html string, command []string, stdout io.Writer) error {
+	d, err := comparative.Load(year)
 	if err != nil {
 		return err
 	}
-	stances, err := comparative.Stances()
-	if err != nil {
-		return err
+	x := experiment.Experiment{Judgments: d.Judgments, ByRank: true}
+	if d.Stances != nil {
+		x.Stances = d.Stances
 	}
-	x := experiment.Experiment{Judgments: j, Stances: stances, ByRank: true}
 	for _, p := range paths {
 		run, err := readRun(p)
 		if err != nil {
@@ -38,7 +37,7 @@ func evaluateRuns(ctx context.Context, paths []string, format, html string, comm
 		return err
 	}
 	if html != "" {
-		if err := writeHTML(html, x, t, command); err != nil {
+		if err := writeHTML(html, fmt.Sprintf("Touché %d Task 2", year), x, t, command); err != nil {
 			return err
 		}
 	}
@@ -48,7 +47,7 @@ func evaluateRuns(ctx context.Context, paths []string, format, html string, comm
 	case "json":
 		return t.Write(stdout, "json")
 	}
-	fmt.Fprintf(stdout, "%d runs on Touché 2022 Task 2; judged-only nDCG@5 in rank order, p against %s\n\n", len(paths), t.Baseline)
+	fmt.Fprintf(stdout, "%d runs on Touché %d Task 2; judged-only nDCG@5 in rank order, p against %s\n\n", len(paths), year, t.Baseline)
 	return t.Write(stdout, "text")
 }
 
@@ -68,13 +67,13 @@ func readRun(path string) (runfile.Run, error) {
 
 // writeHTML writes the report of an experiment to path, atomically: a
 // temporary file beside it, renamed when it is whole.
-func writeHTML(path string, x experiment.Experiment, t *experiment.Table, command []string) error {
+func writeHTML(path, title string, x experiment.Experiment, t *experiment.Table, command []string) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(f.Name()) // after the rename, there is nothing to remove
-	if err := report.Write(f, x, t, report.Options{Title: "Touché 2022 Task 2", Command: command}); err != nil {
+	if err := report.Write(f, x, t, report.Options{Title: title, Command: command}); err != nil {
 		f.Close()
 		return err
 	}

@@ -3,7 +3,8 @@
 // over the passage corpus, with the comparative stance of each passage.
 //
 //	comparative [-i DIR] [-o DIR] [-recipe baseline|tempesta|grimjack|levi] [-k 1000] [-n 20000] [-quiet]
-//	comparative -evaluate [-format table|tsv|json] [-html FILE] RUN...
+//	comparative -year 2020|2021 [-i DIR] [-o DIR] [-k 1000] [-apikey KEY] [-base URL] [-quiet]
+//	comparative -evaluate [-year 2022|2020] [-format table|tsv|json] [-html FILE] RUN...
 //
 // With -i it reads DIR/touche-task2-passages-version-002.jsonl (or any
 // *.jsonl or *.jsonl.gz file there) and DIR/topics.xml, TIRA's convention,
@@ -13,14 +14,26 @@
 // corpustest): no licensed passage text of the real corpus can be embedded,
 // so the quick path is for trying the command, not for its figures.
 //
-// The index is built in memory on every run.
+// With -year 2020 or 2021 it runs the Task 2 of those years instead:
+// ClueWeb12 documents searched through ChatNoir (index cw12, its default
+// ranking), one query per topic title, no stance (the topics of those years
+// name no objects, and their labs judged none). The topics are DIR/topics.xml
+// with -i, otherwise the embedded 2020 topics (2021's are not embedded: -i is
+// required). Searching needs a ChatNoir API key: -apikey or the environment
+// variable CHATNOIR_API_KEY.
+//
+// The index is built on every run, to a temporary directory that is removed
+// at the end, and the passages' texts are kept in a temporary file there.
 //
 // With -evaluate it runs nothing: it scores the Task 2 run files RUN...
-// against the Touché 2022 Task 2 judgments embedded in package comparative,
+// against the Touché Task 2 judgments of -year (2022, the default, or 2020)
+// embedded in package comparative,
 // as the overview's Tables 9-11 do (package experiment with
 // Experiment.Stances): judged-only nDCG@5 of relevance and quality in each
 // run's rank order, with bootstrap intervals and paired t-tests against the
-// first run (Bonferroni), and each run's stance F1 and N. Each run is named
+// first run (Bonferroni), the same with unjudged passages estimated from the
+// judged passages of their document (eval.Estimate), and each run's stance
+// F1 and N. Each run is named
 // by its file name. -format chooses the table (default), tsv or json; -html
 // FILE writes the experiment's report, one self-contained HTML file.
 package main
@@ -43,6 +56,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/internal/corpustest"
+	"github.com/argsearch/argsearch/retrieval/chatnoir"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic/use"
@@ -55,13 +69,19 @@ func main() {
 
 var recipes = []string{"baseline", "tempesta", "grimjack", "levi"}
 
+// apiKeyEnv is the environment variable that holds the ChatNoir API key
+// (examples/clueweb reads the same).
+const apiKeyEnv = "CHATNOIR_API_KEY"
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("comparative", "comparative [-i DIR] [-o DIR] [-recipe baseline|tempesta|grimjack|levi] [-k 1000] [-n 20000] [-quiet]\ncomparative -evaluate [-format table|tsv|json] [-html FILE] RUN...",
+	c := cli.New("comparative", "comparative [-i DIR] [-o DIR] [-recipe baseline|tempesta|grimjack|levi] [-k 1000] [-n 20000] [-quiet]\ncomparative -year 2020|2021 [-i DIR] [-o DIR] [-k 1000] [-apikey KEY] [-base URL] [-quiet]\ncomparative -evaluate [-year 2022|2020] [-format table|tsv|json] [-html FILE] RUN...",
 		`Comparative runs a Touché 2022 Task 2 system (argument retrieval for comparative questions): one of package comparative's recipes over the passage corpus, each passage tagged FIRST, SECOND, NEUTRAL or NO towards the topic's two objects. "go doc github.com/argsearch/argsearch/comparative.Recipe" describes the recipes and what each substitutes.
 
-With -i DIR it reads the passages (touche-task2-passages-version-002.jsonl, or any *.jsonl or *.jsonl.gz file in DIR) and topics.xml, TIRA's convention, and writes run.txt to the -o directory (default: the current directory). Without -i it runs on a generated corpus of -n passages in the official format with 50 generated topics: no licensed text of the real corpus can be embedded, so that run is for trying the command, not for its figures. The index is built in memory on every run. Progress lines go to stderr (-quiet silences them).
+With -i DIR it reads the passages (touche-task2-passages-version-002.jsonl, or any *.jsonl or *.jsonl.gz file in DIR) and topics.xml, TIRA's convention, and writes run.txt to the -o directory (default: the current directory). Without -i it runs on a generated corpus of -n passages in the official format with 50 generated topics: no licensed text of the real corpus can be embedded, so that run is for trying the command, not for its figures. The index is built on every run, in a temporary directory removed at the end (TMPDIR chooses where; it needs about the corpus's size again). Progress lines go to stderr (-quiet silences them).
 
-With -evaluate it runs nothing and scores the Task 2 run files RUN... against the embedded Touché 2022 Task 2 judgments as the overview's Tables 9-11 do: judged-only nDCG@5 of relevance and quality in each run's rank order, with 95% bootstrap intervals and paired t-tests against the first run (Bonferroni), and each run's stance F1 and N. -format table|tsv|json chooses the output; -html FILE writes the report of the experiment.`, stdout, stderr)
+With -year 2020 or 2021 it runs the Task 2 of that year: ClueWeb12 documents searched through ChatNoir (index cw12), a query per topic title, no stance (those topics name no objects). The topics are -i DIR/topics.xml, or without -i the embedded 2020 topics (2021 needs -i). Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/): -apikey, or better the environment variable CHATNOIR_API_KEY.
+
+With -evaluate it runs nothing and scores the Task 2 run files RUN... against the embedded Touché Task 2 judgments of -year (2022 by default; 2020 judged relevance only, 2021 is not embedded) as the overview's Tables 9-11 do: judged-only nDCG@5 of relevance and quality in each run's rank order, with 95% bootstrap intervals and paired t-tests against the first run (Bonferroni), the same with unjudged passages estimated from the judged passages of their document (eval.Estimate), and each run's stance F1 and N. -format table|tsv|json chooses the output; -html FILE writes the report of the experiment.`, stdout, stderr)
 	c.MaxArgs = -1
 	in := c.Flags.String("i", "", "input directory: passages and topics.xml (TIRA's -i)")
 	out := c.Flags.String("o", "", "output directory for run.txt (TIRA's -o); default: the current directory")
@@ -69,16 +89,30 @@ With -evaluate it runs nothing and scores the Task 2 run files RUN... against th
 	k := c.Int("k", 1000, 1, 1000, "passages per topic")
 	n := c.Int("n", 20000, 100, corpustest.FullPassages, "without -i: passages to generate")
 	quiet := c.Flags.Bool("quiet", false, "no progress lines")
-	evaluate := c.Flags.Bool("evaluate", false, "score the run files given as arguments against the 2022 judgments; run nothing")
+	evaluate := c.Flags.Bool("evaluate", false, "score the run files given as arguments against the judgments of -year; run nothing")
 	format := c.OneOf("format", []string{"table", "tsv", "json"}, "with -evaluate: the output, table (default), tsv or json")
 	html := c.Flags.String("html", "", "with -evaluate: write the experiment's HTML report to `file`")
+	year := c.Int("year", 2022, 2020, 2022, "the lab's year: 2022 (passages), 2020 or 2021 (ClueWeb12 through ChatNoir)")
+	apiKey := c.Flags.String("apikey", "", "with -year 2020|2021: the ChatNoir API `key` (default: $"+apiKeyEnv+")")
+	baseURL := c.Flags.String("base", "https://chatnoir.eu", "with -year 2020|2021: the ChatNoir service `URL`")
 	return c.Run(args, func(runs []string) error {
-		evalOnly := ""
+		evalOnly, passagesOnly, chatNoirOnly := "", "", ""
 		c.Flags.Visit(func(f *flag.Flag) {
-			if f.Name == "format" || f.Name == "html" {
+			switch f.Name {
+			case "format", "html":
 				evalOnly = f.Name
+			case "recipe", "n":
+				passagesOnly = f.Name
+			case "apikey", "base":
+				chatNoirOnly = f.Name
 			}
 		})
+		switch {
+		case *year != 2022 && !*evaluate && passagesOnly != "":
+			return cli.Usagef("-%s is for the 2022 passages, not -year %d", passagesOnly, *year)
+		case (*year == 2022 || *evaluate) && chatNoirOnly != "":
+			return cli.Usagef("-%s is for running -year 2020 or 2021", chatNoirOnly)
+		}
 		switch {
 		case *evaluate && len(runs) == 0:
 			return cli.Usagef("-evaluate: no run file given")
@@ -87,7 +121,26 @@ With -evaluate it runs nothing and scores the Task 2 run files RUN... against th
 		case !*evaluate && evalOnly != "":
 			return cli.Usagef("-%s is for -evaluate", evalOnly)
 		case *evaluate:
-			return evaluateRuns(ctx, runs, *format, *html, append([]string{"comparative"}, args...), stdout)
+			return evaluateRuns(ctx, runs, *year, *format, *html, append([]string{"comparative"}, args...), stdout)
+		}
+		if *year != 2022 {
+			key := *apiKey
+			if key == "" {
+				key = os.Getenv(apiKeyEnv)
+			}
+			switch {
+			case key == "":
+				return cli.Usagef("-year %d searches ChatNoir: give an API key with -apikey or $%s", *year, apiKeyEnv)
+			case *year == 2021 && *in == "":
+				return cli.Usagef("-year 2021: its topics are not embedded; give -i DIR with topics.xml")
+			}
+			logf := func(format string, a ...any) {
+				if !*quiet {
+					fmt.Fprintf(stderr, "comparative: "+format+"\n", a...)
+				}
+			}
+			client := &chatnoir.Client{BaseURL: *baseURL, APIKey: key, Index: []string{"cw12"}}
+			return clueweb12Run(ctx, client, *year, *in, *out, *k, logf)
 		}
 		logf := func(format string, a ...any) {
 			if !*quiet {
@@ -143,34 +196,45 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 	}
 
 	start := time.Now()
-	texts := make(map[string]string)
+	// The index is built to a temporary directory and the texts go to a
+	// temporary file: at full size, memory holds neither whole (the
+	// index's files are mapped, its build holds a bounded part in memory).
+	tmp, err := os.MkdirTemp("", "comparative-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	texts, err := newTextStore(tmp)
+	if err != nil {
+		return err
+	}
+	defer texts.close()
 	r := comparative.NewPassageReader(passages)
 	r.Name = name
 	args := iter.Seq2[corpus.Argument, error](func(yield func(corpus.Argument, error) bool) {
 		for p, err := range r.All() {
 			if err == nil {
-				texts[p.ID] = p.Contents
+				err = texts.add(p.ID, p.Contents)
 			}
 			if !yield(corpus.Argument{ID: p.ID, Sentences: []corpus.Sentence{{ID: p.ID, Text: p.Contents}}}, err) {
 				return
 			}
 		}
 	})
-	x, err := lexical.Build(ctx, "", args, lexical.Config{Units: []lexical.Unit{lexical.UnitSentence}})
+	x, err := lexical.Build(ctx, filepath.Join(tmp, "index"), args, lexical.Config{Units: []lexical.Unit{lexical.UnitSentence}})
 	if err != nil {
 		return err
 	}
 	defer x.Close()
-	logf("indexed %d passages in %.1fs", len(texts), time.Since(start).Seconds())
-
-	tagger, err := comparative.NewTagger()
-	if err != nil {
+	if err := texts.done(); err != nil {
 		return err
 	}
+	logf("indexed %d passages in %.1fs", len(texts.at), time.Since(start).Seconds())
+
 	env := comparative.Env{
 		Index:  x,
-		Text:   func(id string) (string, bool) { s, ok := texts[id]; return s, ok },
-		Tagger: tagger,
+		Text:   texts.text,
+		Tagger: new(comparative.Tagger),
 	}
 	switch recipe {
 	case "grimjack":

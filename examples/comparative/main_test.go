@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,6 +114,18 @@ func TestEvaluate(t *testing.T) {
 	for _, want := range []string{"Katana-run3.txt\ttouche-2022-task-2 relevance\t50\t", "\t0.6175\t", "\t0.4687\t", "\t0.2288\t1027\n", "\t0.1584\t1328\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// The estimate of unjudged passages (eval.Estimate, from the judged
+	// passages of the same document) fills its column; for these pooled
+	// runs it equals the judged-only figure.
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	head := strings.Split(lines[0], "\t")
+	col := slices.Index(head, "estimated_judged_ndcg5")
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		if col < 0 || len(f) != len(head) || f[col] == "" || f[col] != f[slices.Index(head, "judged_ndcg5")] {
+			t.Errorf("estimated column %d: row %q", col, l)
 		}
 	}
 	if b, err := os.ReadFile(html); err != nil || !bytes.Contains(b, []byte("Katana-run3.txt")) {
