@@ -54,9 +54,15 @@ func TestAblations(t *testing.T) {
 }
 
 // TestTIRA runs the advanced system on a TIRA input directory twice: the
-// second run reuses the cached index and writes the same run.
+// second run reuses the cached index and writes the same run. Without
+// ARGSEARCH_SLOW=1 it runs with -no-similarity: encoding the candidates
+// is most of a run's time, and TestSample runs the whole system.
 func TestTIRA(t *testing.T) {
-	systemtest.TIRA(t, run, "-k", "100")
+	args := []string{"-k", "100"}
+	if !slowtest.Enabled() {
+		args = append(args, "-no-similarity")
+	}
+	systemtest.TIRA(t, run, args...)
 }
 
 // TestCommandLine checks -h, bad flags and arguments, and a topics file
@@ -67,7 +73,8 @@ func TestCommandLine(t *testing.T) {
 
 // TestStderrFile runs advanced on a TIRA input, building its index, with
 // stderr redirected to a file: the progress is plain lines, with no
-// carriage returns.
+// carriage returns. -no-similarity: the candidates' vectors, most of a
+// run's time, have no progress of their own.
 func TestStderrFile(t *testing.T) {
 	in, out := t.TempDir(), t.TempDir()
 	if err := systemtest.WriteInput(in); err != nil {
@@ -78,7 +85,7 @@ func TestStderrFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer log.Close()
-	args := []string{"-i", in, "-o", out, "-cache", t.TempDir(), "-min-pairs", "0", "-k", "20"}
+	args := []string{"-i", in, "-o", out, "-cache", t.TempDir(), "-min-pairs", "0", "-k", "20", "-no-similarity"}
 	if code := run(context.Background(), args, io.Discard, log); code != 0 {
 		t.Fatalf("exit %d", code)
 	}

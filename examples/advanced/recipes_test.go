@@ -27,14 +27,13 @@ func recipeRules(r system.Recipe) runfile.Rules {
 }
 
 // TestRecipesSample runs every recipe on the embedded sample: each run
-// validates, is deterministic and evaluates. Without ARGSEARCH_SLOW=1 only
-// the first recipe runs.
+// validates, is deterministic and evaluates. Only with ARGSEARCH_SLOW=1:
+// without it, TestRecipeTag runs a recipe through the command (and
+// TestSample the command's main path on the sample).
 func TestRecipesSample(t *testing.T) {
-	for i, r := range system.Recipes() {
+	slowtest.Skip(t, "two runs of the system per recipe on the sample; TestRecipeTag runs a recipe always")
+	for _, r := range system.Recipes() {
 		t.Run(r.Name, func(t *testing.T) {
-			if i > 0 {
-				slowtest.Skip(t, "a run of the system per recipe; the first recipe runs always")
-			}
 			m := systemtest.Sample(t, run, recipeRules(r), "-recipe", r.Name)
 			t.Logf("nDCG@5 %.3f, judged-only %.3f", m.NDCG.Mean, m.Judged.Mean)
 		})
@@ -43,16 +42,15 @@ func TestRecipesSample(t *testing.T) {
 
 // TestRecipesTIRA runs every recipe on a TIRA input directory twice (the
 // second time from the cached index): the runs are written and equal.
-// Without ARGSEARCH_SLOW=1 only the first recipe runs.
+// Only with ARGSEARCH_SLOW=1: without it, TestTIRA checks the command's
+// TIRA path and TestRecipeTag runs a recipe.
 func TestRecipesTIRA(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds an index per recipe; run without -short")
 	}
-	for i, r := range system.Recipes() {
+	slowtest.Skip(t, "an index built and two runs per recipe; TestTIRA and TestRecipeTag run always")
+	for _, r := range system.Recipes() {
 		t.Run(r.Name, func(t *testing.T) {
-			if i > 0 {
-				slowtest.Skip(t, "an index built and two runs per recipe; the first recipe runs always")
-			}
 			if p, ok := r.System.(system.Pipeline); ok && len(p.Stages) > 0 && !slices.ContainsFunc(p.Stages, func(s system.Stage) bool { return !s.Dense }) {
 				systemtest.TIRAWithoutIndex(t, run, "-recipe", r.Name, "-k", "100")
 				return

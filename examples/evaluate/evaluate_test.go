@@ -138,6 +138,10 @@ func TestTable(t *testing.T) {
 	}
 }
 
+// TestTableOfficialYear checks the table of a run against the official
+// 2022 judgments: a row per dimension, led by the predicted nDCG@5 (the
+// predictor trained on the embedded 2022 sample; the only test of this
+// package that trains it), and with -predict=false by the estimate.
 func TestTableOfficialYear(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	// The tiny runs use topics 1 and 2, which the 2022 judgments have.
@@ -148,6 +152,29 @@ func TestTableOfficialYear(t *testing.T) {
 		if !strings.Contains(stdout.String(), d) {
 			t.Errorf("got no row for %q:\n%s", d, stdout.String())
 		}
+	}
+	header := func(table string) string {
+		if lines := strings.Split(table, "\n"); len(lines) > 2 {
+			return lines[2] // after the caption and a blank line
+		}
+		return ""
+	}
+	// Every row's first figure (after run, judgments and topics) is the
+	// predicted nDCG@5.
+	if h := header(stdout.String()); !strings.HasPrefix(strings.Join(strings.Fields(h)[3:], " "), "predicted nDCG@5 CI95 low") {
+		t.Errorf("header %q: want the predicted nDCG@5 first", h)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(stdout.String()), "\n")[3:] {
+		if f := strings.Fields(l); len(f) < 5 || f[3] == "NaN" || f[3] == "-" {
+			t.Errorf("row %q: want a predicted nDCG@5", l)
+		}
+	}
+	stdout.Reset()
+	if code := run([]string{"-year", "2022", "-predict=false", "-resamples", "100", "testdata/a.run"}, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("-predict=false: exit %d: %s", code, stderr.String())
+	}
+	if h := header(stdout.String()); !strings.HasPrefix(strings.Join(strings.Fields(h)[3:], " "), "estimated judged-only nDCG@5") || strings.Contains(h, "predicted") {
+		t.Errorf("-predict=false: header %q: want the estimate first, and no predicted figure", h)
 	}
 	stdout.Reset()
 	stderr.Reset()
@@ -692,7 +719,8 @@ func TestTrecEvalModeYear(t *testing.T) {
 // own-judgments file (as examples/judge writes it): with it, judged@5 is
 // 1.00 and nDCG@5 exact (as trec_eval mode computes it over the official
 // and own labels in one qrels file), beside the official figures; two files
-// give their agreement.
+// give their agreement. -predict=false: the predicted figure is not what it
+// checks, and TestTableOfficialYear trains the predictor.
 func TestOwnJudgments(t *testing.T) {
 	j, err := eval.Official(2022)
 	if err != nil {
@@ -745,7 +773,7 @@ func TestOwnJudgments(t *testing.T) {
 		t.Fatalf("trec_eval mode: exit %d: %s", code, stderr.String())
 	}
 	want := strings.Fields(exact.String())[2]
-	if code := run([]string{"-year", "2022", "-format", "json", "-resamples", "100", "-judgments", ada, runFile}, &stdout, &stderr); code != cli.ExitOK {
+	if code := run([]string{"-year", "2022", "-predict=false", "-format", "json", "-resamples", "100", "-judgments", ada, runFile}, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var got struct {
@@ -765,7 +793,7 @@ func TestOwnJudgments(t *testing.T) {
 	}
 	// The text table: both figures, labelled; two files give their agreement.
 	stdout.Reset()
-	if code := run([]string{"-year", "2022", "-resamples", "100", "-judgments", ada, "-judgments", bob, runFile}, &stdout, &stderr); code != cli.ExitOK {
+	if code := run([]string{"-year", "2022", "-predict=false", "-resamples", "100", "-judgments", ada, "-judgments", bob, runFile}, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	for _, s := range []string{"nDCG@5 official + 4 own", "judged@5 official + 4 own", "judged-only nDCG@5", "agreement of " + ada + " (Ada) and " + bob + " (Bob) over 4 pairs both judged: Cohen's kappa relevance"} {

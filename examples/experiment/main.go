@@ -7,7 +7,7 @@
 //
 //	experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic]
 //	           [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-seed N]
-//	           [-judgments FILE]... [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
+//	           [-judgments FILE]... [-predict=false] [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
 //	experiment -i DIR -year 2020|2021|2022 [...]
 //
 // The systems are named by -systems, the first being the baseline:
@@ -42,6 +42,14 @@
 // add the columns "nDCG@5 official + N own" and "judged@5 official + N
 // own" and change no other figure; two files or more give their agreement
 // (Cohen's kappa per dimension) after the table.
+//
+// For judgments of sentence pairs (2022) the table leads with the
+// predicted nDCG@5, over labels that eval/unjudged's model, trained on the
+// judgments and the texts of the input, predicts for the unjudged pairs
+// (experiment.Experiment.Predicted). Training it encodes every judged
+// sentence; -predict=false leaves it out, and the table then leads with
+// the estimate, its other figures unchanged. -o and -html are checked
+// before any system runs.
 package main
 
 import (
@@ -58,6 +66,7 @@ import (
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/experiment/report"
+	"github.com/argsearch/argsearch/internal/outpath"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 )
@@ -91,9 +100,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "experiment: %v\n", err)
 		return cli.ExitError
 	}
-	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-seed N] [-judgments FILE]... [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
+	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-seed N] [-judgments FILE]... [-predict=false] [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
 experiment -i DIR -year 2020|2021|2022 [flags]`,
-		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, the depth of each judged-only figure (the mean and median rank of the judged pairs it scored), and paired tests against the first system (-test), corrected for the number of systems within each column and dimension; judged-only figures are tested only where both systems' judged@5 reach -min-judged, and a row whose judged@5 is below 0.5 warns that its judged-only figure rests on ranks far down the run. The numbers are those evaluate prints for the same run. -judgments FILE (repeatable) adds own judgments (examples/judge) as columns of their own, "official + N own", and their agreement. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt; -html FILE writes the experiment's report, one self-contained HTML file with the table, per-topic plots and every topic's top pairs of each system side by side.`, stdout, stderr)
+		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, the depth of each judged-only figure (the mean and median rank of the judged pairs it scored), and paired tests against the first system (-test), corrected for the number of systems within each column and dimension; judged-only figures are tested only where both systems' judged@5 reach -min-judged, and a row whose judged@5 is below 0.5 warns that its judged-only figure rests on ranks far down the run. The numbers are those evaluate prints for the same run. For judgments of sentence pairs (2022) the table leads with the predicted nDCG@5, which labels every unjudged pair of the top 5 from the judged sentences of its topic (eval/unjudged, trained on the texts of the input); -predict=false leaves it out (training it encodes every judged sentence), and the estimate leads. -judgments FILE (repeatable) adds own judgments (examples/judge) as columns of their own, "official + N own", and their agreement. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt; -html FILE writes the experiment's report, one self-contained HTML file with the table, per-topic plots and every topic's top pairs of each system side by side.`, stdout, stderr)
 	var f cli.SystemFlags
 	f.RegisterInput(c, "experiment")
 	if o := c.Flags.Lookup("o"); o != nil {
@@ -109,6 +118,7 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 	test := c.OneOf("test", []string{"ttest", "permutation", "wilcoxon"}, "the paired significance `test` of every system against the baseline")
 	minJudged := c.Float("min-judged", 0.2, 0, 1, "the judged@5 both systems need for their judged-only figures to be tested (`share`; 0 tests all)")
 	seed := c.Flags.Uint64("seed", 0, "bootstrap `seed` (and the permutation test's), as evaluate's")
+	predict := c.Flags.Bool("predict", true, "2022: predict the labels of unjudged pairs and lead with the predicted nDCG@5 (-predict=false: the estimate leads)")
 	var ownFiles fileList
 	c.Flags.Var(&ownFiles, "judgments", "an own-judgments `file` (examples/judge), kept apart from the official judgments (repeatable)")
 	c.Check(func() error {
@@ -129,6 +139,9 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		return nil
 	})
 	return c.Run(args, func([]string) error {
+		if err := checkOutputs(f.TIRA.OutputDir, *html); err != nil {
+			return err
+		}
 		_, byName, err := systems()
 		if err != nil {
 			return err
@@ -163,16 +176,12 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 				return err
 			}
 		}
-		t, err := x.Run(ctx)
+		t, err := runExperiment(ctx, x, *predict)
 		if err != nil {
 			return err
 		}
-		if f.TIRA.OutputDir != "" {
-			for _, s := range x.Systems {
-				if err := runfile.WriteFile(filepath.Join(f.TIRA.OutputDir, s.Name+".txt"), t.Runs[s.Name], f.Rules(s.System)); err != nil {
-					return err
-				}
-			}
+		if err := writeRuns(f, x, t); err != nil {
+			return err
 		}
 		if *html != "" {
 			if err := writeHTML(*html, x, t, append([]string{"experiment"}, args...)); err != nil {
@@ -201,6 +210,62 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		}
 		return nil
 	})
+}
+
+// checkOutputs checks, before any work, that the runs can be written in
+// the directory dir (-o; "" writes none) and the report at html (-html; ""
+// writes none).
+func checkOutputs(dir, html string) error {
+	if dir != "" {
+		if err := outpath.Dir("-o", dir); err != nil {
+			return err
+		}
+	}
+	if html != "" {
+		return outpath.File("-html", html)
+	}
+	return nil
+}
+
+// writeRuns writes each system's run to -o DIR as NAME.txt, making DIR;
+// nothing without -o.
+func writeRuns(f cli.SystemFlags, x experiment.Experiment, t *experiment.Table) error {
+	if f.TIRA.OutputDir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(f.TIRA.OutputDir, 0o755); err != nil {
+		return err
+	}
+	for _, s := range x.Systems {
+		if err := runfile.WriteFile(filepath.Join(f.TIRA.OutputDir, s.Name+".txt"), t.Runs[s.Name], f.Rules(s.System)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runExperiment runs x. Without predict it runs the systems on x.Env
+// itself and evaluates their runs without the Env, as evaluate does: the
+// Env would have the experiment train its predictor of unjudged pairs. The
+// runs and every other figure are the same.
+func runExperiment(ctx context.Context, x experiment.Experiment, predict bool) (*experiment.Table, error) {
+	if predict {
+		return x.Run(ctx)
+	}
+	env := x.Env
+	if x.Judgments == nil {
+		x.Judgments = env.Judgments
+	}
+	x.Env = nil
+	x.Systems = slices.Clone(x.Systems)
+	for i, s := range x.Systems {
+		run, err := system.Run(ctx, env, s.System, s.Name) // the experiment's own run tag
+		if err != nil {
+			return nil, fmt.Errorf("experiment: %s: %w", s.Name, err)
+		}
+		x.Systems[i].Run = run
+	}
+	return x.Run(ctx)
 }
 
 // writeHTML writes the report of an experiment to path, atomically: a

@@ -6,16 +6,22 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/internal/slowtest"
 	"github.com/google/go-cmp/cmp"
 )
 
 // TestCompare runs three systems on the 2022 sample: the table has a row
-// per system and dimension, with a p-value against the first, and -o
-// writes each run.
+// per system and dimension, led by the predicted nDCG@5 (the one test of
+// this package that trains the predictor), with a p-value against the
+// first, and -o writes each run. With -predict=false the table is the
+// same but for the predicted columns, which are empty. With
+// ARGSEARCH_SLOW=1, evaluate prints the same table for the runs written.
 func TestCompare(t *testing.T) {
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
@@ -28,6 +34,11 @@ func TestCompare(t *testing.T) {
 	if len(lines) != 1+3*3 {
 		t.Fatalf("got %d lines, want a header and 9 rows:\n%s", len(lines), stdout.String())
 	}
+	header := strings.Split(lines[0], "\t")
+	predicted := slices.Index(header, "predicted_ndcg5")
+	if predicted < 0 {
+		t.Fatalf("header %q: no predicted_ndcg5", lines[0])
+	}
 	for i, l := range lines[1:] {
 		f := strings.Split(l, "\t")
 		want := []string{"baseline", "swordsman", "bruce-banner"}[i%3]
@@ -35,6 +46,9 @@ func TestCompare(t *testing.T) {
 		// baseline; depth (f[18]) for every row.
 		if f[0] != want || f[2] != "25" || (f[9] == "" && f[20] == "") != (want == "baseline") || f[18] == "" {
 			t.Errorf("row %q: want %s over 25 topics, with a p-value or why there is none unless the baseline, and its depth", l, want)
+		}
+		if v, err := strconv.ParseFloat(f[predicted], 64); err != nil || !(v > 0 && v <= 1) {
+			t.Errorf("row %q: predicted nDCG@5 %q, want one in (0, 1]", l, f[predicted])
 		}
 	}
 	for _, name := range []string{"baseline", "swordsman", "bruce-banner"} {
@@ -53,9 +67,69 @@ func TestCompare(t *testing.T) {
 	if !strings.Contains(string(b), "experiment -systems baseline,swordsman,bruce-banner -k 100") {
 		t.Error("-html: the report does not give the command line")
 	}
+	// -predict=false: the same figures, the predicted ones left out.
+	var cheap bytes.Buffer
+	stderr.Reset()
+	if code := run(context.Background(), append([]string{"-predict=false"}, args[:len(args)-4]...), &cheap, &stderr); code != cli.ExitOK {
+		t.Fatalf("-predict=false: exit %d: %s", code, stderr.String())
+	}
+	cheapLines := strings.Split(strings.TrimSuffix(cheap.String(), "\n"), "\n") // its last fields are empty
+	if len(cheapLines) != len(lines) || cheapLines[0] != lines[0] {
+		t.Fatalf("-predict=false: got\n%s\nwant the header and rows of\n%s", cheap.String(), stdout.String())
+	}
+	for i := range lines[1:] {
+		got, want := strings.Split(cheapLines[i+1], "\t"), strings.Split(lines[i+1], "\t")
+		for c, name := range header {
+			switch {
+			case strings.HasPrefix(name, "predicted_"):
+				if got[c] != "" {
+					t.Errorf("-predict=false: row %d: %s %q, want it empty", i+1, name, got[c])
+				}
+			case got[c] != want[c]:
+				t.Errorf("-predict=false: row %d: %s %q, want %q as without it", i+1, name, got[c], want[c])
+			}
+		}
+	}
+	if !slowtest.Enabled() {
+		return // evaluate would train the predictor again
+	}
 	// One code path, one answer: evaluate prints the same table for the
 	// runs written.
 	sameAsEvaluate(t, stdout.String(), filepath.Join(out, "baseline.txt"), filepath.Join(out, "swordsman.txt"), filepath.Join(out, "bruce-banner.txt"))
+}
+
+// TestOutputsFirst checks that -o and -html are checked before any work:
+// a directory that cannot be made, or a report in a directory that does
+// not exist, fails at once (exit 1 naming the flag), before the input
+// (missing here) is read.
+func TestOutputsFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "no-such-input")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", filepath.Join(file, "runs")}, "-o " + filepath.Join(file, "runs")},
+		{[]string{"-o", file}, "-o " + file + " is not a directory"},
+		{[]string{"-html", filepath.Join(dir, "no-such-dir", "report.html")}, "does not exist"},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"-i", missing, "-year", "2022", "-systems", "baseline", "-cache", "off", "-quiet"}, tc.args...)
+		if code := run(context.Background(), args, &stdout, &stderr); code != cli.ExitError || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %d naming %q", tc.args, code, stderr.String(), cli.ExitError, tc.want)
+		}
+	}
+	// The same input with writable outputs fails on the input: the check
+	// above is what stopped the command.
+	var stdout, stderr bytes.Buffer
+	args := []string{"-i", missing, "-year", "2022", "-systems", "baseline", "-cache", "off", "-quiet", "-o", filepath.Join(dir, "runs")}
+	if code := run(context.Background(), args, &stdout, &stderr); code != cli.ExitError || !strings.Contains(stderr.String(), "no-such-input") {
+		t.Errorf("missing input: exit %d, stderr %q; want %d naming it", code, stderr.String(), cli.ExitError)
+	}
 }
 
 // sameAsEvaluate runs the evaluate command (go run) on the run files with

@@ -18,9 +18,7 @@ import (
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/experiment"
-	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
-	"github.com/argsearch/argsearch/system"
 )
 
 // Main is an example's entry point: it runs the system with command-line
@@ -82,12 +80,16 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) experi
 			t.Errorf("summary: got %q, want the evaluation (%s)", stdout, want)
 		}
 	}
-	env, err := system.Open(context.Background(), system.Input{Sample: s, Index: lexical.Config{Units: []lexical.Unit{lexical.UnitArgument}}})
+	// The run is evaluated without an Env, as the command's summary line
+	// evaluates it: with one, the experiment would also train its predictor
+	// of unjudged pairs (encoding every judged sentence), which this check
+	// does not look at. The judgments are the sample's, those an Env of it
+	// holds.
+	judgments, err := eval.Official(s.Year())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer env.Close()
-	table, err := experiment.Experiment{Env: env, Systems: []experiment.System{{Name: "run", Run: mustRun(t, first)}}, Pairs: eval.FirstSentence}.Run(context.Background())
+	table, err := experiment.Experiment{Judgments: judgments, Systems: []experiment.System{{Name: "run", Run: mustRun(t, first)}}, Pairs: eval.FirstSentence}.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

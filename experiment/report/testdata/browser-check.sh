@@ -11,7 +11,8 @@
 #	sh experiment/report/testdata/browser-check.sh [DIR]
 #
 # CHROMIUM names another binary. go test ./experiment/report runs it
-# (TestBrowser) when chromium is installed and -short is not set.
+# (TestBrowser) when chromium is installed, ARGSEARCH_SLOW=1 is set (as CI
+# sets it) and -short is not.
 #
 # It runs go run ./examples/experiment over the embedded 2022 sample (every
 # system, about 15 s) with -html DIR/report.html, then
