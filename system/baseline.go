@@ -30,13 +30,13 @@ func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 		return nil, err
 	}
 	k := env.K
-	bm25, err := env.index(ctx, lexical.Ranking{Unit: lexical.UnitSentence})
+	bm25, err := env.index(ctx, lexical.Ranking{Unit: "sentence"})
 	if err != nil {
 		return nil, err
 	}
 	q := retrieval.TopicQuery(t)
 	rule := stanceRule(env.Store, nil)
-	total := bm25.Docs(lexical.UnitSentence)
+	total := bm25.Docs("sentence")
 	for depth := min(10*k, total); ; depth = min(4*depth, total) {
 		hits, err := bm25.Retrieve(ctx, q, depth)
 		if err != nil {

@@ -142,7 +142,7 @@ type Stage struct {
 	// (retrieval.Parts). 0 means defaultArguments (100).
 	Arguments int
 	// Within, for a stage over the argument unit, searches the sentences
-	// (Unit UnitSentence) or the pairs (UnitPair) of its Arguments
+	// (Unit "sentence") or the pairs (Unit "pair") of its Arguments
 	// arguments in an index of those arguments alone, with this Search,
 	// instead of giving them their argument's score: double indexing
 	// (lexical.DoubleIndex).
@@ -213,8 +213,8 @@ func Advanced() Pipeline {
 		Stages: []Stage{
 			{
 				Search: lexical.Ranking{
-					Unit:    lexical.UnitArgument,
-					Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000},
+					Unit:    "argument",
+					Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000},
 					Fields:  lexical.FieldWeights{Conclusion: 2, Premise: 1, Title: 1},
 					PRF:     lexical.PRF{Method: "rm3"},
 				},
@@ -222,7 +222,7 @@ func Advanced() Pipeline {
 				Weight:    argumentWeight,
 			},
 			// The sentence stage weighs the rest of 1.
-			{Search: lexical.Ranking{Unit: lexical.UnitSentence}, Depth: 1000, Weight: 1 - argumentWeight},
+			{Search: lexical.Ranking{Unit: "sentence"}, Depth: 1000, Weight: 1 - argumentWeight},
 		},
 		Depth:         3000,
 		Length:        true,
@@ -359,9 +359,9 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 		}
 		var sr retrieval.Retriever = x
 		switch {
-		case x.Ranking().Unit == lexical.UnitArgument && s.Within != nil:
+		case x.Ranking().Unit == "argument" && s.Within != nil:
 			sr = lexical.DoubleIndex{Arguments: x, N: cmp.Or(s.Arguments, defaultArguments), Store: env.Store, Analysis: x.Analysis(), Ranking: *s.Within}
-		case x.Ranking().Unit == lexical.UnitArgument:
+		case x.Ranking().Unit == "argument":
 			sr = retrieval.Parts(x, cmp.Or(s.Arguments, defaultArguments), env.Store.SentenceIDs)
 		}
 		if i == 0 && p.NounChunks {
@@ -396,8 +396,8 @@ func (p Pipeline) checkStages(stages []Stage) error {
 			return fmt.Errorf("system: stage %d: Dense and Within exclude each other", i+1)
 		case s.Dense && i == 0 && p.NounChunks:
 			return fmt.Errorf("system: stage 1: NounChunks asks a Boolean query of the first stage, which is Dense")
-		case s.Within != nil && unit != lexical.UnitArgument:
-			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %.100q", i+1, string(cmp.Or(unit, lexical.UnitSentence)))
+		case s.Within != nil && unit != "argument":
+			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %.100q", i+1, string(cmp.Or(unit, "sentence")))
 		}
 		if s.retrievesPairs() {
 			pairStages++
@@ -415,7 +415,7 @@ func (p Pipeline) checkStages(stages []Stage) error {
 // retrievesPairs reports whether the stage retrieves pairs: the pair unit,
 // or the pairs of its arguments (Within).
 func (s Stage) retrievesPairs() bool {
-	return !s.Dense && (s.Search.Unit == lexical.UnitPair || s.Within != nil && s.Within.Unit == lexical.UnitPair)
+	return !s.Dense && (s.Search.Unit == "pair" || s.Within != nil && s.Within.Unit == "pair")
 }
 
 // retrievesPairs reports whether the pipeline's stages retrieve pairs,

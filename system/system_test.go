@@ -131,14 +131,14 @@ func TestOpenCaches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := x.Docs(lexical.UnitArgument), env.Store.NumArguments(); got != want {
+	if got, want := x.Docs("argument"), env.Store.NumArguments(); got != want {
 		t.Errorf("index has %d arguments, store %d", got, want)
 	}
 	if !slices.Contains(steps, "indexing") {
 		t.Errorf("steps %v, want indexing", steps)
 	}
-	again, err := env.Index(context.Background(), lexical.Config{Ranking: lexical.Ranking{Unit: lexical.UnitArgument}})
-	if err != nil || again.Ranking().Unit != lexical.UnitArgument {
+	again, err := env.Index(context.Background(), lexical.Config{Ranking: lexical.Ranking{Unit: "argument"}})
+	if err != nil || again.Ranking().Unit != "argument" {
 		t.Errorf("the same index with another search: %v, %v", again, err)
 	}
 	env.Close()
@@ -373,10 +373,10 @@ func TestStanceRule(t *testing.T) {
 
 // TestPipelineErrors checks configurations a Pipeline cannot run.
 func TestPipelineErrors(t *testing.T) {
-	env := open(t, Input{Index: lexical.Config{Units: []lexical.Unit{lexical.UnitSentence}}})
+	env := open(t, Input{Index: lexical.Config{Units: []lexical.Unit{"sentence"}}})
 	ctx := context.Background()
 	for name, p := range map[string]Pipeline{
-		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitArgument}}}},
+		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Ranking{Unit: "argument"}}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil {
 			t.Errorf("%s: got no error", name)
@@ -386,7 +386,7 @@ func TestPipelineErrors(t *testing.T) {
 		"Dense and Within exclude each other":        {Stages: []Stage{{Dense: true, Within: &lexical.Ranking{}}}},
 		"NounChunks asks a Boolean query":            {Stages: []Stage{{Dense: true}}, NounChunks: true},
 		"Within searches within retrieved arguments": {Stages: []Stage{{Within: &lexical.Ranking{}}}},
-		"1 of 2 stages retrieve pairs":               {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitArgument}, Within: &lexical.Ranking{Unit: lexical.UnitPair}}, {}}},
+		"1 of 2 stages retrieve pairs":               {Stages: []Stage{{Search: lexical.Ranking{Unit: "argument"}, Within: &lexical.Ranking{Unit: "pair"}}, {}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v, want an error saying %q", err, want)
