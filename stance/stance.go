@@ -7,7 +7,7 @@
 //
 // A Tagger gives a text a stance towards a topic, with a confidence. The
 // package's taggers need no training: ArgsMe reads the args.me labels
-// (corpus.Argument.Stance uses it), and Lexical adds up polarity cues. The
+// (corpus.Store.Stance uses it), and Lexical adds up polarity cues. The
 // trained tagger,
 // classify.StanceModel, is in package classify, so that the label
 // vocabulary, which the corpus and run files use, carries no model code.

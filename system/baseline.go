@@ -17,7 +17,7 @@ import (
 // retrieved sentence belongs to, one pair: its best-scoring premise
 // sentence, then its conclusion (pairing.ConclusionPremise), scored by the
 // argument's best sentence and ranked in that order. Its stance is the
-// argument's args.me label towards the topic (corpus.Argument.Stance), "Q0"
+// argument's args.me label towards the topic (corpus.Store.Stance), "Q0"
 // where the labels do not reveal one: a stance.Rule without a model.
 // Retrieval goes deeper until the Env's K arguments are found or every
 // sentence is retrieved. An argument whose conclusion is not a sentence
