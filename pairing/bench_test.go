@@ -48,7 +48,7 @@ func BenchmarkSwordsman(b *testing.B) {
 
 func BenchmarkAdjacent(b *testing.B) {
 	benchArguments(b, func(a corpus.Argument) {
-		for p := range Adjacent(a) {
+		for p := range adjacent(a) {
 			_ = p.ID()
 		}
 	})

@@ -11,7 +11,7 @@ import (
 )
 
 // Complete appends to pairs, until there are k, the pairs of consecutive
-// sentences (Adjacent) of the arguments of hits, argument by argument in
+// sentences of the arguments of hits, argument by argument in
 // the order they first appear in hits (best first), each in reading order,
 // and returns the extended slice. A pair already listed is not repeated.
 //
@@ -48,7 +48,7 @@ func Complete(pairs []Scored, store *corpus.Store, hits []retrieval.Hit, topic s
 		done[argID] = true
 		a, _ := store.Argument(argID)
 		st, conf := store.Stance(topic, h.ID)
-		for p := range Adjacent(a) {
+		for p := range adjacent(a) {
 			if have[p.ID()] {
 				continue
 			}

@@ -33,10 +33,10 @@ func InReadingOrder(a, b corpus.Sentence) Pair {
 	return Pair{First: a, Second: b}
 }
 
-// Adjacent yields the pairs of consecutive sentences of a, in reading
+// adjacent yields the pairs of consecutive sentences of a, in reading
 // order: (s1, s2), (s2, s3), …. An argument with fewer than two sentences
 // yields nothing.
-func Adjacent(a corpus.Argument) iter.Seq[Pair] {
+func adjacent(a corpus.Argument) iter.Seq[Pair] {
 	return func(yield func(Pair) bool) {
 		for i := 1; i < len(a.Sentences); i++ {
 			if !yield(Pair{First: a.Sentences[i-1], Second: a.Sentences[i]}) {
