@@ -64,9 +64,9 @@ func (s Stance) String() string {
 	return fmt.Sprintf("Stance(%d)", int8(s))
 }
 
-// Opposite returns Con for Pro and Pro for Con, Second for First and First
+// opposite returns Con for Pro and Pro for Con, Second for First and First
 // for Second; other stances are returned unchanged.
-func (s Stance) Opposite() Stance {
+func (s Stance) opposite() Stance {
 	switch s {
 	case Pro:
 		return Con
