@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/argsearch/argsearch/analysis"
-
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -52,7 +50,7 @@ type Pipeline struct {
 	// the Env's own index (Input.Index). An index of another analysis is
 	// built on first use, without term vectors when no stage needs
 	// feedback.
-	Analysis *analysis.Analysis
+	Analysis *lexical.Analysis
 	// SampleStopFrequent, if positive, replaces Analysis.StopFrequent on a
 	// corpus of fewer than 10,000 arguments (a sample of args.me, whose
 	// most frequent terms are its own topics' words).

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/argsearch/argsearch/analysis"
-
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
@@ -86,7 +84,7 @@ func daarioNaharisRecipe() Recipe {
 			"arguments the lists have 5 terms each: the same share (0.03%) of the 2021 sample's 17,395 distinct words as 100 is of the " +
 			"355,091 terms of a full-scale corpus.",
 		System: Pipeline{
-			Analysis:           &analysis.Analysis{Possessive: true, Stop: "frequent-fields", StopFrequent: 100, Stem: "kstem"},
+			Analysis:           &lexical.Analysis{Possessive: true, Stop: "frequent-fields", StopFrequent: 100, Stem: "kstem"},
 			SampleStopFrequent: 5,
 			Stages:             []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "tfidf-ic"}}}},
 			Depth:              1000,
@@ -132,7 +130,7 @@ func dartagnanRecipe() Recipe {
 			"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
 			"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true, Stop: "glasgow", Stem: "kstem", Shingles: 3},
+			Analysis: &lexical.Analysis{Possessive: true, Stop: "glasgow", Stem: "kstem", Shingles: 3},
 			Stages:   []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000}}}},
 			Depth:    1000,
 			Pool:     100,
@@ -156,7 +154,7 @@ func gamoraRecipe() Recipe {
 			"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
 			"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true, Stem: "kstem"},
+			Analysis: &lexical.Analysis{Possessive: true, Stem: "kstem"},
 			Stages: []Stage{{
 				Search:    lexical.Ranking{Unit: "argument"},
 				Arguments: 100,
@@ -229,7 +227,7 @@ func gorgonRecipe() Recipe {
 			"BM25 (k1 1.2, b 0.75). Here: lexical unit pair, which scores the pairs as an index of them would, over an index lower-cased " +
 			"with possessives removed and nothing else.",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true},
+			Analysis: &lexical.Analysis{Possessive: true},
 			Stages:   []Stage{{Search: lexical.Ranking{Unit: "pair"}}},
 			Depth:    1000,
 		},
@@ -251,7 +249,7 @@ func generalGreviousRecipe() Recipe {
 			"characters (analysis.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
 			"place of Datamuse's (the title's content words are its RAKE keywords).",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
+			Analysis: &lexical.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
 			Stages: []Stage{{
 				Search:    lexical.Ranking{Unit: "argument"},
 				Arguments: 100,
@@ -289,7 +287,7 @@ func korgRecipe() Recipe {
 			"Sentence Encoder lite compares them instead: on the 2022 sample 0.588 judged-only relevance against 0.560, but at full " +
 			"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Fold: true, Stop: "english", Stem: "kstem"},
+			Analysis: &lexical.Analysis{Fold: true, Stop: "english", Stem: "kstem"},
 			Stages:   []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000}}}},
 			Depth:    1000,
 			Pool:     100,

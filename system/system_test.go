@@ -45,7 +45,7 @@ func open(t testing.TB, in Input) *Env {
 // the baseline, swordsman and advanced commands wrote before the systems
 // moved into this package); -update writes the new sums.
 func TestSampleRunsUnchanged(t *testing.T) {
-	env := open(t, Input{Sample: sample.Touche2021()})
+	env := open(t, Input{Sample: 2021})
 	golden := filepath.Join("testdata", "sample2021.sha256")
 	var got strings.Builder
 	for _, s := range []struct {
@@ -115,7 +115,7 @@ func TestRecipeConfigurations(t *testing.T) {
 func TestOpenCaches(t *testing.T) {
 	cache := t.TempDir()
 	var steps []string
-	in := Input{Sample: sample.Touche2021(), Cache: cache, Progress: func(step string, done, total int64) {
+	in := Input{Sample: 2021, Cache: cache, Progress: func(step string, done, total int64) {
 		if done == total {
 			steps = append(steps, step)
 		}
@@ -550,5 +550,14 @@ func TestPipelineExpand(t *testing.T) {
 	}
 	if s := p.String(); !strings.Contains(s, "query expansion: the query's content words and the 2 nearest GloVe words") {
 		t.Errorf("String:\n%s", s)
+	}
+}
+
+// TestInputSampleYear checks that a year with no embedded sample is an
+// error naming the field.
+func TestInputSampleYear(t *testing.T) {
+	_, err := Open(context.Background(), Input{Sample: 2020})
+	if err == nil || !strings.Contains(err.Error(), "Input.Sample") || !strings.Contains(err.Error(), "2020") {
+		t.Errorf("Open with Sample 2020: got %v, want an error naming Input.Sample and 2020", err)
 	}
 }

@@ -233,6 +233,11 @@ type Progress struct {
 	Done bool // the final report, after the index is written
 }
 
+// Analysis is package analysis's Analysis, the text analysis of an index
+// (Config.Analysis), named here so that a configuration of an index, or
+// of a system built on one, needs no second import.
+type Analysis = analysis.Analysis
+
 // Config configures Build and Open. The zero value builds both units with
 // the analysis preset "en", and searches sentences with BM25.
 type Config struct {

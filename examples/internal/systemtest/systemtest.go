@@ -82,7 +82,7 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) experi
 			t.Errorf("summary: got %q, want the evaluation (%s)", stdout, want)
 		}
 	}
-	env, err := system.Open(context.Background(), system.Input{Sample: s, Index: lexical.Config{Units: []lexical.Unit{"argument"}}})
+	env, err := system.Open(context.Background(), system.Input{Sample: s.Year(), Index: lexical.Config{Units: []lexical.Unit{"argument"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
