@@ -43,7 +43,7 @@ func BenchmarkArgsRank(b *testing.B) {
 // BenchmarkSwordsman is ArgsRank plus TopTwo per argument.
 func BenchmarkSwordsman(b *testing.B) {
 	var r ArgsRank
-	benchArguments(b, func(a corpus.Argument) { TopTwo(a, r.Argument(a).Scores) })
+	benchArguments(b, func(a corpus.Argument) { TopTwo(a, r.Argument(a)) })
 }
 
 func BenchmarkAdjacent(b *testing.B) {

@@ -207,7 +207,7 @@ func sampleCandidates(tb testing.TB, n int) []Candidate {
 				st = a.Premises[0].Stance
 			}
 			out = append(out, Candidate{Sentence: s, Retrieval: float64(len(s.Text) % 17),
-				Argumentativeness: 0.5, Centrality: c.Scores[i], Stance: st})
+				Argumentativeness: 0.5, Centrality: c[i], Stance: st})
 			if len(out) == n {
 				return out
 			}

@@ -20,9 +20,9 @@ func ExampleTopTwo() {
 	}}
 	c := pairing.ArgsRank{}.Argument(a)
 	for i, s := range a.Sentences {
-		fmt.Printf("%s %.2f\n", s.ID, c.Scores[i])
+		fmt.Printf("%s %.2f\n", s.ID, c[i])
 	}
-	p, _ := pairing.TopTwo(a, c.Scores)
+	p, _ := pairing.TopTwo(a, c)
 	fmt.Println(p.ID())
 	// Output:
 	// S1__PREMISE__1 0.59

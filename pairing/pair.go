@@ -121,12 +121,13 @@ func bestFirst(scores []float64) []int {
 }
 
 // Argument computes the centrality of the sentences of a, as ArgsRank
-// describes; Scores[i] belongs to a.Sentences[i]. It returns empty slices
+// describes: the stationary distribution min–max normalised to [0, 1],
+// the score at i belonging to a.Sentences[i]. It returns an empty slice
 // for an argument without sentences.
-func (r ArgsRank) Argument(a corpus.Argument) Centrality {
+func (r ArgsRank) Argument(a corpus.Argument) []float64 {
 	texts := make([]string, len(a.Sentences))
 	for i, s := range a.Sentences {
 		texts[i] = s.Text
 	}
-	return r.rank(texts)
+	return r.rank(texts).Scores
 }

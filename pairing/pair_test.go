@@ -89,7 +89,14 @@ func TestSwordsmanOnSample(t *testing.T) {
 	var r ArgsRank
 	pairs := 0
 	for _, a := range sampleArguments(t) {
-		c := r.Argument(a)
+		texts := make([]string, len(a.Sentences))
+		for i, s := range a.Sentences {
+			texts[i] = s.Text
+		}
+		c := r.rank(texts)
+		if !slices.Equal(r.Argument(a), c.Scores) {
+			t.Fatalf("%s: Argument differs from the ranking's scores", a.ID)
+		}
 		if len(a.Sentences) > 0 {
 			var sum float64
 			for _, p := range c.Stationary {

@@ -531,7 +531,7 @@ func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing
 		c := &cands[i]
 		if _, ok := centrality[c.Sentence.ID]; !ok {
 			a, _ := r.env.Store.Argument(c.Argument)
-			for j, v := range (pairing.ArgsRank{}).Argument(a).Scores {
+			for j, v := range (pairing.ArgsRank{}).Argument(a) {
 				centrality[a.Sentences[j].ID] = v
 			}
 		}

@@ -73,7 +73,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 			if !ok {
 				return nil, fmt.Errorf("system: hit %.100q: no such argument: %w", h.ID, corpus.ErrNotInStore)
 			}
-			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
+			p, ok := pairing.TopTwo(a, rank.Argument(a))
 			if !ok {
 				continue
 			}
