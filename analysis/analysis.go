@@ -108,7 +108,7 @@ type Analysis struct {
 	// "_" in place of a removed token ("abolish _ death"), they join the
 	// terms on either side of it ("abolish death"). They do not cross the
 	// texts of a field (the premises of an argument, the parts of a
-	// query), and a pair (UnitPair), scored from its sentences'
+	// query), and a pair (lexical unit "pair"), scored from its sentences'
 	// statistics, has no shingles across its two sentences. Shingles are
 	// terms like any other: they count towards document length and
 	// collection statistics, are matched by the shingles of queries

@@ -2,6 +2,10 @@ package classify
 
 import "github.com/argsearch/argsearch/stance"
 
+// Meta returns a metadata value stored with m, such as "trained_on", for
+// the package's external tests.
+func Meta(m *StanceModel, key string) string { return m.lin.Meta(key) }
+
 // Labels returns the stances m chooses between, for the package's external
 // tests.
 func Labels(m *StanceModel) []stance.Stance { return append([]stance.Stance(nil), m.labels...) }

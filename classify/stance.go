@@ -126,9 +126,6 @@ func (m *StanceModel) WriteTo(w io.Writer) (int64, error) {
 	return n, nil
 }
 
-// Meta returns a metadata value stored with the model, such as "trained_on".
-func (m *StanceModel) Meta(key string) string { return m.lin.Meta(key) }
-
 // Tag returns the most probable stance of text towards topic and its
 // probability. Input stance.CheckInput rejects is an error wrapping
 // stance.ErrInput; text without a word of two or more Latin letters gets

@@ -31,7 +31,7 @@ func TestTrainStanceModelRoundTripAndDeterminism(t *testing.T) {
 	if got, want := classify.Labels(m), []stance.Stance{stance.Pro, stance.Con, stance.No}; !slices.Equal(got, want) {
 		t.Errorf("Labels: got %v, want %v", got, want)
 	}
-	if got := m.Meta("trained_on"); got != "toy" {
+	if got := classify.Meta(m, "trained_on"); got != "toy" {
 		t.Errorf("Meta(trained_on): got %q, want %q", got, "toy")
 	}
 	var a, b bytes.Buffer

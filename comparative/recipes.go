@@ -78,17 +78,17 @@ func Recipe(name string, env Env) (System, error) {
 		return System{}, fmt.Errorf("comparative: recipe %s: no index", name)
 	}
 	with := func(s lexical.Scoring) (*lexical.Index, error) {
-		return env.Index.With(lexical.Ranking{Unit: lexical.UnitSentence, Scoring: s})
+		return env.Index.With(lexical.Ranking{Unit: "sentence", Scoring: s})
 	}
 	switch name {
 	case "baseline":
-		x, err := with(lexical.Scoring{Model: lexical.ModelBM25, K1: 0.9, B: 0.4})
+		x, err := with(lexical.Scoring{Model: "bm25", K1: 0.9, B: 0.4})
 		if err != nil {
 			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
 		return System{Tag: "argsearch-t2-baseline", First: x, Tagger: env.Tagger, Text: env.Text}, nil
 	case "tempesta":
-		x, err := with(lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.75})
+		x, err := with(lexical.Scoring{Model: "bm25", K1: 1.2, B: 0.75})
 		if err != nil {
 			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
@@ -100,7 +100,7 @@ func Recipe(name string, env Env) (System, error) {
 			Then:    []func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error){rescore(env.Text, wordQuality)},
 		}, nil
 	case "grimjack":
-		x, err := with(lexical.Scoring{Model: lexical.ModelDirichlet, Mu: 1000})
+		x, err := with(lexical.Scoring{Model: "dirichlet", Mu: 1000})
 		if err != nil {
 			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
@@ -114,11 +114,11 @@ func Recipe(name string, env Env) (System, error) {
 			Fair:   10,
 		}, nil
 	case "levi":
-		x, err := with(lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68})
+		x, err := with(lexical.Scoring{Model: "bm25", K1: 1.2, B: 0.68})
 		if err != nil {
 			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
-		prf, err := x.With(lexical.Ranking{Unit: lexical.UnitSentence, Scoring: x.Ranking().Scoring, PRF: lexical.PRF{Method: "rm3"}})
+		prf, err := x.With(lexical.Ranking{Unit: "sentence", Scoring: x.Ranking().Scoring, PRF: lexical.PRF{Method: "rm3"}})
 		if err != nil {
 			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}

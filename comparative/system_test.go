@@ -40,7 +40,7 @@ func generatedEnv(t *testing.T, n int) (comparative.Env, []topics.Topic) {
 			}
 		}
 	})
-	x, err := lexical.Build(ctx, "", args, lexical.Config{Units: []lexical.Unit{lexical.UnitSentence}})
+	x, err := lexical.Build(ctx, "", args, lexical.Config{Units: []lexical.Unit{"sentence"}})
 	if err != nil {
 		t.Fatal(err)
 	}

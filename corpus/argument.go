@@ -49,16 +49,9 @@ type Sentence struct {
 	Text string
 }
 
-// Stance returns the argument's stance towards topic from its args.me
-// labels, with a confidence as a stance.Tagger gives one: the common stance
-// of its premises towards its conclusion (an args.me argument has one
-// premise, or premises that agree), mapped onto the topic by stance.ArgsMe,
-// which flips it when the conclusion states the opposite of the topic
-// ("Guns should not be banned" for "Should we ban guns?"), with the share
-// of the topic's words the conclusion holds as confidence. It is
-// stance.Unknown, with confidence 0, when no premise has a stance, when the
-// premises disagree, and when the conclusion is unrelated to the topic.
-func (a Argument) Stance(topic string) (stance.Stance, float64) {
+// argsMeStance returns the argument's stance towards topic from its
+// args.me labels: see Store.Stance.
+func (a Argument) argsMeStance(topic string) (stance.Stance, float64) {
 	if len(a.Premises) == 0 {
 		return stance.Unknown, 0
 	}

@@ -1,6 +1,7 @@
 package corpus_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -30,8 +31,12 @@ func TestArgumentStance(t *testing.T) {
 		{"Ban guns", premises(stance.Unknown), stance.Unknown},
 		{"Cats are cute", premises(stance.Pro), stance.Unknown}, // unrelated to the topic
 	} {
-		a := corpus.Argument{ID: "a", Conclusion: tc.conclusion, Premises: tc.premises}
-		if got, c := a.Stance(topic); got != tc.want || (got == stance.Unknown) != (c == 0) {
+		a := corpus.Argument{ID: "a", Conclusion: tc.conclusion, Premises: tc.premises, Sentences: []corpus.Sentence{{ID: "a__PREMISE__1", Text: "x"}}}
+		store, err := corpus.BuildStore(context.Background(), func(yield func(corpus.Argument, error) bool) { yield(a, nil) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, c := store.Stance(topic, "a__PREMISE__1"); got != tc.want || (got == stance.Unknown) != (c == 0) {
 			t.Errorf("%q with premises %v: got %v (confidence %v), want %v", tc.conclusion, tc.premises, got, c, tc.want)
 		}
 	}

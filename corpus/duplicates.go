@@ -8,9 +8,9 @@ import (
 	"github.com/argsearch/argsearch/internal/dup"
 )
 
-// A DuplicateGroup is a set of sentences with the same text (exactly, or
-// after normalization: see FindDuplicates).
-type DuplicateGroup struct {
+// A duplicateGroup is a set of sentences with the same text (exactly, or
+// after normalization: see findDuplicates).
+type duplicateGroup struct {
 	// Representative is the id of the group's first sentence in corpus
 	// order.
 	Representative string
@@ -18,8 +18,8 @@ type DuplicateGroup struct {
 	Duplicates []string
 }
 
-// Duplicates lists the duplicate sentences of a corpus.
-type Duplicates struct {
+// duplicates lists the duplicate sentences of a corpus.
+type duplicates struct {
 	// Normalized says that texts were compared after normalization.
 	Normalized bool
 	// Sentences is the number of sentences examined.
@@ -30,10 +30,10 @@ type Duplicates struct {
 	Count int
 	// Groups are the texts that occur more than once, ordered by the
 	// corpus position of their representatives.
-	Groups []DuplicateGroup
+	Groups []duplicateGroup
 }
 
-// FindDuplicates finds the duplicate sentences of a stream of arguments:
+// findDuplicates finds the duplicate sentences of a stream of arguments:
 // those with byte-identical texts, or with normalized, those whose texts
 // are equal after normalization, so that they differ at most in Unicode
 // compatibility forms, case, whitespace and punctuation:
@@ -59,13 +59,13 @@ type Duplicates struct {
 // the id and key of every distinct text, plus about 40 bytes per distinct
 // text. It stops at the first error of args and returns it unchanged. ctx
 // is checked every 1024 arguments.
-func FindDuplicates(ctx context.Context, args iter.Seq2[Argument, error], normalized bool) (*Duplicates, error) {
+func findDuplicates(ctx context.Context, args iter.Seq2[Argument, error], normalized bool) (*duplicates, error) {
 	mode := dup.Exact
 	if normalized {
 		mode = dup.Normalized
 	}
 	f := dup.New(mode)
-	d := &Duplicates{Normalized: normalized}
+	d := &duplicates{Normalized: normalized}
 	groupOf := map[int]int{} // entry → group index
 	var entryOf []int        // group index → entry
 	n := 0
@@ -90,7 +90,7 @@ func FindDuplicates(ctx context.Context, args iter.Seq2[Argument, error], normal
 				g = len(d.Groups)
 				groupOf[e] = g
 				entryOf = append(entryOf, e)
-				d.Groups = append(d.Groups, DuplicateGroup{Representative: f.ID(e)})
+				d.Groups = append(d.Groups, duplicateGroup{Representative: f.ID(e)})
 			}
 			d.Groups[g].Duplicates = append(d.Groups[g].Duplicates, t.ID)
 		}
@@ -105,7 +105,7 @@ func FindDuplicates(ctx context.Context, args iter.Seq2[Argument, error], normal
 		order[i] = i
 	}
 	slices.SortFunc(order, func(x, y int) int { return entryOf[x] - entryOf[y] })
-	groups := make([]DuplicateGroup, len(order))
+	groups := make([]duplicateGroup, len(order))
 	for i, g := range order {
 		groups[i] = d.Groups[g]
 	}

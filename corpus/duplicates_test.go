@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/internal/docid"
@@ -13,10 +14,10 @@ import (
 
 // naiveDuplicates is an obviously correct reference: a map from the
 // comparison key to the ids in corpus order.
-func naiveDuplicates(args []Argument, normalized bool) *Duplicates {
-	d := &Duplicates{Normalized: normalized}
+func naiveDuplicates(args []Argument, normalized bool) *duplicates {
+	d := &duplicates{Normalized: normalized}
 	byKey := map[string]int{}
-	var groups []DuplicateGroup
+	var groups []duplicateGroup
 	for _, a := range args {
 		for _, s := range a.Sentences {
 			d.Sentences++
@@ -31,7 +32,7 @@ func naiveDuplicates(args []Argument, normalized bool) *Duplicates {
 				groups[g].Duplicates = append(groups[g].Duplicates, s.ID)
 			} else {
 				byKey[key] = len(groups)
-				groups = append(groups, DuplicateGroup{Representative: s.ID})
+				groups = append(groups, duplicateGroup{Representative: s.ID})
 			}
 		}
 	}
@@ -61,14 +62,14 @@ var dupArguments = []Argument{
 func TestDuplicatesSmall(t *testing.T) {
 	for _, c := range []struct {
 		normalized bool
-		want       []DuplicateGroup
+		want       []duplicateGroup
 	}{
-		{false, []DuplicateGroup{
+		{false, []duplicateGroup{
 			{"a__PREMISE__2", []string{"b__PREMISE__2", "c__PREMISE__5"}},
 			{"a__PREMISE__3", []string{"b__PREMISE__4"}},
 			{"a__PREMISE__4", []string{"c__PREMISE__4"}},
 		}},
-		{true, []DuplicateGroup{
+		{true, []duplicateGroup{
 			{"a__PREMISE__1", []string{"b__PREMISE__1", "c__PREMISE__1"}},
 			{"a__PREMISE__2", []string{"b__PREMISE__2", "c__PREMISE__5"}},
 			{"a__PREMISE__3", []string{"b__PREMISE__4"}},
@@ -76,7 +77,7 @@ func TestDuplicatesSmall(t *testing.T) {
 			{"c__PREMISE__2", []string{"c__PREMISE__3"}},
 		}},
 	} {
-		want := &Duplicates{Normalized: c.normalized, Sentences: 13, Groups: c.want}
+		want := &duplicates{Normalized: c.normalized, Sentences: 13, Groups: c.want}
 		want.Count = countDuplicates(want)
 		if diff := cmp.Diff(want, naiveDuplicates(dupArguments, c.normalized)); diff != "" {
 			t.Fatalf("normalized %v: reference (-want +got):\n%s", c.normalized, diff)
@@ -85,22 +86,22 @@ func TestDuplicatesSmall(t *testing.T) {
 	}
 }
 
-// checkDuplicates checks that FindDuplicates gives want.
-func checkDuplicates(t *testing.T, args []Argument, normalized bool, want *Duplicates) {
+// checkDuplicates checks that findDuplicates gives want.
+func checkDuplicates(t *testing.T, args []Argument, normalized bool, want *duplicates) {
 	t.Helper()
-	got, err := FindDuplicates(context.Background(), seqOf(args), normalized)
+	got, err := findDuplicates(context.Background(), seqOf(args), normalized)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("normalized %v: FindDuplicates (-want +got):\n%s", normalized, diff)
+		t.Fatalf("normalized %v: findDuplicates (-want +got):\n%s", normalized, diff)
 	}
 	if got.Count != countDuplicates(got) {
 		t.Fatalf("normalized %v: Count: got %d, want %d", normalized, got.Count, countDuplicates(got))
 	}
 }
 
-func countDuplicates(d *Duplicates) int {
+func countDuplicates(d *duplicates) int {
 	n := 0
 	for _, g := range d.Groups {
 		n += len(g.Duplicates)
@@ -133,13 +134,13 @@ func TestDuplicatesGenerated(t *testing.T) {
 func TestDuplicatesErrors(t *testing.T) {
 	streamErr := errors.New("bad record")
 	bad := func(yield func(Argument, error) bool) { yield(Argument{}, streamErr) }
-	if _, err := FindDuplicates(context.Background(), bad, false); err != streamErr {
+	if _, err := findDuplicates(context.Background(), bad, false); err != streamErr {
 		t.Errorf("got %v, want %v", err, streamErr)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := FindDuplicates(ctx, seqOf(dupArguments), false); !errors.Is(err, context.Canceled) {
-		t.Errorf("FindDuplicates: got %v, want context.Canceled", err)
+	if _, err := findDuplicates(ctx, seqOf(dupArguments), false); !errors.Is(err, context.Canceled) {
+		t.Errorf("findDuplicates: got %v, want context.Canceled", err)
 	}
 }
 
@@ -154,7 +155,7 @@ func BenchmarkDuplicates(b *testing.B) {
 	for _, normalized := range []bool{false, true} {
 		b.Run(fmt.Sprintf("stream/normalized=%v", normalized), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := FindDuplicates(context.Background(), seqOf(args), normalized); err != nil {
+				if _, err := findDuplicates(context.Background(), seqOf(args), normalized); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -163,30 +164,24 @@ func BenchmarkDuplicates(b *testing.B) {
 	}
 }
 
-// Find the sentences that repeat an earlier one, ignoring case, spacing and
-// punctuation.
-func ExampleFindDuplicates() {
+// TestFindDuplicatesNormalized finds the sentences that repeat an earlier
+// one, exactly and ignoring case, spacing and punctuation.
+func TestFindDuplicatesNormalized(t *testing.T) {
 	args := []Argument{
 		{ID: "a", Sentences: []Sentence{{"a__PREMISE__1", "I accept this debate."}, {"a__PREMISE__2", "Abortion is murder."}}},
 		{ID: "b", Sentences: []Sentence{{"b__PREMISE__1", "i accept THIS debate!"}, {"b__PREMISE__2", "Abortion is not murder."}}},
 		{ID: "c", Sentences: []Sentence{{"c__PREMISE__1", "I accept this debate."}}},
 	}
-	stream := func(yield func(Argument, error) bool) {
-		for _, a := range args {
-			if !yield(a, nil) {
-				return
-			}
-		}
-	}
+	var got strings.Builder
 	for _, normalized := range []bool{false, true} {
-		d, err := FindDuplicates(context.Background(), stream, normalized)
+		d, err := findDuplicates(context.Background(), seqOf(args), normalized)
 		if err != nil {
-			fmt.Println(err)
-			return
+			t.Fatal(err)
 		}
-		fmt.Println(normalized, d.Count, d.Groups)
+		fmt.Fprintln(&got, normalized, d.Count, d.Groups)
 	}
-	// Output:
-	// false 1 [{a__PREMISE__1 [c__PREMISE__1]}]
-	// true 2 [{a__PREMISE__1 [b__PREMISE__1 c__PREMISE__1]}]
+	want := "false 1 [{a__PREMISE__1 [c__PREMISE__1]}]\ntrue 2 [{a__PREMISE__1 [b__PREMISE__1 c__PREMISE__1]}]\n"
+	if got.String() != want {
+		t.Errorf("got\n%swant\n%s", got.String(), want)
+	}
 }

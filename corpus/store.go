@@ -369,9 +369,17 @@ func (s *Store) ArgumentOf(sentenceID string) (string, bool) {
 }
 
 // Stance returns the args.me stance towards topic of the argument that
-// holds the sentence with the given id (Argument.Stance), and Unknown with
-// confidence 0 when the store holds no such sentence. It is the Labels of
-// a stance.Rule.
+// holds the sentence with the given id, from the argument's args.me
+// labels, with a confidence as a stance.Tagger gives one: the common stance
+// of its premises towards its conclusion (an args.me argument has one
+// premise, or premises that agree), mapped onto the topic by stance.ArgsMe,
+// which flips it when the conclusion states the opposite of the topic
+// ("Guns should not be banned" for "Should we ban guns?"), with the share
+// of the topic's words the conclusion holds as confidence. It is
+// stance.Unknown, with confidence 0, when no premise has a stance, when the
+// premises disagree, and when the conclusion is unrelated to the topic.
+// It is Unknown with confidence 0 too when the store holds no such
+// sentence. It is the Labels of a stance.Rule.
 func (s *Store) Stance(topic, sentenceID string) (stance.Stance, float64) {
 	if s == nil {
 		return stance.Unknown, 0
@@ -384,7 +392,7 @@ func (s *Store) Stance(topic, sentenceID string) (stance.Stance, float64) {
 	if !ok {
 		return stance.Unknown, 0
 	}
-	return a.Stance(topic)
+	return a.argsMeStance(topic)
 }
 
 // text returns the text of sentence i of argument a.

@@ -5,7 +5,7 @@ import "errors"
 // Errors callers can branch on with errors.Is. They are returned wrapped,
 // with the topic, document or line they are about. Errors about a run (a
 // document listed twice, a NaN score) wrap package runfile's sentinels,
-// which own the run format; a malformed qrels line is a *ParseError.
+// which own the run format; a malformed qrels line is an error naming its line and field.
 var (
 	// ErrUnknownMeasure reports a measure name Evaluate does not compute,
 	// or cutoffs that are not distinct positive integers (or given to a

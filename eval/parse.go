@@ -9,12 +9,12 @@ import (
 	"unsafe"
 )
 
-// A ParseError reports a malformed line of a qrels file (or of a z-score
+// A parseError reports a malformed line of a qrels file (or of a z-score
 // file, ReadZScores). Line counts from 1, including blank lines. Field names
 // the column ("qid", "iter", "docid", "label"; "mean", "sd"), or is empty
 // when the line as a whole is wrong. (Run files are read by package
 // runfile, whose ParseError names the run's columns.)
-type ParseError struct {
+type parseError struct {
 	Line  int
 	Field string
 	Err   error
@@ -23,7 +23,7 @@ type ParseError struct {
 }
 
 // Error implements error.
-func (e *ParseError) Error() string {
+func (e *parseError) Error() string {
 	format := e.format
 	if format == "" {
 		format = "qrels"
@@ -35,7 +35,7 @@ func (e *ParseError) Error() string {
 }
 
 // Unwrap returns the underlying error.
-func (e *ParseError) Unwrap() error { return e.Err }
+func (e *parseError) Unwrap() error { return e.Err }
 
 // lines calls fn for every line of r that is not blank (only whitespace)
 // or a comment (starting with '#', as trec_eval reads qrels), with its 1-based number and its whitespace-separated fields. The fields

@@ -71,20 +71,20 @@ func NewQrels(judgments []Judgment) (*Qrels, error) {
 // column is ignored; label is an integer and may be negative (and below
 // 2^20). Blank lines and, as in trec_eval, comment lines (starting with
 // '#') are skipped. A malformed line (not four fields, a label that is not an
-// integer) or a pair judged twice is a *ParseError naming the line and
+// integer) or a pair judged twice is an error naming the line and
 // field.
 func ReadQrels(r io.Reader) (*Qrels, error) {
 	b := newQrelsBuilder()
 	err := lines(nilio.Reader(r, "eval"), func(line int, f []string) error {
 		if len(f) != 4 {
-			return &ParseError{Line: line, Err: fmt.Errorf("%d fields, want 4 (qid iter docid label): %w", len(f), errQrelsLine)}
+			return &parseError{Line: line, Err: fmt.Errorf("%d fields, want 4 (qid iter docid label): %w", len(f), errQrelsLine)}
 		}
 		label, err := strconv.Atoi(f[3])
 		if err != nil {
-			return &ParseError{Line: line, Field: "label", Err: fmt.Errorf("label %s is not an integer: %w", quote.Q(f[3]), errQrelsLine)}
+			return &parseError{Line: line, Field: "label", Err: fmt.Errorf("label %s is not an integer: %w", quote.Q(f[3]), errQrelsLine)}
 		}
 		if err := b.add(Judgment{Topic: f[0], DocID: f[2], Label: label}); err != nil {
-			return &ParseError{Line: line, Field: "docid", Err: fmt.Errorf("%w: topic %s, document %s", err, quote.Q(f[0]), quote.Q(f[2]))}
+			return &parseError{Line: line, Field: "docid", Err: fmt.Errorf("%w: topic %s, document %s", err, quote.Q(f[0]), quote.Q(f[2]))}
 		}
 		return nil
 	})

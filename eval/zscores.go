@@ -45,19 +45,19 @@ const missingZScore = -1000000
 // spelled as Evaluation.Names spells it ("P_5"); mean and sd are read as
 // C's atof reads them. Blank lines and lines starting with '#' are skipped.
 // A line with another number of fields, or a mean or sd that is not a
-// number (strconv.ParseFloat) is a *ParseError naming the line: a file of another format, such as qrels
+// number (strconv.ParseFloat) is an error naming the line: a file of another format, such as qrels
 // ("qid 0 docid label", which trec_eval would read as measure "0" with
 // every value missing), is refused rather than read as z-scores of nothing.
 func ReadZScores(r io.Reader) (*ZScores, error) {
 	z := &ZScores{}
 	err := lines(nilio.Reader(r, "eval"), func(line int, f []string) error {
 		if len(f) != 4 {
-			return &ParseError{Line: line, Err: fmt.Errorf("%d fields, want 4 (qid measure mean sd): %w", len(f), errZScoreLine), format: "z-score"}
+			return &parseError{Line: line, Err: fmt.Errorf("%d fields, want 4 (qid measure mean sd): %w", len(f), errZScoreLine), format: "z-score"}
 		}
 		for i, name := range []string{"mean", "sd"} {
 			i += 2 // fields 3 and 4
 			if _, err := strconv.ParseFloat(f[i], 64); err != nil && !errors.Is(err, strconv.ErrRange) {
-				return &ParseError{Line: line, Field: name, Err: fmt.Errorf("%s is not a number; a z-score line holds qid measure mean sd, such as \"1 P_5 0.42 0.1\" (is this a qrels file?): %w", quote.Q(f[i]), errZScoreLine), format: "z-score"}
+				return &parseError{Line: line, Field: name, Err: fmt.Errorf("%s is not a number; a z-score line holds qid measure mean sd, such as \"1 P_5 0.42 0.1\" (is this a qrels file?): %w", quote.Q(f[i]), errZScoreLine), format: "z-score"}
 			}
 		}
 		z.entries = append(z.entries, zEntry{f[0], f[1], atof(f[2]), atof(f[3])})

@@ -9,16 +9,15 @@ import (
 // rejects later ones with the same text ("duplicate") or the same text after
 // normalization ("near-duplicate").
 //
-// It applies corpus.FindDuplicates's comparison twice, exactly and
-// normalised (corpus.FindDuplicates's two comparisons), so it
-// agrees with FindDuplicates: texts equal after NFKC, case folding and
+// It compares texts twice, exactly and normalised, as the inspect
+// command counts duplicate sentences (one shared core, internal/dup):
+// texts equal after NFKC, case folding and
 // collapsing every run of whitespace, punctuation and symbols. "GUNS
 // kill people!" is a near-duplicate of "Guns kill people."; "Guns don't
 // kill" and "Guns dont kill", and texts that differ in accents, are not. A
 // text that normalises to "" (only punctuation or symbols) is compared
 // exactly. Texts are compared by their keys, never by hash alone, so two
-// different texts are never merged. FindDuplicates lists the groups of
-// duplicates of a whole corpus.
+// different texts are never merged.
 //
 // The zero value is ready to use. A Dedup is not safe for concurrent use
 // and is not Pure: its answers depend on the order sentences are checked in,

@@ -9,8 +9,8 @@
 //   - Noise: a debate-noise blocklist (greetings, "I accept", "my
 //     opponent", "thank you", "vote Pro", round headers, URL- or
 //     reference-only sentences), as Touché 2022 team Pearl used;
-//   - Dedup: exact and normalised duplicates, as corpus.FindDuplicates
-//     compares texts;
+//   - Dedup: exact and normalised duplicates, as the inspect command
+//     counts them;
 //   - Verb: a verb must be present, by part-of-speech tags (a *pos.Tagger);
 //   - Argumentative: a Scorer's argumentativeness above a threshold (the
 //     shipped classify.ArgumentModel, or any model).

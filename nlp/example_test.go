@@ -30,13 +30,13 @@ func ExampleTerms() {
 
 func ExampleKeywords() {
 	for _, k := range nlp.Keywords("Should the death penalty be abolished? Capital punishment deters no crime.", nil) {
-		fmt.Printf("%.2f %s\n", k.Score, k.Phrase)
+		fmt.Println(k)
 	}
 	// Output:
-	// 9.00 capital punishment deters
-	// 4.00 death penalty
-	// 1.00 abolished
-	// 1.00 crime
+	// capital punishment deters
+	// death penalty
+	// abolished
+	// crime
 }
 
 func ExampleReadabilityOf() {

@@ -9,14 +9,15 @@ import (
 	"github.com/argsearch/argsearch/internal/stopwords"
 )
 
-// A Keyword is a key phrase of a text and its RAKE score.
-type Keyword struct {
+// A keyword is a key phrase of a text and its RAKE score.
+type keyword struct {
 	Phrase string  // lower-case words joined by single spaces
 	Score  float64 // the sum of its words' degree-to-frequency ratios
 }
 
 // Keywords returns the key phrases of text by RAKE, Rapid Automatic
-// Keyword Extraction (Rose, Engel, Cramer and Cowley, 2010), best first.
+// Keyword Extraction (Rose, Engel, Cramer and Cowley, 2010), best first:
+// lower-case words joined by single spaces.
 //
 // The candidates are the maximal runs of words that hold no stop word
 // (isStop; nil means Snowball's English stop list) and no phrase delimiter: any
@@ -30,7 +31,18 @@ type Keyword struct {
 // is listed once; equal scores keep the order of first occurrence. The
 // paper's extension to keywords with inner stop words ("axis of evil") is
 // not done.
-func Keywords(text string, isStop func(string) bool) []Keyword {
+func Keywords(text string, isStop func(string) bool) []string {
+	ks := rake(text, isStop)
+	phrases := make([]string, len(ks))
+	for i, k := range ks {
+		phrases[i] = k.Phrase
+	}
+	return phrases
+}
+
+// rake returns the key phrases of text with their scores, best first: see
+// Keywords.
+func rake(text string, isStop func(string) bool) []keyword {
 	if isStop == nil {
 		isStop = stopwords.Snowball
 	}
@@ -57,7 +69,7 @@ func Keywords(text string, isStop func(string) bool) []Keyword {
 			freq[w]++
 		}
 	}
-	var out []Keyword
+	var out []keyword
 	seen := map[string]bool{}
 	for _, c := range cands {
 		phrase := strings.Join(c, " ")
@@ -69,9 +81,9 @@ func Keywords(text string, isStop func(string) bool) []Keyword {
 		for _, w := range c {
 			score += float64(degree[w]) / float64(freq[w])
 		}
-		out = append(out, Keyword{Phrase: phrase, Score: score})
+		out = append(out, keyword{Phrase: phrase, Score: score})
 	}
-	slices.SortStableFunc(out, func(a, b Keyword) int { return cmp.Compare(b.Score, a.Score) })
+	slices.SortStableFunc(out, func(a, b keyword) int { return cmp.Compare(b.Score, a.Score) })
 	return out
 }
 

@@ -61,8 +61,8 @@ type ArgsRank struct {
 	ClaimMarkers []string
 }
 
-// Centrality is the result of ArgsRank.Argument.
-type Centrality struct {
+// centrality is ArgsRank's result for one argument.
+type centrality struct {
 	// Stationary is the stationary distribution: positive, summing to 1.
 	Stationary []float64
 	// Scores is Stationary min–max normalised to [0, 1].
@@ -102,10 +102,10 @@ func claimMarkers() []string {
 
 // rank computes the centrality of texts, the sentences of one argument in
 // reading order. It returns empty slices for no texts.
-func (r ArgsRank) rank(texts []string) Centrality {
+func (r ArgsRank) rank(texts []string) centrality {
 	n := len(texts)
 	if n == 0 {
-		return Centrality{Converged: true}
+		return centrality{Converged: true}
 	}
 	damping := r.Damping
 	if damping == 0 {
@@ -154,7 +154,7 @@ func (r ArgsRank) rank(texts []string) Centrality {
 			copy(row, tele)
 		}
 	}
-	c := Centrality{Teleport: tele}
+	c := centrality{Teleport: tele}
 	p := make([]float64, n)
 	next := make([]float64, n)
 	for i := range p {

@@ -43,12 +43,12 @@ func BenchmarkArgsRank(b *testing.B) {
 // BenchmarkSwordsman is ArgsRank plus TopTwo per argument.
 func BenchmarkSwordsman(b *testing.B) {
 	var r ArgsRank
-	benchArguments(b, func(a corpus.Argument) { TopTwo(a, r.Argument(a).Scores) })
+	benchArguments(b, func(a corpus.Argument) { TopTwo(a, r.Argument(a)) })
 }
 
 func BenchmarkAdjacent(b *testing.B) {
 	benchArguments(b, func(a corpus.Argument) {
-		for p := range Adjacent(a) {
+		for p := range adjacent(a) {
 			_ = p.ID()
 		}
 	})

@@ -135,10 +135,26 @@ func (c Coherence) features(cand Candidate, idf *idfTable, in interner) sentence
 	return sentenceFeatures{argID: arg, vec: idf.vector(s.Text, in), phrases: phrases}
 }
 
+// opposed reports whether a and b are opposite stances: PRO and CON, or
+// FIRST and SECOND.
+func opposed(a, b stance.Stance) bool {
+	switch {
+	case a == stance.Pro:
+		return b == stance.Con
+	case a == stance.Con:
+		return b == stance.Pro
+	case a == stance.First:
+		return b == stance.Second
+	case a == stance.Second:
+		return b == stance.First
+	}
+	return false
+}
+
 // score returns the coherence of a then b, whose features are fa and fb,
 // and whether they may be joined at all.
 func (c Coherence) score(a, b Candidate, fa, fb sentenceFeatures) (float64, bool) {
-	if a.Stance.Opposite() == b.Stance && a.Stance != b.Stance {
+	if opposed(a.Stance, b.Stance) {
 		return 0, false
 	}
 	minSim, maxSim := c.MinSimilarity, c.MaxSimilarity

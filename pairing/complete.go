@@ -11,7 +11,7 @@ import (
 )
 
 // Complete appends to pairs, until there are k, the pairs of consecutive
-// sentences (Adjacent) of the arguments of hits, argument by argument in
+// sentences of the arguments of hits, argument by argument in
 // the order they first appear in hits (best first), each in reading order,
 // and returns the extended slice. A pair already listed is not repeated.
 //
@@ -21,7 +21,7 @@ import (
 // pairs rank below every pair given: each scores a little less than the one
 // before it (by the next float64 below it, and 1e-9 more), so their order is
 // the arguments' order, then the reading order. Each takes its argument's
-// args.me stance towards topic, with its confidence (corpus.Argument.Stance;
+// args.me stance towards topic, with its confidence (corpus.Store.Stance;
 // Unknown where the labels do not reveal it), and has SameArgument set.
 //
 // hits are sentences of store (the candidates' hits, then the hits not
@@ -47,8 +47,8 @@ func Complete(pairs []Scored, store *corpus.Store, hits []retrieval.Hit, topic s
 		}
 		done[argID] = true
 		a, _ := store.Argument(argID)
-		st, conf := a.Stance(topic)
-		for p := range Adjacent(a) {
+		st, conf := store.Stance(topic, h.ID)
+		for p := range adjacent(a) {
 			if have[p.ID()] {
 				continue
 			}

@@ -9,7 +9,7 @@
 // official Swordsman baseline did (PageRank over TF-IDF similarities with a
 // discourse-marker teleport vector); TopTwo makes the baseline's pair from
 // it. ConclusionPremise joins the conclusion with the best premise, and
-// Adjacent yields consecutive sentences.
+// Complete adds pairs of consecutive sentences.
 //
 // # Pairs across arguments, scores and diversity
 //

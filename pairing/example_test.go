@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/stance"
 )
@@ -21,9 +20,9 @@ func ExampleTopTwo() {
 	}}
 	c := pairing.ArgsRank{}.Argument(a)
 	for i, s := range a.Sentences {
-		fmt.Printf("%s %.2f\n", s.ID, c.Scores[i])
+		fmt.Printf("%s %.2f\n", s.ID, c[i])
 	}
-	p, _ := pairing.TopTwo(a, c.Scores)
+	p, _ := pairing.TopTwo(a, c)
 	fmt.Println(p.ID())
 	// Output:
 	// S1__PREMISE__1 0.59
@@ -57,26 +56,4 @@ func ExampleBuilder() {
 	// Output:
 	// PRO A__PREMISE__1,B__PREMISE__4 0.576
 	// CON C__PREMISE__2,D__PREMISE__1 0.282
-}
-
-// Adjacent yields consecutive sentences of an argument from the embedded
-// args.me sample.
-func ExampleAdjacent() {
-	a, err := corpus.NewCSVReader(sample.Touche2021().ProcessedCSV()).Read()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	n := 0
-	for p := range pairing.Adjacent(a) {
-		if n < 2 {
-			fmt.Println(p.ID())
-		}
-		n++
-	}
-	fmt.Println(n == len(a.Sentences)-1)
-	// Output:
-	// S9f3db814-A362a121f__PREMISE__1,S9f3db814-A362a121f__PREMISE__2
-	// S9f3db814-A362a121f__PREMISE__2,S9f3db814-A362a121f__PREMISE__3
-	// true
 }

@@ -33,10 +33,10 @@ func InReadingOrder(a, b corpus.Sentence) Pair {
 	return Pair{First: a, Second: b}
 }
 
-// Adjacent yields the pairs of consecutive sentences of a, in reading
+// adjacent yields the pairs of consecutive sentences of a, in reading
 // order: (s1, s2), (s2, s3), …. An argument with fewer than two sentences
 // yields nothing.
-func Adjacent(a corpus.Argument) iter.Seq[Pair] {
+func adjacent(a corpus.Argument) iter.Seq[Pair] {
 	return func(yield func(Pair) bool) {
 		for i := 1; i < len(a.Sentences); i++ {
 			if !yield(Pair{First: a.Sentences[i-1], Second: a.Sentences[i]}) {
@@ -121,12 +121,13 @@ func bestFirst(scores []float64) []int {
 }
 
 // Argument computes the centrality of the sentences of a, as ArgsRank
-// describes; Scores[i] belongs to a.Sentences[i]. It returns empty slices
+// describes: the stationary distribution min–max normalised to [0, 1],
+// the score at i belonging to a.Sentences[i]. It returns an empty slice
 // for an argument without sentences.
-func (r ArgsRank) Argument(a corpus.Argument) Centrality {
+func (r ArgsRank) Argument(a corpus.Argument) []float64 {
 	texts := make([]string, len(a.Sentences))
 	for i, s := range a.Sentences {
 		texts[i] = s.Text
 	}
-	return r.rank(texts)
+	return r.rank(texts).Scores
 }

@@ -22,18 +22,18 @@ func threeSentenceArgument() corpus.Argument {
 
 func TestAdjacent(t *testing.T) {
 	var got []string
-	for p := range Adjacent(threeSentenceArgument()) {
+	for p := range adjacent(threeSentenceArgument()) {
 		got = append(got, p.ID())
 	}
 	want := []string{"A1__PREMISE__1,A1__PREMISE__2", "A1__PREMISE__2,A1__CONC__1"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("got … want (-want +got):\n%s", d)
 	}
-	for range Adjacent(corpus.Argument{Sentences: []corpus.Sentence{{ID: "x"}}}) {
+	for range adjacent(corpus.Argument{Sentences: []corpus.Sentence{{ID: "x"}}}) {
 		t.Error("one sentence yielded a pair")
 	}
 	n := 0
-	for range Adjacent(threeSentenceArgument()) {
+	for range adjacent(threeSentenceArgument()) {
 		n++
 		break
 	}
@@ -89,7 +89,14 @@ func TestSwordsmanOnSample(t *testing.T) {
 	var r ArgsRank
 	pairs := 0
 	for _, a := range sampleArguments(t) {
-		c := r.Argument(a)
+		texts := make([]string, len(a.Sentences))
+		for i, s := range a.Sentences {
+			texts[i] = s.Text
+		}
+		c := r.rank(texts)
+		if !slices.Equal(r.Argument(a), c.Scores) {
+			t.Fatalf("%s: Argument differs from the ranking's scores", a.ID)
+		}
 		if len(a.Sentences) > 0 {
 			var sum float64
 			for _, p := range c.Stationary {

@@ -95,7 +95,7 @@ func (ArgsMe) Premise(topic, conclusion string, premise Stance) (Stance, float64
 	case same:
 		return premise, share
 	case opposite:
-		return premise.Opposite(), share
+		return premise.opposite(), share
 	}
 	return Unknown, 0
 }

@@ -45,7 +45,7 @@ const maxDocument = 100000
 // Tag returns the stance of the document made of sentences towards topic,
 // and its confidence. Sentences that are empty or only white space are
 // skipped. An empty topic, a sentence that is not valid UTF-8 or longer
-// than MaxText, and more than 100,000 sentences are errors wrapping
+// than a Tagger takes (64 KiB), and more than 100,000 sentences are errors wrapping
 // ErrInput, naming the sentence.
 func (d Document) Tag(ctx context.Context, topic string, sentences []string) (Stance, float64, error) {
 	if err := ctx.Err(); err != nil {

@@ -13,8 +13,8 @@ func ExampleParse() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(s, s.Opposite(), stance.Unknown)
-	// Output: CON PRO Q0
+	fmt.Println(s, stance.Unknown)
+	// Output: CON Q0
 }
 
 func ExampleArgsMe() {

@@ -26,7 +26,7 @@ import (
 type Rule struct {
 	// Labels returns the args.me label towards topic of the argument of
 	// the sentence with id sentenceID, with its confidence (as
-	// corpus.Argument.Stance gives it), or Unknown; nil means no labels.
+	// corpus.Store.Stance gives it), or Unknown; nil means no labels.
 	Labels func(topic, sentenceID string) (Stance, float64)
 	// Model tags the sentences the labels are silent on and leans pairs to
 	// a side; nil means none (classify.ShippedStanceModel is the shipped

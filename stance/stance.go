@@ -7,7 +7,7 @@
 //
 // A Tagger gives a text a stance towards a topic, with a confidence. The
 // package's taggers need no training: ArgsMe reads the args.me labels
-// (corpus.Argument.Stance uses it), and Lexical adds up polarity cues. The
+// (corpus.Store.Stance uses it), and Lexical adds up polarity cues. The
 // trained tagger,
 // classify.StanceModel, is in package classify, so that the label
 // vocabulary, which the corpus and run files use, carries no model code.
@@ -64,9 +64,9 @@ func (s Stance) String() string {
 	return fmt.Sprintf("Stance(%d)", int8(s))
 }
 
-// Opposite returns Con for Pro and Pro for Con, Second for First and First
+// opposite returns Con for Pro and Pro for Con, Second for First and First
 // for Second; other stances are returned unchanged.
-func (s Stance) Opposite() Stance {
+func (s Stance) opposite() Stance {
 	switch s {
 	case Pro:
 		return Con

@@ -17,7 +17,7 @@ import (
 // retrieved sentence belongs to, one pair: its best-scoring premise
 // sentence, then its conclusion (pairing.ConclusionPremise), scored by the
 // argument's best sentence and ranked in that order. Its stance is the
-// argument's args.me label towards the topic (corpus.Argument.Stance), "Q0"
+// argument's args.me label towards the topic (corpus.Store.Stance), "Q0"
 // where the labels do not reveal one: a stance.Rule without a model.
 // Retrieval goes deeper until the Env's K arguments are found or every
 // sentence is retrieved. An argument whose conclusion is not a sentence
@@ -30,13 +30,13 @@ func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 		return nil, err
 	}
 	k := env.K
-	bm25, err := env.index(ctx, lexical.Ranking{Unit: lexical.UnitSentence})
+	bm25, err := env.index(ctx, lexical.Ranking{Unit: "sentence"})
 	if err != nil {
 		return nil, err
 	}
 	q := retrieval.TopicQuery(t)
 	rule := stanceRule(env.Store, nil)
-	total := bm25.Docs(lexical.UnitSentence)
+	total := bm25.Docs("sentence")
 	for depth := min(10*k, total); ; depth = min(4*depth, total) {
 		hits, err := bm25.Retrieve(ctx, q, depth)
 		if err != nil {

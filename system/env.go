@@ -5,14 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"iter"
 	"os"
 	"runtime/debug"
 	"sync"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
@@ -27,9 +25,10 @@ type Input struct {
 	// .gz, the official .tar.gz, or args.me JSON) and topics.xml. Empty
 	// means Sample.
 	Dir string
-	// Sample is the embedded sample read when Dir is empty; its zero value
-	// is the 2022 sample (sample.Touche2022).
-	Sample sample.Sample
+	// Sample is the year of the embedded sample (package corpus/sample)
+	// read when Dir is empty: 2022 (the zero value) or 2021. Another year
+	// is an error.
+	Sample int
 	// Cache is a directory in which the indexes (lexical.Cache) and, for a
 	// corpus file, a store file of the corpus's texts are kept between
 	// runs, so that only the first run reads the corpus and builds the
@@ -274,20 +273,16 @@ func (e *Env) input() error {
 // sampleInput is the embedded sample with the topics it was drawn for and
 // their official judgments.
 func (e *Env) sampleInput() error {
-	s := e.in.Sample
-	var err error
-	if e.Topics, err = s.Topics(); err != nil {
-		return fmt.Errorf("system: %w", err)
-	}
-	if e.Judgments, err = eval.Official(s.Year()); err != nil {
-		return fmt.Errorf("system: %w", err)
-	}
-	e.Name = fmt.Sprintf("the embedded %d sample", s.Year())
-	data, err := io.ReadAll(s.ProcessedCSV())
+	src, ts, year, err := envload.Sample(e.in.Sample)
 	if err != nil {
+		return fmt.Errorf("system: Input.Sample: %w", err)
+	}
+	e.Topics = ts
+	if e.Judgments, err = eval.Official(year); err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
-	e.src = envload.Embedded(s.Name(), data)
+	e.Name = fmt.Sprintf("the embedded %d sample", year)
+	e.src = src
 	return nil
 }
 

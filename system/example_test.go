@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/system"
 )
 
@@ -13,7 +12,7 @@ import (
 // two pairs of its first topic.
 func ExampleRun() {
 	ctx := context.Background()
-	env, err := system.Open(ctx, system.Input{Sample: sample.Touche2021(), K: 2})
+	env, err := system.Open(ctx, system.Input{Sample: 2021, K: 2})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -152,7 +152,7 @@ func TestPipelineDense(t *testing.T) {
 func TestPipelineWithin(t *testing.T) {
 	ctx := context.Background()
 	env := open(t, Input{K: 10})
-	arg := lexical.Ranking{Unit: lexical.UnitArgument}
+	arg := lexical.Ranking{Unit: "argument"}
 	p := Pipeline{Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Ranking{}}}, Pairer: pairing.Next{}, NoStance: true}
 	run, err := Run(ctx, env, p, "")
 	if err != nil {

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/argsearch/argsearch/analysis"
-
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
@@ -52,7 +50,7 @@ type Pipeline struct {
 	// the Env's own index (Input.Index). An index of another analysis is
 	// built on first use, without term vectors when no stage needs
 	// feedback.
-	Analysis *analysis.Analysis
+	Analysis *lexical.Analysis
 	// SampleStopFrequent, if positive, replaces Analysis.StopFrequent on a
 	// corpus of fewer than 10,000 arguments (a sample of args.me, whose
 	// most frequent terms are its own topics' words).
@@ -142,7 +140,7 @@ type Stage struct {
 	// (retrieval.Parts). 0 means defaultArguments (100).
 	Arguments int
 	// Within, for a stage over the argument unit, searches the sentences
-	// (Unit UnitSentence) or the pairs (UnitPair) of its Arguments
+	// (Unit "sentence") or the pairs (Unit "pair") of its Arguments
 	// arguments in an index of those arguments alone, with this Search,
 	// instead of giving them their argument's score: double indexing
 	// (lexical.DoubleIndex).
@@ -213,8 +211,8 @@ func Advanced() Pipeline {
 		Stages: []Stage{
 			{
 				Search: lexical.Ranking{
-					Unit:    lexical.UnitArgument,
-					Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000},
+					Unit:    "argument",
+					Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000},
 					Fields:  lexical.FieldWeights{Conclusion: 2, Premise: 1, Title: 1},
 					PRF:     lexical.PRF{Method: "rm3"},
 				},
@@ -222,7 +220,7 @@ func Advanced() Pipeline {
 				Weight:    argumentWeight,
 			},
 			// The sentence stage weighs the rest of 1.
-			{Search: lexical.Ranking{Unit: lexical.UnitSentence}, Depth: 1000, Weight: 1 - argumentWeight},
+			{Search: lexical.Ranking{Unit: "sentence"}, Depth: 1000, Weight: 1 - argumentWeight},
 		},
 		Depth:         3000,
 		Length:        true,
@@ -359,9 +357,9 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 		}
 		var sr retrieval.Retriever = x
 		switch {
-		case x.Ranking().Unit == lexical.UnitArgument && s.Within != nil:
+		case x.Ranking().Unit == "argument" && s.Within != nil:
 			sr = lexical.DoubleIndex{Arguments: x, N: cmp.Or(s.Arguments, defaultArguments), Store: env.Store, Analysis: x.Analysis(), Ranking: *s.Within}
-		case x.Ranking().Unit == lexical.UnitArgument:
+		case x.Ranking().Unit == "argument":
 			sr = retrieval.Parts(x, cmp.Or(s.Arguments, defaultArguments), env.Store.SentenceIDs)
 		}
 		if i == 0 && p.NounChunks {
@@ -396,8 +394,8 @@ func (p Pipeline) checkStages(stages []Stage) error {
 			return fmt.Errorf("system: stage %d: Dense and Within exclude each other", i+1)
 		case s.Dense && i == 0 && p.NounChunks:
 			return fmt.Errorf("system: stage 1: NounChunks asks a Boolean query of the first stage, which is Dense")
-		case s.Within != nil && unit != lexical.UnitArgument:
-			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %.100q", i+1, string(cmp.Or(unit, lexical.UnitSentence)))
+		case s.Within != nil && unit != "argument":
+			return fmt.Errorf("system: stage %d: Within searches within retrieved arguments, but the stage's unit is %.100q", i+1, string(cmp.Or(unit, "sentence")))
 		}
 		if s.retrievesPairs() {
 			pairStages++
@@ -415,7 +413,7 @@ func (p Pipeline) checkStages(stages []Stage) error {
 // retrievesPairs reports whether the stage retrieves pairs: the pair unit,
 // or the pairs of its arguments (Within).
 func (s Stage) retrievesPairs() bool {
-	return !s.Dense && (s.Search.Unit == lexical.UnitPair || s.Within != nil && s.Within.Unit == lexical.UnitPair)
+	return !s.Dense && (s.Search.Unit == "pair" || s.Within != nil && s.Within.Unit == "pair")
 }
 
 // retrievesPairs reports whether the pipeline's stages retrieve pairs,
@@ -533,7 +531,7 @@ func (r *ready) describe(ctx context.Context, q retrieval.Query, cands []pairing
 		c := &cands[i]
 		if _, ok := centrality[c.Sentence.ID]; !ok {
 			a, _ := r.env.Store.Argument(c.Argument)
-			for j, v := range (pairing.ArgsRank{}).Argument(a).Scores {
+			for j, v := range (pairing.ArgsRank{}).Argument(a) {
 				centrality[a.Sentences[j].ID] = v
 			}
 		}

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/argsearch/argsearch/analysis"
-
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
@@ -59,7 +57,7 @@ func porthosRecipe() Recipe {
 			"Porthos's other runs paired sentences by SBERT similarity; the library's stand-in is a Builder whose Coherence weighs the " +
 			"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight, with the Pipeline's Builder).",
 		System: Pipeline{
-			Stages:        []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 116}}}},
+			Stages:        []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 116}}}},
 			Depth:         1000,
 			NounChunks:    true,
 			Dedup:         true,
@@ -77,7 +75,7 @@ func daarioNaharisRecipe() Recipe {
 	return Recipe{
 		Name:    "daario-naharis",
 		Summary: "Daario Naharis (2022 rel 0.683): TF-IDF with the ICoefficient over Krovetz-stemmed sentences, stop lists of the 100 most frequent terms of texts and contexts; evidence and stance re-ranking; same-stance pairs",
-		Doc: "Daario Naharis searched with Lucene's TF-IDF and an ICoefficient weight (lexical.ModelTFIDFIC), Krovetz stemming and two stop " +
+		Doc: "Daario Naharis searched with Lucene's TF-IDF and an ICoefficient weight (lexical model tfidf-ic), Krovetz stemming and two stop " +
 			"lists, the 100 most frequent terms of the argument texts and of their contexts (Analysis.Stop frequent-fields); it re-ranked by " +
 			"evidence and stance (the IBM Debater API) and paired sentences of the same stance. Here: Lucene's KStemFilter, the shipped " +
 			"argumentativeness model for evidence, the shipped stance model's confidence for stance, and a Builder that pairs any two " +
@@ -86,9 +84,9 @@ func daarioNaharisRecipe() Recipe {
 			"arguments the lists have 5 terms each: the same share (0.03%) of the 2021 sample's 17,395 distinct words as 100 is of the " +
 			"355,091 terms of a full-scale corpus.",
 		System: Pipeline{
-			Analysis:           &analysis.Analysis{Possessive: true, Stop: "frequent-fields", StopFrequent: 100, Stem: "kstem"},
+			Analysis:           &lexical.Analysis{Possessive: true, Stop: "frequent-fields", StopFrequent: 100, Stem: "kstem"},
 			SampleStopFrequent: 5,
-			Stages:             []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelTFIDFIC}}}},
+			Stages:             []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "tfidf-ic"}}}},
 			Depth:              1000,
 			Pool:               100,
 			Rerank:             Rerank{Evidence: true, Stance: true},
@@ -108,10 +106,10 @@ func bruceBannerRecipe() Recipe {
 		Summary: "Bruce Banner (2022 rel 0.651): BM25 (k1 1.2, b 0.68) over every pair of an argument's sentences as one document; no re-ranking",
 		Doc: "Bruce Banner indexed every pair of sentences within an argument as one document (a second variant appended the debate's " +
 			"topic) and ranked them with BM25 (k1 = 1.2, b = 0.68) for the title, or title, description and narrative, without re-ranking. " +
-			"Here: lexical.UnitPair, which scores the pairs exactly as an index of them would without building one (at full scale it " +
+			"Here: lexical unit pair, which scores the pairs exactly as an index of them would without building one (at full scale it " +
 			"would hold 121.9 million documents), with the title as the query; lexical.Ranking.PairTitle and QueryWeights are the variants.",
 		System: Pipeline{
-			Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitPair, Scoring: lexical.Scoring{Model: lexical.ModelBM25, K1: 1.2, B: 0.68}}}},
+			Stages: []Stage{{Search: lexical.Ranking{Unit: "pair", Scoring: lexical.Scoring{Model: "bm25", K1: 1.2, B: 0.68}}}},
 			Depth:  1000,
 		},
 	}
@@ -132,8 +130,8 @@ func dartagnanRecipe() Recipe {
 			"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
 			"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true, Stop: "glasgow", Stem: "kstem", Shingles: 3},
-			Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+			Analysis: &lexical.Analysis{Possessive: true, Stop: "glasgow", Stem: "kstem", Shingles: 3},
+			Stages:   []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000}}}},
 			Depth:    1000,
 			Pool:     100,
 			Pairer:   pairing.Next{},
@@ -156,11 +154,11 @@ func gamoraRecipe() Recipe {
 			"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
 			"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true, Stem: "kstem"},
+			Analysis: &lexical.Analysis{Possessive: true, Stem: "kstem"},
 			Stages: []Stage{{
-				Search:    lexical.Ranking{Unit: lexical.UnitArgument},
+				Search:    lexical.Ranking{Unit: "argument"},
 				Arguments: 100,
-				Within:    &lexical.Ranking{Unit: lexical.UnitSentence},
+				Within:    &lexical.Ranking{Unit: "sentence"},
 			}},
 			Depth:     1000,
 			Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: 6}, rewrite.Synonyms{N: 1}, rewrite.Expand{N: 1}},
@@ -202,12 +200,12 @@ func pearlRecipe() Recipe {
 		Summary: "Pearl (2022 rel 0.481): Dirichlet LM and DPH with Bo1 expansion over sentences, fused; debate-phrase block list and argument-quality filter; coherent pairs",
 		Doc: "Pearl retrieved sentences in two stages with DirichletLM and DPH (Terrier), expanded queries with Bo1, filtered by argument " +
 			"quality and by a block list of debate phrases (\"my opponent claims\", \"I accept this debate\"). Here: the two models fused " +
-			"(lexical.ModelLuceneDirichlet, and lexical.ModelDPH with PRF bo1), filter.Noise for the block list, the shipped " +
+			"(lexical models lucene-dirichlet, and dph with PRF bo1), filter.Noise for the block list, the shipped " +
 			"argumentativeness model for quality, and a Builder weighing retrieval, argumentativeness and coherence as Advanced does.",
 		System: Pipeline{
 			Stages: []Stage{
-				{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet}}},
-				{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelDPH}, PRF: lexical.PRF{Method: "bo1"}}},
+				{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet"}}},
+				{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "dph"}, PRF: lexical.PRF{Method: "bo1"}}},
 			},
 			Depth:         1000,
 			Length:        true,
@@ -226,11 +224,11 @@ func gorgonRecipe() Recipe {
 		Summary: "Gorgon (2022 rel 0.408): BM25 over every pair of an argument's sentences as one document, lower-cased, possessives removed; no stemming or stop words",
 		Doc: "Gorgon indexed every pair of two sentences within a document with Lucene and compared four analyzers (Krovetz, possessives, " +
 			"the 99webtools and EBSCO stop lists) and BM25 with Dirichlet LM; its best run lower-cased, removed possessives and ranked with " +
-			"BM25 (k1 1.2, b 0.75). Here: lexical.UnitPair, which scores the pairs as an index of them would, over an index lower-cased " +
+			"BM25 (k1 1.2, b 0.75). Here: lexical unit pair, which scores the pairs as an index of them would, over an index lower-cased " +
 			"with possessives removed and nothing else.",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true},
-			Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitPair}}},
+			Analysis: &lexical.Analysis{Possessive: true},
+			Stages:   []Stage{{Search: lexical.Ranking{Unit: "pair"}}},
 			Depth:    1000,
 		},
 	}
@@ -247,15 +245,15 @@ func generalGreviousRecipe() Recipe {
 			"within the retrieved documents; some runs boosted by VADER sentiment or re-ranked by Flesch–Kincaid readability. Its best " +
 			"run was the expansion with BM25, without re-ranking, stemming or stop words. Here: an argument stage (BM25 over the " +
 			"conclusion, premises and discussion title, weighted alike), whose 100 arguments' sentence pairs are indexed alone and " +
-			"searched with BM25 (lexical.DoubleIndex, UnitPair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
+			"searched with BM25 (lexical.DoubleIndex, unit pair); the index lower-cased with possessives removed and tokens of 3 to 20 " +
 			"characters (analysis.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
 			"place of Datamuse's (the title's content words are its RAKE keywords).",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
+			Analysis: &lexical.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
 			Stages: []Stage{{
-				Search:    lexical.Ranking{Unit: lexical.UnitArgument},
+				Search:    lexical.Ranking{Unit: "argument"},
 				Arguments: 100,
-				Within:    &lexical.Ranking{Unit: lexical.UnitPair},
+				Within:    &lexical.Ranking{Unit: "pair"},
 			}},
 			Depth:     1000,
 			Rewriters: []rewrite.Rewriter{rewrite.Synonyms{N: 1}},
@@ -289,8 +287,8 @@ func korgRecipe() Recipe {
 			"Sentence Encoder lite compares them instead: on the 2022 sample 0.588 judged-only relevance against 0.560, but at full " +
 			"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
 		System: Pipeline{
-			Analysis: &analysis.Analysis{Fold: true, Stop: "english", Stem: "kstem"},
-			Stages:   []Stage{{Search: lexical.Ranking{Unit: lexical.UnitSentence, Scoring: lexical.Scoring{Model: lexical.ModelLuceneDirichlet, Mu: 2000}}}},
+			Analysis: &lexical.Analysis{Fold: true, Stop: "english", Stem: "kstem"},
+			Stages:   []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000}}}},
 			Depth:    1000,
 			Pool:     100,
 			GloVe:    true,
@@ -400,11 +398,11 @@ func (p Pipeline) writeStages(b *strings.Builder) {
 		} else {
 			fmt.Fprintf(b, "stage %d: %s", i+1, s.Search)
 		}
-		if !s.Dense && s.Search.Unit == lexical.UnitArgument {
+		if !s.Dense && s.Search.Unit == "argument" {
 			n := cmp.Or(s.Arguments, defaultArguments)
 			if s.Within != nil {
 				what := "sentences"
-				if s.Within.Unit == lexical.UnitPair {
+				if s.Within.Unit == "pair" {
 					what = "pairs"
 				}
 				fmt.Fprintf(b, ", then the %s of %d arguments indexed alone: %s", what, n, s.Within)

@@ -35,9 +35,9 @@ type Swordsman struct {
 // search returns the argument search s.Search stands for.
 func (s Swordsman) search() lexical.Ranking {
 	search := s.Search
-	search.Unit = lexical.UnitArgument
+	search.Unit = "argument"
 	if search.Scoring.Model == "" {
-		search.Scoring.Model = lexical.ModelDirichlet
+		search.Scoring.Model = "dirichlet"
 	}
 	return search
 }
@@ -59,7 +59,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 		return nil, err
 	}
 	q := retrieval.TopicQuery(t)
-	total := arguments.Docs(lexical.UnitArgument)
+	total := arguments.Docs("argument")
 	var rank pairing.ArgsRank
 	var pairs []pairing.Scored
 	for depth := min(k+k/4, total); ; depth = min(2*depth, total) {
@@ -73,7 +73,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 			if !ok {
 				return nil, fmt.Errorf("system: hit %.100q: no such argument: %w", h.ID, corpus.ErrNotInStore)
 			}
-			p, ok := pairing.TopTwo(a, rank.Argument(a).Scores)
+			p, ok := pairing.TopTwo(a, rank.Argument(a))
 			if !ok {
 				continue
 			}

@@ -45,7 +45,7 @@ func open(t testing.TB, in Input) *Env {
 // the baseline, swordsman and advanced commands wrote before the systems
 // moved into this package); -update writes the new sums.
 func TestSampleRunsUnchanged(t *testing.T) {
-	env := open(t, Input{Sample: sample.Touche2021()})
+	env := open(t, Input{Sample: 2021})
 	golden := filepath.Join("testdata", "sample2021.sha256")
 	var got strings.Builder
 	for _, s := range []struct {
@@ -115,7 +115,7 @@ func TestRecipeConfigurations(t *testing.T) {
 func TestOpenCaches(t *testing.T) {
 	cache := t.TempDir()
 	var steps []string
-	in := Input{Sample: sample.Touche2021(), Cache: cache, Progress: func(step string, done, total int64) {
+	in := Input{Sample: 2021, Cache: cache, Progress: func(step string, done, total int64) {
 		if done == total {
 			steps = append(steps, step)
 		}
@@ -131,14 +131,14 @@ func TestOpenCaches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := x.Docs(lexical.UnitArgument), env.Store.NumArguments(); got != want {
+	if got, want := x.Docs("argument"), env.Store.NumArguments(); got != want {
 		t.Errorf("index has %d arguments, store %d", got, want)
 	}
 	if !slices.Contains(steps, "indexing") {
 		t.Errorf("steps %v, want indexing", steps)
 	}
-	again, err := env.Index(context.Background(), lexical.Config{Ranking: lexical.Ranking{Unit: lexical.UnitArgument}})
-	if err != nil || again.Ranking().Unit != lexical.UnitArgument {
+	again, err := env.Index(context.Background(), lexical.Config{Ranking: lexical.Ranking{Unit: "argument"}})
+	if err != nil || again.Ranking().Unit != "argument" {
 		t.Errorf("the same index with another search: %v, %v", again, err)
 	}
 	env.Close()
@@ -373,10 +373,10 @@ func TestStanceRule(t *testing.T) {
 
 // TestPipelineErrors checks configurations a Pipeline cannot run.
 func TestPipelineErrors(t *testing.T) {
-	env := open(t, Input{Index: lexical.Config{Units: []lexical.Unit{lexical.UnitSentence}}})
+	env := open(t, Input{Index: lexical.Config{Units: []lexical.Unit{"sentence"}}})
 	ctx := context.Background()
 	for name, p := range map[string]Pipeline{
-		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitArgument}}}},
+		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Ranking{Unit: "argument"}}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil {
 			t.Errorf("%s: got no error", name)
@@ -386,7 +386,7 @@ func TestPipelineErrors(t *testing.T) {
 		"Dense and Within exclude each other":        {Stages: []Stage{{Dense: true, Within: &lexical.Ranking{}}}},
 		"NounChunks asks a Boolean query":            {Stages: []Stage{{Dense: true}}, NounChunks: true},
 		"Within searches within retrieved arguments": {Stages: []Stage{{Within: &lexical.Ranking{}}}},
-		"1 of 2 stages retrieve pairs":               {Stages: []Stage{{Search: lexical.Ranking{Unit: lexical.UnitArgument}, Within: &lexical.Ranking{Unit: lexical.UnitPair}}, {}}},
+		"1 of 2 stages retrieve pairs":               {Stages: []Stage{{Search: lexical.Ranking{Unit: "argument"}, Within: &lexical.Ranking{Unit: "pair"}}, {}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v, want an error saying %q", err, want)
@@ -550,5 +550,14 @@ func TestPipelineExpand(t *testing.T) {
 	}
 	if s := p.String(); !strings.Contains(s, "query expansion: the query's content words and the 2 nearest GloVe words") {
 		t.Errorf("String:\n%s", s)
+	}
+}
+
+// TestInputSampleYear checks that a year with no embedded sample is an
+// error naming the field.
+func TestInputSampleYear(t *testing.T) {
+	_, err := Open(context.Background(), Input{Sample: 2020})
+	if err == nil || !strings.Contains(err.Error(), "Input.Sample") || !strings.Contains(err.Error(), "2020") {
+		t.Errorf("Open with Sample 2020: got %v, want an error naming Input.Sample and 2020", err)
 	}
 }

@@ -31,12 +31,12 @@ type Topic struct {
 	Objects []string
 }
 
-// ErrInvalid is wrapped by Parse's errors for a file that is not a topic
+// errInvalid is wrapped by Parse's errors for a file that is not a topic
 // set: a topic without a number or a title, with a number that is not an
 // integer or that an earlier topic has, or no topic at all (an empty file,
 // <topics></topics>: a system given one would write an empty run). The
 // message says which, and names the topic.
-var ErrInvalid = errors.New("invalid topic")
+var errInvalid = errors.New("invalid topic")
 
 // xmlTopic mirrors the XML of one topic.
 type xmlTopic struct {
@@ -52,8 +52,8 @@ type xmlTopic struct {
 // Texts are trimmed of surrounding white space; XML and HTML character
 // entities are decoded. A topic without a number or title, or with a number
 // that is not an integer or used twice, or a file without topics, is an
-// error wrapping ErrInvalid. A malformed file gives an error wrapping
-// *xml.SyntaxError.
+// error ("invalid topic", naming the topic). A malformed file gives an
+// error wrapping *xml.SyntaxError.
 func Parse(r io.Reader) ([]Topic, error) {
 	d := xml.NewDecoder(nilio.Reader(r, "topics"))
 	d.Entity = xml.HTMLEntity
@@ -80,13 +80,13 @@ func Parse(r io.Reader) ([]Topic, error) {
 			return nil, fmt.Errorf("topics: topic %d in the file%s: %w", len(ts)+1, x.numberNote(), err)
 		}
 		if seen[t.ID] {
-			return nil, fmt.Errorf("topics: topic %d in the file (number %s): %w: the number of an earlier topic", len(ts)+1, t.ID, ErrInvalid)
+			return nil, fmt.Errorf("topics: topic %d in the file (number %s): %w: the number of an earlier topic", len(ts)+1, t.ID, errInvalid)
 		}
 		seen[t.ID] = true
 		ts = append(ts, t)
 	}
 	if len(ts) == 0 {
-		return nil, fmt.Errorf("topics: %w: no topics in the file", ErrInvalid)
+		return nil, fmt.Errorf("topics: %w: no topics in the file", errInvalid)
 	}
 	return ts, nil
 }
@@ -101,10 +101,10 @@ func (x xmlTopic) numberNote() string {
 func (x xmlTopic) topic() (Topic, error) {
 	num := strings.TrimSpace(x.Number)
 	if num == "" {
-		return Topic{}, fmt.Errorf("%w: no number", ErrInvalid)
+		return Topic{}, fmt.Errorf("%w: no number", errInvalid)
 	}
 	if strings.TrimLeft(num, "0123456789") != "" {
-		return Topic{}, fmt.Errorf("%w: number %s is not an integer", ErrInvalid, quote.Q(num))
+		return Topic{}, fmt.Errorf("%w: number %s is not an integer", errInvalid, quote.Q(num))
 	}
 	t := Topic{
 		ID:          num,
@@ -113,7 +113,7 @@ func (x xmlTopic) topic() (Topic, error) {
 		Narrative:   strings.TrimSpace(x.Narrative),
 	}
 	if t.Title == "" {
-		return Topic{}, fmt.Errorf("%w: no title", ErrInvalid)
+		return Topic{}, fmt.Errorf("%w: no title", errInvalid)
 	}
 	if objs := strings.TrimSpace(x.Objects); objs != "" {
 		for o := range strings.SplitSeq(objs, ",") {

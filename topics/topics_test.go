@@ -43,16 +43,16 @@ func TestParseErrors(t *testing.T) {
 		want     error  // errors.Is target, or nil to check only the text
 		text     string // substring of the message
 	}{
-		{"no number", `<topics><topic><title>T</title></topic></topics>`, ErrInvalid, "topic 1 in the file: invalid topic: no number"},
-		{"no title", `<topics><topic><number>3</number><title>  </title></topic></topics>`, ErrInvalid, `number "3"): invalid topic: no title`},
-		{"bad number", `<topics><topic><number>x1</number><title>T</title></topic></topics>`, ErrInvalid, `"x1" is not an integer`},
-		{"duplicate", `<topics><topic><number>1</number><title>A</title></topic><topic><number>1</number><title>B</title></topic></topics>`, ErrInvalid, "topic 2"},
+		{"no number", `<topics><topic><title>T</title></topic></topics>`, errInvalid, "topic 1 in the file: invalid topic: no number"},
+		{"no title", `<topics><topic><number>3</number><title>  </title></topic></topics>`, errInvalid, `number "3"): invalid topic: no title`},
+		{"bad number", `<topics><topic><number>x1</number><title>T</title></topic></topics>`, errInvalid, `"x1" is not an integer`},
+		{"duplicate", `<topics><topic><number>1</number><title>A</title></topic><topic><number>1</number><title>B</title></topic></topics>`, errInvalid, "topic 2"},
 		{"truncated", `<topics><topic><number>1</number><title>A`, nil, "topics:"},
 		{"unclosed", `<topics><topic><number>1</number><title>A</title></topic>`, nil, "topics:"},
-		{"empty file", ``, ErrInvalid, "no topics"},
-		{"no topic elements", `<topics></topics>`, ErrInvalid, "no topics"},
-		{"white space", " \n\t", ErrInvalid, "no topics"},
-		{"other elements only", `<queries><query>x</query></queries>`, ErrInvalid, "no topics"},
+		{"empty file", ``, errInvalid, "no topics"},
+		{"no topic elements", `<topics></topics>`, errInvalid, "no topics"},
+		{"white space", " \n\t", errInvalid, "no topics"},
+		{"other elements only", `<queries><query>x</query></queries>`, errInvalid, "no topics"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(strings.NewReader(tc.in))

@@ -178,13 +178,13 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	pp := &p
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
 	arg, sent := &p.Stages[0], &p.Stages[1]
-	c.Flags.Func("model", fmt.Sprintf("argument stage `model` (%s, %s, %s; default %s)", lexical.ModelLuceneDirichlet, lexical.ModelDirichlet, lexical.ModelBM25, arg.Search.Scoring.Model), func(v string) error {
+	c.Flags.Func("model", fmt.Sprintf("argument stage `model` (lucene-dirichlet, dirichlet, bm25; default %s)", arg.Search.Scoring.Model), func(v string) error {
 		switch lexical.Model(v) {
-		case lexical.ModelLuceneDirichlet, lexical.ModelDirichlet, lexical.ModelBM25:
+		case "lucene-dirichlet", "dirichlet", "bm25":
 			arg.Search.Scoring.Model = lexical.Model(v)
 			return nil
 		}
-		return fmt.Errorf("want %s, %s or %s", lexical.ModelLuceneDirichlet, lexical.ModelDirichlet, lexical.ModelBM25)
+		return fmt.Errorf("want lucene-dirichlet, dirichlet or bm25")
 	})
 	c.FloatVar(&arg.Search.Scoring.Mu, "mu", 2000, 1, 1e9, "Dirichlet μ of the argument stage")
 	c.FloatVar(&arg.Search.Fields.Conclusion, "conclusion", 2, 0, 100, "`weight` of the conclusion field in the argument stage (premises and title weigh 1)")

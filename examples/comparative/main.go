@@ -221,7 +221,7 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 			}
 		}
 	})
-	x, err := lexical.Build(ctx, filepath.Join(tmp, "index"), args, lexical.Config{Units: []lexical.Unit{lexical.UnitSentence}})
+	x, err := lexical.Build(ctx, filepath.Join(tmp, "index"), args, lexical.Config{Units: []lexical.Unit{"sentence"}})
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@
 //     (strings.Fields: runs of Unicode white space separate them);
 //   - duplicate_sentences counts the sentences whose text repeats the text
 //     of an earlier sentence in corpus order after normalization (as
-//     corpus.FindDuplicates with normalized texts: NFKC, case
+//     filter.Dedup's near-duplicates: NFKC, case
 //     folding, punctuation and spacing ignored); that is, the sentences
 //     minus the distinct texts;
 //   - repaired_texts counts the texts of the file (conclusions, premises,
@@ -156,7 +156,7 @@ func inspectFile(ctx context.Context, path string, quiet bool, stdout, stderr io
 // 4×GOMAXPROCS batches are in flight, and no goroutine outlives inspect.
 func inspect(ctx context.Context, args iter.Seq2[corpus.Argument, error]) (summary, error) {
 	var s summary
-	dups := dup.New(dup.Normalized) // corpus.FindDuplicates's core, without its groups
+	dups := dup.New(dup.Normalized) // filter.Dedup's core (internal/dup)
 	workers := runtime.GOMAXPROCS(0)
 	free := make(chan *batch, 4*workers) // every batch, when not in flight
 	for range cap(free) {

@@ -39,7 +39,7 @@ func want(t *testing.T, csv []byte) summary {
 			s.Tokens += int64(len(strings.Fields(x.Text)))
 			key := dup.Normalize(x.Text)
 			if key == "" {
-				key = "\x00" + x.Text // compared exactly, see corpus.FindDuplicates
+				key = "\x00" + x.Text // compared exactly, see filter.Dedup
 			}
 			if seen[key] {
 				s.DuplicateSentences++

@@ -50,8 +50,8 @@ It prints the build (or open) time and the configuration, then the query latenci
 	f := c.Flags
 	f.StringVar(&o.corpus, "corpus", "", "corpus `file` to build the index from (processed CSV or args.me JSON; plain, .gz or .tar.gz)")
 	f.StringVar(&o.index, "index", "", "index `directory` (built from -corpus if it holds no index)")
-	c.OneOfVar(&o.unit, "unit", []string{"sentence", "argument", "pair"}, "what to retrieve (pair: every two sentences of an argument, as lexical.UnitPair; needs the sentence unit)")
-	c.OneOfVar(&o.model, "model", []string{string(lexical.ModelBM25), string(lexical.ModelDirichlet), string(lexical.ModelLuceneDirichlet), string(lexical.ModelTFIDF), string(lexical.ModelTFIDFIC), string(lexical.ModelDPH)}, "scoring `model`")
+	c.OneOfVar(&o.unit, "unit", []string{"sentence", "argument", "pair"}, "what to retrieve (pair: every two sentences of an argument as one document; needs the sentence unit)")
+	c.OneOfVar(&o.model, "model", []string{"bm25", "dirichlet", "lucene-dirichlet", "tfidf", "tfidf-ic", "dph"}, "scoring `model`")
 	presets := []string{"en", "lucene", "krovetz", "plain"}
 	f.StringVar(&o.analyzer, "analyzer", "", "analyzer `preset` ("+strings.Join(presets, ", ")+"); building defaults to en, opening to the index's own, and a different one is an error")
 	f.StringVar(&o.topics, "topics", "", "topics `file`: Touché XML, or qid<TAB>query lines")
@@ -193,7 +193,7 @@ func openIndex(ctx context.Context, o options, c lexical.Config, stdout, stderr 
 			return nil, err
 		}
 		fmt.Fprintf(stdout, "build: %d sentences, %d arguments in %.1f s\n",
-			x.Docs(lexical.UnitSentence), x.Docs(lexical.UnitArgument), time.Since(start).Seconds())
+			x.Docs("sentence"), x.Docs("argument"), time.Since(start).Seconds())
 	case err != nil:
 		return nil, err
 	default:
@@ -202,7 +202,7 @@ func openIndex(ctx context.Context, o options, c lexical.Config, stdout, stderr 
 			return nil, err
 		}
 		fmt.Fprintf(stdout, "open: %d sentences, %d arguments in %.1f s\n",
-			x.Docs(lexical.UnitSentence), x.Docs(lexical.UnitArgument), time.Since(start).Seconds())
+			x.Docs("sentence"), x.Docs("argument"), time.Since(start).Seconds())
 	}
 	return x, nil
 }

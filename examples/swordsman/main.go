@@ -51,7 +51,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f cli.SystemFlags
 	f.Register(c, "swordsman")
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
-	model := c.OneOf("model", []string{string(lexical.ModelDirichlet), string(lexical.ModelBM25)}, "argument retrieval model")
+	model := c.OneOf("model", []string{"dirichlet", "bm25"}, "argument retrieval model")
 	mu := c.Float("mu", 2000, 1, 1e9, "Dirichlet μ")
 	return c.Run(args, func([]string) error {
 		f.K = *k

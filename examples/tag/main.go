@@ -46,6 +46,9 @@ func main() {
 // maxLine bounds an input line (topic and text).
 const maxLine = 4 << 20
 
+// maxText is the longest text a stance.Tagger takes, in bytes.
+const maxText = 1 << 16
+
 // options holds the command line.
 type options struct {
 	force                 bool
@@ -142,7 +145,7 @@ func tag(ctx context.Context, st *classify.StanceModel, arg *classify.ArgumentMo
 	if err := sc.Err(); err != nil {
 		w.Flush()
 		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("line %d is longer than %d bytes, and a text may hold at most %d (stance.MaxText): tag sentences or claims, not documents", line+1, maxLine, stance.MaxText)
+			return fmt.Errorf("line %d is longer than %d bytes, and a text may hold at most %d (stance's limit): tag sentences or claims, not documents", line+1, maxLine, maxText)
 		}
 		return fmt.Errorf("line %d: %w", line+1, err)
 	}

@@ -53,7 +53,7 @@ func TestTagBadInput(t *testing.T) {
 		{"\tNuclear waste is dangerous .", "empty topic"},
 		{"nuclear energy\t\xff\xfe not UTF-8 \xc3", "not valid UTF-8"},
 		{"nuclear energy\t" + strings.Repeat("Nuclear waste is dangerous . ", 36000), "longer than"},     // 1 MB
-		{"nuclear energy\t" + strings.Repeat("Nuclear waste is dangerous . ", 360000), "stance.MaxText"}, // 10 MB, beyond a line
+		{"nuclear energy\t" + strings.Repeat("Nuclear waste is dangerous . ", 360000), "stance's limit"}, // 10 MB, beyond a line
 	} {
 		for _, args := range [][]string{nil, {"-force"}} {
 			var stdout, stderr bytes.Buffer

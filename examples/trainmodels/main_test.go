@@ -14,6 +14,7 @@ import (
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/examples/internal/labeled"
+	"github.com/argsearch/argsearch/internal/linear"
 )
 
 // TestReproducesShippedModels trains both models from the real UKP
@@ -157,16 +158,18 @@ func TestSourcesIBM(t *testing.T) {
 			t.Errorf("report %q lacks %s", report.String(), name)
 		}
 	}
-	f, err := os.Open(filepath.Join(out, "stance.lin"))
+	data, err := os.ReadFile(filepath.Join(out, "stance.lin"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sm, err := classify.ReadStanceModel(f)
+	if _, err := classify.ReadStanceModel(bytes.NewReader(data)); err != nil {
+		t.Fatal(err)
+	}
+	lin, err := linear.Read(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if on := sm.Meta("trained_on"); strings.Contains(on, "UKP") || !strings.Contains(on, "Claim Stance") {
+	if on := lin.Meta("trained_on"); strings.Contains(on, "UKP") || !strings.Contains(on, "Claim Stance") {
 		t.Errorf("stance.lin trained on %q, want the IBM claims alone", on)
 	}
 }

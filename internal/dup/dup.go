@@ -1,6 +1,6 @@
 // Package dup recognises duplicate sentences: texts that are byte-identical
 // (Exact) or equal after Normalize (Normalized). It is the duplicate core
-// that corpus.FindDuplicates, filter.Dedup and the inspect command share, so
+// that filter.Dedup, the inspect command and corpus share, so
 // that they agree on what a duplicate is.
 package dup
 
@@ -16,7 +16,7 @@ import (
 )
 
 // Mode says when two sentences are duplicates. Its values are those of
-// FindDuplicates's normalized flag in package corpus.
+// the exact and normalised comparisons of filter.Dedup.
 type Mode int8
 
 const (

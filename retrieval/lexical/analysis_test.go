@@ -38,7 +38,7 @@ func TestShingleBuild(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for _, u := range []Unit{UnitSentence, UnitArgument} {
+		for _, u := range []Unit{"sentence", "argument"} {
 			vec := map[string]float64{}
 			dl := docVector(x.d.unit(u), 0, vec)
 			want := map[string]float64{"death": 2, "penalty": 2, "death penalty": 2, "penalty death": 1}
@@ -70,7 +70,7 @@ func TestShingleRanking(t *testing.T) {
 		{3, []string{"A__CONC__1", "B__CONC__1"}, false},
 	} {
 		an := analysis.Analysis{Stop: "lucene", Stem: "kstem", Shingles: c.shingles}
-		x, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{UnitSentence}})
+		x, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{"sentence"}})
 		if err != nil {
 			t.Fatal(err)
 		}

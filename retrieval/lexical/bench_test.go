@@ -50,7 +50,7 @@ func benchBuild(b *testing.B, units []Unit) {
 			b.Fatal(err)
 		}
 		r.Close()
-		b.ReportMetric(float64(x.Docs(UnitSentence)), "sentences")
+		b.ReportMetric(float64(x.Docs("sentence")), "sentences")
 		x.Close()
 		os.RemoveAll(dir)
 	}
@@ -58,7 +58,7 @@ func benchBuild(b *testing.B, units []Unit) {
 
 // BenchmarkBuildSentences indexes the sentences of LEXICAL_CORPUS into a
 // directory (reading the corpus included).
-func BenchmarkBuildSentences(b *testing.B) { benchBuild(b, []Unit{UnitSentence}) }
+func BenchmarkBuildSentences(b *testing.B) { benchBuild(b, []Unit{"sentence"}) }
 
 // BenchmarkBuildBoth indexes sentences and arguments.
 func BenchmarkBuildBoth(b *testing.B) { benchBuild(b, nil) }
@@ -101,7 +101,7 @@ func BenchmarkRetrieve(b *testing.B) {
 	}
 	defer x.Close()
 	for _, u := range x.d.meta.Units {
-		for _, model := range []Model{ModelBM25, ModelLuceneDirichlet, ModelDirichlet} {
+		for _, model := range []Model{"bm25", "lucene-dirichlet", "dirichlet"} {
 			y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}})
 			if err != nil {
 				b.Fatal(err)

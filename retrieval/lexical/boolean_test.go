@@ -22,14 +22,14 @@ func TestBoolean(t *testing.T) {
 		t.Fatal(err)
 	}
 	z, _ := analysis.NewAnalyzer(x.Analysis())
-	for _, u := range []Unit{UnitSentence, UnitArgument} {
+	for _, u := range []Unit{"sentence", "argument"} {
 		docs := refDocs(t, x.Analysis(), args, u)
 		for _, groups := range [][]string{
 			{"affirmative action", "college admissions"},
 			{"racial quotas", "the women", "equality"},
 			{"race", "gender"},
 		} {
-			for _, model := range []Model{ModelBM25, ModelLuceneDirichlet, ModelDPH} {
+			for _, model := range []Model{"bm25", "lucene-dirichlet", "dph"} {
 				y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Boolean: true})
 				if err != nil {
 					t.Fatal(err)

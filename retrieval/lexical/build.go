@@ -51,14 +51,14 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	}
 	units := c.Units
 	if len(units) == 0 {
-		units = []Unit{UnitSentence, UnitArgument}
+		units = []Unit{"sentence", "argument"}
 	}
 	var want [2]bool
 	for _, u := range units {
 		switch u {
-		case UnitSentence:
+		case "sentence":
 			want[0] = true
-		case UnitArgument:
+		case "argument":
 			want[1] = true
 		default:
 			return nil, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(u), errConfig)
@@ -66,10 +66,10 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	}
 	units = units[:0:0]
 	if want[0] {
-		units = append(units, UnitSentence)
+		units = append(units, "sentence")
 	}
 	if want[1] {
-		units = append(units, UnitArgument)
+		units = append(units, "argument")
 	}
 	if an.Stop == "frequent-fields" && !want[1] {
 		return nil, fmt.Errorf("lexical: stop %s counts the argument unit's fields, which Units leaves out: %w", quote.Q(an.Stop), errConfig)
@@ -276,7 +276,7 @@ func (w *worker) analyse(b *batch, units []Unit) {
 			for ai := range b.args {
 				a := &b.args[ai]
 				switch {
-				case u == UnitSentence:
+				case u == "sentence":
 					for _, s := range a.Sentences {
 						add(s.Text)
 						endDoc()
@@ -295,7 +295,7 @@ func (w *worker) analyse(b *batch, units []Unit) {
 				}
 			}
 		}
-		if u == UnitSentence {
+		if u == "sentence" {
 			for ai := range b.args {
 				for _, s := range b.args[ai].Sentences {
 					ub.ids = append(ub.ids, s.ID)
@@ -560,10 +560,10 @@ func (b *builder) finish() error {
 		b.stopwords = b.frequent(b.an.StopFrequent, func(Unit, string) bool { return true })
 	case "frequent-fields":
 		texts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
-			return u == UnitArgument && (f == fieldConclusion || f == fieldPremise)
+			return u == "argument" && (f == fieldConclusion || f == fieldPremise)
 		})
 		contexts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
-			return u == UnitArgument && f == fieldTitle
+			return u == "argument" && f == fieldTitle
 		})
 		b.stopwords = append(texts, contexts...)
 	default:

@@ -77,7 +77,7 @@ func (cc Cache) path(src Source, c Config) (string, error) {
 	}
 	units := c.Units
 	if len(units) == 0 {
-		units = []Unit{UnitSentence, UnitArgument}
+		units = []Unit{"sentence", "argument"}
 	}
 	b, err := json.Marshal(struct {
 		Format, Corpus string

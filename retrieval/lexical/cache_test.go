@@ -26,7 +26,7 @@ func TestCachePath(t *testing.T) {
 	if !strings.HasPrefix(base, "/cache/args_processed.csv-") {
 		t.Errorf("got %q, want the corpus name, made safe, as prefix", base)
 	}
-	same, _ := cc.path(src, Config{Analyzer: "en", Units: []Unit{UnitSentence, UnitArgument}, Workers: 3, Ranking: Ranking{Unit: UnitArgument}})
+	same, _ := cc.path(src, Config{Analyzer: "en", Units: []Unit{"sentence", "argument"}, Workers: 3, Ranking: Ranking{Unit: "argument"}})
 	if same != base {
 		t.Errorf("the default analyzer and units, workers and a query-time setting changed the path: got %q, want %q", same, base)
 	}
@@ -38,7 +38,7 @@ func TestCachePath(t *testing.T) {
 	}{
 		"modification time": {other, Config{}},
 		"analyzer":          {src, Config{Analyzer: "lucene"}},
-		"units":             {src, Config{Units: []Unit{UnitSentence}}},
+		"units":             {src, Config{Units: []Unit{"sentence"}}},
 		"term vectors":      {src, Config{NoTermVectors: true}},
 	} {
 		p, err := cc.path(c.src, c.cfg)
@@ -88,7 +88,7 @@ func TestCacheOpen(t *testing.T) {
 		t.Errorf("warnings %q, want one naming the leftover removed", warnings)
 	}
 	warnings = nil
-	if got := x.Docs(UnitArgument); got != len(args) {
+	if got := x.Docs("argument"); got != len(args) {
 		t.Errorf("index has %d arguments, want %d", got, len(args))
 	}
 	x.Close()
@@ -182,7 +182,7 @@ func TestCacheOpenConcurrent(t *testing.T) {
 			var x *Index
 			x, built[i], errs[i] = cc.Open(context.Background(), src, Config{})
 			if x != nil {
-				if n := x.Docs(UnitArgument); n != len(args) {
+				if n := x.Docs("argument"); n != len(args) {
 					errs[i] = fmt.Errorf("%d arguments, want %d", n, len(args))
 				}
 				x.Close()

@@ -29,34 +29,28 @@ var (
 	errExists = errors.New("index already exists")
 )
 
-// A Unit is what an index retrieves.
+// A Unit is what an index retrieves: sentences and arguments are built;
+// pairs are computed from sentences.
+//
+//   - "sentence" retrieves sentences (ids <argId>__PREMISE__k,
+//     <argId>__CONC__1) from one field, the sentence text.
+//   - "argument" retrieves arguments from three fields: the conclusion,
+//     the premise texts and the discussion title of the argument's context.
+//   - "pair" retrieves every pair of two sentences of one argument as
+//     one document (ids "first,second", the first before the second in
+//     the argument), as the Bruce Banner system of Touché 2022 indexed
+//     them; with Ranking.PairTitle the argument's discussion title is part
+//     of the document too. It is not built: pairs are scored from the
+//     sentence unit (and the argument unit's titles) with exactly the
+//     statistics an index of the pair texts would give them (N, lengths,
+//     df and collection frequencies of the pair documents), since such an
+//     index grows with the square of an argument's length: at full args.me
+//     scale it would hold 121.9 million documents. Every model but
+//     "dirichlet" applies; PRF and Boolean do not. It groups sentences by
+//     the argument their id names (<argId>__PREMISE__k, <argId>__CONC__1);
+//     an index of other sentence ids, or of an argument's sentences not
+//     indexed together, makes a pair search fail with an error.
 type Unit string
-
-// The units an index retrieves: sentences and arguments are built; pairs
-// are computed from sentences.
-const (
-	// UnitSentence retrieves sentences (ids <argId>__PREMISE__k,
-	// <argId>__CONC__1) from one field, the sentence text.
-	UnitSentence Unit = "sentence"
-	// UnitArgument retrieves arguments from three fields: the conclusion,
-	// the premise texts and the discussion title of the argument's context.
-	UnitArgument Unit = "argument"
-	// UnitPair retrieves every pair of two sentences of one argument as
-	// one document (ids "first,second", the first before the second in
-	// the argument), as the Bruce Banner system of Touché 2022 indexed
-	// them; with Ranking.PairTitle the argument's discussion title is part
-	// of the document too. It is not built: pairs are scored from the
-	// sentence unit (and the argument unit's titles) with exactly the
-	// statistics an index of the pair texts would give them (N, lengths,
-	// df and collection frequencies of the pair documents), since such an
-	// index grows with the square of an argument's length: at full args.me
-	// scale it would hold 121.9 million documents. Every model but
-	// ModelDirichlet applies; PRF and Boolean do not. It groups sentences by
-	// the argument their id names (<argId>__PREMISE__k, <argId>__CONC__1);
-	// an index of other sentence ids, or of an argument's sentences not
-	// indexed together, makes a pair search fail with an error.
-	UnitPair Unit = "pair"
-)
 
 // Field names of the argument unit, and the one field of the sentence unit.
 const (
@@ -67,55 +61,46 @@ const (
 )
 
 func unitFields(u Unit) []string {
-	if u == UnitArgument {
+	if u == "argument" {
 		return []string{fieldConclusion, fieldPremise, fieldTitle}
 	}
 	return []string{fieldText}
 }
 
-// A Model names a scoring model.
+// A Model names a scoring model, for Scoring.Model:
+//
+//   - "bm25" is Lucene 8's BM25: per query term
+//     idf · f / (f + k1·(1 − b + b·dl/avgdl)), idf = ln(1 + (N − df + 0.5)/(df + 0.5)),
+//     without the constant (k1+1) factor of the textbook formula (the
+//     ranking is the same).
+//   - "dirichlet" is textbook query likelihood with Dirichlet
+//     smoothing (Zhai & Lafferty 2001): the score is
+//     log P(q|d) = Σ_{t∈q} c(t,q)·log((f + μ·P(t|C)) / (dl + μ)),
+//     P(t|C) = ttf/sumTTF. Query terms absent from the collection are
+//     skipped; only documents matching a query term are returned.
+//   - "lucene-dirichlet" is Lucene's LMDirichletSimilarity: per matching
+//     term max(0, log(1 + f/(μ·P(t|C))) + log(μ/(dl + μ))),
+//     P(t|C) = (ttf+1)/(sumTTF+1).
+//   - "tfidf" is Lucene 8's ClassicSimilarity: per query term
+//     √f · idf · 1/√dl, idf = 1 + ln((N+1)/(df+1)).
+//   - "dph" is Terrier's DPH, the parameter-free divergence-from-
+//     randomness model (Amati et al., TREC 2007): per matching term, with
+//     p = f/dl, (1−p)²/(f+1) · (f·log2(f·avgdl/dl · N/ttf) +
+//     ½·log2(2π·f·(1−p))). A term that is the whole document (p = 1)
+//     contributes 0, where Terrier's arithmetic gives NaN. Contributions
+//     can be negative (a term more common in the document's collection
+//     than in the document).
+//   - "tfidf-ic" is "tfidf" with an "ICoefficient", the term weight
+//     of the Daario Naharis system of Touché 2022 (Bahrami et al., CLEF
+//     2022 working notes), in which the number of documents containing
+//     the term complements its idf: per query term
+//     √f · idf · ic · 1/√dl, ic = ln(1 + df)/ln(1 + N). Where idf alone
+//     favours the rarest terms (often typos and names), ic tempers it
+//     towards terms many documents share; ic is 1 for a term in every
+//     document. The working notes' own formula could not be consulted
+//     when this was written; this is the library's reading of its
+//     published description.
 type Model string
-
-// Scoring models, for Scoring.Model.
-const (
-	// ModelBM25 is Lucene 8's BM25: per query term
-	// idf · f / (f + k1·(1 − b + b·dl/avgdl)), idf = ln(1 + (N − df + 0.5)/(df + 0.5)),
-	// without the constant (k1+1) factor of the textbook formula (the
-	// ranking is the same).
-	ModelBM25 Model = "bm25"
-	// ModelDirichlet is textbook query likelihood with Dirichlet
-	// smoothing (Zhai & Lafferty 2001): the score is
-	// log P(q|d) = Σ_{t∈q} c(t,q)·log((f + μ·P(t|C)) / (dl + μ)),
-	// P(t|C) = ttf/sumTTF. Query terms absent from the collection are
-	// skipped; only documents matching a query term are returned.
-	ModelDirichlet Model = "dirichlet"
-	// ModelLuceneDirichlet is Lucene's LMDirichletSimilarity: per matching
-	// term max(0, log(1 + f/(μ·P(t|C))) + log(μ/(dl + μ))),
-	// P(t|C) = (ttf+1)/(sumTTF+1).
-	ModelLuceneDirichlet Model = "lucene-dirichlet"
-	// ModelTFIDF is Lucene 8's ClassicSimilarity: per query term
-	// √f · idf · 1/√dl, idf = 1 + ln((N+1)/(df+1)).
-	ModelTFIDF Model = "tfidf"
-	// ModelDPH is Terrier's DPH, the parameter-free divergence-from-
-	// randomness model (Amati et al., TREC 2007): per matching term, with
-	// p = f/dl, (1−p)²/(f+1) · (f·log2(f·avgdl/dl · N/ttf) +
-	// ½·log2(2π·f·(1−p))). A term that is the whole document (p = 1)
-	// contributes 0, where Terrier's arithmetic gives NaN. Contributions
-	// can be negative (a term more common in the document's collection
-	// than in the document).
-	ModelDPH Model = "dph"
-	// ModelTFIDFIC is ModelTFIDF with an "ICoefficient", the term weight
-	// of the Daario Naharis system of Touché 2022 (Bahrami et al., CLEF
-	// 2022 working notes), in which the number of documents containing
-	// the term complements its idf: per query term
-	// √f · idf · ic · 1/√dl, ic = ln(1 + df)/ln(1 + N). Where idf alone
-	// favours the rarest terms (often typos and names), ic tempers it
-	// towards terms many documents share; ic is 1 for a term in every
-	// document. The working notes' own formula could not be consulted
-	// when this was written; this is the library's reading of its
-	// published description.
-	ModelTFIDFIC Model = "tfidf-ic"
-)
 
 // Scoring selects the scoring model and its parameters. It applies at query
 // time: changing it needs no re-index. The zero value is BM25 with k1 = 1.2,
@@ -130,7 +115,7 @@ const (
 // document's length in tokens (after stop-word removal), as Lucene counts
 // them.
 type Scoring struct {
-	Model Model   // one of the Model* constants; "" means ModelBM25
+	Model Model   // see Model; "" means "bm25"
 	K1    float64 // BM25 k1; 0 means 1.2
 	B     float64 // BM25 b; 0 means 0.75 (use a tiny value such as 1e-9 for no length normalisation)
 	Mu    float64 // Dirichlet μ; 0 means 2000
@@ -142,7 +127,7 @@ type Scoring struct {
 
 func (s Scoring) normalized() (Scoring, error) {
 	if s.Model == "" {
-		s.Model = ModelBM25
+		s.Model = "bm25"
 	}
 	if s.K1 == 0 {
 		s.K1 = 1.2
@@ -154,7 +139,7 @@ func (s Scoring) normalized() (Scoring, error) {
 		s.Mu = 2000
 	}
 	switch s.Model {
-	case ModelBM25, ModelDirichlet, ModelLuceneDirichlet, ModelTFIDF, ModelTFIDFIC, ModelDPH:
+	case "bm25", "dirichlet", "lucene-dirichlet", "tfidf", "tfidf-ic", "dph":
 	default:
 		return s, fmt.Errorf("lexical: unknown scoring model %s: %w", quote.Q(s.Model), errConfig)
 	}
@@ -195,7 +180,7 @@ type PRF struct {
 	//     with the query, as in Anserini/Indri):
 	//     P(t|R) ∝ Σ_{d∈F} w(d)·f(t,d)/dl, w(d) the first-stage score of d
 	//     normalised to sum 1 (exp of the log-likelihood for
-	//     ModelDirichlet); the Terms best terms are kept, renormalised, and
+	//     "dirichlet"); the Terms best terms are kept, renormalised, and
 	//     mixed as λ·q(t) + (1−λ)·P(t|R) with the query's own weights
 	//     normalised to sum 1; λ = OriginalWeight;
 	//   - "bo1": Amati's Bose-Einstein 1 model as in Terrier: for each term
@@ -218,7 +203,7 @@ type PRF struct {
 // score, how to build the query. Its zero value searches sentences with
 // BM25 (k1 1.2, b 0.75) using topic titles.
 type Ranking struct {
-	Unit    Unit // "" means UnitSentence, or UnitArgument for an index of arguments only
+	Unit    Unit // "" means "sentence", or "argument" for an index of arguments only
 	Scoring Scoring
 	Fields  FieldWeights // argument unit only
 	Query   QueryWeights
@@ -229,7 +214,7 @@ type Ranking struct {
 	// terms of all groups (and of the other parts Query weighs). A group
 	// whose words are all stop words constrains nothing.
 	Boolean bool
-	// PairTitle, for UnitPair, makes the discussion title of a pair's
+	// PairTitle, for "pair", makes the discussion title of a pair's
 	// argument part of the pair's document (Bruce Banner's second
 	// variant).
 	PairTitle bool
@@ -247,6 +232,11 @@ type Progress struct {
 	ETA  time.Duration
 	Done bool // the final report, after the index is written
 }
+
+// Analysis is package analysis's Analysis, the text analysis of an index
+// (Config.Analysis), named here so that a configuration of an index, or
+// of a system built on one, needs no second import.
+type Analysis = analysis.Analysis
 
 // Config configures Build and Open. The zero value builds both units with
 // the analysis preset "en", and searches sentences with BM25.

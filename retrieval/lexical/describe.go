@@ -11,18 +11,18 @@ import (
 // premise 1, title 1, query title, prf rm3 (10 docs, 10 terms, original
 // weight 0.5)".
 func (s Ranking) String() string {
-	n, err := s.normalized([]Unit{UnitSentence, UnitArgument})
+	n, err := s.normalized([]Unit{"sentence", "argument"})
 	if err != nil {
 		return fmt.Sprintf("invalid search (%v)", err)
 	}
 	parts := []string{"unit " + string(n.Unit), n.Scoring.String()}
-	if n.Unit == UnitPair {
+	if n.Unit == "pair" {
 		parts[0] = "unit pair (two sentences of an argument)"
 		if n.PairTitle {
 			parts[0] = "unit pair (two sentences of an argument and its discussion title)"
 		}
 	}
-	if n.Unit == UnitArgument {
+	if n.Unit == "argument" {
 		parts = append(parts, fmt.Sprintf("fields conclusion %g, premise %g, title %g", n.Fields.Conclusion, n.Fields.Premise, n.Fields.Title))
 	}
 	var q []string
@@ -60,9 +60,9 @@ func (s Scoring) String() string {
 	}
 	var out string
 	switch n.Model {
-	case ModelBM25:
+	case "bm25":
 		out = fmt.Sprintf("bm25 (k1 %g, b %g)", n.K1, n.B)
-	case ModelDirichlet, ModelLuceneDirichlet:
+	case "dirichlet", "lucene-dirichlet":
 		out = fmt.Sprintf("%s (mu %g)", n.Model, n.Mu)
 	default:
 		out = string(n.Model)

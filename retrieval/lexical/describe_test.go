@@ -21,10 +21,10 @@ func TestDescribe(t *testing.T) {
 		{analysis.Analysis{MaxLength: 20}.String(), "lower case, tokens of 20 or fewer characters, no stop words, no stemming"},
 		{analysis.Analysis{Possessive: true, Stop: "lucene", Stem: "kstem", Shingles: 3}.String(), "lower case, possessive 's, stop words lucene, stem kstem (Lucene's KStemFilter), shingles of 2 to 3 terms"},
 		{Ranking{}.String(), "unit sentence, bm25 (k1 1.2, b 0.75), query title"},
-		{Ranking{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, Fields: FieldWeights{2, 1, 1},
+		{Ranking{Unit: "argument", Scoring: Scoring{Model: "lucene-dirichlet"}, Fields: FieldWeights{2, 1, 1},
 			Query: QueryWeights{Title: 1, Description: 0.5}, PRF: PRF{Method: prfRM3}}.String(),
 			"unit argument, lucene-dirichlet (mu 2000), fields conclusion 2, premise 1, title 1, query title + description 0.5, prf rm3 (10 docs, 10 terms, original weight 0.5)"},
-		{Ranking{PRF: PRF{Method: prfBo1}, Scoring: Scoring{Model: ModelTFIDF, QuantizeLengths: true}}.String(),
+		{Ranking{PRF: PRF{Method: prfBo1}, Scoring: Scoring{Model: "tfidf", QuantizeLengths: true}}.String(),
 			"unit sentence, tfidf, lengths quantized as Lucene 8's, query title, prf bo1 (3 docs, 10 terms)"},
 		{Ranking{Scoring: Scoring{Model: "nope"}}.String(), `invalid search (lexical: unknown scoring model "nope": configuration mismatch or invalid)`},
 	} {

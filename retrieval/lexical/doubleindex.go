@@ -17,8 +17,8 @@ import (
 // asks Arguments for the best N arguments of a query, indexes their
 // sentences on their own (in memory, with Analysis), and searches that
 // small index with Ranking: the sentences of the retrieved arguments
-// (UnitSentence), or every pair of two sentences within one of them
-// (UnitPair), scored with the statistics of those arguments alone (N,
+// ("sentence"), or every pair of two sentences within one of them
+// ("pair"), scored with the statistics of those arguments alone (N,
 // lengths, document frequencies), not the corpus's.
 //
 // Each query builds its own index, of the few thousand sentences of N
@@ -42,7 +42,7 @@ type DoubleIndex struct {
 	// index Arguments searches (Index.Analysis).
 	Analysis analysis.Analysis
 	// Ranking is how the small index is searched; its Unit must be
-	// UnitSentence ("" too) or UnitPair.
+	// "sentence" ("" too) or "pair".
 	Ranking Ranking
 }
 
@@ -59,8 +59,8 @@ func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]
 	s := w.Ranking
 	switch s.Unit {
 	case "":
-		s.Unit = UnitSentence
-	case UnitSentence, UnitPair:
+		s.Unit = "sentence"
+	case "sentence", "pair":
 	default:
 		return nil, fmt.Errorf("lexical: DoubleIndex searches sentences or pairs, not unit %s: %w", quote.Q(string(s.Unit)), errConfig)
 	}
@@ -82,7 +82,7 @@ func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]
 	an := w.Analysis
 	x, err := Build(ctx, "", sliceArguments(args), Config{
 		Analysis:      &an,
-		Units:         []Unit{UnitSentence},
+		Units:         []Unit{"sentence"},
 		NoTermVectors: s.PRF.Method == prfNone,
 		Workers:       1, // a small index: one goroutine, and the other core for the next topic
 		Ranking:       s,

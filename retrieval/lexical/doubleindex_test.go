@@ -56,8 +56,8 @@ func TestDoubleIndexHandComputed(t *testing.T) {
 		unit Unit
 		want []retrieval.Hit
 	}{
-		{UnitSentence, []retrieval.Hit{{ID: "B__PREMISE__1", Score: 0.315067}, {ID: "A__PREMISE__1", Score: 0.315067}}},
-		{UnitPair, []retrieval.Hit{{ID: "B__PREMISE__1,B__CONC__1", Score: 0.082874}, {ID: "A__PREMISE__1,A__CONC__1", Score: 0.082874}}},
+		{"sentence", []retrieval.Hit{{ID: "B__PREMISE__1", Score: 0.315067}, {ID: "A__PREMISE__1", Score: 0.315067}}},
+		{"pair", []retrieval.Hit{{ID: "B__PREMISE__1,B__CONC__1", Score: 0.082874}, {ID: "A__PREMISE__1,A__CONC__1", Score: 0.082874}}},
 	} {
 		w := DoubleIndex{Arguments: args, Store: store, Analysis: analysis.Analysis{Fold: true}, Ranking: Ranking{Unit: c.unit}}
 		hits, err := w.Retrieve(context.Background(), retrieval.Query{Text: "cats"}, 10)
@@ -92,7 +92,7 @@ func TestDoubleIndexErrors(t *testing.T) {
 	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "Z"}}, Store: store}).Retrieve(ctx, q, 10); err == nil {
 		t.Error("an argument the store does not hold: no error")
 	}
-	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "A"}}, Store: store, Ranking: Ranking{Unit: UnitArgument}}).Retrieve(ctx, q, 10); !errors.Is(err, errConfig) {
+	if _, err := (DoubleIndex{Arguments: fixedHits{{ID: "A"}}, Store: store, Ranking: Ranking{Unit: "argument"}}).Retrieve(ctx, q, 10); !errors.Is(err, errConfig) {
 		t.Errorf("unit argument: %v, want errConfig", err)
 	}
 	if _, err := (DoubleIndex{Store: store}).Retrieve(ctx, q, 10); !errors.Is(err, errConfig) {

@@ -22,11 +22,11 @@ func Example() {
 		log.Fatal(err)
 	}
 	defer x.Close()
-	fmt.Println(x.Docs(lexical.UnitArgument), "arguments,", x.Docs(lexical.UnitSentence), "sentences")
+	fmt.Println(x.Docs("argument"), "arguments,", x.Docs("sentence"), "sentences")
 
 	q := retrieval.Query{ID: "51", Text: "Do we need sex education in schools?"}
-	for _, model := range []lexical.Model{lexical.ModelBM25, lexical.ModelDirichlet} {
-		y, err := x.With(lexical.Ranking{Unit: lexical.UnitArgument, Scoring: lexical.Scoring{Model: model}})
+	for _, model := range []lexical.Model{"bm25", "dirichlet"} {
+		y, err := x.With(lexical.Ranking{Unit: "argument", Scoring: lexical.Scoring{Model: model}})
 		if err != nil {
 			log.Fatal(err)
 		}

@@ -531,7 +531,7 @@ func readMeta(dir string) (meta, error) {
 		return m, fmt.Errorf("lexical: open %s: stemmer vocabulary not in order: %w", dir, errCorrupt)
 	}
 	for _, u := range m.Units {
-		if u != UnitSentence && u != UnitArgument {
+		if u != "sentence" && u != "argument" {
 			return m, fmt.Errorf("lexical: open %s: unknown unit %s: %w", dir, quote.Q(u), errCorrupt)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // index that answers queries, never panic.
 func FuzzOpen(f *testing.F) {
 	dir := f.TempDir()
-	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []Unit{UnitSentence}})
+	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []Unit{"sentence"}})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func FuzzOpen(f *testing.F) {
 			return
 		}
 		defer x.Close()
-		for _, m := range []Model{ModelBM25, ModelDirichlet} {
+		for _, m := range []Model{"bm25", "dirichlet"} {
 			y, err := x.With(Ranking{Scoring: Scoring{Model: m}})
 			if err != nil {
 				t.Fatal(err)
@@ -58,7 +58,7 @@ func FuzzOpen(f *testing.F) {
 // structural checks and the query-time bounds checks are exercised.
 func FuzzOpenUnchecked(f *testing.F) {
 	dir := f.TempDir()
-	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []Unit{UnitSentence}})
+	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []Unit{"sentence"}})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func FuzzOpenUnchecked(f *testing.F) {
 			return
 		}
 		defer x.Close()
-		for _, m := range []Model{ModelBM25, ModelLuceneDirichlet} {
+		for _, m := range []Model{"bm25", "lucene-dirichlet"} {
 			y, _ := x.With(Ranking{Scoring: Scoring{Model: m}, PRF: PRF{Method: prfBo1}})
 			y.Retrieve(context.Background(), retrieval.Query{Text: "abortion should be legal death penalty"}, 5)
 		}

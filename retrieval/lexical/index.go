@@ -118,13 +118,13 @@ func (x *Index) Ranking() Ranking { return x.search }
 func (x *Index) Analysis() analysis.Analysis { return x.d.meta.Analysis }
 
 // Docs returns the number of documents of unit u (0 if x lacks it). For
-// UnitPair it is the number of pairs of two sentences of one argument (0
+// "pair" it is the number of pairs of two sentences of one argument (0
 // when the sentence ids cannot be grouped by argument, or x is closed).
 func (x *Index) Docs(u Unit) int {
-	if u == UnitPair {
+	if u == "pair" {
 		x.d.use.RLock()
 		defer x.d.use.RUnlock()
-		if x.d.unit(UnitSentence) == nil || x.d.closed {
+		if x.d.unit("sentence") == nil || x.d.closed {
 			return 0
 		}
 		g, err := x.d.groups()
@@ -190,22 +190,22 @@ func (d *data) unit(u Unit) *unitData {
 
 func (s Ranking) normalized(units []Unit) (Ranking, error) {
 	if s.Unit == "" {
-		s.Unit = UnitSentence
-		if len(units) > 0 && !slices.Contains(units, UnitSentence) {
+		s.Unit = "sentence"
+		if len(units) > 0 && !slices.Contains(units, "sentence") {
 			s.Unit = units[0]
 		}
 	}
-	if s.Unit != UnitSentence && s.Unit != UnitArgument && s.Unit != UnitPair {
+	if s.Unit != "sentence" && s.Unit != "argument" && s.Unit != "pair" {
 		return s, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(s.Unit), errConfig)
 	}
-	if s.Unit == UnitPair {
+	if s.Unit == "pair" {
 		if err := s.pairCheck(units); err != nil {
 			return s, err
 		}
 	} else if !slices.Contains(units, s.Unit) {
 		return s, fmt.Errorf("lexical: unit %s not in index (has %v): %w", quote.Q(s.Unit), units, errConfig)
 	}
-	if s.PairTitle && s.Unit != UnitPair {
+	if s.PairTitle && s.Unit != "pair" {
 		return s, fmt.Errorf("lexical: PairTitle is for the pair unit, not %s: %w", quote.Q(s.Unit), errConfig)
 	}
 	var err error
@@ -263,15 +263,15 @@ func (s Ranking) fieldWeight(name string) float64 {
 // pairCheck checks what the pair unit needs: the sentence unit (and the
 // argument unit for PairTitle), and a search it can do.
 func (s Ranking) pairCheck(units []Unit) error {
-	if !slices.Contains(units, UnitSentence) {
+	if !slices.Contains(units, "sentence") {
 		return fmt.Errorf("lexical: the pair unit needs the sentence unit (index has %v): %w", units, errConfig)
 	}
-	if s.PairTitle && !slices.Contains(units, UnitArgument) {
+	if s.PairTitle && !slices.Contains(units, "argument") {
 		return fmt.Errorf("lexical: PairTitle needs the argument unit's titles (index has %v): %w", units, errConfig)
 	}
 	switch {
-	case s.Scoring.Model == ModelDirichlet:
-		return fmt.Errorf("lexical: the pair unit cannot score %s (use %s): %w", ModelDirichlet, ModelLuceneDirichlet, errConfig)
+	case s.Scoring.Model == "dirichlet":
+		return fmt.Errorf("lexical: the pair unit cannot score dirichlet (use lucene-dirichlet): %w", errConfig)
 	case s.PRF.Method != prfNone:
 		return fmt.Errorf("lexical: the pair unit has no term vectors for feedback: %w", errConfig)
 	case s.Boolean:

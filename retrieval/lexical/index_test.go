@@ -38,9 +38,9 @@ func TestConformance(t *testing.T) {
 	qs := []retrieval.Query{{ID: "1", Text: "Should abortion be legal?"}, {ID: "2", Text: "the of and"}, {ID: "3", Text: ""}}
 	for _, s := range []Ranking{
 		{},
-		{Unit: UnitArgument, Scoring: Scoring{Model: ModelDirichlet}},
-		{Unit: UnitArgument, Scoring: Scoring{Model: ModelLuceneDirichlet}, PRF: PRF{Method: prfRM3}},
-		{Scoring: Scoring{Model: ModelTFIDF}, PRF: PRF{Method: prfBo1}},
+		{Unit: "argument", Scoring: Scoring{Model: "dirichlet"}},
+		{Unit: "argument", Scoring: Scoring{Model: "lucene-dirichlet"}, PRF: PRF{Method: prfRM3}},
+		{Scoring: Scoring{Model: "tfidf"}, PRF: PRF{Method: prfBo1}},
 	} {
 		y, err := x.With(s)
 		if err != nil {
@@ -183,14 +183,14 @@ func runOf(t *testing.T, x *Index, k int) []byte {
 
 func TestUnitsAndFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	x := build(t, "", args, Config{Units: []Unit{UnitArgument}, Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5, Stem: "porter2"}})
-	if got := x.Docs(UnitSentence); got != 0 {
+	x := build(t, "", args, Config{Units: []Unit{"argument"}, Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5, Stem: "porter2"}})
+	if got := x.Docs("sentence"); got != 0 {
 		t.Errorf("sentences indexed: %d, want 0", got)
 	}
-	if got := x.Docs(UnitArgument); got != 100 {
+	if got := x.Docs("argument"); got != 100 {
 		t.Errorf("arguments indexed: %d, want 100", got)
 	}
-	if _, err := x.With(Ranking{Unit: UnitSentence}); !errors.Is(err, errConfig) {
+	if _, err := x.With(Ranking{Unit: "sentence"}); !errors.Is(err, errConfig) {
 		t.Errorf("searching an unbuilt unit: got %v, want errConfig", err)
 	}
 	sw := x.d.meta.Stopwords
@@ -212,7 +212,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	for _, w := range sw {
 		stop[w] = true
 	}
-	ud := x.d.unit(UnitArgument)
+	ud := x.d.unit("argument")
 	for i, arg := range args {
 		n := 0
 		for _, term := range z.AppendTerms(nil, arg.Conclusion) {
@@ -224,7 +224,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 			t.Fatalf("argument %s: conclusion length %d, want %d", arg.ID, got, n)
 		}
 	}
-	hits, err := x.With(Ranking{Unit: UnitArgument})
+	hits, err := x.With(Ranking{Unit: "argument"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,8 +237,8 @@ func TestProgress(t *testing.T) {
 	var last Progress
 	n := 0
 	x := build(t, "", sampleArgs(t, 50), Config{Progress: func(p Progress) { last = p; n++ }, ExpectedArguments: 50})
-	if n == 0 || !last.Done || last.Arguments != 50 || last.Documents != x.Docs(UnitSentence)+50 {
-		t.Errorf("last progress %+v after %d reports; want Done with 50 arguments and %d documents", last, n, x.Docs(UnitSentence)+50)
+	if n == 0 || !last.Done || last.Arguments != 50 || last.Documents != x.Docs("sentence")+50 {
+		t.Errorf("last progress %+v after %d reports; want Done with 50 arguments and %d documents", last, n, x.Docs("sentence")+50)
 	}
 }
 
@@ -286,7 +286,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 	if slices.Equal(texts, contexts) {
 		t.Errorf("texts and contexts have the same frequent terms %v: the test cannot tell the lists apart", texts)
 	}
-	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{UnitSentence}}); !errors.Is(err, errConfig) {
+	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{"sentence"}}); !errors.Is(err, errConfig) {
 		t.Errorf("frequent-fields without the argument unit: got %v, want errConfig", err)
 	}
 }
@@ -315,7 +315,7 @@ func TestCheckParallel(t *testing.T) {
 		t.Error("no field large enough to be split")
 	}
 	y := build(t, "", sampleArgs(t, 300), Config{})
-	f := y.d.unit(UnitSentence).fields[0]
+	f := y.d.unit("sentence").fields[0]
 	last := len(f.df) - 1
 	f.post[f.postOff[last]] = 33 // a gap width no block has
 	if err := y.check(context.Background()); !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), string(f.term(last))) {
@@ -327,8 +327,8 @@ func TestCheckParallel(t *testing.T) {
 // checksum) is found by the first query that reads it and by Check, as an
 // error wrapping errCorrupt; queries that do not read it still work.
 func TestCorruptPostingsLazy(t *testing.T) {
-	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: "lucene", Units: []Unit{UnitSentence}})
-	f := x.d.unit(UnitSentence).fields[0]
+	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: "lucene", Units: []Unit{"sentence"}})
+	f := x.d.unit("sentence").fields[0]
 	id := f.lookup("quota")
 	if id < 0 {
 		t.Fatal("no term quota in the sample")
@@ -357,9 +357,9 @@ func TestBuildRuns(t *testing.T) {
 	krovetz.Stop, krovetz.StopFrequent = "frequent-fields", 20
 	for name, c := range map[string]Config{
 		"en":                  {},
-		"lucene no vectors":   {Analyzer: "lucene", NoTermVectors: true, Units: []Unit{UnitSentence}},
+		"lucene no vectors":   {Analyzer: "lucene", NoTermVectors: true, Units: []Unit{"sentence"}},
 		"krovetz stop fields": {Analysis: krovetz},
-		"plain frequent stop": {Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5}, Units: []Unit{UnitArgument}},
+		"plain frequent stop": {Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5}, Units: []Unit{"argument"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			if name != "krovetz stop fields" {
@@ -420,10 +420,10 @@ func TestIDs(t *testing.T) {
 			want = append(want, s.ID)
 		}
 	}
-	x := build(t, "", args, Config{Units: []Unit{UnitSentence, UnitArgument}})
+	x := build(t, "", args, Config{Units: []Unit{"sentence", "argument"}})
 	for _, ud := range x.d.units {
 		var ids []string
-		if ud.unit == UnitArgument {
+		if ud.unit == "argument" {
 			for _, a := range args {
 				ids = append(ids, a.ID)
 			}
@@ -525,8 +525,8 @@ func TestCloseDuringQueries(t *testing.T) {
 		if _, err := x.Retrieve(context.Background(), retrieval.Query{ID: "1", Text: "abortion"}, 10); !errors.Is(err, ErrClosed) {
 			t.Fatalf("after Close: got %v, want ErrClosed", err)
 		}
-		if n := x.Docs(UnitPair); n != 0 {
-			t.Fatalf("Docs(UnitPair) after Close: %d, want 0", n)
+		if n := x.Docs("pair"); n != 0 {
+			t.Fatalf("Docs(pair) after Close: %d, want 0", n)
 		}
 	}
 }

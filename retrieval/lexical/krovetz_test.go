@@ -77,7 +77,7 @@ func TestKrovetzEqualsReference(t *testing.T) {
 		t.Fatal(err)
 	}
 	docs := map[Unit][]refDoc{}
-	for _, u := range []Unit{UnitSentence, UnitArgument} {
+	for _, u := range []Unit{"sentence", "argument"} {
 		docs[u] = refDocs(t, a, args, u)
 	}
 	stem := krovetzRefDocs(t, a, docs)
@@ -88,12 +88,12 @@ func TestKrovetzEqualsReference(t *testing.T) {
 		{ID: "3", Text: "Should the death penalties be allowed? deaths"},
 		{ID: "4", Text: "Are governments banning bottled waters?"},
 	}
-	for _, u := range []Unit{UnitSentence, UnitArgument} {
+	for _, u := range []Unit{"sentence", "argument"} {
 		fw := []float64{1}
-		if u == UnitArgument {
+		if u == "argument" {
 			fw = []float64{2, 1, 0.5}
 		}
-		for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDirichlet} {
+		for _, model := range []Model{"bm25", "tfidf", "lucene-dirichlet", "dirichlet"} {
 			y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
 			if err != nil {
 				t.Fatal(err)
@@ -129,7 +129,7 @@ func TestKrovetzEqualsReference(t *testing.T) {
 func TestKrovetzQueriesAndTermVectors(t *testing.T) {
 	args := sampleArgs(t, 100)
 	ctx := context.Background()
-	x, err := Build(ctx, "", seq(args), Config{Analysis: vocabularyKrovetz(), Units: []Unit{UnitSentence}})
+	x, err := Build(ctx, "", seq(args), Config{Analysis: vocabularyKrovetz(), Units: []Unit{"sentence"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 func TestKrovetzWithFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
 	a := analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 20, Stem: "krovetz"}
-	x, err := Build(context.Background(), "", seq(args), Config{Analysis: &a, Units: []Unit{UnitSentence}})
+	x, err := Build(context.Background(), "", seq(args), Config{Analysis: &a, Units: []Unit{"sentence"}})
 	if err != nil {
 		t.Fatal(err)
 	}

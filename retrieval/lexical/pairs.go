@@ -31,7 +31,7 @@ func (d *shared) groups() (*pairGroups, error) {
 }
 
 func (d *shared) groupSentences() (*pairGroups, error) {
-	su := d.unit(UnitSentence)
+	su := d.unit("sentence")
 	f := su.fields[0]
 	g := &pairGroups{}
 	at := map[string]int32{} // argument id → group
@@ -66,7 +66,7 @@ func (d *shared) groupSentences() (*pairGroups, error) {
 	for i := range g.argument {
 		g.argument[i] = -1
 	}
-	if au := d.unit(UnitArgument); au != nil {
+	if au := d.unit("argument"); au != nil {
 		g.group = make([]int32, au.docs())
 		for doc := range uint32(au.docs()) {
 			g.group[doc] = -1
@@ -168,7 +168,7 @@ func postings(f *fieldData, t string, ndocs uint64) ([]posting, error) {
 	return out, nil
 }
 
-// retrievePairs is Retrieve for UnitPair: every pair of two sentences of
+// retrievePairs is Retrieve for "pair": every pair of two sentences of
 // one argument is scored as the document of their two texts (and the
 // discussion title, with PairTitle), with the statistics an index of those
 // documents would have, computed from the sentence unit.
@@ -220,10 +220,10 @@ func (x *Index) pairScan() (*pairScan, error) {
 	if err != nil {
 		return nil, err
 	}
-	su := x.d.unit(UnitSentence)
+	su := x.d.unit("sentence")
 	ps := &pairScan{g: g, su: su, sf: su.fields[0], sc: x.search.Scoring}
 	if x.search.PairTitle {
-		for _, f := range x.d.unit(UnitArgument).fields {
+		for _, f := range x.d.unit("argument").fields {
 			if f.name == fieldTitle {
 				ps.tf = f
 			}
@@ -346,7 +346,7 @@ func (ps *pairScan) setCursor(c *cursor, w, df, ttf float64) {
 		c.c = c.w * math.Log(1+(n-df+0.5)/(df+0.5))
 	case kindTFIDF:
 		c.c = c.w * (1 + math.Log((n+1)/(df+1)))
-		if ps.sc.Model == ModelTFIDFIC {
+		if ps.sc.Model == "tfidf-ic" {
 			c.c *= math.Log1p(df) / math.Log1p(n)
 		}
 	case kindLuceneDirichlet:

@@ -54,22 +54,22 @@ func TestPairsEqualPairIndex(t *testing.T) {
 		if title && !slowtest.Enabled() {
 			continue // pairs with titles only with ARGSEARCH_SLOW=1 (a second reference index)
 		}
-		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: "lucene", Units: []Unit{UnitSentence}})
+		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: "lucene", Units: []Unit{"sentence"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := x.Docs(UnitPair), ref.Docs(UnitSentence); got != want {
-			t.Errorf("Docs(UnitPair) = %d, want %d", got, want)
+		if got, want := x.Docs("pair"), ref.Docs("sentence"); got != want {
+			t.Errorf("Docs(pair) = %d, want %d", got, want)
 		}
-		for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDPH} {
+		for _, model := range []Model{"bm25", "tfidf", "tfidf-ic", "lucene-dirichlet", "dph"} {
 			for _, quant := range []bool{false, true} {
 				sc := Scoring{Model: model, K1: 1.2, B: 0.68, Mu: 116, QuantizeLengths: quant}
 				qw := QueryWeights{Title: 1, Description: 0.5}
-				y, err := x.With(Ranking{Unit: UnitPair, PairTitle: title, Scoring: sc, Query: qw})
+				y, err := x.With(Ranking{Unit: "pair", PairTitle: title, Scoring: sc, Query: qw})
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := ref.With(Ranking{Unit: UnitSentence, Scoring: sc, Query: qw})
+				r, err := ref.With(Ranking{Unit: "sentence", Scoring: sc, Query: qw})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -111,20 +111,20 @@ func TestPairsEqualPairIndex(t *testing.T) {
 		}
 	}
 	for _, s := range []Ranking{
-		{Unit: UnitPair, Scoring: Scoring{Model: ModelDirichlet}},
-		{Unit: UnitPair, PRF: PRF{Method: prfRM3}},
-		{Unit: UnitPair, Boolean: true},
-		{Unit: UnitSentence, PairTitle: true},
+		{Unit: "pair", Scoring: Scoring{Model: "dirichlet"}},
+		{Unit: "pair", PRF: PRF{Method: prfRM3}},
+		{Unit: "pair", Boolean: true},
+		{Unit: "sentence", PairTitle: true},
 	} {
 		if _, err := x.With(s); !errors.Is(err, errConfig) {
 			t.Errorf("%+v: got %v, want errConfig", s, err)
 		}
 	}
-	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: "lucene", Units: []Unit{UnitSentence}})
+	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: "lucene", Units: []Unit{"sentence"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sentences.With(Ranking{Unit: UnitPair, PairTitle: true}); !errors.Is(err, errConfig) {
+	if _, err := sentences.With(Ranking{Unit: "pair", PairTitle: true}); !errors.Is(err, errConfig) {
 		t.Errorf("PairTitle without the argument unit: got %v, want errConfig", err)
 	}
 }
@@ -143,12 +143,12 @@ func TestPairsHandComputed(t *testing.T) {
 		{ID: "A__PREMISE__2", Text: "dogs bark"},
 		{ID: "A__CONC__1", Text: "cats bark loud"},
 	}}
-	x, err := Build(context.Background(), "", seq([]corpus.Argument{a}), Config{Analyzer: "plain", Ranking: Ranking{Unit: UnitPair}})
+	x, err := Build(context.Background(), "", seq([]corpus.Argument{a}), Config{Analyzer: "plain", Ranking: Ranking{Unit: "pair"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := x.Docs(UnitPair); n != 3 {
-		t.Errorf("Docs(UnitPair) = %d, want 3", n)
+	if n := x.Docs("pair"); n != 3 {
+		t.Errorf("Docs(pair) = %d, want 3", n)
 	}
 	hits, err := x.Retrieve(context.Background(), retrieval.Query{Text: "purr"}, 10)
 	if err != nil {

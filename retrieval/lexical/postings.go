@@ -317,13 +317,13 @@ const (
 
 func modelKind(model Model) int {
 	switch model {
-	case ModelTFIDF, ModelTFIDFIC:
+	case "tfidf", "tfidf-ic":
 		return kindTFIDF
-	case ModelLuceneDirichlet:
+	case "lucene-dirichlet":
 		return kindLuceneDirichlet
-	case ModelDirichlet:
+	case "dirichlet":
 		return kindDirichlet
-	case ModelDPH:
+	case "dph":
 		return kindDPH
 	}
 	return kindBM25

@@ -53,9 +53,9 @@ func TestBlockRoundTrip(t *testing.T) {
 // TestExactBound compares each term's exact bound, which skips blocks whose
 // bound cannot raise it, with the largest contribution over all postings.
 func TestExactBound(t *testing.T) {
-	x := build(t, "", sampleArgs(t, 300), Config{Units: []Unit{UnitArgument}})
-	for _, f := range x.d.unit(UnitArgument).fields {
-		for _, model := range []Model{ModelBM25, ModelTFIDF, ModelLuceneDirichlet, ModelDPH} {
+	x := build(t, "", sampleArgs(t, 300), Config{Units: []Unit{"argument"}})
+	for _, f := range x.d.unit("argument").fields {
+		for _, model := range []Model{"bm25", "tfidf", "lucene-dirichlet", "dph"} {
 			sc, err := Scoring{Model: model}.normalized()
 			if err != nil {
 				t.Fatal(err)
@@ -102,7 +102,7 @@ func TestCheckTerms(t *testing.T) {
 		t.Skip("one core: checkTerms leaves the lists to the cursors")
 	}
 	x := build(t, "", sampleArgs(t, 200), Config{Analyzer: "lucene"})
-	ud := x.d.unit(UnitArgument)
+	ud := x.d.unit("argument")
 	terms := x.queryTerms(retrieval.Query{Text: "abortion should be legal for all people"})
 	f := ud.fields[1]
 	bad := f.lookup(terms[0].term)

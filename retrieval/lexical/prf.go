@@ -82,7 +82,7 @@ func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) []qterm {
 		sum := 0.0
 		for i, r := range fb {
 			w := r.score
-			if x.search.Scoring.Model == ModelDirichlet {
+			if x.search.Scoring.Model == "dirichlet" {
 				w = math.Exp(r.score - fb[0].score)
 			}
 			ws[i] = max(w, 0)

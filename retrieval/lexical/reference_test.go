@@ -54,7 +54,7 @@ func refDocs(t *testing.T, an analysis.Analysis, args []corpus.Argument, u Unit)
 	}
 	var docs []refDoc
 	for _, a := range args {
-		if u == UnitSentence {
+		if u == "sentence" {
 			for _, s := range a.Sentences {
 				docs = append(docs, refDoc{s.ID, [][]string{z.AppendTerms(nil, s.Text)}})
 			}
@@ -119,30 +119,30 @@ func refScores(docs []refDoc, query map[string]float64, fw []float64, sc Scoring
 					matched = true
 				}
 				switch sc.Model {
-				case ModelBM25:
+				case "bm25":
 					if f > 0 {
 						idf := math.Log(1 + (s.n-s.df[t]+0.5)/(s.df[t]+0.5))
 						score += qw * idf * f / (f + sc.K1*(1-sc.B+sc.B*dl/(s.sumTTF/s.n)))
 					}
-				case ModelTFIDF:
+				case "tfidf":
 					if f > 0 {
 						score += qw * math.Sqrt(f) * (1 + math.Log((s.n+1)/(s.df[t]+1))) / math.Sqrt(dl)
 					}
-				case ModelTFIDFIC:
+				case "tfidf-ic":
 					if f > 0 {
 						score += qw * math.Sqrt(f) * tfidfIC(s.df[t], s.n) / math.Sqrt(dl)
 					}
-				case ModelLuceneDirichlet:
+				case "lucene-dirichlet":
 					if f > 0 {
 						p := (s.ttf[t] + 1) / (s.sumTTF + 1)
 						score += qw * math.Max(0, math.Log(1+f/(sc.Mu*p))+math.Log(sc.Mu/(dl+sc.Mu)))
 					}
-				case ModelDirichlet:
+				case "dirichlet":
 					if s.ttf[t] > 0 {
 						p := s.ttf[t] / s.sumTTF
 						score += qw * math.Log((f+sc.Mu*p)/(dl+sc.Mu))
 					}
-				case ModelDPH:
+				case "dph":
 					if f > 0 && f < dl {
 						score += qw * dph(f, dl, s.sumTTF/s.n, s.n, s.ttf[t])
 					}
@@ -177,7 +177,7 @@ func TestDPHHandComputed(t *testing.T) {
 	}
 }
 
-// tfidfIC is ModelTFIDFIC's term weight, idf · ic, for a term in df of n
+// tfidfIC is "tfidf-ic"'s term weight, idf · ic, for a term in df of n
 // documents.
 func tfidfIC(df, n float64) float64 {
 	return (1 + math.Log((n+1)/(df+1))) * math.Log(1+df) / math.Log(1+n)
@@ -215,9 +215,9 @@ func TestScoresEqualReference(t *testing.T) {
 			x.d.boundDF = 1 // exercise the exact MaxScore bounds on every term
 		}
 		z, _ := analysis.NewAnalyzer(a)
-		for _, u := range []Unit{UnitSentence, UnitArgument} {
+		for _, u := range []Unit{"sentence", "argument"} {
 			docs := refDocs(t, a, args, u)
-			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
+			for _, model := range []Model{"bm25", "tfidf", "tfidf-ic", "lucene-dirichlet", "dirichlet", "dph"} {
 				for _, quant := range []bool{false, true} {
 					s := Ranking{
 						Unit:    u,
@@ -226,7 +226,7 @@ func TestScoresEqualReference(t *testing.T) {
 						Query:   QueryWeights{Title: 1, Description: 0.3},
 					}
 					fw := []float64{1}
-					if u == UnitArgument {
+					if u == "argument" {
 						fw = []float64{2, 1, 0.5}
 					}
 					y, err := x.With(s)

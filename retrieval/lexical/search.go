@@ -46,7 +46,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("lexical: retrieve: %w", err)
 	}
-	if x.search.Unit == UnitPair {
+	if x.search.Unit == "pair" {
 		return x.retrievePairs(ctx, q, k)
 	}
 	ud := x.d.unit(x.search.Unit)
@@ -183,7 +183,7 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 				c.c = c.w * math.Log(1+(n-dfreq+0.5)/(dfreq+0.5))
 			case kindTFIDF:
 				c.c = c.w * (1 + math.Log((n+1)/(dfreq+1)))
-				if model == ModelTFIDFIC {
+				if model == "tfidf-ic" {
 					c.c *= math.Log1p(dfreq) / math.Log1p(n)
 				}
 			case kindLuceneDirichlet:
@@ -684,7 +684,7 @@ type boundKey struct {
 // the term set up for the query (weight c.w).
 func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) (float64, error) {
 	key := boundKey{tableKey{a: sc.K1, b: sc.B, quant: sc.QuantizeLengths}, model, id}
-	if model != ModelBM25 {
+	if model != "bm25" {
 		key.table.a, key.table.b = sc.Mu, 0
 	}
 	f.tables.mu.Lock()

@@ -21,7 +21,7 @@ func TestPrunedEqualsExhaustive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := x.Docs(UnitSentence); n < 4*window {
+	if n := x.Docs("sentence"); n < 4*window {
 		t.Fatalf("the sample has %d sentences, want at least %d to span several windows", n, 4*window)
 	}
 	queries := []retrieval.Query{
@@ -36,8 +36,8 @@ func TestPrunedEqualsExhaustive(t *testing.T) {
 	}{{exactBoundDF, 1}, {1, 1}, {exactBoundDF, 2}, {1, 3}, {exactBoundDF, 7}} {
 		boundDF := c.boundDF
 		x.d.boundDF = boundDF
-		for _, u := range []Unit{UnitSentence, UnitArgument} {
-			for _, model := range []Model{ModelBM25, ModelTFIDF, ModelTFIDFIC, ModelLuceneDirichlet, ModelDirichlet, ModelDPH} {
+		for _, u := range []Unit{"sentence", "argument"} {
+			for _, model := range []Model{"bm25", "tfidf", "tfidf-ic", "lucene-dirichlet", "dirichlet", "dph"} {
 				y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
 				if err != nil {
 					t.Fatal(err)

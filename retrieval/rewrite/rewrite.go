@@ -38,7 +38,7 @@ func (r Reduce) Rewrite(q retrieval.Query) retrieval.Query {
 	}
 	var words []string
 	for _, k := range nlp.Keywords(q.Text, nil) {
-		for _, w := range strings.Fields(k.Phrase) {
+		for _, w := range strings.Fields(k) {
 			if len(words) < r.N && !slices.Contains(words, w) {
 				words = append(words, w)
 			}

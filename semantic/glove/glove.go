@@ -94,21 +94,21 @@ func (v *Vectors) Similarity(a, b string) float64 {
 	return float64(dot(x, y))
 }
 
-// A Neighbour is a word and its cosine similarity to another.
-type Neighbour struct {
+// A neighbour is a word and its cosine similarity to another.
+type neighbour struct {
 	Word       string
 	Similarity float64
 }
 
-// Nearest returns the k words most similar to word, most similar first
+// nearest returns the k words most similar to word, most similar first
 // (ties by word), without word itself; nil when word is not in the
 // vocabulary. It compares word with every other word of the vocabulary.
-func (v *Vectors) Nearest(word string, k int) []Neighbour {
+func (v *Vectors) nearest(word string, k int) []neighbour {
 	x, ok := v.vector(word)
 	if !ok || k <= 0 {
 		return nil
 	}
-	var best []Neighbour
+	var best []neighbour
 	for i, w := range v.words {
 		if w == word {
 			continue
@@ -117,7 +117,7 @@ func (v *Vectors) Nearest(word string, k int) []Neighbour {
 		if len(best) == k && s <= best[k-1].Similarity {
 			continue
 		}
-		n := Neighbour{w, s}
+		n := neighbour{w, s}
 		at, _ := slices.BinarySearchFunc(best, n, compareNeighbours)
 		best = slices.Insert(best, at, n)
 		if len(best) > k {
@@ -127,7 +127,7 @@ func (v *Vectors) Nearest(word string, k int) []Neighbour {
 	return best
 }
 
-func compareNeighbours(a, b Neighbour) int {
+func compareNeighbours(a, b neighbour) int {
 	if c := cmp.Compare(b.Similarity, a.Similarity); c != 0 {
 		return c
 	}
@@ -151,7 +151,7 @@ func (v *Vectors) Expand(text string, k int, min float64) []string {
 	}
 	out := slices.Clone(words)
 	for _, w := range words {
-		for _, n := range v.Nearest(w, 4*k) {
+		for _, n := range v.nearest(w, 4*k) {
 			if n.Similarity < min || len(out) == len(words)+k*len(words) {
 				break
 			}

@@ -51,14 +51,14 @@ func TestAgainstFloatVectors(t *testing.T) {
 		"abortion": {"abortions", "contraception", "euthanasia", "gay", "advocates"},
 	} {
 		var got []string
-		for _, n := range v.Nearest(word, 5) {
+		for _, n := range v.nearest(word, 5) {
 			got = append(got, n.Word)
 		}
 		if !slices.Equal(got, want) {
-			t.Errorf("Nearest(%s, 5) = %v, want %v", word, got, want)
+			t.Errorf("nearest(%s, 5) = %v, want %v", word, got, want)
 		}
 	}
-	if v.Nearest("notaword-xyz", 3) != nil || v.Similarity("nuclear", "notaword-xyz") != 0 {
+	if v.nearest("notaword-xyz", 3) != nil || v.Similarity("nuclear", "notaword-xyz") != 0 {
 		t.Error("an unknown word has neighbours or a similarity")
 	}
 }

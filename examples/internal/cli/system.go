@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/internal/outpath"
@@ -90,9 +89,7 @@ func (f *SystemFlags) RegisterInput(c *Command, name string) {
 func (f SystemFlags) Input(stderr io.Writer) system.Input {
 	in := system.Input{Dir: f.TIRA.InputDir, K: f.K, Workers: f.Workers, Progress: f.progress(stderr),
 		Warn: func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", f.name, msg) }}
-	if f.Sample == 2021 {
-		in.Sample = sample.Touche2021()
-	}
+	in.Sample = f.Sample
 	switch f.CacheDir {
 	case "off":
 	case "":

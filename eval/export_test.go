@@ -1,0 +1,5 @@
+package eval
+
+// ParseError lets the tests of package eval_test look into the errors of
+// malformed lines.
+type ParseError = parseError
