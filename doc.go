@@ -12,7 +12,7 @@
 //	corpus → retrieval → filter → pairing → stance → runfile → eval
 //
 //	corpus             read args.me (processed CSV, JSON; plain, gzip, tar.gz) as Arguments with Sentences;
-//	                   a Store to look them up by id (with Argument.Stance, the args.me stance towards a topic),
+//	                   a Store to look them up by id (with Store.Stance, the args.me stance of a sentence's argument),
 //	                   kept in a file with Store.WriteTo and MapStore; the duplicate finder
 //	  sample           two real samples of args.me embedded, with their topics: 2022 (25 topics, judged
 //	                   pairs) and 2021 (10 topics, judged arguments)
@@ -32,19 +32,20 @@
 //	                   the pair Builder with diversity, Next (next sentence), Similar (most similar by an
 //	                   encoder), Retrieved (pairs retrieved as units); Complete (fill a list with consecutive sentences)
 //	stance             the stance labels, rule-based taggers, Combine (the stance of two sentences), Side
-//	                   (PRO or CON for texts read together), Document (a document's 2023 stance)
+//	                   (PRO or CON for texts read together), Document (a document's 2023 stance),
+//	                   Rule (the one pair-stance step every system uses)
 //	runfile            Run, Result, NewRun, a Reader (strict, or lenient as trec_eval), a Writer and WriteFile
 //	                   that write only valid runs (atomically, with Touché's rules); runfile/tira for -i/-o
 //	eval               Judgments (official sets embedded), trec_eval 10.0's measures over a runfile.Run, runs of
 //	                   pairs mapped to arguments (Options.Pairs), an Estimate of unjudged pairs, bootstrap CIs,
-//	                   t-tests with Bonferroni and Holm corrections
+//	                   paired tests with Bonferroni and Holm corrections (Adjust)
 //
 // Composing them:
 //
 //	system             Env (the corpus, topics, K pairs per topic, indexes and models a system runs on), System
 //	                   (a topic's pairs), Run (every topic, in memory; configurations checked before the first),
-//	                   StanceRule (the one stance decision), Baseline, Swordsman, Pipeline (the steps connected:
-//	                   Advanced, and the published 2022 systems as Recipes, FindRecipe by name)
+//	                   Baseline, Swordsman, Pipeline (the steps connected: Advanced, and the published
+//	                   2022 systems as Recipes, FindRecipe by name)
 //	experiment         Experiment: several systems or runs in one table (nDCG@5 plain, judged-only and
 //	                   estimated, CI95, judged share, paired tests, per-topic values; text, TSV, JSON);
 //	                   Sweep: a setting chosen on some topics and reported on others
@@ -139,7 +140,7 @@
 // makes one of a function. This one retrieves sentences with BM25,
 // filters them, pairs them, completes the list with consecutive sentences
 // and gives every pair a stance by the library's one rule
-// (system.StanceRule); it is the package's Example_ownSystem:
+// (stance.Rule); it is the package's Example_ownSystem:
 //
 //	ctx := context.Background()
 //	env, err := system.Open(ctx, system.Input{})
@@ -178,9 +179,12 @@
 //		for i := range cands {
 //			cands[i].Argumentativeness = argModel.Score(cands[i].Sentence.Text)
 //		}
-//		rule := system.StanceRule{Store: env.Store, Model: stanceModel}
-//		if err := rule.Candidates(ctx, q.Text, cands); err != nil {
-//			return nil, err
+//		rule := stance.Rule{Labels: env.Store.Stance, Model: stanceModel}
+//		for i := range cands {
+//			c := &cands[i]
+//			if c.Stance, c.StanceConfidence, err = rule.Sentence(ctx, q.Text, c.Sentence.ID, c.Sentence.Text); err != nil {
+//				return nil, err
+//			}
 //		}
 //		pairs, err := pairing.Builder{}.Build(ctx, cands, env.K) // coherent, diverse, never PRO with CON
 //		if err != nil {
@@ -190,7 +194,11 @@
 //		if err != nil {
 //			return nil, err
 //		}
-//		sides := rule.Sides(q.Text, pairs) // PRO or CON for every pair
+//		sp := make([]stance.Pair, len(pairs))
+//		for i, p := range pairs {
+//			sp[i] = stance.Pair{Stance: p.Stance, FirstID: p.First.ID, First: p.First.Text, Second: p.Second.Text}
+//		}
+//		sides := rule.Sides(q.Text, sp) // PRO or CON for every pair
 //		results := make([]runfile.Result, len(pairs))
 //		for i, p := range pairs {
 //			results[i] = runfile.Result{DocID: p.ID(), Score: p.Score, Stance: sides[i]}
