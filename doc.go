@@ -13,7 +13,7 @@
 //
 //	corpus             read args.me (processed CSV, JSON; plain, gzip, tar.gz) as Arguments with Sentences;
 //	                   a Store to look them up by id (with Store.Stance, the args.me stance of a sentence's argument),
-//	                   kept in a file with Store.WriteTo and MapStore; the duplicate finder
+//	                   kept in a file with Store.WriteTo and MapStore
 //	  sample           two real samples of args.me embedded, with their topics: 2022 (25 topics, judged
 //	                   pairs) and 2021 (10 topics, judged arguments)
 //	topics             topic files, the official Task 1 topics 2020-2023 embedded
