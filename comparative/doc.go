@@ -27,7 +27,7 @@
 // "cw12"); examples/comparative -year 2020 runs it.
 //
 // The 2022 corpus, touche-task2-passages-version-002.jsonl (868,655
-// passages, 0.94 GB; Zenodo record 6873567), is not embedded: PassageReader
+// passages, 0.94 GB; Zenodo record 6873567), is not embedded: ReadPassages
 // streams it, a JSON object per line with the keys "id", "contents" and
 // "chatNoirUrl" (ir_datasets' TouchePassageDocs reads the same three).
 //
@@ -55,7 +55,7 @@
 // than for pairs). The predicted figure (Experiment.Predicted, package
 // eval/unjudged) needs the texts of the passages a run retrieves, which the
 // evaluation of run files does not have: give it an Experiment whose systems
-// run over the corpus read with PassageReader. It has not been validated on
+// run over the corpus read with ReadPassages. It has not been validated on
 // Task 2.
 //
 // Run files of Task 2 are read with runfile.Reader.Comparative and written with

@@ -11,15 +11,13 @@ import (
 )
 
 // The generated corpus (hostile text included) reads whole.
-func TestPassageReaderGenerated(t *testing.T) {
+func TestReadPassagesGenerated(t *testing.T) {
 	var b bytes.Buffer
 	if _, err := corpustest.WritePassages(context.Background(), &b, corpustest.Config{Seed: 2, Vocabulary: 5000}, 3000); err != nil {
 		t.Fatal(err)
 	}
-	r := comparative.NewPassageReader(&b)
-	r.Name = "generated.jsonl"
 	n, hostile := 0, 0
-	for p, err := range r.All() {
+	for p, err := range comparative.ReadPassages(&b, "generated.jsonl") {
 		if err != nil {
 			t.Fatal(err)
 		}

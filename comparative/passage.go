@@ -23,38 +23,16 @@ type Passage struct {
 	Other map[string]json.RawMessage
 }
 
-// A PassageReader reads the passage corpus: one JSON object per line with
-// the keys "id", "contents" and "chatNoirUrl" (those of ir_datasets'
-// TouchePassageDocs), plain or gzip-compressed (recognised by its magic
-// bytes). It streams: memory does not grow with the file.
-//
-// A line that is not a JSON object, a key whose value is not a string, a
-// missing or empty "id", a missing "contents", a key given twice or data
-// after the object is an error naming the file (Name), the line and the
-// field; a truncated gzip stream is an error too. Blank lines are skipped.
-// Strings are read as encoding/json reads them: invalid UTF-8 becomes
-// U+FFFD.
-//
-// To index passages with retrieval/lexical, give each as a corpus.Argument
-// of one sentence, the passage itself, and build the sentence unit:
-//
-//	corpus.Argument{ID: p.ID, Sentences: []corpus.Sentence{{ID: p.ID, Text: p.Contents}}}
-//
-// A PassageReader is not safe for concurrent use.
-type PassageReader struct {
-	// Name, if set, names the input in errors (for example the file name).
-	Name string
+// A passageReader reads the passage corpus line by line (ReadPassages).
+// It is not safe for concurrent use.
+type passageReader struct {
+	name string // names the input in errors
 
 	src  io.Reader
 	br   *bufio.Reader
 	line int
 	buf  []byte
 	err  error // sticky
-}
-
-// NewPassageReader returns a PassageReader reading from r.
-func NewPassageReader(r io.Reader) *PassageReader {
-	return &PassageReader{src: r}
 }
 
 var (
@@ -65,7 +43,7 @@ var (
 )
 
 // open looks at the first bytes: a gzip stream is decompressed.
-func (r *PassageReader) open() error {
+func (r *passageReader) open() error {
 	if r.src == nil {
 		return fmt.Errorf("comparative: %s: nil reader", r.nameOr("passages"))
 	}
@@ -85,9 +63,9 @@ func (r *PassageReader) open() error {
 	return nil
 }
 
-func (r *PassageReader) nameOr(s string) string {
-	if r.Name != "" {
-		return r.Name
+func (r *passageReader) nameOr(s string) string {
+	if r.name != "" {
+		return r.name
 	}
 	return s
 }
@@ -95,7 +73,7 @@ func (r *PassageReader) nameOr(s string) string {
 // read returns the next passage, or io.EOF after the last one. A malformed
 // line is reported with its file, line and field; other errors (I/O, a
 // truncated gzip stream) are sticky.
-func (r *PassageReader) read() (Passage, error) {
+func (r *passageReader) read() (Passage, error) {
 	if r.br == nil && r.err == nil {
 		if err := r.open(); err != nil {
 			r.err = err
@@ -114,7 +92,7 @@ func (r *PassageReader) read() (Passage, error) {
 	}
 }
 
-func (r *PassageReader) readLine() ([]byte, error) {
+func (r *passageReader) readLine() ([]byte, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -142,13 +120,13 @@ func (r *PassageReader) readLine() ([]byte, error) {
 	return b, nil
 }
 
-func (r *PassageReader) fail(field string, err error) error {
-	return &parseError{File: r.Name, Line: r.line, Field: field, Err: err}
+func (r *passageReader) fail(field string, err error) error {
+	return &parseError{File: r.name, Line: r.line, Field: field, Err: err}
 }
 
 // parse reads one line's object, key by key, so that an error can name its
 // field.
-func (r *PassageReader) parse(raw []byte) (Passage, error) {
+func (r *passageReader) parse(raw []byte) (Passage, error) {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	tok, err := d.Token()
 	if err != nil {
@@ -228,13 +206,29 @@ func tokenText(tok json.Token) string {
 	return fmt.Sprint(tok)
 }
 
-// All returns an iterator over the remaining passages. It is single-use: it
-// advances the PassageReader. The first error is yielded once, with a zero
-// Passage, and ends the sequence; io.EOF ends it without being yielded.
-func (r *PassageReader) All() iter.Seq2[Passage, error] {
+// ReadPassages reads the passage corpus from r: one JSON object per line with
+// the keys "id", "contents" and "chatNoirUrl" (those of ir_datasets'
+// TouchePassageDocs), plain or gzip-compressed (recognised by its magic
+// bytes). It streams: memory does not grow with the file.
+//
+// A line that is not a JSON object, a key whose value is not a string, a
+// missing or empty "id", a missing "contents", a key given twice or data
+// after the object is an error naming the file (name; "passages" when
+// empty), the line and the field; a truncated gzip stream is an error too. Blank lines are skipped.
+// Strings are read as encoding/json reads them: invalid UTF-8 becomes
+// U+FFFD.
+//
+// To index passages with retrieval/lexical, give each as a corpus.Argument
+// of one sentence, the passage itself, and build the sentence unit:
+//
+//	corpus.Argument{ID: p.ID, Sentences: []corpus.Sentence{{ID: p.ID, Text: p.Contents}}}
+//
+// The sequence reads r once and ends after the first error.
+func ReadPassages(r io.Reader, name string) iter.Seq2[Passage, error] {
+	pr := &passageReader{src: r, name: name}
 	return func(yield func(Passage, error) bool) {
 		for {
-			p, err := r.read()
+			p, err := pr.read()
 			if err == io.EOF {
 				return
 			}

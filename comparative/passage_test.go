@@ -18,10 +18,10 @@ const passagesJSONL = `{"id":"clueweb12-0004wb-78-20304___1","contents":"Laptops
 {"contents":"Second.","id":"clueweb12-0002wb-18-34442___2","chatNoirUrl":"","extra":[1,{"a":null}]}
 `
 
-func readAll(t *testing.T, r *comparative.PassageReader) ([]comparative.Passage, error) {
+func readAll(t *testing.T, r io.Reader, name string) ([]comparative.Passage, error) {
 	t.Helper()
 	var ps []comparative.Passage
-	for p, err := range r.All() {
+	for p, err := range comparative.ReadPassages(r, name) {
 		if err != nil {
 			return ps, err
 		}
@@ -30,7 +30,7 @@ func readAll(t *testing.T, r *comparative.PassageReader) ([]comparative.Passage,
 	return ps, nil
 }
 
-func TestPassageReader(t *testing.T) {
+func TestReadPassages(t *testing.T) {
 	want := []comparative.Passage{
 		{ID: "clueweb12-0004wb-78-20304___1", Contents: "Laptops are \"better\" for travel.\nDesktopsé win.", ChatNoirURL: "https://chatnoir.eu/cache?uuid=x&index=cw12&raw"},
 		{ID: "clueweb12-0002wb-18-34442___2", Contents: "Second.", Other: map[string]jsonRaw{"extra": jsonRaw(`[1,{"a":null}]`)}},
@@ -40,7 +40,7 @@ func TestPassageReader(t *testing.T) {
 	zw.Write([]byte(passagesJSONL))
 	zw.Close()
 	for name, in := range map[string][]byte{"plain": []byte(passagesJSONL), "gzip": gz.Bytes()} {
-		got, err := readAll(t, comparative.NewPassageReader(bytes.NewReader(in)))
+		got, err := readAll(t, bytes.NewReader(in), "")
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -49,13 +49,12 @@ func TestPassageReader(t *testing.T) {
 		}
 	}
 	// A truncated gzip stream is an error, not a short corpus.
-	r := comparative.NewPassageReader(bytes.NewReader(gz.Bytes()[:gz.Len()-10]))
-	if _, err := readAll(t, r); !errors.Is(err, io.ErrUnexpectedEOF) {
+	if _, err := readAll(t, bytes.NewReader(gz.Bytes()[:gz.Len()-10]), ""); !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("truncated gzip: got %v, want io.ErrUnexpectedEOF", err)
 	}
 }
 
-func TestPassageReaderErrors(t *testing.T) {
+func TestReadPassagesErrors(t *testing.T) {
 	ok := `{"id":"a","contents":"x","chatNoirUrl":"u"}` + "\n"
 	for _, c := range []struct{ line, want string }{
 		{`not json at all`, "passages.jsonl: line 2, field object: not a JSON object"},
@@ -69,9 +68,7 @@ func TestPassageReaderErrors(t *testing.T) {
 		{`{"id":"","contents":"x"}`, "passages.jsonl: line 2, field id: empty"},
 		{`{"id":"b","id":"c","contents":"x"}`, "passages.jsonl: line 2, field id: given twice"},
 	} {
-		r := comparative.NewPassageReader(strings.NewReader(ok + c.line + "\n" + ok))
-		r.Name = "passages.jsonl"
-		got, err := readAll(t, r)
+		got, err := readAll(t, strings.NewReader(ok+c.line+"\n"+ok), "passages.jsonl")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got error %v, want one containing %q", c.line, err, c.want)
 		}
@@ -84,15 +81,15 @@ func TestPassageReaderErrors(t *testing.T) {
 	}
 }
 
-// FuzzPassageReader checks that no input panics, that a line the reader
+// FuzzReadPassages checks that no input panics, that a line the reader
 // accepts is valid JSON, and that writing the passages back and reading
 // them again gives the same passages.
-func FuzzPassageReader(f *testing.F) {
+func FuzzReadPassages(f *testing.F) {
 	f.Add([]byte(passagesJSONL))
 	f.Add([]byte(`{"id":"a","contents":"\ud800 x \u0000"}`))
 	f.Add([]byte("{\"id\":\"a\",\"contents\":\"\xff\"}\r\n\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		ps, err := readAll(t, comparative.NewPassageReader(bytes.NewReader(in)))
+		ps, err := readAll(t, bytes.NewReader(in), "")
 		if err != nil {
 			return
 		}
@@ -100,7 +97,7 @@ func FuzzPassageReader(f *testing.F) {
 		for _, p := range ps {
 			writePassage(t, &b, p)
 		}
-		again, err := readAll(t, comparative.NewPassageReader(&b))
+		again, err := readAll(t, &b, "")
 		if err != nil {
 			t.Fatalf("reading written passages: %v", err)
 		}

@@ -19,7 +19,7 @@ import (
 // Env is what the Task 2 recipes are built from.
 type Env struct {
 	// Index holds the passages, each indexed as one document of the
-	// sentence unit (a corpus.Argument of one sentence; see PassageReader). Each recipe searches it with its
+	// sentence unit (a corpus.Argument of one sentence; see ReadPassages). Each recipe searches it with its
 	// team's scoring (Index.With), without re-indexing.
 	Index *lexical.Index
 	// Text returns a passage's text by id (for the re-rankers and the

@@ -29,9 +29,8 @@ func generatedEnv(t *testing.T, n int) (comparative.Env, []topics.Topic) {
 		t.Fatal(err)
 	}
 	texts := map[string]string{}
-	r := comparative.NewPassageReader(&b)
 	args := iter.Seq2[corpus.Argument, error](func(yield func(corpus.Argument, error) bool) {
-		for p, err := range r.All() {
+		for p, err := range comparative.ReadPassages(&b, "") {
 			if err == nil {
 				texts[p.ID] = p.Contents
 			}

@@ -209,10 +209,8 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 		return err
 	}
 	defer texts.close()
-	r := comparative.NewPassageReader(passages)
-	r.Name = name
 	args := iter.Seq2[corpus.Argument, error](func(yield func(corpus.Argument, error) bool) {
-		for p, err := range r.All() {
+		for p, err := range comparative.ReadPassages(passages, name) {
 			if err == nil {
 				err = texts.add(p.ID, p.Contents)
 			}
