@@ -20,7 +20,7 @@ import (
 // by id: a sentence id gives the Sentence and the id of its argument, an
 // argument id the Argument with its conclusion, its premises' stances and
 // its sentences. It is built once from a stream (BuildStore), or read back
-// from a file Store.WriteTo wrote (ReadStore), and is read-only
+// from a file Store.WriteTo wrote (MapStore), and is read-only
 // afterwards, so it is safe for concurrent use by any number of
 // goroutines.
 //

@@ -373,7 +373,7 @@ func TestStoreIDLookup(t *testing.T) {
 	if _, err := s.WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
-	read, err := ReadStore(&buf)
+	read, err := readStore(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}

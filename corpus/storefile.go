@@ -6,25 +6,23 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"strings"
 	"unsafe"
 
 	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/mmap"
-	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/stance"
 )
 
-// errStoreFile is wrapped by ReadStore's error for input that is not a
+// errStoreFile is wrapped by MapStore's error for input that is not a
 // store file, or a truncated or corrupt one.
 var errStoreFile = errors.New("corpus: not a store file, or a damaged one")
 
 // storeMagic starts a store file; its last byte is the format version.
 const storeMagic = "ARGSTOR\x01"
 
-// WriteTo writes the store in the format ReadStore reads, so that a
+// WriteTo writes the store in the format MapStore reads, so that a
 // program can keep a corpus's store beside its index and skip reading the
 // corpus again: the texts as they are held (the store's text blocks), the
 // arguments' offsets and sentence counts, the premise stances, the
@@ -72,7 +70,7 @@ func (s *Store) WriteTo(w io.Writer) (int64, error) {
 		}
 	}
 	// The foreign ids are those of the irregular arguments that do not
-	// name their own argument; ReadStore derives them again.
+	// name their own argument; MapStore derives them again.
 	if sw.err == nil {
 		sw.err = binary.Write(bw, binary.LittleEndian, sw.crc)
 		sw.n += 4
@@ -126,41 +124,11 @@ func (w *storeWriter) u32s(v []uint32) {
 	}
 }
 
-// ReadStore reads a store written by Store.WriteTo. It checks the
-// checksum and that every offset, count and id order is consistent, so a
-// store it returns is as safe to use as one BuildStore made; anything else
-// is an error wrapping errStoreFile.
-//
-// Given an *os.File (anything with a Stat method), it reads the file into
-// one buffer of its size; the store's texts share that buffer.
-func ReadStore(r io.Reader) (*Store, error) {
-	r = nilio.Reader(r, "corpus")
-	var b []byte
-	if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() == int64(int(fi.Size())) {
-			b = make([]byte, 0, int(fi.Size())+1)
-		}
-	}
-	for {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-		n, err := r.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("corpus: reading store: %w", err)
-		}
-	}
-	return parseStore(b)
-}
-
 // MapStore maps the store file at path (written by Store.WriteTo) into
-// memory instead of reading it, which spares copying its bytes: at full
-// args.me scale ReadStore spends seconds on the copy, MapStore only on
-// the checks ReadStore makes too. The store's texts point into the
+// memory instead of reading it, which spares copying its bytes (at full
+// args.me scale a copy takes seconds). It checks the checksum and that
+// every offset, count and id order is consistent, so a store it returns is
+// as safe to use as one BuildStore made. The store's texts point into the
 // mapping, so release unmaps it only when nothing the store returned (a
 // sentence's text, an argument's conclusion) is used any more; after
 // release, using them is a crash. Where the platform has no mmap, the file
@@ -224,7 +192,7 @@ func (r *storeReader) u32() uint32 {
 	return v
 }
 
-// str returns the next string, sharing the file's bytes (ReadStore never
+// str returns the next string, sharing the file's bytes (the store never
 // changes them).
 func (r *storeReader) str() string {
 	n := r.u64()
@@ -311,7 +279,7 @@ func (r *storeReader) store() (*Store, error) {
 	return s, s.check()
 }
 
-// check checks what ReadStore read: that every argument's texts lie in its
+// check checks what parseStore read: that every argument's texts lie in its
 // block in order, sentence and stance ranges follow each other, ids sort
 // as byID says, and irregular arguments have their ids; and it derives the
 // foreign ids.

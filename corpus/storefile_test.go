@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -29,7 +30,7 @@ func writeStore(t testing.TB, s *Store) []byte {
 func TestStoreFile(t *testing.T) {
 	args := idArgs()
 	s := buildStore(t, args)
-	got, err := ReadStore(bytes.NewReader(writeStore(t, s)))
+	got, err := readStore(bytes.NewReader(writeStore(t, s)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,7 @@ func TestStoreFile(t *testing.T) {
 	}
 	// The embedded sample, whole.
 	sampleStore := buildStore(t, sampleArguments(t))
-	again, err := ReadStore(bytes.NewReader(writeStore(t, sampleStore)))
+	again, err := readStore(bytes.NewReader(writeStore(t, sampleStore)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func TestStoreFileDamaged(t *testing.T) {
 	binary.LittleEndian.PutUint32(bad[len(bad)-4:], crc32c.Checksum(bad[:len(bad)-4]))
 	cases["offsets past the block"] = bad
 	for name, b := range cases {
-		if _, err := ReadStore(bytes.NewReader(b)); !errors.Is(err, errStoreFile) {
+		if _, err := readStore(bytes.NewReader(b)); !errors.Is(err, errStoreFile) {
 			t.Errorf("%s: got %v, want errStoreFile", name, err)
 		}
 	}
@@ -110,7 +111,7 @@ func FuzzReadStore(f *testing.F) {
 			body[pos%len(body)] ^= v
 		}
 		file := binary.LittleEndian.AppendUint32(bytes.Clone(body), crc32c.Checksum(body))
-		s, err := ReadStore(bytes.NewReader(file))
+		s, err := readStore(bytes.NewReader(file))
 		if err != nil {
 			if !errors.Is(err, errStoreFile) {
 				t.Fatalf("error %v does not wrap errStoreFile", err)
@@ -171,3 +172,12 @@ func TestWriteStoreFails(t *testing.T) {
 type fullDisk struct{}
 
 func (fullDisk) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// readStore reads a store file from r, as MapStore does from a path.
+func readStore(r io.Reader) (*Store, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return parseStore(b)
+}

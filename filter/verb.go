@@ -11,17 +11,16 @@ import "github.com/argsearch/argsearch/corpus"
 // Verb is pure when its Tagger is safe for concurrent use (a *pos.Tagger
 // is).
 type Verb struct {
-	Tagger VerbTagger // required: a nil Tagger is a programming error and panics
+	// Tagger tells whether a text's first maxTokens tokens hold a verb, as
+	// pos.Tagger.HasVerb does (package pos is kept out of this one, so that
+	// only the users of part-of-speech tags load its model). Required: a
+	// nil Tagger is a programming error and panics.
+	Tagger interface {
+		HasVerb(text string, maxTokens int) bool
+	}
 	// MaxTokens bounds the tokens tagged; 0 means 200. A text whose first
 	// MaxTokens tokens hold no verb is rejected.
 	MaxTokens int
-}
-
-// A VerbTagger tells whether a text's first maxTokens tokens hold a verb,
-// as pos.Tagger.HasVerb does. Package pos is kept out of this one so that
-// only the users of part-of-speech tags load its model.
-type VerbTagger interface {
-	HasVerb(text string, maxTokens int) bool
 }
 
 // Check implements Filter.

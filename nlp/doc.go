@@ -20,8 +20,8 @@
 //   - Keywords: Keywords gives a text's key phrases by RAKE (Rose et al.
 //     2010), split by Snowball's English stop list unless told otherwise, as General Grevious expanded queries and the Gamora recipe
 //     reduces them.
-//   - Readability: ReadabilityOf counts sentences, words and syllables
-//     and gives the Flesch–Kincaid grade level and reading ease.
+//   - Readability: the Flesch–Kincaid grade level and the Flesch reading
+//     ease of a text.
 //
 // Everything here is deterministic and safe for concurrent use.
 package nlp

@@ -39,9 +39,9 @@ func ExampleKeywords() {
 	// crime
 }
 
-func ExampleReadabilityOf() {
-	r := nlp.ReadabilityOf("The Australian platypus is seemingly a hybrid of a mammal and reptilian creature.")
-	fmt.Printf("%d sentence, %d words, %d syllables: grade %.1f, ease %.1f\n", r.Sentences, r.Words, r.Syllables, r.Grade, r.Ease)
+func ExampleReadability() {
+	grade, ease := nlp.Readability("The Australian platypus is seemingly a hybrid of a mammal and reptilian creature.")
+	fmt.Printf("grade %.1f, ease %.1f\n", grade, ease)
 	// Output:
-	// 1 sentence, 13 words, 24 syllables: grade 11.3, ease 37.5
+	// grade 11.3, ease 37.5
 }

@@ -5,30 +5,37 @@ import (
 	"unicode"
 )
 
-// Readability holds the counts the Flesch–Kincaid formulas take: of
-// sentences, words and syllables. General Grevious, a Touché 2022 team,
-// re-ranked by the grade level in some runs.
-type Readability struct {
-	Sentences, Words, Syllables int
-	// Grade is the Flesch–Kincaid grade level, 0.39 words per sentence
-	// plus 11.8 syllables per word minus 15.59: the US school grade a
-	// reader needs. It is 0 for a text without words.
-	Grade float64
-	// Ease is the Flesch reading ease, 206.835 minus 1.015 words per
-	// sentence minus 84.6 syllables per word: higher is easier, 60 to 70
-	// plain English. It is 0 for a text without words.
-	Ease float64
+// Readability gives the Flesch–Kincaid grade level of text and its Flesch
+// reading ease. General Grevious, a Touché 2022 team, re-ranked by the
+// grade level in some runs.
+//
+// The grade is 0.39 words per sentence plus 11.8 syllables per word minus
+// 15.59: the US school grade a reader needs. The ease is 206.835 minus
+// 1.015 words per sentence minus 84.6 syllables per word: higher is
+// easier, 60 to 70 plain English. Both are 0 for a text without words.
+//
+// A word is one of Words that holds a letter, its syllables are estimated
+// by its spelling (one for each group of vowels, less a silent final "e",
+// "es" or "ed"), and a sentence ends at '.', '!' or '?' followed by white
+// space, a closing quote or bracket, or the end of the text ("3.50" does
+// not end one; "Mr." does). A text with words and no such end is one
+// sentence.
+func Readability(text string) (grade, ease float64) {
+	r := readabilityOf(text)
+	return r.Grade, r.Ease
 }
 
-// ReadabilityOf counts the sentences, words and syllables of text, and
-// gives its grade level and reading ease: a word is one of Words that holds
-// a letter, its syllables are estimated by its spelling (one for each
-// group of vowels, less a silent final "e", "es" or "ed"), and a
-// sentence ends at '.', '!' or '?' followed by white space, a closing quote
-// or bracket, or the end of the text ("3.50" does not end one; "Mr." does).
-// A text with words and no such end is one sentence.
-func ReadabilityOf(text string) Readability {
-	var r Readability
+// readability holds the counts the Flesch–Kincaid formulas take (of
+// sentences, words and syllables) and the two measures (Readability).
+type readability struct {
+	Sentences, Words, Syllables int
+	Grade, Ease                 float64
+}
+
+// readabilityOf counts the sentences, words and syllables of text and
+// computes its grade level and reading ease (Readability).
+func readabilityOf(text string) readability {
+	var r readability
 	pending := false // words since the last sentence end
 	for _, part := range sentenceParts(text) {
 		words := 0
@@ -45,7 +52,7 @@ func ReadabilityOf(text string) Readability {
 		}
 	}
 	if !pending {
-		return Readability{}
+		return readability{}
 	}
 	words, sentences := float64(r.Words), float64(r.Sentences)
 	r.Grade = 0.39*words/sentences + 11.8*float64(r.Syllables)/words - 15.59
@@ -53,7 +60,7 @@ func ReadabilityOf(text string) Readability {
 	return r
 }
 
-// sentenceParts splits text after each sentence end ReadabilityOf counts.
+// sentenceParts splits text after each sentence end Readability counts.
 func sentenceParts(text string) []string {
 	var parts []string
 	rs := []rune(text)

@@ -16,15 +16,15 @@ import (
 func TestReadabilityWorkedExample(t *testing.T) {
 	for _, c := range []struct {
 		text        string
-		want        Readability
+		want        readability
 		ease, grade float64
 	}{
-		{"The cat sat on the mat.", Readability{Sentences: 1, Words: 6, Syllables: 6}, 116.145, 0.39*6 + 11.8 - 15.59},
-		{"The Australian platypus is seemingly a hybrid of a mammal and reptilian creature.", Readability{Sentences: 1, Words: 13, Syllables: 24}, 37.455, 11.265},
+		{"The cat sat on the mat.", readability{Sentences: 1, Words: 6, Syllables: 6}, 116.145, 0.39*6 + 11.8 - 15.59},
+		{"The Australian platypus is seemingly a hybrid of a mammal and reptilian creature.", readability{Sentences: 1, Words: 13, Syllables: 24}, 37.455, 11.265},
 	} {
-		got := ReadabilityOf(c.text)
-		if counts := (Readability{Sentences: got.Sentences, Words: got.Words, Syllables: got.Syllables}); counts != c.want {
-			t.Errorf("ReadabilityOf(%q) = %+v, want counts %+v", c.text, got, c.want)
+		got := readabilityOf(c.text)
+		if counts := (readability{Sentences: got.Sentences, Words: got.Words, Syllables: got.Syllables}); counts != c.want {
+			t.Errorf("readabilityOf(%q) = %+v, want counts %+v", c.text, got, c.want)
 		}
 		if e := got.Ease; math.Abs(e-c.ease) > 0.001 {
 			t.Errorf("%q: Ease %.3f, want %.3f", c.text, e, c.ease)
@@ -39,22 +39,22 @@ func TestReadabilityWorkedExample(t *testing.T) {
 func TestReadabilityCounts(t *testing.T) {
 	for _, c := range []struct {
 		text string
-		want Readability
+		want readability
 	}{
-		{"", Readability{}},
-		{"... ?!", Readability{}},
-		{"One. Two! Three?", Readability{Sentences: 3, Words: 3, Syllables: 3}},
-		{"No end here", Readability{Sentences: 1, Words: 3, Syllables: 3}},
-		{"Costs 2000 dollars.", Readability{Sentences: 1, Words: 2, Syllables: 3}},
-		{"It costs $3.50 a day. Mr. Smith said so.", Readability{Sentences: 3, Words: 8, Syllables: 8}},
-		{"\"Stop!\" he said.", Readability{Sentences: 2, Words: 3, Syllables: 3}},
+		{"", readability{}},
+		{"... ?!", readability{}},
+		{"One. Two! Three?", readability{Sentences: 3, Words: 3, Syllables: 3}},
+		{"No end here", readability{Sentences: 1, Words: 3, Syllables: 3}},
+		{"Costs 2000 dollars.", readability{Sentences: 1, Words: 2, Syllables: 3}},
+		{"It costs $3.50 a day. Mr. Smith said so.", readability{Sentences: 3, Words: 8, Syllables: 8}},
+		{"\"Stop!\" he said.", readability{Sentences: 2, Words: 3, Syllables: 3}},
 	} {
-		got := ReadabilityOf(c.text)
-		if counts := (Readability{Sentences: got.Sentences, Words: got.Words, Syllables: got.Syllables}); counts != c.want {
-			t.Errorf("ReadabilityOf(%q) = %+v, want counts %+v", c.text, got, c.want)
+		got := readabilityOf(c.text)
+		if counts := (readability{Sentences: got.Sentences, Words: got.Words, Syllables: got.Syllables}); counts != c.want {
+			t.Errorf("readabilityOf(%q) = %+v, want counts %+v", c.text, got, c.want)
 		}
 		if c.want.Words == 0 && (got.Grade != 0 || got.Ease != 0) {
-			t.Errorf("ReadabilityOf(%q): a text without words has grade %v, ease %v", c.text, got.Grade, got.Ease)
+			t.Errorf("readabilityOf(%q): a text without words has grade %v, ease %v", c.text, got.Grade, got.Ease)
 		}
 	}
 }
@@ -87,16 +87,16 @@ func TestSyllables(t *testing.T) {
 	}
 }
 
-// FuzzReadabilityOf checks that any text gives counts that make sense:
+// FuzzReadability checks that any text gives counts that make sense:
 // none negative, at least one syllable a word, sentences only with words.
-func FuzzReadabilityOf(f *testing.F) {
+func FuzzReadability(f *testing.F) {
 	for _, s := range []string{"The cat sat on the mat.", "", "a.b.c", "\xff...!!", "Éclair über naïve."} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		r := ReadabilityOf(text)
+		r := readabilityOf(text)
 		if r.Sentences < 0 || r.Words < r.Sentences || r.Syllables < r.Words || (r.Words == 0) != (r.Sentences == 0) {
-			t.Fatalf("ReadabilityOf(%q) = %+v", text, r)
+			t.Fatalf("readabilityOf(%q) = %+v", text, r)
 		}
 		if g := r.Grade; math.IsNaN(g) || math.IsInf(g, 0) {
 			t.Fatalf("Grade of %q: %v", text, g)

@@ -19,7 +19,6 @@ func TestCallers(t *testing.T) {
 		"corpus.NewCSVReader":    func() error { _, err := corpus.NewCSVReader(nil).Read(); return err },
 		"corpus.NewJSONReader":   func() error { _, err := corpus.NewJSONReader(nil).Read(); return err },
 		"corpus.OpenReader":      func() error { _, err := corpus.OpenReader(nil, "x"); return err },
-		"corpus.ReadStore":       func() error { _, err := corpus.ReadStore(nil); return err },
 		"runfile.Reader.ReadRun": func() error { _, err := runfile.NewReader(nil).ReadRun(); return err },
 		"runfile.NewWriter": func() error {
 			w := runfile.NewWriter(nil, "t")

@@ -35,16 +35,6 @@ type Cache struct {
 	Warn func(msg string)
 }
 
-// UserCache returns the Cache in the user's cache directory
-// (os.UserCacheDir()/argsearch).
-func UserCache() (Cache, error) {
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return Cache{}, fmt.Errorf("lexical: no user cache directory: %w", err)
-	}
-	return Cache{Dir: filepath.Join(d, "argsearch")}, nil
-}
-
 // A Source is a corpus as a Cache knows it.
 type Source struct {
 	// Name names the corpus in the cache directory, such as its file name.

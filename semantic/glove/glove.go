@@ -83,17 +83,6 @@ func (v *Vectors) vector(word string) ([]float32, bool) {
 	return v.unit[int(i)*dim : (int(i)+1)*dim : (int(i)+1)*dim], true
 }
 
-// Similarity returns the cosine similarity of two words; 0 when either is
-// not in the vocabulary.
-func (v *Vectors) Similarity(a, b string) float64 {
-	x, ok1 := v.vector(a)
-	y, ok2 := v.vector(b)
-	if !ok1 || !ok2 {
-		return 0
-	}
-	return float64(dot(x, y))
-}
-
 // A neighbour is a word and its cosine similarity to another.
 type neighbour struct {
 	Word       string

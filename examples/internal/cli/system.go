@@ -15,7 +15,6 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/internal/outpath"
-	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/runfile/tira"
 	"github.com/argsearch/argsearch/stance"
@@ -34,7 +33,8 @@ type SystemFlags struct {
 	// 2022 or 2021.
 	Sample int
 	// CacheDir (-cache) is where indexes are kept between runs; empty
-	// means lexical.UserCache, and "off" keeps them in memory.
+	// means argsearch in the user's cache directory (os.UserCacheDir), and
+	// "off" keeps them in memory.
 	CacheDir string
 	// Quiet (-quiet) turns off the progress display.
 	Quiet bool
@@ -93,9 +93,9 @@ func (f SystemFlags) Input(stderr io.Writer) system.Input {
 	switch f.CacheDir {
 	case "off":
 	case "":
-		c, err := lexical.UserCache()
+		d, err := os.UserCacheDir()
 		if err == nil {
-			in.Cache = c.Dir
+			in.Cache = filepath.Join(d, "argsearch")
 		} else {
 			fmt.Fprintf(stderr, "%s: warning: no user cache directory (%v); running without a cache (-cache DIR chooses one)\n", f.name, err)
 		}
