@@ -89,13 +89,13 @@
 //	defer env.Close()
 //
 //	variant := system.Advanced()
-//	variant.Verb = false // no part-of-speech filter
+//	variant.Rerank.Similarity = false // no re-ranking by sentence vectors (USE-lite)
 //
 //	table, err := experiment.Experiment{
 //		Env: env,
 //		Systems: []experiment.System{
 //			{Name: "advanced", System: system.Advanced()},
-//			{Name: "no-verb", System: variant},
+//			{Name: "no-similarity", System: variant},
 //		},
 //	}.Run(ctx)
 //	if err != nil {
@@ -116,13 +116,13 @@
 //
 //	p: two-sided paired t-test against advanced over the topics both answer; Bonferroni corrects each p column within one dimension: up to 1 p-value, one per system against advanced. Judged-only figures are tested only where both runs' judged@5 is at least 0.20.
 //
-//	run       judgments       topics  predicted nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) predicted  estimated judged-only nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) estimated  labelled@5  judged-only nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) judged-only       judged@5  depth mean  median  nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) plain  warning
-//	advanced  2022 relevance  25      0.6296            0.5699    0.6876     -                                 0.6476                        0.5776    0.7140     -                                 0.17        0.3832              0.2564    0.5147     -                                        0.03      266         156     0.0273  0.0034    0.0562     -                             judged@5 0.03: judged-only rests on ranks around 266 (median 156)
-//	no-verb   2022 relevance  25      0.6313            0.5727    0.6889     0.4032                            0.6501                        0.5799    0.7171     0.5621                            0.18        0.3799              0.2457    0.5182     untested: judged@5 0.03 and 0.03 < 0.20  0.03      267         158     0.0255  0.0034    0.0527     0.3273                        judged@5 0.03: judged-only rests on ranks around 267 (median 158)
-//	advanced  2022 quality    25      0.7704            0.7036    0.8311     -                                 0.7833                        0.7042    0.8556     -                                 0.17        0.4388              0.3105    0.5707     -                                        0.03      266         156     0.0375  0.0068    0.0764     -                             judged@5 0.03: judged-only rests on ranks around 266 (median 156)
-//	no-verb   2022 quality    25      0.7695            0.7023    0.8306     0.4942                            0.7792                        0.7006    0.8514     0.1241                            0.18        0.4355              0.3046    0.5706     untested: judged@5 0.03 and 0.03 < 0.20  0.03      267         158     0.0357  0.0068    0.0732     0.3273                        judged@5 0.03: judged-only rests on ranks around 267 (median 158)
-//	advanced  2022 coherence  25      0.3559            0.3026    0.4117     -                                 0.3616                        0.3011    0.4244     -                                 0.17        0.1908              0.1096    0.2812     -                                        0.03      266         156     0.0068  0.0000    0.0203     -                             judged@5 0.03: judged-only rests on ranks around 266 (median 156)
-//	no-verb   2022 coherence  25      0.3550            0.3014    0.4107     0.1796                            0.3667                        0.3019    0.4345     0.5219                            0.18        0.1924              0.1095    0.2860     untested: judged@5 0.03 and 0.03 < 0.20  0.03      267         158     0.0068  0.0000    0.0203     1.0000                        judged@5 0.03: judged-only rests on ranks around 267 (median 158)
+//	run            judgments       topics  predicted nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) predicted  estimated judged-only nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) estimated  labelled@5  judged-only nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) judged-only       judged@5  depth mean  median  nDCG@5  CI95 low  CI95 high  p (t-test, Bonferroni) plain  warning
+//	advanced       2022 relevance  25      0.6296            0.5699    0.6876     -                                 0.6476                        0.5776    0.7140     -                                 0.17        0.3832              0.2564    0.5147     -                                        0.03      266         156     0.0273  0.0034    0.0562     -                             judged@5 0.03: judged-only rests on ranks around 266 (median 156)
+//	no-similarity  2022 relevance  25      0.6188            0.5568    0.6800     0.0342                            0.6431                        0.5578    0.7236     0.7111                            0.18        0.3622              0.2353    0.4932     untested: judged@5 0.04 and 0.03 < 0.20  0.04      251         108     0.0314  0.0086    0.0587     0.6660                        judged@5 0.04: judged-only rests on ranks around 251 (median 108)
+//	advanced       2022 quality    25      0.7704            0.7036    0.8311     -                                 0.7833                        0.7042    0.8556     -                                 0.17        0.4388              0.3105    0.5707     -                                        0.03      266         156     0.0375  0.0068    0.0764     -                             judged@5 0.03: judged-only rests on ranks around 266 (median 156)
+//	no-similarity  2022 quality    25      0.7646            0.6980    0.8276     0.3976                            0.7757                        0.6838    0.8609     0.5515                            0.18        0.4137              0.2897    0.5436     untested: judged@5 0.04 and 0.03 < 0.20  0.04      251         108     0.0415  0.0117    0.0795     0.6660                        judged@5 0.04: judged-only rests on ranks around 251 (median 108)
+//	advanced       2022 coherence  25      0.3559            0.3026    0.4117     -                                 0.3616                        0.3011    0.4244     -                                 0.17        0.1908              0.1096    0.2812     -                                        0.03      266         156     0.0068  0.0000    0.0203     -                             judged@5 0.03: judged-only rests on ranks around 266 (median 156)
+//	no-similarity  2022 coherence  25      0.3646            0.3053    0.4287     0.4665                            0.3789                        0.3036    0.4543     0.2526                            0.18        0.1787              0.0937    0.2742     untested: judged@5 0.04 and 0.03 < 0.20  0.04      251         108     0.0153  0.0000    0.0392     0.3273                        judged@5 0.04: judged-only rests on ranks around 251 (median 108)
 //
 // The official 2022 judgments rate only the pairs that 2022's teams
 // retrieved, so a new system's top 5 is mostly unjudged (judged@5 0.03
