@@ -64,16 +64,15 @@ func (s Source) String() string {
 // A document id that is neither a pair "first,second"
 // nor such a passage is only ever exact or unlabelled.
 //
-// Validated leave-one-out on the official 2022 judgments (Validate): 2,039
-// of the 6,841 judged pairs have both sentences in other judged pairs of
-// their topic; estimated from those other pairs alone, their estimates
-// correlate with their true labels with Pearson 0.77 for relevance, 0.78
-// for quality and 0.47 for coherence (mean absolute errors 0.32, 0.26 and
-// 0.55).
+// Validated leave-one-out on the official 2022 judgments (Validate): the
+// judged pairs whose sentences both occur in other judged pairs of their
+// topic are estimated from those other pairs alone and compared with their
+// true labels (the figures: BENCHMARKS.md, section "The validation of the
+// estimate").
 //
 // When not to use it:
 //   - Coherence is a property of the pair, not of its sentences, so its
-//     estimate is weak (0.47; FitEstimate reaches 0.50).
+//     estimate is weak (FitEstimate does a little better there).
 //   - Not for argument-level judgments (2020, 2021): their ids are not
 //     pairs, so nothing is estimated.
 //   - Not a replacement for the exact figure: report Evaluate's judged-only
@@ -146,11 +145,11 @@ func NewEstimate(q *Qrels) *Estimate {
 //
 // Validated on the official 2022 judgments (Validate: each topic's pairs
 // are predicted by a model fit on the other topics, from means that leave
-// the pair out), over the same 2,039 pairs: Pearson 0.77 for relevance and
-// 0.78 for quality, as the mean estimate, and 0.50 for coherence against
-// the mean estimate's 0.47. Its mean absolute errors are larger (0.33,
-// 0.27, 0.59 against 0.32, 0.26, 0.55): least squares pulls estimates
-// towards the middle of the scale. Use it for coherence; the caveats of
+// the pair out), over the same pairs as NewEstimate: as good as the mean
+// estimate for relevance and quality and a little better for coherence,
+// with larger mean absolute errors, since least squares pulls estimates
+// towards the middle of the scale (BENCHMARKS.md, section "The validation
+// of the estimate"). Use it for coherence; the caveats of
 // Estimate hold. The six features were chosen among fifteen candidate
 // sets on that same validation, so 0.50 may be a little optimistic.
 //

