@@ -149,9 +149,9 @@ func NewEstimate(q *Qrels) *Estimate {
 // estimate for relevance and quality and a little better for coherence,
 // with larger mean absolute errors, since least squares pulls estimates
 // towards the middle of the scale (BENCHMARKS.md, section "The validation
-// of the estimate"). Use it for coherence; the caveats of
-// Estimate hold. The six features were chosen among fifteen candidate
-// sets on that same validation, so 0.50 may be a little optimistic.
+// of the estimate"). Use it for coherence; the caveats of Estimate hold.
+// The six features were chosen among fifteen candidate sets on that same
+// validation, so its figure there may be a little optimistic.
 //
 // It returns an error for judgments that lack one of the three dimensions
 // or a dimension d that is not one of them, and one wrapping
