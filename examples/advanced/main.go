@@ -200,21 +200,9 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	c.Flags.Float64Var(&p.Builder.Coherence.SemanticWeight, "semantic-coherence", 0, "`weight` of the sentences' vector similarity (USE-lite) in pair coherence, beside its four default weights")
 	pairer := c.OneOf("pairer", []string{"builder", "next", "similar"}, "the pairing step: builder (coherence and diversity, the default), next (each candidate with the next sentence of its argument) or similar (with its argument's most similar sentence by the -encoder vectors)")
 	var rewriters []rewrite.Rewriter
-	c.Flags.Func("rewrite", "rewrite the query before retrieval: a comma-separated `list` of reduce (RAKE keywords), synonyms (WordNet), expand (GloVe neighbours), applied in the order given", func(v string) error {
-		rewriters = nil
-		for _, name := range strings.Split(v, ",") {
-			switch name {
-			case "reduce":
-				rewriters = append(rewriters, rewrite.Reduce{})
-			case "synonyms":
-				rewriters = append(rewriters, rewrite.Synonyms{})
-			case "expand":
-				rewriters = append(rewriters, rewrite.Expand{})
-			default:
-				return fmt.Errorf("unknown rewriter %q: want reduce, synonyms or expand, separated by commas", name)
-			}
-		}
-		return nil
+	c.Flags.Func("rewrite", "rewrite the query before retrieval: a comma-separated `list` of reduce (RAKE keywords), synonyms (WordNet), expand (GloVe neighbours), applied in the order given", func(v string) (err error) {
+		rewriters, err = parseRewriters(v)
+		return err
 	})
 	steps := map[string]*bool{}
 	for _, s := range []struct{ name, what string }{
@@ -278,21 +266,46 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 		case "similar":
 			p.Pairer = pairing.Similar{}
 		}
-		if *pairer != "builder" {
-			var builder []string
-			c.Flags.Visit(func(fl *flag.Flag) {
-				switch fl.Name {
-				case "no-coherence", "no-diversity", "no-quality", "centrality", "semantic-coherence", "np-tags":
-					builder = append(builder, "-"+fl.Name)
-				}
-			})
-			if len(builder) > 0 {
-				return cli.Usagef("-pairer %s: %s change the builder, which -pairer %s does not use", *pairer, strings.Join(builder, ", "), *pairer)
-			}
-		}
-		return nil
+		return checkPairer(c, *pairer)
 	})
 	return pp, k
+}
+
+// parseRewriters reads -rewrite's comma-separated list of query rewriters.
+func parseRewriters(v string) ([]rewrite.Rewriter, error) {
+	var rewriters []rewrite.Rewriter
+	for _, name := range strings.Split(v, ",") {
+		switch name {
+		case "reduce":
+			rewriters = append(rewriters, rewrite.Reduce{})
+		case "synonyms":
+			rewriters = append(rewriters, rewrite.Synonyms{})
+		case "expand":
+			rewriters = append(rewriters, rewrite.Expand{})
+		default:
+			return nil, fmt.Errorf("unknown rewriter %q: want reduce, synonyms or expand, separated by commas", name)
+		}
+	}
+	return rewriters, nil
+}
+
+// checkPairer refuses the flags that change the pair builder beside a
+// -pairer that does not use it.
+func checkPairer(c *cli.Command, pairer string) error {
+	if pairer == "builder" {
+		return nil
+	}
+	var builder []string
+	c.Flags.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "no-coherence", "no-diversity", "no-quality", "centrality", "semantic-coherence", "np-tags":
+			builder = append(builder, "-"+fl.Name)
+		}
+	})
+	if len(builder) > 0 {
+		return cli.Usagef("-pairer %s: %s change the builder, which -pairer %s does not use", pairer, strings.Join(builder, ", "), pairer)
+	}
+	return nil
 }
 
 // off is a boolean flag that, when given, turns a step off.
