@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/argsearch/argsearch/internal/quote"
-
 	"github.com/argsearch/argsearch/internal/docid"
+	"github.com/argsearch/argsearch/internal/quote"
+	"github.com/argsearch/argsearch/internal/ridge"
 	"github.com/argsearch/argsearch/runfile"
 )
 
@@ -438,56 +438,16 @@ func (m *linearModel) predict(x []float64) float64 {
 	return min(max(v, m.lo), m.hi)
 }
 
-// ridge is added to the diagonal of the normal equations for every
-// coefficient but the intercept.
-const ridge = 1
+// ridgePenalty is added to the diagonal of the normal equations for every
+// coefficient but the intercept (internal/ridge).
+const ridgePenalty = 1
 
 // fitLinear fits y ≈ beta · x by least squares with a ridge on the slopes
 // (x[i][0] is 1, the intercept). len(y) must be positive.
 func fitLinear(x [][]float64, y []float64) *linearModel {
-	p := len(x[0])
-	// The normal equations (XᵀX + ridge) beta = Xᵀy as an augmented matrix.
-	a := make([][]float64, p)
-	for i := range a {
-		a[i] = make([]float64, p+1)
-	}
-	m := &linearModel{lo: y[0], hi: y[0]}
-	for r, row := range x {
-		for i := range p {
-			for j := range p {
-				a[i][j] += row[i] * row[j]
-			}
-			a[i][p] += row[i] * y[r]
-		}
-		m.lo, m.hi = min(m.lo, y[r]), max(m.hi, y[r])
-	}
-	for i := 1; i < p; i++ {
-		a[i][i] += ridge
-	}
-	// Gauss-Jordan elimination with partial pivoting; the matrix is
-	// positive definite: the ridge covers the slopes, and the intercept's
-	// diagonal is the number of rows.
-	for c := range p {
-		piv := c
-		for r := c + 1; r < p; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[piv][c]) {
-				piv = r
-			}
-		}
-		a[c], a[piv] = a[piv], a[c]
-		for r := range p {
-			if r == c {
-				continue
-			}
-			f := a[r][c] / a[c][c]
-			for k := c; k <= p; k++ {
-				a[r][k] -= f * a[c][k]
-			}
-		}
-	}
-	m.beta = make([]float64, p)
-	for i := range p {
-		m.beta[i] = a[i][p] / a[i][i]
+	m := &linearModel{lo: y[0], hi: y[0], beta: ridge.Fit(x, y, ridgePenalty)}
+	for _, v := range y {
+		m.lo, m.hi = min(m.lo, v), max(m.hi, v)
 	}
 	return m
 }

@@ -48,6 +48,7 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/quote"
+	"github.com/argsearch/argsearch/internal/ridge"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
@@ -56,12 +57,12 @@ import (
 
 // The model's fixed settings.
 const (
-	neighbours = 10   // nearest judged sentences a prediction weighs
-	simPower   = 5    // a neighbour weighs its cosine similarity to this power
-	prior      = 0.05 // weight of the topic's mean beside the neighbours'
-	folds      = 5    // held-out folds per topic when fitting the regression
-	ridge      = 1.0  // ridge penalty of the regression's slopes
-	batchSize  = 256  // sentences encoded at once
+	neighbours   = 10   // nearest judged sentences a prediction weighs
+	simPower     = 5    // a neighbour weighs its cosine similarity to this power
+	prior        = 0.05 // weight of the topic's mean beside the neighbours'
+	folds        = 5    // held-out folds per topic when fitting the regression
+	ridgePenalty = 1.0  // ridge penalty of the regression's slopes
+	batchSize    = 256  // sentences encoded at once
 )
 
 // maxDims is the most dimensions a Model predicts: those of the
@@ -406,7 +407,7 @@ func (m *Model) fit(order []*topicModel) error {
 		if len(y[d]) < 2*numFeatures {
 			return fmt.Errorf("unjudged: %d judged sentences to learn %s from: %w", len(y[d]), m.dims[d], eval.ErrTooFewTopics)
 		}
-		m.weights[d] = fitRidge(x[d], y[d])
+		m.weights[d] = ridge.Fit(x[d], y[d], ridgePenalty)
 	}
 	return nil
 }
@@ -418,56 +419,6 @@ func (m *Model) regress(d int, f [numFeatures]float64) float64 {
 		p += w * f[k]
 	}
 	return p
-}
-
-// fitRidge solves least squares with a ridge on every weight but the
-// first (the intercept).
-func fitRidge(x [][]float64, y []float64) []float64 {
-	n := len(x[0])
-	a := make([][]float64, n)
-	for r := range a {
-		a[r] = make([]float64, n+1)
-	}
-	for i, row := range x {
-		for r := range n {
-			for c := range n {
-				a[r][c] += row[r] * row[c]
-			}
-			a[r][n] += row[r] * y[i]
-		}
-	}
-	for r := 1; r < n; r++ {
-		a[r][r] += ridge
-	}
-	// Gauss–Jordan elimination with partial pivoting.
-	for c := range n {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
-				p = r
-			}
-		}
-		a[c], a[p] = a[p], a[c]
-		if a[c][c] == 0 {
-			continue
-		}
-		for r := range n {
-			if r == c {
-				continue
-			}
-			k := a[r][c] / a[c][c]
-			for cc := c; cc <= n; cc++ {
-				a[r][cc] -= k * a[c][cc]
-			}
-		}
-	}
-	w := make([]float64, n)
-	for r := range n {
-		if a[r][r] != 0 {
-			w[r] = a[r][n] / a[r][r]
-		}
-	}
-	return w
 }
 
 // encode makes sure the model has the vectors and term vectors of the
