@@ -44,6 +44,8 @@ func TestStepFlags(t *testing.T) {
 		{"-pairer", "similar", "-centrality"},
 		{"-pairer", "pairs"},
 		{"-rewrite", "reduce,stem"},
+		{"-rewrite", ""},
+		{"-rewrite", "reduce,"},
 	} {
 		if _, status := parse(args...); status != cli.ExitUsage {
 			t.Errorf("%v: exit %d, want %d (usage)", args, status, cli.ExitUsage)
