@@ -30,7 +30,10 @@
 //     configuration, and Recipes the eleven published 2022 systems of
 //     Task 1 (Porthos, Daario Naharis, Bruce Banner, D'Artagnan, Gamora,
 //     Hit Girl, Pearl, Gorgon, General Grevious, Swordsman, Korg) as
-//     configurations (FindRecipe finds one by name).
+//     configurations (FindRecipe finds one by name);
+//   - Fusion: several systems fused, by reciprocal rank or by the sum of
+//     normalised scores, each pair with the stance of the system that
+//     ranks it highest.
 //
 // Run checks a configuration before the first topic: a value out of range
 // is an error naming its field, never a panic halfway.

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/system"
+	"github.com/argsearch/argsearch/topics"
 )
 
 // Run the baseline on the embedded 2021 sample, in memory, and print the
@@ -63,4 +66,36 @@ func ExampleFindRecipe() {
 	// Output:
 	// porthos 200
 	// system: no recipe "athos" (the recipes: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg)
+}
+
+// Two systems' rankings fused by reciprocal rank: a pair both rank high
+// leads, with the stance of the system that ranks it higher (c,d: PRO,
+// the second system's first).
+func ExampleFusion() {
+	list := func(rs ...runfile.Result) system.Func {
+		return func(context.Context, *system.Env, topics.Topic) ([]runfile.Result, error) { return rs, nil }
+	}
+	first := list(runfile.Result{DocID: "a,b", Score: 9, Stance: stance.Pro}, runfile.Result{DocID: "c,d", Score: 8, Stance: stance.Con})
+	second := list(runfile.Result{DocID: "c,d", Score: 0.9, Stance: stance.Pro}, runfile.Result{DocID: "e,f", Score: 0.8, Stance: stance.Con})
+	fused := system.Fusion{Systems: []system.System{first, second}} // Method "rrf", RRF 60
+	fmt.Println(fused.Stances())
+
+	ctx := context.Background()
+	env, err := system.Open(ctx, system.Input{Sample: 2021, K: 3})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer env.Close()
+	run, err := system.Run(ctx, env, fused, "fused")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, l := range run[env.Topics[0].ID] {
+		fmt.Printf("%s %s %d %.5f\n", l.Stance, l.DocID, l.Rank, l.Score)
+	}
+	// Output:
+	// [PRO CON]
+	// PRO c,d 1 0.03252
+	// PRO a,b 2 0.01639
+	// CON e,f 3 0.01613
 }
