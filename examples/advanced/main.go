@@ -11,6 +11,7 @@
 //	         [-semantic-coherence W] [-encoder use|glove]
 //	advanced -recipe NAME [-i inputDir] [-o outputDir] [-sample 2022|2021] [-k 1000] [-tag TAG] ...
 //	advanced -recipe list
+//	advanced -fuse NAME,NAME[,...] [-fuse-method rrf|combsum] [-fuse-weights W,W[,...]] [-fuse-k 60] [-i inputDir] [-o outputDir] ...
 //
 // -recipe runs one of the published Touché 2022 systems written as a
 // configuration of library parts (system.Recipes), all eleven teams of
@@ -20,6 +21,18 @@
 // them, one line each; -recipe NAME prints the recipe's configuration to
 // stderr before the run. Where the original used a neural model, the recipe
 // names it and uses the library's closest part.
+//
+// -fuse runs several systems and fuses their rankings (system.Fusion):
+// advanced (as the flags below configure it), baseline, swordsman and the
+// recipes, named and separated by commas, at least two. -fuse-method rrf
+// (the default) is reciprocal rank fusion, each pair scoring the sum of
+// weight/(k+rank) over the systems' lists (-fuse-k, 60 by default, as
+// Cormack, Clarke and Büttcher chose it); combsum sums weight × the
+// min–max normalised scores. -fuse-weights gives one weight per system, in
+// the order of -fuse (1 each by default; 0 leaves a system out). A pair's
+// stance is that of the system that ranks it highest. The run is tagged
+// argsearch- and the systems' names joined by "+" unless -tag says
+// otherwise.
 //
 // With -i it reads the corpus and topics.xml from inputDir (TIRA's
 // convention); without it, an args.me sample embedded in the module
@@ -101,17 +114,31 @@ func main() {
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := cli.New("advanced", `advanced [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet] [-no-STEP ...] [flags]
-advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet]`,
-		`Advanced is the library's strongest Touché 2022 system (system.Advanced): an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity; stance from the args.me labels or the shipped model; quality-aware ranking. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" says which field each flag changes. -recipe runs a published Touché 2022 system (one of the eleven teams of Task 1: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg) as a configuration of library parts instead; "-recipe list" prints them.
+advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet]
+advanced -fuse NAME,NAME[,...] [-fuse-method rrf|combsum] [-fuse-weights W,W[,...]] [-fuse-k 60] [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [flags]`,
+		`Advanced is the library's strongest Touché 2022 system (system.Advanced): an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity; stance from the args.me labels or the shipped model; quality-aware ranking. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" says which field each flag changes. -recipe runs a published Touché 2022 system (one of the eleven teams of Task 1: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg) as a configuration of library parts instead; "-recipe list" prints them. -fuse runs several systems (advanced as its flags configure it, baseline, swordsman and the recipes, by name) and fuses their rankings (system.Fusion): by reciprocal rank (-fuse-method rrf, with -fuse-k) or by the sum of min–max normalised scores (combsum), weighted by -fuse-weights; each pair takes the stance of the system that ranks it highest.
 
 `+cli.About, stdout, stderr)
 	var f cli.SystemFlags
 	f.Register(c, "advanced")
+	fuse := defineFusion(c)
 	shared := map[string]bool{"k": true, "recipe": true}
 	c.Flags.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
 	p, k := define(c)
 	name := c.Flags.String("recipe", "", "run a published Touché 2022 system instead (`NAME`: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg; list: print them); only the input, output, -k and run flags apply")
+	c.Check(func() error { return fuse.check(c, *name, shared) })
 	return c.Run(args, func([]string) error {
+		if fuse.names != nil {
+			f.K = *k
+			name, s := fuse.system(*p)
+			if !visited(c, "tag") { // a fusion's run is tagged with its systems' names, unless -tag says otherwise
+				f.Tag = "argsearch-" + name
+			}
+			if !f.Quiet {
+				fmt.Fprintf(stderr, "fusion %s\n", fuse)
+			}
+			return advanced(ctx, f, name, s, stdout, stderr)
+		}
 		if *name == "" {
 			f.K = *k
 			return advanced(ctx, f, "advanced", *p, stdout, stderr)
