@@ -15,7 +15,13 @@
 // system.Advanced) and the recipes of the published 2022 systems
 // (system.Recipes: porthos, daario-naharis, bruce-banner, dartagnan,
 // gamora, hit-girl, pearl, gorgon, general-grevious and korg; the
-// swordsman recipe is the swordsman system). By default all of them.
+// swordsman recipe is the swordsman system). By default all of them. A
+// fused system is a name of its own: the names of two systems or more
+// joined by "+" (advanced+pearl+korg) are those systems' rankings fused by
+// reciprocal rank, k 60, equal weights (system.Fusion); each pair takes
+// the stance of the system that ranks it highest. The systems of the fused
+// rows answer each topic once for all of them; a row of one of them alone
+// runs it again.
 //
 // Without -i the systems run on an args.me sample embedded in the module
 // (-sample: the 2022 one, the 25 odd-numbered Touché 2022 topics, by
@@ -61,6 +67,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/examples/internal/cli"
@@ -68,7 +75,9 @@ import (
 	"github.com/argsearch/argsearch/experiment/report"
 	"github.com/argsearch/argsearch/internal/outpath"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/system"
+	"github.com/argsearch/argsearch/topics"
 )
 
 func main() {
@@ -76,22 +85,76 @@ func main() {
 }
 
 // systems returns the systems the command knows, by name, in the order of
-// the default table.
+// the default table (cli.Systems).
 func systems() ([]string, map[string]system.System, error) {
-	names := []string{"baseline", "swordsman", "advanced"}
-	byName := map[string]system.System{
-		"baseline":  system.Baseline{},
-		"swordsman": system.Swordsman{},
-		"advanced":  system.Advanced(),
-	}
-	for _, r := range system.Recipes() {
-		if _, ok := byName[r.Name]; ok {
-			continue // the swordsman recipe is the swordsman system
-		}
-		names = append(names, r.Name)
-		byName[r.Name] = r.System
-	}
+	names, byName := cli.Systems()
 	return names, byName, nil
+}
+
+// lookup returns the system -systems names name: one of byName, or the
+// fusion of those its "+" joins (their answers shared with the other
+// fused systems through members). A name neither is a usage error naming
+// -systems.
+func lookup(name string, all []string, byName map[string]system.System, members map[string]*sharedAnswers) (system.System, error) {
+	if s, ok := byName[name]; ok {
+		return s, nil
+	}
+	if !strings.Contains(name, "+") {
+		return nil, cli.Usagef("-systems: unknown system %q (want %s, or names joined by + for their fusion)", name, strings.Join(all, ", "))
+	}
+	names, err := cli.FusedNames("-systems", name, "+", all)
+	if err != nil {
+		return nil, err
+	}
+	var f system.Fusion
+	for _, n := range names {
+		if members[n] == nil {
+			members[n] = &sharedAnswers{System: byName[n], name: n, answers: map[string][]runfile.Result{}}
+		}
+		f.Systems = append(f.Systems, members[n])
+	}
+	return f, nil
+}
+
+// sharedAnswers is a system whose answers are kept, by topic id, so that
+// the fused systems of one Env that hold it ask it once a topic.
+type sharedAnswers struct {
+	system.System
+	name    string // in -systems
+	mu      sync.Mutex
+	answers map[string][]runfile.Result
+}
+
+// Answer returns the system's answer of t, kept from an earlier call when
+// there was one. Errors are not kept.
+func (s *sharedAnswers) Answer(ctx context.Context, env *system.Env, t topics.Topic) ([]runfile.Result, error) {
+	s.mu.Lock()
+	rs, ok := s.answers[t.ID]
+	s.mu.Unlock()
+	if ok {
+		return rs, nil
+	}
+	rs, err := s.System.Answer(ctx, env, t)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.answers[t.ID] = rs
+	s.mu.Unlock()
+	return rs, nil
+}
+
+// String is the system's name, as a fusion's configuration shows it in
+// the report (-html).
+func (s *sharedAnswers) String() string { return s.name }
+
+// Stances returns the stances of the system's runs, as the system says
+// (cli.SystemFlags.Rules): its own method, else PRO and CON.
+func (s *sharedAnswers) Stances() []stance.Stance {
+	if st, ok := s.System.(interface{ Stances() []stance.Stance }); ok {
+		return st.Stances()
+	}
+	return runfile.Touche2022().Stances
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -102,13 +165,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-seed N] [-judgments FILE]... [-predict=false] [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
 experiment -i DIR -year 2020|2021|2022 [flags]`,
-		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, the depth of each judged-only figure (the mean and median rank of the judged pairs it scored), and paired tests against the first system (-test), corrected for the number of systems within each column and dimension; judged-only figures are tested only where both systems' judged@5 reach -min-judged, and a row whose judged@5 is below 0.5 warns that its judged-only figure rests on ranks far down the run. The numbers are those evaluate prints for the same run. For judgments of sentence pairs (2022) the table leads with the predicted nDCG@5, which labels every unjudged pair of the top 5 from the judged sentences of its topic (eval/unjudged, trained on the texts of the input); -predict=false leaves it out (training it encodes every judged sentence), and the estimate leads. -judgments FILE (repeatable) adds own judgments (examples/judge) as columns of their own, "official + N own", and their agreement. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`. Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt; -html FILE writes the experiment's report, one self-contained HTML file with the table, per-topic plots and every topic's top pairs of each system side by side.`, stdout, stderr)
+		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, the depth of each judged-only figure (the mean and median rank of the judged pairs it scored), and paired tests against the first system (-test), corrected for the number of systems within each column and dimension; judged-only figures are tested only where both systems' judged@5 reach -min-judged, and a row whose judged@5 is below 0.5 warns that its judged-only figure rests on ranks far down the run. The numbers are those evaluate prints for the same run. For judgments of sentence pairs (2022) the table leads with the predicted nDCG@5, which labels every unjudged pair of the top 5 from the judged sentences of its topic (eval/unjudged, trained on the texts of the input); -predict=false leaves it out (training it encodes every judged sentence), and the estimate leads. -judgments FILE (repeatable) adds own judgments (examples/judge) as columns of their own, "official + N own", and their agreement. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`; names joined by + (advanced+pearl+korg) are those systems fused by reciprocal rank (system.Fusion: k 60, equal weights; a pair's stance is that of the system ranking it highest). Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt; -html FILE writes the experiment's report, one self-contained HTML file with the table, per-topic plots and every topic's top pairs of each system side by side.`, stdout, stderr)
 	var f cli.SystemFlags
 	f.RegisterInput(c, "experiment")
 	if o := c.Flags.Lookup("o"); o != nil {
 		o.Usage = "output `directory`; each system's run is written there as NAME.txt"
 	}
-	list := c.Flags.String("systems", strings.Join(all, ","), "comma-separated `names` of the systems to compare, the baseline first")
+	list := c.Flags.String("systems", strings.Join(all, ","), "comma-separated `names` of the systems to compare, the baseline first; NAME+NAME+... is those systems fused by reciprocal rank")
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
 	year := c.Int("year", 0, 0, 2022, "with -i: the `year` of the official judgments to score with (2020, 2021, 2022)")
 	format := c.OneOf("format", []string{"table", "tsv", "json"}, "output `format`")
@@ -132,8 +195,8 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 			return cli.Usagef("-html %s is a directory; name the report's file", *html)
 		}
 		for _, name := range strings.Split(*list, ",") {
-			if _, ok := byName[name]; !ok {
-				return cli.Usagef("-systems: unknown system %q (want %s)", name, strings.Join(all, ", "))
+			if _, err := lookup(name, all, byName, map[string]*sharedAnswers{}); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -159,11 +222,16 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		for _, a := range own {
 			x.Own = append(x.Own, a.Judgments())
 		}
+		members := map[string]*sharedAnswers{} // the fused systems' systems, shared between them
 		for _, name := range strings.Split(*list, ",") {
 			if slices.ContainsFunc(x.Systems, func(s experiment.System) bool { return s.Name == name }) {
 				return cli.Usagef("-systems: %s is listed twice", name)
 			}
-			x.Systems = append(x.Systems, experiment.System{Name: name, System: byName[name]})
+			s, err := lookup(name, all, byName, members)
+			if err != nil {
+				return err
+			}
+			x.Systems = append(x.Systems, experiment.System{Name: name, System: s})
 		}
 		env, err := system.Open(ctx, f.Input(stderr))
 		if err != nil {

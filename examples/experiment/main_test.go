@@ -160,6 +160,10 @@ func TestCommandLine(t *testing.T) {
 	}{
 		{[]string{"-systems", "baseline,athos"}, `unknown system "athos"`},
 		{[]string{"-systems", "baseline,baseline", "-cache", "off", "-quiet"}, "listed twice"},
+		{[]string{"-systems", "baseline,baseline+athos"}, `-systems "baseline+athos": unknown system "athos"`},
+		{[]string{"-systems", "baseline,baseline+"}, `-systems "baseline+": an empty name`},
+		{[]string{"-systems", "baseline,pearl+pearl"}, "pearl is listed twice"},
+		{[]string{"-systems", "pearl+korg,pearl+korg", "-cache", "off", "-quiet"}, "pearl+korg is listed twice"},
 		{[]string{"-i", "dir"}, "-i needs -year"},
 		{[]string{"-year", "2022"}, "-year goes with -i"},
 		{[]string{"-format", "csv"}, "-format"},
@@ -183,5 +187,41 @@ func TestOwnJudgmentsFile(t *testing.T) {
 	args := []string{"-systems", "baseline", "-cache", "off", "-quiet", "-judgments", bad}
 	if code := run(context.Background(), args, &stdout, &stderr); code != cli.ExitError || !strings.Contains(stderr.String(), "run.qrels") {
 		t.Errorf("exit %d, stderr %q; want %d naming the file", code, stderr.String(), cli.ExitError)
+	}
+}
+
+// TestFused compares a fused system with its two systems on the 2022
+// sample: a row of its own, and the run -o writes is the one advanced
+// -fuse writes for the same systems.
+func TestFused(t *testing.T) {
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	args := []string{"-systems", "baseline,baseline+swordsman,swordsman", "-k", "20", "-format", "tsv", "-predict=false", "-cache", "off", "-quiet", "-o", out}
+	if code := run(context.Background(), args, &stdout, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 1+3*3 || !strings.HasPrefix(lines[2], "baseline+swordsman\t") {
+		t.Fatalf("got\n%s\nwant a header and 9 rows, the second baseline+swordsman's", stdout.String())
+	}
+	fused, err := os.ReadFile(filepath.Join(out, "baseline+swordsman.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command to run advanced with: %v", err)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(goTool, "run", "../advanced", "-fuse", "baseline,swordsman", "-k", "20", "-tag", "baseline+swordsman", "-cache", "off", "-quiet", "-o", dir)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("advanced -fuse: %v\n%s", err, b)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "run.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(fused, want) {
+		t.Errorf("experiment's baseline+swordsman run differs from advanced -fuse baseline,swordsman's")
 	}
 }
