@@ -37,10 +37,6 @@ const (
 	defaultPageSize = 100
 )
 
-// ErrNotFound is wrapped by GetArgument's error when the service has no
-// argument with the id (a 404 response).
-var ErrNotFound = errors.New("argsme: no such argument")
-
 // StatusError reports a response with a status other than 2xx: the
 // endpoint, the status, how many attempts were made and the start of the
 // body. Use errors.As to inspect it.
@@ -191,8 +187,8 @@ func (c *Client) get(ctx context.Context, pathAndQuery string) ([]byte, error) {
 }
 
 // GetArgument fetches one argument by its args.me id (GET
-// /api/v2/arguments/{id}). An unknown id gives an error wrapping
-// ErrNotFound. The argument has no Sentences: the API does not split them.
+// /api/v2/arguments/{id}). An unknown id gives an error that says "no
+// such argument" and wraps the *StatusError of the 404 response. The argument has no Sentences: the API does not split them.
 func (c *Client) GetArgument(ctx context.Context, id string) (corpus.Argument, error) {
 	if id == "" {
 		return corpus.Argument{}, errors.New("argsme: get argument: empty id")
@@ -202,7 +198,7 @@ func (c *Client) GetArgument(ctx context.Context, id string) (corpus.Argument, e
 	if err != nil {
 		var se *StatusError
 		if errors.As(err, &se) && se.StatusCode == http.StatusNotFound {
-			return corpus.Argument{}, fmt.Errorf("argsme: get argument %s: %w: %w", quote.Q(id), ErrNotFound, err)
+			return corpus.Argument{}, fmt.Errorf("argsme: get argument %s: no such argument: %w", quote.Q(id), err)
 		}
 		return corpus.Argument{}, fmt.Errorf("argsme: get argument %s: %w", quote.Q(id), err)
 	}

@@ -360,8 +360,9 @@ func TestGetArgument(t *testing.T) {
 		t.Errorf("argument (-want +got):\n%s", diff)
 	}
 	_, err = client(srv.URL).GetArgument(context.Background(), "Snope-Anope")
-	if !errors.Is(err, argsme.ErrNotFound) || !strings.Contains(err.Error(), "no argument with id Snope-Anope") {
-		t.Errorf("unknown id: got error %v, want ErrNotFound with the service's message", err)
+	var se *argsme.StatusError
+	if !errors.As(err, &se) || se.StatusCode != http.StatusNotFound || !strings.Contains(err.Error(), "no such argument") || !strings.Contains(err.Error(), "no argument with id Snope-Anope") {
+		t.Errorf("unknown id: got error %v, want a 404 StatusError saying so, with the service's message", err)
 	}
 	if _, err := client(srv.URL).GetArgument(context.Background(), ""); err == nil {
 		t.Error("empty id: got no error")

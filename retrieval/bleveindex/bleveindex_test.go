@@ -370,8 +370,8 @@ func TestBadInput(t *testing.T) {
 
 	for _, text := range []string{`"unterminated`, `title:`, `+`, `dogs~x`} {
 		_, err := x.Retrieve(ctx, retrieval.Query{ID: "7", Text: text}, 10)
-		if !errors.Is(err, bleveindex.ErrQuery) {
-			t.Errorf("malformed query %q: got %v, want ErrQuery", text, err)
+		if err == nil || !strings.Contains(err.Error(), ": malformed query: ") {
+			t.Errorf("malformed query %q: got %v, want an error saying so", text, err)
 		}
 		prefixed(err)
 	}
@@ -391,12 +391,12 @@ func TestBadInput(t *testing.T) {
 	// Open: a missing path, a directory without an index.
 	dir := t.TempDir()
 	_, err = bleveindex.Open(filepath.Join(dir, "missing"), bleveindex.Config{})
-	if !errors.Is(err, bleveindex.ErrNoIndex) || !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("Open of a missing path: got %v, want ErrNoIndex and fs.ErrNotExist", err)
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "no index") {
+		t.Errorf("Open of a missing path: got %v, want fs.ErrNotExist, saying there is no index", err)
 	}
 	prefixed(err)
-	if _, err := bleveindex.Open(dir, bleveindex.Config{}); !errors.Is(err, bleveindex.ErrNoIndex) {
-		t.Errorf("Open of an empty directory: got %v, want ErrNoIndex", err)
+	if _, err := bleveindex.Open(dir, bleveindex.Config{}); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "no index") {
+		t.Errorf("Open of an empty directory: got %v, want fs.ErrNotExist, saying there is no index", err)
 	}
 
 	// Build: into an index, into a directory that is not empty.

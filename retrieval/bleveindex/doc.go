@@ -53,7 +53,7 @@
 // abolished? (abolished followed by exactly one character), which matches
 // no stemmed term: the query silently loses its most telling word. A
 // colon makes a field name of the word before it, and an unbalanced quote
-// is a syntax error (ErrQuery). Retrieve topic titles with Config.Plain
+// is a syntax error ("malformed query"). Retrieve topic titles with Config.Plain
 // set, which reads the text as a match query analysed like the field;
 // keep query-string syntax for queries written for it.
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"slices"
@@ -40,21 +41,21 @@ func cloneConfig(c Config) Config {
 }
 
 // Open opens the bleve index in the directory path, read-only, and returns
-// an Index that owns it. A path that does not exist gives an error wrapping
-// both ErrNoIndex and fs.ErrNotExist; a directory without a bleve index,
-// one wrapping ErrNoIndex.
+// an Index that owns it. A path that does not exist, and a directory
+// without a bleve index, give an error wrapping fs.ErrNotExist: there is no
+// index to open (Build makes one).
 //
 // The index's mapping may name analyzers of bleve packages the program
 // does not import (analysis/lang/...); import them, as with database/sql
 // drivers, or searches fail.
 func Open(path string, c Config) (*Index, error) {
 	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("bleveindex: open: %w: %w", ErrNoIndex, err)
+		return nil, fmt.Errorf("bleveindex: open: %w: %w", errNoIndex, err)
 	}
 	idx, err := bleve.OpenUsing(path, map[string]any{"read_only": true})
 	switch {
 	case errors.Is(err, bleve.ErrorIndexMetaMissing), errors.Is(err, bleve.ErrorIndexPathDoesNotExist):
-		return nil, fmt.Errorf("bleveindex: open %s: %w", path, ErrNoIndex)
+		return nil, fmt.Errorf("bleveindex: open %s: %w: %w", path, errNoIndex, fs.ErrNotExist)
 	case err != nil:
 		return nil, fmt.Errorf("bleveindex: open %s: %w", path, err)
 	}
@@ -87,7 +88,7 @@ func (x *Index) Close() error {
 // first, equal scores ordered by id descending (retrieval.SortHits), which
 // is also how bleve is asked to cut the list at k. k <= 0 gives an error
 // wrapping retrieval.ErrK; a text that is not valid query-string syntax,
-// one wrapping ErrQuery.
+// one that says "malformed query" and what bleve found.
 func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
 	if err := retrieval.CheckK(k); err != nil {
 		return nil, err
@@ -151,7 +152,7 @@ func (x *Index) query(text string) (query.Query, error) {
 	for i := range trees {
 		t, err := query.NewQueryStringQuery(text).Parse()
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrQuery, err)
+			return nil, fmt.Errorf("%w: %v", errQuery, err)
 		}
 		trees[i] = t
 	}
