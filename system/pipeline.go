@@ -92,9 +92,12 @@ type Pipeline struct {
 	// any other.
 	Pairer pairing.Pairer
 	// Builder pairs the candidates when Pairer is nil; its Pool, when 0,
-	// is the Pipeline's. When it weighs centrality (a positive weight, or
-	// no weights at all, which are pairing.Weights's defaults) the
-	// candidates' ArgsRank centrality is computed.
+	// is the Pipeline's. When it weighs centrality (a weight other than 0,
+	// or no weights at all, which are pairing.Weights's defaults) the
+	// candidates' ArgsRank centrality is computed, and when it weighs
+	// similarity, their similarity to the topic's title by the Pipeline's
+	// Encoder (pairing.Candidate.Similarity; also computed with
+	// Rerank.Similarity).
 	Builder pairing.Builder
 	// NounPhrases makes the Builder's coherence compare noun phrases from
 	// part-of-speech tags instead of runs of content words (slower).
@@ -261,6 +264,7 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
+	setRanks(cands, hits)
 	if err := r.describe(ctx, q, cands); err != nil {
 		return nil, err
 	}
@@ -284,6 +288,20 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 		return nil, err
 	}
 	return r.results(q.Text, pairs[:min(len(pairs), r.k)])
+}
+
+// setRanks gives each candidate its rank in hits, the list it was selected
+// from (Candidate.Rank).
+func setRanks(cands []pairing.Candidate, hits []retrieval.Hit) {
+	rank := make(map[string]int, len(hits))
+	for i, h := range hits {
+		if _, ok := rank[h.ID]; !ok {
+			rank[h.ID] = i + 1
+		}
+	}
+	for i := range cands {
+		cands[i].Rank = rank[cands[i].Sentence.ID]
+	}
 }
 
 // results returns the pairs as a run's results, with the sides of the
@@ -507,10 +525,10 @@ func (r *ready) filters() filter.Filter {
 }
 
 // weighsCentrality reports whether a Builder with weights w weighs
-// centrality: when its weight is positive, or when no weight is, which
+// centrality: when its weight is not 0, or when no weight is set, which
 // pairing.Weights reads as its defaults, centrality among them.
 func weighsCentrality(w pairing.Weights) bool {
-	return w.Centrality > 0 || max(w.Retrieval, w.Argumentativeness, w.Coherence, w.Centrality) <= 0
+	return w.Centrality != 0 || w == (pairing.Weights{})
 }
 
 // describe fills in what the models say of the candidates: their
