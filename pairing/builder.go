@@ -21,14 +21,14 @@ import (
 //
 // The sentence features (every field but Coherence, SameArgument and
 // Adjacent) are the means over the pair's two sentences; they also order
-// the candidates (Builder). Each is in [0, 1], except Similarity, a cosine.
+// the candidates (Builder). Each is in [0, 1].
 type Weights struct {
 	Retrieval         float64 // the mean normalised retrieval score of the two sentences
 	Argumentativeness float64 // their mean argumentativeness
 	Centrality        float64 // their mean ArgsRank centrality
 	Coherence         float64 // the pair's Coherence score
 
-	Similarity float64 // their mean Candidate.Similarity to the query
+	Similarity float64 // their mean Candidate.Similarity to the query, min–max normalised as Retrieval
 	Stance     float64 // their mean Candidate.StanceConfidence
 	Length     float64 // their mean length in words over 60, at most 1
 	Conclusion float64 // the share of the two that are their argument's conclusion
@@ -80,10 +80,11 @@ func (a extraFeatures) mean(b extraFeatures) extraFeatures {
 	}
 }
 
-// extraOf computes c's extra features.
-func extraOf(c Candidate) extraFeatures {
+// extraOf computes c's extra features, given its similarity normalised
+// over the candidates.
+func extraOf(c Candidate, similarity float64) extraFeatures {
 	f := extraFeatures{
-		similarity: finite(c.Similarity),
+		similarity: similarity,
 		stance:     finite(c.StanceConfidence),
 		length:     min(1, float64(len(strings.Fields(c.Sentence.Text)))/60),
 	}
@@ -193,11 +194,16 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 		retr[i] = finite(c.Retrieval)
 	}
 	retr = minMax(retr)
+	sim := make([]float64, len(cands))
+	for i, c := range cands {
+		sim[i] = finite(c.Similarity)
+	}
+	sim = minMax(sim)
 	single := make([]float64, len(cands))
 	extra := make([]extraFeatures, len(cands))
 	singleSum := w.singleSum()
 	for i, c := range cands {
-		extra[i] = extraOf(c)
+		extra[i] = extraOf(c, sim[i])
 		if singleSum > 0 {
 			single[i] = (w.Retrieval*retr[i] + w.Argumentativeness*finite(c.Argumentativeness) +
 				w.Centrality*finite(c.Centrality) + w.extra(extra[i])) / singleSum

@@ -91,7 +91,7 @@ func crossValidate(ctx context.Context, s setting, runsDir string, workers int, 
 	if mismatched > 0 {
 		fmt.Fprintf(stderr, "trainranker: warning: %d held-out topics' top 5 differ from the Builder's on the cached candidates\n", mismatched)
 	}
-	today, err := system.Run(ctx, env, setting{Encoder: "use", Rerank: true}.pipeline(start()), "advanced")
+	today, err := system.Run(ctx, env, setting{Encoder: "use", Rerank: true, Stages: "advanced"}.pipeline(start()), "advanced")
 	if err != nil {
 		return err
 	}

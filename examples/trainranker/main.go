@@ -65,7 +65,7 @@ func main() {
 
 // shipped is the setting of the shipped weights: the default flags.
 func shipped() setting {
-	return setting{Encoder: "glove", Rerank: false, Features: featureNames()}
+	return setting{Encoder: "glove", Rerank: false, Features: featureNames(), Stages: "advanced"}
 }
 
 // about is what -h says the command does.
@@ -82,6 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	encoder := c.OneOf("encoder", []string{"glove", "use", "none"}, "the sentence vectors of the similarity feature: glove (averaged GloVe), use (Universal Sentence Encoder lite) or none")
 	rerank := c.Flags.Bool("rerank", def.Rerank, "re-rank the candidates by similarity to the title before pairing (Rerank.Similarity)")
 	features := c.Flags.String("features", strings.Join(def.Features, ","), "comma-separated `names` of the weights learned; the others keep today's advanced value")
+	stages := c.OneOf("stages", []string{"advanced", "advanced+pearl"}, "the retrieval stages: advanced (today's) or advanced+pearl (with the pearl recipe's two, fused half and half)")
 	workers := c.Int("workers", 1, 1, 64, "topics paired at once while training (the weights do not depend on it)")
 	c.Check(func() error {
 		if *out == "" {
@@ -98,7 +99,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	return c.Run(args, func([]string) error {
-		s := setting{Encoder: *encoder, Rerank: *rerank, Features: strings.Split(*features, ",")}
+		s := setting{Encoder: *encoder, Rerank: *rerank, Features: strings.Split(*features, ","), Stages: *stages}
 		if s.Encoder == "none" {
 			s.Features = slices.DeleteFunc(s.Features, func(f string) bool { return f == "similarity" })
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/internal/coordascent"
 	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/system"
@@ -67,6 +68,10 @@ type setting struct {
 	Rerank bool
 	// Features are the names of the learned weights (featureNames).
 	Features []string
+	// Stages are the retrieval stages: "advanced" (today's two) or
+	// "advanced+pearl" (with the pearl recipe's two sentence stages,
+	// the four fused half and half).
+	Stages string
 }
 
 // start is the weights coordinate ascent starts from: today's advanced
@@ -81,6 +86,14 @@ func (s setting) pipeline(w pairing.Weights) system.Pipeline {
 	p.Rerank.Similarity = s.Rerank
 	p.GloVe = s.Encoder == "glove"
 	p.Builder.Weights = w
+	if s.Stages == "advanced+pearl" {
+		for i := range p.Stages {
+			p.Stages[i].Weight /= 2
+		}
+		p.Stages = append(p.Stages,
+			system.Stage{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet"}}, Depth: 1000, Weight: 0.25},
+			system.Stage{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "dph"}, PRF: lexical.PRF{Method: "bo1"}}, Depth: 1000, Weight: 0.25})
+	}
 	return p
 }
 
