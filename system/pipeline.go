@@ -199,15 +199,21 @@ const sampleArguments = 10000
 //     sentences deep;
 //   - all five filters, argumentativeness at 0.5;
 //   - 100 candidates, re-ranked by the mean of their retrieval score and
-//     their similarity to the topic's title by sentence vectors
-//     (Rerank.Similarity, Universal Sentence Encoder lite; its effect on
-//     the samples: BENCHMARKS.md, section "Effects on the samples");
-//   - pairs by a Builder weighing retrieval 0.45,
-//     argumentativeness 0.2 and coherence 0.25 (argumentativeness is the
-//     quality proxy), the top five places sharing no argument;
+//     their similarity to the topic's title by averaged GloVe word vectors
+//     (Rerank.Similarity, GloVe);
+//   - pairs by a Builder whose weights were learned from the embedded 2022
+//     sample's official judgments by examples/trainranker (coordinate
+//     ascent on the predicted nDCG@5 of eval/unjudged, over the retrieval
+//     score, argumentativeness, coherence, similarity to the title and
+//     length; the weights, the command that retrains them and their
+//     training data are in ranker_weights.go), the top five places sharing
+//     no argument;
 //   - stance by stance.Rule with the shipped stance model.
 //
-// Change its fields for a variant: each is one step of the Pipeline.
+// Change its fields for a variant: each is one step of the Pipeline. The
+// advanced of before the learned weights is this with GloVe false (the
+// Universal Sentence Encoder lite) and Builder weights retrieval 0.45,
+// argumentativeness 0.2 and coherence 0.25.
 func Advanced() Pipeline {
 	argumentWeight := 0.7 // a variable: 1 − 0.7 is then computed in float64, as the advanced command always has
 	return Pipeline{
@@ -233,8 +239,9 @@ func Advanced() Pipeline {
 		Argumentative: 0.5,
 		Pool:          100,
 		Rerank:        Rerank{Similarity: true},
+		GloVe:         true,
 		Builder: pairing.Builder{
-			Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25},
+			Weights: rankerWeights(),
 		},
 	}
 }

@@ -58,7 +58,9 @@ func crossValidate(ctx context.Context, s setting, runsDir string, workers int, 
 		if err != nil {
 			return err
 		}
-		w, best, err := learn(ctx, m, s, train, workers, nil)
+		w, best, err := learn(ctx, m, s, train, workers, func(cycle int, _ []float64, value float64) {
+			fmt.Fprintf(stderr, "trainranker: fold %d, cycle %d: %.4f\n", f+1, cycle, value)
+		})
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,8 @@
 //
 // Run it from the repository root:
 //
-//	go run ./examples/trainranker [-out system/ranker_weights.go] [-encoder glove|use|none] [-rerank] [-features NAME,...] [-workers N]
+//	go run ./examples/trainranker [-out system/ranker_weights.go] [-encoder glove|use|none] [-rerank=false]
+//	        [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-workers N]
 //	go run ./examples/trainranker -cv [-runs DIR] [flags]
 //
 // The ranker is pairing.Builder's pair score, a weighted mean of the pair's
@@ -65,7 +66,8 @@ func main() {
 
 // shipped is the setting of the shipped weights: the default flags.
 func shipped() setting {
-	return setting{Encoder: "glove", Rerank: false, Features: featureNames(), Stages: "advanced"}
+	return setting{Encoder: "glove", Rerank: true, Features: []string{"retrieval", "argumentativeness", "coherence", "similarity", "length"},
+		Stages: "advanced", Grid: "coarse"}
 }
 
 // about is what -h says the command does.
@@ -74,7 +76,7 @@ const about = `Trainranker learns the pair-scoring weights of the advanced syste
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-rerank] [-features NAME,...] [-workers N]\ntrainranker -cv [-runs DIR] [flags]", about, stdout, stderr)
+	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-rerank=false] [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-workers N]\ntrainranker -cv [-runs DIR] [flags]", about, stdout, stderr)
 	def := shipped()
 	out := c.Flags.String("out", filepath.Join("system", "ranker_weights.go"), "the Go `file` to write the weights to")
 	cv := c.Flags.Bool("cv", false, "cross-validate (5 folds of topics) instead of training on all topics; writes nothing")
@@ -83,6 +85,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rerank := c.Flags.Bool("rerank", def.Rerank, "re-rank the candidates by similarity to the title before pairing (Rerank.Similarity)")
 	features := c.Flags.String("features", strings.Join(def.Features, ","), "comma-separated `names` of the weights learned; the others keep today's advanced value")
 	stages := c.OneOf("stages", []string{"advanced", "advanced+pearl"}, "the retrieval stages: advanced (today's) or advanced+pearl (with the pearl recipe's two, fused half and half)")
+	grid := c.OneOf("grid", []string{"coarse", "fine"}, "the values tried for each weight: coarse (-0.5, -0.25, 0, 0.25, 0.5, 1) or fine (13 signed values from 0.02 to 1)")
 	workers := c.Int("workers", 1, 1, 64, "topics paired at once while training (the weights do not depend on it)")
 	c.Check(func() error {
 		if *out == "" {
@@ -99,7 +102,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	return c.Run(args, func([]string) error {
-		s := setting{Encoder: *encoder, Rerank: *rerank, Features: strings.Split(*features, ","), Stages: *stages}
+		s := setting{Encoder: *encoder, Rerank: *rerank, Features: strings.Split(*features, ","), Stages: *stages, Grid: *grid}
 		if s.Encoder == "none" {
 			s.Features = slices.DeleteFunc(s.Features, func(f string) bool { return f == "similarity" })
 		}
@@ -193,7 +196,7 @@ import "github.com/argsearch/argsearch/pairing"
 
 // rankerWeights are Advanced's Builder weights, learned by
 //
-//	go run ./examples/trainranker -encoder %s -rerank=%t -features %s
+//	go run ./examples/trainranker -encoder %s -rerank=%t -features %s -stages %s -grid %s
 //
 // (coordinate ascent, maximising the mean predicted nDCG@5 over relevance,
 // quality and coherence, eval/unjudged) on the embedded 2022 sample: the
@@ -204,7 +207,7 @@ import "github.com/argsearch/argsearch/pairing"
 // the Creative Commons Attribution 4.0 International license (CC BY 4.0).
 func rankerWeights() pairing.Weights {
 	return pairing.Weights{
-`, s.Encoder, s.Rerank, strings.Join(s.Features, ","))
+`, s.Encoder, s.Rerank, strings.Join(s.Features, ","), s.Stages, s.Grid)
 	v := toVector(w)
 	goNames := []string{"Retrieval", "Argumentativeness", "Centrality", "Coherence", "Similarity", "Stance",
 		"Length", "Conclusion", "Lead", "Rank", "SameArgument", "Adjacent"}

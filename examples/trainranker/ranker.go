@@ -68,6 +68,9 @@ type setting struct {
 	Rerank bool
 	// Features are the names of the learned weights (featureNames).
 	Features []string
+	// Grid is the values coordinate ascent tries for each weight: "fine"
+	// (coordascent.DefaultGrid) or "coarse" (−0.5, −0.25, 0, 0.25, 0.5, 1).
+	Grid string
 	// Stages are the retrieval stages: "advanced" (today's two) or
 	// "advanced+pearl" (with the pearl recipe's two sentence stages,
 	// the four fused half and half).
@@ -80,21 +83,50 @@ func start() pairing.Weights {
 	return pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}
 }
 
-// pipeline returns the advanced configuration of s with Builder weights w.
+// pipeline returns the advanced configuration of s with Builder weights w:
+// system.Advanced with the stages, encoder and re-ranking of s.
 func (s setting) pipeline(w pairing.Weights) system.Pipeline {
 	p := system.Advanced()
-	p.Rerank.Similarity = s.Rerank
-	p.GloVe = s.Encoder == "glove"
-	p.Builder.Weights = w
+	p.Stages = todaysStages()
 	if s.Stages == "advanced+pearl" {
 		for i := range p.Stages {
 			p.Stages[i].Weight /= 2
 		}
-		p.Stages = append(p.Stages,
-			system.Stage{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet"}}, Depth: 1000, Weight: 0.25},
-			system.Stage{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "dph"}, PRF: lexical.PRF{Method: "bo1"}}, Depth: 1000, Weight: 0.25})
+		p.Stages = append(p.Stages, pearlStages()...)
 	}
+	p.Rerank.Similarity = s.Rerank
+	p.GloVe = s.Encoder == "glove"
+	p.Builder.Weights = w
 	return p
+}
+
+// todaysStages are the retrieval stages of today's advanced (before the
+// learned ranker): the argument stage and the sentence stage.
+func todaysStages() []system.Stage {
+	argumentWeight := 0.7 // 1 − 0.7 computed in float64, as Advanced does
+	return []system.Stage{
+		{
+			Search: lexical.Ranking{
+				Unit:    "argument",
+				Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000},
+				Fields:  lexical.FieldWeights{Conclusion: 2, Premise: 1, Title: 1},
+				PRF:     lexical.PRF{Method: "rm3"},
+			},
+			Arguments: 100,
+			Weight:    argumentWeight,
+		},
+		{Search: lexical.Ranking{Unit: "sentence"}, Depth: 1000, Weight: 1 - argumentWeight},
+	}
+}
+
+// pearlStages are the pearl recipe's two sentence stages (Dirichlet LM,
+// and DPH with Bo1 expansion), 1000 sentences each, weighing a quarter
+// each.
+func pearlStages() []system.Stage {
+	return []system.Stage{
+		{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet"}}, Depth: 1000, Weight: 0.25},
+		{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "dph"}, PRF: lexical.PRF{Method: "bo1"}}, Depth: 1000, Weight: 0.25},
+	}
 }
 
 // fixed returns the indexes of the weights s does not learn.
@@ -225,7 +257,11 @@ func objective(m predictor, s setting, tcs []topicCands, workers int) coordascen
 // predicted labels of m, from start(). trace, if not nil, hears of each
 // cycle.
 func learn(ctx context.Context, m predictor, s setting, tcs []topicCands, workers int, trace func(int, []float64, float64)) (pairing.Weights, float64, error) {
-	v, best, err := coordascent.Maximize(ctx, objective(m, s, tcs, workers), toVector(start()), coordascent.Config{Fixed: s.fixed(), Trace: trace})
+	c := coordascent.Config{Fixed: s.fixed(), Trace: trace}
+	if s.Grid == "coarse" {
+		c.Grid = []float64{-0.5, -0.25, 0, 0.25, 0.5, 1}
+	}
+	v, best, err := coordascent.Maximize(ctx, objective(m, s, tcs, workers), toVector(start()), c)
 	if err != nil {
 		return pairing.Weights{}, 0, err
 	}

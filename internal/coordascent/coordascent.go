@@ -29,8 +29,9 @@ type Config struct {
 	MaxCycles int
 	// Fixed lists the indexes of weights that keep their start value.
 	Fixed []int
-	// Trace, if not nil, is called after each cycle with its number (from
-	// 1), the weights and the objective.
+	// Trace, if not nil, is called with the start weights and their
+	// objective as cycle 0, then after each cycle with its number (from 1),
+	// the weights and the objective.
 	Trace func(cycle int, w []float64, value float64)
 }
 
@@ -90,6 +91,9 @@ func Maximize(ctx context.Context, f Objective, start []float64, c Config) ([]fl
 	best, err := eval(w)
 	if err != nil {
 		return nil, 0, err
+	}
+	if c.Trace != nil {
+		c.Trace(0, slices.Clone(w), best)
 	}
 	for cycle := 1; cycle <= maxCycles; cycle++ {
 		before := best
