@@ -277,7 +277,7 @@ func TestBuilderExtraFeatures(t *testing.T) {
 		t.Fatalf("no pair a__PREMISE__1,a__PREMISE__2 among %d", len(got))
 	}
 	r := ((3.0-1)/(3-1) + 0) / 2 // min–max over a, b, c
-	sim := (1 + 0.5) / 2 // min–max over 0.8, 0.4 and c's 0
+	sim := (1 + 0.5) / 2         // min–max over 0.8, 0.4 and c's 0
 	st := (0.9 + 0.5) / 2
 	length := (11.0/60 + 9.0/60) / 2
 	lead := (1.0 + 0.5) / 2
