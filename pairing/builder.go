@@ -6,29 +6,100 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
+	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/stance"
 )
 
-// Weights combine a pair's evidence into its score. Negative weights are
-// treated as 0, and all zero (the zero value) means the defaults: relevance
-// first, then argumentativeness and coherence, then centrality (Retrieval
-// 0.45, Argumentativeness 0.2, Centrality 0.1, Coherence 0.25).
+// Weights combine a pair's evidence into its score: the weighted mean of
+// its features, divided by the sum of the weights' absolute values, so that
+// a negative weight counts against a feature. All zero (the zero value)
+// means the defaults: relevance first, then argumentativeness and
+// coherence, then centrality (Retrieval 0.45, Argumentativeness 0.2,
+// Centrality 0.1, Coherence 0.25).
+//
+// The sentence features (every field but Coherence, SameArgument and
+// Adjacent) are the means over the pair's two sentences; they also order
+// the candidates (Builder). Each is in [0, 1].
 type Weights struct {
 	Retrieval         float64 // the mean normalised retrieval score of the two sentences
 	Argumentativeness float64 // their mean argumentativeness
 	Centrality        float64 // their mean ArgsRank centrality
 	Coherence         float64 // the pair's Coherence score
+
+	Similarity float64 // their mean Candidate.Similarity to the query, min–max normalised as Retrieval
+	Stance     float64 // their mean Candidate.StanceConfidence
+	Length     float64 // their mean length in words over 60, at most 1
+	Conclusion float64 // the share of the two that are their argument's conclusion
+	Lead       float64 // their mean 1/k for premise sentence k, 0 for a conclusion
+	Rank       float64 // their mean 1/log2(1+Candidate.Rank), 0 for rank 0
+
+	SameArgument float64 // 1 when both come from one argument
+	Adjacent     float64 // 1 when they are consecutive premise sentences of one argument
 }
 
-// orDefault returns w with negative weights as 0, or the defaults when all
-// are zero.
+// orDefault returns w, or the defaults when all weights are zero.
 func (w Weights) orDefault() Weights {
-	w = Weights{max(0, w.Retrieval), max(0, w.Argumentativeness), max(0, w.Centrality), max(0, w.Coherence)}
 	if w == (Weights{}) {
 		return Weights{Retrieval: 0.45, Argumentativeness: 0.2, Centrality: 0.1, Coherence: 0.25}
 	}
 	return w
+}
+
+// singleSum is the sum of the absolute sentence weights, by which a
+// candidate's single score is divided.
+func (w Weights) singleSum() float64 {
+	return math.Abs(w.Retrieval) + math.Abs(w.Argumentativeness) + math.Abs(w.Centrality) +
+		math.Abs(w.Similarity) + math.Abs(w.Stance) + math.Abs(w.Length) + math.Abs(w.Conclusion) +
+		math.Abs(w.Lead) + math.Abs(w.Rank)
+}
+
+// extra returns the weighted sum of a candidate's sentence features beyond
+// retrieval, argumentativeness and centrality; exactly 0 when their
+// weights are.
+func (w Weights) extra(f extraFeatures) float64 {
+	return w.Similarity*f.similarity + w.Stance*f.stance + w.Length*f.length +
+		w.Conclusion*f.conclusion + w.Lead*f.lead + w.Rank*f.rank
+}
+
+// extraFeatures are a candidate's sentence features beyond retrieval,
+// argumentativeness and centrality (Weights).
+type extraFeatures struct {
+	similarity, stance, length, conclusion, lead, rank float64
+	kind                                               docid.Kind // "" for an id that is no sentence id
+	number                                             int
+}
+
+// mean returns the features' means over a and b.
+func (a extraFeatures) mean(b extraFeatures) extraFeatures {
+	return extraFeatures{
+		similarity: (a.similarity + b.similarity) / 2, stance: (a.stance + b.stance) / 2,
+		length: (a.length + b.length) / 2, conclusion: (a.conclusion + b.conclusion) / 2,
+		lead: (a.lead + b.lead) / 2, rank: (a.rank + b.rank) / 2,
+	}
+}
+
+// extraOf computes c's extra features, given its similarity normalised
+// over the candidates.
+func extraOf(c Candidate, similarity float64) extraFeatures {
+	f := extraFeatures{
+		similarity: similarity,
+		stance:     finite(c.StanceConfidence),
+		length:     min(1, float64(len(strings.Fields(c.Sentence.Text)))/60),
+	}
+	if c.Rank > 0 {
+		f.rank = 1 / math.Log2(1+float64(c.Rank))
+	}
+	if sid, err := docid.ParseSentence(c.Sentence.ID); err == nil {
+		f.kind, f.number = sid.Kind, sid.Number
+		if sid.Kind == docid.Conclusion {
+			f.conclusion = 1
+		} else {
+			f.lead = 1 / float64(sid.Number)
+		}
+	}
+	return f
 }
 
 // A Scored is a pair with its score and stance, as a Builder ranks it.
@@ -54,17 +125,19 @@ type Scored struct {
 // the pairs.
 //
 // Candidates are ordered by their single score, the weighted mean (with
-// the Retrieval, Argumentativeness and Centrality weights) of their
-// normalised retrieval score, argumentativeness and centrality; ties go to
-// the smaller sentence id. The first Pool of them are paired with each
+// the sentence weights: every weight but Coherence, SameArgument and
+// Adjacent) of their normalised retrieval score, argumentativeness,
+// centrality and other sentence features; ties go to the smaller sentence
+// id. The first Pool of them are paired with each
 // other, every two once, when Coherence joins them (so never two sentences
 // of opposite stance). A pair's score is
 //
-//	Raw = (wR·r + wA·a + wC·c + wCoh·coherence) / (wR + wA + wC + wCoh)
+//	Raw = (wR·r + wA·a + wC·c + wCoh·coherence + Σ w·f) / (|wR| + |wA| + |wC| + |wCoh| + Σ |w|)
 //
 // where r, a and c are the means over its two sentences of the retrieval
 // score min–max normalised over all candidates, the argumentativeness and
-// the centrality.
+// the centrality, and f the pair's other features with their weights w
+// (Weights).
 //
 // Reading order: two sentences of one argument are in the argument's order
 // (InReadingOrder); sentences of different arguments are ordered by single
@@ -121,12 +194,19 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 		retr[i] = finite(c.Retrieval)
 	}
 	retr = minMax(retr)
-	single := make([]float64, len(cands))
-	singleSum := w.Retrieval + w.Argumentativeness + w.Centrality
+	sim := make([]float64, len(cands))
 	for i, c := range cands {
+		sim[i] = finite(c.Similarity)
+	}
+	sim = minMax(sim)
+	single := make([]float64, len(cands))
+	extra := make([]extraFeatures, len(cands))
+	singleSum := w.singleSum()
+	for i, c := range cands {
+		extra[i] = extraOf(c, sim[i])
 		if singleSum > 0 {
 			single[i] = (w.Retrieval*retr[i] + w.Argumentativeness*finite(c.Argumentativeness) +
-				w.Centrality*finite(c.Centrality)) / singleSum
+				w.Centrality*finite(c.Centrality) + w.extra(extra[i])) / singleSum
 		}
 	}
 	order := make([]int, len(cands))
@@ -154,7 +234,9 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 		feats[i] = coh.features(cands[i], idf, in)
 	}
 
-	total := w.Retrieval + w.Argumentativeness + w.Centrality + w.Coherence
+	total := math.Abs(w.Retrieval) + math.Abs(w.Argumentativeness) + math.Abs(w.Centrality) + math.Abs(w.Coherence) +
+		math.Abs(w.Similarity) + math.Abs(w.Stance) + math.Abs(w.Length) + math.Abs(w.Conclusion) +
+		math.Abs(w.Lead) + math.Abs(w.Rank) + math.Abs(w.SameArgument) + math.Abs(w.Adjacent)
 	var pairs []scoredPair
 	for x, i := range order {
 		if err := ctx.Err(); err != nil {
@@ -169,12 +251,23 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 			if !ok {
 				continue
 			}
+			same := feats[i].argID == feats[j].argID
+			var sameArg, adjacent float64
+			if same {
+				sameArg = 1
+				ei, ej := extra[i], extra[j]
+				if ei.kind == docid.Premise && ej.kind == docid.Premise && (ei.number-ej.number == 1 || ej.number-ei.number == 1) {
+					adjacent = 1
+				}
+			}
+			// The terms beyond the first four add exactly 0 when their
+			// weights are 0, so that such weights score as they always have.
 			raw := (w.Retrieval*(retr[i]+retr[j])/2 +
 				w.Argumentativeness*(finite(ci.Argumentativeness)+finite(cj.Argumentativeness))/2 +
 				w.Centrality*(finite(ci.Centrality)+finite(cj.Centrality))/2 +
-				w.Coherence*c) / total
+				w.Coherence*c +
+				w.extra(extra[i].mean(extra[j])) + w.SameArgument*sameArg + w.Adjacent*adjacent) / total
 			first, second := i, j // i has the better single score
-			same := feats[i].argID == feats[j].argID
 			if same {
 				p := InReadingOrder(ci.Sentence, cj.Sentence)
 				if p.First.ID != ci.Sentence.ID {

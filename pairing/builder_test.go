@@ -250,3 +250,63 @@ func TestCoherenceSemanticWeight(t *testing.T) {
 		t.Errorf("opposite vectors: got %v, want %v", got, want)
 	}
 }
+
+// TestBuilderExtraFeatures scores a pair by hand with every feature beyond
+// the first four, one negative weight among them, and checks that only the
+// absolute weights divide.
+func TestBuilderExtraFeatures(t *testing.T) {
+	a := cand("a__PREMISE__1", "Nuclear energy is cheap once the plants are built and running.", 3, stance.Pro)
+	a.Similarity, a.StanceConfidence, a.Rank = 0.8, 0.9, 1
+	b := cand("a__PREMISE__2", "Nuclear plants run for decades and produce cheap energy.", 1, stance.Pro)
+	b.Similarity, b.StanceConfidence, b.Rank = 0.4, 0.5, 3
+	c := cand("x__CONC__1", "Unrelated text about gardening and flowers in spring.", 2, stance.Unknown)
+	c.Rank = 7
+	w := Weights{Retrieval: 0.3, Coherence: 0.2, Similarity: 0.1, Stance: 0.05, Length: -0.1, Conclusion: 0.02,
+		Lead: 0.1, Rank: 0.2, SameArgument: 0.05, Adjacent: -0.3}
+	got, err := Builder{Weights: w, Diversity: -1}.Build(context.Background(), []Candidate{a, b, c}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p Scored
+	for _, s := range got {
+		if s.ID() == "a__PREMISE__1,a__PREMISE__2" {
+			p = s
+		}
+	}
+	if p.ID() == "," {
+		t.Fatalf("no pair a__PREMISE__1,a__PREMISE__2 among %d", len(got))
+	}
+	r := ((3.0-1)/(3-1) + 0) / 2 // min–max over a, b, c
+	sim := (1 + 0.5) / 2         // min–max over 0.8, 0.4 and c's 0
+	st := (0.9 + 0.5) / 2
+	length := (11.0/60 + 9.0/60) / 2
+	lead := (1.0 + 0.5) / 2
+	rank := (1/math.Log2(2) + 1/math.Log2(4)) / 2
+	num := w.Retrieval*r + w.Argumentativeness*0.5 + w.Centrality*0.5 + w.Coherence*p.Coherence +
+		w.Similarity*sim + w.Stance*st + w.Length*length + w.Conclusion*0 + w.Lead*lead + w.Rank*rank +
+		w.SameArgument*1 + w.Adjacent*1
+	den := 0.3 + 0.2 + 0.1 + 0.05 + 0.1 + 0.02 + 0.1 + 0.2 + 0.05 + 0.3
+	if want := num / den; math.Abs(p.Raw-want) > 1e-12 {
+		t.Errorf("raw score: got %.15g, want %.15g", p.Raw, want)
+	}
+}
+
+// TestWeightsZeroExtraScoresAsBefore checks that the extra features with
+// zero weights leave the score of the first four exactly (bit for bit) as
+// the formula of the first four gives it.
+func TestWeightsZeroExtraScoresAsBefore(t *testing.T) {
+	a := cand("a__PREMISE__1", "Nuclear energy is cheap once the plants are built and running.", 3, stance.Pro)
+	a.Similarity, a.Rank = -0.3, 2
+	b := cand("a__PREMISE__2", "Nuclear plants run for decades and produce cheap energy.", 1, stance.Pro)
+	w := Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}
+	got, err := Builder{Weights: w, Diversity: -1}.Build(context.Background(), []Candidate{a, b}, 0)
+	if err != nil || len(got) != 1 {
+		t.Fatalf("got %v, %v; want one pair", got, err)
+	}
+	p := got[0]
+	want := (w.Retrieval*(1.0+0)/2 + w.Argumentativeness*(0.5+0.5)/2 + w.Centrality*(0.5+0.5)/2 + w.Coherence*p.Coherence) /
+		(w.Retrieval + w.Argumentativeness + w.Centrality + w.Coherence)
+	if p.Raw != want {
+		t.Errorf("raw score: got %.17g, want exactly %.17g", p.Raw, want)
+	}
+}

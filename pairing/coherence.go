@@ -40,6 +40,12 @@ type Candidate struct {
 	// semantic), or nil. Coherence compares two candidates' vectors when
 	// both have one (Coherence.SemanticWeight).
 	Vector []float32
+	// Similarity is the similarity of the sentence to the query, for
+	// instance the cosine of their vectors; 0 when unknown.
+	Similarity float64
+	// Rank is the sentence's rank in the retrieved list it was selected
+	// from, from 1; 0 when unknown.
+	Rank int
 }
 
 // Candidates returns the sentences of hits as candidates, in order, with

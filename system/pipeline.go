@@ -92,9 +92,12 @@ type Pipeline struct {
 	// any other.
 	Pairer pairing.Pairer
 	// Builder pairs the candidates when Pairer is nil; its Pool, when 0,
-	// is the Pipeline's. When it weighs centrality (a positive weight, or
-	// no weights at all, which are pairing.Weights's defaults) the
-	// candidates' ArgsRank centrality is computed.
+	// is the Pipeline's. When it weighs centrality (a weight other than 0,
+	// or no weights at all, which are pairing.Weights's defaults) the
+	// candidates' ArgsRank centrality is computed, and when it weighs
+	// similarity, their similarity to the topic's title by the Pipeline's
+	// Encoder (pairing.Candidate.Similarity; also computed with
+	// Rerank.Similarity).
 	Builder pairing.Builder
 	// NounPhrases makes the Builder's coherence compare noun phrases from
 	// part-of-speech tags instead of runs of content words (slower).
@@ -196,15 +199,21 @@ const sampleArguments = 10000
 //     sentences deep;
 //   - all five filters, argumentativeness at 0.5;
 //   - 100 candidates, re-ranked by the mean of their retrieval score and
-//     their similarity to the topic's title by sentence vectors
-//     (Rerank.Similarity, Universal Sentence Encoder lite; its effect on
-//     the samples: BENCHMARKS.md, section "Effects on the samples");
-//   - pairs by a Builder weighing retrieval 0.45,
-//     argumentativeness 0.2 and coherence 0.25 (argumentativeness is the
-//     quality proxy), the top five places sharing no argument;
+//     their similarity to the topic's title by averaged GloVe word vectors
+//     (Rerank.Similarity, GloVe);
+//   - pairs by a Builder whose weights were learned from the embedded 2022
+//     sample's official judgments by examples/trainranker (coordinate
+//     ascent on the predicted nDCG@5 of eval/unjudged, over the retrieval
+//     score, argumentativeness, coherence, similarity to the title and
+//     length; the weights, the command that retrains them and their
+//     training data are in ranker_weights.go), the top five places sharing
+//     no argument;
 //   - stance by stance.Rule with the shipped stance model.
 //
-// Change its fields for a variant: each is one step of the Pipeline.
+// Change its fields for a variant: each is one step of the Pipeline. The
+// advanced of before the learned weights is this with GloVe false (the
+// Universal Sentence Encoder lite) and Builder weights retrieval 0.45,
+// argumentativeness 0.2 and coherence 0.25.
 func Advanced() Pipeline {
 	argumentWeight := 0.7 // a variable: 1 − 0.7 is then computed in float64, as the advanced command always has
 	return Pipeline{
@@ -230,8 +239,9 @@ func Advanced() Pipeline {
 		Argumentative: 0.5,
 		Pool:          100,
 		Rerank:        Rerank{Similarity: true},
+		GloVe:         true,
 		Builder: pairing.Builder{
-			Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25},
+			Weights: rankerWeights(),
 		},
 	}
 }
@@ -261,6 +271,7 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 	if err != nil {
 		return nil, err
 	}
+	setRanks(cands, hits)
 	if err := r.describe(ctx, q, cands); err != nil {
 		return nil, err
 	}
@@ -284,6 +295,20 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 		return nil, err
 	}
 	return r.results(q.Text, pairs[:min(len(pairs), r.k)])
+}
+
+// setRanks gives each candidate its rank in hits, the list it was selected
+// from (Candidate.Rank).
+func setRanks(cands []pairing.Candidate, hits []retrieval.Hit) {
+	rank := make(map[string]int, len(hits))
+	for i, h := range hits {
+		if _, ok := rank[h.ID]; !ok {
+			rank[h.ID] = i + 1
+		}
+	}
+	for i := range cands {
+		cands[i].Rank = rank[cands[i].Sentence.ID]
+	}
 }
 
 // results returns the pairs as a run's results, with the sides of the
@@ -507,10 +532,10 @@ func (r *ready) filters() filter.Filter {
 }
 
 // weighsCentrality reports whether a Builder with weights w weighs
-// centrality: when its weight is positive, or when no weight is, which
+// centrality: when its weight is not 0, or when no weight is set, which
 // pairing.Weights reads as its defaults, centrality among them.
 func weighsCentrality(w pairing.Weights) bool {
-	return w.Centrality > 0 || max(w.Retrieval, w.Argumentativeness, w.Coherence, w.Centrality) <= 0
+	return w.Centrality != 0 || w == (pairing.Weights{})
 }
 
 // describe fills in what the models say of the candidates: their

@@ -438,11 +438,21 @@ func (p Pipeline) writePairs(b *strings.Builder) {
 	}
 	bd := p.Builder
 	w, coh := bd.Weights, bd.Coherence
-	if max(w.Retrieval, w.Argumentativeness, w.Coherence, w.Centrality) <= 0 {
+	if w == (pairing.Weights{}) {
 		b.WriteString(" (pairing.Weights's defaults; ")
 	} else {
-		fmt.Fprintf(b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g; ",
+		fmt.Fprintf(b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g",
 			w.Retrieval, w.Argumentativeness, w.Centrality, w.Coherence)
+		for _, x := range []struct {
+			name string
+			w    float64
+		}{{"similarity", w.Similarity}, {"stance", w.Stance}, {"length", w.Length}, {"conclusion", w.Conclusion},
+			{"lead", w.Lead}, {"rank", w.Rank}, {"same argument", w.SameArgument}, {"adjacent", w.Adjacent}} {
+			if x.w != 0 {
+				fmt.Fprintf(b, ", %s %g", x.name, x.w)
+			}
+		}
+		b.WriteString("; ")
 	}
 	if coh.MinSimilarity == 0 && coh.MaxSimilarity == 0 {
 		b.WriteString("pairing.Coherence's defaults")

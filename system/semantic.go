@@ -43,13 +43,15 @@ func (r *ready) rewriters() ([]rewrite.Rewriter, error) {
 }
 
 // needsVectors reports whether the pipeline compares the candidates'
-// sentence vectors: to re-rank by similarity to the query, or in the
-// Builder's coherence.
+// sentence vectors: to re-rank by similarity to the query, in the
+// Builder's coherence, or as the Builder's Similarity feature (a Builder
+// that weighs it makes the candidates' vectors even when another Pairer
+// pairs them, so that a Pairer wrapping a Builder gets them too).
 func (p Pipeline) needsVectors() bool {
 	if b, ok := p.Pairer.(pairing.Builder); ok {
-		return p.Rerank.Similarity || b.Coherence.SemanticWeight > 0
+		return p.Rerank.Similarity || b.Coherence.SemanticWeight > 0 || b.Weights.Similarity != 0
 	}
-	return p.Rerank.Similarity || p.Builder.Coherence.SemanticWeight > 0 && p.Pairer == nil
+	return p.Rerank.Similarity || p.Builder.Weights.Similarity != 0 || p.Builder.Coherence.SemanticWeight > 0 && p.Pairer == nil
 }
 
 // encoder returns the pipeline's sentence encoder: its Encoder, else the
@@ -90,6 +92,7 @@ func (r *ready) encode(ctx context.Context, q retrieval.Query, cands []pairing.C
 	}
 	for i := range cands {
 		cands[i].Vector = vs[i+1]
+		cands[i].Similarity = semantic.Cosine(vs[i+1], vs[0])
 	}
 	return vs[0], nil
 }

@@ -8,7 +8,7 @@
 //	         [-workers N] [-min-pairs N] [-quiet]
 //	         [-no-prf] [-no-fusion] [-no-length] [-no-noise] [-no-dedup] [-no-verb] [-no-arg]
 //	         [-no-coherence] [-no-diversity] [-no-stance] [-no-quality] [-no-similarity] [-centrality] [-np-tags]
-//	         [-semantic-coherence W] [-encoder use|glove]
+//	         [-semantic-coherence W] [-encoder glove|use]
 //	advanced -recipe NAME [-i inputDir] [-o outputDir] [-sample 2022|2021] [-k 1000] [-tag TAG] ...
 //	advanced -recipe list
 //	advanced -fuse NAME,NAME[,...] [-fuse-method rrf|combsum] [-fuse-weights W,W[,...]] [-fuse-k 60] [-i inputDir] [-o outputDir] ...
@@ -70,10 +70,11 @@
 //     coherence (Coherence.SemanticWeight; off by default: it did not help
 //     on the 2022 sample);
 //   - re-ranking: -no-similarity drops the candidates' similarity to the
-//     title by sentence vectors (Rerank.Similarity, Universal Sentence
-//     Encoder lite; its time: BENCHMARKS.md, section "Meaning, not only
-//     words", "Time at full scale"); -encoder glove compares averaged GloVe
-//     word vectors instead (faster; smaller gains on the samples);
+//     title by sentence vectors (Rerank.Similarity and the Builder's
+//     Similarity weight; averaged GloVe word vectors); -encoder use
+//     compares Universal Sentence Encoder lite vectors instead (much
+//     slower; its time: BENCHMARKS.md, section "Meaning, not only words",
+//     "Time at full scale");
 //   - stance: -no-stance writes "Q0" for every pair.
 //
 // The run follows the Touché 2022 rules (100 to 1000 PRO or CON pairs per
@@ -85,7 +86,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/argsearch/argsearch/semantic/glove"
 	"io"
 	"os"
 	"os/signal"
@@ -223,7 +223,7 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	c.IntVar(&p.Pool, "pool", 100, 1, 100000, "candidates (sentences that pass the filters) paired")
 	c.Flags.BoolVar(&p.NounPhrases, "np-tags", false, "find the noun phrases coherence compares by part-of-speech tags (slower)")
 	centrality := c.Flags.Bool("centrality", false, "weigh ArgsRank centrality (0.1) into the pair score")
-	encoder := c.OneOf("encoder", []string{"use", "glove"}, "the sentence vectors of the similarity re-ranking and -semantic-coherence: use (Universal Sentence Encoder lite) or glove (averaged GloVe word vectors, much faster, smaller gains)")
+	encoder := c.OneOf("encoder", []string{"glove", "use"}, "the sentence vectors of the similarity re-ranking and feature and -semantic-coherence: glove (averaged GloVe word vectors, system.Advanced's) or use (Universal Sentence Encoder lite, much slower)")
 	c.Flags.Float64Var(&p.Builder.Coherence.SemanticWeight, "semantic-coherence", 0, "`weight` of the sentences' vector similarity (USE-lite) in pair coherence, beside its four default weights")
 	pairer := c.OneOf("pairer", []string{"builder", "next", "similar"}, "the pairing step: builder (coherence and diversity, the default), next (each candidate with the next sentence of its argument) or similar (with its argument's most similar sentence by the -encoder vectors)")
 	var rewriters []rewrite.Rewriter
@@ -244,7 +244,7 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 		{"diversity", "diversity: the top five pairs may share an argument"},
 		{"stance", "stance tagging: every pair's stance is Q0"},
 		{"quality", "the argumentativeness weight in the pair score"},
-		{"similarity", "re-ranking the candidates by their similarity to the title (sentence vectors, USE-lite)"},
+		{"similarity", "the candidates' similarity to the title (sentence vectors, -encoder): the re-ranking and the pair-score weight"},
 	} {
 		on := true
 		steps[s.name] = &on
@@ -276,13 +276,10 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 			p.Builder.Weights.Argumentativeness = 0
 		}
 		p.Rerank.Similarity = *steps["similarity"]
-		if *encoder == "glove" {
-			v, err := glove.Load()
-			if err != nil {
-				return err
-			}
-			p.Encoder = v
+		if !*steps["similarity"] {
+			p.Builder.Weights.Similarity = 0 // the learned weights' similarity feature too
 		}
+		p.GloVe = *encoder == "glove"
 		if *centrality {
 			p.Builder.Weights.Centrality = 0.1
 		}

@@ -1,0 +1,340 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/unjudged"
+	"github.com/argsearch/argsearch/internal/coordascent"
+	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/semantic"
+	"github.com/argsearch/argsearch/system"
+	"github.com/argsearch/argsearch/topics"
+)
+
+// dimensions are the judged dimensions whose mean predicted nDCG@5 the
+// ranker maximises.
+func dimensions() []eval.Dimension {
+	return []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence}
+}
+
+// featureNames are the learned weights, in the order coordinate ascent
+// cycles through them: the fields of pairing.Weights.
+func featureNames() []string {
+	return []string{"retrieval", "argumentativeness", "centrality", "coherence", "similarity", "stance",
+		"length", "conclusion", "lead", "rank", "same-argument", "adjacent"}
+}
+
+// fields returns pointers to w's fields in featureNames' order.
+func fields(w *pairing.Weights) []*float64 {
+	return []*float64{&w.Retrieval, &w.Argumentativeness, &w.Centrality, &w.Coherence, &w.Similarity, &w.Stance,
+		&w.Length, &w.Conclusion, &w.Lead, &w.Rank, &w.SameArgument, &w.Adjacent}
+}
+
+// toVector and toWeights convert between pairing.Weights and the vector
+// coordinate ascent searches.
+func toVector(w pairing.Weights) []float64 {
+	var out []float64
+	for _, f := range fields(&w) {
+		out = append(out, *f)
+	}
+	return out
+}
+
+func toWeights(v []float64) pairing.Weights {
+	var w pairing.Weights
+	for i, f := range fields(&w) {
+		*f = v[i]
+	}
+	return w
+}
+
+// A setting is what the ranker learns over: the candidates' pipeline (the
+// advanced configuration with its sentence encoder and re-ranking) and the
+// weights that are learned; the others keep their start value.
+type setting struct {
+	// Encoder makes the vectors of the Similarity feature: "use" (the
+	// shipped Universal Sentence Encoder lite), "glove" (averaged GloVe)
+	// or "none" (no Similarity feature).
+	Encoder string
+	// Rerank re-ranks the candidates by similarity to the title before
+	// pairing (system.Rerank.Similarity), as today's advanced does.
+	Rerank bool
+	// Features are the names of the learned weights (featureNames).
+	Features []string
+	// Grid is the values coordinate ascent tries for each weight: "fine"
+	// (coordascent.DefaultGrid) or "coarse" (−0.5, −0.25, 0, 0.25, 0.5, 1).
+	Grid string
+	// Stages are the retrieval stages: "advanced" (today's two) or
+	// "advanced+pearl" (with the pearl recipe's two sentence stages,
+	// the four fused half and half).
+	Stages string
+}
+
+// start is the weights coordinate ascent starts from: today's advanced
+// Builder weights (pairing.Weights's defaults but centrality).
+func start() pairing.Weights {
+	return pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}
+}
+
+// pipeline returns the advanced configuration of s with Builder weights w:
+// system.Advanced with the stages, encoder and re-ranking of s.
+func (s setting) pipeline(w pairing.Weights) system.Pipeline {
+	p := system.Advanced()
+	p.Stages = todaysStages()
+	if s.Stages == "advanced+pearl" {
+		for i := range p.Stages {
+			p.Stages[i].Weight /= 2
+		}
+		p.Stages = append(p.Stages, pearlStages()...)
+	}
+	p.Rerank.Similarity = s.Rerank
+	p.GloVe = s.Encoder == "glove"
+	p.Builder.Weights = w
+	return p
+}
+
+// todaysStages are the retrieval stages of today's advanced (before the
+// learned ranker): the argument stage and the sentence stage.
+func todaysStages() []system.Stage {
+	argumentWeight := 0.7 // 1 − 0.7 computed in float64, as Advanced does
+	return []system.Stage{
+		{
+			Search: lexical.Ranking{
+				Unit:    "argument",
+				Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000},
+				Fields:  lexical.FieldWeights{Conclusion: 2, Premise: 1, Title: 1},
+				PRF:     lexical.PRF{Method: "rm3"},
+			},
+			Arguments: 100,
+			Weight:    argumentWeight,
+		},
+		{Search: lexical.Ranking{Unit: "sentence"}, Depth: 1000, Weight: 1 - argumentWeight},
+	}
+}
+
+// pearlStages are the pearl recipe's two sentence stages (Dirichlet LM,
+// and DPH with Bo1 expansion), 1000 sentences each, weighing a quarter
+// each.
+func pearlStages() []system.Stage {
+	return []system.Stage{
+		{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet"}}, Depth: 1000, Weight: 0.25},
+		{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "dph"}, PRF: lexical.PRF{Method: "bo1"}}, Depth: 1000, Weight: 0.25},
+	}
+}
+
+// fixed returns the indexes of the weights s does not learn.
+func (s setting) fixed() []int {
+	var out []int
+	for i, name := range featureNames() {
+		if !slices.Contains(s.Features, name) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// A topicCands holds one topic's candidates, with every feature computed:
+// all that the weights do not change.
+type topicCands struct {
+	topic topics.Topic
+	qid   string
+	cands []pairing.Candidate
+}
+
+// recorder is a Pairer that keeps the candidates it is given and pairs
+// them with its Builder.
+type recorder struct {
+	builder pairing.Builder
+	got     *[]pairing.Candidate
+}
+
+func (r recorder) Build(ctx context.Context, cands []pairing.Candidate, k int) ([]pairing.Scored, error) {
+	*r.got = slices.Clone(cands)
+	return r.builder.Build(ctx, cands, k)
+}
+
+// candidates runs s's pipeline on each of tops up to the Builder and
+// returns their candidates, with centrality and (unless s.Encoder is
+// "none") similarity to the title computed.
+func candidates(ctx context.Context, env *system.Env, s setting, tops []topics.Topic) ([]topicCands, error) {
+	all := start()
+	all.Centrality = 1 // weighed, so computed
+	if s.Encoder != "none" {
+		all.Similarity = 1 // weighed, so the vectors are made
+	}
+	out := make([]topicCands, len(tops))
+	for i, t := range tops {
+		p := s.pipeline(all)
+		var got []pairing.Candidate
+		p.Pairer = recorder{builder: p.Builder, got: &got}
+		if _, err := p.Answer(ctx, env, t); err != nil {
+			return nil, fmt.Errorf("topic %s: %w", t.ID, err)
+		}
+		out[i] = topicCands{topic: t, qid: t.ID, cands: got}
+	}
+	return out, nil
+}
+
+// builder returns the Builder of s's pipeline with weights w, as the
+// pipeline pairs with it (its Pool the Pipeline's).
+func (s setting) builder(w pairing.Weights) pairing.Builder {
+	p := s.pipeline(w)
+	b := p.Builder
+	b.Pool = cmp.Or(b.Pool, p.Pool, 100)
+	return b
+}
+
+// top5 returns the first five pairs b builds from tc's candidates as a
+// run's lines.
+func top5(ctx context.Context, b pairing.Builder, tc topicCands) ([]runfile.Line, error) {
+	pairs, err := b.Build(ctx, tc.cands, 5)
+	if err != nil {
+		return nil, err
+	}
+	lines := make([]runfile.Line, len(pairs))
+	for i, p := range pairs {
+		lines[i] = runfile.Line{QID: tc.qid, DocID: p.ID(), Rank: i + 1, Score: p.Score, Tag: "trainranker"}
+	}
+	return lines, nil
+}
+
+// A predictor gives a run's predicted nDCG@k (eval/unjudged's Model).
+type predictor interface {
+	NDCG(ctx context.Context, run runfile.Run, k int, d eval.Dimension, opt eval.Options) (*eval.EstimatedNDCG, error)
+}
+
+// objective returns the mean over the dimensions of the predicted nDCG@5,
+// over tcs, of the Builder of s with the weights given, building the
+// topics' pairs with workers goroutines.
+func objective(m predictor, s setting, tcs []topicCands, workers int) coordascent.Objective {
+	return func(ctx context.Context, v []float64) (float64, error) {
+		b := s.builder(toWeights(v))
+		run := runfile.Run{}
+		lines := make([][]runfile.Line, len(tcs))
+		errs := make([]error, len(tcs))
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range max(1, workers) {
+			wg.Go(func() {
+				for i := range next {
+					lines[i], errs[i] = top5(ctx, b, tcs[i])
+				}
+			})
+		}
+		for i := range tcs {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		for i, tc := range tcs {
+			if errs[i] != nil {
+				return 0, errs[i]
+			}
+			if len(lines[i]) > 0 {
+				run[tc.qid] = lines[i]
+			}
+		}
+		sum := 0.0
+		for _, d := range dimensions() {
+			e, err := m.NDCG(ctx, run, 5, d, eval.Options{})
+			if err != nil {
+				return 0, err
+			}
+			sum += e.Mean
+		}
+		return sum / float64(len(dimensions())), nil
+	}
+}
+
+// learn trains the weights of s on tcs by coordinate ascent against the
+// predicted labels of m, from start(). trace, if not nil, hears of each
+// cycle.
+func learn(ctx context.Context, m predictor, s setting, tcs []topicCands, workers int, trace func(int, []float64, float64)) (pairing.Weights, float64, error) {
+	c := coordascent.Config{Fixed: s.fixed(), Trace: trace}
+	if s.Grid == "coarse" {
+		c.Grid = []float64{-0.5, -0.25, 0, 0.25, 0.5, 1}
+	}
+	v, best, err := coordascent.Maximize(ctx, objective(m, s, tcs, workers), toVector(start()), c)
+	if err != nil {
+		return pairing.Weights{}, 0, err
+	}
+	return toWeights(v), best, nil
+}
+
+// onTopics returns the judgments of j on the given topics only.
+func onTopics(j *eval.Judgments, tops []topics.Topic) (*eval.Judgments, error) {
+	keep := map[string]bool{}
+	for _, t := range tops {
+		keep[t.ID] = true
+	}
+	dims := j.Dimensions()
+	qrels := make([]*eval.Qrels, len(dims))
+	for i, d := range dims {
+		var kept []eval.Judgment
+		for jd := range j.Qrels(d).All() {
+			if keep[jd.Topic] {
+				kept = append(kept, jd)
+			}
+		}
+		q, err := eval.NewQrels(kept)
+		if err != nil {
+			return nil, err
+		}
+		qrels[i] = q
+	}
+	return eval.NewJudgments(j.Name, dims, qrels)
+}
+
+// trainPredictor trains eval/unjudged's model on the judgments of tops
+// alone, with the texts of env's store and the encoder enc.
+func trainPredictor(ctx context.Context, env *system.Env, tops []topics.Topic, enc semantic.Encoder) (*unjudged.Model, error) {
+	j, err := onTopics(env.Judgments, tops)
+	if err != nil {
+		return nil, err
+	}
+	return unjudged.Train(ctx, j, env.Store, tops, enc)
+}
+
+// cachedEncoder remembers the vectors its Encoder made, so that the
+// judged sentences are encoded once for every predictor trained.
+type cachedEncoder struct {
+	enc semantic.Encoder
+	mu  sync.Mutex
+	got map[string][]float32
+}
+
+func (c *cachedEncoder) Encode(ctx context.Context, texts []string) ([][]float32, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var todo []string
+	seen := map[string]bool{}
+	for _, t := range texts {
+		if _, ok := c.got[t]; !ok && !seen[t] {
+			seen[t], todo = true, append(todo, t)
+		}
+	}
+	if len(todo) > 0 {
+		vs, err := c.enc.Encode(ctx, todo)
+		if err != nil {
+			return nil, err
+		}
+		if c.got == nil {
+			c.got = map[string][]float32{}
+		}
+		for i, t := range todo {
+			c.got[t] = vs[i]
+		}
+	}
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		out[i] = c.got[t]
+	}
+	return out, nil
+}
