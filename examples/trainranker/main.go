@@ -4,7 +4,7 @@
 // Run it from the repository root:
 //
 //	go run ./examples/trainranker [-out system/ranker_weights.go] [-encoder glove|use|none] [-rerank=false]
-//	        [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-with2021] [-workers N]
+//	        [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-with2021 [-weigh year|topic]] [-workers N]
 //	go run ./examples/trainranker -cv [-runs DIR] [flags]
 //
 // The ranker is pairing.Builder's pair score, a weighted mean of the pair's
@@ -23,7 +23,8 @@
 // 2021 sample (its 10 topics and the official Touché 2021 relevance
 // judgments of arguments, CC BY 4.0; the run's pairs mapped to their first
 // sentence's argument, eval.FirstSentence, as evaluate -year 2021 -pairs
-// first scores), each year weighing a half. Each topic's candidates,
+// first scores), each year weighing a half (-weigh year) or each topic
+// alike (-weigh topic). Each topic's candidates,
 // with every feature, are computed once by the advanced pipeline (-encoder
 // and -rerank choose its encoder and re-ranking); only the Builder runs for
 // each weight vector.
@@ -76,7 +77,7 @@ func main() {
 // shipped is the setting of the shipped weights: the default flags.
 func shipped() setting {
 	return setting{Encoder: "glove", Rerank: true, Features: []string{"retrieval", "argumentativeness", "coherence", "similarity", "length"},
-		Stages: "advanced", Grid: "coarse"}
+		Stages: "advanced", Grid: "coarse", Weigh: "year"}
 }
 
 // about is what -h says the command does.
@@ -85,7 +86,7 @@ const about = `Trainranker learns the pair-scoring weights of the advanced syste
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-rerank=false] [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-with2021] [-workers N]\ntrainranker -cv [-runs DIR] [flags]", about, stdout, stderr)
+	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-rerank=false] [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-with2021 [-weigh year|topic]] [-workers N]\ntrainranker -cv [-runs DIR] [flags]", about, stdout, stderr)
 	def := shipped()
 	out := c.Flags.String("out", filepath.Join("system", "ranker_weights.go"), "the Go `file` to write the weights to")
 	cv := c.Flags.Bool("cv", false, "cross-validate (5 folds of topics) instead of training on all topics; writes nothing")
@@ -96,6 +97,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	stages := c.OneOf("stages", []string{"advanced", "advanced+pearl"}, "the retrieval stages: advanced (today's) or advanced+pearl (with the pearl recipe's two, fused half and half)")
 	grid := c.OneOf("grid", []string{"coarse", "fine"}, "the values tried for each weight: coarse (-0.5, -0.25, 0, 0.25, 0.5, 1) or fine (13 signed values from 0.02 to 1)")
 	with2021 := c.Flags.Bool("with2021", def.With2021, "add the embedded 2021 sample's 10 topics to the objective, scored by their official relevance judgments (judged-only nDCG@5 of the pairs mapped to their first sentence's argument), the two years weighing a half each")
+	weigh := c.OneOf("weigh", []string{"year", "topic"}, "with -with2021: how the years' figures combine: year (a half each) or topic (each topic alike, 25 against 10)")
 	workers := c.Int("workers", 1, 1, 64, "topics paired at once while training (the weights do not depend on it)")
 	c.Check(func() error {
 		if *out == "" {
@@ -112,7 +114,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	return c.Run(args, func([]string) error {
-		s := setting{Encoder: *encoder, Rerank: *rerank, Features: strings.Split(*features, ","), Stages: *stages, Grid: *grid, With2021: *with2021}
+		s := setting{Encoder: *encoder, Rerank: *rerank, Features: strings.Split(*features, ","), Stages: *stages, Grid: *grid, With2021: *with2021, Weigh: *weigh}
 		if s.Encoder == "none" {
 			s.Features = slices.DeleteFunc(s.Features, func(f string) bool { return f == "similarity" })
 		}
@@ -227,6 +229,18 @@ func describe(w pairing.Weights) string {
 	return strings.Join(parts, ", ")
 }
 
+// extraFlags returns the command line's flags for s.With2021 and s.Weigh,
+// with a leading space, or "".
+func extraFlags(s setting) string {
+	switch {
+	case !s.With2021:
+		return ""
+	case s.Weigh == "topic":
+		return " -with2021 -weigh topic"
+	}
+	return " -with2021"
+}
+
 // weightsFile returns the Go source of the weights file: w as the function
 // rankerWeights of package system, with what it was trained on.
 func weightsFile(s setting, w pairing.Weights) ([]byte, error) {
@@ -241,7 +255,7 @@ import "github.com/argsearch/argsearch/pairing"
 //
 //	go run ./examples/trainranker -encoder %s -rerank=%t -features %s -stages %s -grid %s%s
 //
-`, s.Encoder, s.Rerank, strings.Join(s.Features, ","), s.Stages, s.Grid, map[bool]string{true: " -with2021"}[s.With2021])
+`, s.Encoder, s.Rerank, strings.Join(s.Features, ","), s.Stages, s.Grid, extraFlags(s))
 	if s.With2021 {
 		b.WriteString(`// (coordinate ascent, maximising the mean of two halves: the mean
 // predicted nDCG@5 over relevance, quality and coherence, eval/unjudged,

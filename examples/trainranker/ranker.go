@@ -81,6 +81,10 @@ type setting struct {
 	// first sentence (eval.FirstSentence), as the evaluate command's
 	// -year 2021 -pairs first scores. See objective.
 	With2021 bool
+	// Weigh is how the two years' figures are combined with With2021:
+	// "year" (each year a half) or "topic" (each topic alike: the years
+	// weighed by their numbers of topics).
+	Weigh string
 }
 
 // start is the weights coordinate ascent starts from: today's advanced
@@ -308,7 +312,7 @@ func buildRuns(ctx context.Context, b pairing.Builder, tcs []topicCands, k, work
 // topics' pairs with workers goroutines. With args (s.With2021), it is
 // the mean of that figure and of the mean judged-only nDCG@5 over args'
 // topics (argumentNDCG): each year weighs a half, whatever its number of
-// topics.
+// topics, or with s.Weigh "topic" each topic alike.
 func objective(m predictor, s setting, tcs []topicCands, args *argumentTopics, workers int) coordascent.Objective {
 	return func(ctx context.Context, v []float64) (float64, error) {
 		b := s.builder(toWeights(v))
@@ -335,6 +339,10 @@ func objective(m predictor, s setting, tcs []topicCands, args *argumentTopics, w
 		_, mean, err := argumentNDCG(args.qrels, run)
 		if err != nil {
 			return 0, err
+		}
+		if s.Weigh == "topic" {
+			n, n21 := float64(len(tcs)), float64(len(args.tcs))
+			return (n*value + n21*mean) / (n + n21), nil
 		}
 		return (value + mean) / 2, nil
 	}
