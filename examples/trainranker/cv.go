@@ -32,7 +32,18 @@ func crossValidate(ctx context.Context, s setting, runsDir string, workers int, 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "trainranker: candidates of %d topics in %s\n", len(tcs), time.Since(began).Round(time.Second))
+	// The 2021 sample's topics are always answered held out, so that
+	// every setting has a 2021 figure; with s.With2021 they also train.
+	env21, tops21, q21, err := openArgumentTopics(ctx)
+	if err != nil {
+		return err
+	}
+	defer env21.Close()
+	tcs21, err := candidates(ctx, env21, s, tops21)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "trainranker: candidates of %d + %d topics in %s\n", len(tcs), len(tcs21), time.Since(began).Round(time.Second))
 	useEnc, err := use.Load()
 	if err != nil {
 		return err
@@ -42,8 +53,8 @@ func crossValidate(ctx context.Context, s setting, runsDir string, workers int, 
 	if err != nil {
 		return err
 	}
-	learned := runfile.Run{}
-	mismatched := 0
+	learned, learned21 := runfile.Run{}, runfile.Run{}
+	mismatched, mismatched21 := 0, 0
 	for f := range folds {
 		var train, test []topicCands
 		var trainTops []topics.Topic
@@ -54,11 +65,23 @@ func crossValidate(ctx context.Context, s setting, runsDir string, workers int, 
 				train, trainTops = append(train, tc), append(trainTops, tc.topic)
 			}
 		}
+		var args *argumentTopics
+		var test21 []topicCands
+		if s.With2021 {
+			args = &argumentTopics{qrels: q21}
+		}
+		for i, tc := range tcs21 {
+			if i%folds == f {
+				test21 = append(test21, tc)
+			} else if args != nil {
+				args.tcs = append(args.tcs, tc)
+			}
+		}
 		m, err := trainPredictor(ctx, env, trainTops, enc)
 		if err != nil {
 			return err
 		}
-		w, best, err := learn(ctx, m, s, train, workers, func(cycle int, _ []float64, value float64) {
+		w, best, err := learn(ctx, m, s, train, args, workers, func(cycle int, _ []float64, value float64) {
 			fmt.Fprintf(stderr, "trainranker: fold %d, cycle %d: %.4f\n", f+1, cycle, value)
 		})
 		if err != nil {
@@ -89,9 +112,40 @@ func crossValidate(ctx context.Context, s setting, runsDir string, workers int, 
 				}
 			}
 		}
+		for _, tc := range test21 {
+			results, err := p.Answer(ctx, env21, tc.topic)
+			if err != nil {
+				return fmt.Errorf("2021 topic %s: %w", tc.topic.ID, err)
+			}
+			lines := make([]runfile.Line, len(results))
+			for i, r := range results {
+				lines[i] = runfile.Line{QID: tc.qid, Stance: r.Stance, DocID: r.DocID, Rank: i + 1, Score: r.Score, Tag: "learned"}
+			}
+			learned21[tc.qid] = lines
+			// Training scored the first argumentDepth pairs on the cached
+			// candidates: their figure must be the real run's.
+			cached, err := topK(ctx, s.builder(w), tc, argumentDepth)
+			if err != nil {
+				return err
+			}
+			onRun, _, err := argumentNDCG(q21, runfile.Run{tc.qid: lines})
+			if err != nil {
+				return err
+			}
+			short, _, err := argumentNDCG(q21, runfile.Run{tc.qid: cached})
+			if err != nil {
+				return err
+			}
+			if onRun[tc.qid] != short[tc.qid] {
+				mismatched21++
+			}
+		}
 	}
 	if mismatched > 0 {
 		fmt.Fprintf(stderr, "trainranker: warning: %d held-out topics' top 5 differ from the Builder's on the cached candidates\n", mismatched)
+	}
+	if mismatched21 > 0 {
+		fmt.Fprintf(stderr, "trainranker: warning: %d held-out 2021 topics' figure differs on the Builder's first %d pairs of the cached candidates\n", mismatched21, argumentDepth)
 	}
 	today, err := system.Run(ctx, env, setting{Encoder: "use", Rerank: true, Stages: "advanced"}.pipeline(start()), "advanced")
 	if err != nil {
@@ -113,12 +167,72 @@ func crossValidate(ctx context.Context, s setting, runsDir string, workers int, 
 			names, runs = append(names, strings.TrimSuffix(filepath.Base(name), ".txt")), append(runs, r)
 		}
 	}
+	today21, err := system.Run(ctx, env21, setting{Encoder: "use", Rerank: true, Stages: "advanced"}.pipeline(start()), "advanced")
+	if err != nil {
+		return err
+	}
 	qids := make([]string, len(tops))
 	for i, t := range tops {
 		qids[i] = t.ID
 	}
-	fmt.Fprintf(stdout, "5-fold CV on %s (%d topics), setting %+v; %s\n", env.Name, len(tops), s, time.Since(began).Round(time.Second))
-	return writeTable(ctx, stdout, full, qids, names, runs)
+	fmt.Fprintf(stdout, "5-fold CV on %s (%d topics) and %s (%d topics), setting %+v; %s\n", env.Name, len(tops), env21.Name, len(tops21), s, time.Since(began).Round(time.Second))
+	if err := writeTable(ctx, stdout, full, qids, names, runs); err != nil {
+		return err
+	}
+	return writeArgumentTable(stdout, q21, tops21, []string{"learned (CV)", "advanced today"}, []runfile.Run{learned21, today21})
+}
+
+// writeArgumentTable prints each run's judged-only nDCG@5 on the 2021
+// topics (argumentNDCG: pairs mapped to their first sentence's argument)
+// with its 95% bootstrap interval and the paired t-test's p against the
+// first run; then the per-topic values.
+func writeArgumentTable(w io.Writer, q *eval.Qrels, tops []topics.Topic, names []string, runs []runfile.Run) error {
+	var perTopic [][]float64
+	for i, r := range runs {
+		byTopic, _, err := argumentNDCG(q, r)
+		if err != nil {
+			return fmt.Errorf("%s: %w", names[i], err)
+		}
+		vs := make([]float64, len(tops))
+		for j, t := range tops {
+			v, ok := byTopic[t.ID]
+			if !ok {
+				return fmt.Errorf("%s: 2021 topic %s not evaluated", names[i], t.ID)
+			}
+			vs[j] = v
+		}
+		perTopic = append(perTopic, vs)
+	}
+	fmt.Fprintln(w, "\n| 2021 sample | judged-only nDCG@5, pairs first [95% CI] | p vs learned (t-test) |")
+	fmt.Fprintln(w, "|---|---|---|")
+	for i, vs := range perTopic {
+		ci, err := eval.Bootstrap{}.CI(vs)
+		if err != nil {
+			return err
+		}
+		p := "—"
+		if i > 0 {
+			pv, err := eval.PairedTest{}.P(perTopic[0], vs)
+			if err != nil {
+				return err
+			}
+			p = fmt.Sprintf("%.4f", pv)
+		}
+		fmt.Fprintf(w, "| %s | %.4f [%.4f, %.4f] | %s |\n", names[i], ci.Mean, ci.Low, ci.High, p)
+	}
+	ids := make([]string, len(tops))
+	for i, t := range tops {
+		ids[i] = t.ID
+	}
+	fmt.Fprintln(w, "\n2021 per topic (system, then one value per topic in topic order "+strings.Join(ids, " ")+"):")
+	for i, vs := range perTopic {
+		var b strings.Builder
+		for _, v := range vs {
+			fmt.Fprintf(&b, "\t%.4f", v)
+		}
+		fmt.Fprintf(w, "relevance-2021\t%s%s\n", names[i], b.String())
+	}
+	return nil
 }
 
 // writeTable prints, per dimension, each run's predicted nDCG@5 with its

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 )
 
@@ -98,5 +101,56 @@ func TestUsage(t *testing.T) {
 		if !strings.Contains(stderr.String(), c.msg) {
 			t.Errorf("%v: stderr %q does not name %s", c.args, stderr.String(), c.msg)
 		}
+	}
+}
+
+// TestArgumentNDCG checks the 2021 objective's measure on a run scored by
+// hand: pairs mapped to their first sentence's argument, an argument's
+// later pairs dropped, unjudged arguments skipped (judged-only).
+func TestArgumentNDCG(t *testing.T) {
+	q, err := eval.NewQrels([]eval.Judgment{
+		{Topic: "1", DocID: "A", Label: 2}, {Topic: "1", DocID: "B", Label: 0}, {Topic: "1", DocID: "C", Label: 1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := func(id string, score float64) runfile.Line {
+		return runfile.Line{QID: "1", DocID: id, Score: score, Tag: "t"}
+	}
+	run := runfile.Run{"1": {
+		line("C__CONC__1,A__PREMISE__1", 5),    // C (1)
+		line("X__PREMISE__1,A__PREMISE__2", 4), // X, unjudged: skipped
+		line("A__PREMISE__3,C__PREMISE__1", 3), // A (2)
+		line("C__PREMISE__2,A__CONC__1", 2),    // C again: dropped
+		line("B__PREMISE__2,B__PREMISE__3", 1), // B (0)
+	}}
+	for i := range run["1"] {
+		run["1"][i].Rank = i + 1
+	}
+	byTopic, mean, err := argumentNDCG(q, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dcg := 1 + 2/math.Log2(3)
+	ideal := 2 + 1/math.Log2(3)
+	if want := dcg / ideal; math.Abs(mean-want) > 1e-4 || math.Abs(byTopic["1"]-want) > 1e-4 {
+		t.Errorf("got %v (topic 1: %v), want %.4f", mean, byTopic["1"], want)
+	}
+}
+
+// TestShippedFileRenders checks, without retraining, that the shipped
+// setting and Advanced's weights render system/ranker_weights.go byte for
+// byte: the file's text follows weightsFile.
+func TestShippedFileRenders(t *testing.T) {
+	got, err := weightsFile(shipped(), system.Advanced().Builder.Weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("..", "..", "system", "ranker_weights.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("got\n%s\nwant the shipped\n%s", got, want)
 	}
 }

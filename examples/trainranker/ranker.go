@@ -75,6 +75,16 @@ type setting struct {
 	// "advanced+pearl" (with the pearl recipe's two sentence stages,
 	// the four fused half and half).
 	Stages string
+	// With2021 adds the embedded 2021 sample's topics to the objective,
+	// scored by their official relevance judgments (eval.Official(2021)):
+	// judged-only nDCG@5 of the pairs mapped to the argument of their
+	// first sentence (eval.FirstSentence), as the evaluate command's
+	// -year 2021 -pairs first scores. See objective.
+	With2021 bool
+	// Weigh is how the two years' figures are combined with With2021:
+	// "year" (each year a half) or "topic" (each topic alike: the years
+	// weighed by their numbers of topics).
+	Weigh string
 }
 
 // start is the weights coordinate ascent starts from: today's advanced
@@ -194,7 +204,13 @@ func (s setting) builder(w pairing.Weights) pairing.Builder {
 // top5 returns the first five pairs b builds from tc's candidates as a
 // run's lines.
 func top5(ctx context.Context, b pairing.Builder, tc topicCands) ([]runfile.Line, error) {
-	pairs, err := b.Build(ctx, tc.cands, 5)
+	return topK(ctx, b, tc, 5)
+}
+
+// topK returns the first k pairs b builds from tc's candidates as a run's
+// lines.
+func topK(ctx context.Context, b pairing.Builder, tc topicCands, k int) ([]runfile.Line, error) {
+	pairs, err := b.Build(ctx, tc.cands, k)
 	if err != nil {
 		return nil, err
 	}
@@ -210,36 +226,99 @@ type predictor interface {
 	NDCG(ctx context.Context, run runfile.Run, k int, d eval.Dimension, opt eval.Options) (*eval.EstimatedNDCG, error)
 }
 
+// argumentTopics are topics judged per argument (the 2021 sample), whose
+// runs of pairs are scored by argumentNDCG.
+type argumentTopics struct {
+	tcs   []topicCands
+	qrels *eval.Qrels
+}
+
+// argumentDepth is the number of pairs built per argument-judged topic
+// while training: enough for the first five judged arguments after the
+// pairs are mapped to arguments (duplicates and unjudged ones dropped)
+// in practice; crossValidate warns when a held-out topic's figure on the
+// cached candidates differs from the real run's.
+const argumentDepth = 50
+
+// argumentOptions are how argument-judged topics are scored: judged-only
+// nDCG@5 of the pairs mapped to their first sentence's argument.
+func argumentOptions() (eval.Options, error) {
+	m, err := eval.ParseMeasure("ndcg_cut.5")
+	if err != nil {
+		return eval.Options{}, err
+	}
+	return eval.Options{Measures: []eval.Measure{m}, JudgedOnly: true, Pairs: eval.FirstSentence}, nil
+}
+
+// argumentNDCG returns the judged-only nDCG@5 (argumentOptions) of run
+// against q, per topic (by topic id) and its mean.
+func argumentNDCG(q *eval.Qrels, run runfile.Run) (map[string]float64, float64, error) {
+	opt, err := argumentOptions()
+	if err != nil {
+		return nil, 0, err
+	}
+	e, err := eval.Evaluate(q, run, opt)
+	if err != nil {
+		return nil, 0, err
+	}
+	vs, err := e.PerTopic("ndcg_cut_5")
+	if err != nil {
+		return nil, 0, err
+	}
+	mean, err := e.Mean("ndcg_cut_5")
+	if err != nil {
+		return nil, 0, err
+	}
+	byTopic := map[string]float64{}
+	for i, t := range e.Topics {
+		byTopic[t.Topic] = vs[i]
+	}
+	return byTopic, mean, nil
+}
+
+// buildRuns builds each of tcs' first k pairs with b, workers topics at
+// once, as a run.
+func buildRuns(ctx context.Context, b pairing.Builder, tcs []topicCands, k, workers int) (runfile.Run, error) {
+	run := runfile.Run{}
+	lines := make([][]runfile.Line, len(tcs))
+	errs := make([]error, len(tcs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(1, workers) {
+		wg.Go(func() {
+			for i := range next {
+				lines[i], errs[i] = topK(ctx, b, tcs[i], k)
+			}
+		})
+	}
+	for i := range tcs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, tc := range tcs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if len(lines[i]) > 0 {
+			run[tc.qid] = lines[i]
+		}
+	}
+	return run, nil
+}
+
 // objective returns the mean over the dimensions of the predicted nDCG@5,
 // over tcs, of the Builder of s with the weights given, building the
-// topics' pairs with workers goroutines.
-func objective(m predictor, s setting, tcs []topicCands, workers int) coordascent.Objective {
+// topics' pairs with workers goroutines. With args (s.With2021), it is
+// the mean of that figure and of the mean judged-only nDCG@5 over args'
+// topics (argumentNDCG): each year weighs a half, whatever its number of
+// topics, or with s.Weigh "topic" each topic alike.
+func objective(m predictor, s setting, tcs []topicCands, args *argumentTopics, workers int) coordascent.Objective {
 	return func(ctx context.Context, v []float64) (float64, error) {
 		b := s.builder(toWeights(v))
-		run := runfile.Run{}
-		lines := make([][]runfile.Line, len(tcs))
-		errs := make([]error, len(tcs))
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for range max(1, workers) {
-			wg.Go(func() {
-				for i := range next {
-					lines[i], errs[i] = top5(ctx, b, tcs[i])
-				}
-			})
-		}
-		for i := range tcs {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-		for i, tc := range tcs {
-			if errs[i] != nil {
-				return 0, errs[i]
-			}
-			if len(lines[i]) > 0 {
-				run[tc.qid] = lines[i]
-			}
+		run, err := buildRuns(ctx, b, tcs, 5, workers)
+		if err != nil {
+			return 0, err
 		}
 		sum := 0.0
 		for _, d := range dimensions() {
@@ -249,19 +328,36 @@ func objective(m predictor, s setting, tcs []topicCands, workers int) coordascen
 			}
 			sum += e.Mean
 		}
-		return sum / float64(len(dimensions())), nil
+		value := sum / float64(len(dimensions()))
+		if args == nil || len(args.tcs) == 0 {
+			return value, nil
+		}
+		run, err = buildRuns(ctx, b, args.tcs, argumentDepth, workers)
+		if err != nil {
+			return 0, err
+		}
+		_, mean, err := argumentNDCG(args.qrels, run)
+		if err != nil {
+			return 0, err
+		}
+		if s.Weigh == "topic" {
+			n, n21 := float64(len(tcs)), float64(len(args.tcs))
+			return (n*value + n21*mean) / (n + n21), nil
+		}
+		return (value + mean) / 2, nil
 	}
 }
 
 // learn trains the weights of s on tcs by coordinate ascent against the
-// predicted labels of m, from start(). trace, if not nil, hears of each
+// predicted labels of m (and, with args, the judgments of args' topics),
+// from start(). trace, if not nil, hears of each
 // cycle.
-func learn(ctx context.Context, m predictor, s setting, tcs []topicCands, workers int, trace func(int, []float64, float64)) (pairing.Weights, float64, error) {
+func learn(ctx context.Context, m predictor, s setting, tcs []topicCands, args *argumentTopics, workers int, trace func(int, []float64, float64)) (pairing.Weights, float64, error) {
 	c := coordascent.Config{Fixed: s.fixed(), Trace: trace}
 	if s.Grid == "coarse" {
 		c.Grid = []float64{-0.5, -0.25, 0, 0.25, 0.5, 1}
 	}
-	v, best, err := coordascent.Maximize(ctx, objective(m, s, tcs, workers), toVector(start()), c)
+	v, best, err := coordascent.Maximize(ctx, objective(m, s, tcs, args, workers), toVector(start()), c)
 	if err != nil {
 		return pairing.Weights{}, 0, err
 	}
