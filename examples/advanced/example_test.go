@@ -27,6 +27,6 @@ func Example() {
 	lines := strings.SplitAfter(string(b), "\n")
 	fmt.Print(strings.Join(lines[:2], ""))
 	// Output:
-	// 51 CON S5e2fadc8-A30376bd9__PREMISE__37,S5e2fadc8-A30376bd9__CONC__1 1 0.8278550123991714 argsearch-advanced
-	// 51 CON S428a8bea-A6fcf1b51__PREMISE__5,S428a8bea-A6fcf1b51__PREMISE__11 2 0.7016467292697393 argsearch-advanced
+	// 51 CON S5e2fadc8-A30376bd9__PREMISE__5,S5e2fadc8-A30376bd9__PREMISE__23 1 0.49923525685550924 argsearch-advanced
+	// 51 CON S428a8bea-A6fcf1b51__PREMISE__14,S428a8bea-A6fcf1b51__PREMISE__39 2 0.47070531642143204 argsearch-advanced
 }
