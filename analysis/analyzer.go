@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/english"
@@ -142,18 +143,7 @@ func (z *Analyzer) id(t []byte) int32 {
 func (z *Analyzer) words(text string, f func(int32)) {
 	var in []byte
 	if z.a.Fold {
-		if isASCII(text) {
-			z.buf = appendLowerASCII(z.buf[:0], text)
-		} else {
-			z.fold.Reset()
-			out, _, err := transform.Append(z.fold, z.buf[:0], []byte(text))
-			if err != nil {
-				// The transformers only fail on invalid state; fall back
-				// to lower case rather than lose the text.
-				out = []byte(strings.ToLower(text))
-			}
-			z.buf = out
-		}
+		z.buf = z.appendFolded(z.buf[:0], text)
 		in = z.buf
 	} else {
 		in = []byte(text)
@@ -184,6 +174,45 @@ func (z *Analyzer) words(text string, f func(int32)) {
 			f(id)
 		}
 	}
+}
+
+// appendFolded appends text folded (Analysis.Fold) to dst: ASCII spans
+// (nextSpan) lower-cased directly, the others through the fold
+// transformers. Normalization and case folding carry nothing across the
+// spans' ends, so this is text folded whole, at the cost of the few
+// non-ASCII spans.
+func (z *Analyzer) appendFolded(dst []byte, text string) []byte {
+	if isASCII(text) {
+		return appendLowerASCII(dst, text)
+	}
+	if !utf8.ValidString(text) {
+		// Folded whole, as before spans (the corpus readers repair invalid
+		// UTF-8, so this is rare).
+		return z.appendFoldedSpan(dst, text)
+	}
+	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read only
+	for i := 0; i < len(b); {
+		ascii, end := nextSpan(b, i)
+		if ascii {
+			dst = appendLowerASCII(dst, text[i:end])
+		} else {
+			dst = z.appendFoldedSpan(dst, text[i:end])
+		}
+		i = end
+	}
+	return dst
+}
+
+// appendFoldedSpan appends text folded by the fold transformers to dst.
+func (z *Analyzer) appendFoldedSpan(dst []byte, text string) []byte {
+	z.fold.Reset()
+	out, _, err := transform.Append(z.fold, dst, unsafe.Slice(unsafe.StringData(text), len(text)))
+	if err != nil {
+		// The transformers only fail on invalid state; fall back to lower
+		// case rather than lose the text.
+		out = append(dst, strings.ToLower(text)...)
+	}
+	return out
 }
 
 // term analyzes one token; "" means the token is dropped.
