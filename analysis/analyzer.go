@@ -36,7 +36,7 @@ type Analyzer struct {
 	stop    func(string) bool // nil for no fixed stop words
 	fold    transform.Transformer
 	stemmer func(string) string
-	cache   map[string]int32 // raw token → term id; -1 when dropped
+	cache   tokenMemo        // raw token → term id; -1 when dropped
 	ids     map[string]int32 // term (shingles too) → its id
 	terms   []string         // id → term
 	buf     []byte
@@ -77,7 +77,7 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 // Clone returns a new Analyzer of the same Analysis, with an empty memo,
 // that shares z's stemmer (safe for concurrent use).
 func (z *Analyzer) Clone() *Analyzer {
-	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer, cache: map[string]int32{}, ids: map[string]int32{}}
+	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer, cache: newTokenMemo(), ids: map[string]int32{}}
 	if c.a.Fold {
 		c.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
 	}
@@ -119,10 +119,10 @@ func (z *Analyzer) Each(text string, f func(id int, term string)) {
 // it did: term ids then start again from 0. Call it between texts whose
 // ids must agree (an index build calls it between documents).
 func (z *Analyzer) Trim() bool {
-	if len(z.cache) < maxCache && len(z.terms) < maxTerms {
+	if z.cache.len() < maxCache && len(z.terms) < maxTerms {
 		return false
 	}
-	clear(z.cache)
+	z.cache.clear()
 	clear(z.ids)
 	z.terms = z.terms[:0]
 	return true
@@ -162,13 +162,13 @@ func (z *Analyzer) words(text string, f func(int32)) {
 		if tok[0] == '_' && onlyUnderscores(tok) {
 			continue
 		}
-		id, ok := z.cache[string(tok)]
+		id, ok := z.cache.get(tok)
 		if !ok {
 			id = -1
 			if t := z.term(tok); t != "" {
 				id = z.id([]byte(t))
 			}
-			z.cache[string(tok)] = id
+			z.cache.put(tok, id)
 		}
 		if id >= 0 {
 			f(id)
