@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/english"
@@ -35,7 +36,7 @@ type Analyzer struct {
 	stop    func(string) bool // nil for no fixed stop words
 	fold    transform.Transformer
 	stemmer func(string) string
-	cache   map[string]int32 // raw token → term id; -1 when dropped
+	cache   tokenMemo        // raw token → term id; -1 when dropped
 	ids     map[string]int32 // term (shingles too) → its id
 	terms   []string         // id → term
 	buf     []byte
@@ -76,7 +77,7 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 // Clone returns a new Analyzer of the same Analysis, with an empty memo,
 // that shares z's stemmer (safe for concurrent use).
 func (z *Analyzer) Clone() *Analyzer {
-	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer, cache: map[string]int32{}, ids: map[string]int32{}}
+	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer, cache: newTokenMemo(), ids: map[string]int32{}}
 	if c.a.Fold {
 		c.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
 	}
@@ -118,10 +119,10 @@ func (z *Analyzer) Each(text string, f func(id int, term string)) {
 // it did: term ids then start again from 0. Call it between texts whose
 // ids must agree (an index build calls it between documents).
 func (z *Analyzer) Trim() bool {
-	if len(z.cache) < maxCache && len(z.terms) < maxTerms {
+	if z.cache.len() < maxCache && len(z.terms) < maxTerms {
 		return false
 	}
-	clear(z.cache)
+	z.cache.clear()
 	clear(z.ids)
 	z.terms = z.terms[:0]
 	return true
@@ -142,18 +143,7 @@ func (z *Analyzer) id(t []byte) int32 {
 func (z *Analyzer) words(text string, f func(int32)) {
 	var in []byte
 	if z.a.Fold {
-		if isASCII(text) {
-			z.buf = appendLowerASCII(z.buf[:0], text)
-		} else {
-			z.fold.Reset()
-			out, _, err := transform.Append(z.fold, z.buf[:0], []byte(text))
-			if err != nil {
-				// The transformers only fail on invalid state; fall back
-				// to lower case rather than lose the text.
-				out = []byte(strings.ToLower(text))
-			}
-			z.buf = out
-		}
+		z.buf = z.appendFolded(z.buf[:0], text)
 		in = z.buf
 	} else {
 		in = []byte(text)
@@ -172,18 +162,57 @@ func (z *Analyzer) words(text string, f func(int32)) {
 		if tok[0] == '_' && onlyUnderscores(tok) {
 			continue
 		}
-		id, ok := z.cache[string(tok)]
+		id, ok := z.cache.get(tok)
 		if !ok {
 			id = -1
 			if t := z.term(tok); t != "" {
 				id = z.id([]byte(t))
 			}
-			z.cache[string(tok)] = id
+			z.cache.put(tok, id)
 		}
 		if id >= 0 {
 			f(id)
 		}
 	}
+}
+
+// appendFolded appends text folded (Analysis.Fold) to dst: ASCII spans
+// (nextSpan) lower-cased directly, the others through the fold
+// transformers. Normalization and case folding carry nothing across the
+// spans' ends, so this is text folded whole, at the cost of the few
+// non-ASCII spans.
+func (z *Analyzer) appendFolded(dst []byte, text string) []byte {
+	if isASCII(text) {
+		return appendLowerASCII(dst, text)
+	}
+	if !utf8.ValidString(text) {
+		// Folded whole, as before spans (the corpus readers repair invalid
+		// UTF-8, so this is rare).
+		return z.appendFoldedSpan(dst, text)
+	}
+	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read only
+	for i := 0; i < len(b); {
+		ascii, end := nextSpan(b, i)
+		if ascii {
+			dst = appendLowerASCII(dst, text[i:end])
+		} else {
+			dst = z.appendFoldedSpan(dst, text[i:end])
+		}
+		i = end
+	}
+	return dst
+}
+
+// appendFoldedSpan appends text folded by the fold transformers to dst.
+func (z *Analyzer) appendFoldedSpan(dst []byte, text string) []byte {
+	z.fold.Reset()
+	out, _, err := transform.Append(z.fold, dst, unsafe.Slice(unsafe.StringData(text), len(text)))
+	if err != nil {
+		// The transformers only fail on invalid state; fall back to lower
+		// case rather than lose the text.
+		out = append(dst, strings.ToLower(text)...)
+	}
+	return out
 }
 
 // term analyzes one token; "" means the token is dropped.

@@ -34,14 +34,69 @@ var asciiClass = func() (t [128]uint8) {
 
 // appendWords appends the word tokens of text to dst, as bleve's unicode
 // tokenizer (blevesearch/segment, UAX#29) finds them: segments of any type
-// but None. Pure ASCII text takes a fast path that applies the UAX#29
-// rules for ASCII directly (WB5–WB13b); other text goes to segment.
+// but None. ASCII takes a fast path that applies the UAX#29 rules for
+// ASCII directly (WB5–WB13b); only the stretches of text around other
+// characters go to segment (see nextSpan), so that a sentence with one
+// accented word is not segmented whole.
 func appendWords(dst [][]byte, types []int, text []byte) ([][]byte, []int) {
-	for _, c := range text {
-		if c >= 0x80 {
-			return unicodeWords(dst, types, text)
+	if !utf8.Valid(text) {
+		// segment stops at invalid UTF-8 (the corpus readers repair it);
+		// it is given the whole text, as before spans, to lose what it
+		// always lost.
+		return unicodeWords(dst, types, text)
+	}
+	for i := 0; i < len(text); {
+		ascii, end := nextSpan(text, i)
+		if ascii {
+			dst = asciiWords(dst, text[i:end])
+		} else {
+			dst, types = unicodeWords(dst, types, text[i:end])
+		}
+		i = end
+	}
+	return dst, types
+}
+
+// nextSpan returns the end of the span of text that starts at i, and
+// whether it is all ASCII. Spans end where UAX#29 always breaks and no
+// state of the tokenizer (emoji sequences included) or of Unicode
+// normalization and case folding carries over: after a space that an
+// ASCII character other than a space follows (WB3d, WB4 and WB5–WB13b all
+// need a letter, digit or joiner on the left; a space composes with
+// nothing and an ASCII character with nothing before it). A non-ASCII span
+// runs from such a point before its first non-ASCII byte to such a point
+// after its last; an ASCII span runs up to the next non-ASCII span. So
+// segmenting (or folding) span by span gives what segmenting the whole
+// text gives.
+func nextSpan(text []byte, i int) (ascii bool, end int) {
+	n := len(text)
+	j := i
+	for j < n && text[j] < utf8.RuneSelf {
+		j++
+	}
+	if j == n {
+		return true, n
+	}
+	// The last cut at or before j; a cut needs an ASCII non-space byte
+	// after the space, so it lies before j.
+	for q := j - 2; q >= i; q-- {
+		if text[q] == ' ' && text[q+1] != ' ' {
+			return true, q + 1
 		}
 	}
+	// The span starts at i (a cut, or the start); it holds text[j], and
+	// ends at the first cut after it.
+	for k := j + 1; k < n; k++ {
+		if text[k-1] == ' ' && text[k] < utf8.RuneSelf && text[k] != ' ' {
+			return false, k
+		}
+	}
+	return false, n
+}
+
+// asciiWords appends the word tokens of ASCII text to dst (UAX#29 for
+// ASCII).
+func asciiWords(dst [][]byte, text []byte) [][]byte {
 	n := len(text)
 	for i := 0; i < n; {
 		c := asciiClass[text[i]]
@@ -72,7 +127,7 @@ func appendWords(dst [][]byte, types []int, text []byte) ([][]byte, []int) {
 		dst = append(dst, text[i:j])
 		i = j
 	}
-	return dst, types
+	return dst
 }
 
 // unicodeWords is appendWords for any text, by segment, plus emoji: as

@@ -201,7 +201,7 @@ func repeatedJSON(tb testing.TB, n int) []byte {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = append(out, data[start+1:end]...)
+		out = append(out, renumbered(data[start+1:end], i)...)
 	}
 	return append(out, data[end:]...)
 }
@@ -316,8 +316,18 @@ func repeatedCSV(tb testing.TB, n int) []byte {
 	i := bytes.IndexByte(data, '\n')
 	header, body := data[:i+1], data[i+1:]
 	out := append([]byte(nil), header...)
-	for range n {
-		out = append(out, body...)
+	for k := range n {
+		out = append(out, renumbered(body, k)...)
 	}
 	return out
+}
+
+// renumbered returns the k-th copy of a part of the sample, its argument
+// ids (and so its sentence ids) made its own ("S…-A…" becomes "S…-kA…"
+// for k > 0): a corpus with a duplicate id is an error.
+func renumbered(b []byte, k int) []byte {
+	if k == 0 {
+		return b
+	}
+	return bytes.ReplaceAll(b, []byte("-A"), fmt.Appendf(nil, "-%dA", k))
 }

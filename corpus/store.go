@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/argsearch/argsearch/internal/quote"
 
@@ -204,11 +205,11 @@ func isSentenceID(id, argID string, kind docid.Kind, k int) bool {
 
 func (b *storeBuilder) finish() (*Store, error) {
 	s := b.s
-	// Blocks become strings one at a time, so the copy costs at most one
-	// block of extra memory.
+	// Blocks become strings without a copy (as strings.Builder does): the
+	// builder lets go of them here and nothing writes to them again.
 	s.blocks = make([]string, len(b.blocks))
-	for i := range b.blocks {
-		s.blocks[i] = string(b.blocks[i])
+	for i, blk := range b.blocks {
+		s.blocks[i] = unsafe.String(unsafe.SliceData(blk), len(blk))
 		b.blocks[i] = nil
 	}
 	s.byID = make([]uint32, len(s.args))

@@ -310,7 +310,9 @@ func (e *Env) openStore(ctx context.Context) (written string, err error) {
 			var err error
 			e.Repaired, err = e.read("reading corpus", func(args iter.Seq2[corpus.Argument, error]) error {
 				var err error
-				e.Store, err = corpus.BuildStore(ctx, args)
+				// Parsing reads ahead on a core of its own while the
+				// store is built.
+				e.Store, err = corpus.BuildStore(ctx, envload.ReadAhead(args))
 				return err
 			})
 			return e.Store, err

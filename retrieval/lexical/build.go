@@ -105,24 +105,44 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	}
 	nargs, ndocs, nruns := b.nargs, b.ndocs, len(b.runs)
 	m := meta{Format: formatVersion, Analysis: an, Units: units, TermVectors: !c.NoTermVectors, Stopwords: b.stopwords, Vocabulary: b.vocabulary}
-	d := &data{meta: m}
+	d := &data{meta: m, units: make([]*unitData, len(b.units))}
 	// On disk, each unit is written from the lists the builder stores (in
 	// the directory, when the build wrote runs) and the index is read back
-	// at the end.
+	// at the end. The units share nothing but what the builder only reads
+	// now, so they are frozen on goroutines of their own, one per core.
+	todo := make(chan int, len(b.units))
 	for i := range b.units {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("lexical: build: %w", err)
-		}
-		u, streams, err := b.freeze(i, dir == "")
-		if err != nil {
-			return nil, err
-		}
-		if dir == "" {
-			d.units = append(d.units, u)
-		} else if err := writeUnitFile(ctx, dir, u, streams); err != nil {
-			return nil, err
-		}
-		b.release(i)
+		todo <- i
+	}
+	close(todo)
+	errs := make([]error, len(b.units))
+	var wg sync.WaitGroup
+	for range min(len(b.units), max(1, runtime.GOMAXPROCS(0))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range todo {
+				if err := ctx.Err(); err != nil {
+					errs[i] = fmt.Errorf("lexical: build: %w", err)
+					continue
+				}
+				u, streams, err := b.freeze(i, dir == "")
+				if err == nil && dir != "" {
+					err = writeUnitFile(ctx, dir, u, streams)
+				} else if err == nil {
+					d.units[i] = u
+				}
+				errs[i] = err
+				b.release(i)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if dir != "" {
+		d.units = nil
 	}
 	b.cleanup()
 	b.dict, b.target = nil, nil
@@ -162,10 +182,11 @@ type builder struct {
 	stopwords []string
 	// A build to a directory writes what it holds to a run in dir when it
 	// holds more than budget bytes (see run); budget 0: never.
-	dir    string
-	budget int
-	runs   []*run
-	temps  []*os.File // files written while freezing, removed by cleanup
+	dir     string
+	budget  int
+	runs    []*run
+	temps   []*os.File // files written while freezing, removed by cleanup
+	tempsMu sync.Mutex // units are frozen on several goroutines
 	// With Krovetz stemming: the stemmer's vocabulary, in byte order, and
 	// per provisional term id the id of its stem (nil: every term is its
 	// own).
@@ -980,7 +1001,9 @@ func (b *builder) newOutput(ui, fi int, what string, inMemory bool, size int) (*
 	if err != nil {
 		return nil, fmt.Errorf("lexical: build: %w", err)
 	}
+	b.tempsMu.Lock()
 	b.temps = append(b.temps, f)
+	b.tempsMu.Unlock()
 	return &output{file: f, cw: &countWriter{w: bufio.NewWriterSize(f, 1<<20)}}, nil
 }
 

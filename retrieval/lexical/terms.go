@@ -57,8 +57,8 @@ func (d *dictionary) id(t string) uint32 {
 // one per goroutine.
 type analyzer struct {
 	z    *analysis.Analyzer
-	ents []*termEntry // by term id; nil until the term is first seen
-	dict *dictionary  // Build only
+	ents []termEntry // by term id; term "" until the term is first seen
+	dict *dictionary // Build only
 }
 
 // newAnalyzer returns an analyzer of proto's analysis (a clone of proto).
@@ -71,15 +71,16 @@ func newAnalyzer(proto *analysis.Analyzer) *analyzer {
 func (z *analyzer) each(text string, f func(*termEntry)) {
 	z.z.Each(text, func(id int, term string) {
 		if id >= len(z.ents) {
-			z.ents = append(z.ents, make([]*termEntry, id+1-len(z.ents))...)
+			z.ents = append(z.ents, make([]termEntry, id+1-len(z.ents))...)
 		}
-		e := z.ents[id]
-		if e == nil {
-			e = &termEntry{term: term}
+		// Entries are values (one cache line fewer a token than pointers);
+		// e is not kept past f, so growing ents cannot leave it stale.
+		e := &z.ents[id]
+		if e.term == "" { // terms are never empty
+			e.term = term
 			if z.dict != nil {
 				e.gid = z.dict.id(term)
 			}
-			z.ents[id] = e
 		}
 		f(e)
 	})

@@ -85,8 +85,10 @@ func (f *SystemFlags) RegisterInput(c *Command, name string) {
 
 // Input returns the system.Input the flags describe, with progress bars on
 // stderr. A cache directory that cannot be made is warned about on stderr,
-// and left out.
+// and left out. As the system commands call it before system.Open, it
+// also sets their soft memory limit (setMemoryLimit).
 func (f SystemFlags) Input(stderr io.Writer) system.Input {
+	setMemoryLimit()
 	in := system.Input{Dir: f.TIRA.InputDir, K: f.K, Workers: f.Workers, Progress: f.progress(stderr),
 		Warn: func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", f.name, msg) }}
 	in.Sample = f.Sample
