@@ -54,6 +54,7 @@ import (
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/docid"
+	"github.com/argsearch/argsearch/internal/judgmentsubset"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 )
@@ -660,25 +661,15 @@ func correction(name string) (func([]float64) []float64, error) {
 
 // restrict returns the judgments of the Env's topics alone.
 func restrict(j *eval.Judgments, env *system.Env) (*eval.Judgments, error) {
-	keep := map[string]bool{}
-	for _, t := range env.Topics {
-		keep[t.ID] = true
+	ids := make([]string, len(env.Topics))
+	for i, t := range env.Topics {
+		ids[i] = t.ID
 	}
-	dims := j.Dimensions()
-	qrels := make([]*eval.Qrels, len(dims))
-	for i, d := range dims {
-		var js []eval.Judgment
-		for jd := range j.Qrels(d).All() {
-			if keep[jd.Topic] {
-				js = append(js, jd)
-			}
-		}
-		var err error
-		if qrels[i], err = eval.NewQrels(js); err != nil {
-			return nil, fmt.Errorf("experiment: %w", err)
-		}
+	r, err := judgmentsubset.Topics(j, ids)
+	if err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
 	}
-	return eval.NewJudgments(j.Name, dims, qrels)
+	return r, nil
 }
 
 // judgesPairs reports whether qrels judge sentence pairs (Touché 2022) or

@@ -50,6 +50,7 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/internal/judgmentsubset"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/semantic/glove"
@@ -116,7 +117,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		for _, t := range env.Topics {
 			ids = append(ids, t.ID)
 		}
-		j, err := restrict(official, ids)
+		j, err := judgmentsubset.Topics(official, ids)
 		if err != nil {
 			return err
 		}

@@ -64,29 +64,6 @@ func hide(j *eval.Judgments, fraction float64, seed, rep uint64) (*eval.Judgment
 	return reduced, hidden, err
 }
 
-// restrict returns the judgments of j for the topics ids only.
-func restrict(j *eval.Judgments, ids []string) (*eval.Judgments, error) {
-	keep := map[string]bool{}
-	for _, id := range ids {
-		keep[id] = true
-	}
-	var qrels []*eval.Qrels
-	for _, d := range j.Dimensions() {
-		var kept []eval.Judgment
-		for jd := range j.Qrels(d).All() {
-			if keep[jd.Topic] {
-				kept = append(kept, jd)
-			}
-		}
-		q, err := eval.NewQrels(kept)
-		if err != nil {
-			return nil, err
-		}
-		qrels = append(qrels, q)
-	}
-	return eval.NewJudgments(j.Name, j.Dimensions(), qrels)
-}
-
 // kendall returns Kendall's τ-b between two scorings of the same systems.
 func kendall(a, b []float64) float64 {
 	var concordant, discordant, tiesA, tiesB float64

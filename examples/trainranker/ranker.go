@@ -10,8 +10,8 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/internal/coordascent"
+	"github.com/argsearch/argsearch/internal/judgmentsubset"
 	"github.com/argsearch/argsearch/pairing"
-	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/system"
@@ -96,8 +96,7 @@ func start() pairing.Weights {
 // pipeline returns the advanced configuration of s with Builder weights w:
 // system.Advanced with the stages, encoder and re-ranking of s.
 func (s setting) pipeline(w pairing.Weights) system.Pipeline {
-	p := system.Advanced()
-	p.Stages = todaysStages()
+	p := system.Advanced() // its stages are today's: the weights are what is learned
 	if s.Stages == "advanced+pearl" {
 		for i := range p.Stages {
 			p.Stages[i].Weight /= 2
@@ -110,33 +109,19 @@ func (s setting) pipeline(w pairing.Weights) system.Pipeline {
 	return p
 }
 
-// todaysStages are the retrieval stages of today's advanced (before the
-// learned ranker): the argument stage and the sentence stage.
-func todaysStages() []system.Stage {
-	argumentWeight := 0.7 // 1 − 0.7 computed in float64, as Advanced does
-	return []system.Stage{
-		{
-			Search: lexical.Ranking{
-				Unit:    "argument",
-				Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000},
-				Fields:  lexical.FieldWeights{Conclusion: 2, Premise: 1, Title: 1},
-				PRF:     lexical.PRF{Method: "rm3"},
-			},
-			Arguments: 100,
-			Weight:    argumentWeight,
-		},
-		{Search: lexical.Ranking{Unit: "sentence"}, Depth: 1000, Weight: 1 - argumentWeight},
-	}
-}
-
 // pearlStages are the pearl recipe's two sentence stages (Dirichlet LM,
 // and DPH with Bo1 expansion), 1000 sentences each, weighing a quarter
 // each.
 func pearlStages() []system.Stage {
-	return []system.Stage{
-		{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet"}}, Depth: 1000, Weight: 0.25},
-		{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "dph"}, PRF: lexical.PRF{Method: "bo1"}}, Depth: 1000, Weight: 0.25},
+	r, err := system.FindRecipe("pearl")
+	if err != nil {
+		panic(err) // a recipe the system package ships
 	}
+	stages := slices.Clone(r.System.(system.Pipeline).Stages)
+	for i := range stages {
+		stages[i].Depth, stages[i].Weight = 1000, 0.25
+	}
+	return stages
 }
 
 // fixed returns the indexes of the weights s does not learn.
@@ -364,34 +349,14 @@ func learn(ctx context.Context, m predictor, s setting, tcs []topicCands, args *
 	return toWeights(v), best, nil
 }
 
-// onTopics returns the judgments of j on the given topics only.
-func onTopics(j *eval.Judgments, tops []topics.Topic) (*eval.Judgments, error) {
-	keep := map[string]bool{}
-	for _, t := range tops {
-		keep[t.ID] = true
-	}
-	dims := j.Dimensions()
-	qrels := make([]*eval.Qrels, len(dims))
-	for i, d := range dims {
-		var kept []eval.Judgment
-		for jd := range j.Qrels(d).All() {
-			if keep[jd.Topic] {
-				kept = append(kept, jd)
-			}
-		}
-		q, err := eval.NewQrels(kept)
-		if err != nil {
-			return nil, err
-		}
-		qrels[i] = q
-	}
-	return eval.NewJudgments(j.Name, dims, qrels)
-}
-
 // trainPredictor trains eval/unjudged's model on the judgments of tops
 // alone, with the texts of env's store and the encoder enc.
 func trainPredictor(ctx context.Context, env *system.Env, tops []topics.Topic, enc semantic.Encoder) (*unjudged.Model, error) {
-	j, err := onTopics(env.Judgments, tops)
+	ids := make([]string, len(tops))
+	for i, t := range tops {
+		ids[i] = t.ID
+	}
+	j, err := judgmentsubset.Topics(env.Judgments, ids)
 	if err != nil {
 		return nil, err
 	}
