@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
@@ -240,6 +241,13 @@ func TestDeterministic(t *testing.T) {
 		c := bleveindex.Config{Scoring: scoring, Plain: true}
 		a := build(t, filepath.Join(dir, scoring+"a"), args, c)
 		b := build(t, filepath.Join(dir, scoring+"b"), args, c)
+		// bm25's avgdl counts the terms of each segment's dictionary: a
+		// build on disk leaves one segment, persisted before Build returns.
+		for _, x := range []*bleveindex.Index{a, b} {
+			if n := rootSegments(t, x); n != 1 {
+				t.Errorf("scoring %q: a build on disk left %d segments, want 1", scoring, n)
+			}
+		}
 		var mem *bleveindex.Index
 		if scoring == "" {
 			mem = build(t, "", args, c) // tf-idf does not depend on segments
@@ -271,6 +279,21 @@ func TestDeterministic(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rootSegments returns the number of segments of x's scorch index.
+func rootSegments(t *testing.T, x *bleveindex.Index) uint64 {
+	t.Helper()
+	ai, err := x.Bleve().Advanced()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := ai.(*scorch.Scorch)
+	if !ok {
+		t.Fatalf("index type %T, not scorch", ai)
+	}
+	n, _ := s.StatsMap()["TotFileSegmentsAtRoot"].(uint64)
+	return n
 }
 
 func TestOpen(t *testing.T) {

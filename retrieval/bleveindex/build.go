@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/argsearch/argsearch/internal/quote"
 
@@ -144,13 +146,49 @@ func forceMerge(ctx context.Context, idx bleve.Index) error {
 	if !ok {
 		return fmt.Errorf("bleveindex: build: index type %T, not scorch", ai)
 	}
-	if err := s.ForceMerge(ctx, nil); err != nil {
-		return fmt.Errorf("bleveindex: build: merge: %w", err)
+	// ForceMerge returns once the merged segment is the root in memory, and
+	// Close stops the persister without waiting for it: an index closed
+	// then may keep the segments from before the merge on disk. Wait until
+	// the newest root is persisted and holds one segment (none for an
+	// empty corpus); merge again if a merge planned before this one left
+	// two.
+	for attempt := 0; ; attempt++ {
+		if err := s.ForceMerge(ctx, nil); err != nil {
+			return fmt.Errorf("bleveindex: build: merge: %w", err)
+		}
+		segments, err := awaitPersisted(ctx, s)
+		if err != nil {
+			return err
+		}
+		if segments <= 1 {
+			return nil
+		}
+		if attempt == 2 {
+			return fmt.Errorf("bleveindex: build: merge: %d segments left after three merges", segments)
+		}
 	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("bleveindex: build: %w", err)
+}
+
+// awaitPersisted waits until scorch has persisted its newest root and
+// returns the number of segments in it.
+func awaitPersisted(ctx context.Context, s *scorch.Scorch) (uint64, error) {
+	stats, ok := s.Stats().(*scorch.Stats)
+	if !ok {
+		return 0, fmt.Errorf("bleveindex: build: scorch stats of type %T", s.Stats())
 	}
-	return nil
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		root := atomic.LoadUint64(&stats.CurRootEpoch)
+		if atomic.LoadUint64(&stats.LastPersistedEpoch) >= root {
+			return atomic.LoadUint64(&stats.TotFileSegmentsAtRoot) + atomic.LoadUint64(&stats.TotMemorySegmentsAtRoot), nil
+		}
+		select {
+		case <-ctx.Done():
+			return 0, fmt.Errorf("bleveindex: build: %w", ctx.Err())
+		case <-tick.C:
+		}
+	}
 }
 
 // fill indexes args into idx in batches.
