@@ -248,6 +248,12 @@ func Advanced() Pipeline {
 
 // Answer implements System.
 func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+	if p.needsVectors() && p.Encoder == nil {
+		// The shipped encoder loads on another core while check opens the
+		// index (a no-op once it is loaded; a failed load is reported by
+		// the step that needs it).
+		go (&ready{Pipeline: p, env: env}).encoder()
+	}
 	if err := p.check(ctx, env); err != nil {
 		return nil, err
 	}
