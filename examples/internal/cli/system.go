@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -80,7 +81,10 @@ func (f *SystemFlags) RegisterInput(c *Command, name string) {
 	c.IntVar(&f.Sample, "sample", 2022, 2021, 2022, "the embedded sample to run on without -i: `year` 2022 or 2021")
 	c.Flags.StringVar(&f.CacheDir, "cache", "", "index cache `directory` (default: the user cache directory + \"/argsearch\"; \"off\": no cache)")
 	c.Flags.BoolVar(&f.Quiet, "quiet", false, "no progress on stderr")
-	c.IntVar(&f.Workers, "workers", 1, 1, 256, "topics answered at once (the run is the same for any value)")
+	// One topic a core by default: a topic's retrieval uses the cores only
+	// while it scores long posting lists, so two topics at once keep both
+	// cores of a small machine busy (BENCHMARKS.md, issue 36's second run).
+	c.IntVar(&f.Workers, "workers", min(runtime.GOMAXPROCS(0), 256), 1, 256, "topics answered at once, one a core by default (the run is the same for any value)")
 }
 
 // Input returns the system.Input the flags describe, with progress bars on
