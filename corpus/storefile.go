@@ -226,7 +226,7 @@ func storeHeader(b []byte) error {
 	prefix := storeMagic[:len(storeMagic)-1]
 	switch {
 	case len(b) >= len(storeMagic) && string(b[:len(prefix)]) == prefix && b[len(prefix)] != storeMagic[len(prefix)]:
-		return fmt.Errorf("%w: a store file of format version %d, and this version of the package reads version %d; remove the file to have it written again",
+		return fmt.Errorf("%w: a store file of format version %d, and this version of the package reads version %d only: write it again, or remove it",
 			errStoreFile, b[len(prefix)], storeMagic[len(prefix)])
 	case len(b) < len(storeMagic)+4 || string(b[:len(storeMagic)]) != storeMagic:
 		return fmt.Errorf("%w: no store header", errStoreFile)

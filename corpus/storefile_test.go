@@ -248,7 +248,7 @@ func TestStoreFileOldFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, err := MapStore(path)
-	if !errors.Is(err, errStoreFile) || !strings.Contains(err.Error(), "format version 1") || !strings.Contains(err.Error(), "remove the file") {
+	if !errors.Is(err, errStoreFile) || !strings.Contains(err.Error(), "format version 1") || !strings.Contains(err.Error(), "remove it") {
 		t.Errorf("got %v, want errStoreFile naming version 1 and saying to remove the file", err)
 	}
 }
