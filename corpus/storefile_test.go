@@ -83,6 +83,7 @@ func TestStoreFileLookups(t *testing.T) {
 		"2021":      sampleArguments(t),
 		"2022":      readArguments(t, readAllOf(t, sample.Touche2022().ProcessedCSV())),
 		"generated": generatedArguments(t, 300),
+		"none":      nil,
 	}
 	for name, args := range sets {
 		built := buildStore(t, args)
