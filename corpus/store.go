@@ -36,7 +36,12 @@ import (
 // store's memory (see BENCHMARKS.md, section "The store and duplicates at
 // full scale").
 type Store struct {
-	blocks []string // text blocks; each argument's id, conclusion and sentence texts are contiguous in one block
+	blocks []string // text blocks; each argument's conclusion and sentence texts are contiguous in one block
+	// The argument ids, apart from the texts so that looking an id up,
+	// and checking a store file's ids, reads only them: argument i's id is
+	// ids[idEnd[i-1]:idEnd[i]] (from 0 for the first).
+	ids   string
+	idEnd []uint32
 
 	args     []storeArgument
 	stances  []stance.Stance // premise stances of all arguments, in order
@@ -48,18 +53,29 @@ type Store struct {
 	numSents int
 }
 
-// storeArgument is one argument of a Store.
+// storeArgument is one argument of a Store. It is also the layout of an
+// argument's record in a store file (seven little-endian uint32s, read in
+// place where the machine allows: see storefile.go), so its fields are all
+// uint32 and in the file's order.
 type storeArgument struct {
-	block      uint32
-	start      uint32 // offset of the id in the block; the conclusion and the sentence texts follow
-	idLen      uint32
-	concLen    uint32
-	first      uint32 // index of the first sentence
-	stances    uint32 // offset in Store.stances
-	premises   uint32 // number of premise sentences (regular ids)
-	conclusion bool   // the last sentence is <id>__CONC__1 (regular ids)
-	irregular  bool   // sentence ids are kept in Store.odd
+	block    uint32
+	start    uint32 // offset of the conclusion in the block; the sentence texts follow
+	concLen  uint32
+	first    uint32 // index of the first sentence
+	stances  uint32 // offset in Store.stances
+	premises uint32 // number of premise sentences (regular ids)
+	flags    uint32 // argConclusion, argIrregular
 }
+
+// The flags of a storeArgument.
+const (
+	argConclusion = 1 << iota // the last sentence is <id>__CONC__1 (regular ids)
+	argIrregular              // sentence ids are kept in Store.odd
+	argFlags      = argConclusion | argIrregular
+)
+
+func (r *storeArgument) conclusion() bool { return r.flags&argConclusion != 0 }
+func (r *storeArgument) irregular() bool  { return r.flags&argIrregular != 0 }
 
 // storeBlockSize is the size of a text block. An argument whose texts are
 // larger gets a block of its own.
@@ -94,6 +110,7 @@ func BuildStore(ctx context.Context, args iter.Seq2[Argument, error]) (*Store, e
 type storeBuilder struct {
 	s      *Store
 	blocks [][]byte
+	ids    []byte
 }
 
 func (b *storeBuilder) add(a Argument) error {
@@ -104,7 +121,10 @@ func (b *storeBuilder) add(a Argument) error {
 	if uint64(len(s.args)) >= math.MaxUint32-1 || uint64(s.numSents)+uint64(len(a.Sentences)) >= math.MaxUint32 {
 		return fmt.Errorf("corpus: argument %s: more than %d arguments or sentences in a store", quote.Q(a.ID), uint32(math.MaxUint32-1))
 	}
-	size := len(a.ID) + len(a.Conclusion)
+	if uint64(len(b.ids))+uint64(len(a.ID)) > math.MaxUint32 {
+		return fmt.Errorf("corpus: argument %s: more than %d bytes of argument ids in a store", quote.Q(a.ID), uint32(math.MaxUint32))
+	}
+	size := len(a.Conclusion)
 	for _, t := range a.Sentences {
 		size += len(t.Text)
 	}
@@ -119,12 +139,12 @@ func (b *storeBuilder) add(a Argument) error {
 	r := storeArgument{
 		block:   uint32(bi),
 		start:   uint32(len(blk)),
-		idLen:   uint32(len(a.ID)),
 		concLen: uint32(len(a.Conclusion)),
 		first:   uint32(s.numSents),
 		stances: uint32(len(s.stances)),
 	}
-	blk = append(blk, a.ID...)
+	b.ids = append(b.ids, a.ID...)
+	s.idEnd = append(s.idEnd, uint32(len(b.ids)))
 	blk = append(blk, a.Conclusion...)
 	for _, t := range a.Sentences {
 		blk = append(blk, t.Text...)
@@ -138,7 +158,7 @@ func (b *storeBuilder) add(a Argument) error {
 	// Sentence ids: the regular scheme, or kept as they are.
 	m := len(a.Sentences)
 	if m > 0 && isSentenceID(a.Sentences[m-1].ID, a.ID, docid.Conclusion, 1) {
-		r.conclusion = true
+		r.flags |= argConclusion
 		m--
 	}
 	regular := true
@@ -151,8 +171,7 @@ func (b *storeBuilder) add(a Argument) error {
 	if regular {
 		r.premises = uint32(m)
 	} else {
-		r.conclusion = false
-		r.irregular = true
+		r.flags = argIrregular
 		ids := make([]string, len(a.Sentences))
 		seen := make(map[string]bool, len(ids))
 		for i, t := range a.Sentences {
@@ -212,6 +231,8 @@ func (b *storeBuilder) finish() (*Store, error) {
 		s.blocks[i] = unsafe.String(unsafe.SliceData(blk), len(blk))
 		b.blocks[i] = nil
 	}
+	// A copy, so that the ids hold no spare capacity.
+	s.ids, b.ids = string(b.ids), nil
 	s.byID = make([]uint32, len(s.args))
 	for i := range s.byID {
 		s.byID[i] = uint32(i)
@@ -241,8 +262,11 @@ func (s *Store) NumArguments() int { return len(s.args) }
 func (s *Store) NumSentences() int { return s.numSents }
 
 func (s *Store) argID(i int) string {
-	r := &s.args[i]
-	return s.blocks[r.block][r.start : r.start+r.idLen]
+	start := uint32(0)
+	if i > 0 {
+		start = s.idEnd[i-1]
+	}
+	return s.ids[start:s.idEnd[i]]
 }
 
 // argumentIndex returns the index of the argument with the given id.
@@ -324,14 +348,14 @@ func (s *Store) schemeIndex(id string) (int, bool) {
 		return 0, false
 	}
 	r := &s.args[a]
-	if r.irregular {
+	if r.irregular() {
 		i := slices.Index(s.odd[uint32(a)], id)
 		return int(r.first) + i, i >= 0
 	}
 	switch {
 	case sid.Kind == docid.Premise && sid.Number <= int(r.premises):
 		return int(r.first) + sid.Number - 1, true
-	case sid.Kind == docid.Conclusion && sid.Number == 1 && r.conclusion:
+	case sid.Kind == docid.Conclusion && sid.Number == 1 && r.conclusion():
 		return int(r.first) + int(r.premises), true
 	}
 	return 0, false
@@ -399,7 +423,7 @@ func (s *Store) Stance(topic, sentenceID string) (stance.Stance, float64) {
 // text returns the text of sentence i of argument a.
 func (s *Store) text(a, i int) string {
 	r := &s.args[a]
-	start := r.start + r.idLen + r.concLen
+	start := r.start + r.concLen
 	if i > int(r.first) {
 		start = s.sentEnd[i-1]
 	}
@@ -411,7 +435,7 @@ func (s *Store) sentenceID(a, i int) string {
 	r := &s.args[a]
 	k := i - int(r.first)
 	switch {
-	case r.irregular:
+	case r.irregular():
 		return s.odd[uint32(a)][k]
 	case k < int(r.premises):
 		return docid.Sentence{Argument: s.argID(a), Kind: docid.Premise, Number: k + 1}.String()
@@ -454,7 +478,7 @@ func (s *Store) argumentAt(i int) Argument {
 	}
 	a := Argument{
 		ID:         s.argID(i),
-		Conclusion: s.blocks[r.block][r.start+r.idLen : r.start+r.idLen+r.concLen],
+		Conclusion: s.blocks[r.block][r.start : r.start+r.concLen],
 		Premises:   make([]Premise, end-r.stances),
 		Sentences:  make([]Sentence, s.numSentencesOf(i)),
 	}

@@ -5,7 +5,9 @@
 package crc32c
 
 import (
+	"errors"
 	"hash/crc32"
+	"io"
 	"runtime"
 	"sync"
 )
@@ -49,6 +51,74 @@ func Checksum(b []byte) uint32 {
 		sum = combine(sum, sums[i], n)
 	}
 	return sum
+}
+
+// readBuffer is the size of the buffer each goroutine of ReaderAt reads
+// into.
+const readBuffer = 1 << 20
+
+// ReaderAt returns the CRC-32C of the first size bytes of r, read into a
+// small buffer by each of up to GOMAXPROCS goroutines (parts of at least
+// minPart bytes). For a file, this costs less than Checksum over a fresh
+// mapping of it: reading copies the bytes from the page cache into a
+// buffer that stays in the CPU's cache, while a mapping takes a page fault
+// for every page. Bytes missing before size are an error
+// (io.ErrUnexpectedEOF), as is any error of r.
+func ReaderAt(r io.ReaderAt, size int64) (uint32, error) {
+	if size < 0 {
+		return 0, errors.New("crc32c: negative size")
+	}
+	parts := int64(min(int64(runtime.GOMAXPROCS(0)), size/minPart))
+	parts = max(parts, 1)
+	sums := make([]uint32, parts)
+	errs := make([]error, parts)
+	part := size / parts
+	var wg sync.WaitGroup
+	for i := range parts {
+		lo, hi := i*part, (i+1)*part
+		if i == parts-1 {
+			hi = size
+		}
+		wg.Go(func() { sums[i], errs[i] = readerAtRange(r, lo, hi) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return 0, err
+	}
+	sum := sums[0]
+	for i := int64(1); i < parts; i++ {
+		n := part
+		if i == parts-1 {
+			n = size - i*part
+		}
+		sum = combine(sum, sums[i], int(n))
+	}
+	return sum, nil
+}
+
+// readerAtRange returns the CRC-32C of bytes lo to hi of r.
+func readerAtRange(r io.ReaderAt, lo, hi int64) (uint32, error) {
+	buf := make([]byte, min(readBuffer, hi-lo))
+	var sum uint32
+	for off := lo; off < hi; {
+		b := buf[:min(int64(len(buf)), hi-off)]
+		n, err := r.ReadAt(b, off)
+		if n == len(b) {
+			err = nil // ReadAt may return io.EOF with the last bytes
+		}
+		sum = crc32.Update(sum, table, b[:n])
+		off += int64(n)
+		if err == io.EOF {
+			return 0, io.ErrUnexpectedEOF
+		}
+		if n == 0 && err == nil {
+			err = io.ErrNoProgress // against ReadAt's contract
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	return sum, nil
 }
 
 // combine returns the checksum of a followed by b from the checksum sa of

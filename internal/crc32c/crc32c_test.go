@@ -1,7 +1,10 @@
 package crc32c
 
 import (
+	"bytes"
+	"errors"
 	"hash/crc32"
+	"io"
 	"math/rand/v2"
 	"testing"
 )
@@ -45,6 +48,36 @@ func TestChecksum(t *testing.T) {
 		t.Errorf("written in two parts: %08x, want %08x", got, want)
 	}
 }
+
+// TestReaderAt checks ReaderAt against Checksum, with as many parts as it
+// takes, and that bytes missing or a failing reader are errors.
+func TestReaderAt(t *testing.T) {
+	b := make([]byte, 3*minPart+12345)
+	for i := range b {
+		b[i] = byte(i*37 + i>>11)
+	}
+	for _, n := range []int{0, 1, 100, readBuffer + 3, minPart, len(b)} {
+		got, err := ReaderAt(bytes.NewReader(b), int64(n))
+		if want := crc32.Checksum(b[:n], table); err != nil || got != want {
+			t.Errorf("%d bytes: %08x, %v; want %08x", n, got, err, want)
+		}
+	}
+	if _, err := ReaderAt(bytes.NewReader(b), int64(len(b)+1)); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("a byte missing: got %v, want io.ErrUnexpectedEOF", err)
+	}
+	if _, err := ReaderAt(failingReader{}, 100); !errors.Is(err, errFailing) {
+		t.Errorf("failing reader: got %v, want its error", err)
+	}
+	if _, err := ReaderAt(bytes.NewReader(b), -1); err == nil {
+		t.Error("negative size: no error")
+	}
+}
+
+var errFailing = errors.New("failing")
+
+type failingReader struct{}
+
+func (failingReader) ReadAt([]byte, int64) (int, error) { return 0, errFailing }
 
 func BenchmarkChecksum(b *testing.B) {
 	buf := make([]byte, 256<<20)
