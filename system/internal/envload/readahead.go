@@ -35,6 +35,14 @@ func ReadAhead(args iter.Seq2[corpus.Argument, error]) iter.Seq2[corpus.Argument
 			defer wg.Done()
 			defer close(batches)
 			send := func(b []item) bool {
+				// Stop first: once the caller drains batches, both cases
+				// below are ready and select would choose at random, so
+				// reading could go on for a run of batches after a stop.
+				select {
+				case <-stop:
+					return false
+				default:
+				}
 				select {
 				case batches <- b:
 					return true
