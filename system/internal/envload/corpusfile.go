@@ -153,7 +153,7 @@ func (st StoreFile) Open(ctx context.Context, src Source) (written string, err e
 			return "", nil // written by another process meanwhile
 		}
 		if _, statErr := os.Stat(path); statErr == nil && st.Warn != nil {
-			st.Warn(fmt.Sprintf("system: the cached corpus store %s is damaged (%v); reading the corpus again", path, err))
+			st.Warn(fmt.Sprintf("system: the cached corpus store %s cannot be used (%v); reading the corpus again", path, err))
 		}
 		removed, _ := lockfile.RemoveDead(st.Dir, filepath.Base(path), ".tmp")
 		for _, p := range removed {
