@@ -48,17 +48,3 @@ type Sentence struct {
 	ID   string
 	Text string
 }
-
-// argsMeStance returns the argument's stance towards topic from its
-// args.me labels: see Store.Stance.
-func (a Argument) argsMeStance(topic string) (stance.Stance, float64) {
-	if len(a.Premises) == 0 {
-		return stance.Unknown, 0
-	}
-	for _, p := range a.Premises[1:] {
-		if p.Stance != a.Premises[0].Stance {
-			return stance.Unknown, 0
-		}
-	}
-	return stance.ArgsMe{}.Premise(topic, a.Conclusion, a.Premises[0].Stance)
-}

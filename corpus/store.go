@@ -409,15 +409,28 @@ func (s *Store) Stance(topic, sentenceID string) (stance.Stance, float64) {
 	if s == nil {
 		return stance.Unknown, 0
 	}
-	id, ok := s.ArgumentOf(sentenceID)
+	i, ok := s.sentenceIndex(sentenceID)
 	if !ok {
 		return stance.Unknown, 0
 	}
-	a, ok := s.Argument(id)
-	if !ok {
+	// The argument's premise stances and conclusion, read from its record
+	// (as argumentAt does, without making its sentences).
+	a := s.sentenceArgument(i)
+	r := &s.args[a]
+	end := uint32(len(s.stances))
+	if a+1 < len(s.args) {
+		end = s.args[a+1].stances
+	}
+	premises := s.stances[r.stances:end]
+	if len(premises) == 0 {
 		return stance.Unknown, 0
 	}
-	return a.argsMeStance(topic)
+	for _, st := range premises[1:] {
+		if st != premises[0] {
+			return stance.Unknown, 0
+		}
+	}
+	return stance.ArgsMe{}.Premise(topic, s.blocks[r.block][r.start:r.start+r.concLen], premises[0])
 }
 
 // text returns the text of sentence i of argument a.
