@@ -109,7 +109,8 @@ const buildingMarker = ".building-"
 // Open opens the cached index of src built with c, and reports whether it
 // had to build it. When the cache has no index under its entry for src and
 // c, or only one that is damaged (then Warn is told, naming the file) or
-// was written with another analysis or format, Open
+// was written with another analysis or in another index format (then Warn
+// is told the format), Open
 // builds one from src.Arguments into a temporary directory beside it and
 // renames that into place when the build is complete, so a failed or
 // cancelled build (ctx) leaves nothing a later Open would use, and removes
@@ -144,6 +145,7 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	defer lock.Unlock()
 	// Another process may have built the index while this one waited.
 	x, err = Open(dir, c)
+	var old *formatError
 	switch {
 	case err == nil:
 		return x, false, nil
@@ -151,7 +153,9 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	case errors.Is(err, errCorrupt), errors.Is(err, errConfig):
 		// Damaged, or written by another version of the format: build it
 		// again.
-		if errors.Is(err, errCorrupt) {
+		if errors.As(err, &old) {
+			cc.warn(fmt.Sprintf("lexical: the cached index %s is in index format %d, this version reads %d; building it again", dir, old.format, formatVersion))
+		} else if errors.Is(err, errCorrupt) {
 			cc.warn(fmt.Sprintf("lexical: the cached index %s is damaged (%v); building it again", dir, err))
 		}
 		if err := os.RemoveAll(dir); err != nil {

@@ -2,12 +2,10 @@ package lexical
 
 import (
 	"context"
-	"encoding/binary"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -53,9 +51,10 @@ func FuzzOpen(f *testing.F) {
 	})
 }
 
-// FuzzOpenUnchecked is FuzzOpen without the checksum: it parses the
-// sections of any input whose checksum is made to match, so that the
-// structural checks and the query-time bounds checks are exercised.
+// FuzzOpenUnchecked is FuzzOpen without the checksums: it opens a file with
+// a byte changed without comparing its checksums (openIndex), so that the
+// structural checks at Open and the first-read checks of postings and term
+// vectors are exercised.
 func FuzzOpenUnchecked(f *testing.F) {
 	dir := f.TempDir()
 	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []Unit{"sentence"}})
@@ -65,20 +64,18 @@ func FuzzOpenUnchecked(f *testing.F) {
 	x.Close()
 	good, _ := os.ReadFile(filepath.Join(dir, "sentence.lex"))
 	meta, _ := os.ReadFile(filepath.Join(dir, metaFile))
-	f.Add(good[:len(good)-4], 0, byte(0))
-	f.Fuzz(func(t *testing.T, body []byte, pos int, v byte) {
-		if len(body) > 0 {
+	f.Add(good, 0, byte(0))
+	f.Fuzz(func(t *testing.T, file []byte, pos int, v byte) {
+		if len(file) > 0 {
 			if pos < 0 {
 				pos = -pos
 			}
-			body[pos%len(body)] ^= v
+			file[pos%len(file)] ^= v
 		}
 		d := t.TempDir()
 		os.WriteFile(filepath.Join(d, metaFile), meta, 0o644)
-		file := append(append([]byte(nil), body...), 0, 0, 0, 0)
-		putCRC(file)
 		os.WriteFile(filepath.Join(d, "sentence.lex"), file, 0o644)
-		x, err := Open(d, Config{Ranking: Ranking{PRF: PRF{Method: prfRM3}}})
+		x, err := openIndex(d, Config{Ranking: Ranking{PRF: PRF{Method: prfRM3}}}, false)
 		if err != nil {
 			return
 		}
@@ -87,13 +84,6 @@ func FuzzOpenUnchecked(f *testing.F) {
 			y, _ := x.With(Ranking{Scoring: Scoring{Model: m}, PRF: PRF{Method: prfBo1}})
 			y.Retrieve(context.Background(), retrieval.Query{Text: "abortion should be legal death penalty"}, 5)
 		}
+		x.check(context.Background())
 	})
-}
-
-// putCRC sets the last four bytes of file to the checksum of the rest.
-func putCRC(file []byte) {
-	if len(file) < 4 {
-		return
-	}
-	binary.LittleEndian.PutUint32(file[len(file)-4:], crc32c.Checksum(file[:len(file)-4]))
 }

@@ -71,7 +71,9 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		}
 		fb = fb[:min(len(fb), x.search.PRF.Docs)]
 		if len(fb) > 0 {
-			terms = x.expand(ud, terms, fb)
+			if terms, err = x.expand(ud, terms, fb); err != nil {
+				return nil, err
+			}
 			if res, err = x.run(ctx, ud, terms, k, allow); err != nil {
 				return nil, err
 			}
