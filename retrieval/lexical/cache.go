@@ -29,9 +29,9 @@ type Cache struct {
 	// Dir is the cache directory; Open creates it when needed.
 	Dir string
 	// Warn, if not nil, is told what Open did that a user should hear of:
-	// a cached index it found damaged and builds again (naming the file),
-	// or the leftovers of interrupted builds it removed. Without it Open
-	// says nothing.
+	// a cached index it found damaged or in an older index format and
+	// builds again (naming the file), or the leftovers of interrupted
+	// builds it removed. Without it Open says nothing.
 	Warn func(msg string)
 }
 
@@ -115,6 +115,11 @@ const buildingMarker = ".building-"
 // renames that into place when the build is complete, so a failed or
 // cancelled build (ctx) leaves nothing a later Open would use, and removes
 // the temporary directory.
+//
+// Open checks what lexical.Open checks: damage to the postings or term
+// vectors of a cached index is found by the queries that read them, whose
+// "corrupt index" errors name the file; removing the entry's directory
+// makes the next Open build it again.
 //
 // A build holds the entry's lock (the file ENTRY.lock), so that a second
 // Open of the same entry, in this process or another, waits for the first

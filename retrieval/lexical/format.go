@@ -239,7 +239,7 @@ func (f *fieldData) corrupt(err error) error {
 	if f.path == "" {
 		return fmt.Errorf("lexical: field %s: %v: %w", f.name, err, errCorrupt)
 	}
-	return fmt.Errorf("lexical: %s: field %s: %v: %w", f.path, f.name, err, errCorrupt)
+	return fmt.Errorf("lexical: %s: field %s: %v (remove the index directory to build it again): %w", f.path, f.name, err, errCorrupt)
 }
 
 // postingsCRC returns the checksum of a term's postings post and blocks

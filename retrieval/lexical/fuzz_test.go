@@ -1,7 +1,10 @@
 package lexical
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,7 +13,11 @@ import (
 )
 
 // FuzzOpen feeds damaged unit files to Open: it must return an error or an
-// index that answers queries, never panic.
+// index that answers queries, never panic; a query fails only with a
+// corrupt-index error, and again when repeated. A file that differs from a
+// sound one in at most 4 consecutive bytes (a burst of at most 32 bits,
+// which CRC-32C always detects) must be found corrupt, by Open or by the
+// check of everything that queries read.
 func FuzzOpen(f *testing.F) {
 	dir := f.TempDir()
 	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []Unit{"sentence"}})
@@ -28,6 +35,11 @@ func FuzzOpen(f *testing.F) {
 	}
 	f.Add(good)
 	f.Add(good[:len(good)/2])
+	for _, at := range []int{len(magic) + 20, len(good) / 2, len(good) - 100} {
+		b := bytes.Clone(good)
+		b[at] ^= 0x04
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d := t.TempDir()
 		if err := os.WriteFile(filepath.Join(d, metaFile), meta, 0o644); err != nil {
@@ -36,17 +48,43 @@ func FuzzOpen(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(d, "sentence.lex"), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		burst := false // b is good with a burst of at most 32 bits changed
+		if len(b) == len(good) {
+			first, last := -1, -1
+			for i := range b {
+				if b[i] != good[i] {
+					if first < 0 {
+						first = i
+					}
+					last = i
+				}
+			}
+			burst = first >= 0 && last-first < 4
+		}
 		x, err := Open(d, Config{})
 		if err != nil {
+			if !errors.Is(err, errCorrupt) {
+				t.Fatalf("Open: got %v, want errCorrupt", err)
+			}
 			return
 		}
 		defer x.Close()
 		for _, m := range []Model{"bm25", "dirichlet"} {
-			y, err := x.With(Ranking{Scoring: Scoring{Model: m}})
+			y, err := x.With(Ranking{Scoring: Scoring{Model: m}, PRF: PRF{Method: prfRM3}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			y.Retrieve(context.Background(), retrieval.Query{Text: "abortion should be legal"}, 5)
+			q := retrieval.Query{Text: "abortion should be legal"}
+			_, err = y.Retrieve(context.Background(), q, 5)
+			if err != nil && !errors.Is(err, errCorrupt) {
+				t.Fatalf("Retrieve: got %v, want nil or errCorrupt", err)
+			}
+			if _, again := y.Retrieve(context.Background(), q, 5); fmt.Sprint(again) != fmt.Sprint(err) {
+				t.Fatalf("Retrieve again: got %v, want %v", again, err)
+			}
+		}
+		if err := x.check(context.Background()); burst && !errors.Is(err, errCorrupt) {
+			t.Fatalf("a burst of at most 32 bits changed: Open and check found nothing (check: %v)", err)
 		}
 	})
 }
