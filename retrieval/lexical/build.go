@@ -851,6 +851,7 @@ func (b *builder) freeze(ui int, inMemory bool) (*unitData, []fieldStreams, erro
 	if u.idRank, err = b.idRanks(ui); err != nil {
 		return nil, nil, err
 	}
+	u.setIDChecks()
 	var streams []fieldStreams
 	for fi := range ub.fields {
 		f, st, err := b.freezeField(ui, fi, inMemory)
@@ -1070,7 +1071,7 @@ func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemo
 		f.fwdOff = append(f.fwdOff, total)
 		crc = crc32c.Update(crc, enc)
 		if d := len(f.fwdOff) - 1; d%fwdChunk == 0 || d == f.docs() {
-			f.fwdCRC = append(f.fwdCRC, vectorsCRCOffsets(crc, f.fwdOff[(d-1)/fwdChunk*fwdChunk:]))
+			f.fwdCRC = append(f.fwdCRC, updateUint64s(crc, f.fwdOff[(d-1)/fwdChunk*fwdChunk:]))
 			crc = 0
 		}
 		_, err := out.Write(enc)

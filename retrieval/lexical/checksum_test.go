@@ -16,7 +16,7 @@ import (
 // A fileSection is where a section's bytes are in a unit file.
 type fileSection struct {
 	start, end int
-	large      bool // checked when read (postings, blocks, term vectors and their offsets), not by Open
+	large      bool // checked when read (ids, postings, blocks, term vectors and their offsets), not by Open
 }
 
 // unitSections walks the sections of a unit file (see format.go), and
@@ -25,7 +25,7 @@ type fileSection struct {
 func unitSections(t *testing.T, b []byte) (all []fileSection, post, fwd []fileSection) {
 	t.Helper()
 	off := len(magic)
-	for k := -4; off < len(b); k++ { // k: the section's index among its field's
+	for k := -5; off < len(b); k++ { // k: the section's index among its field's
 		off += (8 - off%8) % 8
 		n := int(binary.LittleEndian.Uint64(b[off:]))
 		start, end := off+8, off+8+n
@@ -40,7 +40,7 @@ func unitSections(t *testing.T, b []byte) (all []fileSection, post, fwd []fileSe
 			// The term vector offsets: Open checks the first and last.
 			all = append(all, fileSection{start, start + 8, false}, fileSection{start + 8, end - 8, true}, fileSection{end - 8, end, false})
 		default:
-			all = append(all, fileSection{start, end, k >= 0 && k%16 == 9})
+			all = append(all, fileSection{start, end, k == -5 || k >= 0 && k%16 == 9})
 		}
 		off = end + 4
 	}
@@ -120,9 +120,9 @@ func TestCorruptByte(t *testing.T) {
 	}
 }
 
-// TestCorruptLazyQuery: a changed byte in a term's postings, or in the term
-// vectors, makes the queries that read them fail (every time), naming the
-// file, field and term; other queries still work.
+// TestCorruptLazyQuery: a changed byte in a term's postings, the term
+// vectors or the document ids makes the queries that read them fail (every
+// time), naming the file (and field and term); other queries still work.
 func TestCorruptLazyQuery(t *testing.T) {
 	dir := t.TempDir()
 	build(t, dir, sampleArgs(t, 30), Config{Units: []Unit{"sentence"}})
@@ -152,8 +152,11 @@ func TestCorruptLazyQuery(t *testing.T) {
 	lo := best[0].doc / fwdChunk * fwdChunk
 	hi := min(int(lo)+fwdChunk, f.docs())
 	vec := (f.fwdOff[lo] + f.fwdOff[hi]) / 2
+	// A byte of the ids of the chunk of the best document.
+	ids := x.d.unit("sentence").idRestart[best[0].doc/idChunk*idChunk/idEvery] + 3
 	x.Close()
-	_, post, fwd := unitSections(t, orig)
+	all, post, fwd := unitSections(t, orig)
+	idSection := all[0]
 	ctx := context.Background()
 	for _, c := range []struct {
 		name      string
@@ -162,8 +165,9 @@ func TestCorruptLazyQuery(t *testing.T) {
 		bad, good string // queries that read the damage, and that do not
 		want      string // in the error
 	}{
-		{"postings", post[0].start + int(at), Ranking{}, "abortion", "death penalty", "term " + `"` + term + `"`},
-		{"term vectors", fwd[0].start + int(vec), Ranking{PRF: PRF{Method: prfRM3}}, "abortion", "", "term vectors of documents"},
+		{"postings", post[0].start + int(at), Ranking{}, "abortion", "death penalty", "field text: bad posting list of term " + `"` + term + `"`},
+		{"term vectors", fwd[0].start + int(vec), Ranking{PRF: PRF{Method: prfRM3}}, "abortion", "", "field text: term vectors of documents"},
+		{"ids", idSection.start + int(ids), Ranking{}, "abortion", "", "the ids of documents"},
 	} {
 		b := bytes.Clone(orig)
 		b[c.pos] ^= 0x01
@@ -176,8 +180,8 @@ func TestCorruptLazyQuery(t *testing.T) {
 		}
 		for range 2 {
 			_, err := x.Retrieve(ctx, retrieval.Query{Text: c.bad}, 10)
-			if !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "field text") || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%s changed: query %q gave %v, want errCorrupt naming the file, field and %s", c.name, c.bad, err, c.want)
+			if !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s changed: query %q gave %v, want errCorrupt naming the file and %s", c.name, c.bad, err, c.want)
 			}
 		}
 		if c.good != "" {

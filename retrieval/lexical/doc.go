@@ -19,9 +19,9 @@
 // the directory beyond it and concatenating them at the end, so its memory
 // does not grow with the corpus. Files are mapped, not read, and checked
 // as far as they are used: Open checks the checksums of the small sections
-// (ids, term dictionary, statistics, lengths), and the postings and term
-// vectors are checked against their own checksums, per term and per chunk
-// of documents, by the first query that reads them (see Open).
+// (term dictionary, statistics, lengths), and the postings, term vectors
+// and document ids are checked against their own checksums, per term and
+// per chunk of documents, by the first query that reads them (see Open).
 //
 // # Scoring
 //

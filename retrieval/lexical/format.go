@@ -30,11 +30,11 @@ import (
 //	start, a uint64 byte count, the bytes (so that arrays of integers
 //	can be used where the file is mapped) and a CRC-32C (uint32, see
 //	below):
-//	  document ids, front-coded: per document varint(bytes shared with
+//	  document ids*, front-coded: per document varint(bytes shared with
 //	  the previous id), varint(length of the rest), the rest; the first
 //	  of every idEvery documents shares nothing; the offsets of those
 //	  restarts (uint64); id ranks (uint32: each document's position in
-//	  byte order of the ids)
+//	  byte order of the ids); each chunk's checksum (uint32)
 //	  number of fields (one section of 4 bytes), then per field:
 //	    name, term blob (terms in byte order, concatenated), term end
 //	    offsets (uint64), df (uint32), ttf (uint64), max tf (uint32),
@@ -49,10 +49,11 @@ import (
 // count; for the large sections marked *, of its byte count alone. Open
 // checks the others whole. The large ones have checksums of the size a
 // query reads, checked the first time it reads them: a term's checksum
-// covers its postings and then its blocks; a chunk's, the term vectors of
-// fwdChunk consecutive documents (the last chunk may have fewer), then
-// their end offsets from the one before the chunk's first document to
-// its last (uint64).
+// covers its postings and then its blocks; a chunk's of the term vectors,
+// those of fwdChunk consecutive documents (the last chunk may have fewer),
+// then their end offsets from the one before the chunk's first document
+// to its last (uint64); a chunk's of the ids, the bytes of the ids of
+// idChunk consecutive documents.
 //
 // Integers are little-endian. Files are mapped into memory (mmap) where the
 // platform allows, and arrays of integers used in place on little-endian
@@ -105,8 +106,88 @@ type unitData struct {
 	idData    []byte   // the front-coded document ids (see the file format)
 	idRestart []uint64 // offsets in idData of documents 0, idEvery, 2·idEvery, …
 	idRank    []uint32 // per document: the position of its id in byte order
+	idCRC     []uint32 // per chunk of idChunk documents: the checksum of their ids (idsCRC)
+	idCheck   []atomic.Uint32
 	fields    []*fieldData
 	unmap     func() error // releases the mapped file the arrays point into; nil for a unit built in memory
+	path      string       // the file the unit was read from, for errors; "" for a unit built in memory
+	skipCRC   bool         // the checksums are not compared (FuzzOpenUnchecked)
+}
+
+// idChunk is the number of consecutive documents whose ids share a
+// checksum, checked when an id of the chunk is first asked for
+// (checkedIDs); a multiple of idEvery.
+const idChunk = 64 * idEvery
+
+// idChunks returns the number of chunks of the ids of docs documents.
+func idChunks(docs int) int { return (docs + idChunk - 1) / idChunk }
+
+// idBytes returns the range of idData that holds the ids of chunk c. The
+// restarts were checked when the unit was read (validRestarts).
+func (u *unitData) idBytes(c int) (start, end uint64) {
+	end = uint64(len(u.idData))
+	if hi := (c + 1) * idChunk / idEvery; hi < len(u.idRestart) {
+		end = u.idRestart[hi]
+	}
+	return u.idRestart[c*idChunk/idEvery], end
+}
+
+// idsCRC returns the checksum of the bytes of the ids of chunk c.
+func (u *unitData) idsCRC(c int) uint32 {
+	start, end := u.idBytes(c)
+	return crc32c.Update(0, u.idData[start:end])
+}
+
+// setIDChecks computes the checksums of the ids, for a unit built, and
+// sets up their first-read checks.
+func (u *unitData) setIDChecks() {
+	u.idCRC = make([]uint32, idChunks(u.docs()))
+	for c := range u.idCRC {
+		u.idCRC[c] = u.idsCRC(c)
+	}
+	u.idCheck = make([]atomic.Uint32, len(u.idCRC))
+}
+
+// checkedIDs checks the ids of the chunks of the documents res the first
+// time one of them is asked for; a malformed chunk gives an error wrapping
+// errCorrupt, every time. After it, id may be called for res.
+func (u *unitData) checkedIDs(res []scored) error {
+	for _, r := range res {
+		if err := u.checkIDChunk(int(r.doc / idChunk)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkAllIDs checks the ids of every chunk (see checkedIDs).
+func (u *unitData) checkAllIDs() error {
+	for c := range u.idCheck {
+		if err := u.checkIDChunk(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (u *unitData) checkIDChunk(c int) error {
+	switch u.idCheck[c].Load() {
+	case termGood:
+		return nil
+	case termUnchecked:
+		if u.checkIDs(c) {
+			u.idCheck[c].Store(termGood)
+			return nil
+		}
+		u.idCheck[c].Store(termBad)
+	}
+	lo := c * idChunk
+	hi := min(lo+idChunk, u.docs())
+	what := fmt.Sprintf("the ids of documents %d to %d are damaged", lo, hi-1)
+	if u.path == "" {
+		return fmt.Errorf("lexical: unit %s: %s: %w", u.unit, what, errCorrupt)
+	}
+	return fmt.Errorf("lexical: %s: %s (remove the index directory to build it again): %w", u.path, what, errCorrupt)
 }
 
 // maxLength is the most tokens a document's field may have: the scoring
@@ -119,8 +200,8 @@ const idEvery = 16
 
 func (u *unitData) docs() int { return len(u.idRank) }
 
-// id returns the id of document d. The front coding was checked when the
-// unit was read or built (checkIDs).
+// id returns the id of document d. The front coding of its chunk was
+// checked (checkedIDs).
 //
 // The entries from d's restart to d are walked without copying; then the
 // id is filled in from its end: the bytes an entry does not share with its
@@ -159,34 +240,16 @@ func frontCodedID(data []byte, restart []uint64, d uint32) string {
 	return string(b)
 }
 
-// checkIDs reports whether the front coding of u's ids is sound for its
-// number of documents (docs, from idRank): every entry within idData,
-// sharing no more than the previous id has, restarts where idRestart says
-// and sharing nothing there, and nothing left over; and whether idRank is
-// a permutation.
-func (u *unitData) checkIDs() bool {
+// validRestarts reports whether u has as many id restarts and id chunk
+// checksums as its number of documents (docs, from idRank) needs, the
+// restarts run from 0 upwards within idData, and idRank is a permutation. The rest of the
+// front coding is checked a chunk at a time (checkIDs).
+func (u *unitData) validRestarts() bool {
 	docs := u.docs()
-	if len(u.idRestart) != (docs+idEvery-1)/idEvery {
+	if len(u.idRestart) != (docs+idEvery-1)/idEvery || len(u.idCRC) != idChunks(docs) {
 		return false
 	}
-	off, prevLen := uint64(0), uint64(0)
-	for d := range docs {
-		if d%idEvery == 0 && u.idRestart[d/idEvery] != off {
-			return false
-		}
-		shared, n := uvarint(u.idData[off:])
-		if n <= 0 || d%idEvery == 0 && shared != 0 || shared > prevLen {
-			return false
-		}
-		off += uint64(n)
-		rest, n := uvarint(u.idData[off:])
-		if n <= 0 || rest > uint64(len(u.idData))-off-uint64(n) || shared+rest > 1<<20 {
-			return false
-		}
-		off += uint64(n) + rest
-		prevLen = shared + rest
-	}
-	if off != uint64(len(u.idData)) {
+	if !slices.IsSorted(u.idRestart) || len(u.idRestart) > 0 && (u.idRestart[0] != 0 || u.idRestart[len(u.idRestart)-1] > uint64(len(u.idData))) {
 		return false
 	}
 	seen := make([]bool, docs)
@@ -197,6 +260,36 @@ func (u *unitData) checkIDs() bool {
 		seen[r] = true
 	}
 	return true
+}
+
+// checkIDs reports whether the ids of chunk c are sound: their checksum
+// matches (unless skipCRC), every entry is within the chunk's bytes,
+// sharing no more than the previous id has, restarts are where idRestart
+// says and share nothing, and nothing is left over.
+func (u *unitData) checkIDs(c int) bool {
+	start, end := u.idBytes(c)
+	if !u.skipCRC && u.idsCRC(c) != u.idCRC[c] {
+		return false
+	}
+	data := u.idData[:end]
+	off, prevLen := start, uint64(0)
+	for d := c * idChunk; d < min((c+1)*idChunk, u.docs()); d++ {
+		if d%idEvery == 0 && u.idRestart[d/idEvery] != off {
+			return false
+		}
+		shared, n := uvarint(data[off:])
+		if n <= 0 || d%idEvery == 0 && shared != 0 || shared > prevLen {
+			return false
+		}
+		off += uint64(n)
+		rest, n := uvarint(data[off:])
+		if n <= 0 || rest > uint64(len(data))-off-uint64(n) || shared+rest > 1<<20 {
+			return false
+		}
+		off += uint64(n) + rest
+		prevLen = shared + rest
+	}
+	return off == end
 }
 
 type fieldData struct {
@@ -265,12 +358,12 @@ func postingsCRC(post []byte, blocks []block) uint32 {
 // vectorsCRC returns the checksum of a chunk's term vectors fwd and end
 // offsets off (from the one before its first document on).
 func vectorsCRC(fwd []byte, off []uint64) uint32 {
-	return vectorsCRCOffsets(crc32c.Update(0, fwd), off)
+	return updateUint64s(crc32c.Update(0, fwd), off)
 }
 
-// vectorsCRCOffsets returns the checksum of a chunk whose term vectors'
-// checksum is crc and whose end offsets are off.
-func vectorsCRCOffsets(crc uint32, off []uint64) uint32 {
+// updateUint64s returns the checksum of the bytes whose checksum is crc
+// followed by off (8 bytes each).
+func updateUint64s(crc uint32, off []uint64) uint32 {
 	var buf [8 * 64]byte
 	for len(off) > 0 {
 		n := min(len(off), 64)
@@ -630,9 +723,10 @@ func (s *sectionWriter) u64s(v []uint64, whole bool) {
 func writeUnit(w io.Writer, u *unitData, streams []fieldStreams) error {
 	s := &sectionWriter{w: w, buf: make([]byte, 0, 1<<17)}
 	s.put([]byte(magic))
-	s.bytes(u.idData, true)
+	s.bytes(u.idData, false)
 	s.u64s(u.idRestart, true)
 	s.u32s(u.idRank)
+	s.u32s(u.idCRC)
 	s.u32s([]uint32{uint32(len(u.fields))})
 	for i, f := range u.fields {
 		var st fieldStreams
@@ -886,17 +980,19 @@ func readUnit(path string, want Unit, vectors, checksums bool) (u *unitData, err
 		return nil, corrupt(path, "not an index file of this format")
 	}
 	r := &sectionReader{b: b[len(magic):], off: len(magic), skipCRC: !checksums}
-	u = &unitData{unit: want, unmap: unmap}
-	u.idData = r.bytes("document ids", true)
+	u = &unitData{unit: want, unmap: unmap, path: path, skipCRC: !checksums}
+	u.idData = r.bytes("document ids", false)
 	u.idRestart = r.u64s("document id restarts", true)
 	u.idRank = r.u32s("document id ranks")
+	u.idCRC = r.u32s("document id checksums")
 	nf := r.u32s("number of fields")
 	if r.why != "" {
 		return nil, corrupt(path, r.why)
 	}
-	if len(nf) != 1 || !u.checkIDs() {
+	if len(nf) != 1 || !u.validRestarts() {
 		return nil, corrupt(path, "bad document ids")
 	}
+	u.idCheck = make([]atomic.Uint32, len(u.idCRC))
 	fields := unitFields(want)
 	if int(nf[0]) != len(fields) {
 		return nil, corrupt(path, "wrong number of fields")

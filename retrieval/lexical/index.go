@@ -66,11 +66,11 @@ func newIndex(d *data, s Ranking) (*Index, error) {
 // "corrupt index" and names the file. The index files are mapped into
 // memory (read, where the platform has no mmap), and Open checks only
 // what it reads whole: the checksums and structure of the small sections
-// (document ids, term dictionary, statistics, lengths, offsets). The
-// postings and term vectors, most of an index's bytes, are checked when a
-// query first reads them: a term's postings against their checksum, their
-// blocks and the term's statistics; term vectors a chunk of documents at
-// a time. A damaged list or chunk makes the query that reads it, and every
+// (term dictionary, statistics, lengths, offsets, id ranks). The
+// postings, term vectors and document ids, most of an index's bytes, are
+// checked when a query first reads them: a term's postings against their
+// checksum, their blocks and the term's statistics; term vectors and ids
+// a chunk of documents at a time. A damaged list or chunk makes the query that reads it, and every
 // later one that does, fail with a "corrupt index" error naming the file,
 // the field and the term or documents; other queries still work.
 func Open(dir string, c Config) (*Index, error) { return openIndex(dir, c, true) }
@@ -147,12 +147,16 @@ func (x *Index) Docs(u Unit) int {
 }
 
 // check decodes and checks every posting list of the index against its
-// checksum, blocks and statistics (on all cores), and every chunk of term
-// vectors, which Open leaves to the first query that reads them. It
+// checksum, blocks and statistics (on all cores), and every chunk of ids
+// and of term vectors, which Open leaves to the first query that reads
+// them. It
 // returns the first malformed list's or chunk's error, wrapping
 // errCorrupt; nil for a sound index.
 func (x *Index) check(ctx context.Context) error {
 	for _, ud := range x.d.units {
+		if err := ud.checkAllIDs(); err != nil {
+			return err
+		}
 		for _, f := range ud.fields {
 			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("lexical: check: %w", err)
