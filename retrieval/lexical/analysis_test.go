@@ -40,7 +40,10 @@ func TestShingleBuild(t *testing.T) {
 		}
 		for _, u := range []Unit{"sentence", "argument"} {
 			vec := map[string]float64{}
-			dl := docVector(x.d.unit(u), 0, vec)
+			dl, err := docVector(x.d.unit(u), 0, vec)
+			if err != nil {
+				t.Fatal(err)
+			}
 			want := map[string]float64{"death": 2, "penalty": 2, "death penalty": 2, "penalty death": 1}
 			if diff := cmp.Diff(want, vec); diff != "" || dl != 7 {
 				t.Errorf("%s: got length %g, want 7; terms (+) unlike (-):\n%s", u, dl, diff)

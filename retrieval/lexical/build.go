@@ -18,10 +18,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/argsearch/argsearch/analysis"
+	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -154,7 +154,7 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 			return nil, err
 		}
 		var err error
-		if d, err = readData(dir, m, units); err != nil {
+		if d, err = readData(dir, m, units, true); err != nil {
 			return nil, err
 		}
 	}
@@ -851,6 +851,7 @@ func (b *builder) freeze(ui int, inMemory bool) (*unitData, []fieldStreams, erro
 	if u.idRank, err = b.idRanks(ui); err != nil {
 		return nil, nil, err
 	}
+	u.setIDChecks()
 	var streams []fieldStreams
 	for fi := range ub.fields {
 		f, st, err := b.freezeField(ui, fi, inMemory)
@@ -921,7 +922,7 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStrea
 	}
 	if inMemory {
 		f.stats()
-		f.checked = make([]atomic.Uint32, len(f.df))
+		f.initChecks()
 	}
 	return f, st, nil
 }
@@ -933,6 +934,7 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStrea
 func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) error {
 	f.postOff = make([]uint64, 1, len(order)+1)
 	f.blockAt = make([]uint32, 1, len(order)+1)
+	f.postCRC = make([]uint32, 0, len(order))
 	var list, enc []byte
 	var docs, tfs [blockSize]uint32
 	total := uint64(0)
@@ -971,6 +973,7 @@ func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) er
 			return fmt.Errorf("lexical: build: %w", err)
 		}
 		total += uint64(len(enc))
+		f.postCRC = append(f.postCRC, postingsCRC(enc, f.blocks[f.blockAt[len(f.blockAt)-1]:]))
 		f.postOff = append(f.postOff, total)
 		f.blockAt = append(f.blockAt, uint32(len(f.blocks)))
 	}
@@ -1051,6 +1054,8 @@ func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemo
 	var ents []uint64 // id<<32 | f
 	var enc []byte
 	total := uint64(0)
+	f.fwdCRC = make([]uint32, 0, fwdChunks(f.docs()))
+	crc := uint32(0) // of the current chunk's term vectors
 	err = b.eachVector(ui, fi, func(v []byte) error {
 		ents = ents[:0]
 		for p := v; len(p) > 0; {
@@ -1064,9 +1069,17 @@ func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemo
 		enc = appendMerged(enc[:0], ents, nil)
 		total += uint64(len(enc))
 		f.fwdOff = append(f.fwdOff, total)
+		crc = crc32c.Update(crc, enc)
+		if d := len(f.fwdOff) - 1; d%fwdChunk == 0 || d == f.docs() {
+			f.fwdCRC = append(f.fwdCRC, updateUint64s(crc, f.fwdOff[(d-1)/fwdChunk*fwdChunk:]))
+			crc = 0
+		}
 		_, err := out.Write(enc)
 		return err
 	})
+	if err == nil && len(f.fwdOff) != f.docs()+1 {
+		err = fmt.Errorf("internal error: term vectors of %d documents, not %d", len(f.fwdOff)-1, f.docs())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("lexical: build: %w", err)
 	}

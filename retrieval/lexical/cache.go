@@ -29,9 +29,9 @@ type Cache struct {
 	// Dir is the cache directory; Open creates it when needed.
 	Dir string
 	// Warn, if not nil, is told what Open did that a user should hear of:
-	// a cached index it found damaged and builds again (naming the file),
-	// or the leftovers of interrupted builds it removed. Without it Open
-	// says nothing.
+	// a cached index it found damaged or in an older index format and
+	// builds again (naming the file), or the leftovers of interrupted
+	// builds it removed. Without it Open says nothing.
 	Warn func(msg string)
 }
 
@@ -109,11 +109,17 @@ const buildingMarker = ".building-"
 // Open opens the cached index of src built with c, and reports whether it
 // had to build it. When the cache has no index under its entry for src and
 // c, or only one that is damaged (then Warn is told, naming the file) or
-// was written with another analysis or format, Open
+// was written with another analysis or in another index format (then Warn
+// is told the format), Open
 // builds one from src.Arguments into a temporary directory beside it and
 // renames that into place when the build is complete, so a failed or
 // cancelled build (ctx) leaves nothing a later Open would use, and removes
 // the temporary directory.
+//
+// Open checks what lexical.Open checks: damage to the postings or term
+// vectors of a cached index is found by the queries that read them, whose
+// "corrupt index" errors name the file; removing the entry's directory
+// makes the next Open build it again.
 //
 // A build holds the entry's lock (the file ENTRY.lock), so that a second
 // Open of the same entry, in this process or another, waits for the first
@@ -144,6 +150,7 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	defer lock.Unlock()
 	// Another process may have built the index while this one waited.
 	x, err = Open(dir, c)
+	var old *formatError
 	switch {
 	case err == nil:
 		return x, false, nil
@@ -151,7 +158,9 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	case errors.Is(err, errCorrupt), errors.Is(err, errConfig):
 		// Damaged, or written by another version of the format: build it
 		// again.
-		if errors.Is(err, errCorrupt) {
+		if errors.As(err, &old) {
+			cc.warn(fmt.Sprintf("lexical: the cached index %s is in index format %d, this version reads %d; building it again", dir, old.format, formatVersion))
+		} else if errors.Is(err, errCorrupt) {
 			cc.warn(fmt.Sprintf("lexical: the cached index %s is damaged (%v); building it again", dir, err))
 		}
 		if err := os.RemoveAll(dir); err != nil {

@@ -246,3 +246,47 @@ func TestCacheOpenEmptyCorpus(t *testing.T) {
 // lockfileLocks says whether internal/lockfile's locks exclude each other
 // on this platform (flock(2)).
 var lockfileLocks = slices.Contains([]string{"linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly"}, runtime.GOOS)
+
+// TestCacheOpenOldFormat: a cached index written in an older index format
+// is built again, with a warning that says so (not that it is damaged);
+// Open alone gives an error saying to remove it.
+func TestCacheOpenOldFormat(t *testing.T) {
+	var warnings []string
+	cc := Cache{Dir: t.TempDir(), Warn: func(msg string) { warnings = append(warnings, msg) }}
+	src := Source{Name: "sample.csv", ID: "test sample", Arguments: seq(sampleArgs(t, 5))}
+	x, built, err := cc.Open(context.Background(), src, Config{})
+	if err != nil || !built {
+		t.Fatalf("first Open: built %v, %v", built, err)
+	}
+	x.Close()
+	dir, err := cc.path(src, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	metaPath := filepath.Join(dir, metaFile)
+	js, err := os.ReadFile(metaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := fmt.Sprintf(`"format": %d,`, formatVersion)
+	if !strings.Contains(string(js), now) {
+		t.Fatalf("%s has no %s", metaPath, now)
+	}
+	if err := os.WriteFile(metaPath, []byte(strings.Replace(string(js), now, `"format": 4,`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir, Config{}); !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), "index format 4") || !strings.Contains(err.Error(), "remove the directory") {
+		t.Errorf("Open of format 4: got %v, want errCorrupt saying the format and to remove the directory", err)
+	}
+	x, built, err = cc.Open(context.Background(), src, Config{})
+	if err != nil || !built {
+		t.Fatalf("Open of a cached index of format 4: built %v, %v; want it rebuilt", built, err)
+	}
+	x.Close()
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "format 4") || strings.Contains(warnings[0], "damaged") {
+		t.Errorf("warnings %q, want one saying the cached index is in format 4", warnings)
+	}
+	if js, err = os.ReadFile(metaPath); err != nil || !strings.Contains(string(js), now) {
+		t.Errorf("the rebuilt index.json (%v) has no %s", err, now)
+	}
+}

@@ -17,7 +17,11 @@
 // analysed on all cores; a build to a directory holds at most
 // Config.BuildMemory of postings and term vectors, writing sorted runs to
 // the directory beyond it and concatenating them at the end, so its memory
-// does not grow with the corpus. Files are mapped, not read.
+// does not grow with the corpus. Files are mapped, not read, and checked
+// as far as they are used: Open checks the checksums of the small sections
+// (term dictionary, statistics, lengths), and the postings, term vectors
+// and document ids are checked against their own checksums, per term and
+// per chunk of documents, by the first query that reads them (see Open).
 //
 // # Scoring
 //

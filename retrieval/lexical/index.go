@@ -62,15 +62,22 @@ func newIndex(d *data, s Ranking) (*Index, error) {
 // Open opens the index in dir. Units limits which units are loaded (nil:
 // all); asking for a unit the index lacks, or for an analyzer other than
 // the one it was built with, is an error. A directory without an index
-// gives an error wrapping ErrNoIndex; a damaged one (a checksum that does
-// not match, a truncated file, inconsistent sections), an error that says
-// "corrupt index". The index files are mapped into memory
-// (read, where the platform has no mmap) and their checksums checked (on
-// all cores), but a posting list is decoded and checked against its blocks
-// and statistics only when a query first reads it: a list that is
-// malformed although its file's checksum matches (made so on purpose)
-// makes that query fail with a "corrupt index" error.
-func Open(dir string, c Config) (*Index, error) {
+// gives an error wrapping ErrNoIndex; a damaged one, an error that says
+// "corrupt index" and names the file. The index files are mapped into
+// memory (read, where the platform has no mmap), and Open checks only
+// what it reads whole: the checksums and structure of the small sections
+// (term dictionary, statistics, lengths, offsets, id ranks). The
+// postings, term vectors and document ids, most of an index's bytes, are
+// checked when a query first reads them: a term's postings against their
+// checksum, their blocks and the term's statistics; term vectors and ids
+// a chunk of documents at a time. A damaged list or chunk makes the query that reads it, and every
+// later one that does, fail with a "corrupt index" error naming the file,
+// the field and the term or documents; other queries still work.
+func Open(dir string, c Config) (*Index, error) { return openIndex(dir, c, true) }
+
+// openIndex is Open; without checksums, it does not compare the index's
+// checksums (FuzzOpenUnchecked).
+func openIndex(dir string, c Config, checksums bool) (*Index, error) {
 	m, err := readMeta(dir)
 	if err != nil {
 		return nil, err
@@ -89,7 +96,7 @@ func Open(dir string, c Config) (*Index, error) {
 			return nil, fmt.Errorf("lexical: open %s: unit %s not in index (has %v): %w", dir, quote.Q(u), m.Units, errConfig)
 		}
 	}
-	d, err := readData(dir, m, units)
+	d, err := readData(dir, m, units, checksums)
 	if err != nil {
 		return nil, err
 	}
@@ -140,11 +147,16 @@ func (x *Index) Docs(u Unit) int {
 }
 
 // check decodes and checks every posting list of the index against its
-// blocks and statistics (on all cores), which Open leaves to the first
-// query that reads a list. It returns the first malformed list's error,
-// wrapping errCorrupt; nil for a sound index.
+// checksum, blocks and statistics (on all cores), and every chunk of ids
+// and of term vectors, which Open leaves to the first query that reads
+// them. It
+// returns the first malformed list's or chunk's error, wrapping
+// errCorrupt; nil for a sound index.
 func (x *Index) check(ctx context.Context) error {
 	for _, ud := range x.d.units {
+		if err := ud.checkAllIDs(); err != nil {
+			return err
+		}
 		for _, f := range ud.fields {
 			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("lexical: check: %w", err)
@@ -154,6 +166,11 @@ func (x *Index) check(ctx context.Context) error {
 					err = fmt.Errorf("lexical: unit %s: field %s: %v: %w", ud.unit, f.name, err, errCorrupt)
 				}
 				return err
+			}
+			for c := range f.fwdCheck {
+				if _, err := f.vector(uint32(c * fwdChunk)); err != nil {
+					return err
+				}
 			}
 		}
 	}

@@ -32,6 +32,14 @@ func (d *shared) groups() (*pairGroups, error) {
 
 func (d *shared) groupSentences() (*pairGroups, error) {
 	su := d.unit("sentence")
+	if err := su.checkAllIDs(); err != nil {
+		return nil, err
+	}
+	if au := d.unit("argument"); au != nil {
+		if err := au.checkAllIDs(); err != nil {
+			return nil, err
+		}
+	}
 	f := su.fields[0]
 	g := &pairGroups{}
 	at := map[string]int32{} // argument id → group

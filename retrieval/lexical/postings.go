@@ -64,7 +64,7 @@ func (f *fieldData) termBlocks(id int) ([]block, error) {
 			return f.blocks[f.blockAt[id]:f.blockAt[id+1]], nil
 		}
 	}
-	return nil, fmt.Errorf("lexical: field %s: %v: %w", f.name, f.checkTerm(id), errCorrupt)
+	return nil, f.corrupt(f.checkTerm(id))
 }
 
 // check checks every posting list of f, on all cores: the terms are split
@@ -152,18 +152,21 @@ func (u *unitData) checkTerms(terms []qterm, weight func(field string) float64, 
 	wg.Wait()
 }
 
-// checkTerm checks the postings and blocks of term id against each other
-// and against the term's statistics.
+// checkTerm checks the postings and blocks of term id against their
+// checksum, each other and the term's statistics.
 func (f *fieldData) checkTerm(id int) error {
 	bad := func(what string) error {
 		return fmt.Errorf("bad posting list of term %s: %s", quote.Q(f.term(id)), what)
 	}
 	df := int(f.df[id])
 	blocks := f.blocks[f.blockAt[id]:f.blockAt[id+1]]
+	start, end := f.postOff[id], f.postOff[id+1]
+	if !f.skipCRC && postingsCRC(f.post[start:end], blocks) != f.postCRC[id] {
+		return bad("checksum mismatch")
+	}
 	if len(blocks) != (df+blockSize-1)/blockSize {
 		return bad("wrong number of blocks")
 	}
-	start, end := f.postOff[id], f.postOff[id+1]
 	if end-start > math.MaxUint32 {
 		return bad("too long")
 	}

@@ -7,12 +7,17 @@ import (
 	"strings"
 )
 
-// docVector returns the terms of document d (all fields of the unit
-// together) with their frequencies, and the document's length.
-func docVector(ud *unitData, d uint32, into map[string]float64) (dl float64) {
+// docVector adds the terms of document d (all fields of the unit together)
+// with their frequencies to into, and returns the document's length. Term
+// vectors that fail their check give an error wrapping errCorrupt.
+func docVector(ud *unitData, d uint32, into map[string]float64) (dl float64, err error) {
 	for _, f := range ud.fields {
 		doc := uint64(0)
-		for p := f.fwd[f.fwdOff[d]:f.fwdOff[d+1]]; len(p) > 0; {
+		vec, err := f.vector(d)
+		if err != nil {
+			return 0, err
+		}
+		for p := vec; len(p) > 0; {
 			x, m := uvarint(p)
 			if m <= 0 {
 				break
@@ -33,7 +38,7 @@ func docVector(ud *unitData, d uint32, into map[string]float64) (dl float64) {
 			dl += float64(tf)
 		}
 	}
-	return dl
+	return dl, nil
 }
 
 type weighted struct {
@@ -59,7 +64,7 @@ func best(m map[string]float64, n int) []weighted {
 
 // expand returns the query expanded from the feedback documents fb (best
 // first) with the configured PRF method.
-func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) []qterm {
+func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) ([]qterm, error) {
 	prf := x.search.PRF
 	out := slices.Clone(terms)
 	at := map[string]int{}
@@ -92,7 +97,10 @@ func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) []qterm {
 		vec := map[string]float64{}
 		for i, r := range fb {
 			clear(vec)
-			dl := docVector(ud, r.doc, vec)
+			dl, err := docVector(ud, r.doc, vec)
+			if err != nil {
+				return nil, err
+			}
 			if dl == 0 {
 				continue
 			}
@@ -125,7 +133,9 @@ func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) []qterm {
 	case prfBo1:
 		tfx := map[string]float64{}
 		for _, r := range fb {
-			docVector(ud, r.doc, tfx)
+			if _, err := docVector(ud, r.doc, tfx); err != nil {
+				return nil, err
+			}
 		}
 		n := float64(ud.docs())
 		w := map[string]float64{}
@@ -153,5 +163,5 @@ func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) []qterm {
 			}
 		}
 	}
-	return out
+	return out, nil
 }

@@ -71,18 +71,24 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		}
 		fb = fb[:min(len(fb), x.search.PRF.Docs)]
 		if len(fb) > 0 {
-			terms = x.expand(ud, terms, fb)
+			if terms, err = x.expand(ud, terms, fb); err != nil {
+				return nil, err
+			}
 			if res, err = x.run(ctx, ud, terms, k, allow); err != nil {
 				return nil, err
 			}
 		}
 	}
-	return hitsOf(ud, res), nil
+	return hitsOf(ud, res)
 }
 
 // hitsOf turns scored documents of ud into hits, finding the ids of many
-// on all cores.
-func hitsOf(ud *unitData, res []scored) []retrieval.Hit {
+// on all cores. Ids that fail their check give an error wrapping
+// errCorrupt.
+func hitsOf(ud *unitData, res []scored) ([]retrieval.Hit, error) {
+	if err := ud.checkedIDs(res); err != nil {
+		return nil, err
+	}
 	hits := make([]retrieval.Hit, len(res))
 	fill := func(lo, hi int) {
 		for i := lo; i < hi; i++ {
@@ -92,14 +98,14 @@ func hitsOf(ud *unitData, res []scored) []retrieval.Hit {
 	parts := min(runtime.GOMAXPROCS(0), len(res)/parallelIDs)
 	if parts <= 1 {
 		fill(0, len(res))
-		return hits
+		return hits, nil
 	}
 	var wg sync.WaitGroup
 	for p := range parts {
 		wg.Go(func() { fill(len(res)*p/parts, len(res)*(p+1)/parts) })
 	}
 	wg.Wait()
-	return hits
+	return hits, nil
 }
 
 // parallelIDs is the fewest hits per core for which hitsOf finds ids on
