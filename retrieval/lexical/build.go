@@ -392,10 +392,12 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 				cancel()
 				for range done {
 				}
-				return fmt.Errorf("lexical: build: word shingles (analysis.Analysis.Shingles %d) made more than %d distinct terms after %d arguments, "+
-					"too many to build in memory (a build of args.me's 5.69 million sentences with shingles of 3 was killed at 24 GB): "+
-					"index a sample or a part of the corpus with shingles: %w",
-					b.an.Shingles, limit, b.nargs, errConfig)
+				// The sentinel comes first: its text ("configuration mismatch
+				// or invalid") read as nonsense after the advice.
+				return fmt.Errorf("lexical: build: %w: word shingles (analysis.Analysis.Shingles %d) made more than %d distinct terms after %d arguments, "+
+					"too many to build in memory (a build of args.me's 5.69 million sentences with shingles of 3 was killed at 24 GB); "+
+					"index a sample or a part of the corpus with shingles",
+					errConfig, b.an.Shingles, limit, b.nargs)
 			}
 			if b.budget > 0 && b.held() > b.budget {
 				if err := b.flush(); err != nil {
