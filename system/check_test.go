@@ -9,6 +9,7 @@ import (
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
+	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -52,6 +53,52 @@ func TestCheckBeforeFirstTopic(t *testing.T) {
 		if err := p.check(ctx, env); err == nil {
 			t.Errorf("%s: check passes", want)
 		}
+	}
+}
+
+// wrapper is a System that wraps another, as a user's timing or logging
+// wrapper would, and counts the topics it was asked.
+type wrapper struct {
+	s      System
+	topics *int
+}
+
+func (w wrapper) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+	*w.topics++
+	return w.s.Answer(ctx, env, t)
+}
+
+func (w wrapper) Unwrap() System { return w.s }
+
+// TestCheckThroughWrappers checks that Run checks the System a wrapper
+// unwraps to before the first topic, directly, two wrappers deep and as a
+// member of a Fusion; a wrapper without Unwrap is left to its topics.
+func TestCheckThroughWrappers(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{K: 10})
+	bad := Pipeline{Depth: -3}
+	var n int
+	for name, s := range map[string]System{
+		"one wrapper":     wrapper{bad, &n},
+		"two wrappers":    wrapper{wrapper{bad, &n}, &n},
+		"Fusion's member": Fusion{Systems: []System{Baseline{}, wrapper{bad, &n}}},
+	} {
+		_, err := Run(ctx, env, s, "")
+		if err == nil || !strings.Contains(err.Error(), "Pipeline.Depth -3") || strings.Contains(err.Error(), "retrieval: query") {
+			t.Errorf("%s: got %v, want the Pipeline's error before any topic", name, err)
+		}
+	}
+	if n != 0 {
+		t.Errorf("the wrappers were asked %d topics, want none", n)
+	}
+	// Without Unwrap, the wrapped Pipeline meets its error in a topic.
+	f := Func(func(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) { return bad.Answer(ctx, env, t) })
+	if _, err := Run(ctx, env, f, ""); err == nil || !strings.Contains(err.Error(), "retrieval: query") {
+		t.Errorf("a Func around the Pipeline: got %v, want its error in a topic", err)
+	}
+	// A wrapper of a System without checks answers as it does.
+	if _, err := Run(ctx, env, wrapper{Baseline{}, &n}, ""); err != nil {
+		t.Errorf("a wrapper of Baseline: %v", err)
 	}
 }
 

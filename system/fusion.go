@@ -213,8 +213,8 @@ func (f Fusion) check(ctx context.Context, env *Env) error {
 		return err
 	}
 	for i, s := range f.Systems {
-		if c, ok := s.(checker); ok && f.weight(i) > 0 {
-			if err := c.check(ctx, env); err != nil {
+		if f.weight(i) > 0 {
+			if err := checkSystem(ctx, env, s); err != nil {
 				return fmt.Errorf("%w (Fusion.Systems[%d])", err, i)
 			}
 		}

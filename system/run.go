@@ -19,6 +19,12 @@ import (
 //
 // Baseline, Swordsman and Pipeline are systems; Func makes one of a
 // function.
+//
+// A System that wraps another (one that times its topics, say) may have a
+// method Unwrap() System returning the one it wraps, as errors do: Run
+// then checks the wrapped System's configuration before the first topic
+// as it checks the System itself (a Pipeline's fields, its index opened or
+// built), so that the wrapper's first topic does not meet those errors.
 type System interface {
 	Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error)
 }
@@ -36,6 +42,24 @@ func (f Func) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.R
 // its field before any work.
 type checker interface {
 	check(ctx context.Context, env *Env) error
+}
+
+// checkSystem checks s, or the System it wraps (through Unwrap methods),
+// if it is a checker.
+func checkSystem(ctx context.Context, env *Env, s System) error {
+	for range 100 { // a chain of wrappers, not a cycle
+		if c, ok := s.(checker); ok {
+			return c.check(ctx, env)
+		}
+		u, ok := s.(interface{ Unwrap() System })
+		if !ok {
+			return nil
+		}
+		if s = u.Unwrap(); s == nil {
+			return nil
+		}
+	}
+	return nil
 }
 
 // checkEnv refuses a nil Env and one not made by Open.
@@ -76,10 +100,8 @@ func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, erro
 	if len(env.Topics) == 0 {
 		return nil, fmt.Errorf("system: %s has no topics", env.Name)
 	}
-	if c, ok := s.(checker); ok {
-		if err := c.check(ctx, env); err != nil {
-			return nil, err
-		}
+	if err := checkSystem(ctx, env, s); err != nil {
+		return nil, err
 	}
 	results := make([][]runfile.Result, len(env.Topics))
 	var mu sync.Mutex

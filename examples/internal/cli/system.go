@@ -237,18 +237,32 @@ type Report struct {
 func NewReport(name string) *Report { return &Report{name: name, started: time.Now()} }
 
 // Time returns s, timing every topic it answers; it also marks the end of
-// the setup.
+// the setup. The timed system unwraps to s, so that system.Run checks s's
+// configuration (and opens or builds its index) before the first topic,
+// not inside it.
 func (r *Report) Time(s system.System) system.System {
 	r.setup = time.Since(r.started)
-	return system.Func(func(ctx context.Context, env *system.Env, t topics.Topic) ([]runfile.Result, error) {
-		start := time.Now()
-		rs, err := s.Answer(ctx, env, t)
-		r.mu.Lock()
-		r.latency = append(r.latency, time.Since(start))
-		r.mu.Unlock()
-		return rs, err
-	})
+	return timed{s: s, r: r}
 }
+
+// timed is a System that times the topics its System answers.
+type timed struct {
+	s system.System
+	r *Report
+}
+
+// Answer implements system.System.
+func (t timed) Answer(ctx context.Context, env *system.Env, topic topics.Topic) ([]runfile.Result, error) {
+	start := time.Now()
+	rs, err := t.s.Answer(ctx, env, topic)
+	t.r.mu.Lock()
+	t.r.latency = append(t.r.latency, time.Since(start))
+	t.r.mu.Unlock()
+	return rs, err
+}
+
+// Unwrap returns the timed System (see system.System).
+func (t timed) Unwrap() system.System { return t.s }
 
 // Write writes run to path with rules (runfile.WriteFile), saying on
 // stderr when it replaced a file; a path that is a directory is an error
