@@ -92,7 +92,9 @@ func TestCheckThroughWrappers(t *testing.T) {
 		t.Errorf("the wrappers were asked %d topics, want none", n)
 	}
 	// Without Unwrap, the wrapped Pipeline meets its error in a topic.
-	f := Func(func(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) { return bad.Answer(ctx, env, t) })
+	f := Func(func(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+		return bad.Answer(ctx, env, t)
+	})
 	if _, err := Run(ctx, env, f, ""); err == nil || !strings.Contains(err.Error(), "retrieval: query") {
 		t.Errorf("a Func around the Pipeline: got %v, want its error in a topic", err)
 	}
