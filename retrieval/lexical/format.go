@@ -171,15 +171,8 @@ func (u *unitData) checkAllIDs() error {
 }
 
 func (u *unitData) checkIDChunk(c int) error {
-	switch u.idCheck[c].Load() {
-	case termGood:
+	if checkOnce(&u.idCheck[c], func() bool { return u.checkIDs(c) }) {
 		return nil
-	case termUnchecked:
-		if u.checkIDs(c) {
-			u.idCheck[c].Store(termGood)
-			return nil
-		}
-		u.idCheck[c].Store(termBad)
 	}
 	lo := c * idChunk
 	hi := min(lo+idChunk, u.docs())
@@ -387,16 +380,8 @@ func (f *fieldData) vector(d uint32) ([]byte, error) {
 		return nil, nil
 	}
 	c := d / fwdChunk
-	switch f.fwdCheck[c].Load() {
-	case termGood:
+	if checkOnce(&f.fwdCheck[c], func() bool { return f.checkChunk(c) == nil }) {
 		return f.fwd[f.fwdOff[d]:f.fwdOff[d+1]], nil
-	case termUnchecked:
-		if err := f.checkChunk(c); err != nil {
-			f.fwdCheck[c].Store(termBad)
-		} else {
-			f.fwdCheck[c].Store(termGood)
-			return f.fwd[f.fwdOff[d]:f.fwdOff[d+1]], nil
-		}
 	}
 	return nil, f.corrupt(f.checkChunk(c))
 }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/argsearch/argsearch/internal/quote"
 )
@@ -41,28 +42,41 @@ type block struct {
 // maxStat is the largest frequency or length a block records exactly.
 const maxStat = 1<<16 - 1
 
-// Term check states (fieldData.checked).
+// Check states of the parts of a unit file checked when first read: a
+// term's postings (fieldData.checked), a chunk of term vectors
+// (fieldData.fwdCheck) or of document ids (unitData.idCheck).
 const (
 	termUnchecked = iota
 	termGood
 	termBad
 )
 
+// checkOnce runs check the first time the part whose state it is is asked
+// for, records whether it passed, and reports, then and every time after,
+// whether it did. Concurrent first calls may each run check; they record
+// the same result.
+func checkOnce(state *atomic.Uint32, check func() bool) bool {
+	switch state.Load() {
+	case termGood:
+		return true
+	case termBad:
+		return false
+	}
+	if check() {
+		state.Store(termGood)
+		return true
+	}
+	state.Store(termBad)
+	return false
+}
+
 // termBlocks returns the blocks of term id, checking the term's postings
 // the first time they are asked for; a malformed posting list gives an
 // error wrapping errCorrupt (every time), after which no cursor needs to
 // check the postings it decodes. It is safe for concurrent use.
 func (f *fieldData) termBlocks(id int) ([]block, error) {
-	switch f.checked[id].Load() {
-	case termGood:
+	if checkOnce(&f.checked[id], func() bool { return f.checkTerm(id) == nil }) {
 		return f.blocks[f.blockAt[id]:f.blockAt[id+1]], nil
-	case termUnchecked:
-		if err := f.checkTerm(id); err != nil {
-			f.checked[id].Store(termBad)
-		} else {
-			f.checked[id].Store(termGood)
-			return f.blocks[f.blockAt[id]:f.blockAt[id+1]], nil
-		}
 	}
 	return nil, f.corrupt(f.checkTerm(id))
 }
