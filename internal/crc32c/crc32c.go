@@ -27,29 +27,9 @@ func Update(crc uint32, b []byte) uint32 { return crc32.Update(crc, table, b) }
 // Checksum returns the CRC-32C of b, the same as crc32.Checksum(b,
 // crc32.MakeTable(crc32.Castagnoli)).
 func Checksum(b []byte) uint32 {
-	parts := min(runtime.GOMAXPROCS(0), len(b)/minPart)
-	if parts <= 1 {
-		return crc32.Checksum(b, table)
-	}
-	sums := make([]uint32, parts)
-	size := len(b) / parts
-	var wg sync.WaitGroup
-	for i := range parts {
-		lo, hi := i*size, (i+1)*size
-		if i == parts-1 {
-			hi = len(b)
-		}
-		wg.Go(func() { sums[i] = crc32.Checksum(b[lo:hi], table) })
-	}
-	wg.Wait()
-	sum := sums[0]
-	for i := 1; i < parts; i++ {
-		n := size
-		if i == parts-1 {
-			n = len(b) - i*size
-		}
-		sum = combine(sum, sums[i], n)
-	}
+	sum, _ := inParts(int64(len(b)), func(lo, hi int64) (uint32, error) {
+		return crc32.Checksum(b[lo:hi], table), nil
+	})
 	return sum
 }
 
@@ -68,18 +48,29 @@ func ReaderAt(r io.ReaderAt, size int64) (uint32, error) {
 	if size < 0 {
 		return 0, errors.New("crc32c: negative size")
 	}
-	parts := int64(min(int64(runtime.GOMAXPROCS(0)), size/minPart))
-	parts = max(parts, 1)
+	return inParts(size, func(lo, hi int64) (uint32, error) { return readerAtRange(r, lo, hi) })
+}
+
+// inParts returns the CRC-32C of size bytes cut into parts, one a core and
+// each of at least minPart bytes: part gives the checksum of bytes lo to
+// hi, the parts' checksums are computed at once (on the caller's goroutine
+// when there is one part) and combined. The first error of a part is
+// returned.
+func inParts(size int64, part func(lo, hi int64) (uint32, error)) (uint32, error) {
+	parts := max(min(int64(runtime.GOMAXPROCS(0)), size/minPart), 1)
+	if parts == 1 {
+		return part(0, size)
+	}
 	sums := make([]uint32, parts)
 	errs := make([]error, parts)
-	part := size / parts
+	n := size / parts
 	var wg sync.WaitGroup
 	for i := range parts {
-		lo, hi := i*part, (i+1)*part
+		lo, hi := i*n, (i+1)*n
 		if i == parts-1 {
 			hi = size
 		}
-		wg.Go(func() { sums[i], errs[i] = readerAtRange(r, lo, hi) })
+		wg.Go(func() { sums[i], errs[i] = part(lo, hi) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -87,11 +78,11 @@ func ReaderAt(r io.ReaderAt, size int64) (uint32, error) {
 	}
 	sum := sums[0]
 	for i := int64(1); i < parts; i++ {
-		n := part
+		length := n
 		if i == parts-1 {
-			n = size - i*part
+			length = size - i*n
 		}
-		sum = combine(sum, sums[i], int(n))
+		sum = combine(sum, sums[i], int(length))
 	}
 	return sum, nil
 }
