@@ -98,11 +98,29 @@ func TestCheckThroughWrappers(t *testing.T) {
 	if _, err := Run(ctx, env, f, ""); err == nil || !strings.Contains(err.Error(), "retrieval: query") {
 		t.Errorf("a Func around the Pipeline: got %v, want its error in a topic", err)
 	}
-	// A wrapper of a System without checks answers as it does.
-	if _, err := Run(ctx, env, wrapper{Baseline{}, &n}, ""); err != nil {
-		t.Errorf("a wrapper of Baseline: %v", err)
+	// A wrapper of a System without checks answers as it does; so do a
+	// wrapper that unwraps to nil and one that unwraps to itself (a cycle
+	// is not followed for ever).
+	for name, s := range map[string]System{
+		"a wrapper of Baseline":          wrapper{Baseline{}, &n},
+		"a wrapper unwrapping to nil":    nilUnwrap{},
+		"a wrapper unwrapping to itself": selfUnwrap{},
+	} {
+		if _, err := Run(ctx, env, s, ""); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }
+
+// nilUnwrap answers as Baseline and unwraps to nil.
+type nilUnwrap struct{ Baseline }
+
+func (nilUnwrap) Unwrap() System { return nil }
+
+// selfUnwrap answers as Baseline and unwraps to itself.
+type selfUnwrap struct{ Baseline }
+
+func (s selfUnwrap) Unwrap() System { return s }
 
 // TestNilAndBadEnv checks that a nil Env, or a zero one, is an error
 // naming it wherever a user may pass one, and that Open refuses a
