@@ -12,6 +12,8 @@
 //		Env:     env, // system.Open: the topics, the corpus, the judgments
 //		Systems: []experiment.System{{Name: "advanced", System: system.Advanced()}, {Name: "baseline", System: system.Baseline{}}},
 //	}.Run(ctx)
+//	...
+//	err = table.Write(os.Stdout, "text") // or "tsv", "json", "topics"
 //
 // The measure is Touché's: nDCG at a cutoff (5), plain (trec_eval's
 // ndcg_cut, an unjudged result gains nothing) and judged-only (trec_eval
