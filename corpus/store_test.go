@@ -390,3 +390,37 @@ func TestStoreIDLookup(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreStanceNeighbours checks that Store.Stance reads only the premise
+// stances of the sentence's own argument, first, middle or last in the
+// store, and that an unknown or empty sentence id is Unknown.
+func TestStoreStanceNeighbours(t *testing.T) {
+	const topic = "Should we ban guns?"
+	args := []Argument{
+		{ID: "a", Conclusion: "Ban guns", Premises: []Premise{{Text: "x", Stance: stance.Pro}}},
+		{ID: "b", Conclusion: "Ban guns", Premises: []Premise{{Text: "x", Stance: stance.Con}, {Text: "y", Stance: stance.Con}}},
+		{ID: "c", Conclusion: "Ban guns", Premises: []Premise{{Text: "x", Stance: stance.Pro}, {Text: "y", Stance: stance.Con}}},
+		{ID: "d", Conclusion: "Ban guns"},
+		{ID: "e", Conclusion: "Ban guns", Premises: []Premise{{Text: "x", Stance: stance.Con}}},
+	}
+	for i := range args {
+		args[i].Sentences = []Sentence{{ID: args[i].ID + "__PREMISE__1", Text: "x"}}
+	}
+	store, err := BuildStore(context.Background(), seqOf(args))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]stance.Stance{
+		"a__PREMISE__1": stance.Pro,
+		"b__PREMISE__1": stance.Con,
+		"c__PREMISE__1": stance.Unknown, // its premises disagree
+		"d__PREMISE__1": stance.Unknown, // no premises
+		"e__PREMISE__1": stance.Con,
+		"z__PREMISE__1": stance.Unknown, // no such sentence
+		"":              stance.Unknown,
+	} {
+		if got, _ := store.Stance(topic, id); got != want {
+			t.Errorf("Stance(%q) = %v, want %v", id, got, want)
+		}
+	}
+}
