@@ -2,6 +2,7 @@ package filter
 
 import (
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/corpus"
 )
@@ -17,7 +18,11 @@ type Length struct {
 
 // Check implements Filter.
 func (l Length) Check(s corpus.Sentence) (bool, Reason) {
-	n := countWords(s.Text)
+	limit := 0 // count every word
+	if l.Max > 0 {
+		limit = l.Max + 1 // words past the first Max+1 change nothing
+	}
+	n := countWords(s.Text, limit)
 	if n < l.Min {
 		return false, tooShort
 	}
@@ -31,22 +36,36 @@ func (l Length) Check(s corpus.Sentence) (bool, Reason) {
 func (Length) Pure() {}
 
 // countWords counts the whitespace-separated words of text that hold at
-// least one letter or digit, so "-" and "..." are not words.
-func countWords(text string) int {
+// least one letter or digit, so "-" and "..." are not words. With a
+// positive limit it stops when it has counted limit words. ASCII bytes
+// are classified without decoding; other runes as unicode classifies
+// them (an invalid byte is U+FFFD: neither space nor letter).
+func countWords(text string, limit int) int {
 	n := 0
 	in, alnum := false, false
-	for _, r := range text {
-		if unicode.IsSpace(r) {
+	for i := 0; i < len(text); {
+		var space, letter bool
+		if c := text[i]; c < utf8.RuneSelf {
+			space = c == ' ' || '\t' <= c && c <= '\r'
+			letter = 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9'
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			space = unicode.IsSpace(r)
+			letter = unicode.IsLetter(r) || unicode.IsDigit(r)
+			i += size
+		}
+		if space {
 			if in && alnum {
-				n++
+				if n++; n == limit {
+					return n
+				}
 			}
 			in, alnum = false, false
 			continue
 		}
 		in = true
-		if !alnum && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			alnum = true
-		}
+		alnum = alnum || letter
 	}
 	if in && alnum {
 		n++
