@@ -20,8 +20,9 @@ import (
 const folds = 5
 
 // crossValidate runs 5-fold leave-topics-out cross-validation of setting s
-// on the 2022 sample and prints the table to stdout.
-func crossValidate(ctx context.Context, s setting, runsDir string, workers int, stdout, stderr io.Writer) error {
+// on the 2022 sample and prints the table to stdout; with heldOut not "",
+// it also writes the held-out run of the 2022 topics there.
+func crossValidate(ctx context.Context, s setting, runsDir, heldOut string, workers int, stdout, stderr io.Writer) error {
 	began := time.Now()
 	env, tops, err := openSample(ctx)
 	if err != nil {
@@ -146,6 +147,18 @@ func crossValidate(ctx context.Context, s setting, runsDir string, workers int, 
 	}
 	if mismatched21 > 0 {
 		fmt.Fprintf(stderr, "trainranker: warning: %d held-out 2021 topics' figure differs on the Builder's first %d pairs of the cached candidates\n", mismatched21, argumentDepth)
+	}
+	if heldOut != "" {
+		out := runfile.Run{}
+		for q, lines := range learned {
+			out[q] = slices.Clone(lines)
+			for i := range out[q] {
+				out[q][i].Tag = "learned-cv"
+			}
+		}
+		if err := runfile.WriteFile(heldOut, out, runfile.Touche2022()); err != nil {
+			return err
+		}
 	}
 	today, err := system.Run(ctx, env, setting{Encoder: "use", Rerank: true, Stages: "advanced"}.pipeline(start()), "advanced")
 	if err != nil {

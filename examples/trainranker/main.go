@@ -5,7 +5,7 @@
 //
 //	go run ./examples/trainranker [-out system/ranker_weights.go] [-encoder glove|use|none] [-rerank=false]
 //	        [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-with2021 [-weigh year|topic]] [-workers N]
-//	go run ./examples/trainranker -cv [-runs DIR] [flags]
+//	go run ./examples/trainranker -cv [-runs DIR] [-run FILE] [flags]
 //
 // The ranker is pairing.Builder's pair score, a weighted mean of the pair's
 // features (pairing.Weights): its sentences' retrieval score,
@@ -43,7 +43,10 @@
 // (uncorrected), with 95% bootstrap intervals. The 2021 sample's topics
 // are answered held out in their folds as well (with -with2021 the
 // training folds' 2021 topics also train), and their judged-only nDCG@5
-// is printed beside today's advanced. Nothing is written.
+// is printed beside today's advanced. Nothing is written but, with -run
+// FILE, the held-out run of the 2022 topics, tagged "learned-cv": a run
+// evaluate scores, or a member of a fusion, that no topic's own judgments
+// trained.
 //
 // A bad command line exits 2, a failure 1.
 package main
@@ -81,16 +84,17 @@ func shipped() setting {
 }
 
 // about is what -h says the command does.
-const about = `Trainranker learns the pair-scoring weights of the advanced system (pairing.Weights: the pair's retrieval score, argumentativeness, centrality, coherence, similarity to the title, stance confidence, length, position, rank, same argument and adjacency) by coordinate ascent, maximising the mean predicted nDCG@5 (eval/unjudged) over relevance, quality and coherence on the embedded 2022 sample (25 topics, official Touché 2022 judgments, CC BY 4.0); with -with2021, averaged with the judged-only nDCG@5 on the embedded 2021 sample (10 topics, official Touché 2021 relevance judgments of arguments, pairs mapped to their first sentence's argument). Without -cv it trains on all 25 topics and writes the weights as a Go file (-out); run from the repository root with the default flags it reproduces system/ranker_weights.go byte for byte. With -cv it cross-validates instead (5 folds of topics, the predictor and the weights trained on the training folds only) and prints each dimension's held-out figure beside today's advanced and the runs of -runs DIR, and the held-out 2021 figure beside today's, with paired t-tests; nothing is written.`
+const about = `Trainranker learns the pair-scoring weights of the advanced system (pairing.Weights: the pair's retrieval score, argumentativeness, centrality, coherence, similarity to the title, stance confidence, length, position, rank, same argument and adjacency) by coordinate ascent, maximising the mean predicted nDCG@5 (eval/unjudged) over relevance, quality and coherence on the embedded 2022 sample (25 topics, official Touché 2022 judgments, CC BY 4.0); with -with2021, averaged with the judged-only nDCG@5 on the embedded 2021 sample (10 topics, official Touché 2021 relevance judgments of arguments, pairs mapped to their first sentence's argument). Without -cv it trains on all 25 topics and writes the weights as a Go file (-out); run from the repository root with the default flags it reproduces system/ranker_weights.go byte for byte. With -cv it cross-validates instead (5 folds of topics, the predictor and the weights trained on the training folds only) and prints each dimension's held-out figure beside today's advanced and the runs of -runs DIR, and the held-out 2021 figure beside today's, with paired t-tests; nothing is written but, with -run FILE, the held-out run of the 2022 topics (tagged learned-cv), for evaluate or a fusion.`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-rerank=false] [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-with2021 [-weigh year|topic]] [-workers N]\ntrainranker -cv [-runs DIR] [flags]", about, stdout, stderr)
+	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-rerank=false] [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-with2021 [-weigh year|topic]] [-workers N]\ntrainranker -cv [-runs DIR] [-run FILE] [flags]", about, stdout, stderr)
 	def := shipped()
 	out := c.Flags.String("out", filepath.Join("system", "ranker_weights.go"), "the Go `file` to write the weights to")
 	cv := c.Flags.Bool("cv", false, "cross-validate (5 folds of topics) instead of training on all topics; writes nothing")
 	runs := c.Flags.String("runs", "", "with -cv: a `directory` of other systems' runs on the 2022 sample (NAME.txt) to compare with")
+	heldOut := c.Flags.String("run", "", "with -cv: also write the held-out run of the 2022 sample's topics (each topic answered with its fold's weights) to `file`, for evaluate or a fusion")
 	encoder := c.OneOf("encoder", []string{"glove", "use", "none"}, "the sentence vectors of the similarity feature: glove (averaged GloVe), use (Universal Sentence Encoder lite) or none")
 	rerank := c.Flags.Bool("rerank", def.Rerank, "re-rank the candidates by similarity to the title before pairing (Rerank.Similarity)")
 	features := c.Flags.String("features", strings.Join(def.Features, ","), "comma-separated `names` of the weights learned; the others keep today's advanced value")
@@ -106,6 +110,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if *runs != "" && !*cv {
 			return cli.Usagef("-runs needs -cv")
 		}
+		if *heldOut != "" && !*cv {
+			return cli.Usagef("-run needs -cv")
+		}
 		for _, f := range strings.Split(*features, ",") {
 			if !slices.Contains(featureNames(), f) {
 				return cli.Usagef("-features: unknown feature %q, want some of %s", f, strings.Join(featureNames(), ","))
@@ -119,7 +126,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			s.Features = slices.DeleteFunc(s.Features, func(f string) bool { return f == "similarity" })
 		}
 		if *cv {
-			return crossValidate(ctx, s, *runs, *workers, stdout, stderr)
+			if *heldOut != "" {
+				if err := outpath.File("-run", *heldOut); err != nil {
+					return err
+				}
+			}
+			return crossValidate(ctx, s, *runs, *heldOut, *workers, stdout, stderr)
 		}
 		if err := outpath.File("-out", *out); err != nil {
 			return err

@@ -90,6 +90,8 @@ func TestUsage(t *testing.T) {
 		{[]string{"-h"}, 0, ""},
 		{[]string{"-features", "retrieval,bogus"}, 2, "-features"},
 		{[]string{"-runs", "x"}, 2, "-runs"},
+		{[]string{"-run", "x.txt"}, 2, "-run needs -cv"},
+		{[]string{"-cv", "-run", "."}, 1, "-run"},
 		{[]string{"-encoder", "bert"}, 2, "-encoder"},
 		{[]string{"-out", ""}, 2, "-out"},
 		{[]string{"stray"}, 2, ""},
