@@ -4,7 +4,7 @@
 // Run it from the repository root:
 //
 //	go run ./examples/trainranker [-out system/ranker_weights.go] [-encoder glove|use|none] [-rerank=false]
-//	        [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-with2021 [-weigh year|topic]] [-workers N]
+//	        [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine|positive] [-with2021 [-weigh year|topic]] [-workers N]
 //	go run ./examples/trainranker -cv [-runs DIR] [-run FILE] [flags]
 //
 // The ranker is pairing.Builder's pair score, a weighted mean of the pair's
@@ -89,7 +89,7 @@ const about = `Trainranker learns the pair-scoring weights of the advanced syste
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-rerank=false] [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine] [-with2021 [-weigh year|topic]] [-workers N]\ntrainranker -cv [-runs DIR] [-run FILE] [flags]", about, stdout, stderr)
+	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-rerank=false] [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine|positive] [-with2021 [-weigh year|topic]] [-workers N]\ntrainranker -cv [-runs DIR] [-run FILE] [flags]", about, stdout, stderr)
 	def := shipped()
 	out := c.Flags.String("out", filepath.Join("system", "ranker_weights.go"), "the Go `file` to write the weights to")
 	cv := c.Flags.Bool("cv", false, "cross-validate (5 folds of topics) instead of training on all topics; writes nothing")
@@ -99,7 +99,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rerank := c.Flags.Bool("rerank", def.Rerank, "re-rank the candidates by similarity to the title before pairing (Rerank.Similarity)")
 	features := c.Flags.String("features", strings.Join(def.Features, ","), "comma-separated `names` of the weights learned; the others keep today's advanced value")
 	stages := c.OneOf("stages", []string{"advanced", "advanced+pearl"}, "the retrieval stages: advanced (today's) or advanced+pearl (with the pearl recipe's two, fused half and half)")
-	grid := c.OneOf("grid", []string{"coarse", "fine"}, "the values tried for each weight: coarse (-0.5, -0.25, 0, 0.25, 0.5, 1) or fine (13 signed values from 0.02 to 1)")
+	grid := c.OneOf("grid", []string{"coarse", "fine", "positive"}, "the values tried for each weight: coarse (-0.5, -0.25, 0, 0.25, 0.5, 1), fine (13 signed values from 0.02 to 1) or positive (0, 0.25, 0.5, 1: no feature may count against a pair)")
 	with2021 := c.Flags.Bool("with2021", def.With2021, "add the embedded 2021 sample's 10 topics to the objective, scored by their official relevance judgments (judged-only nDCG@5 of the pairs mapped to their first sentence's argument), the two years weighing a half each")
 	weigh := c.OneOf("weigh", []string{"year", "topic"}, "with -with2021: how the years' figures combine: year (a half each) or topic (each topic alike, 25 against 10)")
 	workers := c.Int("workers", 1, 1, 64, "topics paired at once while training (the weights do not depend on it)")

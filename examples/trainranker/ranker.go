@@ -69,7 +69,9 @@ type setting struct {
 	// Features are the names of the learned weights (featureNames).
 	Features []string
 	// Grid is the values coordinate ascent tries for each weight: "fine"
-	// (coordascent.DefaultGrid) or "coarse" (−0.5, −0.25, 0, 0.25, 0.5, 1).
+	// (coordascent.DefaultGrid), "coarse" (−0.5, −0.25, 0, 0.25, 0.5, 1)
+	// or "positive" (0, 0.25, 0.5, 1: every feature counts for a pair or
+	// not at all).
 	Grid string
 	// Stages are the retrieval stages: "advanced" (today's two) or
 	// "advanced+pearl" (with the pearl recipe's two sentence stages,
@@ -339,8 +341,11 @@ func objective(m predictor, s setting, tcs []topicCands, args *argumentTopics, w
 // cycle.
 func learn(ctx context.Context, m predictor, s setting, tcs []topicCands, args *argumentTopics, workers int, trace func(int, []float64, float64)) (pairing.Weights, float64, error) {
 	c := coordascent.Config{Fixed: s.fixed(), Trace: trace}
-	if s.Grid == "coarse" {
+	switch s.Grid {
+	case "coarse":
 		c.Grid = []float64{-0.5, -0.25, 0, 0.25, 0.5, 1}
+	case "positive":
+		c.Grid = []float64{0, 0.25, 0.5, 1}
 	}
 	v, best, err := coordascent.Maximize(ctx, objective(m, s, tcs, args, workers), toVector(start()), c)
 	if err != nil {
