@@ -45,8 +45,9 @@
 // training folds' 2021 topics also train), and their judged-only nDCG@5
 // is printed beside today's advanced. Nothing is written but, with -run
 // FILE, the held-out run of the 2022 topics, tagged "learned-cv": a run
-// evaluate scores, or a member of a fusion, that no topic's own judgments
-// trained.
+// that no topic's own judgments trained, for evaluate, or for a
+// system.Fusion whose member is a system.Func answering each topic from
+// the run (as system's ExampleFusion answers from lists).
 //
 // A bad command line exits 2, a failure 1.
 package main
