@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/nlp"
@@ -39,9 +40,15 @@ const dim = 100
 // Vectors is the embedded GloVe vocabulary. It is immutable and safe for
 // concurrent use; it implements semantic.Encoder by averaging.
 type Vectors struct {
-	words []string
-	index map[string]int32
-	unit  []float32 // each word's vector of length 1, dim per word
+	words  []string
+	index  map[string]int32
+	values []int8    // each word's quantised values, dim per word
+	scales []float32 // each word's scale: its vector is scale × its values
+	inv    []float32 // each word's 1/length (1 for a zero vector)
+	// units returns every word's vector of length 1, dim per word, made
+	// on first use: only nearest needs them all, and making them costs
+	// more than the rest of Load (40 MB of float32).
+	units func() []float32
 }
 
 // Load decodes the embedded vectors. Load once and share.
@@ -53,34 +60,50 @@ func Load() (*Vectors, error) {
 	if f.Dims != dim {
 		return nil, fmt.Errorf("glove: glove100.bin: %d dimensions, want %d", f.Dims, dim)
 	}
-	v := &Vectors{words: f.Words, index: make(map[string]int32, len(f.Words)), unit: make([]float32, len(f.Values))}
+	v := &Vectors{words: f.Words, index: make(map[string]int32, len(f.Words)), values: f.Values, scales: f.Scales, inv: make([]float32, len(f.Words))}
 	for i, w := range f.Words {
 		v.index[w] = int32(i)
-		row := v.unit[i*dim : (i+1)*dim]
 		var ss float64
-		for j, x := range f.Values[i*dim : (i+1)*dim] {
-			row[j] = float32(x) * f.Scales[i]
-			ss += float64(row[j]) * float64(row[j])
+		for _, x := range f.Values[i*dim : (i+1)*dim] {
+			y := float32(x) * f.Scales[i]
+			ss += float64(y) * float64(y)
 		}
+		v.inv[i] = 1
 		if ss > 0 {
-			inv := float32(1 / math.Sqrt(ss))
-			for j := range row {
-				row[j] *= inv
-			}
+			v.inv[i] = float32(1 / math.Sqrt(ss))
 		}
 	}
+	v.units = sync.OnceValue(func() []float32 {
+		all := make([]float32, len(v.values))
+		for i := range v.words {
+			v.unit(all[i*dim:(i+1)*dim], i)
+		}
+		return all
+	})
 	return v, nil
 }
 
+// unit writes word i's vector of length 1 to dst (dim values): each value
+// is rounded to float32 after the scale and again after 1/length, so that
+// it is the same whether made one word at a time or all at once.
+func (v *Vectors) unit(dst []float32, i int) {
+	scale, inv := v.scales[i], v.inv[i]
+	for j, x := range v.values[i*dim : (i+1)*dim] {
+		y := float32(float32(x) * scale)
+		dst[j] = float32(y * inv)
+	}
+}
+
 // vector returns the vector of a word (lower-case, as GloVe's are), of
-// length 1, and whether the vocabulary has it. The slice must not be
-// changed.
+// length 1, and whether the vocabulary has it.
 func (v *Vectors) vector(word string) ([]float32, bool) {
 	i, ok := v.index[word]
 	if !ok {
 		return nil, false
 	}
-	return v.unit[int(i)*dim : (int(i)+1)*dim : (int(i)+1)*dim], true
+	x := make([]float32, dim)
+	v.unit(x, int(i))
+	return x, true
 }
 
 // A neighbour is a word and its cosine similarity to another.
@@ -97,12 +120,13 @@ func (v *Vectors) nearest(word string, k int) []neighbour {
 	if !ok || k <= 0 {
 		return nil
 	}
+	units := v.units()
 	var best []neighbour
 	for i, w := range v.words {
 		if w == word {
 			continue
 		}
-		s := float64(dot(x, v.unit[i*dim:(i+1)*dim]))
+		s := float64(dot(x, units[i*dim:(i+1)*dim]))
 		if len(best) == k && s <= best[k-1].Similarity {
 			continue
 		}
@@ -162,6 +186,7 @@ func (v *Vectors) Expand(text string, k int, min float64) []string {
 func (v *Vectors) Encode(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	var buf []string
+	var x [dim]float32
 	for i, t := range texts {
 		if i%1024 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -177,7 +202,8 @@ func (v *Vectors) Encode(ctx context.Context, texts []string) ([][]float32, erro
 			if !content(w) {
 				continue
 			}
-			if x, ok := v.vector(w); ok {
+			if k, ok := v.index[w]; ok {
+				v.unit(x[:], int(k))
 				for j, y := range x {
 					sum[j] += y
 				}

@@ -169,3 +169,13 @@ func (v *Vectors) similarity(a, b string) float64 {
 	}
 	return float64(dot(x, y))
 }
+
+// BenchmarkLoad decodes the embedded vectors, as a program that encodes
+// sentences does once at its start.
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := Load(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
