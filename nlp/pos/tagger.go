@@ -67,14 +67,12 @@ type classWeight struct {
 func NewTagger() (*Tagger, error) {
 	var classes []string
 	var tags map[string]string
-	var wts map[string]map[string]float64
 	for _, a := range []struct {
 		name string
 		dst  any
 	}{
 		{"model/AveragedPerceptron/classes.gob", &classes},
 		{"model/AveragedPerceptron/tags.gob", &tags},
-		{"model/AveragedPerceptron/weights.gob", &wts},
 	} {
 		b, err := prose.Asset(a.name)
 		if err != nil {
@@ -84,20 +82,27 @@ func NewTagger() (*Tagger, error) {
 			return nil, fmt.Errorf("pos: model %s: %w", a.name, err)
 		}
 	}
+	const weightsFile = "model/AveragedPerceptron/weights.gob"
+	b, err := prose.Asset(weightsFile)
+	if err != nil {
+		return nil, fmt.Errorf("pos: model: %w", err)
+	}
+	wts, err := readWeights(string(b))
+	if err != nil {
+		return nil, fmt.Errorf("pos: model %s: %w", weightsFile, err)
+	}
 	// Every class that has a weight must be known; collect them all so
 	// that a weight for a class missing from classes.gob is not dropped.
 	set := map[string]bool{}
 	for _, c := range classes {
 		set[c] = true
 	}
-	for _, ws := range wts {
-		for c := range ws {
-			set[c] = true
-		}
+	for _, c := range wts.names {
+		set[c] = true
 	}
 	t := &Tagger{
 		tagMap:  tags,
-		weights: make(map[string][]classWeight, len(wts)),
+		weights: make(map[string][]classWeight, len(wts.features)),
 		none:    regexp.MustCompile(`^(?:0|\*[\w?]\*|\*\-\d{1,3}|\*[A-Z]+\*\-\d{1,3}|\*)$`),
 		keep:    regexp.MustCompile(`^\-[A-Z]{3}\-$`),
 	}
@@ -105,17 +110,21 @@ func NewTagger() (*Tagger, error) {
 		t.classes = append(t.classes, c)
 	}
 	slices.Sort(t.classes)
-	index := make(map[string]int32, len(t.classes))
-	for i, c := range t.classes {
-		index[c] = int32(i)
+	index := make([]int32, len(wts.names)) // a weight list's class number → its index in t.classes
+	for i, c := range wts.names {
+		j, _ := slices.BinarySearch(t.classes, c)
+		index[i] = int32(j)
 	}
-	for f, ws := range wts {
-		cw := make([]classWeight, 0, len(ws))
-		for c, w := range ws {
-			cw = append(cw, classWeight{index[c], w})
+	start := 0
+	for i, f := range wts.features {
+		end := wts.ends[i]
+		cw := wts.entries[start:end:end]
+		for j := range cw {
+			cw[j].class = index[cw[j].class]
 		}
 		slices.SortFunc(cw, func(a, b classWeight) int { return int(a.class - b.class) })
 		t.weights[f] = cw
+		start = end
 	}
 	return t, nil
 }

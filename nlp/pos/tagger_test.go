@@ -186,3 +186,13 @@ func BenchmarkNounPhrases(b *testing.B) {
 	}
 	cputime.Report(b, n, "sentences", start)
 }
+
+// BenchmarkNewTagger loads the model, as a program that filters by verbs
+// does once at its start.
+func BenchmarkNewTagger(b *testing.B) {
+	for b.Loop() {
+		if _, err := NewTagger(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
