@@ -107,10 +107,12 @@ type cacheEntry[T any] struct {
 // Open reads the topics and the corpus in into a store (with a cache,
 // the store file of an earlier run, or a new one written for the next).
 // Indexes are opened, or built and with a cache kept, when a system first
-// asks for them (Env.Index). Open also starts loading the shipped models
-// and the part-of-speech tagger in the background (its time: BENCHMARKS.md,
-// section "Loading the shipped models"), so that systems that need them
-// find them ready.
+// asks for them (Env.Index). Open also starts loading the shipped
+// argumentativeness and stance models in the background (its time:
+// BENCHMARKS.md, section "Loading the shipped models"), so that systems
+// that need them find them ready. The part-of-speech tagger is loaded by
+// the first Pipeline that uses it (a Verb filter, noun chunks or phrases,
+// structural similarity), once, and not at all for the others.
 func Open(ctx context.Context, in Input) (*Env, error) {
 	switch {
 	case in.K < 0:

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/filter"
+	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -248,6 +249,9 @@ func Advanced() Pipeline {
 
 // Answer implements System.
 func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
+	if p.needsTagger() {
+		go env.shipped.Tagger() // loads on another core while check opens the index
+	}
 	if p.needsVectors() && p.Encoder == nil {
 		// The shipped encoder loads on another core while check opens the
 		// index (a no-op once it is loaded; a failed load is reported by
@@ -329,6 +333,7 @@ type ready struct {
 	env      *Env
 	k        int
 	models   envload.Models
+	tagger   *pos.Tagger         // nil unless the pipeline uses it (needsTagger)
 	retrieve retrieval.Retriever // the stages, fused
 	boolean  retrieval.Retriever // the first stage, Boolean (NounChunks)
 	builder  pairing.Builder
@@ -349,8 +354,13 @@ func (p Pipeline) ready(ctx context.Context, env *Env) (*ready, error) {
 	if !isNil(p.StanceModel) {
 		r.models.Stance = p.StanceModel
 	}
+	if p.needsTagger() {
+		if r.tagger, err = env.shipped.Tagger(); err != nil {
+			return nil, err
+		}
+	}
 	if p.NounPhrases {
-		r.builder.Coherence.Phrases = r.models.Tagger
+		r.builder.Coherence.Phrases = r.tagger
 	}
 	r.rule = stanceRule(env.Store, r.models.Stance)
 	r.rule.Force, r.rule.Off = p.SameStance, p.NoStance
@@ -485,7 +495,7 @@ func (r *ready) hits(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, e
 		return r.retrieve.Retrieve(ctx, pq, depth)
 	}
 	var hits []retrieval.Hit
-	if chunks := r.models.Tagger.NounPhrases(q.Text); len(chunks) > 0 {
+	if chunks := r.tagger.NounPhrases(q.Text); len(chunks) > 0 {
 		bq := q
 		bq.Text = lexical.BooleanQuery(chunks)
 		var err error
@@ -532,9 +542,17 @@ func (r *ready) filters() filter.Filter {
 		fs = append(fs, filter.Argumentative{Scorer: r.models.Arg, Threshold: r.Argumentative})
 	}
 	if r.Verb { // last: tagging is the slowest check
-		fs = append(fs, filter.Verb{Tagger: r.models.Tagger})
+		fs = append(fs, filter.Verb{Tagger: r.tagger})
 	}
 	return filter.Chain(fs...)
+}
+
+// needsTagger reports whether the pipeline tags parts of speech: for the
+// Verb filter, the title's noun chunks (NounChunks), the Builder's noun
+// phrases (NounPhrases) or the structural similarity (Rerank.Structure).
+// Only such a pipeline loads the tagger.
+func (p Pipeline) needsTagger() bool {
+	return p.Verb || p.NounChunks || p.NounPhrases || p.Rerank.Structure
 }
 
 // weighsCentrality reports whether a Builder with weights w weighs
@@ -587,7 +605,7 @@ func (r *ready) signals(q retrieval.Query, query []float32) []func(pairing.Candi
 		out = append(out, func(c pairing.Candidate) float64 { return semantic.Cosine(c.Vector, query) })
 	}
 	if rr.Structure {
-		out = append(out, func(c pairing.Candidate) float64 { return r.models.Tagger.Structure(q.Text, c.Sentence.Text) })
+		out = append(out, func(c pairing.Candidate) float64 { return r.tagger.Structure(q.Text, c.Sentence.Text) })
 	}
 	return out
 }

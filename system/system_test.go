@@ -13,11 +13,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
+	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
@@ -559,5 +561,36 @@ func TestInputSampleYear(t *testing.T) {
 	_, err := Open(context.Background(), Input{Sample: 2020})
 	if err == nil || !strings.Contains(err.Error(), "Input.Sample") || !strings.Contains(err.Error(), "2020") {
 		t.Errorf("Open with Sample 2020: got %v, want an error naming Input.Sample and 2020", err)
+	}
+}
+
+// TestTaggerLoadedWhenUsed checks that a pipeline loads the part-of-speech
+// tagger only when one of its steps tags: pearl's recipe has none of them,
+// Advanced has the Verb filter.
+func TestTaggerLoadedWhenUsed(t *testing.T) {
+	env := open(t, Input{})
+	var loads atomic.Int32 // Answer's goroutine and ready ask
+	load := env.shipped.Tagger
+	env.shipped.Tagger = func() (*pos.Tagger, error) {
+		loads.Add(1)
+		return load()
+	}
+	pearl, err := FindRecipe("pearl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	topic := env.Topics[0]
+	if _, err := pearl.System.Answer(ctx, env, topic); err != nil {
+		t.Fatal(err)
+	}
+	if n := loads.Load(); n != 0 {
+		t.Errorf("pearl asked for the tagger %d times", n)
+	}
+	if _, err := Advanced().Answer(ctx, env, topic); err != nil {
+		t.Fatal(err)
+	}
+	if loads.Load() == 0 {
+		t.Error("Advanced (Verb filter) never asked for the tagger")
 	}
 }

@@ -15,6 +15,6 @@ func Example() {
 		log.Fatal(err)
 	}
 	again, _ := l.Models()
-	fmt.Println(m.Arg != nil, m.Stance != nil, m.Tagger != nil, again.Arg == m.Arg)
-	// Output: true true true true
+	fmt.Println(m.Arg != nil, m.Stance != nil, again.Arg == m.Arg)
+	// Output: true true true
 }

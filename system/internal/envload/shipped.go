@@ -17,23 +17,24 @@ import (
 // A Loader loads the shipped models and data, each on its first use and
 // once; a failed load fails every use. It is safe for concurrent use.
 type Loader struct {
-	Models  func() (Models, error)           // the classifiers and the tagger
+	Models  func() (Models, error)           // the classifiers
+	Tagger  func() (*pos.Tagger, error)      // the part-of-speech tagger
 	Encoder func() (semantic.Encoder, error) // Universal Sentence Encoder lite
 	GloVe   func() (*glove.Vectors, error)   // GloVe word vectors
 	WordNet func() (*wordnet.WordNet, error) // WordNet synonyms
 }
 
-// Models holds the shipped models and the part-of-speech tagger.
+// Models holds the shipped models.
 type Models struct {
 	Arg    filter.Scorer // a *classify.ArgumentModel unless replaced
 	Stance stance.Model  // a *classify.StanceModel unless replaced
-	Tagger *pos.Tagger
 }
 
 // NewLoader returns a Loader that has loaded nothing yet.
 func NewLoader() Loader {
 	return Loader{
 		Models: sync.OnceValues(loadModels),
+		Tagger: sync.OnceValues(wrapped(pos.NewTagger)),
 		Encoder: sync.OnceValues(func() (semantic.Encoder, error) {
 			m, err := use.Load()
 			if err != nil {
@@ -57,7 +58,7 @@ func wrapped[T any](load func() (T, error)) func() (T, error) {
 	}
 }
 
-// loadModels loads the shipped models and the part-of-speech tagger.
+// loadModels loads the shipped models.
 func loadModels() (Models, error) {
 	var m Models
 	var err error
@@ -65,9 +66,6 @@ func loadModels() (Models, error) {
 		return m, fmt.Errorf("system: %w", err)
 	}
 	if m.Stance, err = classify.ShippedStanceModel(); err != nil {
-		return m, fmt.Errorf("system: %w", err)
-	}
-	if m.Tagger, err = pos.NewTagger(); err != nil {
 		return m, fmt.Errorf("system: %w", err)
 	}
 	return m, nil
