@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/gob"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -97,26 +98,51 @@ func TestReadWeights(t *testing.T) {
 }
 
 func TestReadWeightsErrors(t *testing.T) {
-	good := encodeWeights(t, map[string]map[string]float64{"bias": {"NN": 1.5, "VB": -2}, "x": {"DT": 0.25}})
+	m := map[string]map[string]float64{"bias": {"NN": 1.5, "VB": -2}, "x": {"DT": 0.25}}
+	// An encoder sends the types once: the second value's message alone
+	// is the value, and what precedes it in the first is the types.
+	var b bytes.Buffer
+	enc := gob.NewEncoder(&b)
+	if err := enc.Encode(m); err != nil {
+		t.Fatal(err)
+	}
+	good := b.String()
+	b.Reset()
+	if err := enc.Encode(m); err != nil {
+		t.Fatal(err)
+	}
+	value := b.String()
+	types := good[:len(good)-len(value)]
 	var other bytes.Buffer
 	if err := gob.NewEncoder(&other).Encode([]string{"a"}); err != nil {
 		t.Fatal(err)
 	}
+	// A value message that claims 2⁶⁴−1 features, and a message that
+	// claims 2⁶⁴−1 bytes: errors, not allocations of that size.
+	hugeMap := types + "\x0c\xff\x82\x00\xf8\xff\xff\xff\xff\xff\xff\xff\xff"
+	hugeMessage := types + "\xf8\xff\xff\xff\xff\xff\xff\xff\xff\xff\x82\x00\x00"
 	cases := map[string]string{
 		"empty":          "",
-		"only types":     good[:strings.LastIndex(good, "\x00\x02")-3],
+		"only types":     types,
+		"value twice":    good + value,
 		"one byte short": good[:len(good)-1],
 		"byte after":     good + "\x00",
 		"another type":   other.String(),
 		"garbage":        "\xff\xff\xff\xff",
+		"huge map":       hugeMap,
+		"huge message":   hugeMessage,
+		"nine-byte uint": types + "\xf7\x01\x02\x03\x04\x05\x06\x07\x08\x09",
 	}
 	for i := 1; i < len(good)-1; i += 3 {
-		cases["cut at "+string(rune('A'+i%26))+string(rune('0'+i/26))] = good[:i]
+		cases[fmt.Sprintf("cut at %d", i)] = good[:i]
 	}
 	for name, s := range cases {
 		if _, err := readWeights(s); !errors.Is(err, errWeights) {
 			t.Errorf("%s: err = %v, want errWeights", name, err)
 		}
+	}
+	if _, err := readWeights(good); err != nil { // the cases differ from a good stream only as named
+		t.Fatal(err)
 	}
 }
 
