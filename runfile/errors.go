@@ -19,7 +19,7 @@ var (
 	// written (or listed in two separate blocks) twice.
 	ErrDuplicate = errors.New("duplicate")
 	// ErrCount reports a topic with fewer or more results than the Rules
-	// allow.
+	// allow, and a run without any line ("the run is empty").
 	ErrCount = errors.New("wrong number of results")
 	// ErrRules reports what else the Rules forbid: a stance they do not
 	// allow, a docid that is not a sentence pair "first,second" where they
@@ -43,6 +43,7 @@ var (
 	errTopic        = kind{"unknown topic", ErrRules}
 	errMissingTopic = kind{"missing topic", ErrRules}
 	errFieldCount   = kind{"wrong number of fields", ErrField}
+	errEmpty        = kind{"the run is empty", ErrCount}
 )
 
 // A kind is an error of its own words that is also a sentinel.

@@ -23,10 +23,28 @@ type fileWriter struct {
 	result error
 }
 
+// checkPath refuses a path that cannot name the run file to write: an
+// empty one, one ending in a separator, and a directory.
+func checkPath(path string) error {
+	switch {
+	case path == "":
+		return errors.New("runfile: the path of the run file to write is empty")
+	case os.IsPathSeparator(path[len(path)-1]):
+		return fmt.Errorf("runfile: %s names a directory, not the run file to write", path)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("runfile: %s is a directory, not the run file to write", path)
+	}
+	return nil
+}
+
 // Create starts writing a run tagged tag to path, with the given rules
 // (Rules{} checks nothing extra). The directory of path must exist. An
 // invalid tag is reported here.
 func create(path, tag string, rules Rules) (*fileWriter, error) {
+	if err := checkPath(path); err != nil {
+		return nil, err
+	}
 	if err := checkField("tag", tag); err != nil {
 		return nil, fmt.Errorf("runfile: tag %s: %w", quote.Q(tag), err)
 	}
@@ -138,8 +156,12 @@ func (fw *fileWriter) discard() error {
 // (by score, then docid, both descending; the lines' own ranks are not
 // kept), tagged with the lines' tag, which must be the same on every line.
 // Nothing is written unless the whole run is valid; a run without lines is
-// an error wrapping ErrCount.
+// an error wrapping ErrCount. An empty path, or one that names a
+// directory, is an error before anything is made.
 func WriteFile(path string, run Run, rules Rules) error {
+	if err := checkPath(path); err != nil {
+		return err
+	}
 	qids := run.Topics()
 	tag := ""
 	for _, q := range qids {
@@ -153,7 +175,7 @@ func WriteFile(path string, run Run, rules Rules) error {
 		}
 	}
 	if tag == "" {
-		return fmt.Errorf("runfile: %s: the run has no lines: %w", path, ErrCount)
+		return fmt.Errorf("runfile: %s: %w", path, errEmpty)
 	}
 	fw, err := create(path, tag, rules)
 	if err != nil {

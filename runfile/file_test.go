@@ -193,3 +193,31 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("files after a failed WriteFile (-want +got):\n%s", diff)
 	}
 }
+
+// A path that cannot name the file is refused before anything is made, in
+// a message that says what is wrong with the path given.
+func TestWriteFileBadPath(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	run := Run{"1": {{QID: "1", DocID: "a", Score: 1, Tag: "t"}}}
+	for path, want := range map[string]string{
+		"":         "runfile: the path of the run file to write is empty",
+		"out/":     "runfile: out/ names a directory, not the run file to write",
+		".":        "runfile: . is a directory, not the run file to write",
+		dir:        "runfile: " + dir + " is a directory, not the run file to write",
+		"run.txt/": "runfile: run.txt/ names a directory, not the run file to write",
+	} {
+		if err := WriteFile(path, run, Rules{}); err == nil || err.Error() != want {
+			t.Errorf("WriteFile(%q): got %v, want %q", path, err, want)
+		}
+		if _, err := create(path, "t", Rules{}); err == nil || err.Error() != want {
+			t.Errorf("create(%q): got %v, want %q", path, err, want)
+		}
+	}
+	if names := dirNames(t, dir); len(names) != 0 {
+		t.Errorf("files made: %v", names)
+	}
+	if err := WriteFile(filepath.Join(dir, "run.txt"), Run{}, Rules{}); err == nil || err.Error() != "runfile: "+filepath.Join(dir, "run.txt")+": the run is empty" {
+		t.Errorf("WriteFile of an empty run: got %v", err)
+	}
+}

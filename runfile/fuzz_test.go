@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/argsearch/argsearch/internal/gunzip"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -94,8 +95,18 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("1 0 doc 2\n"))
 	f.Add([]byte("1 Q0 a 1 NaN t\n1 Q0 a 1 0x1p-2 t\n"))
 	f.Add([]byte("\u00a0 1\u3000Q0 \xff 1 1e400 t\n"))
+	f.Add(gzipped(f, "1 PRO a,b 1 2.5 tag\n1 CON c,d 2 1 tag\n"))
+	f.Add(gzipped(f, "1 PRO a,b 1 2.5 tag\n1 CON c,d 2 1 tag\n")[:30])
 	f.Fuzz(func(t *testing.T, data []byte) {
-		maxLine := bytes.Count(data, []byte("\n")) + 1
+		text := data
+		if gunzip.Is(data) {
+			// A gzip stream is decompressed as it is read; a damaged one
+			// ends in an error.
+			if text, _ = gunzip.Bytes(data); text == nil {
+				text = bytes.Repeat([]byte("\n"), 1<<20)
+			}
+		}
+		maxLine := bytes.Count(text, []byte("\n")) + 1
 		r := NewReader(bytes.NewReader(data))
 		var lines []Line
 		failed := false
@@ -115,6 +126,9 @@ func FuzzReader(f *testing.F) {
 				continue
 			}
 			if err != nil {
+				if gunzip.Is(data) && strings.HasPrefix(err.Error(), "runfile: read: gzip: ") {
+					return
+				}
 				t.Fatalf("unexpected error %v", err)
 			}
 			for _, s := range []string{l.QID, l.DocID, l.Tag} {

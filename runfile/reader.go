@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/internal/gunzip"
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/quote"
 
@@ -38,6 +39,10 @@ type Line struct {
 // are skipped but still counted in line numbers. Every other line must have
 // exactly six fields, an integer rank and a finite score.
 //
+// A gzip-compressed input (run.txt.gz), told by its first two bytes (1f
+// 8b) and not by a name, is decompressed as it is read; a damaged or
+// truncated stream is an error ("gzip: ..."), never an early end.
+//
 // With Lenient set it also accepts what trec_eval accepts and the Touché
 // runs of some teams hold: any token in the stance column (read as
 // stance.Unknown; the measures ignore it) and scores that overflow or are
@@ -58,6 +63,7 @@ type Reader struct {
 	Comparative bool
 
 	br      *bufio.Reader
+	started bool // the input was looked at for gzip's magic bytes
 	line    int
 	buf     []byte
 	fields  [6][]byte
@@ -105,6 +111,17 @@ func (r *Reader) Read() (Line, error) {
 func (r *Reader) readLine() ([]byte, error) {
 	if r.err != nil {
 		return nil, r.err
+	}
+	if !r.started {
+		r.started = true
+		in, err := gunzip.Reader(r.br)
+		if err != nil {
+			r.err = fmt.Errorf("runfile: %s: %w", r.nameOr("read"), err)
+			return nil, r.err
+		}
+		if in != io.Reader(r.br) {
+			r.br = bufio.NewReaderSize(in, r.br.Size())
+		}
 	}
 	b, err := r.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
@@ -294,8 +311,10 @@ func (r *Reader) ReadAll() ([]Line, error) {
 
 // ReadRun reads the remaining lines grouped by topic, each topic's lines
 // in file order. A docid listed twice for one topic is a *ParseError
-// wrapping ErrDuplicate, as trec_eval rejects it. On error ReadRun returns
-// nil and the first error; it never returns io.EOF.
+// wrapping ErrDuplicate, as trec_eval rejects it. A run without a line (an
+// empty input, or blank lines only) is an error, "the run is empty",
+// wrapping ErrCount. On error ReadRun returns nil and the first error; it
+// never returns io.EOF.
 func (r *Reader) ReadRun() (Run, error) {
 	run := make(Run)
 	seen := make(map[string]map[string]struct{}) // qid → its docids
@@ -304,6 +323,12 @@ func (r *Reader) ReadRun() (Run, error) {
 	for {
 		l, err := r.Read()
 		if err == io.EOF {
+			if len(run) == 0 {
+				if r.Name != "" {
+					return nil, fmt.Errorf("runfile: %s: %w", r.Name, errEmpty)
+				}
+				return nil, fmt.Errorf("runfile: %w", errEmpty)
+			}
 			return run, nil
 		}
 		if err != nil {
@@ -382,8 +407,9 @@ func group(lines []Line) Run {
 	return run
 }
 
-// ReadFile reads the named run file with a strict Reader, grouped by topic
-// (see Reader.ReadRun). Parse errors name the file.
+// ReadFile reads the named run file, plain or gzip-compressed, with a
+// strict Reader, grouped by topic (see Reader.ReadRun: an empty run is an
+// error). Errors name the file.
 func ReadFile(name string) (Run, error) {
 	f, err := os.Open(name)
 	if err != nil {

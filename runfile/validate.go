@@ -24,8 +24,12 @@ import (
 // outside Rules.Topics and topics of Rules.Topics with no line (ErrRules).
 //
 // A problem that repeats within a topic is reported once, with the first
-// occurrence and the number of further ones.
+// occurrence and the number of further ones. A run without lines is one
+// problem, "the run is empty" (ErrCount).
 func Validate(lines []Line, rules Rules) error {
+	if len(lines) == 0 {
+		return fmt.Errorf("runfile: %w", errEmpty)
+	}
 	v := validation{index: make(map[problemKey]int)}
 	type topicState struct {
 		n         int

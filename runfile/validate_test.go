@@ -20,8 +20,15 @@ func TestValidateValid(t *testing.T) {
 	if err := Validate(lines, rules); err != nil {
 		t.Errorf("Validate: got %v, want nil", err)
 	}
-	if err := Validate(nil, Rules{}); err != nil {
-		t.Errorf("Validate(nil): got %v, want nil", err)
+}
+
+// A run without lines is invalid, in one message that says so.
+func TestValidateEmpty(t *testing.T) {
+	for _, rules := range []Rules{{}, Touche2022(), {Topics: []string{"1"}}} {
+		err := Validate(nil, rules)
+		if !errors.Is(err, ErrCount) || err.Error() != "runfile: the run is empty" {
+			t.Errorf("Validate(nil, %+v): got %v, want \"runfile: the run is empty\" wrapping ErrCount", rules, err)
+		}
 	}
 }
 
