@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"unsafe"
+
+	"github.com/argsearch/argsearch/internal/gunzip"
 )
 
 // A parseError reports a malformed line of a qrels file (or of a z-score
@@ -68,7 +70,8 @@ func lines(r io.Reader, fn func(line int, fields []string) error) error {
 	return nil
 }
 
-// readAllString reads r to its end. The buffer is sized up front when r
+// readAllString reads r to its end, decompressing a gzip stream (told by
+// its magic bytes, gunzip.Is). The buffer is sized up front when r
 // knows its size (files, bytes and strings readers), and it becomes the
 // returned string without a copy: nothing else refers to it afterwards.
 func readAllString(r io.Reader) (string, error) {
@@ -85,6 +88,12 @@ func readAllString(r io.Reader) (string, error) {
 		return "", fmt.Errorf("eval: reading: %w", err)
 	}
 	data := buf.Bytes()
+	if gunzip.Is(data) {
+		var err error
+		if data, err = gunzip.Bytes(data); err != nil {
+			return "", fmt.Errorf("eval: %w", err)
+		}
+	}
 	if len(data) == 0 {
 		return "", nil
 	}

@@ -1,11 +1,15 @@
 package eval_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/gunzip"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/google/go-cmp/cmp"
 )
@@ -72,6 +76,60 @@ func TestReadQrelsErrors(t *testing.T) {
 	}
 }
 
+// gzipped compresses s as gzip(1) does.
+func gzipped(t testing.TB, s string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	if _, err := io.WriteString(zw, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// A gzipped qrels file reads as the plain one; a truncated one is an
+// error, at every truncation, never fewer judgments.
+func TestReadQrelsGzip(t *testing.T) {
+	want, err := eval.ReadQrels(strings.NewReader(fixtureQrels))
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := gzipped(t, fixtureQrels)
+	got, err := eval.ReadQrels(bytes.NewReader(z))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(collect(want), collect(got)); diff != "" {
+		t.Errorf("gzipped qrels (-plain +gzip):\n%s", diff)
+	}
+	for n := 2; n < len(z); n++ {
+		q, err := eval.ReadQrels(bytes.NewReader(z[:n]))
+		if !errors.Is(err, io.ErrUnexpectedEOF) || !strings.HasPrefix(err.Error(), "eval: gzip: ") {
+			t.Fatalf("%d of %d bytes: got %v judgments, error %v; want an error starting \"eval: gzip: \"", n, len(z), q, err)
+		}
+	}
+	// A line's error counts the lines of the decompressed file.
+	_, err = eval.ReadQrels(bytes.NewReader(gzipped(t, "1 0 a 1\n1 0 b x\n")))
+	if err == nil || err.Error() != `eval: qrels line 2, field label: label "x" is not an integer: malformed judgment` {
+		t.Errorf("bad label, gzipped: got %v", err)
+	}
+	zs, err := eval.ReadZScores(bytes.NewReader(gzipped(t, "1 P_5 0.1 0.2\n")))
+	if err != nil || zs == nil {
+		t.Errorf("ReadZScores of gzipped z-scores: %v", err)
+	}
+}
+
+func collect(q *eval.Qrels) []eval.Judgment {
+	var js []eval.Judgment
+	for j := range q.All() {
+		js = append(js, j)
+	}
+	return js
+}
+
 func TestNewQrelsDuplicate(t *testing.T) {
 	_, err := eval.NewQrels([]eval.Judgment{{"1", "a", 1}, {"1", "a", 1}})
 	if err == nil || !strings.Contains(err.Error(), "judged twice") {
@@ -96,8 +154,17 @@ func FuzzReadQrels(f *testing.F) {
 	f.Add("1 0 a\n")
 	f.Add("\n\r\n 1 0 b 999999999999999999999\n")
 	f.Add("# comment\n1 0 a 1\n # not a comment\n1 0 #b 3\n")
+	f.Add(string(gzipped(f, fixtureQrels)))
+	f.Add(string(gzipped(f, "1 0 a 1\n")[:20]))
 	f.Fuzz(func(t *testing.T, in string) {
 		q, err := eval.ReadQrels(strings.NewReader(in))
+		if gunzip.Is([]byte(in)) {
+			if err != nil && strings.HasPrefix(err.Error(), "eval: gzip: ") {
+				return // a damaged stream
+			}
+			text, _ := gunzip.Bytes([]byte(in))
+			in = string(text)
+		}
 		if err != nil {
 			var pe *eval.ParseError
 			if !errors.As(err, &pe) || pe.Line < 1 {
@@ -144,8 +211,12 @@ func FuzzReadZScores(f *testing.F) {
 	f.Add("# c\n1 map x 1e400\n1 map 0 0\n")
 	f.Add("1 map\n")
 	q, run := mustFixture(f)
+	f.Add(string(gzipped(f, "1 P_5 0.1 0.2\n")))
 	f.Fuzz(func(t *testing.T, in string) {
 		z, err := eval.ReadZScores(strings.NewReader(in))
+		if err != nil && gunzip.Is([]byte(in)) && strings.HasPrefix(err.Error(), "eval: gzip: ") {
+			return // a damaged stream
+		}
 		if err != nil {
 			var pe *eval.ParseError
 			if !errors.As(err, &pe) || pe.Line < 1 {

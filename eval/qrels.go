@@ -72,7 +72,9 @@ func NewQrels(judgments []Judgment) (*Qrels, error) {
 // 2^20). Blank lines and, as in trec_eval, comment lines (starting with
 // '#') are skipped. A malformed line (not four fields, a label that is not an
 // integer) or a pair judged twice is an error naming the line and
-// field.
+// field. A gzip-compressed input (qrels.txt.gz), told by its first two
+// bytes, is decompressed; a damaged or truncated one is an error ("eval:
+// gzip: ...").
 func ReadQrels(r io.Reader) (*Qrels, error) {
 	b := newQrelsBuilder()
 	err := lines(nilio.Reader(r, "eval"), func(line int, f []string) error {

@@ -48,6 +48,7 @@ const missingZScore = -1000000
 // number (strconv.ParseFloat) is an error naming the line: a file of another format, such as qrels
 // ("qid 0 docid label", which trec_eval would read as measure "0" with
 // every value missing), is refused rather than read as z-scores of nothing.
+// A gzip-compressed input is decompressed, as ReadQrels does.
 func ReadZScores(r io.Reader) (*ZScores, error) {
 	z := &ZScores{}
 	err := lines(nilio.Reader(r, "eval"), func(line int, f []string) error {
