@@ -23,11 +23,10 @@ type fusionFlags struct {
 
 // defineFusion defines -fuse, -fuse-method, -fuse-weights and -fuse-k on c.
 func defineFusion(c *cli.Command) *fusionFlags {
-	known, _ := cli.Systems()
 	var ff fusionFlags
-	c.Flags.StringVar(&ff.list, "fuse", "", "fuse the rankings of several systems instead of running one (`names` separated by commas, at least two: "+strings.Join(known, ", ")+"; advanced is the pipeline as its flags configure it); see -fuse-method")
-	ff.method = c.OneOf("fuse-method", []string{"rrf", "combsum"}, "how -fuse combines the systems' rankings: rrf, reciprocal rank fusion (a pair scores the sum of weight/(k+rank) over the systems' lists), or combsum (the sum of weight × the min–max normalised score); a pair's stance is that of the system that ranks it highest")
-	c.Flags.StringVar(&ff.weights, "fuse-weights", "", "comma-separated `weights`, one per -fuse system in its order (default 1 each; 0 leaves a system out)")
+	c.Flags.StringVar(&ff.list, "fuse", "", "fuse the rankings of several systems (comma-separated `names`, at least two)")
+	ff.method = c.OneOf("fuse-method", []string{"rrf", "combsum"}, "how -fuse combines rankings: by reciprocal rank or by normalised score")
+	c.Flags.StringVar(&ff.weights, "fuse-weights", "", "comma-separated `weights`, one per -fuse system (default 1 each; 0 leaves one out)")
 	c.Flags.Float64Var(&ff.k, "fuse-k", 60, "the constant `k` of -fuse-method rrf, above 0")
 	return &ff
 }

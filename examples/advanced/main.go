@@ -1,85 +1,3 @@
-// Command advanced runs the library's strongest Touché 2022 system
-// (system.Advanced): two-stage retrieval, sentence filters,
-// coherence-aware pairing with diversity, stance tagging and quality-aware
-// ranking. Every step can be switched off by a flag, so each ablation is
-// one command; -recipe runs a published Touché 2022 system instead.
-//
-//	advanced [-i inputDir] [-o outputDir] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off]
-//	         [-workers N] [-min-pairs N] [-quiet]
-//	         [-no-prf] [-no-fusion] [-no-length] [-no-noise] [-no-dedup] [-no-verb] [-no-arg]
-//	         [-no-coherence] [-no-diversity] [-no-stance] [-no-quality] [-no-similarity] [-centrality] [-np-tags]
-//	         [-semantic-coherence W] [-encoder glove|use]
-//	advanced -recipe NAME [-i inputDir] [-o outputDir] [-sample 2022|2021] [-k 1000] [-tag TAG] ...
-//	advanced -recipe list
-//	advanced -fuse NAME,NAME[,...] [-fuse-method rrf|combsum] [-fuse-weights W,W[,...]] [-fuse-k 60] [-i inputDir] [-o outputDir] ...
-//
-// -recipe runs one of the published Touché 2022 systems written as a
-// configuration of library parts (system.Recipes), all eleven teams of
-// Task 1 in the order of their published relevance: porthos,
-// daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon,
-// general-grevious, swordsman and korg. -recipe list prints
-// them, one line each; -recipe NAME prints the recipe's configuration to
-// stderr before the run. Where the original used a neural model, the recipe
-// names it and uses the library's closest part.
-//
-// -fuse runs several systems and fuses their rankings (system.Fusion):
-// advanced (as the flags below configure it), baseline, swordsman and the
-// recipes, named and separated by commas, at least two. -fuse-method rrf
-// (the default) is reciprocal rank fusion, each pair scoring the sum of
-// weight/(k+rank) over the systems' lists (-fuse-k, 60 by default, as
-// Cormack, Clarke and Büttcher chose it); combsum sums weight × the
-// min–max normalised scores. -fuse-weights gives one weight per system, in
-// the order of -fuse (1 each by default; 0 leaves a system out). A pair's
-// stance is that of the system that ranks it highest. The run is tagged
-// argsearch- and the systems' names joined by "+" unless -tag says
-// otherwise.
-//
-// With -i it reads the corpus and topics.xml from inputDir (TIRA's
-// convention); without it, an args.me sample embedded in the module
-// (-sample: the 2022 one, the 25 odd-numbered 2022 topics, by default; or
-// the 2021 one), and then also prints the run's nDCG@5 for relevance,
-// quality and coherence (2022) against the official judgments. It writes
-// outputDir/run.txt (without -o, ./run.txt). The index is cached under the
-// user's cache directory.
-//
-// The steps are those of system.Pipeline, as system.Advanced configures
-// them; "go doc github.com/argsearch/argsearch/system.Advanced" describes
-// them, and each flag below changes one field:
-//
-//   - query rewriting: -rewrite reduce,synonyms,expand rewrites the query
-//     before retrieval (Pipeline.Rewriters: RAKE keywords, WordNet
-//     synonyms, GloVe neighbours, in the order given);
-//   - retrieval: -model, -mu, -conclusion and -no-prf change the argument
-//     stage, -arguments its number of arguments, -sentences the sentence
-//     stage's depth, -fusion-weight the argument stage's weight (the
-//     sentence stage gets the rest), -depth the fused depth; -no-fusion
-//     keeps the argument stage alone;
-//   - filters: -no-length, -no-noise, -no-dedup, -no-arg (with -threshold)
-//     and -no-verb;
-//   - pairing: -pool candidates; -pairer chooses the Pairer: builder (the
-//     default, pairing.Builder), next (each candidate with the next
-//     sentence of its argument, pairing.Next) or similar (with the most
-//     similar sentence of its argument by the -encoder vectors,
-//     pairing.Similar); the flags below that change the builder apply to
-//     builder alone; -no-coherence lets any two sentences of
-//     compatible stance pair up, with no weight on coherence; -np-tags finds
-//     noun phrases by part-of-speech tags; -no-diversity lets the top five
-//     pairs share an argument; -no-quality drops the argumentativeness
-//     weight; -centrality adds ArgsRank centrality (0.1);
-//     -semantic-coherence W weighs the sentences' vector similarity into
-//     coherence (Coherence.SemanticWeight; off by default: it did not help
-//     on the 2022 sample);
-//   - re-ranking: -no-similarity drops the candidates' similarity to the
-//     title by sentence vectors (Rerank.Similarity and the Builder's
-//     Similarity weight; averaged GloVe word vectors); -encoder use
-//     compares Universal Sentence Encoder lite vectors instead (much
-//     slower; its time: BENCHMARKS.md, section "Meaning, not only words",
-//     "Time at full scale");
-//   - stance: -no-stance writes "Q0" for every pair.
-//
-// The run follows the Touché 2022 rules (100 to 1000 PRO or CON pairs per
-// topic); with -no-stance the stances are "Q0", and for a sample there is
-// no minimum of pairs.
 package main
 
 import (
@@ -113,19 +31,19 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("advanced", `advanced [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet] [-no-STEP ...] [flags]
-advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet]
-advanced -fuse NAME,NAME[,...] [-fuse-method rrf|combsum] [-fuse-weights W,W[,...]] [-fuse-k 60] [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [flags]`,
-		`Advanced is the library's strongest Touché 2022 system (system.Advanced): an argument stage (Dirichlet LM with RM3 feedback) and a sentence stage (BM25) fused; length, noise, duplicate, argumentativeness and verb filters; coherence-aware pairing with diversity, the pairs scored by weights learned from the 2022 sample's judgments (examples/trainranker); stance from the args.me labels or the shipped model. Each -no-STEP flag switches one step off, so each ablation is one command; "go doc github.com/argsearch/argsearch/examples/advanced" says which field each flag changes. -recipe runs a published Touché 2022 system (one of the eleven teams of Task 1: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg) as a configuration of library parts instead; "-recipe list" prints them. -fuse runs several systems (advanced as its flags configure it, baseline, swordsman and the recipes, by name) and fuses their rankings (system.Fusion): by reciprocal rank (-fuse-method rrf, with -fuse-k) or by the sum of min–max normalised scores (combsum), weighted by -fuse-weights; each pair takes the stance of the system that ranks it highest.
+	c := cli.New("advanced", `advanced [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-no-STEP ...] [flags]
+advanced -recipe NAME|list [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [flags]
+advanced -fuse NAME,NAME[,...] [-fuse-method rrf|combsum] [-fuse-weights W,...] [flags]`,
+		`Advanced runs the library's strongest Touché 2022 system (system.Advanced): two retrieval stages fused, sentence filters, coherence-aware pairing with diversity, the pairs scored by weights learned on the 2022 sample's judgments, and stance. Each -no-STEP flag switches one step off, so each ablation is one command. -recipe runs a published Touché 2022 system instead ("-recipe list" prints them); -fuse fuses the rankings of several systems.
 
-`+cli.About, stdout, stderr)
+It reads the corpus and topics.xml from -i DIR (TIRA's convention) and writes run.txt to the -o directory; without -i it runs on an args.me sample embedded in the module (-sample) and scores the run against its official judgments. The index is cached (-cache). Progress goes to stderr (-quiet silences it).`, stdout, stderr)
 	var f cli.SystemFlags
 	f.Register(c, "advanced")
 	fuse := defineFusion(c)
 	shared := map[string]bool{"k": true, "recipe": true}
 	c.Flags.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
 	p, k := define(c)
-	name := c.Flags.String("recipe", "", "run a published Touché 2022 system instead (`NAME`: porthos, daario-naharis, bruce-banner, dartagnan, gamora, hit-girl, pearl, gorgon, general-grevious, swordsman, korg; list: print them); only the input, output, -k and run flags apply")
+	name := c.Flags.String("recipe", "", "run the published Touché 2022 system `NAME` instead (list: print their names)")
 	c.Check(func() error { return fuse.check(c, *name, shared) })
 	return c.Run(args, func([]string) error {
 		if fuse.names != nil {
@@ -223,11 +141,11 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	c.IntVar(&p.Pool, "pool", 100, 1, 100000, "candidates (sentences that pass the filters) paired")
 	c.Flags.BoolVar(&p.NounPhrases, "np-tags", false, "find the noun phrases coherence compares by part-of-speech tags (slower)")
 	centrality := c.Flags.Bool("centrality", false, "weigh ArgsRank centrality (0.1) into the pair score")
-	encoder := c.OneOf("encoder", []string{"glove", "use"}, "the sentence vectors of the similarity re-ranking and feature and -semantic-coherence: glove (averaged GloVe word vectors, system.Advanced's) or use (Universal Sentence Encoder lite, much slower)")
-	c.Flags.Float64Var(&p.Builder.Coherence.SemanticWeight, "semantic-coherence", 0, "`weight` of the sentences' vector similarity (USE-lite) in pair coherence, beside its four default weights")
-	pairer := c.OneOf("pairer", []string{"builder", "next", "similar"}, "the pairing step: builder (coherence and diversity, the default), next (each candidate with the next sentence of its argument) or similar (with its argument's most similar sentence by the -encoder vectors)")
+	encoder := c.OneOf("encoder", []string{"glove", "use"}, "sentence vectors: averaged GloVe word vectors, or USE lite (much slower)")
+	c.Flags.Float64Var(&p.Builder.Coherence.SemanticWeight, "semantic-coherence", 0, "`weight` of the sentences' vector similarity (-encoder) in pair coherence")
+	pairer := c.OneOf("pairer", []string{"builder", "next", "similar"}, "the pairing step; builder weighs coherence and diversity")
 	var rewriters []rewrite.Rewriter
-	c.Flags.Func("rewrite", "rewrite the query before retrieval: a comma-separated `list` of reduce (RAKE keywords), synonyms (WordNet), expand (GloVe neighbours), applied in the order given", func(v string) (err error) {
+	c.Flags.Func("rewrite", "rewrite the query before retrieval: a comma-separated `list` of reduce, synonyms, expand", func(v string) (err error) {
 		rewriters, err = parseRewriters(v)
 		return err
 	})
@@ -244,7 +162,7 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 		{"diversity", "diversity: the top five pairs may share an argument"},
 		{"stance", "stance tagging: every pair's stance is Q0"},
 		{"quality", "the argumentativeness weight in the pair score"},
-		{"similarity", "the candidates' similarity to the title (sentence vectors, -encoder): the re-ranking and the pair-score weight"},
+		{"similarity", "the similarity to the title (sentence vectors): re-ranking and pair-score weight"},
 	} {
 		on := true
 		steps[s.name] = &on

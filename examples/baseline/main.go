@@ -1,22 +1,3 @@
-// Command baseline is the simplest honest Touché 2022 system
-// (system.Baseline): BM25 over the sentences of args.me, and for every
-// argument a retrieved sentence belongs to, one pair, its best premise
-// sentence with its conclusion; the stance comes from the args.me labels.
-//
-//	baseline [-i inputDir] [-o outputDir] [-sample 2022|2021] [-k 1000] [-tag TAG]
-//	         [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet]
-//
-// With -i it reads the corpus and topics.xml from inputDir (TIRA's
-// convention); without it, an args.me sample embedded in the module
-// (-sample: the 2022 one by default, or the 2021 one), and then also prints
-// the run's nDCG@5 against the official judgments of the sample's topics.
-// It writes outputDir/run.txt (without -o, ./run.txt). The index is cached
-// under the user's cache directory, so only the first run builds it.
-//
-// The run follows the Touché 2022 rules (100 to 1000 pairs per topic)
-// except that "Q0" stances are allowed (where the args.me labels reveal
-// none), and that for a sample there is no minimum: a few hundred
-// arguments cannot give every topic 100 pairs.
 package main
 
 import (
@@ -43,10 +24,10 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("baseline", "baseline [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet]",
-		`Baseline is the simplest honest Touché 2022 system: BM25 over the sentences of args.me, and for every argument a retrieved sentence belongs to, one pair: its best premise sentence with its conclusion, stanced by the argument's args.me labels ("Q0" where they do not reveal a stance). "go doc github.com/argsearch/argsearch/system.Baseline" describes it.
+	c := cli.New("baseline", "baseline [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-tag TAG] [flags]",
+		`Baseline is the simplest honest Touché 2022 system (system.Baseline): BM25 over the sentences of args.me, and for every argument a retrieved sentence belongs to, one pair: its best premise sentence with its conclusion, stanced by the argument's args.me labels ("Q0" where they reveal none).
 
-`+cli.About, stdout, stderr)
+It reads the corpus and topics.xml from -i DIR (TIRA's convention) and writes run.txt to the -o directory; without -i it runs on an args.me sample embedded in the module (-sample) and scores the run against its official judgments. The index is cached (-cache). Progress goes to stderr (-quiet silences it).`, stdout, stderr)
 	var f cli.SystemFlags
 	f.Register(c, "baseline")
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")

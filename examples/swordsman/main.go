@@ -1,22 +1,3 @@
-// Command swordsman reimplements Swordsman, the official Touché 2022
-// baseline (system.Swordsman): a first-stage retrieval of whole arguments,
-// then, for every retrieved argument, its two most central sentences as a
-// pair, ranked by ArgsRank (PageRank over sentence similarities with a
-// teleport vector that favours discourse markers; Alshomary et al., SIGIR
-// 2020).
-//
-//	swordsman [-i inputDir] [-o outputDir] [-sample 2022|2021] [-k 1000] [-model dirichlet|bm25]
-//	          [-mu 2000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet]
-//
-// With -i it reads the corpus and topics.xml from inputDir (TIRA's
-// convention); without it, an args.me sample embedded in the module
-// (-sample), and then also prints the run's nDCG@5 against the official
-// judgments of the sample's topics. It writes outputDir/run.txt (without
-// -o, ./run.txt). The index is cached under the user's cache directory.
-//
-// The original used Universal Sentence Encoder similarities; ArgsRank here
-// uses TF-IDF cosine. The run follows the Touché 2022 rules except that
-// "Q0" is allowed, and for a sample there is no minimum of pairs.
 package main
 
 import (
@@ -44,10 +25,10 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("swordsman", "swordsman [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-model dirichlet|bm25] [-mu 2000] [-tag TAG] [-cache DIR|off] [-workers N] [-min-pairs N] [-quiet]",
-		`Swordsman reimplements the official Touché 2022 baseline: it retrieves whole arguments (Dirichlet LM, or BM25 with -model), and every retrieved argument gives one pair, its two most central sentences by ArgsRank (PageRank over sentence similarities, favouring discourse markers), ranked by the argument's score and stanced by its args.me labels ("Q0" where they do not reveal a stance). "go doc github.com/argsearch/argsearch/system.Swordsman" describes it.
+	c := cli.New("swordsman", "swordsman [-i DIR] [-o DIR] [-sample 2022|2021] [-k 1000] [-model dirichlet|bm25] [flags]",
+		`Swordsman reimplements the official Touché 2022 baseline (system.Swordsman): it retrieves whole arguments (Dirichlet LM, or BM25 with -model), and every retrieved argument gives one pair, its two most central sentences by ArgsRank, ranked by the argument's score and stanced by its args.me labels ("Q0" where they reveal none).
 
-`+cli.About, stdout, stderr)
+It reads the corpus and topics.xml from -i DIR (TIRA's convention) and writes run.txt to the -o directory; without -i it runs on an args.me sample embedded in the module (-sample) and scores the run against its official judgments. The index is cached (-cache). Progress goes to stderr (-quiet silences it).`, stdout, stderr)
 	var f cli.SystemFlags
 	f.Register(c, "swordsman")
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")

@@ -1,9 +1,11 @@
 // Package cli is the command-line layer every example program shares, so
 // that they behave alike:
 //
-//   - -h (or -help) prints a usage line, a paragraph on what the command
-//     does and its flags to standard output, and exits 0 without reading
-//     anything else;
+//   - -h (or -help) prints to standard output the usage lines, at most
+//     MaxProse lines on what the command does, wrapped at Width columns, a
+//     line naming the package whose documentation ("go doc") says the
+//     rest, and the flags, one line of help each; it exits 0 without
+//     reading anything else;
 //   - a bad command line (an unknown flag, a value out of range, a stray
 //     argument) exits 2 with a message on standard error that names the
 //     flag, before any work starts;
@@ -22,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // Exit statuses.
@@ -31,6 +34,20 @@ const (
 	ExitUsage = 2 // a bad command line: nothing was done
 )
 
+// The limits of -h's text. Help wraps the prose at Width columns; a test
+// of each command (examples/internal/cli/clitest) checks that the prose
+// takes at most MaxProse lines and that every other line, a flag's help
+// included, fits Width columns. What does not fit belongs in the
+// command's package documentation, which -h names.
+const (
+	Width    = 100
+	MaxProse = 12
+)
+
+// DocPrefix is the import path of the directory that holds the example
+// commands: New names DocPrefix+name as a command's documentation.
+const DocPrefix = "github.com/argsearch/argsearch/examples/"
+
 // A Command is a program's command line.
 type Command struct {
 	// Name is the program's name, the prefix of its messages.
@@ -38,10 +55,17 @@ type Command struct {
 	// Usage lists the forms of the command line, one per line, without
 	// "usage: " ("advanced [-i DIR] [-o DIR] [flags]").
 	Usage string
-	// About says what the command does, and how its flags differ from
-	// other commands' flags of the same name; paragraphs are separated by
-	// blank lines.
+	// About says in a few sentences what the command does: -h wraps it
+	// at Width columns, and it must fit MaxProse lines. Paragraphs are
+	// separated by blank lines; a line that starts with a space or a tab
+	// is printed as it is. The details belong in the package
+	// documentation (Doc).
 	About string
+	// Doc is the import path of the package whose documentation says
+	// the rest ("go doc Doc" prints it, from any directory of a clone of
+	// the module); New sets it to DocPrefix+name, and "" leaves the
+	// line out.
+	Doc string
 	// MinArgs and MaxArgs bound the number of positional arguments; a
 	// negative MaxArgs means no bound. The zero values accept none.
 	MinArgs, MaxArgs int
@@ -54,7 +78,7 @@ type Command struct {
 
 // New returns a Command that prints help to stdout and messages to stderr.
 func New(name, usage, about string, stdout, stderr io.Writer) *Command {
-	c := &Command{Name: name, Usage: usage, About: about, stdout: stdout, stderr: stderr}
+	c := &Command{Name: name, Usage: usage, About: about, Doc: DocPrefix + name, stdout: stdout, stderr: stderr}
 	c.Flags = flag.NewFlagSet(name, flag.ContinueOnError)
 	c.Flags.SetOutput(io.Discard) // Parse reports the errors itself
 	c.Flags.Usage = func() {}
@@ -199,7 +223,8 @@ func (c *Command) parse(args []string) ([]string, error) {
 	return pos, nil
 }
 
-// help prints the usage lines, the paragraph and the flags to stdout.
+// help prints the usage lines, the prose, the line naming the
+// documentation and the flags to stdout.
 func (c *Command) help() {
 	w := c.stdout
 	for i, l := range strings.Split(strings.TrimSpace(c.Usage), "\n") {
@@ -209,8 +234,11 @@ func (c *Command) help() {
 			fmt.Fprintf(w, "       %s\n", strings.TrimSpace(l))
 		}
 	}
-	if about := strings.TrimSpace(c.About); about != "" {
-		fmt.Fprintf(w, "\n%s\n", about)
+	if about := wrap(c.About, Width); about != "" {
+		fmt.Fprintf(w, "\n%s", about)
+	}
+	if c.Doc != "" {
+		fmt.Fprintf(w, "\nMore: go doc %s\n", c.Doc)
 	}
 	n := 0
 	c.Flags.VisitAll(func(*flag.Flag) { n++ })
@@ -225,4 +253,53 @@ func (c *Command) help() {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
 	return strings.TrimSpace(l)
+}
+
+// wrap wraps the paragraphs of text (separated by blank lines) at width
+// columns, with a blank line between them; a line that starts with a
+// space or a tab is kept as it is, on a line of its own. Each line ends
+// with a newline.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0       // columns on the current line; 0 at the start of a line
+	gap := false // a blank line is due before the next text
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) == "" {
+			if n > 0 {
+				b.WriteString("\n")
+				n = 0
+			}
+			gap = b.Len() > 0
+			continue
+		}
+		if gap {
+			b.WriteString("\n")
+			gap = false
+		}
+		if l[0] == ' ' || l[0] == '\t' {
+			if n > 0 {
+				b.WriteString("\n")
+				n = 0
+			}
+			b.WriteString(strings.TrimRight(l, " \t") + "\n")
+			continue
+		}
+		for _, word := range strings.Fields(l) {
+			switch k := utf8.RuneCountInString(word); {
+			case n == 0:
+				n = k
+			case n+1+k > width:
+				b.WriteString("\n")
+				n = k
+			default:
+				b.WriteString(" ")
+				n += 1 + k
+			}
+			b.WriteString(word)
+		}
+	}
+	if n > 0 {
+		b.WriteString("\n")
+	}
+	return b.String()
 }

@@ -32,7 +32,7 @@ func TestRun(t *testing.T) {
 		worked   bool
 		noStderr bool
 	}{
-		{name: "help", args: []string{"-h"}, code: ExitOK, stdout: "usage: demo [flags] [FILE]\n\nDemo does nothing.\n\nflags:\n", noStderr: true},
+		{name: "help", args: []string{"-h"}, code: ExitOK, stdout: "usage: demo [flags] [FILE]\n\nDemo does nothing.\n\nMore: go doc github.com/argsearch/argsearch/examples/demo\n\nflags:\n", noStderr: true},
 		{name: "long help", args: []string{"-help"}, code: ExitOK, stdout: "-threshold float"},
 		{name: "help after other flags", args: []string{"-k", "5", "-h"}, code: ExitOK, stdout: "usage: demo"},
 		{name: "ok", args: []string{"-k", "5", "file"}, code: ExitOK, worked: true, noStderr: true},
@@ -67,6 +67,41 @@ func TestRun(t *testing.T) {
 				t.Errorf("stderr %q repeats the prefix", stderr.String())
 			}
 		})
+	}
+}
+
+// TestHelpDoc checks the line that names the documentation: Doc, or
+// none when Doc is empty.
+func TestHelpDoc(t *testing.T) {
+	c, stdout, _ := newTest()
+	c.Doc = "example.com/demo"
+	c.Run([]string{"-h"}, nil)
+	if !strings.Contains(stdout.String(), "\n\nMore: go doc example.com/demo\n\nflags:\n") {
+		t.Errorf("Doc %q: got\n%s", c.Doc, stdout.String())
+	}
+	c, stdout, _ = newTest()
+	c.Doc = ""
+	c.Run([]string{"-h"}, nil)
+	if strings.Contains(stdout.String(), "More:") || !strings.Contains(stdout.String(), "Demo does nothing.\n\nflags:\n") {
+		t.Errorf("no Doc: got\n%s", stdout.String())
+	}
+}
+
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"\n \n", ""},
+		{"a b c", "a b c\n"},
+		{"aaa bbb ccc ddd", "aaa bbb\nccc ddd\n"},
+		{"aaa\nbbb ccc", "aaa bbb\nccc\n"},    // lines of a paragraph join
+		{"aaaaaaaaaaa b", "aaaaaaaaaaa\nb\n"}, // a word wider than the line gets a line of its own
+		{"éééé ü", "éééé ü\n"},                // columns are runes
+		{"\n\naaa\n\n\n\nbbb\n\n", "aaa\n\nbbb\n"},
+		{"aaa\n  x   y  \n\tz\nbbb ccc ddd", "aaa\n  x   y\n\tz\nbbb ccc\nddd\n"}, // indented lines are kept
+	} {
+		if got := wrap(tc.in, 7); got != tc.want {
+			t.Errorf("wrap(%q, 7): got %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
 
