@@ -27,7 +27,8 @@
 // another ChatNoir server (tests use a local one); -index names the
 // indices searched, comma-separated (default cw22, ClueWeb22 category B);
 // -timeout bounds each HTTP request (failed requests are retried by the
-// chatnoir client).
+// chatnoir client). -tag is the run tag, the run's last column (argsearch-clueweb
+// by default).
 //
 // # Retrieval
 //

@@ -29,20 +29,20 @@ const errNoAPIKey = "no ChatNoir API key: pass -apikey KEY or set " + apiKeyEnv 
 
 const about = `Clueweb is a Touché 2023 Task 1 system: for each topic it searches ClueWeb22 through the ChatNoir API, tags every document PRO, CON, NEU or NO with the shipped models, and writes a TREC run.
 
-It follows TIRA's convention: the topics are read from -i DIR/topics.xml (without -i, the official 2023 Task 1 topics embedded in the module), and the run is written to run.txt in the -o DIR directory (the current one without -o). Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/): -apikey, or better the environment variable ` + apiKeyEnv + `; without one, clueweb exits 2 before sending any request. A document is judged by its sentences: one that no argumentative sentence (-minarg) gives a confident (-minconf) PRO or CON is NO, one that argues both sides NEU, any other takes its stronger side. Progress goes to stderr (-quiet silences it): a bar on a terminal, otherwise a line every ten seconds and one at the end; a page missing from the cache under -fulltext gets a warning there. A one-line summary goes to stdout. A run in which no topic found a document is an error, and no run.txt is written.`
+It reads the topics from -i DIR/topics.xml (without -i, the official 2023 Task 1 topics embedded in the module) and writes run.txt to the -o directory, TIRA's convention. Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/): -apikey, or better the environment variable ` + apiKeyEnv + `; without one, clueweb exits 2 before sending any request. Progress goes to stderr (-quiet silences it), a one-line summary to stdout.`
 
 // run is the command: it parses args, reads the topics, runs the system
 // and writes the run, returning the exit status. getenv looks up
 // environment variables (os.Getenv, or a map in tests).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	start := time.Now()
-	c := cli.New("clueweb", `clueweb [-i DIR] [-o DIR] [-k 100] [-description] [-fulltext [-workers 4]] [-minarg 0.4] [-minconf 0.5] [-quiet] [flags]`, about, stdout, stderr)
+	c := cli.New("clueweb", `clueweb [-i DIR] [-o DIR] [-k 100] [-description] [-fulltext [-workers 4]] [flags]`, about, stdout, stderr)
 	var job tira.Job
 	job.RegisterFlags(c.Flags)
 	fs := c.Flags
 	// Only the topics are read from the input directory: ClueWeb22 is
 	// searched through ChatNoir.
-	fs.Lookup("i").Usage = "input dataset `directory`; only its topics.xml (or its only *.xml file) is read, ClueWeb22 is searched through ChatNoir"
+	fs.Lookup("i").Usage = "input `directory`; only its topics.xml (or its only *.xml file) is read"
 	var (
 		cfg     = defaultConfig()
 		apiKey  = fs.String("apikey", "", "ChatNoir API key (default $"+apiKeyEnv+")")
@@ -55,8 +55,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.BoolVar(&cfg.Description, "description", cfg.Description, "append the topic's description to the query")
 	fs.BoolVar(&cfg.FullText, "fulltext", cfg.FullText, "tag each document's full text (one request per document) instead of title and snippet")
 	c.IntVar(&cfg.Workers, "workers", cfg.Workers, 1, 256, "full-text requests at once")
-	c.FloatVar(&cfg.MinArgument, "minarg", cfg.MinArgument, 0, 1, "argumentativeness a sentence needs to argue; a document without an argumentative sentence is NO")
-	c.FloatVar(&cfg.MinConfidence, "minconf", cfg.MinConfidence, 0, 1, "stance confidence a sentence's PRO or CON needs to count; a document that argues both sides is NEU")
+	c.FloatVar(&cfg.MinArgument, "minarg", cfg.MinArgument, 0, 1, "argumentativeness a sentence needs to argue (a document where none does is NO)")
+	c.FloatVar(&cfg.MinConfidence, "minconf", cfg.MinConfidence, 0, 1, "stance confidence a sentence's PRO or CON needs to count")
 	fs.StringVar(&cfg.Tag, "tag", cfg.Tag, "run tag (last column)")
 	c.Check(func() error {
 		switch {
