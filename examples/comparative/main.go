@@ -1,41 +1,3 @@
-// Command comparative runs a Touché 2022 Task 2 system (argument retrieval
-// for comparative questions) from package comparative: one of its recipes
-// over the passage corpus, with the comparative stance of each passage.
-//
-//	comparative [-i DIR] [-o DIR] [-recipe baseline|tempesta|grimjack|levi] [-k 1000] [-n 20000] [-quiet]
-//	comparative -year 2020|2021 [-i DIR] [-o DIR] [-k 1000] [-apikey KEY] [-base URL] [-quiet]
-//	comparative -evaluate [-year 2022|2020] [-format table|tsv|json] [-html FILE] RUN...
-//
-// With -i it reads DIR/touche-task2-passages-version-002.jsonl (or any
-// *.jsonl or *.jsonl.gz file there) and DIR/topics.xml, TIRA's convention,
-// and writes the run to run.txt in the -o directory (without -o, the
-// current directory). Without -i it runs on a generated corpus of -n
-// passages in the official format, with 50 generated topics (package
-// corpustest): no licensed passage text of the real corpus can be embedded,
-// so the quick path is for trying the command, not for its figures.
-//
-// With -year 2020 or 2021 it runs the Task 2 of those years instead:
-// ClueWeb12 documents searched through ChatNoir (index cw12, its default
-// ranking), one query per topic title, no stance (the topics of those years
-// name no objects, and their labs judged none). The topics are DIR/topics.xml
-// with -i, otherwise the embedded 2020 topics (2021's are not embedded: -i is
-// required). Searching needs a ChatNoir API key: -apikey or the environment
-// variable CHATNOIR_API_KEY.
-//
-// The index is built on every run, to a temporary directory that is removed
-// at the end, and the passages' texts are kept in a temporary file there.
-//
-// With -evaluate it runs nothing: it scores the Task 2 run files RUN...
-// against the Touché Task 2 judgments of -year (2022, the default, or 2020)
-// embedded in package comparative,
-// as the overview's Tables 9-11 do (package experiment with
-// Experiment.Stances): judged-only nDCG@5 of relevance and quality in each
-// run's rank order, with bootstrap intervals and paired t-tests against the
-// first run (Bonferroni), the same with unjudged passages estimated from the
-// judged passages of their document (eval.Estimate), and each run's stance
-// F1 and N. Each run is named
-// by its file name. -format chooses the table (default), tsv or json; -html
-// FILE writes the experiment's report, one self-contained HTML file.
 package main
 
 import (
@@ -74,23 +36,21 @@ var recipes = []string{"baseline", "tempesta", "grimjack", "levi"}
 const apiKeyEnv = "CHATNOIR_API_KEY"
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("comparative", "comparative [-i DIR] [-o DIR] [-recipe baseline|tempesta|grimjack|levi] [-k 1000] [-n 20000] [-quiet]\ncomparative -year 2020|2021 [-i DIR] [-o DIR] [-k 1000] [-apikey KEY] [-base URL] [-quiet]\ncomparative -evaluate [-year 2022|2020] [-format table|tsv|json] [-html FILE] RUN...",
-		`Comparative runs a Touché 2022 Task 2 system (argument retrieval for comparative questions): one of package comparative's recipes over the passage corpus, each passage tagged FIRST, SECOND, NEUTRAL or NO towards the topic's two objects. "go doc github.com/argsearch/argsearch/comparative.Recipe" describes the recipes and what each substitutes.
+	c := cli.New("comparative", `comparative [-i DIR] [-o DIR] [-recipe baseline|tempesta|grimjack|levi] [-k 1000] [flags]
+comparative -year 2020|2021 [-i DIR] [-o DIR] [-k 1000] [-apikey KEY] [flags]
+comparative -evaluate [-year 2022|2020] [-format table|tsv|json] [-html FILE] RUN...`,
+		`Comparative runs a Touché 2022 Task 2 system (argument retrieval for comparative questions): one of package comparative's recipes over the passage corpus, each passage tagged FIRST, SECOND, NEUTRAL or NO towards the topic's two objects. It reads the passages and topics.xml from -i DIR and writes run.txt to the -o directory, TIRA's convention; without -i it runs on a generated corpus, for trying the command, not for its figures.
 
-With -i DIR it reads the passages (touche-task2-passages-version-002.jsonl, or any *.jsonl or *.jsonl.gz file in DIR) and topics.xml, TIRA's convention, and writes run.txt to the -o directory (default: the current directory). Without -i it runs on a generated corpus of -n passages in the official format with 50 generated topics: no licensed text of the real corpus can be embedded, so that run is for trying the command, not for its figures. The index is built on every run, in a temporary directory removed at the end (TMPDIR chooses where; it needs about the corpus's size again). Progress lines go to stderr (-quiet silences them).
-
-With -year 2020 or 2021 it runs the Task 2 of that year: ClueWeb12 documents searched through ChatNoir (index cw12), a query per topic title, no stance (those topics name no objects). The topics are -i DIR/topics.xml, or without -i the embedded 2020 topics (2021 needs -i). Searching needs a ChatNoir API key (https://chatnoir.eu/apikey/): -apikey, or better the environment variable CHATNOIR_API_KEY.
-
-With -evaluate it runs nothing and scores the Task 2 run files RUN... against the embedded Touché Task 2 judgments of -year (2022 by default; 2020 judged relevance only, 2021 is not embedded) as the overview's Tables 9-11 do: judged-only nDCG@5 of relevance and quality in each run's rank order, with 95% bootstrap intervals and paired t-tests against the first run (Bonferroni), the same with unjudged passages estimated from the judged passages of their document (eval.Estimate), and each run's stance F1 and N. -format table|tsv|json chooses the output; -html FILE writes the report of the experiment.`, stdout, stderr)
+With -year 2020 or 2021 it runs the Task 2 of that year, searching ClueWeb12 through ChatNoir (an API key: -apikey or $`+apiKeyEnv+`). With -evaluate it runs nothing and scores the Task 2 run files RUN... against the embedded judgments of -year, as the overview's tables do.`, stdout, stderr)
 	c.MaxArgs = -1
 	in := c.Flags.String("i", "", "input directory: passages and topics.xml (TIRA's -i)")
 	out := c.Flags.String("o", "", "output directory for run.txt (TIRA's -o); default: the current directory")
-	recipe := c.OneOf("recipe", recipes, "the system: baseline, tempesta, grimjack or levi")
+	recipe := c.OneOf("recipe", recipes, "the system")
 	k := c.Int("k", 1000, 1, 1000, "passages per topic")
 	n := c.Int("n", 20000, 100, corpustest.FullPassages, "without -i: passages to generate")
 	quiet := c.Flags.Bool("quiet", false, "no progress lines")
 	evaluate := c.Flags.Bool("evaluate", false, "score the run files given as arguments against the judgments of -year; run nothing")
-	format := c.OneOf("format", []string{"table", "tsv", "json"}, "with -evaluate: the output, table (default), tsv or json")
+	format := c.OneOf("format", []string{"table", "tsv", "json"}, "with -evaluate: the output format")
 	html := c.Flags.String("html", "", "with -evaluate: write the experiment's HTML report to `file`")
 	year := c.Int("year", 2022, 2020, 2022, "the lab's year: 2022 (passages), 2020 or 2021 (ClueWeb12 through ChatNoir)")
 	apiKey := c.Flags.String("apikey", "", "with -year 2020|2021: the ChatNoir API `key` (default: $"+apiKeyEnv+")")
