@@ -13,9 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
-
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/own"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/google/go-cmp/cmp"
 )
@@ -739,14 +738,13 @@ func TestOwnJudgments(t *testing.T) {
 	}
 	writeOwn := func(name, annotator string, labels []int) string {
 		var b strings.Builder
-		b.WriteString(ownjudgments.AnnotationsHeader + "\n")
+		w := own.NewWriter(&b)
 		for i, id := range unjudged {
-			line, err := ownjudgments.Annotation{Topic: "1", Pair: id, Relevance: labels[i], Quality: 1, Coherence: labels[i] % 2, Annotator: annotator,
-				Time: time.Date(2026, 11, 27, 9, 0, i, 0, time.UTC)}.MarshalText()
-			if err != nil {
-				t.Fatal(err)
-			}
-			b.Write(append(line, '\n'))
+			w.Write(own.Annotation{Topic: "1", Pair: id, Relevance: labels[i], Quality: 1, Coherence: labels[i] % 2, Annotator: annotator,
+				Time: time.Date(2026, 11, 27, 9, 0, i, 0, time.UTC)})
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
 		}
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {

@@ -13,10 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
-
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/own"
 	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/runfile"
@@ -115,8 +114,9 @@ func top(lines []runfile.Line, k int) []runfile.Line {
 	return ls[:min(k, len(ls))]
 }
 
-// handler returns the server's routes.
-func (a *app) handler() http.Handler {
+// handler returns the server's routes, for requests whose Host is one of
+// served.
+func (a *app) handler(served hosts) http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets")
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
@@ -125,8 +125,10 @@ func (a *app) handler() http.Handler {
 	mux.HandleFunc("GET /pair/{n}", a.page)
 	mux.HandleFunc("POST /pair/{n}", a.judge)
 	// A page of another site must not judge through the visitor's
-	// browser: cross-origin POSTs are refused.
-	return http.NewCrossOriginProtection().Handler(mux)
+	// browser: cross-origin POSTs are refused, and so is every request
+	// for another Host (a name of the attacker's pointed at this machine
+	// makes the page's origin the same).
+	return served.check(http.NewCrossOriginProtection().Handler(mux))
 }
 
 // next returns the first unjudged task from from on, wrapping around, or
@@ -328,7 +330,7 @@ func (a *app) judge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := a.tasks[n]
-	ann := ownjudgments.Annotation{Topic: t.topic, Pair: t.pair, Annotator: a.annotator, Time: a.now()}
+	ann := own.Annotation{Topic: t.topic, Pair: t.pair, Annotator: a.annotator, Time: a.now()}
 	if ann.Annotator == "" {
 		ann.Annotator = strings.TrimSpace(r.PostFormValue("annotator"))
 	}

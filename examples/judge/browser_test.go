@@ -13,9 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
-
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/own"
 	"github.com/argsearch/argsearch/internal/devtools"
 )
 
@@ -31,7 +30,9 @@ func TestBrowser(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "own.tsv")
 	a := newApp(t, out, "Ada Lovelace", baselineRun)
-	srv := httptest.NewServer(a.handler())
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config.Handler = a.handler(servedHosts(srv.Listener.Addr().String(), srv.Listener.Addr()))
+	srv.Start()
 	defer srv.Close()
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -85,11 +86,11 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	own, err := ownjudgments.ReadAnnotations(f, out)
+	mine, err := own.Read(f, out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := own.Judgments()
+	j := mine.Judgments()
 	for i, w := range want {
 		task := a.tasks[i]
 		for d, dim := range []eval.Dimension{eval.Relevance, eval.Quality, eval.Coherence} {
@@ -101,7 +102,7 @@ func TestBrowser(t *testing.T) {
 	if n := j.Qrels(eval.Relevance).Len(); n != 3 {
 		t.Errorf("%d judgments in the file, want 3", n)
 	}
-	if got := own.Annotators(); len(got) != 1 || got[0] != "Ada Lovelace" {
+	if got := mine.Annotators(); len(got) != 1 || got[0] != "Ada Lovelace" {
 		t.Errorf("annotators %q, want Ada Lovelace", got)
 	}
 	for _, p := range b.problems() {

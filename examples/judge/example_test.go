@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -35,9 +36,11 @@ func Example() {
 
 	form := url.Values{"relevance": {"2"}, "quality": {"1"}, "coherence": {"0"}}
 	r := httptest.NewRequest("POST", "/pair/1", strings.NewReader(form.Encode()))
+	r.Host = "127.0.0.1:8080" // the address served, below
 	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	w := httptest.NewRecorder()
-	a.handler().ServeHTTP(w, r)
+	served := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}
+	a.handler(servedHosts(served.String(), served)).ServeHTTP(w, r)
 	fmt.Println(w.Code, w.Header().Get("Location"))
 
 	text, err := os.ReadFile(out)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -15,10 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
-
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/own"
 	"github.com/argsearch/argsearch/runfile"
 )
 
@@ -46,6 +46,22 @@ func newApp(t *testing.T, out, annotator string, runs ...string) *app {
 	return a
 }
 
+// headerLine is the first line of an own-judgments file, without its
+// newline.
+var headerLine = strings.TrimSuffix(string(header()), "\n")
+
+// servedAddr is the address the tests' handlers serve (served).
+const servedAddr = "127.0.0.1:8080"
+
+var served = servedHosts(servedAddr, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080})
+
+// newRequest returns a request to the handlers, for the address served.
+func newRequest(method, target string, body io.Reader) *http.Request {
+	r := httptest.NewRequest(method, target, body)
+	r.Host = servedAddr
+	return r
+}
+
 // do serves one request and returns the response.
 func do(t *testing.T, h http.Handler, method, target string, form url.Values) *http.Response {
 	t.Helper()
@@ -53,7 +69,7 @@ func do(t *testing.T, h http.Handler, method, target string, form url.Values) *h
 	if form != nil {
 		body = strings.NewReader(form.Encode())
 	}
-	r := httptest.NewRequest(method, target, body)
+	r := newRequest(method, target, body)
 	if form != nil {
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
@@ -75,14 +91,14 @@ func labelsForm(rel, q, c int) url.Values {
 	return url.Values{"relevance": {fmt.Sprint(rel)}, "quality": {fmt.Sprint(q)}, "coherence": {fmt.Sprint(c)}}
 }
 
-func readOwn(t *testing.T, path string) *ownjudgments.Annotations {
+func readOwn(t *testing.T, path string) *own.Annotations {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	a, err := ownjudgments.ReadAnnotations(f, path)
+	a, err := own.Read(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +117,7 @@ func lineCount(t *testing.T, path string) int {
 func TestHandlers(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "own.tsv")
 	a := newApp(t, out, "", baselineRun)
-	h := a.handler()
+	h := a.handler(served)
 	if len(a.tasks) < 10 {
 		t.Fatalf("%d pairs to judge, want the baseline's unjudged top 5 (dozens)", len(a.tasks))
 	}
@@ -148,8 +164,8 @@ func TestHandlers(t *testing.T) {
 	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/pair/2" {
 		t.Fatalf("POST: got %d to %q, want 303 to /pair/2", r.StatusCode, r.Header.Get("Location"))
 	}
-	own := readOwn(t, out).Judgments()
-	if l, ok := own.Qrels(eval.Relevance).Label(first.topic, first.pair); !ok || l != 2 {
+	mine := readOwn(t, out).Judgments()
+	if l, ok := mine.Qrels(eval.Relevance).Label(first.topic, first.pair); !ok || l != 2 {
 		t.Errorf("relevance on disk: got %d (judged %v), want 2", l, ok)
 	}
 	if got := readOwn(t, out).Annotators(); len(got) != 1 || got[0] != "Ada\tLovelace" {
@@ -166,7 +182,7 @@ func TestHandlers(t *testing.T) {
 		t.Errorf("after the correction: relevance %d, want -2", l)
 	}
 	// The judged pair's page shows its labels; the name comes back from the cookie.
-	req := httptest.NewRequest("GET", "/pair/1", nil)
+	req := newRequest("GET", "/pair/1", nil)
 	req.AddCookie(&http.Cookie{Name: "annotator", Value: url.QueryEscape("Ada\tLovelace")})
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
@@ -177,10 +193,10 @@ func TestHandlers(t *testing.T) {
 	// A restart resumes at the first unjudged pair.
 	a.file.close()
 	b := newApp(t, out, "Bob", baselineRun)
-	if r := do(t, b.handler(), "GET", "/", nil); r.Header.Get("Location") != "/pair/2" {
+	if r := do(t, b.handler(served), "GET", "/", nil); r.Header.Get("Location") != "/pair/2" {
 		t.Errorf("after a restart: GET / goes to %q, want /pair/2", r.Header.Get("Location"))
 	}
-	if r := do(t, b.handler(), "GET", "/overview", nil); !strings.Contains(bodyOf(t, r), fmt.Sprintf(`<b id="judged">1</b> of %d`, len(b.tasks))) {
+	if r := do(t, b.handler(served), "GET", "/overview", nil); !strings.Contains(bodyOf(t, r), fmt.Sprintf(`<b id="judged">1</b> of %d`, len(b.tasks))) {
 		t.Error("the overview does not count the judged pair")
 	}
 }
@@ -210,7 +226,7 @@ func escaped(s string) string {
 func TestHostileRequests(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "own.tsv")
 	a := newApp(t, out, "Ada", baselineRun)
-	h := a.handler()
+	h := a.handler(served)
 	huge := strings.Repeat("9", 10<<20)
 	for _, target := range []string{"/pair/0", "/pair/-1", "/pair/x", fmt.Sprintf("/pair/%d", len(a.tasks)+1), "/pair/" + huge} {
 		r := do(t, h, "GET", target, nil)
@@ -256,14 +272,14 @@ func TestHostileInput(t *testing.T) {
 			t.Errorf("a missing pair's note of %d bytes", len(m))
 		}
 	}
-	if page := bodyOf(t, do(t, a.handler(), "GET", "/overview", nil)); !strings.Contains(page, "10485783 bytes") || len(page) > 10000 {
+	if page := bodyOf(t, do(t, a.handler(served), "GET", "/overview", nil)); !strings.Contains(page, "10485783 bytes") || len(page) > 10000 {
 		t.Errorf("the overview does not list the huge id, cut (%d bytes)", len(page))
 	}
 
 	// A judgments file that is not one is refused and left as it is.
 	for name, text := range map[string]string{
 		"qrels":    "1 0 a,b 2\n",
-		"conflict": ownjudgments.AnnotationsHeader + "\n1\ta,b\t1\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n1\ta,b\t2\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n",
+		"conflict": headerLine + "\n1\ta,b\t1\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n1\ta,b\t2\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n",
 		"binary":   "\x00\x01\x02\xff",
 	} {
 		path := filepath.Join(dir, name+".tsv")
@@ -282,7 +298,7 @@ func TestHostileInput(t *testing.T) {
 
 func TestRepairCutLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "own.tsv")
-	whole := ownjudgments.AnnotationsHeader + "\n1\ta,b\t1\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n"
+	whole := headerLine + "\n1\ta,b\t1\t1\t1\tA\t2026-11-27T01:00:00Z\tjudged\n"
 	if err := os.WriteFile(path, []byte(whole+"1\tc,d\t2\t1"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +311,7 @@ func TestRepairCutLine(t *testing.T) {
 		t.Errorf("got %q (%d bytes dropped), want the whole lines (9 bytes dropped)", b, repaired)
 	}
 	// A cut header is written anew.
-	if err := os.WriteFile(path, []byte(ownjudgments.AnnotationsHeader[:10]), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(headerLine[:10]), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	jf, _, err = openJudgments(path)
@@ -313,7 +329,7 @@ func TestRepairCutLine(t *testing.T) {
 func TestJudgeEveryGap(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "own.tsv")
 	a := newApp(t, out, "Ada", baselineRun)
-	h := a.handler()
+	h := a.handler(served)
 	for i := range a.tasks {
 		r := do(t, h, "POST", fmt.Sprintf("/pair/%d", i+1), labelsForm(i%3, (i+1)%3, (i+2)%3))
 		if r.StatusCode != http.StatusSeeOther {
@@ -331,13 +347,13 @@ func TestJudgeEveryGap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	own := readOwn(t, out).Judgments()
+	mine := readOwn(t, out).Judgments()
 	for _, d := range official.Dimensions() {
 		judgedBefore, err := eval.Judged(official.Qrels(d), run, 5, eval.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		both := union(t, official.Qrels(d), own.Qrels(d))
+		both := union(t, official.Qrels(d), mine.Qrels(d))
 		judged, err := eval.Judged(both, run, 5, eval.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -432,11 +448,46 @@ func TestServe(t *testing.T) {
 	if !strings.HasPrefix(base, "http://127.0.0.1:") {
 		t.Errorf("serving on %s, want loopback", base)
 	}
-	resp, err := http.PostForm(base+"pair/1", labelsForm(1, 2, 1))
-	if err != nil {
-		t.Fatal(err)
+	// A page of evil.example, a name pointed at 127.0.0.1 (DNS
+	// rebinding): its Origin matches its Host, neither the address served.
+	port := strings.TrimSuffix(base[strings.LastIndexByte(base, ':')+1:], "/")
+	for _, method := range []string{"GET", "POST"} {
+		req, err := http.NewRequest(method, base+"pair/1", strings.NewReader(labelsForm(2, 2, 2).Encode()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = "evil.example:" + port
+		req.Header.Set("Origin", "http://evil.example:"+port)
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusForbidden {
+			t.Errorf("%s with Host evil.example:%s: got %d, want 403", method, port, resp.StatusCode)
+		}
 	}
-	resp.Body.Close()
+	// The address served, by its IP and as localhost.
+	for i, host := range []string{"", "localhost:" + port} {
+		req, err := http.NewRequest("POST", base+"pair/"+fmt.Sprint(i+1), strings.NewReader(labelsForm(1, 2, 1).Encode()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if host != "" {
+			req.Host = host
+			req.Header.Set("Origin", "http://"+host)
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK { // the redirect to the next pair, followed
+			t.Errorf("POST to %s with Host %q: got %d, want it judged", base, host, resp.StatusCode)
+		}
+	}
 	cancel()
 	if s := <-status; s != 0 {
 		t.Fatalf("exit %d: %s", s, stderr.String())
@@ -444,20 +495,74 @@ func TestServe(t *testing.T) {
 	if !strings.Contains(stderr.String(), "open "+base) {
 		t.Errorf("stderr %q does not give the URL", stderr.String())
 	}
-	if n := readOwn(t, out).Judgments().Qrels(eval.Quality).Len(); n != 1 {
-		t.Errorf("%d judgments in the file, want 1", n)
+	if n := readOwn(t, out).Judgments().Qrels(eval.Quality).Len(); n != 2 {
+		t.Errorf("%d judgments in the file, want 2 (none from evil.example)", n)
+	}
+}
+
+// TestForeignHostRefused: a request whose Host is not the address served
+// is refused (403) and writes nothing, even with an Origin that matches
+// it (DNS rebinding); the names of the address served are accepted.
+func TestForeignHostRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "own.tsv")
+	a := newApp(t, out, "Ada", baselineRun)
+	for _, c := range []struct {
+		given   string // -addr
+		bound   *net.TCPAddr
+		yes, no []string
+	}{
+		{"127.0.0.1:0", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080},
+			[]string{"127.0.0.1:8080", "localhost:8080", "LocalHost:8080"},
+			[]string{"evil.example:8080", "127.0.0.1:8081", "[::1]:8080", "127.0.0.2:8080", "localhost", "127.0.0.1", "", "localhost.:8080"}},
+		{"localhost:0", &net.TCPAddr{IP: net.IPv6loopback, Port: 8080},
+			[]string{"[::1]:8080", "localhost:8080"},
+			[]string{"127.0.0.1:8080", "evil.example:8080"}},
+		{":8080", &net.TCPAddr{IP: net.IPv6unspecified, Port: 8080},
+			[]string{"192.168.1.5:8080", "[fe80::1]:8080", "localhost:8080"},
+			[]string{"evil.example:8080", "192.168.1.5:80"}},
+		{"judge.lan:80", &net.TCPAddr{IP: net.IPv4(192, 0, 2, 7), Port: 80},
+			[]string{"judge.lan", "Judge.LAN:80", "192.0.2.7"},
+			[]string{"evil.example", "localhost", "192.0.2.8"}},
+	} {
+		h := a.handler(servedHosts(c.given, c.bound))
+		for _, host := range c.no {
+			for _, method := range []string{"GET", "POST"} {
+				r := httptest.NewRequest(method, "/pair/1", strings.NewReader(labelsForm(1, 1, 1).Encode()))
+				r.Host = host
+				r.Header.Set("Origin", "http://"+host)
+				r.Header.Set("Sec-Fetch-Site", "same-origin")
+				r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, r)
+				if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "not the address served") {
+					t.Errorf("-addr %s on %s: %s with Host %q: got %d %q, want 403", c.given, c.bound, method, host, w.Code, w.Body.String())
+				}
+			}
+		}
+		for _, host := range c.yes {
+			r := httptest.NewRequest("GET", "/pair/1", nil)
+			r.Host = host
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if w.Code != http.StatusOK {
+				t.Errorf("-addr %s on %s: GET with Host %q: got %d, want 200", c.given, c.bound, host, w.Code)
+			}
+		}
+	}
+	if n := lineCount(t, out); n != 1 {
+		t.Errorf("refused requests wrote: %d lines, want the header only", n)
 	}
 }
 
 func TestCrossOriginRefused(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "own.tsv")
 	a := newApp(t, out, "Ada", baselineRun)
-	r := httptest.NewRequest("POST", "/pair/1", strings.NewReader(labelsForm(1, 1, 1).Encode()))
+	r := newRequest("POST", "/pair/1", strings.NewReader(labelsForm(1, 1, 1).Encode()))
 	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	r.Header.Set("Sec-Fetch-Site", "cross-site")
 	r.Header.Set("Origin", "http://evil.example")
 	w := httptest.NewRecorder()
-	a.handler().ServeHTTP(w, r)
+	a.handler(served).ServeHTTP(w, r)
 	if w.Code != http.StatusForbidden || lineCount(t, out) != 1 {
 		t.Errorf("a cross-site POST: got %d and %d lines, want 403 and the header only", w.Code, lineCount(t, out))
 	}
@@ -502,5 +607,66 @@ func TestOneServerPerFile(t *testing.T) {
 	defer jf.close()
 	if _, _, err := openJudgments(path); err == nil || !strings.Contains(err.Error(), "another judge server") {
 		t.Errorf("a second server on one file: got %v, want refused", err)
+	}
+}
+
+// TestNothingLeftBehind: a command that fails leaves no judgments file
+// where there was none: a bad -addr fails before the file is made, and a
+// file made for no judgment goes when the command fails later.
+func TestNothingLeftBehind(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "own.tsv")
+	for _, addr := range []string{"999.1.1.1:99999", "127.0.0.1:-1", "256.0.0.1:0"} {
+		var stderr bytes.Buffer
+		loadMu.Lock()
+		status := run(context.Background(), []string{"-addr", addr, "-o", out, baselineRun}, io.Discard, &stderr, nil)
+		loadMu.Unlock()
+		if status != 1 || !strings.Contains(stderr.String(), "judge: -addr "+addr+": ") {
+			t.Errorf("-addr %s: exit %d, %q; want 1 naming -addr", addr, status, stderr.String())
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("-addr %s: the judgments file is left: %v", addr, err)
+			os.Remove(out)
+		}
+	}
+
+	// abandon removes a file openJudgments made, and only while it holds
+	// no judgment.
+	jf, _, err := openJudgments(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jf.abandon(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a file made for nothing is left: %v", err)
+	}
+	jf, _, err = openJudgments(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jf.record(own.Annotation{Topic: "1", Pair: "a,b", Annotator: "Ada", Time: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	jf.abandon()
+	jf, _, err = openJudgments(out) // a file that was there is kept, though nothing is added
+	if err != nil {
+		t.Fatal(err)
+	}
+	jf.abandon()
+	if n := readOwn(t, out).Judgments().Qrels(eval.Relevance).Len(); n != 1 {
+		t.Errorf("a file with a judgment: %d judgments after abandon, want 1", n)
+	}
+	// A file that is not one is refused and kept.
+	bad := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(bad, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := openJudgments(bad); err == nil {
+		t.Error("a file of notes was taken for judgments")
+	}
+	if b, err := os.ReadFile(bad); err != nil || string(b) != "my notes\n" {
+		t.Errorf("the refused file: %q, %v", b, err)
 	}
 }

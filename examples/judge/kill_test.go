@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/argsearch/argsearch/examples/internal/ownjudgments"
-
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/own"
 )
 
 // TestKillWhileWriting kills a process that is appending judgments as the
@@ -64,7 +63,7 @@ func TestKillWhileWriting(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	a, err := ownjudgments.ReadAnnotations(f, path)
+	a, err := own.Read(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +83,7 @@ func appendForever(path string) {
 		os.Exit(1)
 	}
 	for i := 1; ; i++ {
-		a := ownjudgments.Annotation{Topic: "1", Pair: fmt.Sprintf("S%d__PREMISE__1,S%d__CONC__1", i, i), Relevance: i % 3, Quality: 1, Coherence: 2, Annotator: "child", Time: time.Now()}
+		a := own.Annotation{Topic: "1", Pair: fmt.Sprintf("S%d__PREMISE__1,S%d__CONC__1", i, i), Relevance: i % 3, Quality: 1, Coherence: 2, Annotator: "child", Time: time.Now()}
 		if err := jf.record(a); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

@@ -18,8 +18,8 @@
 //
 // Each judgment is appended to JUDGMENTS at once and synced to disk, so
 // stopping the server (or killing it) loses at most the judgment being
-// made. The file is an own-judgments file of package eval
-// (ownjudgments.AnnotationsHeader describes it): every line carries the annotator
+// made. The file is an own-judgments file (package eval/own describes and
+// reads it): every line carries the annotator
 // (-annotator, or the form asks) and the time. A restart reads the file
 // and resumes at the first pair it lacks; changing a saved judgment
 // appends a correction. A file that is not an own-judgments file is
@@ -82,16 +82,29 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, ready cha
 		}
 		return nil
 	})
-	return c.Run(args, func(runs []string) error {
+	return c.Run(args, func(runs []string) (err error) {
 		_ = year // one year only, so far
+		// Listen first: a bad -addr fails before the judgments file is
+		// made.
+		ln, err := net.Listen("tcp", *addr)
+		if err != nil {
+			return fmt.Errorf("-addr %s: %w", *addr, err)
+		}
+		defer ln.Close() // Serve closes it too
 		a, err := load(ctx, runs, *input, *out, *k, stderr)
 		if err != nil {
 			return err
 		}
 		defer a.env.Close()
-		defer a.file.close()
+		defer func() {
+			if err != nil {
+				a.file.abandon() // a file made for nothing goes
+			} else {
+				a.file.close()
+			}
+		}()
 		a.annotator = *annotator
-		return serve(ctx, a, *addr, stderr, ready)
+		return serve(ctx, a, ln, servedHosts(*addr, ln.Addr()), stderr, ready)
 	})
 }
 
@@ -142,15 +155,11 @@ func load(ctx context.Context, runPaths []string, input, out string, k int, stde
 	return a, nil
 }
 
-// serve serves a on addr until ctx ends.
-func serve(ctx context.Context, a *app, addr string, stderr io.Writer, ready chan<- string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
+// serve serves a on ln, for requests to served, until ctx ends.
+func serve(ctx context.Context, a *app, ln net.Listener, served hosts, stderr io.Writer, ready chan<- string) error {
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(stderr, "judge: %d pairs to judge (%d judged) into %s; open %s (Ctrl-C stops)\n", len(a.tasks), a.judgedTasks(), a.file.name, url)
-	srv := &http.Server{Handler: a.handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: a.handler(served), ReadHeaderTimeout: 10 * time.Second}
 	if ready != nil {
 		ready <- url
 	}
