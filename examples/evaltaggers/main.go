@@ -1,53 +1,3 @@
-// Command evaltaggers measures the stance taggers and the argumentativeness
-// model on labelled data: accuracy and macro-F1 on UKP Sentential in-topic
-// (its split column) and cross-topic (leave one topic out), of sentences
-// and of pairs of consecutive sentences; for argumentativeness, on the IBM
-// Debater evidence test split; and, when the IBM Debater Claim Stance train
-// split is there, the side (PRO or CON) of the shipped configuration on its
-// 25 motions, each left out of training in turn. Then whether two
-// consecutive arguing sentences agree, and document stance
-// (stance.Document): on UKP test pages (PRO, CON, NEU, NO as the sentence
-// labels decide, cross-topic), on the arguments of the embedded args.me
-// sample (the conclusion as topic, PRO or CON), and, when
-// DIR/webis-argquality20/webis-argquality20-full.csv is there, whether two
-// Webis-ArgQuality-20 arguments of one topic agree (the corpus has no topic
-// titles, so agreement is what can be checked).
-//
-// Run it from the repository root:
-//
-//	go run ./examples/evaltaggers [-data ../shared/data/labeled] [-split test|val] [-seed 1]
-//
-// # The labelled data
-//
-// The data is not part of the module (its licences differ from the code's).
-// Get it from its publishers and lay it out under the -data directory
-// (default ../shared/data/labeled):
-//
-//   - DIR/ukp-sentential/*.tsv: the UKP Sentential Argument Mining Corpus
-//     (Stab et al., EMNLP 2018; TU Darmstadt's UKP Lab; CC BY-NC; from
-//     https://tudatalib.ulb.tu-darmstadt.de/handle/tudatalib/2345), one
-//     tab-separated file per topic (abortion.tsv, cloning.tsv, ...) with the
-//     header columns topic, retrievedUrl, archivedUrl, sentenceHash,
-//     sentence, annotation (Argument_for, Argument_against, NoArgument) and
-//     set (train, val, test). The release leaves the sentence column empty
-//     for copyright reasons; its completion pipeline fills it in from the
-//     Wayback Machine, and evaltaggers refuses empty sentences.
-//   - DIR/ibm-evidence/train.csv and test.csv: the IBM Debater Evidence
-//     Sentences (Shnarch et al., ACL 2018; CC BY-SA 3.0; from
-//     https://research.ibm.com/haifa/dept/vst/debating_data.shtml),
-//     comma-separated with the header columns topic, "the concept of the
-//     topic", candidate and label (1 evidence, 0 not); other columns are
-//     ignored.
-//   - optionally, DIR/ibm-claim-stance/train.csv: the IBM Debater Claim
-//     Stance train split (Bar-Haim et al., EACL 2017; CC BY-SA 3.0; from the
-//     same page), with the columns topicId, topicText, claims.stance (PRO,
-//     CON) and claims.claimCorrectedText among others. Without it the claim
-//     rows are left out, with a line saying so.
-//
-// Nothing else under DIR is read. When a required file is missing, the
-// error names it and says which corpus goes there; -h prints the layout.
-//
-// A bad command line exits 2, a failure 1.
 package main
 
 import (
@@ -66,16 +16,16 @@ func main() {
 	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// about is the paragraph -h prints before labeled.Sources.
-const about = `Evaltaggers measures the stance taggers and the argumentativeness model on labelled data and prints a Markdown table: accuracy and macro-F1 on UKP Sentential in-topic (its split column) and cross-topic (leave one topic out), the shipped models on the in-topic test split, argumentativeness on the IBM Debater Evidence Sentences test split, the IBM Claim Stance motions left out one at a time, pair agreement, and document stance on UKP pages, args.me sample arguments and (agreement within a topic) Webis-ArgQuality-20.`
+// about is what -h says before labeled.Layout.
+const about = `Evaltaggers measures the stance taggers and the argumentativeness model on labelled data and prints a Markdown table: accuracy and macro-F1 on UKP Sentential in-topic and cross-topic, the shipped models, argumentativeness on the IBM Debater Evidence Sentences, the IBM Claim Stance motions left out one at a time, pair agreement, and document stance.
+
+The labelled data is not part of the module (its licences differ from the code's). Lay it out under the -data directory as follows (the package documentation says where to get it):`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("evaltaggers", "evaltaggers [-data DIR] [-split test|val] [-seed 1]",
-		about+"\n\n"+labeled.Sources+"\n\nEvaltaggers reads DIR/ukp-sentential/ and DIR/ibm-evidence/, and, when they are there, DIR/ibm-claim-stance/train.csv and DIR/webis-argquality20/webis-argquality20-full.csv (Webis-ArgQuality-20, Gienapp et al., ACL 2020; columns Topic ID, Premise, Is Argument?, Stance), and nothing else under DIR.",
-		stdout, stderr)
-	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory` (ukp-sentential/ and ibm-evidence/)")
+	c := cli.New("evaltaggers", "evaltaggers [-data DIR] [-split test|val] [-seed 1]", about+"\n\n"+labeled.Layout, stdout, stderr)
+	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory`")
 	evalSet := c.OneOf("split", []string{"test", "val"}, "UKP split to evaluate on (val for tuning)")
 	seed := c.Flags.Uint64("seed", 1, "training seed")
 	c.Check(func() error {

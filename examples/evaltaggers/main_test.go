@@ -11,11 +11,13 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/examples/internal/cli/clitest"
 	"github.com/argsearch/argsearch/examples/internal/labeled"
 )
 
-// TestCommandLine checks -h (which says where the labelled data comes
-// from), bad command lines, and the error for missing data.
+// TestCommandLine checks -h (which shows the layout of the labelled data;
+// the package documentation says where it comes from), bad command lines,
+// and the error for missing data.
 func TestCommandLine(t *testing.T) {
 	ctx := context.Background()
 	var stdout, stderr bytes.Buffer
@@ -23,13 +25,22 @@ func TestCommandLine(t *testing.T) {
 		!strings.HasPrefix(stdout.String(), "usage: evaltaggers") || stderr.Len() != 0 {
 		t.Errorf("-h: exit %d, stdout %q, stderr %q; want 0 and the usage on stdout only", code, stdout.String(), stderr.String())
 	}
-	for _, want := range []string{"DIR/ukp-sentential/*.tsv", "DIR/ibm-evidence/train.csv", labeled.UKPURL, labeled.IBMURL, "Stab et al.", "Shnarch et al."} {
+	for _, want := range []string{"DIR/ukp-sentential/*.tsv", "DIR/ibm-evidence/train.csv", "Stab et al.", "Shnarch et al."} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("-h: no %q in\n%s", want, stdout.String())
 		}
 	}
 	if n := strings.Count(stdout.String(), "Bar-Haim et al."); n != 1 {
 		t.Errorf("-h describes the IBM Claim Stance data %d times, want once:\n%s", n, stdout.String())
+	}
+	// The documentation -h names says the rest: where to get each corpus,
+	// and its columns.
+	doc := clitest.Doc(t)
+	for _, want := range []string{"DIR/ukp-sentential/*.tsv", labeled.UKPURL, labeled.IBMURL, "Stab et al.", "sentenceHash", "Shnarch et al.", "Bar-Haim et al.",
+		"DIR/webis-argquality20/webis-argquality20-full.csv", "Gienapp et al.", "Topic ID, Premise, Is Argument? and Stance"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("go doc: no %q in\n%s", want, doc)
+		}
 	}
 	for _, tt := range []struct {
 		args []string

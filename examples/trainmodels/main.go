@@ -1,33 +1,3 @@
-// Command trainmodels trains the models shipped in classify/, reproducibly:
-// the same data and seed give byte-identical files.
-//
-// Run it from the repository root:
-//
-//	go run ./examples/trainmodels [-data ../shared/data/labeled] [-out models] [-sources ukp+ibm|ibm]
-//
-// With the default -sources ukp+ibm it trains the shipped files:
-// argumentative.lin on the train and val splits of all eight UKP Sentential
-// topics, and stance.lin on the same UKP sentences (PRO, CON, NO) and the
-// 1,038 claims of the IBM Debater Claim Stance train split (PRO, CON), with
-// seed 1; it prints each file's size and SHA-256. The UKP test split stays
-// held out for evaluation. -out is created if it does not exist.
-//
-// UKP Sentential is CC BY-NC: models trained on it are for non-commercial
-// research. -sources ibm trains both models without it, from IBM data
-// alone (CC BY-SA 3.0, which allows commercial use under share-alike):
-// argumentative.lin on the IBM Debater Evidence Sentences train split
-// (evidence → argument), stance.lin on the IBM Claim Stance train split.
-// classify/MODELS.md says what each source's licence means for the models.
-//
-// # The labelled data
-//
-// The data is not part of the module (its licences differ from the
-// code's). Training reads, under the -data directory (default
-// ../shared/data/labeled), DIR/ukp-sentential/*.tsv (with ukp+ibm),
-// DIR/ibm-claim-stance/train.csv, and DIR/ibm-evidence/train.csv (with
-// ibm); -h prints the layout and where each corpus comes from. Without the
-// files, the error says what goes where. A bad command line exits 2, a
-// failure 1.
 package main
 
 import (
@@ -72,18 +42,18 @@ func main() {
 	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// about is the paragraph -h prints before labeled.Sources.
-const about = `Trainmodels trains the two models shipped in classify/ (argumentative.lin and stance.lin), reproducibly: the same data gives byte-identical files, and it prints each file's size and SHA-256. With -sources ukp+ibm (the default) argumentative.lin learns from the train and val splits of the eight UKP Sentential topics and stance.lin from those and the IBM Claim Stance train split; run it from the repository root with -out classify to reproduce the shipped files. UKP Sentential is CC BY-NC (non-commercial) and IBM Claim Stance CC BY-SA 3.0 (share-alike), so the shipped stance.lin is under both: non-commercial and share-alike. -sources ibm trains both models from IBM data alone (CC BY-SA 3.0: commercial use allowed, share-alike), argumentative.lin from the IBM Evidence Sentences train split. README.md ("Shipped models and their licences") and classify/MODELS.md say what this means.`
+// about is what -h says before labeled.Layout.
+const about = `Trainmodels trains the two models shipped in classify/ (argumentative.lin and stance.lin), reproducibly: the same data gives byte-identical files, and it prints each file's size and SHA-256. With -sources ukp+ibm (the default) it trains the shipped files: run it from the repository root with -out classify to reproduce them. UKP Sentential is CC BY-NC and IBM Claim Stance CC BY-SA 3.0, so the shipped stance.lin is under both: non-commercial and share-alike. -sources ibm trains both models from IBM data alone (CC BY-SA 3.0).
+
+The labelled data is not part of the module (its licences differ from the code's). Lay it out under the -data directory as follows (the package documentation says where to get it):`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("trainmodels", "trainmodels [-data DIR] [-out DIR] [-sources ukp+ibm|ibm]",
-		about+"\n\n"+labeled.Sources+"\n\nTraining reads DIR/ukp-sentential/ and DIR/ibm-claim-stance/train.csv (ukp+ibm), or DIR/ibm-claim-stance/train.csv and DIR/ibm-evidence/train.csv (ibm).",
-		stdout, stderr)
+	c := cli.New("trainmodels", "trainmodels [-data DIR] [-out DIR] [-sources ukp+ibm|ibm]", about+"\n\n"+labeled.Layout, stdout, stderr)
 	dir := c.Flags.String("data", "../shared/data/labeled", "labelled data `directory`")
-	out := c.Flags.String("out", "models", "`directory` to write argumentative.lin and stance.lin to (created if missing)")
-	sources := c.OneOf("sources", []string{sourcesShipped, sourcesIBM}, "training data: ukp+ibm (the shipped models; UKP is CC BY-NC) or ibm (IBM data only, CC BY-SA 3.0)")
+	out := c.Flags.String("out", "models", "`directory` to write the models to (created if missing)")
+	sources := c.OneOf("sources", []string{sourcesShipped, sourcesIBM}, "training data: ukp+ibm (the shipped models) or ibm (IBM data only)")
 	c.Check(func() error {
 		switch {
 		case *dir == "":

@@ -13,6 +13,7 @@ import (
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/examples/internal/cli/clitest"
 	"github.com/argsearch/argsearch/examples/internal/labeled"
 	"github.com/argsearch/argsearch/internal/linear"
 )
@@ -76,8 +77,9 @@ func TestMissingData(t *testing.T) {
 	}
 }
 
-// TestCommandLine checks -h (which says where the labelled data comes
-// from), bad command lines, and the error for missing data.
+// TestCommandLine checks -h (which shows the layout of the labelled data;
+// the package documentation says where it comes from), bad command lines,
+// and the error for missing data.
 func TestCommandLine(t *testing.T) {
 	ctx := context.Background()
 	var stdout, stderr bytes.Buffer
@@ -85,9 +87,17 @@ func TestCommandLine(t *testing.T) {
 		!strings.HasPrefix(stdout.String(), "usage: trainmodels") || stderr.Len() != 0 {
 		t.Errorf("-h: exit %d, stdout %q, stderr %q; want 0 and the usage on stdout only", code, stdout.String(), stderr.String())
 	}
-	for _, want := range []string{"DIR/ukp-sentential/*.tsv", labeled.UKPURL, "Stab et al.", "sentenceHash", "non-commercial and share-alike"} {
+	for _, want := range []string{"DIR/ukp-sentential/*.tsv", "Stab et al.", "non-commercial and share-alike"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("-h: no %q in\n%s", want, stdout.String())
+		}
+	}
+	// The documentation -h names says the rest: where to get each corpus,
+	// and its columns.
+	doc := clitest.Doc(t)
+	for _, want := range []string{"DIR/ukp-sentential/*.tsv", labeled.UKPURL, labeled.IBMURL, "Stab et al.", "sentenceHash", "Bar-Haim et al.", "Shnarch et al.", "non-commercial and share-alike"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("go doc: no %q in\n%s", want, doc)
 		}
 	}
 	for _, tt := range []struct {

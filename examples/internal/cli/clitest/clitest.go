@@ -166,6 +166,23 @@ func CheckHelp(t testing.TB, code int, stdout, stderr string) {
 	}
 }
 
+// Doc returns the documentation comment of the command in the current
+// directory (a test's working directory is its package's), as go doc
+// prints it, with each run of spaces and newlines made one space: a test
+// can look for a phrase in it wherever the comment's lines break.
+func Doc(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := packageDoc(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(doc), " ")
+}
+
 // checkDoc checks that h.Doc is the import path of dir, a package main
 // whose documentation starts "Command NAME" and names every flag of h.
 func checkDoc(dir string, h Help) error {

@@ -114,6 +114,10 @@ func TestCheckDoc(t *testing.T) {
 			t.Errorf("%s, %q, %q: got %v, want %q", tc.dir, tc.doc, tc.flags, err, tc.err)
 		}
 	}
+	t.Chdir(dir("cmd/demo"))
+	if got, want := Doc(t), "Command demo does nothing with -k and -v."; got != want {
+		t.Errorf("Doc: got %q, want %q", got, want)
+	}
 }
 
 // TestEveryCommand checks that every command under examples/ has a test
