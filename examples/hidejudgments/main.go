@@ -13,10 +13,14 @@
 // official 2022 judgments of its 25 topics (eval.Official) in four ways:
 // plain nDCG@5, judged-only nDCG@5, the estimate (eval.Estimate, as
 // package experiment uses it) and nDCG@5 over predicted labels (package
-// eval/unjudged, its sentence vectors from -encoder). Then, -reps times
-// for each of -fractions, it hides every judged pair that touches a
-// random share of each topic's judged sentences and scores the same runs
-// again, the estimate and the predictor learning from what is left.
+// eval/unjudged, its sentence vectors from -encoder: use, the Universal
+// Sentence Encoder lite, by default, or glove, averaged GloVe word
+// vectors). Then, -reps times (10 by default)
+// for each of -fractions (comma-separated shares, each between 0 and 1
+// exclusive; 0.1,0.25,0.5 by default), it hides every judged pair that
+// touches a random share of each topic's judged sentences and scores the
+// same runs again, the estimate and the predictor learning from what is
+// left. -seed seeds the draws of hidden sentences (1 by default).
 //
 // It prints markdown tables: per figure and dimension, Kendall's τ between
 // the systems' order under all and under the reduced judgments (mean and
@@ -30,7 +34,9 @@
 // both of whose sentences were hidden, against the topic's mean label.
 //
 // The runs are made once and kept in memory; with -runs they are read from
-// DIR/NAME.txt where there, and written there otherwise.
+// DIR/NAME.txt where there, and written there otherwise. -workers topics
+// are answered at once (1 by default; the runs are the same for any
+// value). Progress goes to stderr unless -quiet.
 package main
 
 import (
@@ -75,13 +81,13 @@ type config struct {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("hidejudgments", `hidejudgments [-reps 10] [-fractions 0.1,0.25,0.5] [-seed 1] [-encoder use|glove] [-runs DIR] [-workers N] [-quiet]`,
-		`Hidejudgments measures which Touché 2022 figure can be trusted when judgments are missing. It runs the shipped systems and recipes, and advanced with a pool of 20, 50, 100 and 200 candidates, on the embedded 2022 sample, and scores them with the official judgments in four ways: plain nDCG@5, judged-only nDCG@5, the estimate of unjudged pairs from their judged sentences (eval.Estimate) and nDCG@5 over predicted labels (eval/unjudged). Then, -reps times for each of -fractions, it hides every judged pair that touches a random share of each topic's judged sentences and scores the runs again. It prints markdown tables: per figure, Kendall's tau between the systems' order under all and under reduced judgments, the spread of advanced's figure over its pools against its noise, the agreement of paired t-tests by the judged share of the top 5, and the Pearson correlation of predicted and true labels of the hidden pairs. With -runs the runs are read from DIR/NAME.txt where there and written there otherwise.`,
+	c := cli.New("hidejudgments", `hidejudgments [-reps 10] [-fractions 0.1,0.25,0.5] [-encoder use|glove] [-runs DIR] [flags]`,
+		`Hidejudgments measures which Touché 2022 figure can be trusted when judgments are missing. It runs the shipped systems and recipes, and advanced with several candidate pools, on the embedded 2022 sample, and scores them with the official judgments in four ways: plain, judged-only, estimated and predicted nDCG@5. Then, -reps times for each of -fractions, it hides the judgments of a random share of each topic's judged sentences and scores the runs again. It prints markdown tables of how far each figure's order of the systems, its paired t-tests and its response to the pool hold. With -runs the runs are read from DIR/NAME.txt where there and written there otherwise.`,
 		stdout, stderr)
 	reps := c.Int("reps", 10, 1, 1000, "repetitions for each fraction")
 	fractionList := c.Flags.String("fractions", "0.1,0.25,0.5", "comma-separated `shares` of each topic's judged sentences to hide, each in (0, 1)")
 	seed := c.Int("seed", 1, 0, 1<<30, "`seed` of the draws of hidden sentences")
-	encoder := c.OneOf("encoder", []string{"use", "glove"}, "sentence vectors of the predictor: use (Universal Sentence Encoder lite) or glove (averaged GloVe)")
+	encoder := c.OneOf("encoder", []string{"use", "glove"}, "sentence vectors of the predictor: USE lite or averaged GloVe")
 	runsDir := c.Flags.String("runs", "", "`directory` the runs are read from (NAME.txt) where there, and written to otherwise")
 	workers := c.Int("workers", 1, 1, 256, "topics answered at once (the runs are the same for any value)")
 	quiet := c.Flags.Bool("quiet", false, "no progress on stderr")
