@@ -138,7 +138,7 @@ func define(cmd *cli.Command) *config {
 	fs.Var(&c.names, "name", "table mode: the `label` of the next RUN's rows (repeatable, in the order of the RUN files)")
 	fs.Uint64Var(&c.seed, "seed", 0, "table mode: bootstrap seed (and the permutation test's); the experiment command's default is 0 too")
 	fs.StringVar(&c.test, "test", "ttest", "table mode: the paired significance `test`: ttest, permutation or wilcoxon")
-	fs.Float64Var(&c.minJudged, "min-judged", 0.2, "table mode: the judged@5 both runs need for their judged-only figures to be tested (`share`; 0 tests all)")
+	fs.Float64Var(&c.minJudged, "min-judged", 0, "table mode: the judged@5 both runs need for their judged-only figures to be tested (`share`; 0 means 0.2, a negative value tests every run)")
 	fs.StringVar(&c.input, "i", "", "table mode, 2022: a TIRA input `dir` whose corpus and topics.xml give the texts the predicted nDCG@5 learns from (default: the embedded 2022 sample, which serves its 25 topics)")
 	fs.BoolVar(&c.predict, "predict", true, "table mode, 2022: predict the labels of unjudged pairs and lead with the predicted nDCG@5 (-predict=false: the estimate leads)")
 	fs.Var(&c.own, "judgments", "table mode: an own-judgments `file` (examples/judge), kept apart from the official judgments (repeatable)")
@@ -224,8 +224,8 @@ func define(cmd *cli.Command) *config {
 		if c.test != "ttest" && c.test != "permutation" && c.test != "wilcoxon" {
 			return cli.Usagef("-test %q, want ttest, permutation or wilcoxon", c.test)
 		}
-		if !(c.minJudged >= 0 && c.minJudged <= 1) {
-			return cli.Usagef("-min-judged %v, want a share from 0 to 1", c.minJudged)
+		if !(c.minJudged <= 1) {
+			return cli.Usagef("-min-judged %v, want a share up to 1 (0 means 0.2, a negative value tests every run)", c.minJudged)
 		}
 		if fs.NArg() == 0 {
 			return cli.Usagef("no run files")
@@ -249,6 +249,9 @@ func trecEval(c *config, w, stderr io.Writer) error {
 	r, runID, err := readLenient(runFile)
 	if err != nil {
 		return err
+	}
+	if len(r) == 0 { // trec_eval: "No queries with both results and relevance info"
+		return fmt.Errorf("%s: the run is empty", runFile)
 	}
 	opt := eval.Options{Measures: c.measures, Complete: c.complete, JudgedOnly: c.judgedOnly,
 		MaxRetrieved: c.maxRet, RelevanceLevel: c.level, RunID: runID}
@@ -320,6 +323,9 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 		if runs[i], err = runfile.ReadFile(f); err != nil {
 			return err
 		}
+		if len(runs[i]) == 0 {
+			return fmt.Errorf("%s: the run is empty", f)
+		}
 		if !sharesTopic(j, runs[i]) {
 			return fmt.Errorf("%s: no topic of the run is judged in the %s judgments (wrong -year?)", f, judgmentsName(j))
 		}
@@ -355,9 +361,6 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 			return fmt.Errorf("predicting unjudged pairs: %w", err)
 		}
 		x.Predicted = model
-	}
-	if x.MinJudged == 0 {
-		x.MinJudged = -1 // -min-judged 0 tests every run
 	}
 	x.Pairs = mapping(c.pairs)
 	x.ByRank = c.order == "rank"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -72,9 +73,9 @@ func TestGolden(t *testing.T) {
 // TestTable checks the Touché table on hand-computed runs (see testdata).
 func TestTable(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	// -min-judged 0: the runs are short, and their judged-only figures are
+	// -min-judged -1: the runs are short, and their judged-only figures are
 	// tested all the same.
-	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "0", "testdata/a.run", "testdata/b.run"}
+	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "-1", "testdata/a.run", "testdata/b.run"}
 	if code := run(args, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -240,7 +241,7 @@ func TestErrors(t *testing.T) {
 // tested against, and puts it first, wherever it stands among the runs.
 func TestTableBaseline(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "0", "-baseline", "testdata/b.run", "testdata/a.run", "testdata/b.run"}
+	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "-1", "-baseline", "testdata/b.run", "testdata/a.run", "testdata/b.run"}
 	if code := run(args, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -592,7 +593,7 @@ func TestValidateEstimated(t *testing.T) {
 // table's values, with every topic's, and null where nothing is computed.
 func TestTableJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "0", "-format", "json", "testdata/a.run", "testdata/b.run"}, &stdout, &stderr); code != cli.ExitOK {
+	if code := run([]string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "-1", "-format", "json", "testdata/a.run", "testdata/b.run"}, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var got struct {
@@ -802,5 +803,101 @@ func TestOwnJudgments(t *testing.T) {
 	// A file that is not one of own judgments.
 	if code := run([]string{"-year", "2022", "-judgments", qrels, runFile}, &stdout, &stderr); code != cli.ExitError || !strings.Contains(stderr.String(), "all.qrels") {
 		t.Errorf("a qrels file as -judgments: exit %d, %s", code, stderr.String())
+	}
+}
+
+// TestEmptyRun: an empty run (no line, or only blank lines and, for
+// trec_eval mode, comments) is said to be empty, in both modes, never
+// "not judged (wrong -year?)".
+func TestEmptyRun(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "run.txt")
+	blank := filepath.Join(dir, "blank.txt")
+	comments := filepath.Join(dir, "comments.txt")
+	for path, text := range map[string]string{empty: "", blank: "\n  \n", comments: "# a run that never ran\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"-year", "2022", "-predict=false", empty},
+		{"-year", "2022", "-predict=false", blank},
+		{"-qrels", "testdata/tiny.qrels", "testdata/a.run", empty},
+		{"-year", "2022", "-m", "ndcg_cut.5", empty},
+		{"-year", "2022", "-m", "ndcg_cut.5", comments},
+		{"testdata/tiny.qrels", blank},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		file := args[len(args)-1]
+		if code != cli.ExitError || !strings.Contains(stderr.String(), file+": the run is empty") || strings.Contains(stderr.String(), "wrong -year") {
+			t.Errorf("evaluate %q: exit %d, %q; want 1 and %q", args, code, stderr.String(), file+": the run is empty")
+		}
+	}
+}
+
+// TestMinJudged: -min-judged takes the values of
+// experiment.Experiment.MinJudged: 0 (the default) means 0.2, under which
+// a run's judged-only figure is not tested, and a negative value tests
+// every run.
+func TestMinJudged(t *testing.T) {
+	// Run C's top 5 is judged at 0.1 (topic 1: a at rank 6; topic 2: d at
+	// rank 5), A's at 0.3.
+	low := filepath.Join(t.TempDir(), "c.run")
+	var b strings.Builder
+	for i, d := range []string{"u1", "u2", "u3", "u4", "u5", "a"} {
+		fmt.Fprintf(&b, "1 Q0 %s %d %d C\n", d, i+1, 10-i)
+	}
+	for i, d := range []string{"v1", "v2", "v3", "v4", "d"} {
+		fmt.Fprintf(&b, "2 Q0 %s %d %d C\n", d, i+1, 10-i)
+	}
+	if err := os.WriteFile(low, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	table := func(minJudged ...string) (tsv map[string]string, text string) {
+		t.Helper()
+		args := append([]string{"-qrels", "testdata/tiny.qrels", "-resamples", "500"}, minJudged...)
+		var stdout, stderr bytes.Buffer
+		if code := run(append(args, "-format", "tsv", "testdata/a.run", low), &stdout, &stderr); code != cli.ExitOK {
+			t.Fatalf("%q: exit %d: %s", minJudged, code, stderr.String())
+		}
+		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+		header := strings.Split(lines[0], "\t")
+		row := strings.Split(lines[2], "\t") // C's
+		tsv = map[string]string{}
+		for i, h := range header {
+			tsv[h] = row[i]
+		}
+		stdout.Reset()
+		if code := run(append(args, "testdata/a.run", low), &stdout, &stderr); code != cli.ExitOK {
+			t.Fatalf("%q: exit %d: %s", minJudged, code, stderr.String())
+		}
+		return tsv, stdout.String()
+	}
+	for _, c := range []struct {
+		args    []string
+		tested  bool
+		caption string // in the caption above the text table
+	}{
+		{nil, false, "0.20"},
+		{[]string{"-min-judged", "0"}, false, "0.20"},
+		{[]string{"-min-judged", "0.05"}, true, "0.05"},
+		{[]string{"-min-judged", "-1"}, true, "every run"},
+	} {
+		row, text := table(c.args...)
+		if row["run"] != "C" || row["judged5"] != "0.10" {
+			t.Fatalf("%q: row %v, want C's with judged@5 0.1", c.args, row)
+		}
+		if tested := row["p"] != ""; tested != c.tested || tested == (row["p_untested"] != "") {
+			t.Errorf("%q: p %q, p_untested %q; want tested %v", c.args, row["p"], row["p_untested"], c.tested)
+		}
+		caption, _, _ := strings.Cut(text, "\n\n")
+		if !strings.Contains(strings.ReplaceAll(caption, "\n", " "), c.caption) || strings.Contains(caption, "-1") || strings.Contains(caption, "0.00") {
+			t.Errorf("%q: the caption says %q, want %q", c.args, caption, c.caption)
+		}
+	}
+	var stderr bytes.Buffer
+	if code := run([]string{"-qrels", "testdata/tiny.qrels", "-min-judged", "NaN", "testdata/a.run"}, io.Discard, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), "-min-judged NaN") {
+		t.Errorf("-min-judged NaN: exit %d, %q; want a usage error", code, stderr.String())
 	}
 }

@@ -71,8 +71,9 @@
 // the correction covers the p-values of one column on one dimension, as
 // the line above the table says); p_plain tests the plain nDCG@5 the same
 // way. A judged-only p-value is computed only where both runs' judged@5
-// reach -min-judged (0.2, chosen by the simulation of hidden judgments in
-// BENCHMARKS.md; 0 tests every run), and its cell says why
+// reach -min-judged (0, the default, means 0.2, chosen by the simulation of
+// hidden judgments in BENCHMARKS.md; a negative value tests every run, as
+// experiment.Experiment.MinJudged does), and its cell says why
 // otherwise: with most of a top 5 unjudged, judged-only nDCG@5 scores
 // judged documents far down the ranking (a row whose judged@5 is below 0.5
 // warns that it "rests on ranks around N"), and a run with a smaller pool

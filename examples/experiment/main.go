@@ -41,7 +41,8 @@
 // the judged pairs it scored); a row whose judged@5 is below 0.5 warns that
 // its judged-only figure "rests on ranks around N", and judged-only figures
 // are tested against the baseline only where both systems' judged@5 reach
-// -min-judged (0.2). -test chooses the paired test: the t-test, the
+// -min-judged (0, the default, means 0.2; a negative value tests every
+// system, as experiment.Experiment.MinJudged does). -test chooses the paired test: the t-test, the
 // randomization test or Wilcoxon's signed-rank test; -seed seeds the
 // bootstrap and the randomization test. -judgments FILE (repeatable) reads
 // own judgments (examples/judge), kept apart from the official ones: they
@@ -179,7 +180,7 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 	html := c.Flags.String("html", "", "write the experiment's HTML report to `file`")
 	correction := c.OneOf("correction", []string{"bonferroni", "holm", "none"}, "adjustment of the p-values for testing every system against the baseline")
 	test := c.OneOf("test", []string{"ttest", "permutation", "wilcoxon"}, "the paired significance `test` of every system against the baseline")
-	minJudged := c.Float("min-judged", 0.2, 0, 1, "the judged@5 both systems need for their judged-only figures to be tested (`share`; 0 tests all)")
+	minJudged := c.Flags.Float64("min-judged", 0, "the judged@5 both systems need for their judged-only figures to be tested (`share`; 0 means 0.2, a negative value tests every system)")
 	seed := c.Flags.Uint64("seed", 0, "bootstrap `seed` (and the permutation test's), as evaluate's")
 	predict := c.Flags.Bool("predict", true, "2022: predict the labels of unjudged pairs and lead with the predicted nDCG@5 (-predict=false: the estimate leads)")
 	var ownFiles fileList
@@ -190,6 +191,9 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 			return cli.Usagef("-i needs -year, the judgments to score with (2020, 2021 or 2022)")
 		case f.TIRA.InputDir == "" && *year != 0:
 			return cli.Usagef("-year goes with -i; a sample is scored with its own judgments (-sample)")
+		}
+		if !(*minJudged <= 1) {
+			return cli.Usagef("-min-judged %v, want a share up to 1 (0 means 0.2, a negative value tests every system)", *minJudged)
 		}
 		if fi, err := os.Stat(*html); *html != "" && err == nil && fi.IsDir() {
 			return cli.Usagef("-html %s is a directory; name the report's file", *html)
@@ -212,9 +216,6 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		f.K = *k
 		x := experiment.Experiment{Correction: *correction, Pairs: eval.FirstSentence, MinJudged: *minJudged,
 			Test: eval.PairedTest{Method: *test, Seed: *seed}, Bootstrap: eval.Bootstrap{Seed: *seed}}
-		if x.MinJudged == 0 {
-			x.MinJudged = -1 // -min-judged 0 tests every system
-		}
 		own, err := cli.ReadOwnJudgments(ownFiles)
 		if err != nil {
 			return err

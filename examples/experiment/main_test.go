@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -223,5 +224,43 @@ func TestFused(t *testing.T) {
 	}
 	if !bytes.Equal(fused, want) {
 		t.Errorf("experiment's baseline+swordsman run differs from advanced -fuse baseline,swordsman's")
+	}
+}
+
+// TestMinJudged: -min-judged takes the values of
+// experiment.Experiment.MinJudged: 0 (the default) means 0.2, under which
+// swordsman's judged-only figure (judged@5 about 0.1 at -k 20) is not
+// tested against the baseline, and a negative value tests every system.
+func TestMinJudged(t *testing.T) {
+	for _, c := range []struct {
+		value  string
+		tested bool
+	}{{"0", false}, {"-1", true}} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"-systems", "baseline,swordsman", "-k", "20", "-format", "tsv", "-predict=false", "-cache", "off", "-quiet", "-min-judged", c.value}
+		if code := run(context.Background(), args, &stdout, &stderr); code != cli.ExitOK {
+			t.Fatalf("-min-judged %s: exit %d: %s", c.value, code, stderr.String())
+		}
+		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+		header := strings.Split(lines[0], "\t")
+		col := func(name string) int {
+			i := slices.Index(header, name)
+			if i < 0 {
+				t.Fatalf("no column %s in %q", name, lines[0])
+			}
+			return i
+		}
+		p, untested, judged := col("p"), col("p_untested"), col("judged5")
+		row := strings.Split(lines[2], "\t") // swordsman on relevance
+		if v, err := strconv.ParseFloat(row[judged], 64); row[0] != "swordsman" || err != nil || v >= 0.2 {
+			t.Fatalf("-min-judged %s: row %q, want swordsman's with judged@5 below 0.2", c.value, lines[2])
+		}
+		if tested := row[p] != ""; tested != c.tested || tested == (row[untested] != "") {
+			t.Errorf("-min-judged %s: p %q, p_untested %q; want tested %v", c.value, row[p], row[untested], c.tested)
+		}
+	}
+	var stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-min-judged", "1.5"}, io.Discard, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), "-min-judged 1.5") {
+		t.Errorf("-min-judged 1.5: exit %d, %q; want a usage error naming it", code, stderr.String())
 	}
 }
