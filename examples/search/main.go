@@ -17,13 +17,31 @@
 // writes them to the run file RUN (here -o is a file; the systems' -o is a
 // directory), with "Q0" in the stance column.
 //
-// -topics takes a Touché topics XML file, or a tab-separated file of
-// "qid<TAB>query" lines (as gencorpus -queries writes). -year takes the
-// official Task 1 topics of that year (2020 to 2023). Further flags:
-// -quantize (Lucene's one-byte document lengths), -k1, -b, -mu, -prf
-// rm3|bo1, -qweights title,description,narrative, -fweights
-// conclusion,premise,title, -tag. -build says which units a build indexes
-// (-units is its old name). -memory sets the soft limit of the Go heap
+// An existing run file is replaced, with a line on stderr saying so.
+//
+// -unit is what is retrieved: sentence (the default), argument, or pair,
+// every two sentences of an argument as one document (it needs the
+// sentence unit in the index). -topics takes a Touché topics XML file, or
+// a tab-separated file of "qid<TAB>query" lines (as gencorpus -queries
+// writes). -year takes the official Task 1 topics of that year (2020 to
+// 2023). -k is the number of hits per topic (1000 by default).
+//
+// -model is the scoring model: bm25 (the default), dirichlet,
+// lucene-dirichlet, tfidf, tfidf-ic or dph; -k1 and -b are BM25's
+// parameters (0 means 1.2 and 0.75), -mu the Dirichlet μ (0 means 2000),
+// and -quantize quantizes document lengths as Lucene 8 does (one byte).
+// -prf chooses pseudo-relevance feedback: none (the default), rm3 or bo1.
+// -qweights are the weights of a topic's title,description,narrative in
+// the query (1,0,0 by default), -fweights those of an argument's
+// conclusion,premise,title fields (1,1,1). -tag is the run tag
+// (argsearch-MODEL by default).
+//
+// -analyzer is the analyzer preset, en, lucene, krovetz or plain: building
+// defaults to en, opening to the index's own, and a different one is an
+// error. -build says which units a build indexes, both (the default),
+// sentence or argument (-units is its old name); -no-vectors builds
+// without the per-document term vectors that -prf needs (about half of a
+// sentence index). -memory sets the soft limit of the Go heap
 // while building, in MiB (768 by default, 0 for none; the GOMEMLIMIT
 // environment variable overrides it): the garbage collector works harder
 // near it instead of letting the heap grow to twice the live data, which
@@ -38,7 +56,8 @@
 //
 // It prints the build (or open) time and the configuration, then the query
 // latencies: one untimed warm-up pass over all topics, then a timed pass
-// (mean, median, p95, max); -no-warmup runs the timed pass alone.
+// (mean, median, p95, max); -no-warmup runs the timed pass alone, whose
+// latencies then include the first reads of the index.
 package main
 
 import (

@@ -42,18 +42,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // runContext is run, stopped when ctx is done.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("search", `search -corpus FILE -index DIR (-topics FILE | -year YEAR) -o RUN [-unit sentence|argument|pair] [-model NAME] [-k 1000] [flags]`,
-		`Search indexes an args.me corpus and writes a TREC run of the top -k documents (sentences, arguments or sentence pairs, -unit) for each topic, with "Q0" in the stance column. If the -index directory holds no index, it is built from the -corpus file (the processed CSV or args.me JSON, plain, .gz or .tar.gz) and -analyzer and -build apply; otherwise the index is opened, the corpus is not read, and a -corpus that is not the file the index was built from is an error. An existing run file is replaced, with a line on stderr saying so. A build that fails leaves no index behind.
-
-It prints the build (or open) time and the configuration, then the query latencies of a timed pass that follows an untimed warm-up pass (mean, median, p95, max; -no-warmup runs the timed pass alone). Here -o names the run file (the systems' -o is a directory), and -quiet silences the indexing progress on stderr.`, stdout, stderr)
+	c := cli.New("search", `search -corpus FILE -index DIR (-topics FILE | -year YEAR) -o RUN [-unit UNIT] [flags]`,
+		`Search indexes an args.me corpus and writes a TREC run of the top -k documents (sentences, arguments or sentence pairs, -unit) for each topic, with "Q0" in the stance column. If the -index directory holds no index, it is built from the -corpus file; otherwise the index is opened and the corpus is not read. Here -o names the run file (the systems' -o is a directory). It prints the build (or open) time, the configuration and the query latencies.`, stdout, stderr)
 	var o options
 	f := c.Flags
 	f.StringVar(&o.corpus, "corpus", "", "corpus `file` to build the index from (processed CSV or args.me JSON; plain, .gz or .tar.gz)")
 	f.StringVar(&o.index, "index", "", "index `directory` (built from -corpus if it holds no index)")
-	c.OneOfVar(&o.unit, "unit", []string{"sentence", "argument", "pair"}, "what to retrieve (pair: every two sentences of an argument as one document; needs the sentence unit)")
+	c.OneOfVar(&o.unit, "unit", []string{"sentence", "argument", "pair"}, "the retrieval unit")
 	c.OneOfVar(&o.model, "model", []string{"bm25", "dirichlet", "lucene-dirichlet", "tfidf", "tfidf-ic", "dph"}, "scoring `model`")
 	presets := []string{"en", "lucene", "krovetz", "plain"}
-	f.StringVar(&o.analyzer, "analyzer", "", "analyzer `preset` ("+strings.Join(presets, ", ")+"); building defaults to en, opening to the index's own, and a different one is an error")
+	f.StringVar(&o.analyzer, "analyzer", "", "analyzer `preset` ("+strings.Join(presets, ", ")+"); default: en, or the index's own")
 	f.StringVar(&o.topics, "topics", "", "topics `file`: Touché XML, or qid<TAB>query lines")
 	c.IntVar(&o.year, "year", 0, 0, 2023, "official Task 1 topics of this `year` (2020 to 2023), instead of -topics")
 	c.IntVar(&o.k, "k", 1000, 1, 1000000, "hits per topic")
@@ -70,8 +68,8 @@ It prints the build (or open) time and the configuration, then the query latenci
 	f.BoolVar(&o.noVectors, "no-vectors", false, "build without the per-document term vectors that -prf needs (about half of a sentence index)")
 	f.StringVar(&o.tag, "tag", "", "run tag (default argsearch-MODEL)")
 	f.BoolVar(&o.quiet, "quiet", false, "no indexing progress on stderr")
-	c.IntVar(&o.memory, "memory", defaultMemory, 0, 1<<20, "soft limit of the Go heap in `MiB` while building (0: none; the GOMEMLIMIT environment variable overrides it)")
-	f.BoolVar(&o.noWarmup, "no-warmup", false, "run the topics once, timed, without the untimed warm-up pass (the latencies then include first reads of the index)")
+	c.IntVar(&o.memory, "memory", defaultMemory, 0, 1<<20, "soft limit of the Go heap in `MiB` while building (0: none; GOMEMLIMIT overrides it)")
+	f.BoolVar(&o.noWarmup, "no-warmup", false, "run the topics once, timed, without the untimed warm-up pass")
 	c.Check(func() error {
 		switch {
 		case o.index == "":
