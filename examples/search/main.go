@@ -15,9 +15,8 @@
 // repeated argument id, say) leaves no index behind, so the next run
 // builds again. It then retrieves the top k documents for each topic and
 // writes them to the run file RUN (here -o is a file; the systems' -o is a
-// directory), with "Q0" in the stance column.
-//
-// An existing run file is replaced, with a line on stderr saying so.
+// directory), with "Q0" in the stance column. An existing run file is
+// replaced, with a line on stderr saying so.
 //
 // -unit is what is retrieved: sentence (the default), argument, or pair,
 // every two sentences of an argument as one document (it needs the
