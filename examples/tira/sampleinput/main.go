@@ -42,7 +42,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	year := fs.Int("sample", 2022, "the embedded sample to write: `year` 2022 or 2021")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage+"Writes the args.me sample embedded in the module as a TIRA input directory DIR: args_processed.csv and topics.xml.\n\n")
+			fmt.Fprint(stdout, usage+"\nSampleinput writes the args.me sample embedded in the module as a TIRA input directory\nDIR: args_processed.csv and topics.xml.\n\n"+
+				"More: go doc github.com/argsearch/argsearch/examples/tira/sampleinput\n\nflags:\n")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return 0
