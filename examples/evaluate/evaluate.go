@@ -17,6 +17,7 @@ import (
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/internal/docid"
+	"github.com/argsearch/argsearch/internal/gunzip"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic/use"
 	"github.com/argsearch/argsearch/system"
@@ -302,7 +303,7 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if j, err = eval.NewJudgments("", []eval.Dimension{eval.Dimension(filepath.Base(c.qrels))}, []*eval.Qrels{q}); err != nil {
+		if j, err = eval.NewJudgments("", []eval.Dimension{eval.Dimension(strings.TrimSuffix(filepath.Base(c.qrels), ".gz"))}, []*eval.Qrels{q}); err != nil {
 			return err
 		}
 	} else if j, err = eval.Official(c.year); err != nil {
@@ -579,7 +580,8 @@ func readZScores(path string) (*eval.ZScores, error) {
 }
 
 // readLenient reads a run file as trec_eval does, for trec_eval mode
-// (table mode reads strictly, with runfile.ReadFile): comment lines
+// (table mode reads strictly, with runfile.ReadFile), plain or gzipped as
+// runfile.ReadFile reads it: comment lines
 // (starting with '#' after any white space) are skipped, text after the
 // sixth field is ignored, and the rest is read by runfile.Reader with
 // Lenient set. It returns the run and the tag of its last line, which
@@ -590,6 +592,10 @@ func readLenient(path string) (runfile.Run, string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, "", err
+	}
+	// A gzipped run (told by its magic bytes) is read as runfile reads it.
+	if data, err = gunzip.Bytes(data); err != nil {
+		return nil, "", fmt.Errorf("%s: %w", path, err)
 	}
 	return parseLenient(data, path)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -899,5 +900,67 @@ func TestMinJudged(t *testing.T) {
 	var stderr bytes.Buffer
 	if code := run([]string{"-qrels", "testdata/tiny.qrels", "-min-judged", "NaN", "testdata/a.run"}, io.Discard, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), "-min-judged NaN") {
 		t.Errorf("-min-judged NaN: exit %d, %q; want a usage error", code, stderr.String())
+	}
+}
+
+// TestGzip: gzipped runs and qrels (told by their magic bytes, as the
+// repository ships public runs) are read as the plain files are, in both
+// modes (the judgments named by the qrels file without its ".gz"); a
+// truncated one is an error that says gzip.
+func TestGzip(t *testing.T) {
+	dir := t.TempDir()
+	gz := func(src string, cut int) string {
+		t.Helper()
+		plain, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write(plain)
+		zw.Close()
+		dst := filepath.Join(dir, fmt.Sprint(cut), filepath.Base(src)+".gz")
+		os.Mkdir(filepath.Dir(dst), 0o755)
+		if err := os.WriteFile(dst, b.Bytes()[:b.Len()-cut], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dst
+	}
+	evaluate := func(args ...string) (string, string, int) {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		return stdout.String(), stderr.String(), code
+	}
+	qrels, runA, runB := "testdata/tiny.qrels", "testdata/a.run", "testdata/b.run"
+	for _, args := range [][]string{
+		{"-q", "-m", "ndcg_cut.5", "-m", "map", qrels, runB},
+		{"-qrels", qrels, "-resamples", "500", "-format", "tsv", runA, runB},
+	} {
+		want, stderr, code := evaluate(args...)
+		if code != cli.ExitOK {
+			t.Fatalf("evaluate %q: exit %d: %s", args, code, stderr)
+		}
+		zipped := slices.Clone(args)
+		for i, a := range zipped {
+			if a == qrels || a == runA || a == runB {
+				zipped[i] = gz(a, 0)
+			}
+		}
+		got, stderr, code := evaluate(zipped...)
+		if code != cli.ExitOK || got != want {
+			t.Errorf("evaluate %q: exit %d, %s%q; want the output of the plain files, %q", zipped, code, stderr, got, want)
+		}
+	}
+	for _, args := range [][]string{
+		{"-m", "map", qrels, gz(runB, 9)},
+		{"-m", "map", gz(qrels, 9), runB},
+		{"-qrels", qrels, gz(runB, 9)},
+		{"-qrels", gz(qrels, 9), runB},
+		{"-m", "map", qrels, gz(runB, 30)},
+	} {
+		_, stderr, code := evaluate(args...)
+		if code != cli.ExitError || !strings.Contains(stderr, "gzip: ") || !strings.Contains(stderr, ".gz") {
+			t.Errorf("evaluate %q: exit %d, %q; want 1, naming the file and gzip", args, code, stderr)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -668,5 +669,37 @@ func TestNothingLeftBehind(t *testing.T) {
 	}
 	if b, err := os.ReadFile(bad); err != nil || string(b) != "my notes\n" {
 		t.Errorf("the refused file: %q, %v", b, err)
+	}
+}
+
+// TestGzippedRun: a gzipped run is read as the plain one (runfile reads
+// it); a truncated one is an error that says gzip, and leaves no file.
+func TestGzippedRun(t *testing.T) {
+	dir := t.TempDir()
+	plain, err := os.ReadFile(baselineRun)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(plain)
+	zw.Close()
+	zipped, cut := filepath.Join(dir, "run.txt.gz"), filepath.Join(dir, "cut.txt.gz")
+	if err := os.WriteFile(zipped, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cut, b.Bytes()[:b.Len()/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if a := newApp(t, filepath.Join(dir, "own.tsv"), "Ada", zipped); len(a.tasks) != 82 {
+		t.Errorf("from the gzipped run: %d pairs to judge, want 82 as from the plain one", len(a.tasks))
+	}
+	out := filepath.Join(dir, "cut.tsv")
+	var stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-o", out, cut}, io.Discard, &stderr, nil); code != 1 || !strings.Contains(stderr.String(), "cut.txt.gz: gzip: ") {
+		t.Errorf("a truncated gzipped run: exit %d, %q; want 1 naming the file and gzip", code, stderr.String())
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a failed command left %s: %v", out, err)
 	}
 }
