@@ -1,55 +1,3 @@
-// Command trainranker learns the pair-scoring weights of system.Advanced,
-// reproducibly: the same data and flags give a byte-identical weights file.
-//
-// Run it from the repository root:
-//
-//	go run ./examples/trainranker [-out system/ranker_weights.go] [-encoder glove|use|none] [-rerank=false]
-//	        [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine|positive] [-with2021 [-weigh year|topic]] [-workers N]
-//	go run ./examples/trainranker -cv [-runs DIR] [-run FILE] [flags]
-//
-// The ranker is pairing.Builder's pair score, a weighted mean of the pair's
-// features (pairing.Weights): its sentences' retrieval score,
-// argumentativeness, centrality, similarity to the topic's title, stance
-// confidence, length, position in their argument and rank in the retrieved
-// list, and the pair's coherence, whether its sentences share an argument
-// and whether they are consecutive. The weights are learned by coordinate
-// ascent (Metzler and Croft, 2007; internal/coordascent) from today's
-// advanced weights, maximising the mean over relevance, quality and
-// coherence of the predicted nDCG@5 (eval/unjudged: the official judgments,
-// and labels predicted from them for the pairs they leave unjudged) on the
-// embedded 2022 sample: the 25 odd-numbered Touché 2022 topics and their
-// official judgments (Touché 2022, CC BY 4.0). With -with2021 the objective
-// is the mean of that figure and of the judged-only nDCG@5 on the embedded
-// 2021 sample (its 10 topics and the official Touché 2021 relevance
-// judgments of arguments, CC BY 4.0; the run's pairs mapped to their first
-// sentence's argument, eval.FirstSentence, as evaluate -year 2021 -pairs
-// first scores), each year weighing a half (-weigh year) or each topic
-// alike (-weigh topic). Each topic's candidates,
-// with every feature, are computed once by the advanced pipeline (-encoder
-// and -rerank choose its encoder and re-ranking); only the Builder runs for
-// each weight vector.
-//
-// Without -cv it trains on all 25 topics and writes the weights as a Go
-// file of package system (-out), the file Advanced reads: run with the
-// default flags, it reproduces the shipped system/ranker_weights.go byte for
-// byte. With -cv it runs 5-fold leave-topics-out cross-validation instead
-// (each year's topics by number, topic i in fold i mod 5): per fold, the predictor is
-// trained on the four training folds' judgments only and the weights on
-// their topics, and the advanced pipeline with those weights answers the
-// held-out topics. The held-out runs, put together, are scored with the
-// predictor trained on all judgments (as the experiment command scores),
-// and compared per dimension with today's advanced and with every run in
-// -runs DIR (NAME.txt, as experiment -o writes them) by the paired t-test
-// (uncorrected), with 95% bootstrap intervals. The 2021 sample's topics
-// are answered held out in their folds as well (with -with2021 the
-// training folds' 2021 topics also train), and their judged-only nDCG@5
-// is printed beside today's advanced. Nothing is written but, with -run
-// FILE, the held-out run of the 2022 topics, tagged "learned-cv": a run
-// that no topic's own judgments trained, for evaluate, or for a
-// system.Fusion whose member is a system.Func answering each topic from
-// the run (as system's ExampleFusion answers from lists).
-//
-// A bad command line exits 2, a failure 1.
 package main
 
 import (
@@ -85,24 +33,24 @@ func shipped() setting {
 }
 
 // about is what -h says the command does.
-const about = `Trainranker learns the pair-scoring weights of the advanced system (pairing.Weights: the pair's retrieval score, argumentativeness, centrality, coherence, similarity to the title, stance confidence, length, position, rank, same argument and adjacency) by coordinate ascent, maximising the mean predicted nDCG@5 (eval/unjudged) over relevance, quality and coherence on the embedded 2022 sample (25 topics, official Touché 2022 judgments, CC BY 4.0); with -with2021, averaged with the judged-only nDCG@5 on the embedded 2021 sample (10 topics, official Touché 2021 relevance judgments of arguments, pairs mapped to their first sentence's argument). Without -cv it trains on all 25 topics and writes the weights as a Go file (-out); run from the repository root with the default flags it reproduces system/ranker_weights.go byte for byte. With -cv it cross-validates instead (5 folds of topics, the predictor and the weights trained on the training folds only) and prints each dimension's held-out figure beside today's advanced and the runs of -runs DIR, and the held-out 2021 figure beside today's, with paired t-tests; nothing is written but, with -run FILE, the held-out run of the 2022 topics (tagged learned-cv), for evaluate or a fusion.`
+const about = `Trainranker learns the pair-scoring weights of the advanced system (pairing.Weights) by coordinate ascent, maximising the mean predicted nDCG@5 (eval/unjudged) over relevance, quality and coherence on the embedded 2022 sample; with -with2021, averaged with the judged-only nDCG@5 on the embedded 2021 sample. Without -cv it trains on all 25 topics and writes the weights as a Go file (-out); run from the repository root with the default flags it reproduces system/ranker_weights.go byte for byte. With -cv it cross-validates instead (5 folds of topics) and prints the held-out figures beside today's advanced and the runs of -runs DIR, with paired t-tests; it writes nothing but, with -run FILE, the held-out run.`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-rerank=false] [-features NAME,...] [-stages advanced|advanced+pearl] [-grid coarse|fine|positive] [-with2021 [-weigh year|topic]] [-workers N]\ntrainranker -cv [-runs DIR] [-run FILE] [flags]", about, stdout, stderr)
+	c := cli.New("trainranker", "trainranker [-out FILE] [-encoder glove|use|none] [-features NAME,...] [-with2021] [flags]\ntrainranker -cv [-runs DIR] [-run FILE] [flags]", about, stdout, stderr)
 	def := shipped()
 	out := c.Flags.String("out", filepath.Join("system", "ranker_weights.go"), "the Go `file` to write the weights to")
 	cv := c.Flags.Bool("cv", false, "cross-validate (5 folds of topics) instead of training on all topics; writes nothing")
 	runs := c.Flags.String("runs", "", "with -cv: a `directory` of other systems' runs on the 2022 sample (NAME.txt) to compare with")
-	heldOut := c.Flags.String("run", "", "with -cv: also write the held-out run of the 2022 sample's topics (each topic answered with its fold's weights) to `file`, for evaluate or a fusion")
-	encoder := c.OneOf("encoder", []string{"glove", "use", "none"}, "the sentence vectors of the similarity feature: glove (averaged GloVe), use (Universal Sentence Encoder lite) or none")
-	rerank := c.Flags.Bool("rerank", def.Rerank, "re-rank the candidates by similarity to the title before pairing (Rerank.Similarity)")
-	features := c.Flags.String("features", strings.Join(def.Features, ","), "comma-separated `names` of the weights learned; the others keep today's advanced value")
-	stages := c.OneOf("stages", []string{"advanced", "advanced+pearl"}, "the retrieval stages: advanced (today's) or advanced+pearl (with the pearl recipe's two, fused half and half)")
-	grid := c.OneOf("grid", []string{"coarse", "fine", "positive"}, "the values tried for each weight: coarse (-0.5, -0.25, 0, 0.25, 0.5, 1), fine (13 signed values from 0.02 to 1) or positive (0, 0.25, 0.5, 1: no feature may count against a pair)")
-	with2021 := c.Flags.Bool("with2021", def.With2021, "add the embedded 2021 sample's 10 topics to the objective, scored by their official relevance judgments (judged-only nDCG@5 of the pairs mapped to their first sentence's argument), the two years weighing a half each")
-	weigh := c.OneOf("weigh", []string{"year", "topic"}, "with -with2021: how the years' figures combine: year (a half each) or topic (each topic alike, 25 against 10)")
+	heldOut := c.Flags.String("run", "", "with -cv: also write the held-out run of the 2022 sample's topics to `file`")
+	encoder := c.OneOf("encoder", []string{"glove", "use", "none"}, "the sentence vectors of the similarity feature")
+	rerank := c.Flags.Bool("rerank", def.Rerank, "re-rank the candidates by similarity to the title before pairing")
+	features := c.Flags.String("features", strings.Join(def.Features, ","), "comma-separated `names` of the weights learned; the others keep their value")
+	stages := c.OneOf("stages", []string{"advanced", "advanced+pearl"}, "the retrieval stages: advanced's, or with the pearl recipe's two")
+	grid := c.OneOf("grid", []string{"coarse", "fine", "positive"}, "the values tried for each weight")
+	with2021 := c.Flags.Bool("with2021", def.With2021, "add the embedded 2021 sample's 10 topics to the objective (see -weigh)")
+	weigh := c.OneOf("weigh", []string{"year", "topic"}, "with -with2021: how the years' figures combine")
 	workers := c.Int("workers", 1, 1, 64, "topics paired at once while training (the weights do not depend on it)")
 	c.Check(func() error {
 		if *out == "" {
