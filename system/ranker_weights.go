@@ -24,3 +24,11 @@ func rankerWeights() pairing.Weights {
 		Length:            1,
 	}
 }
+
+// rankerTraining names the judged topics rankerWeights were learned from:
+// Advanced's figures on them are in-sample (Pipeline.TrainedOn).
+func rankerTraining() Training {
+	return Training{
+		"2022": {"1", "3", "5", "7", "9", "11", "13", "15", "17", "19", "21", "23", "25", "27", "29", "31", "33", "35", "37", "39", "41", "43", "45", "47", "49"},
+	}
+}

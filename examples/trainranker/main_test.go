@@ -58,7 +58,7 @@ func TestShippedSettingIsAdvanced(t *testing.T) {
 // header, only non-zero weights, numbers that read back exactly.
 func TestWeightsFile(t *testing.T) {
 	w := pairing.Weights{Retrieval: 0.5, Coherence: -0.25, Rank: 0.1}
-	src, err := weightsFile(shipped(), w)
+	src, err := weightsFile(shipped(), w, system.Training{"2022": {"1", "3"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestArgumentNDCG(t *testing.T) {
 // setting and Advanced's weights render system/ranker_weights.go byte for
 // byte: the file's text follows weightsFile.
 func TestShippedFileRenders(t *testing.T) {
-	got, err := weightsFile(shipped(), system.Advanced().Builder.Weights)
+	got, err := weightsFile(shipped(), system.Advanced().Builder.Weights, system.Advanced().TrainedOn())
 	if err != nil {
 		t.Fatal(err)
 	}

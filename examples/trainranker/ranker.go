@@ -218,6 +218,7 @@ type predictor interface {
 type argumentTopics struct {
 	tcs   []topicCands
 	qrels *eval.Qrels
+	tops  []topics.Topic
 }
 
 // argumentDepth is the number of pairs built per argument-judged topic
