@@ -65,10 +65,16 @@ import (
 // experiment runs over the Env's topics, or a Run made before (read from a
 // file with runfile.ReadFile, say). Name labels its rows; names must be
 // distinct.
+//
+// TrainedOn names the judged topics the system learned its settings from;
+// nil means what System says (system.Learner, asked through wrappers' Unwrap
+// methods), and nothing for a Run. A row on those topics, and a p-value that
+// rests on it, is marked in-sample (Row.InSample, Row.InSampleP).
 type System struct {
-	Name   string
-	System system.System
-	Run    runfile.Run
+	Name      string
+	System    system.System
+	Run       runfile.Run
+	TrainedOn system.Training
 }
 
 // An Experiment runs and evaluates systems. The zero value of each field
@@ -130,10 +136,12 @@ type Experiment struct {
 	Test eval.PairedTest
 	// MinJudged is the least judged@K both of two runs need for their
 	// judged-only figures to be tested against each other (judged@K is the
-	// mean over topics of the share of the top K that is judged); 0 means
-	// 0.2, and a negative value tests every run. Below it a judged-only
+	// mean over topics of the share of the top K that is judged). As with
+	// encoding/csv's FieldsPerRecord, 0 means the default, 0.2, and a
+	// negative value tests every run, whatever its judged@K; the commands'
+	// -min-judged flags take the same values. Below 0.2 a judged-only
 	// p-value tells more of where the judged results sit than of how good
-	// the run is.
+	// the run is. A value above 1 is an error.
 	MinJudged float64
 	// Bootstrap configures the confidence intervals (95%, 10,000
 	// resamples, seed 0 by default).
@@ -164,10 +172,17 @@ type Table struct {
 	// Correction covers together.
 	Test, Family string
 	// MinJudged is the judged@K two runs need for their judged-only
-	// figures to be tested (Experiment.MinJudged).
+	// figures to be tested (Experiment.MinJudged, its default applied); a
+	// negative value means every run is tested.
 	MinJudged float64
-	// Headline names the measure the table leads with: "estimated" where
-	// the judgments rate sentence pairs, "judged" (judged-only) otherwise.
+	// Headline names the measure the table leads with, the first figure of
+	// its text formats and the one a Sweep chooses by: "predicted" (the
+	// predicted nDCG, Row.Predicted) where the experiment has a predictor
+	// of unjudged results (Experiment.Predicted, or the one Run trains for
+	// judgments of sentence pairs on an Env), else "estimated" (the
+	// estimated judged-only nDCG, Row.Estimated) for judgments of sentence
+	// pairs or of Task 2 passages, else "judged" (judged-only nDCG,
+	// Row.Judged) for judgments of arguments.
 	Headline string
 	// Own is the number of own judgments (Experiment.Own) that add to the
 	// official ones on a dimension (the most of any dimension); 0 without
@@ -178,6 +193,8 @@ type Table struct {
 	// Runs holds the run of each system, by name, for writing or a closer
 	// look.
 	Runs map[string]runfile.Run
+
+	stances bool // the rows have a stance measure (Experiment.Stances)
 }
 
 // A Row holds one system's figures on one judged dimension.
@@ -240,13 +257,24 @@ type Row struct {
 	// PerTopic holds the per-topic values, in SortTopics order of their
 	// topic ids.
 	PerTopic []TopicScores
+	// InSample is the number of the row's topics (of the PerTopic the
+	// means are over) that its system learned its settings from
+	// (System.TrainedOn) on these judgments; 0 when it learned from none of
+	// them. Its figures are then in-sample: how well the system fits what it
+	// learned from, not how it does on topics it has not seen.
+	InSample int
+	// InSampleP reports whether the row's p-values rest on in-sample
+	// figures: its own or the baseline's InSample is above 0.
+	InSampleP bool
 	// Warnings say why the row's figures mean little: nothing of the run
-	// is judged, or its judged-only figure rests on results far below the
-	// top K (JudgedShare below 0.5). Warning is them joined by "; ".
+	// is judged, its judged-only figure rests on results far below the
+	// top K (JudgedShare below 0.5), or its figures are in-sample
+	// (InSample). Warning is them joined by "; ".
 	Warnings []string
 	Warning  string
 	// StanceF1 is the system's stance measure (Experiment.Stances) over
-	// its whole run, the same on each of its rows, and StanceN the number
+	// its whole run, the same on each of its rows (NaN when StanceN is 0),
+	// and StanceN the number
 	// of judged results it rests on; both 0 without Experiment.Stances.
 	StanceF1 float64
 	StanceN  int
@@ -265,6 +293,9 @@ type TopicScores struct {
 // Run runs every System that has no Run over the Env's topics, evaluates
 // all of them, and returns the table.
 func (x Experiment) Run(ctx context.Context) (*Table, error) {
+	if ctx == nil {
+		return nil, errors.New("experiment: Run: a nil ctx (use context.Background())")
+	}
 	if len(x.Systems) == 0 {
 		return nil, errors.New("experiment: no systems")
 	}
@@ -307,8 +338,13 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		return nil, fmt.Errorf("experiment: %w", err)
 	}
 	minJudged := x.MinJudged
-	if minJudged == 0 {
+	switch {
+	case minJudged == 0:
 		minJudged = defaultMinJudged
+	case minJudged > 1 || math.IsNaN(minJudged):
+		return nil, fmt.Errorf("experiment: MinJudged %v, want a share of at most 1 (0 means %.1f; a negative value tests every run)", minJudged, defaultMinJudged)
+	case minJudged < 0:
+		minJudged = -1
 	}
 	t := &Table{K: k, Baseline: x.Systems[x.Baseline].Name, Correction: cmpOr(x.Correction, "bonferroni"), Runs: map[string]runfile.Run{},
 		Test: testName(x.Test.Method), MinJudged: minJudged, Headline: headlineJudged}
@@ -334,7 +370,17 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 				return nil, fmt.Errorf("experiment: %s: %w", s.Name, err)
 			}
 		}
+		if lines(run) == 0 {
+			return nil, fmt.Errorf("experiment: %s: the run is empty", s.Name)
+		}
 		t.Runs[s.Name] = run
+	}
+	training := make([]system.Training, len(x.Systems))
+	for i, s := range x.Systems {
+		training[i] = s.TrainedOn
+		if training[i] == nil {
+			training[i] = trainingOf(s.System)
+		}
 	}
 	trained := false // whether the default predictor was trained (or could not be)
 	for _, d := range j.Dimensions() {
@@ -367,6 +413,7 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		if err != nil {
 			return nil, err
 		}
+		markInSample(rows, training, j.Name, x.Baseline)
 		testRows(rows, x.Baseline, correct, x.Test, minJudged, k)
 		for i := range rows {
 			rows[i].Warning = strings.Join(rows[i].Warnings, "; ")
@@ -374,8 +421,12 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		t.Rows = append(t.Rows, rows...)
 	}
 	if x.Stances != nil {
+		t.stances = true
 		for i, r := range t.Rows {
 			t.Rows[i].StanceF1, t.Rows[i].StanceN = x.Stances.F1(topicsOf(t.Runs[r.System], keep))
+			if t.Rows[i].StanceN == 0 {
+				t.Rows[i].StanceF1 = math.NaN()
+			}
 		}
 	}
 	return t, nil
@@ -432,6 +483,9 @@ func testName(method string) string {
 
 // family says which p-values a correction covers together.
 func family(correction string, tested int, baseline string) string {
+	if tested == 0 {
+		return "one system, so no p-values"
+	}
 	if correction == "none" {
 		return fmt.Sprintf("p-values not corrected (each system against %s)", baseline)
 	}

@@ -237,8 +237,8 @@ func TestWriteTSVAndJSON(t *testing.T) {
 	want := "run\tjudgments\ttopics\tndcg10\tndcg10_low\tndcg10_high\tjudged_ndcg10\tjudged_ndcg10_low\tjudged_ndcg10_high\tp\tjudged10\t" +
 		"p_plain\testimated_judged_ndcg10\testimated_judged_ndcg10_low\testimated_judged_ndcg10_high\testimated_p\tlabelled10\twarning\t" +
 		"depth10\tdepth10_median\tp_untested\town_ndcg10\town_ndcg10_low\town_ndcg10_high\town_p\town_judged10" +
-		"\tpredicted_ndcg10\tpredicted_ndcg10_low\tpredicted_ndcg10_high\tpredicted_p"
-	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 30 {
+		"\tpredicted_ndcg10\tpredicted_ndcg10_low\tpredicted_ndcg10_high\tpredicted_p\tin_sample\tp_in_sample"
+	if lines[0] != want || len(lines) != 3 || len(strings.Split(lines[1], "\t")) != 32 {
 		t.Errorf("got\n%s", tsv.String())
 	}
 	var js bytes.Buffer
@@ -418,7 +418,7 @@ func TestJudgedOnlyGate(t *testing.T) {
 		t.Errorf("test %q, family %q", table.Test, table.Family)
 	}
 	var text bytes.Buffer
-	if err := table.Write(&text, "text"); err != nil {
+	if err := table.Write(&text, "wide"); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Wilcoxon signed-rank test against judged", "untested: judged@5 0.20 < 0.30", "p (Wilcoxon signed-rank test, Bonferroni) judged-only"} {
@@ -483,10 +483,10 @@ func TestOwnJudgments(t *testing.T) {
 		t.Errorf("own figures without own judgments: %v, %v", without.Rows[0].Own, without.Rows[0].OwnShare)
 	}
 	var text, plain bytes.Buffer
-	if err := table.Write(&text, "text"); err != nil {
+	if err := table.Write(&text, "wide"); err != nil {
 		t.Fatal(err)
 	}
-	if err := without.Write(&plain, "text"); err != nil {
+	if err := without.Write(&plain, "wide"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(text.String(), "nDCG@5 official + 2 own") || !strings.Contains(text.String(), "judged@5 official + 2 own") || strings.Contains(plain.String(), "own") {
@@ -562,12 +562,14 @@ func TestPredictedHeadline(t *testing.T) {
 	if r := table.Rows[0]; table.Headline != "predicted" || math.Abs(r.Predicted.Mean-want) > 1e-12 || !math.IsNaN(r.PredictedP) || math.IsNaN(table.Rows[1].PredictedP) {
 		t.Errorf("headline %q, predicted %v (p %v, b's %v); want predicted, %v", table.Headline, r.Predicted.Mean, r.PredictedP, table.Rows[1].PredictedP, want)
 	}
-	var text bytes.Buffer
-	if err := table.Write(&text, "text"); err != nil {
-		t.Fatal(err)
-	}
-	if header := strings.Split(text.String(), "\n")[2]; !strings.HasPrefix(strings.Join(strings.Fields(header), " "), "run judgments topics predicted nDCG@5") {
-		t.Errorf("the text table does not lead with the predicted figure:\n%s", text.String())
+	for format, want := range map[string]string{"text": "system judgments predicted nDCG@5 CI95 p", "wide": "run judgments topics predicted nDCG@5"} {
+		var text bytes.Buffer
+		if err := table.Write(&text, format); err != nil {
+			t.Fatal(err)
+		}
+		if header := tableHeader(text.String()); !strings.HasPrefix(header, want) {
+			t.Errorf("the %s table does not lead with the predicted figure: header %q, want %q...:\n%s", format, header, want, text.String())
+		}
 	}
 	res, err := experiment.Sweep{Experiment: x, Train: []string{"1"}}.Run(context.Background())
 	if err != nil || res.Measure != "predicted" || res.Chosen[0] != "b" {
@@ -584,4 +586,13 @@ func adjustBy(method string) func([]float64) []float64 {
 		}
 		return q
 	}
+}
+
+// tableHeader returns the header line of a table in Write's "text" or
+// "wide" format (the line after the first blank line), its fields joined by
+// one space.
+func tableHeader(text string) string {
+	_, rest, _ := strings.Cut(text, "\n\n")
+	line, _, _ := strings.Cut(rest, "\n")
+	return strings.Join(strings.Fields(line), " ")
 }

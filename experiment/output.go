@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -13,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/runfile"
 )
 
@@ -91,7 +93,9 @@ func (t *Table) tsvColumns() []column {
 		column{"judged@" + k + " " + own, "own_judged" + k, func(r Row) string { return f2(r.OwnShare) }},
 		column{"predicted nDCG@" + k, "predicted_ndcg" + k, func(r Row) string { return f4(r.Predicted.Mean) }})
 	cols = append(cols, ci("predicted_ndcg"+k, func(r Row) eval.Interval { return r.Predicted })...)
-	cols = append(cols, column{p + " predicted", "predicted_p", func(r Row) string { return f4(r.PredictedP) }})
+	cols = append(cols, column{p + " predicted", "predicted_p", func(r Row) string { return f4(r.PredictedP) }},
+		column{"in-sample topics", "in_sample", func(r Row) string { return strconv.Itoa(r.InSample) }},
+		column{"p in-sample", "p_in_sample", func(r Row) string { return strconv.FormatBool(r.InSampleP) }})
 	if t.hasStance() {
 		cols = append(cols,
 			column{"stance F1", "stance_f1", func(r Row) string { return f4(r.StanceF1) }},
@@ -100,16 +104,20 @@ func (t *Table) tsvColumns() []column {
 	return cols
 }
 
-// hasStance reports whether a row has a stance measure (Experiment.Stances
-// and a run that gives a judged result a stance).
+// hasStance reports whether the rows have a stance measure
+// (Experiment.Stances), even one that rests on no result (stance N 0).
 func (t *Table) hasStance() bool {
-	return slices.ContainsFunc(t.Rows, func(r Row) bool { return r.StanceN > 0 })
+	return t.stances || slices.ContainsFunc(t.Rows, func(r Row) bool { return r.StanceN > 0 })
 }
 
-// textColumns returns the columns of writeText, in order: the headline
-// measure first, each figure with its interval, p-value and what it rests
-// on (labelled@K; judged@K and depth), the warning last.
-func (t *Table) textColumns() []column {
+// inSampleMark follows a p-value that rests on in-sample figures
+// (Row.InSampleP) in the text formats; the caption says what it means.
+const inSampleMark = "†"
+
+// wideColumns returns the columns of the "wide" format, in order: the
+// headline measure first, each figure with its interval, p-value and what
+// it rests on (labelled@K; judged@K and depth), the warning last.
+func (t *Table) wideColumns() []column {
 	set := map[string]column{}
 	for _, c := range t.tsvColumns() {
 		set[c.tsv] = c
@@ -139,7 +147,7 @@ func (t *Table) textColumns() []column {
 	for i, n := range names {
 		cols[i] = set[n]
 	}
-	// An untested judged-only p says why.
+	// An untested judged-only p says why; an in-sample p is marked.
 	p := set["p"]
 	for i := range cols {
 		if cols[i].tsv == "p" {
@@ -150,8 +158,107 @@ func (t *Table) textColumns() []column {
 				return p.value(r)
 			}
 		}
+		if slices.Contains([]string{"p", "p_plain", "estimated_p", "own_p", "predicted_p"}, cols[i].tsv) {
+			cols[i].value = markedP(cols[i].value)
+		}
 	}
 	return cols
+}
+
+// markedP returns value with a p-value that rests on in-sample
+// figures marked.
+func markedP(value func(Row) string) func(Row) string {
+	return func(r Row) string {
+		v := value(r)
+		if r.InSampleP && v != "" && !strings.HasPrefix(v, "untested") {
+			return v + inSampleMark
+		}
+		return v
+	}
+}
+
+// textColumns returns the columns of the "text" format, which fits a
+// terminal of 120 columns for system names of up to 20 characters: the
+// system, the judgments, the headline figure with its interval and
+// p-value, judged@K, stance F1 and N where the table has them, and a short
+// warning.
+func (t *Table) textColumns() []column {
+	k := strconv.Itoa(t.K)
+	figure, p := t.headline()
+	cols := []column{
+		{"system", "run", func(r Row) string { return r.System }},
+		{"judgments", "judgments", func(r Row) string { return r.Judgments }},
+		{t.headlineName(), "", func(r Row) string { return f4(figure(r).Mean) }},
+		{"CI95", "", func(r Row) string {
+			iv := figure(r)
+			if math.IsNaN(iv.Low) {
+				return ""
+			}
+			return fmt.Sprintf("%.4f-%.4f", iv.Low, iv.High)
+		}},
+		{"p", "", markedP(func(r Row) string {
+			if t.Headline == headlineJudged && r.Untested != "" {
+				return "untested"
+			}
+			return f4(p(r))
+		})},
+		{"judged@" + k, "", func(r Row) string { return f2(r.JudgedShare) }},
+	}
+	if t.hasStance() {
+		cols = append(cols,
+			column{"stance F1", "", func(r Row) string { return f4(r.StanceF1) }},
+			column{"stance N", "", func(r Row) string { return strconv.Itoa(r.StanceN) }})
+	}
+	return append(cols, column{"warning", "", t.shortWarning})
+}
+
+// headline returns the headline figure of a row (Table.Headline) and its
+// p-value.
+func (t *Table) headline() (figure func(Row) eval.Interval, p func(Row) float64) {
+	switch t.Headline {
+	case headlinePredicted:
+		return func(r Row) eval.Interval { return r.Predicted }, func(r Row) float64 { return r.PredictedP }
+	case headlineEstimated:
+		return func(r Row) eval.Interval { return r.Estimated }, func(r Row) float64 { return r.EstimatedP }
+	}
+	return func(r Row) eval.Interval { return r.Judged }, func(r Row) float64 { return r.JudgedP }
+}
+
+// headlineName names the headline figure as the tables head it.
+func (t *Table) headlineName() string {
+	k := strconv.Itoa(t.K)
+	switch t.Headline {
+	case headlinePredicted:
+		return "predicted nDCG@" + k
+	case headlineEstimated:
+		return "estimated judged-only nDCG@" + k
+	}
+	return "judged-only nDCG@" + k
+}
+
+// shortWarning is a row's warnings in a few words, for the "text" format:
+// "nothing judged", "in-sample N/M" (Row.InSample of M topics) or "p
+// in-sample" (the baseline's figures are), and, where the headline is
+// judged-only, "judged-only at ~N" (the depth of a judged-only figure whose
+// judged@K is below 0.5) and why its p-value is untested.
+func (t *Table) shortWarning(r Row) string {
+	var ws []string
+	switch {
+	case r.JudgedShare == 0 && math.IsNaN(r.Depth):
+		ws = append(ws, "nothing judged")
+	case t.Headline == headlineJudged && r.JudgedShare < 0.5 && !math.IsNaN(r.Depth):
+		ws = append(ws, fmt.Sprintf("judged-only at ~%.0f", r.Depth))
+	}
+	switch {
+	case r.InSample > 0:
+		ws = append(ws, fmt.Sprintf("in-sample %d/%d", r.InSample, len(r.PerTopic)))
+	case r.InSampleP:
+		ws = append(ws, "p in-sample")
+	}
+	if t.Headline == headlineJudged && r.Untested != "" {
+		ws = append(ws, "untested: "+r.Untested)
+	}
+	return strings.Join(ws, "; ")
 }
 
 // hasOwn reports whether a row has figures with own judgments.
@@ -159,28 +266,82 @@ func (t *Table) hasOwn() bool {
 	return slices.ContainsFunc(t.Rows, func(r Row) bool { return !math.IsNaN(r.Own.Mean) })
 }
 
-// caption says which test the p-values come from, which of them the
-// correction covers together, and which are not computed.
-func (t *Table) caption() string {
+// Caption says what the table's p-values are: the test, which of them one
+// correction covers, which judged-only figures are tested and, where rows
+// are in-sample (Row.InSample, Row.InSampleP), what their mark means. Write's
+// text formats print it above the table, wrapped at 120 columns, and the
+// HTML report (experiment/report) above its summary.
+func (t *Table) Caption() string {
 	own := ""
 	if t.hasOwn() {
 		own = fmt.Sprintf(" The columns \"official + %d own\" add %d own judgments of pairs the official judgments leave unjudged; no other column uses them.", t.Own, t.Own)
 	}
-	return fmt.Sprintf("p: two-sided paired %s against %s over the topics both answer; %s. Judged-only figures are tested only where both runs' judged@%d is at least %.2f.",
-		t.Test, t.Baseline, t.Family, t.K, t.MinJudged) + own
+	tested := fmt.Sprintf("Judged-only figures are tested only where both runs' judged@%d is at least %.2f.", t.K, t.MinJudged)
+	if t.MinJudged < 0 {
+		tested = fmt.Sprintf("Judged-only figures are tested for every run, whatever its judged@%d.", t.K)
+	}
+	c := fmt.Sprintf("p: two-sided paired %s against %s over the topics both answer; %s. %s", t.Test, t.Baseline, t.Family, tested) + own
+	if slices.ContainsFunc(t.Rows, func(r Row) bool { return r.InSample > 0 || r.InSampleP }) {
+		c += " " + inSampleMark + " in-sample: the p-value rests on topics that its system or the baseline learned from (its warning says which), so it does not test how the system does on topics it has not seen."
+	}
+	return c
+}
+
+// A Column is one column of a table as Write prints it in the "text" and
+// "wide" formats: its heading, and its cells, one for each of Table.Rows,
+// "-" where a value is not computed (but in the last column, the
+// warning, which is empty then). A cell is one line of valid UTF-8: runs
+// of white space are one space, and invalid bytes U+FFFD. Every surface that shows a table (Write,
+// the HTML report of experiment/report, the commands' summary lines) takes
+// its cells from here, so they show the same figures.
+type Column struct {
+	Header string
+	Cells  []string
+}
+
+// Columns returns the columns of the "text" format (wide false) or of the
+// "wide" one, in their order.
+func (t *Table) Columns(wide bool) []Column {
+	cols := t.textColumns()
+	if wide {
+		cols = t.wideColumns()
+	}
+	out := make([]Column, len(cols))
+	for i, c := range cols {
+		out[i].Header = c.text
+		out[i].Cells = make([]string, len(t.Rows))
+		for j, r := range t.Rows {
+			// A cell is one line of valid UTF-8 (a name may hold a tab, or
+			// the byte 0xff, tabwriter's escape).
+			v := strings.Join(strings.Fields(strings.ToValidUTF8(c.value(r), "\uFFFD")), " ")
+			if v == "" && i < len(cols)-1 {
+				v = "-"
+			}
+			out[i].Cells[j] = v
+		}
+	}
+	return out
 }
 
 // Write writes the table in a format: "text" (or "") as aligned columns
-// for people, "tsv" and "json" for programs, or "topics" for the per-topic
-// values as aligned columns. Another format is an error.
+// for people, narrow enough for a terminal; "wide" as aligned columns with
+// every figure; "tsv" and "json" for programs, every figure too; or
+// "topics" for the per-topic values as aligned columns. Another format is
+// an error.
 //
-// "text" puts, under a line that names the test and the correction's
-// family, the headline measure (Table.Headline) first, then the other
-// figures, each with its interval, its p-value and what it rests on
-// (labelled@K for the estimate; judged@K and the mean and median depth for
-// judged-only nDCG), the row's warnings last. "-" marks a value not
-// computed (the baseline's p-values, estimates for judgments of arguments),
-// and an untested judged-only p-value says why.
+// "text" and "wide" print the Caption (wrapped at 120 columns), a blank
+// line, then the Columns. "text" gives each row's system, judgments, the
+// headline figure (Table.Headline) with its 95% interval and p-value,
+// judged@K, stance F1 and N where a row has a stance measure
+// (Experiment.Stances), and a short warning; it fits 120 columns for
+// system names of up to 20 characters. "wide" gives the headline measure
+// first, then the other figures, each with its interval, its p-value and
+// what it rests on (labelled@K for the estimate; judged@K and the mean and
+// median depth for judged-only nDCG), the row's warnings in full last. "-"
+// marks a value not computed (the baseline's p-values, estimates for
+// judgments of arguments), an untested judged-only p-value says why, and
+// a p-value that rests on in-sample figures (Row.InSampleP) is followed by
+// "†".
 //
 // "tsv" writes tab-separated values under a header of one-token column
 // names (run, judgments, topics, ndcg5, ndcg5_low, ndcg5_high,
@@ -189,11 +350,12 @@ func (t *Table) caption() string {
 // estimated_judged_ndcg5_high, estimated_p, labelled5, warning, depth5,
 // depth5_median, p_untested, own_ndcg5, own_ndcg5_low, own_ndcg5_high,
 // own_p, own_judged5, predicted_ndcg5, predicted_ndcg5_low,
-// predicted_ndcg5_high, predicted_p, and stance_f1 and stance_n where a row
-// has a stance measure (Experiment.Stances), with the cutoff in place of
-// 5); p is the judged-only p-value, and p_untested says why it is empty
-// where it is not computed for a run that is not the baseline. A value not
-// computed is an empty field.
+// predicted_ndcg5_high, predicted_p, in_sample (Row.InSample), p_in_sample
+// (Row.InSampleP: true or false), and stance_f1 and stance_n where a row
+// has a stance measure, with the cutoff in place of 5); p is the
+// judged-only p-value, and p_untested says why it is empty where it is not
+// computed for a run that is not the baseline. A value not computed is an
+// empty field.
 //
 // "json" writes one JSON object, per-topic values included; a value not
 // computed (NaN) is null.
@@ -203,9 +365,14 @@ func (t *Table) caption() string {
 // judgments and its predicted nDCG where the table has them, "-" where not
 // computed.
 func (t *Table) Write(w io.Writer, format string) error {
+	if w == nil {
+		return errors.New("experiment: Write: a nil io.Writer")
+	}
 	switch format {
 	case "", "text":
-		return t.writeText(w)
+		return t.writeText(w, false)
+	case "wide":
+		return t.writeText(w, true)
 	case "tsv":
 		return t.writeTSV(w)
 	case "json":
@@ -213,30 +380,82 @@ func (t *Table) Write(w io.Writer, format string) error {
 	case "topics":
 		return t.writeTopics(w)
 	}
-	return fmt.Errorf("experiment: unknown table format %q (want text, tsv, json or topics)", format)
+	return fmt.Errorf("experiment: unknown table format %s (want text, wide, tsv, json or topics)", quote.Q(format))
 }
 
-// writeText writes the table in Write's "text" format.
-func (t *Table) writeText(w io.Writer) error {
-	cols := t.textColumns()
+// writeText writes the table in Write's "text" or "wide" format.
+func (t *Table) writeText(w io.Writer, wide bool) error {
+	cols := t.Columns(wide)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, t.caption())
+	for _, line := range wrap(t.Caption(), 120) {
+		fmt.Fprintln(tw, line)
+	}
 	fmt.Fprintln(tw)
 	header := make([]string, len(cols))
 	for i, c := range cols {
-		header[i] = c.text
+		header[i] = c.Header
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
-	for _, r := range t.Rows {
+	for j := range t.Rows {
 		f := make([]string, len(cols))
 		for i, c := range cols {
-			if f[i] = c.value(r); f[i] == "" && i < len(cols)-1 {
-				f[i] = "-"
-			}
+			f[i] = c.Cells[j]
 		}
 		fmt.Fprintln(tw, strings.TrimRight(strings.Join(f, "\t"), "\t"))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if wide {
+		return nil
+	}
+	// What "nothing judged" abbreviates says why, and what to do: once for
+	// each system and message, under the table.
+	seen := map[string]bool{}
+	for _, r := range t.Rows {
+		for _, warning := range r.Warnings {
+			note := r.System + ": " + warning
+			if !strings.HasPrefix(warning, "nothing of the run is judged") || seen[note] {
+				continue
+			}
+			if len(seen) == 0 {
+				if _, err := fmt.Fprintln(w); err != nil {
+					return err
+				}
+			}
+			seen[note] = true
+			for i, line := range wrap(note, 118) {
+				if i > 0 {
+					line = "  " + line
+				}
+				if _, err := fmt.Fprintln(w, line); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// wrap breaks text into lines of at most width bytes at spaces (a word
+// longer than width gets a line of its own).
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(word) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 // writeTSV writes the table in Write's "tsv" format.
@@ -389,8 +608,10 @@ func jsonTable(t *Table) any {
 		PerTopic    []topic  `json:"per_topic"`
 		Warning     string   `json:"warning,omitempty"`
 		Warnings    []string `json:"warnings"`
+		InSample    int      `json:"in_sample"`
+		InSampleP   bool     `json:"p_in_sample"`
 		StanceF1    *float64 `json:"stance_f1,omitempty"`
-		StanceN     int      `json:"stance_n,omitempty"`
+		StanceN     *int     `json:"stance_n,omitempty"`
 	}
 	out := struct {
 		K          int     `json:"k"`
@@ -408,12 +629,13 @@ func jsonTable(t *Table) any {
 			NDCG: ci(r.NDCG), Judged: ci(r.Judged), JudgedShare: n(r.JudgedShare), Estimated: ci(r.Estimated),
 			Labelled: n(r.Labelled), P: n(r.P), JudgedP: n(r.JudgedP), EstimatedP: n(r.EstimatedP), Warning: r.Warning,
 			Depth: n(r.Depth), DepthMedian: n(r.DepthMedian), Untested: r.Untested, Warnings: r.Warnings,
-			Own: ci(r.Own), OwnShare: n(r.OwnShare), OwnP: n(r.OwnP), Predicted: ci(r.Predicted), PredictedP: n(r.PredictedP)}
+			Own: ci(r.Own), OwnShare: n(r.OwnShare), OwnP: n(r.OwnP), Predicted: ci(r.Predicted), PredictedP: n(r.PredictedP),
+			InSample: r.InSample, InSampleP: r.InSampleP}
 		if jr.Warnings == nil {
 			jr.Warnings = []string{}
 		}
-		if r.StanceN > 0 {
-			jr.StanceF1, jr.StanceN = n(r.StanceF1), r.StanceN
+		if t.hasStance() {
+			jr.StanceF1, jr.StanceN = n(r.StanceF1), &r.StanceN
 		}
 		for _, ts := range r.PerTopic {
 			jr.PerTopic = append(jr.PerTopic, topic{ts.Topic, n(ts.NDCG), n(ts.Judged), n(ts.Estimated), n(ts.Own), n(ts.Predicted)})
