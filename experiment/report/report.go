@@ -11,10 +11,13 @@
 // The file fetches nothing (no scripts, fonts, images or styles from
 // anywhere) and runs no script: it opens offline in any browser. In it:
 //
-//   - the summary: for every dimension and system, nDCG@K plain, judged-only
-//     and estimated with their 95% intervals, the judged and labelled shares
-//     of the top K, and the p-values against the baseline, as
-//     experiment.Table.Write prints them;
+//   - the summary: the table's caption (Table.Caption), then for every
+//     dimension and system the columns of experiment.Table.Write's "text"
+//     format (the headline figure with its 95% interval and p-value against
+//     the baseline, judged@K, stance F1 and N for Task 2, a short warning),
+//     and on demand those of its "wide" format, every figure: the cells are
+//     Table.Columns', so the report and the table agree, in-sample marks
+//     included;
 //   - the plots, for one dimension and one of the three figures
 //     (Options.Dimension, Options.Measure): every system's value per topic,
 //     each system's per-topic difference from the baseline, sorted (better
@@ -108,9 +111,12 @@ const module = "github.com/argsearch/argsearch"
 // figures and the runs. The report is built whole before anything is
 // written to w.
 //
-// An empty table, a Dimension the table does not hold, an unknown Measure
-// or a negative Top is an error.
+// A nil w, an empty table, a Dimension the table does not hold, an
+// unknown Measure or a negative Top is an error, before any work.
 func Write(w io.Writer, x experiment.Experiment, t *experiment.Table, o Options) error {
+	if w == nil {
+		return errors.New("report: Write: a nil io.Writer")
+	}
 	p, err := build(x, t, o)
 	if err != nil {
 		return err
@@ -137,25 +143,24 @@ type page struct {
 	Subtitle string
 	K        int
 	Baseline string
-	// PHeader names the judged-only p-value's column.
-	PHeader string
-	// Tests says which test gives the p-values, which of them the
-	// correction covers, and which are not computed (Table's caption).
-	Tests string
-	// OwnLabel labels the columns with own judgments, "official + N own";
-	// "" when the table has none.
-	OwnLabel  string
-	Systems   []systemView
-	Summary   []dimensionView
-	Dimension string // of the plots
-	Measure   string // of the plots, in words: "judged-only nDCG@5"
-	PerTopic  plot
-	Diffs     []plot
-	Means     []plot
-	Topics    []topicView
-	Pairs     int
-	Repro     repro
-	Note      string // why the pair viewer shows no texts, when it does not
+	// Caption says what the p-values are (Table.Caption).
+	Caption string
+	// Headline names the table's headline figure (Table.Headline).
+	Headline string
+	// Summary is the summary table: Table.Columns(false), the columns of
+	// Table.Write's "text" format, by dimension; Wide has every figure, the
+	// columns of its "wide" format.
+	Summary, Wide tableView
+	Systems       []systemView
+	Dimension     string // of the plots
+	Measure       string // of the plots, in words: "judged-only nDCG@5"
+	PerTopic      plot
+	Diffs         []plot
+	Means         []plot
+	Topics        []topicView
+	Pairs         int
+	Repro         repro
+	Note          string // why the pair viewer shows no texts, when it does not
 }
 
 // systemView is one system of the report.
@@ -168,29 +173,31 @@ type systemView struct {
 	Config string
 }
 
+// tableView is a table of the summary.
+type tableView struct {
+	Headers    []cellView
+	Dimensions []dimensionView
+}
+
 // dimensionView is one dimension's rows of the summary.
 type dimensionView struct {
 	Name string
 	Rows []rowView
 }
 
-// rowView is one summary row, formatted.
+// rowView is one summary row: its system, and its cells as Table.Write's
+// "wide" format prints them.
 type rowView struct {
-	System                              systemView
-	Topics                              int
-	NDCG, Judged, Estimated             ciView
-	P, JudgedP, EstimatedP              string
-	JudgedShare, Labelled               string
-	Depth                               string // "mean (median)"
-	Own                                 ciView // with own judgments (Table.Own)
-	OwnShare                            string
-	BestJudged, BestNDCG, BestEstimated bool
-	Warning                             string
+	System systemView
+	Cells  []cellView
 }
 
-// ciView is an interval, formatted.
-type ciView struct {
-	Mean, Low, High string
+// cellView is one cell of the summary.
+type cellView struct {
+	Text  string
+	Num   bool // a figure, aligned right
+	Best  bool // the best headline figure of its dimension
+	Class string
 }
 
 // repro is the reproducibility section.
@@ -310,15 +317,8 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 		return nil, err
 	}
 	p := &page{Title: valid(cmp.Or(o.Title, "Experiment")), K: t.K, Baseline: valid(t.Baseline), Pairs: o.Top}
-	p.PHeader = "p vs baseline"
-	if t.Correction != "none" && t.Correction != "" {
-		p.PHeader = valid(p.PHeader + " (" + strings.ToUpper(t.Correction[:1]) + t.Correction[1:] + ")") // as Table.Write
-	}
-	if slices.ContainsFunc(t.Rows, func(r experiment.Row) bool { return !math.IsNaN(r.Own.Mean) }) {
-		p.OwnLabel = fmt.Sprintf("official + %d own", t.Own)
-	}
-	p.Tests = valid(fmt.Sprintf("p: two-sided paired %s against %s over the topics both answer; %s. Judged-only figures are tested only where both systems' judged@%d is at least %.2f; depth is the mean (median) rank of the judged pairs a judged-only figure scored.",
-		cmp.Or(t.Test, "t-test"), t.Baseline, t.Family, t.K, t.MinJudged))
+	p.Caption = valid(t.Caption())
+	p.Headline = headline + " nDCG@" + strconv.Itoa(t.K)
 
 	// The systems, in the order of the rows, and the dimensions.
 	var dims []string
@@ -353,9 +353,8 @@ func build(x experiment.Experiment, t *experiment.Table, o Options) (*page, erro
 	for i := range p.Systems {
 		p.Systems[i].Config = configuration(x, t, p.Systems[i].raw)
 	}
-	for _, d := range dims {
-		p.Summary = append(p.Summary, summary(byDim[d], p.Systems, index))
-	}
+	p.Summary = summary(t, false, p.Systems, index)
+	p.Wide = summary(t, true, p.Systems, index)
 	if env := x.Env; env != nil {
 		p.Subtitle = fmt.Sprintf("%d systems on %s, %d topics", len(p.Systems), valid(env.Name), len(env.Topics))
 	} else {
@@ -414,56 +413,53 @@ func interval(r experiment.Row, m string) eval.Interval {
 	return r.Judged
 }
 
-// summary formats one dimension's rows, marking each figure's best mean.
-func summary(rows []experiment.Row, systems []systemView, index map[string]int) dimensionView {
-	f := func(v float64, prec int) string {
-		if math.IsNaN(v) {
-			return "–"
-		}
-		return strconv.FormatFloat(v, 'f', prec, 64)
+// summary returns a table of the summary, dimension by dimension: the
+// columns of Table.Write's "text" or "wide" format (Table.Columns), the
+// best headline figure of each dimension marked.
+func summary(t *experiment.Table, wide bool, systems []systemView, index map[string]int) tableView {
+	cols := t.Columns(wide)
+	headers := make([]cellView, len(cols))
+	for i, c := range cols {
+		headers[i] = cellView{Text: valid(c.Header), Num: numeric(i, cols)}
 	}
-	ci := func(i eval.Interval) ciView { return ciView{f(i.Mean, 4), f(i.Low, 4), f(i.High, 4)} }
-	best := func(get func(experiment.Row) float64) float64 {
-		b := math.Inf(-1)
-		for _, r := range rows {
-			if v := get(r); v > b {
-				b = v
+	headlineColumn := 2 // system, judgments, then the headline
+	if wide {
+		headlineColumn = 3 // run, judgments, topics, then the headline
+	}
+	var dims []dimensionView
+	best := map[string]float64{} // the best headline figure of each dimension
+	for j, r := range t.Rows {
+		v, err := strconv.ParseFloat(cols[headlineColumn].Cells[j], 64)
+		if b, ok := best[r.Judgments]; err == nil && (!ok || v > b) {
+			best[r.Judgments] = v
+		}
+	}
+	for j, r := range t.Rows {
+		if len(dims) == 0 || dims[len(dims)-1].Name != valid(r.Judgments) {
+			dims = append(dims, dimensionView{Name: valid(r.Judgments)})
+		}
+		row := rowView{System: systems[index[r.System]]}
+		for i, c := range cols {
+			cell := cellView{Text: valid(c.Cells[j]), Num: numeric(i, cols)}
+			if i == headlineColumn {
+				v, err := strconv.ParseFloat(c.Cells[j], 64)
+				cell.Best = err == nil && len(t.Rows) > 1 && v == best[r.Judgments]
 			}
+			if c.Header == "warning" {
+				cell.Class = "warning"
+			}
+			row.Cells = append(row.Cells, cell)
 		}
-		return b
+		d := &dims[len(dims)-1]
+		d.Rows = append(d.Rows, row)
 	}
-	bestNDCG := best(func(r experiment.Row) float64 { return r.NDCG.Mean })
-	bestJudged := best(func(r experiment.Row) float64 { return r.Judged.Mean })
-	bestEstimated := best(func(r experiment.Row) float64 { return r.Estimated.Mean })
-	d := dimensionView{Name: valid(rows[0].Judgments)}
-	for _, r := range rows {
-		d.Rows = append(d.Rows, rowView{System: systems[index[r.System]], Topics: r.Topics,
-			NDCG: ci(r.NDCG), Judged: ci(r.Judged), Estimated: ci(r.Estimated),
-			P: f(r.P, 4), JudgedP: untested(f(r.JudgedP, 4), r.Untested), EstimatedP: f(r.EstimatedP, 4),
-			Depth: valid(depthView(r.Depth, r.DepthMedian)),
-			Own:   ci(r.Own), OwnShare: f(r.OwnShare, 2),
-			JudgedShare: f(r.JudgedShare, 2), Labelled: f(r.Labelled, 2),
-			BestNDCG: len(rows) > 1 && r.NDCG.Mean == bestNDCG, BestJudged: len(rows) > 1 && r.Judged.Mean == bestJudged,
-			BestEstimated: len(rows) > 1 && r.Estimated.Mean == bestEstimated,
-			Warning:       valid(r.Warning)})
-	}
-	return d
+	return tableView{Headers: headers, Dimensions: dims}
 }
 
-// untested returns a p-value, or why it was not computed.
-func untested(p, why string) string {
-	if why != "" {
-		return valid("untested: " + why)
-	}
-	return p
-}
-
-// depthView formats a row's depth as "mean (median)", or "-".
-func depthView(mean, median float64) string {
-	if math.IsNaN(mean) {
-		return "-"
-	}
-	return fmt.Sprintf("%.0f (%.0f)", mean, median)
+// numeric reports whether column i of cols holds figures (aligned right):
+// all but the system, the judgments and the warning.
+func numeric(i int, cols []experiment.Column) bool {
+	return i > 1 && cols[i].Header != "warning"
 }
 
 // topicTitles returns the Env's topics by id.

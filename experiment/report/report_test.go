@@ -281,8 +281,8 @@ func TestStructure(t *testing.T) {
 // dimension, in the table's order.
 func checkSummary(t *testing.T, doc *html.Node) {
 	summary := all(doc, classed("table", "summary"))
-	if len(summary) != 1 {
-		t.Fatalf("%d summary tables, want 1", len(summary))
+	if len(summary) != 2 {
+		t.Fatalf("%d summary tables, want 2 (text, wide)", len(summary))
 	}
 	var rows []string
 	for _, th := range all(summary[0], func(n *html.Node) bool { return n.Data == "th" && attr(n, "scope") == "row" }) {
@@ -511,6 +511,9 @@ func TestWriteError(t *testing.T) {
 	if err := report.Write(errWriter{}, x, table, report.Options{}); err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("error %v, want the writer's", err)
 	}
+	if err := report.Write(nil, x, table, report.Options{}); err == nil || !strings.Contains(err.Error(), "nil io.Writer") {
+		t.Errorf("a nil writer: error %v, want one naming it", err)
+	}
 }
 
 // TestBrowser runs testdata/browser-check.sh: the 2022 sample's report in
@@ -575,7 +578,86 @@ func TestOwnColumns(t *testing.T) {
 	if err := report.Write(&b, x, table, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if page := stdhtml.UnescapeString(b.String()); !strings.Contains(page, "official + 2 own") || !strings.Contains(page, "judged@2</th></tr>") {
+	if page := stdhtml.UnescapeString(b.String()); !strings.Contains(page, ">nDCG@2 official + 2 own</th>") || !strings.Contains(page, ">judged@2 official + 2 own</th>") {
 		t.Errorf("no column labelled official + 2 own:\n%s", b.String())
+	}
+}
+
+// TestSummaryMatchesTable renders the HTML report and the text table of
+// the same experiment, and finds the same systems, judgments, headline
+// figures and p-values in both, in the same order, and the same caption.
+func TestSummaryMatchesTable(t *testing.T) {
+	x, table := small(t)
+	x.Systems[1].TrainedOn = system.Training{"hand": {"1"}} // an in-sample row and p-values
+	table, err := x.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page, table0 bytes.Buffer
+	if err := report.Write(&page, x, table, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := table.Write(&table0, "text"); err != nil {
+		t.Fatal(err)
+	}
+	// The text table: its columns start where their headers do.
+	caption, body, _ := strings.Cut(table0.String(), "\n\n")
+	lines := strings.Split(strings.TrimRight(body, "\n"), "\n")
+	header := lines[0]
+	headline := "estimated judged-only nDCG@2"
+	if table.Headline != "estimated" {
+		t.Fatalf("headline %q, want estimated", table.Headline)
+	}
+	var textRows [][4]string
+	starts := []int{0, strings.Index(header, "judgments"), strings.Index(header, headline), strings.Index(header, "CI95"), strings.Index(header, "  p  ") + 2, strings.Index(header, "judged@2")}
+	for _, line := range lines[1 : 1+len(table.Rows)] {
+		runes := []rune(line) // tabwriter aligns runes; the header is ASCII
+		cell := func(i int) string { return strings.TrimSpace(string(runes[starts[i]:starts[i+1]])) }
+		textRows = append(textRows, [4]string{cell(0), cell(1), cell(2), cell(4)})
+	}
+	// The HTML summary: the same columns, under the same headers; then the
+	// wide table, whose headline and p columns hold the same cells.
+	doc := parse(t, page.Bytes())
+	tables := all(doc, classed("table", "summary"))
+	if len(tables) != 2 {
+		t.Fatalf("%d summary tables, want 2", len(tables))
+	}
+	for i, summary := range tables {
+		var headers []string
+		for _, th := range all(summary, func(n *html.Node) bool { return n.Data == "th" && attr(n, "scope") == "col" }) {
+			headers = append(headers, text(th))
+		}
+		col := func(name string) int {
+			c := slices.Index(headers, name)
+			if c < 0 {
+				t.Fatalf("summary table %d has no column %q: %q", i+1, name, headers)
+			}
+			return c
+		}
+		hc, pc := col(headline), col([]string{"p", "p (t-test, Bonferroni) estimated"}[i])
+		if want := []int{2, 3}[i]; hc != want {
+			t.Errorf("summary table %d: the headline is column %d, want %d: %q", i+1, hc, want, headers)
+		}
+		var rows [][4]string
+		for _, tr := range all(summary, tag("tr")) {
+			cells := all(tr, func(n *html.Node) bool { return n.Data == "td" || (n.Data == "th" && attr(n, "scope") == "row") })
+			if len(cells) != len(headers) {
+				continue
+			}
+			rows = append(rows, [4]string{text(cells[0]), text(cells[1]), text(cells[hc]), text(cells[pc])})
+		}
+		if diff := cmp.Diff(textRows, rows); diff != "" {
+			t.Errorf("summary table %d: system, judgments, headline and p (-text +html):\n%s\ntext:\n%s", i+1, diff, table0.String())
+		}
+		if !slices.ContainsFunc(rows, func(r [4]string) bool { return strings.HasSuffix(r[3], "†") }) {
+			t.Errorf("summary table %d: no p-value is marked in-sample: %q", i+1, rows)
+		}
+	}
+	var captions []string
+	for _, p := range all(doc, tag("p")) {
+		captions = append(captions, strings.Join(strings.Fields(text(p)), " "))
+	}
+	if want := strings.Join(strings.Fields(caption), " "); !slices.Contains(captions, want) {
+		t.Errorf("the report lacks the table's caption %q", want)
 	}
 }
