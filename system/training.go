@@ -23,8 +23,10 @@ type Learner interface {
 }
 
 // TrainedOn implements Learner: the topics Advanced's pair weights were
-// learned on (ranker_weights.go) when the Pipeline's Builder has those
-// weights, else none.
+// learned on (ranker_weights.go) when the Pipeline's Builder has exactly
+// those weights, else none. A variant whose weights were changed is not
+// said to be trained on them; where its other weights still are the
+// learned ones, say so with experiment.System.TrainedOn.
 func (p Pipeline) TrainedOn() Training {
 	if p.Builder.Weights == rankerWeights() {
 		return rankerTraining()

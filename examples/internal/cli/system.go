@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -229,6 +230,8 @@ type Report struct {
 	setup   time.Duration
 	write   time.Duration
 
+	system  system.System // what Time was given, for what it learned from
+
 	mu      sync.Mutex
 	latency []time.Duration
 }
@@ -242,6 +245,7 @@ func NewReport(name string) *Report { return &Report{name: name, started: time.N
 // not inside it.
 func (r *Report) Time(s system.System) system.System {
 	r.setup = time.Since(r.started)
+	r.system = s
 	return timed{s: s, r: r}
 }
 
@@ -340,40 +344,60 @@ func (r *Report) Print(ctx context.Context, w io.Writer, env *system.Env, run ru
 	}
 	// The run alone against the Env's judgments, without the Env: no
 	// predictor is trained for this summary (it would encode the judged
-	// sentences at every run); experiment and evaluate give the predicted
-	// figure.
-	t, err := experiment.Experiment{Judgments: env.Judgments, Systems: []experiment.System{{Name: r.name, Run: run}}, Pairs: eval.FirstSentence}.Run(ctx)
+	// sentences at every run, 20 times this run's time on the 2022 sample);
+	// the lines lead with the table's headline without it, the estimate,
+	// and the last says how to get the predicted figure.
+	t, err := experiment.Experiment{Judgments: env.Judgments, Systems: []experiment.System{{Name: r.name, System: r.system, Run: run}}, Pairs: eval.FirstSentence}.Run(ctx)
 	if err != nil {
 		return err
 	}
-	for _, row := range t.Rows {
-		fmt.Fprint(w, EvaluationLine(row, t.K))
+	for _, line := range EvaluationLines(t) {
+		fmt.Fprintln(w, line)
+	}
+	if i := slices.IndexFunc(t.Rows, func(r experiment.Row) bool { return r.InSample > 0 }); i >= 0 {
+		fmt.Fprintf(w, "note: in-sample %d/%d: %s learned its settings from %d of these %d topics, so these figures do not test it on topics it has not seen\n",
+			t.Rows[i].InSample, len(t.Rows[i].PerTopic), r.name, t.Rows[i].InSample, len(t.Rows[i].PerTopic))
+	}
+	if t.Headline == "estimated" && env.Judgments.Name == "2022" {
+		fmt.Fprintf(w, "the tables' headline, predicted nDCG@%d, comes from: go run ./examples/evaluate -year 2022 %s (it trains its predictor on the sample's judged sentences)\n", t.K, path)
 	}
 	return nil
 }
 
-// EvaluationLine formats a row of an experiment as one line for people:
-// the dimension, the predicted nDCG@k (the headline, where there is one),
-// nDCG@k plain and judged-only with their intervals, the judged share, and
-// the estimated judged-only figure with its coverage where there is one.
-func EvaluationLine(row experiment.Row, k int) string {
-	s := fmt.Sprintf("%s: ", row.Judgments)
-	if !isNaN(row.Predicted.Mean) { // the headline: labels predicted for the unjudged pairs
-		s += fmt.Sprintf("predicted nDCG@%d %.3f [%.3f, %.3f]; ", k, row.Predicted.Mean, row.Predicted.Low, row.Predicted.High)
+// EvaluationLines formats the rows of a table as lines for people, one
+// per row, from the cells of its text format (experiment.Table.Columns),
+// so that they show what the table shows: the judgments, the headline
+// figure named as the table heads it with its 95% interval, judged@K,
+// where the headline is not judged-only, judged-only nDCG@K with its depth
+// (from the wide format), and the text format's short warning ("in-sample
+// 25/25": the system learned from 25 of these 25 topics).
+func EvaluationLines(t *experiment.Table) []string {
+	cols := t.Columns(false)
+	wide := t.Columns(true)
+	cell := func(cols []experiment.Column, header string, row int) string {
+		for _, c := range cols {
+			if c.Header == header {
+				return c.Cells[row]
+			}
+		}
+		return "-"
 	}
-	s += fmt.Sprintf("nDCG@%d %.3f [%.3f, %.3f], judged-only %.3f [%.3f, %.3f], judged@%d %.2f",
-		k, row.NDCG.Mean, row.NDCG.Low, row.NDCG.High, row.Judged.Mean, row.Judged.Low, row.Judged.High, k, row.JudgedShare)
-	if !isNaN(row.Estimated.Mean) {
-		s += fmt.Sprintf("; estimated judged-only %.3f [%.3f, %.3f], labelled@%d %.2f", row.Estimated.Mean, row.Estimated.Low, row.Estimated.High, k, row.Labelled)
+	k := strconv.Itoa(t.K)
+	lines := make([]string, len(t.Rows))
+	for j, row := range t.Rows {
+		s := fmt.Sprintf("%s: %s %s (CI95 %s), judged@%s %s", row.Judgments, cols[2].Header, cols[2].Cells[j], cols[3].Cells[j], k, cell(cols, "judged@"+k, j))
+		if t.Headline != "judged" {
+			s += fmt.Sprintf("; judged-only nDCG@%s %s (depth %s)", k, cell(wide, "judged-only nDCG@"+k, j), cell(wide, "depth mean", j))
+		}
+		if row.Pairs != 0 {
+			s += fmt.Sprintf("; pairs mapped to arguments (-pairs %s)", row.Pairs)
+		}
+		if w := cell(cols, "warning", j); w != "" {
+			s += "; " + w
+		}
+		lines[j] = s
 	}
-	s += fmt.Sprintf(" (CI95, %d topics)", row.Topics)
-	if row.Pairs != 0 {
-		s += fmt.Sprintf("; pairs mapped to arguments (-pairs %s)", row.Pairs)
-	}
-	if row.Warning != "" {
-		s += "; warning: " + row.Warning
-	}
-	return s + "\n"
+	return lines
 }
 
 func isNaN(v float64) bool { return v != v }

@@ -81,10 +81,19 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) experi
 	if !strings.Contains(stdout, want) {
 		t.Errorf("summary: got %q, want it to contain %q", stdout, want)
 	}
+	// The summary leads with the headline of a table of the run alone, the
+	// estimate for the 2022 sample, and says how to get the predicted one.
+	headline := "estimated judged-only nDCG@5"
+	if s.Year() == 2021 {
+		headline = "judged-only nDCG@5"
+	}
 	for _, d := range []string{"relevance", "quality", "coherence"} {
-		if want := fmt.Sprintf("%d %s: nDCG@5", s.Year(), d); (s.Year() == 2022 || d == "relevance") && !strings.Contains(stdout, want) {
-			t.Errorf("summary: got %q, want the evaluation (%s)", stdout, want)
+		if want := fmt.Sprintf("\n%d %s: %s 0.", s.Year(), d, headline); (s.Year() == 2022 || d == "relevance") && !strings.Contains(stdout, want) {
+			t.Errorf("summary: got %q, want the evaluation led by the headline (%q)", stdout, want)
 		}
+	}
+	if want := "predicted nDCG@5, comes from: go run ./examples/evaluate -year 2022 "; s.Year() == 2022 && !strings.Contains(stdout, want) {
+		t.Errorf("summary: got %q, want a line saying how to get the headline (%q)", stdout, want)
 	}
 	// The run is evaluated without an Env, as the command's summary line
 	// evaluates it: with one, the experiment would also train its predictor
@@ -100,6 +109,9 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) experi
 		t.Fatal(err)
 	}
 	row := table.Rows[0]
+	if want := fmt.Sprintf(": %s %.4f (CI95 ", headline, map[bool]float64{true: row.Estimated.Mean, false: row.Judged.Mean}[s.Year() == 2022]); !strings.Contains(stdout, want) {
+		t.Errorf("summary: got %q, want the headline figure of the run's table (%q)", stdout, want)
+	}
 	// A warning that the run's judged-only figure rests on ranks far down
 	// (judged@5 below 0.5) is expected of a new system; any other is not.
 	unexpected := slices.ContainsFunc(row.Warnings, func(w string) bool { return !strings.Contains(w, "judged-only rests on ranks around") })
