@@ -230,7 +230,7 @@ type Report struct {
 	setup   time.Duration
 	write   time.Duration
 
-	system  system.System // what Time was given, for what it learned from
+	system system.System // what Time was given, for what it learned from
 
 	mu      sync.Mutex
 	latency []time.Duration
