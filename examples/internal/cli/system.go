@@ -55,10 +55,6 @@ type SystemFlags struct {
 	name string
 }
 
-// About is the paragraph a system's -h adds about the flags every system
-// shares.
-const About = `Input and output follow TIRA's convention: -i DIR holds the corpus (args_processed.csv, also .gz, the official .tar.gz, or args.me JSON) and topics.xml; the run is written to run.txt in the -o DIR directory (here -o is a directory; the search command's -o names the run file), replacing one that is there (a line on stderr says so; a run that breaks the rules leaves it as it was). Without -i the system runs on an args.me sample embedded in the module (-sample: 2022, the 25 odd-numbered Touché 2022 topics, or 2021, ten 2021 topics) and prints the run's nDCG@5 against the official judgments. The index and a file of the corpus's texts are cached (-cache) and built only on the first run; a cache directory that cannot be written is warned about and left out. Progress goes to stderr (-quiet silences it): a bar on a terminal, plain lines otherwise.`
-
 // Register defines the common flags on c, with their range checks; name
 // is the command's, for the default run tag.
 func (f *SystemFlags) Register(c *Command, name string) {

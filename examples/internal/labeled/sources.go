@@ -14,14 +14,6 @@ const (
 	IBMURL = "https://research.ibm.com/haifa/dept/vst/debating_data.shtml"
 )
 
-// Sources says where the labelled data comes from and how a data directory
-// is laid out; the commands that read it print it in their -h.
-const Sources = `The labelled data is not part of the module (its licences differ from the code's); get it from its publishers and lay it out under the -data directory as follows:
-
-  DIR/ukp-sentential/*.tsv  the UKP Sentential Argument Mining Corpus (Stab et al., EMNLP 2018; TU Darmstadt's UKP Lab; CC BY-NC; ` + UKPURL + `), one tab-separated file per topic (abortion.tsv, cloning.tsv, ...) with the header columns topic, retrievedUrl, archivedUrl, sentenceHash, sentence, annotation (Argument_for, Argument_against, NoArgument) and set (train, val, test). The release leaves the sentence column empty for copyright reasons; its completion pipeline fills it in from the Wayback Machine, and an empty sentence is an error here.
-  DIR/ibm-evidence/train.csv and test.csv  the IBM Debater Evidence Sentences (Shnarch et al., ACL 2018; CC BY-SA 3.0; ` + IBMURL + `), comma-separated with the header columns topic, "the concept of the topic", candidate, label (1 evidence, 0 not) and others, which are ignored.
-  DIR/ibm-claim-stance/train.csv  the IBM Debater Claim Stance train split (Bar-Haim et al., EACL 2017; CC BY-SA 3.0; ` + IBMURL + `), comma-separated with the columns topicId, topicText, claims.stance (PRO, CON) and claims.claimCorrectedText among others.`
-
 // Parts of a data directory, for Missing.
 const (
 	UKP         = "ukp-sentential" // DIR/ukp-sentential/*.tsv
