@@ -5,7 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -103,5 +106,85 @@ func TestRemoveDead(t *testing.T) {
 	}
 	if removed, err := RemoveDead(filepath.Join(dir, "missing"), ""); err != nil || removed != nil {
 		t.Errorf("a missing directory: removed %q, %v; want nothing, no error", removed, err)
+	}
+}
+
+// Unlock leaves no lock file; nor does Held, which takes and releases the
+// lock of a free path.
+func TestUnlockRemoves(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "entry.lock")
+	l, err := Acquire(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("lock file while held: %v", err)
+	}
+	if err := l.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	if Held(p) {
+		t.Error("Held after Unlock: true")
+	}
+	if Held(filepath.Join(dir, "other.lock")) {
+		t.Error("Held of a missing lock file: true")
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 0 {
+		t.Errorf("left behind: %v", es)
+	}
+	// A lock file left by a killed process is taken over, and removed.
+	if err := os.WriteFile(p, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if l, err = TryAcquire(p); err != nil {
+		t.Fatal(err)
+	}
+	l.Unlock()
+	if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a leftover lock file after a lock of it: %v", err)
+	}
+}
+
+// Lockers that remove the lock file on Unlock still exclude each other:
+// one that locked a file its holder had removed notices and locks the file
+// at the path instead.
+func TestExcludesWhileRemoved(t *testing.T) {
+	if !locking {
+		t.Skip("no file locking on this platform")
+	}
+	p := filepath.Join(t.TempDir(), "entry.lock")
+	var holders, most atomic.Int32
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for taken := 0; taken < 300; {
+				l, err := TryAcquire(p)
+				if errors.Is(err, ErrBusy) {
+					runtime.Gosched()
+					continue
+				}
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				taken++
+				n := holders.Add(1)
+				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+				}
+				runtime.Gosched()
+				holders.Add(-1)
+				if err := l.Unlock(); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := most.Load(); n != 1 {
+		t.Errorf("%d holders of the lock at once, want 1", n)
 	}
 }
