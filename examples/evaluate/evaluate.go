@@ -76,6 +76,7 @@ type config struct {
 	pairs      string // "", "first" or "best"
 	order      string // table mode: "score" or "rank"
 	format     string // table mode: "table", "tsv" or "json"
+	wide       bool   // table mode: -wide
 	perTopics  bool   // table mode: -per-topic
 	correction string // table mode
 	test       string // table mode: ttest, permutation or wilcoxon
@@ -87,22 +88,18 @@ type config struct {
 	validate   bool     // -validate-estimated
 }
 
-const usage = `evaluate [-q] [-c] [-J] [-M N] [-l LEVEL] [-Z FILE] [-pairs first|best] [-m MEASURE]... QRELS RUN
-evaluate -year 2020|2021|2022 [-dimension relevance|quality|coherence] [trec_eval flags] -m MEASURE... RUN
-evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank] [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-judgments FILE]... [-predict=false] [-i DIR] [-name NAME]... [-seed N] [-resamples N] RUN...
+const usage = `evaluate [-q] [-c] [-J] [-M N] [-l LEVEL] [-Z FILE] [-pairs P] [-m MEASURE]... QRELS RUN
+evaluate -year 2020|2021|2022 [-dimension DIMENSION] [trec_eval flags] -m MEASURE... RUN
+evaluate (-year 2020|2021|2022 | -qrels FILE) [-format table|tsv|json] [-wide] [flags] RUN...
 evaluate -validate-estimated [-year 2022]`
 
-const about = `Evaluate scores TREC runs against relevance judgments, in one of two modes.
+const about = `Evaluate scores TREC runs (plain or gzipped) against relevance judgments, in two modes.
 
-With -m, or with just QRELS and RUN (trec_eval mode), it prints exactly the lines trec_eval 10.0 prints for the same options (with -year and -m it takes only RUN and scores it against the official judgments of that year embedded in the module, one dimension at a time: -dimension, relevance by default, as trec_eval would with those judgments written to a qrels file): "measure<TAB>qid<TAB>value", for every measure of trec_eval but the preference ones, in trec_eval's syntax (map, P.5,10, ndcg_cut.5,10,1000, bpref, infAP, unj.5, iprec_at_recall.0.1,0.5, ndcg.1=3,2=9, ...; the sets official, all_trec and set) or as ir_measures names them (nDCG@5, P@10, R@10, AP, RR, Bpref). Without -m it computes trec_eval's default set, official. The flags -q (each topic's values too), -c, -J, -M (at most N documents a topic), -l (the least relevant label) and -Z (z-scores from a file of "qid measure mean sd" lines) are trec_eval's, and may be written as trec_eval takes them (-M100, -l2, -mP.5): here -q does not mean quiet. Runs and qrels may hold comment lines (starting with '#'), and text after a run line's sixth field is ignored, as in trec_eval. -pairs maps a run of sentence pairs onto arguments first, and the mapped run is scored by trec_eval's rules. A run of which nothing is judged is scored all the same, as trec_eval does, with a warning on stderr (naming -pairs for a run of sentence pairs against judgments of arguments).
+With -m, or with just QRELS and RUN (trec_eval mode), it prints exactly the lines trec_eval 10.0 prints for the same options; -q, -c, -J, -M, -l and -Z are trec_eval's (-q gives each topic's values; it does not mean quiet). With -year, RUN alone is scored against that year's official judgments, embedded in the module (-dimension).
 
-Without -m (table mode) it prints, for each run and judged dimension, the mean nDCG@5 with its 95% percentile bootstrap interval, plain and on judged-only rankings (the variant of Touché's official tables), judged@5 (the share of the run's top 5 that is judged) and the depth of the judged-only figure (the mean and median rank of the judged results it scored), and for judgments of sentence pairs (2022) the estimated judged-only nDCG@5, which also counts the unjudged pairs whose two sentences were judged in other pairs, labelling each with its sentences' mean labels (eval.Estimate), with its coverage labelled@5; each figure with the p-value of a paired test against the baseline run (-test: the t-test, the paired randomization test, exact up to 20 topics and from 100,000 seeded samples beyond, or Wilcoxon's signed-rank test, exact up to 50 non-zero differences and by the normal approximation beyond), corrected for the number of runs within each column and dimension (-correction; the line above the table says which p-values the correction covers). For 2022 the table leads with the predicted nDCG@5, which labels every unjudged pair of the top 5 with a label predicted from the judged sentences of its topic (eval/unjudged, trained on the texts of the embedded 2022 sample, or of the TIRA input -i DIR; -predict=false leaves it out and the estimate leads): the figure that the simulation of hidden judgments (BENCHMARKS.md) found to keep the systems' order and not to move with the candidate pool. Judged-only needs care: a new system's top 5 is mostly unjudged, and its judged-only figure then scores judged pairs far down its ranking (the depth says how far), which a smaller candidate pool "improves". So a row whose judged@5 is below 0.5 warns that "judged-only rests on ranks around N", and a judged-only p-value is given only where both runs' judged@5 reach -min-judged (0.2, the level at which the simulation of hidden judgments found judged-only's verdicts mostly stable); elsewhere the cell says why it is empty. A row also warns when nothing of the run is judged. -judgments FILE (repeatable) reads own judgments, as examples/judge writes them, kept apart from the official ones: they add the columns "nDCG@5 official + N own" and "judged@5 official + N own" (official labels, and the own ones of the pairs the official judgments leave unjudged; where two files label a pair, the first given counts), and change no other figure; with two files or more, their agreement follows the table (Cohen's kappa per dimension over the pairs both judged). -format tsv prints the table as tab-separated values with a one-token header, and json as one object with every topic's values; -per-topic adds each topic's values to the table. A run is labelled by -name (in the order of the RUN files), else by its run tag, else by the shortest part of its path that tells it from the others. -pairs maps a run of sentence pairs or sentences onto the args.me arguments the 2020 and 2021 judgments rate. -year takes the official judgments embedded in the module.
+Without -m (table mode) it prints the Touché table of the runs, as the experiment command prints it: for each run and judged dimension the headline nDCG@5 (for 2022 the predicted one) with its 95% interval and the p-value of a paired test against the baseline run, judged@5 and a warning where the figure means little; -wide, -format tsv and -format json give every figure. -judgments adds own judgments (examples/judge) in columns of their own.
 
--validate-estimated prints how well the estimate of unjudged pairs predicts the official 2022 judgments, leaving each judged pair out in turn: the Pearson correlation and mean absolute error per dimension, for the mean of the sentences' means and for the fitted estimate (eval.FitEstimate) the tables use for coherence.
-
-Runs are read as trec_eval reads them in trec_eval mode (any stance token, infinite scores), and strictly in table mode (a stance PRO, CON, NEU, NO or Q0, finite scores).
-
-Flags come before the files. A bad command line exits 2, a file that cannot be read or evaluated 1.`
+-validate-estimated checks the estimate of unjudged pairs on the official 2022 judgments.`
 
 // run runs the command with args (without the program name) and returns
 // the exit status.
@@ -126,31 +123,32 @@ func run(args []string, stdout, stderr io.Writer) int {
 func define(cmd *cli.Command) *config {
 	c := &config{}
 	fs := cmd.Flags
-	fs.Var(&c.measures, "m", "trec_eval mode: a `measure` to compute, in trec_eval syntax or as ir_measures names it (repeatable)")
+	fs.Var(&c.measures, "m", "trec_eval mode: a `measure`, in trec_eval's syntax or ir_measures' (repeatable)")
 	fs.BoolVar(&c.perTopic, "q", false, "trec_eval mode: print each topic's values too (as trec_eval -q)")
-	fs.BoolVar(&c.complete, "c", false, "average over all judged topics; missing topics score 0 (both modes)")
+	fs.BoolVar(&c.complete, "c", false, "average over all judged topics; a missing topic scores 0 (both modes)")
 	fs.BoolVar(&c.judgedOnly, "J", false, "trec_eval mode: drop unjudged documents from the rankings")
 	fs.IntVar(&c.maxRet, "M", 0, "trec_eval mode: evaluate at most `N` documents of each topic")
 	fs.IntVar(&c.level, "l", 1, "trec_eval mode: the least label of a relevant document (`level`, at least 1)")
-	fs.StringVar(&c.zscores, "Z", "", "trec_eval mode: print z-scores, with each topic's mean and standard deviation of each measure from this `file` (qid measure mean sd)")
-	fs.IntVar(&c.year, "year", 0, "use the embedded official Touché Task 1 judgments of this `year`: in table mode, and with -m in trec_eval mode (RUN alone; see -dimension)")
-	fs.StringVar(&c.qrels, "qrels", "", "table mode: judgments `file` (qid 0 docid label)")
+	fs.StringVar(&c.zscores, "Z", "", "trec_eval mode: print z-scores, from this `file` of \"qid measure mean sd\" lines")
+	fs.IntVar(&c.year, "year", 0, "use the embedded official Touché Task 1 judgments of this `year`")
+	fs.StringVar(&c.qrels, "qrels", "", "table mode: the judgments `file` (qid 0 docid label)")
 	fs.StringVar(&c.baseline, "baseline", "", "table mode: the `run` the others are tested against (default: the first RUN)")
-	fs.Var(&c.names, "name", "table mode: the `label` of the next RUN's rows (repeatable, in the order of the RUN files)")
-	fs.Uint64Var(&c.seed, "seed", 0, "table mode: bootstrap seed (and the permutation test's); the experiment command's default is 0 too")
+	fs.Var(&c.names, "name", "table mode: the `label` of the next RUN's rows (repeatable)")
+	fs.Uint64Var(&c.seed, "seed", 0, "table mode: the `seed` of the bootstrap and the permutation test")
 	fs.StringVar(&c.test, "test", "ttest", "table mode: the paired significance `test`: ttest, permutation or wilcoxon")
-	fs.Float64Var(&c.minJudged, "min-judged", 0, "table mode: the judged@5 both runs need for their judged-only figures to be tested (`share`; 0 means 0.2, a negative value tests every run)")
-	fs.StringVar(&c.input, "i", "", "table mode, 2022: a TIRA input `dir` whose corpus and topics.xml give the texts the predicted nDCG@5 learns from (default: the embedded 2022 sample, which serves its 25 topics)")
-	fs.BoolVar(&c.predict, "predict", true, "table mode, 2022: predict the labels of unjudged pairs and lead with the predicted nDCG@5 (-predict=false: the estimate leads)")
-	fs.Var(&c.own, "judgments", "table mode: an own-judgments `file` (examples/judge), kept apart from the official judgments (repeatable)")
-	fs.StringVar(&c.dimension, "dimension", "relevance", "trec_eval mode with -year: the judged `dimension` to score (relevance, quality, or for 2022 coherence)")
+	fs.Float64Var(&c.minJudged, "min-judged", 0, "table mode: least judged@5 for a judged-only p-value (`share`; 0 means 0.2, negative: any)")
+	fs.StringVar(&c.input, "i", "", "table mode, 2022: a TIRA input `dir` whose texts the predictor learns from")
+	fs.BoolVar(&c.predict, "predict", true, "table mode, 2022: lead with the predicted nDCG@5 (false: the estimate)")
+	fs.Var(&c.own, "judgments", "table mode: an own-judgments `file` (examples/judge; repeatable)")
+	fs.StringVar(&c.dimension, "dimension", "relevance", "trec_eval mode with -year: the `dimension` (relevance, quality, coherence)")
 	cmd.IntVar(&c.resamples, "resamples", 10000, 100, 10_000_000, "table mode: bootstrap resamples")
-	fs.StringVar(&c.pairs, "pairs", "", "map pairs (or sentences) to arguments before scoring: `first` or best (both modes)")
-	fs.StringVar(&c.order, "order", "score", "table mode: rank each topic's documents by `score` (as trec_eval) or by the rank column")
-	fs.StringVar(&c.format, "format", "table", "table mode: `table` (aligned columns for people), tsv (tab-separated, for programs) or json")
-	fs.BoolVar(&c.perTopics, "per-topic", false, "table mode: print each topic's values after the table (with -format table)")
-	fs.StringVar(&c.correction, "correction", "bonferroni", "table mode: adjust the p-values for testing several runs: `bonferroni`, holm or none")
-	fs.BoolVar(&c.validate, "validate-estimated", false, "print the leave-one-out validation of the estimate of unjudged pairs on the official 2022 judgments, and exit")
+	fs.StringVar(&c.pairs, "pairs", "", "map pairs (or sentences) to arguments before scoring: `first` or best")
+	fs.StringVar(&c.order, "order", "score", "table mode: rank each topic's documents by `score` (as trec_eval) or rank")
+	fs.StringVar(&c.format, "format", "table", "table mode: `table` (for people), tsv (for programs) or json")
+	fs.BoolVar(&c.wide, "wide", false, "table mode: the aligned table with every figure (as tsv and json have them)")
+	fs.BoolVar(&c.perTopics, "per-topic", false, "table mode: print each topic's values after the table")
+	fs.StringVar(&c.correction, "correction", "bonferroni", "table mode: adjust the p-values: `bonferroni`, holm or none")
+	fs.BoolVar(&c.validate, "validate-estimated", false, "validate the estimate of unjudged pairs on the 2022 judgments")
 	cmd.Check(func() error {
 		set := make(map[string]bool)
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -171,7 +169,7 @@ func define(cmd *cli.Command) *config {
 			}
 			return nil
 		}
-		tableFlags := []string{"i", "predict", "year", "qrels", "baseline", "seed", "resamples", "order", "format", "name", "per-topic", "correction", "test", "min-judged", "judgments"}
+		tableFlags := []string{"i", "predict", "year", "qrels", "baseline", "seed", "resamples", "order", "format", "wide", "name", "per-topic", "correction", "test", "min-judged", "judgments"}
 		c.trecEval = len(c.measures) > 0 || fs.NArg() == 2 && !slices.ContainsFunc(tableFlags, func(n string) bool { return set[n] })
 		if c.trecEval {
 			for _, name := range tableFlags {
@@ -218,6 +216,9 @@ func define(cmd *cli.Command) *config {
 		}
 		if c.format != "table" && c.format != "tsv" && c.format != "json" {
 			return cli.Usagef("-format %q, want table, tsv or json", c.format)
+		}
+		if c.wide && c.format != "table" {
+			return cli.Usagef("-wide goes with -format table (-format %s gives every figure)", c.format)
 		}
 		if c.correction != "bonferroni" && c.correction != "holm" && c.correction != "none" {
 			return cli.Usagef("-correction %q, want bonferroni, holm or none", c.correction)
@@ -389,7 +390,11 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 		cli.WriteAgreement(stderr, own)
 		return t.Write(w, "json")
 	}
-	if err := t.Write(w, "text"); err != nil {
+	format := "text"
+	if c.wide {
+		format = "wide"
+	}
+	if err := t.Write(w, format); err != nil {
 		return err
 	}
 	if len(own) > 1 {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/eval/own"
@@ -71,20 +72,35 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestTable checks the Touché table on hand-computed runs (see testdata).
+// textTable splits an aligned table (Table.Write's "text" or "wide") into
+// its caption, header and rows; the caption may take several lines, and a
+// blank line ends the rows.
+func textTable(t *testing.T, out string) (caption, header string, rows []string) {
+	t.Helper()
+	caption, rest, ok := strings.Cut(out, "\n\n")
+	if !ok || !strings.HasPrefix(caption, "p: ") {
+		t.Fatalf("got\n%s\nwant a caption, a blank line and the table", out)
+	}
+	table, _, _ := strings.Cut(rest, "\n\n")
+	lines := strings.Split(strings.TrimSuffix(table, "\n"), "\n")
+	return caption, lines[0], lines[1:]
+}
+
+// TestTable checks the Touché table on hand-computed runs (see testdata):
+// every figure with -wide, and the same figures in the narrow table
+// printed by default, which fits 120 columns.
 func TestTable(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	// -min-judged -1: the runs are short, and their judged-only figures are
 	// tested all the same.
 	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "-1", "testdata/a.run", "testdata/b.run"}
-	if code := run(args, &stdout, &stderr); code != cli.ExitOK {
+	if code := run(append([]string{"-wide"}, args...), &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if len(lines) != 5 || !strings.HasPrefix(lines[0], "p: two-sided paired t-test against A") {
-		t.Fatalf("got %d lines, want a caption, a blank line, a header and 2 rows:\n%s", len(lines), stdout.String())
+	caption, _, lines := textTable(t, stdout.String())
+	if len(lines) != 2 || !strings.HasPrefix(caption, "p: two-sided paired t-test against A") {
+		t.Fatalf("got %d rows, want 2 under a caption:\n%s", len(lines), stdout.String())
 	}
-	lines = lines[2:]
 	log2 := math.Log2
 	// Run b, topic 1: x (unjudged), c (0), b (1); ideal 2, 1.
 	// Topic 2: e (-2), z (unjudged), d (1); ideal 1.
@@ -101,20 +117,33 @@ func TestTable(t *testing.T) {
 		// Judged-only differences b-a are (x, 0), so t = -1 with df = 1: p = 0.5.
 		{"B", bPlain, bJudged, "0.5000"},
 	}
+	var narrow bytes.Buffer
+	if code := run(args, &narrow, &stderr); code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	_, header, narrowRows := textTable(t, narrow.String())
+	if got := strings.Join(strings.Fields(header), " "); got != "system judgments judged-only nDCG@5 CI95 p judged@5 warning" {
+		t.Errorf("the narrow table's header: got %q", got)
+	}
+	for _, l := range strings.Split(narrow.String(), "\n") {
+		if n := utf8.RuneCountInString(l); n > 120 {
+			t.Errorf("the narrow table has a line of %d columns: %q", n, l)
+		}
+	}
 	for i, tc := range tests {
 		// Judgments of arguments: judged-only nDCG@5 leads, with its
 		// p-value, judged@5 and depth, then plain nDCG@5 and its p-value.
-		f := strings.Fields(lines[i+1])
+		f := strings.Fields(lines[i])
 		if len(f) < 19 {
-			t.Fatalf("row %q: got %d columns, want 19 and a warning", lines[i+1], len(f))
+			t.Fatalf("row %q: got %d columns, want 19 and a warning", lines[i], len(f))
 		}
 		if f[0] != tc.run || f[1] != "tiny.qrels" || f[2] != "2" || f[6] != tc.p {
-			t.Errorf("row %q: got run %s, judgments %s, topics %s, p %s; want %s, tiny.qrels, 2, %s", lines[i+1], f[0], f[1], f[2], f[6], tc.run, tc.p)
+			t.Errorf("row %q: got run %s, judgments %s, topics %s, p %s; want %s, tiny.qrels, 2, %s", lines[i], f[0], f[1], f[2], f[6], tc.run, tc.p)
 		}
 		num := func(s string) float64 {
 			v, err := strconv.ParseFloat(s, 64)
 			if err != nil {
-				t.Fatalf("row %q: %v", lines[i+1], err)
+				t.Fatalf("row %q: %v", lines[i], err)
 			}
 			return v
 		}
@@ -130,12 +159,22 @@ func TestTable(t *testing.T) {
 				t.Errorf("%s %s: interval [%s, %s] does not hold the mean %s", tc.run, g.name, g.lo, g.hi, g.mean)
 			}
 		}
+		// The narrow row: the same run, judged-only figure, interval,
+		// p-value and judged@5.
+		n := strings.Fields(narrowRows[i])
+		if want := []string{f[0], f[1], f[3], f[4] + "-" + f[5], f[6], f[7]}; len(n) < len(want) || !slices.Equal(n[:len(want)], want) {
+			t.Errorf("narrow row %q: want it to start %q", narrowRows[i], want)
+		}
 	}
 	// Same seed, same table.
 	var again bytes.Buffer
-	run(args, &again, &stderr)
+	run(append([]string{"-wide"}, args...), &again, &stderr)
 	if again.String() != stdout.String() {
 		t.Errorf("second run: got\n%s\nwant\n%s", again.String(), stdout.String())
+	}
+	// -wide is the aligned table's: with tsv or json, a usage error.
+	if code := run([]string{"-wide", "-format", "tsv", "-qrels", "testdata/tiny.qrels", "testdata/a.run"}, &again, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), "-wide goes with -format table") {
+		t.Errorf("-wide -format tsv: exit %d, %q; want a usage error", code, stderr.String())
 	}
 }
 
@@ -149,23 +188,18 @@ func TestTableOfficialYear(t *testing.T) {
 	if code := run([]string{"-year", "2022", "-resamples", "100", "testdata/a.run"}, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, d := range []string{"2022 relevance", "2022 quality", "2022 coherence"} {
-		if !strings.Contains(stdout.String(), d) {
+	_, header, rows := textTable(t, stdout.String())
+	for i, d := range []string{"2022 relevance", "2022 quality", "2022 coherence"} {
+		if i >= len(rows) || !strings.HasPrefix(strings.Join(strings.Fields(rows[i]), " "), "A "+d+" ") {
 			t.Errorf("got no row for %q:\n%s", d, stdout.String())
 		}
 	}
-	header := func(table string) string {
-		if lines := strings.Split(table, "\n"); len(lines) > 2 {
-			return lines[2] // after the caption and a blank line
-		}
-		return ""
-	}
-	// Every row's first figure (after run, judgments and topics) is the
+	// Every row's first figure (after system and judgments) is the
 	// predicted nDCG@5.
-	if h := header(stdout.String()); !strings.HasPrefix(strings.Join(strings.Fields(h)[3:], " "), "predicted nDCG@5 CI95 low") {
-		t.Errorf("header %q: want the predicted nDCG@5 first", h)
+	if h := strings.Join(strings.Fields(header), " "); !strings.HasPrefix(h, "system judgments predicted nDCG@5 CI95") {
+		t.Errorf("header %q: want the predicted nDCG@5 first", header)
 	}
-	for _, l := range strings.Split(strings.TrimSpace(stdout.String()), "\n")[3:] {
+	for _, l := range rows {
 		if f := strings.Fields(l); len(f) < 5 || f[3] == "NaN" || f[3] == "-" {
 			t.Errorf("row %q: want a predicted nDCG@5", l)
 		}
@@ -174,7 +208,7 @@ func TestTableOfficialYear(t *testing.T) {
 	if code := run([]string{"-year", "2022", "-predict=false", "-resamples", "100", "testdata/a.run"}, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("-predict=false: exit %d: %s", code, stderr.String())
 	}
-	if h := header(stdout.String()); !strings.HasPrefix(strings.Join(strings.Fields(h)[3:], " "), "estimated judged-only nDCG@5") || strings.Contains(h, "predicted") {
+	if _, h, _ := textTable(t, stdout.String()); !strings.HasPrefix(strings.Join(strings.Fields(h), " "), "system judgments estimated judged-only nDCG@5") || strings.Contains(h, "predicted") {
 		t.Errorf("-predict=false: header %q: want the estimate first, and no predicted figure", h)
 	}
 	stdout.Reset()
@@ -242,19 +276,18 @@ func TestErrors(t *testing.T) {
 // tested against, and puts it first, wherever it stands among the runs.
 func TestTableBaseline(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "-1", "-baseline", "testdata/b.run", "testdata/a.run", "testdata/b.run"}
+	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "-min-judged", "-1", "-wide", "-baseline", "testdata/b.run", "testdata/a.run", "testdata/b.run"}
 	if code := run(args, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if len(lines) != 5 {
-		t.Fatalf("got %d lines, want a caption, a blank line, a header and 2 rows:\n%s", len(lines), stdout.String())
+	_, _, lines := textTable(t, stdout.String())
+	if len(lines) != 2 {
+		t.Fatalf("got %d rows, want 2:\n%s", len(lines), stdout.String())
 	}
-	lines = lines[2:]
 	// The judged-only differences a-b are the opposite of TestTable's, so the
 	// two-sided p is the same 0.5.
 	for i, want := range [][2]string{{"B", "-"}, {"A", "0.5000"}} {
-		f := strings.Fields(lines[i+1])
+		f := strings.Fields(lines[i])
 		if f[0] != want[0] || f[6] != want[1] {
 			t.Errorf("row %d: got run %s, p %s; want %s, %s", i+1, f[0], f[6], want[0], want[1])
 		}
@@ -507,17 +540,19 @@ func TestRowLabels(t *testing.T) {
 }
 
 // TestTableTSV checks -format tsv: a header of one-token column names and
-// rows of as many tab-separated fields holding the table's values.
+// rows of as many tab-separated fields holding the values of the table
+// -wide prints.
 func TestTableTSV(t *testing.T) {
 	args := []string{"-qrels", "testdata/tiny.qrels", "-resamples", "500", "testdata/a.run", "testdata/b.run"}
 	var table, tsv, stderr bytes.Buffer
-	if code := run(args, &table, &stderr); code != cli.ExitOK {
+	if code := run(append([]string{"-wide"}, args...), &table, &stderr); code != cli.ExitOK {
 		t.Fatalf("table: exit %d: %s", code, stderr.String())
 	}
 	if code := run(append([]string{"-format", "tsv"}, args...), &tsv, &stderr); code != cli.ExitOK {
 		t.Fatalf("tsv: exit %d: %s", code, stderr.String())
 	}
-	tableLines := strings.Split(strings.TrimSpace(table.String()), "\n")[2:] // after the caption
+	_, tableHeader, rows := textTable(t, table.String())
+	tableLines := append([]string{tableHeader}, rows...)
 	lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")
 	if len(lines) != len(tableLines) {
 		t.Fatalf("tsv has %d lines, the table %d:\n%s", len(lines), len(tableLines), tsv.String())
@@ -528,15 +563,19 @@ func TestTableTSV(t *testing.T) {
 		"judged_ndcg5", "judged_ndcg5_low", "judged_ndcg5_high", "p", "judged5",
 		"p_plain", "estimated_judged_ndcg5", "estimated_judged_ndcg5_low", "estimated_judged_ndcg5_high", "estimated_p", "labelled5", "warning",
 		"depth5", "depth5_median", "p_untested", "own_ndcg5", "own_ndcg5_low", "own_ndcg5_high", "own_p", "own_judged5",
-		"predicted_ndcg5", "predicted_ndcg5_low", "predicted_ndcg5_high", "predicted_p"}
+		"predicted_ndcg5", "predicted_ndcg5_low", "predicted_ndcg5_high", "predicted_p", "in_sample", "p_in_sample"}
 	if diff := cmp.Diff(want, header); diff != "" {
 		t.Errorf("header (-want +got):\n%s", diff)
 	}
 	// The text table orders its columns for people (the headline first):
-	// a row holds the same values, in another order.
+	// a row holds the same values, in another order, but for the in-sample
+	// columns, which it shows as marks ("†").
 	for i, l := range lines[1:] {
 		var got []string
-		for _, f := range strings.Split(l, "\t") {
+		for c, f := range strings.Split(l, "\t") {
+			if c < len(header) && (header[c] == "in_sample" || header[c] == "p_in_sample") {
+				continue
+			}
 			got = append(got, strings.Fields(f)...)
 		}
 		var wantRow []string
@@ -557,7 +596,7 @@ func TestTableTSV(t *testing.T) {
 func TestCommandLine(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-h"}, &stdout, &stderr); code != cli.ExitOK || !strings.Contains(stdout.String(), "usage: evaluate") ||
-		!strings.Contains(stdout.String(), "-q does not mean quiet") {
+		!strings.Contains(stdout.String(), "does not mean quiet") {
 		t.Errorf("-h: exit %d, stdout %q; want 0 and the usage", code, stdout.String())
 	}
 	stdout.Reset()
@@ -791,9 +830,9 @@ func TestOwnJudgments(t *testing.T) {
 	if r := got.Rows[0]; got.Own != 4 || r.Judgments != "2022 relevance" || r.JudgedShare != 0.2 || r.OwnShare != 1 || fmt.Sprintf("%.4f", r.Own.Mean) != want {
 		t.Errorf("got own %d, %+v; want 4 own judgments, judged@5 0.20 officially, 1.00 with own, nDCG@5 %s:\n%s", got.Own, r, want, stdout.String())
 	}
-	// The text table: both figures, labelled; two files give their agreement.
+	// The wide table: both figures, labelled; two files give their agreement.
 	stdout.Reset()
-	if code := run([]string{"-year", "2022", "-predict=false", "-resamples", "100", "-judgments", ada, "-judgments", bob, runFile}, &stdout, &stderr); code != cli.ExitOK {
+	if code := run([]string{"-year", "2022", "-predict=false", "-resamples", "100", "-wide", "-judgments", ada, "-judgments", bob, runFile}, &stdout, &stderr); code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	for _, s := range []string{"nDCG@5 official + 4 own", "judged@5 official + 4 own", "judged-only nDCG@5", "agreement of " + ada + " (Ada) and " + bob + " (Bob) over 4 pairs both judged: Cohen's kappa relevance"} {

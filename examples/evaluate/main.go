@@ -1,10 +1,11 @@
 // Command evaluate scores TREC runs against relevance judgments, in one of
-// two modes.
+// two modes. Runs, qrels and -Z files may be gzipped (told by their first
+// bytes, not their names); a truncated one is an error ("gzip: ...").
 //
 // trec_eval mode, chosen by giving at least one -m, or by giving just QRELS
 // and RUN (without -year and -qrels):
 //
-//	evaluate [-q] [-c] [-J] [-M N] [-l LEVEL] [-Z FILE] [-pairs first|best] [-m MEASURE]... QRELS RUN
+//	evaluate [-q] [-c] [-J] [-M N] [-l LEVEL] [-Z FILE] [-pairs P] [-m MEASURE]... QRELS RUN
 //
 // prints exactly the lines trec_eval 10.0 prints for the same options:
 // "measure<TAB>qid<TAB>value", the measure name padded to 22 columns, values
@@ -49,10 +50,12 @@
 // Touché table mode, without -m:
 //
 //	evaluate (-year 2020|2021|2022 | -qrels FILE) [-pairs first|best] [-c] [-order score|rank]
-//	         [-format table|tsv|json] [-per-topic] [-baseline RUN] [-correction bonferroni|holm|none]
-//	         [-test ttest|permutation|wilcoxon] [-min-judged X] [-name NAME]... [-seed N] [-resamples N] RUN...
+//	         [-format table|tsv|json] [-wide] [-per-topic] [-baseline RUN]
+//	         [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X]
+//	         [-judgments FILE]... [-predict=false] [-i DIR] [-name NAME]... [-seed N] [-resamples N] RUN...
 //
-// prints an experiment of the runs (package experiment): for each run and
+// prints an experiment of the runs (package experiment; the experiment
+// command prints the same numbers for the same runs): for each run and
 // judged dimension, the mean nDCG@5 with its 95% percentile bootstrap
 // interval, plain and on judged-only rankings (the variant of Touché's
 // official tables), judged@5, the share of the run's top 5 documents
@@ -65,46 +68,63 @@
 // 20 topics, else from 100,000 sign flips seeded by -seed; wilcoxon, the
 // signed-rank test, zero differences dropped and ties given mean ranks,
 // exact up to 50 non-zero differences, else the normal approximation) of
-// each run's judged-only nDCG@5 against the baseline run's (-baseline, or
-// else the first RUN), over the topics both answer, corrected for the
-// number of runs compared (-correction: Bonferroni by default, or Holm;
-// the correction covers the p-values of one column on one dimension, as
-// the line above the table says); p_plain tests the plain nDCG@5 the same
-// way. A judged-only p-value is computed only where both runs' judged@5
+// each run's figures against the baseline run's (-baseline, or else the
+// first RUN), over the topics both answer, corrected for the number of
+// runs compared (-correction: Bonferroni by default, or Holm; the
+// correction covers the p-values of one column on one dimension, as the
+// line above the table says). The bootstrap takes -resamples resamples
+// (10,000) seeded by -seed (0, as the experiment command's).
+//
+// For judgments of sentence pairs (2022) the table adds the estimated
+// judged-only nDCG@5, which also counts the unjudged pairs both of whose
+// sentences were judged in other pairs, each labelled from its sentences'
+// judged pairs (eval.Estimate), with its p-value and its coverage,
+// labelled@5 (the share of the top 5 that is judged or estimated), and it
+// leads with the predicted nDCG@5, which labels every unjudged pair of the
+// top 5 with a label predicted from the judged sentences of its topic
+// (eval/unjudged, trained on the texts of the embedded 2022 sample, or of
+// the TIRA input directory -i DIR): the figure that the simulation of
+// hidden judgments (BENCHMARKS.md) found to keep the systems' order and not
+// to move with the candidate pool. -predict=false leaves it out (training
+// it encodes every judged sentence), and the estimate leads.
+//
+// Judged-only needs care: a new system's top 5 is mostly unjudged, and its
+// judged-only figure then scores judged documents far down the ranking (the
+// depth says how far), which a smaller pool of candidates "improves". A
+// row whose judged@5 is below 0.5 warns that it "rests on ranks around N",
+// and a judged-only p-value is computed only where both runs' judged@5
 // reach -min-judged (0, the default, means 0.2, chosen by the simulation of
 // hidden judgments in BENCHMARKS.md; a negative value tests every run, as
-// experiment.Experiment.MinJudged does), and its cell says why
-// otherwise: with most of a top 5 unjudged, judged-only nDCG@5 scores
-// judged documents far down the ranking (a row whose judged@5 is below 0.5
-// warns that it "rests on ranks around N"), and a run with a smaller pool
-// of candidates can look better for it alone. For judgments of sentence
-// pairs (2022) the table adds the estimated judged-only nDCG@5, which also
-// counts the unjudged pairs both of whose sentences were judged in other
-// pairs, each labelled from its sentences' judged pairs (eval.Estimate),
-// with its p-value and its coverage, labelled@5 (the share of the top 5
-// that is judged or estimated), and the aligned table leads with it: of the
-// figures at hand it is the one a pool of another size barely moves. A run
+// experiment.Experiment.MinJudged does); its cell says why otherwise. A run
 // of which nothing is judged is still scored, and its row ends with a
-// warning (also on stderr). The numbers are those the experiment command
-// prints for the same run (one code path, one bootstrap seed, 0 by
-// default). -year uses the
-// official judgments embedded in package eval (2022: relevance, quality
-// and coherence).
+// warning (also on stderr). -year uses the official judgments embedded in
+// package eval (2022: relevance, quality and coherence).
+//
+// -judgments FILE (repeatable) reads own judgments, as examples/judge
+// writes them (package eval/own reads them), kept apart from the official
+// ones: they add the columns "nDCG@5 official + N own" and "judged@5
+// official + N own" (official labels, and the own ones of the pairs the
+// official judgments leave unjudged; where two files label a pair, the
+// first given counts), and change no other figure; with two files or
+// more, their agreement follows the table (Cohen's kappa per dimension
+// over the pairs both judged).
 //
 // Rows are labelled by -name (one per RUN, in order), else by the run's
 // tag, else by the shortest part of its path that tells it from the other
 // runs; no two rows share a label.
 //
-// The table is aligned for people. -format tsv prints it for programs:
-// tab-separated, under a header of one-token column names (run, judgments,
-// topics, ndcg5, ndcg5_low, ndcg5_high, judged_ndcg5, judged_ndcg5_low,
-// judged_ndcg5_high, p, judged5, then p_plain, estimated_judged_ndcg5,
-// estimated_judged_ndcg5_low, estimated_judged_ndcg5_high, estimated_p,
-// labelled5, warning, then depth5, depth5_median and p_untested, why p is
-// empty), with an empty field for what is not computed (the baseline's
-// p-values, estimates for judgments of arguments). -format json
-// prints one object with every topic's values; -per-topic prints them after
-// the aligned table.
+// The table is aligned for people and fits a terminal of 120 columns:
+// each row's run, judgments, headline figure with its interval and
+// p-value, judged@5 and a short warning. -wide prints the aligned table
+// with every figure. -format tsv prints it for programs, tab-separated,
+// under a header of one-token column names (run, judgments, topics, ndcg5,
+// ndcg5_low, ndcg5_high, judged_ndcg5, judged_ndcg5_low, judged_ndcg5_high,
+// p, judged5, p_plain, estimated_judged_ndcg5, ..., warning, depth5,
+// depth5_median, p_untested, ...: experiment.Table.Write lists them), with
+// an empty field for what is not computed (the baseline's p-values,
+// estimates for judgments of arguments). -format json prints one object
+// with every topic's values; -per-topic prints them after the aligned
+// table.
 //
 // The 2020 and 2021 judgments rate whole args.me arguments; a Touché 2022
 // run ranks sentence pairs. -pairs maps such a run (or a run of single

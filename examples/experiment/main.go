@@ -5,7 +5,7 @@
 // judged-only nDCG@5 of the unjudged pairs whose sentences were judged,
 // and paired t-tests against the first system.
 //
-//	experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic]
+//	experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-wide] [-per-topic]
 //	           [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-seed N]
 //	           [-judgments FILE]... [-predict=false] [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
 //	experiment -i DIR -year 2020|2021|2022 [...]
@@ -36,7 +36,12 @@
 // own commands cache them.
 //
 // The table is the evaluate command's (package experiment): for the same
-// run, evaluate -year 2022 RUN prints the same numbers. Every judged-only
+// run, evaluate -year 2022 RUN prints the same numbers. It is aligned for
+// people and fits a terminal of 120 columns: each row's system,
+// judgments, headline figure with its interval and p-value, judged@5 and a
+// short warning. -wide prints the aligned table with every figure, as
+// -format tsv and -format json give them to programs; -per-topic adds each
+// topic's values after the aligned table. Every judged-only
 // figure comes with judged@5 and its depth (the mean and median rank of
 // the judged pairs it scored); a row whose judged@5 is below 0.5 warns that
 // its judged-only figure "rests on ranks around N", and judged-only figures
@@ -164,27 +169,32 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "experiment: %v\n", err)
 		return cli.ExitError
 	}
-	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-per-topic] [-correction bonferroni|holm|none] [-test ttest|permutation|wilcoxon] [-min-judged X] [-seed N] [-judgments FILE]... [-predict=false] [-k 1000] [-o DIR] [-html FILE] [-cache DIR|off] [-workers N] [-quiet]
-experiment -i DIR -year 2020|2021|2022 [flags]`,
-		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension: nDCG@5 plain and judged-only with 95% bootstrap intervals, the share of the top 5 that is judged, the estimated judged-only nDCG@5 (unjudged pairs labelled from their judged sentences, eval.Estimate) with its coverage, the depth of each judged-only figure (the mean and median rank of the judged pairs it scored), and paired tests against the first system (-test), corrected for the number of systems within each column and dimension; judged-only figures are tested only where both systems' judged@5 reach -min-judged, and a row whose judged@5 is below 0.5 warns that its judged-only figure rests on ranks far down the run. The numbers are those evaluate prints for the same run. For judgments of sentence pairs (2022) the table leads with the predicted nDCG@5, which labels every unjudged pair of the top 5 from the judged sentences of its topic (eval/unjudged, trained on the texts of the input); -predict=false leaves it out (training it encodes every judged sentence), and the estimate leads. -judgments FILE (repeatable) adds own judgments (examples/judge) as columns of their own, "official + N own", and their agreement. The systems (-systems, the first is the baseline): `+strings.Join(all, ", ")+`; names joined by + (advanced+pearl+korg) are those systems fused by reciprocal rank (system.Fusion: k 60, equal weights; a pair's stance is that of the system ranking it highest). Without -i they run on an embedded args.me sample (-sample) scored with its topics' official judgments; with -i on a TIRA input directory, scored with the official judgments of -year. -o DIR writes each system's run to DIR/NAME.txt; -html FILE writes the experiment's report, one self-contained HTML file with the table, per-topic plots and every topic's top pairs of each system side by side.`, stdout, stderr)
+	c := cli.New("experiment", `experiment [-sample 2022|2021] [-systems NAME,...] [-format table|tsv|json] [-wide] [flags]
+experiment -i DIR -year 2020|2021|2022 [-systems NAME,...] [flags]`,
+		`Experiment runs several Touché 2022 systems over the same topics and prints one table comparing them on every judged dimension, with the numbers evaluate prints for their runs: the headline nDCG@5 (for 2022 the predicted one; -predict=false: the estimate) with its 95% interval and the p-value of a paired test against the first system, judged@5 and a warning where the figure means little; -wide, -format tsv and -format json give every figure. -judgments adds own judgments (examples/judge) in columns of their own.
+
+The systems (-systems, the baseline first): `+strings.Join(all, ", ")+`; names joined by + (advanced+pearl+korg) are those systems fused by reciprocal rank.
+
+Without -i they run on an embedded args.me sample (-sample), scored with its topics' official judgments; with -i on a TIRA input directory, scored with those of -year. -o DIR writes each run to DIR/NAME.txt, -html FILE the experiment's report.`, stdout, stderr)
 	var f cli.SystemFlags
 	f.RegisterInput(c, "experiment")
 	if o := c.Flags.Lookup("o"); o != nil {
 		o.Usage = "output `directory`; each system's run is written there as NAME.txt"
 	}
-	list := c.Flags.String("systems", strings.Join(all, ","), "comma-separated `names` of the systems to compare, the baseline first; NAME+NAME+... is those systems fused by reciprocal rank")
+	list := c.Flags.String("systems", strings.Join(all, ","), "comma-separated `names` of the systems, the baseline first; A+B: their fusion")
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
 	year := c.Int("year", 0, 0, 2022, "with -i: the `year` of the official judgments to score with (2020, 2021, 2022)")
 	format := c.OneOf("format", []string{"table", "tsv", "json"}, "output `format`")
+	wide := c.Flags.Bool("wide", false, "the aligned table with every figure (as tsv and json have them)")
 	perTopic := c.Flags.Bool("per-topic", false, "print each topic's values after the table (with -format table)")
 	html := c.Flags.String("html", "", "write the experiment's HTML report to `file`")
-	correction := c.OneOf("correction", []string{"bonferroni", "holm", "none"}, "adjustment of the p-values for testing every system against the baseline")
-	test := c.OneOf("test", []string{"ttest", "permutation", "wilcoxon"}, "the paired significance `test` of every system against the baseline")
-	minJudged := c.Flags.Float64("min-judged", 0, "the judged@5 both systems need for their judged-only figures to be tested (`share`; 0 means 0.2, a negative value tests every system)")
+	correction := c.OneOf("correction", []string{"bonferroni", "holm", "none"}, "adjustment of the p-values for testing several systems")
+	test := c.OneOf("test", []string{"ttest", "permutation", "wilcoxon"}, "the paired significance `test` against the baseline")
+	minJudged := c.Flags.Float64("min-judged", 0, "least judged@5 for a judged-only p-value (`share`; 0 means 0.2, negative: any)")
 	seed := c.Flags.Uint64("seed", 0, "bootstrap `seed` (and the permutation test's), as evaluate's")
-	predict := c.Flags.Bool("predict", true, "2022: predict the labels of unjudged pairs and lead with the predicted nDCG@5 (-predict=false: the estimate leads)")
+	predict := c.Flags.Bool("predict", true, "2022: lead with the predicted nDCG@5 (false: the estimate)")
 	var ownFiles fileList
-	c.Flags.Var(&ownFiles, "judgments", "an own-judgments `file` (examples/judge), kept apart from the official judgments (repeatable)")
+	c.Flags.Var(&ownFiles, "judgments", "an own-judgments `file` (examples/judge; repeatable)")
 	c.Check(func() error {
 		switch {
 		case f.TIRA.InputDir != "" && *year < 2020:
@@ -194,6 +204,9 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 		}
 		if !(*minJudged <= 1) {
 			return cli.Usagef("-min-judged %v, want a share up to 1 (0 means 0.2, a negative value tests every system)", *minJudged)
+		}
+		if *wide && *format != "table" {
+			return cli.Usagef("-wide goes with -format table (-format %s gives every figure)", *format)
 		}
 		if fi, err := os.Stat(*html); *html != "" && err == nil && fi.IsDir() {
 			return cli.Usagef("-html %s is a directory; name the report's file", *html)
@@ -266,7 +279,11 @@ experiment -i DIR -year 2020|2021|2022 [flags]`,
 			return t.Write(stdout, "json")
 		}
 		fmt.Fprintf(stdout, "%d systems on %s, %d topics; p against %s\n\n", len(x.Systems), env.Name, len(env.Topics), t.Baseline)
-		if err := t.Write(stdout, "text"); err != nil {
+		text := "text"
+		if *wide {
+			text = "wide"
+		}
+		if err := t.Write(stdout, text); err != nil {
 			return err
 		}
 		if len(own) > 1 {

@@ -264,3 +264,36 @@ func TestMinJudged(t *testing.T) {
 		t.Errorf("-min-judged 1.5: exit %d, %q; want a usage error naming it", code, stderr.String())
 	}
 }
+
+// TestWide: the table printed by default fits 120 columns; -wide prints
+// every figure, the columns tsv has (judged@5's depth, the plain nDCG@5),
+// and goes with -format table only.
+func TestWide(t *testing.T) {
+	args := []string{"-systems", "baseline,swordsman", "-k", "20", "-predict=false", "-cache", "off", "-quiet"}
+	tables := map[bool]string{}
+	for _, wide := range []bool{false, true} {
+		var stdout, stderr bytes.Buffer
+		a := args
+		if wide {
+			a = append([]string{"-wide"}, args...)
+		}
+		if code := run(context.Background(), a, &stdout, &stderr); code != cli.ExitOK {
+			t.Fatalf("%q: exit %d: %s", a, code, stderr.String())
+		}
+		tables[wide] = stdout.String()
+	}
+	for _, l := range strings.Split(tables[false], "\n") {
+		if n := len([]rune(l)); n > 120 {
+			t.Errorf("the table has a line of %d columns: %q", n, l)
+		}
+	}
+	for _, s := range []string{"depth", "nDCG@5  CI95 low"} {
+		if strings.Contains(tables[false], s) || !strings.Contains(tables[true], s) {
+			t.Errorf("%q: want it in the -wide table only:\n%s\n%s", s, tables[false], tables[true])
+		}
+	}
+	var stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-wide", "-format", "json"}, io.Discard, &stderr); code != cli.ExitUsage || !strings.Contains(stderr.String(), "-wide goes with -format table") {
+		t.Errorf("-wide -format json: exit %d, %q; want a usage error", code, stderr.String())
+	}
+}

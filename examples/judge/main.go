@@ -4,10 +4,15 @@
 //
 //	judge [-year 2022] [-k 5] [-i DIR] [-addr HOST:PORT] [-annotator NAME] -o JUDGMENTS RUN...
 //
-// It reads the runs, takes each topic's top k pairs of each run (in
-// trec_eval's order), and keeps those the official judgments do not judge.
-// It serves them on -addr (by default a free port on 127.0.0.1) and prints
-// the address on standard error. For each pair the page shows the topic's
+// It reads the runs (plain or gzipped, as runfile.ReadFile reads them),
+// takes each topic's top k pairs of each run (in trec_eval's order), and
+// keeps those the official judgments do not judge. It serves them on
+// -addr (by default a free port on 127.0.0.1) and prints the address on
+// standard error. It answers only requests whose Host names the address
+// served (its IP, the name -addr gave it, and localhost for a loopback
+// address); any other Host is refused (403), so that a web page whose name
+// an attacker points at this machine (DNS rebinding) cannot judge through
+// the annotator's browser, as cross-origin POSTs cannot. For each pair the page shows the topic's
 // title, description and narrative, the two sentences with the conclusions
 // of their arguments, and on demand the neighbouring sentences in each
 // argument. The annotator labels relevance (-2 spam, 0, 1, 2), quality
@@ -18,9 +23,11 @@
 //
 // Each judgment is appended to JUDGMENTS at once and synced to disk, so
 // stopping the server (or killing it) loses at most the judgment being
-// made. The file is an own-judgments file (package eval/own describes and
-// reads it): every line carries the annotator
-// (-annotator, or the form asks) and the time. A restart reads the file
+// made. The file is an own-judgments file (package eval/own describes,
+// reads and writes it): every line carries the annotator (-annotator, or
+// the form asks) and the time. -addr is listened on before the file is
+// made, and a file the command made is removed again when the command
+// fails before a judgment is written. A restart reads the file
 // and resumes at the first pair it lacks; changing a saved judgment
 // appends a correction. A file that is not an own-judgments file is
 // refused and left as it is; a last line cut by a crash is dropped, with
@@ -56,23 +63,22 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil))
 }
 
-const about = `Serves a local web page for judging the pairs in the top k of the RUNs
-that the official judgments of -year lack, and appends each judgment to
-the JUDGMENTS file at once (synced to disk), with the annotator's name and
-the time. A restart resumes at the first pair the file lacks. The page shows the topic,
-the two sentences, their arguments' conclusions and, on demand, the
-neighbouring sentences; every action has a key (the page lists them).
-The corpus is the embedded 2022 sample, or with -i that of a TIRA input
-directory. The server runs until interrupted (Ctrl-C).`
+const about = `Serves a local web page for judging the pairs in the top k of the RUNs (plain or
+gzipped) that the official judgments of -year lack, and appends each judgment to the JUDGMENTS file
+at once (synced to disk), with the annotator's name and the time. A restart resumes at the first
+pair the file lacks. The page shows the topic, the two sentences, their arguments' conclusions and,
+on demand, the neighbouring sentences; every action has a key (the page lists them). It answers
+only requests for the address it serves (-addr). The corpus is the embedded 2022 sample, or with -i
+that of a TIRA input directory. The server runs until interrupted (Ctrl-C).`
 
 // run runs the command; ready, if not nil, is sent the server's URL once
 // it listens (for tests).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) int {
 	c := cli.New("judge", "judge [-year 2022] [-k 5] [-i DIR] [-addr HOST:PORT] [-annotator NAME] -o JUDGMENTS RUN...", about, stdout, stderr)
 	c.MinArgs, c.MaxArgs = 1, -1
-	year := c.OneOf("year", []string{"2022"}, "the year whose official judgments the pairs are checked against (the only year judged on sentence pairs)")
+	year := c.OneOf("year", []string{"2022"}, "the `year` whose official judgments leave the pairs unjudged")
 	k := c.Int("k", 5, 1, 1000, "judge each run's top `k` pairs of each topic")
-	input := c.Flags.String("i", "", "a TIRA input `directory` whose corpus holds the runs' sentences (default: the embedded 2022 sample)")
+	input := c.Flags.String("i", "", "a TIRA input `directory` whose corpus holds the runs' sentences (default: the sample)")
 	addr := c.Flags.String("addr", "127.0.0.1:0", "the `address` to serve on; port 0 picks a free one")
 	out := c.Flags.String("o", "", "the own-judgments `file` to append to (created if absent)")
 	annotator := c.Flags.String("annotator", "", "the annotator's `name` on every line (default: the page asks)")
