@@ -396,7 +396,6 @@ func EvaluationLines(t *experiment.Table) []string {
 	return lines
 }
 
-func isNaN(v float64) bool { return v != v }
 
 // countAtLeast counts the topics of run with at least n lines.
 func countAtLeast(run runfile.Run, n int) int {
