@@ -22,6 +22,7 @@ import (
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/crc32c"
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -40,11 +41,15 @@ const batchArgs = 256
 // or was cancelled holds no index).
 //
 // Text is analysed by c.Workers goroutines in parallel; the index does not
-// depend on their number or scheduling. A cancelled ctx stops the build with
-// an error wrapping ctx.Err(). An error from args ends the build with that
-// error, and so does a corpus without arguments ("the corpus has no
-// arguments"): an empty index would answer every query with nothing.
+// depend on their number or scheduling. A nil ctx is an error before any
+// work; a cancelled one stops the build with an error wrapping ctx.Err().
+// An error from args ends the build with that error, and so does a corpus
+// without arguments ("the corpus has no arguments"): an empty index would
+// answer every query with nothing.
 func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error], c Config) (*Index, error) {
+	if err := nilctx.Check(ctx, "lexical: Build"); err != nil {
+		return nil, err
+	}
 	an, _, err := c.analysis()
 	if err != nil {
 		return nil, err

@@ -15,6 +15,7 @@ import (
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/lockfile"
+	"github.com/argsearch/argsearch/internal/nilctx"
 )
 
 // A Cache keeps built indexes in a directory, one for each corpus and index
@@ -130,8 +131,13 @@ const buildingMarker = ".building-"
 // locks on Linux, macOS and the BSDs (over NFS, Linux emulates them with
 // byte-range locks); elsewhere, and on file systems without flock, there
 // are none: two processes may both build an entry (the last rename wins),
-// and leftovers are not removed.
+// and leftovers are not removed. The lock file is removed when the build
+// ends, and a failed or cancelled Open removes the cache directory if it
+// made it and left nothing in it: nothing is left where nothing was made.
 func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built bool, err error) {
+	if err := nilctx.Check(ctx, "lexical: Cache.Open"); err != nil {
+		return nil, false, err
+	}
 	dir, err := cc.path(src, c)
 	if err != nil {
 		return nil, false, err
@@ -140,6 +146,12 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	if err == nil {
 		return x, false, nil
 	}
+	made := missingDirs(cc.Dir)
+	defer func() {
+		if err != nil {
+			removeEmpty(made)
+		}
+	}()
 	if err := os.MkdirAll(cc.Dir, 0o755); err != nil {
 		return nil, false, fmt.Errorf("lexical: %w", err)
 	}
@@ -206,5 +218,32 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 func (cc Cache) warn(msg string) {
 	if cc.Warn != nil {
 		cc.Warn(msg)
+	}
+}
+
+// missingDirs returns dir and those of its parents that do not exist yet,
+// deepest first: the directories that making dir would make.
+func missingDirs(dir string) []string {
+	var missing []string
+	for d := filepath.Clean(dir); ; {
+		if _, err := os.Lstat(d); err == nil || !errors.Is(err, os.ErrNotExist) {
+			return missing
+		}
+		missing = append(missing, d)
+		parent := filepath.Dir(d)
+		if parent == d {
+			return missing
+		}
+		d = parent
+	}
+}
+
+// removeEmpty removes the directories dirs, deepest first, as long as they
+// are empty: those that a failed Open made and left nothing in.
+func removeEmpty(dirs []string) {
+	for _, d := range dirs {
+		if os.Remove(d) != nil {
+			return // not empty (or gone): what holds something stays
+		}
 	}
 }

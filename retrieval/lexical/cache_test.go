@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/retrieval"
 )
 
 func TestCachePath(t *testing.T) {
@@ -154,7 +155,7 @@ func TestCacheOpen(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(cc.Dir)
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), filepath.Base(badDir)) && e.Name() != filepath.Base(badDir)+".lock" {
+		if strings.HasPrefix(e.Name(), filepath.Base(badDir)) {
 			t.Errorf("a failed build left %s", e.Name())
 		}
 	}
@@ -200,30 +201,75 @@ func TestCacheOpenConcurrent(t *testing.T) {
 
 // TestCacheOpenCancelled: a build cancelled while it reads the corpus (as
 // by SIGINT through signal.NotifyContext) returns the cancellation and
-// leaves no temporary directory and no entry.
+// leaves nothing: no temporary directory, no entry, no lock file, and no
+// cache directory that Open made.
 func TestCacheOpenCancelled(t *testing.T) {
-	cc := Cache{Dir: t.TempDir()}
 	args := sampleArgs(t, 50)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	src := Source{Name: "sample.csv", ID: "test sample", Arguments: func(yield func(corpus.Argument, error) bool) {
-		for i, a := range args {
-			if i == 10 {
-				cancel()
+	root := t.TempDir()
+	for _, dir := range []string{t.TempDir(), filepath.Join(root, "new", "cache")} {
+		cc := Cache{Dir: dir}
+		ctx, cancel := context.WithCancel(context.Background())
+		src := Source{Name: "sample.csv", ID: "test sample", Arguments: func(yield func(corpus.Argument, error) bool) {
+			for i, a := range args {
+				if i == 10 {
+					cancel()
+				}
+				if !yield(a, nil) {
+					return
+				}
 			}
-			if !yield(a, nil) {
-				return
-			}
+		}}
+		if _, _, err := cc.Open(ctx, src, Config{}); !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v, want context.Canceled", err)
 		}
-	}}
-	if _, _, err := cc.Open(ctx, src, Config{}); !errors.Is(err, context.Canceled) {
-		t.Fatalf("got %v, want context.Canceled", err)
-	}
-	entries, _ := os.ReadDir(cc.Dir)
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".lock") {
+		cancel()
+		entries, _ := os.ReadDir(cc.Dir)
+		for _, e := range entries {
 			t.Errorf("a cancelled build left %s", e.Name())
 		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "new")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a cancelled build left the cache directories it made (%v)", err)
+	}
+	if _, err := os.Stat(root); err != nil {
+		t.Errorf("a cancelled build removed a directory it did not make: %v", err)
+	}
+}
+
+// Every function of the package that takes a context refuses a nil one
+// with an error naming it, before any work.
+func TestNilContext(t *testing.T) {
+	var nilCtx context.Context
+	x, err := Build(context.Background(), "", seq(sampleArgs(t, 5)), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	dir := filepath.Join(t.TempDir(), "cache")
+	src := Source{Name: "sample.csv", ID: "test sample", Arguments: seq(sampleArgs(t, 5))}
+	for name, f := range map[string]func() error{
+		"lexical: Build":          func() error { _, err := Build(nilCtx, "", seq(sampleArgs(t, 5)), Config{}); return err },
+		"lexical: Cache.Open":     func() error { _, _, err := (Cache{Dir: dir}).Open(nilCtx, src, Config{}); return err },
+		"lexical: Index.Retrieve": func() error { _, err := x.Retrieve(nilCtx, retrieval.Query{ID: "1", Text: "abortion"}, 5); return err },
+		"lexical: DoubleIndex.Retrieve": func() error {
+			_, err := DoubleIndex{Arguments: x}.Retrieve(nilCtx, retrieval.Query{ID: "1", Text: "abortion"}, 5)
+			return err
+		},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s panics: %v", name, r)
+				}
+			}()
+			want := name + ": ctx is a nil context.Context (pass context.Background() if there is no other)"
+			if err := f(); err == nil || err.Error() != want {
+				t.Errorf("%s(nil ctx): got %v, want %q", name, err, want)
+			}
+		}()
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Cache.Open with a nil ctx made %s (%v)", dir, err)
 	}
 }
 
@@ -237,9 +283,7 @@ func TestCacheOpenEmptyCorpus(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(cc.Dir)
 	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".lock") {
-			t.Errorf("an empty corpus left %s in the cache", e.Name())
-		}
+		t.Errorf("an empty corpus left %s in the cache", e.Name())
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/retrieval"
 )
@@ -50,6 +51,9 @@ type DoubleIndex struct {
 // of the N best arguments for q. An argument id that Store does not hold
 // is an error.
 func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+	if err := nilctx.Check(ctx, "lexical: DoubleIndex.Retrieve"); err != nil {
+		return nil, err
+	}
 	if err := retrieval.CheckK(k); err != nil {
 		return nil, err
 	}

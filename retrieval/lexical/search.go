@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
 )
 
@@ -32,9 +33,12 @@ type scored struct {
 // Retrieve returns the k best documents of the configured unit for q,
 // scored by the configured model (see Ranking). An empty query, or one whose
 // terms are all stop words or unknown, gives no hits and no error; k <= 0
-// gives an error wrapping retrieval.ErrK; a cancelled ctx an error wrapping
-// ctx.Err(). Equal scores are ordered by id descending.
+// gives an error wrapping retrieval.ErrK; a nil ctx is an error, a cancelled
+// one an error wrapping ctx.Err(). Equal scores are ordered by id descending.
 func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+	if err := nilctx.Check(ctx, "lexical: Index.Retrieve"); err != nil {
+		return nil, err
+	}
 	if err := retrieval.CheckK(k); err != nil {
 		return nil, err
 	}
