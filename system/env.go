@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"iter"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"sync"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system/internal/envload"
@@ -38,9 +40,9 @@ type Input struct {
 	// Pipeline without an Analysis search; its zero value is lexical's
 	// default (sentences and arguments, AnalyzerEnglish).
 	Index lexical.Config
-	// K is the number of pairs (or documents) each system gives a topic;
-	// 0 means the most Touché 2022 allows (runfile.Touche2022's
-	// MaxResults, 1000).
+	// K is the number of pairs (or documents) each system gives a topic,
+	// at most the most Touché 2022 allows (runfile.Touche2022's
+	// MaxResults, 1000), which 0 means.
 	K int
 	// Workers is the number of topics Run answers at once; 0 means 1. The
 	// run does not depend on it.
@@ -113,14 +115,30 @@ type cacheEntry[T any] struct {
 // that need them find them ready. The part-of-speech tagger is loaded by
 // the first Pipeline that uses it (a Verb filter, noun chunks or phrases,
 // structural similarity), once, and not at all for the others.
-func Open(ctx context.Context, in Input) (*Env, error) {
+//
+// A nil ctx, and an Input field out of range, are errors before any work.
+// When Open fails, it leaves nothing in the cache it did not find there:
+// the cache directory, if Open made it, is removed again.
+func Open(ctx context.Context, in Input) (env *Env, err error) {
+	if err := nilctx.Check(ctx, "system: Open"); err != nil {
+		return nil, err
+	}
+	maxK := runfile.Touche2022().MaxResults
 	switch {
-	case in.K < 0:
-		return nil, fmt.Errorf("system: Input.K %d: the pairs per topic cannot be negative (0 means %d)", in.K, runfile.Touche2022().MaxResults)
+	case in.K < 0 || in.K > maxK:
+		return nil, fmt.Errorf("system: Input.K %d, want 1 to %d (0 means %d)", in.K, maxK, maxK)
 	case in.Workers < 0:
 		return nil, fmt.Errorf("system: Input.Workers %d: cannot be negative (0 means 1)", in.Workers)
 	}
-	e := &Env{K: cmp.Or(in.K, runfile.Touche2022().MaxResults), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, shipped: envload.NewLoader()}
+	if in.Cache != "" {
+		made := missingDirs(in.Cache)
+		defer func() {
+			if err != nil {
+				removeEmpty(made)
+			}
+		}()
+	}
+	e := &Env{K: cmp.Or(in.K, maxK), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, shipped: envload.NewLoader()}
 	go e.shipped.Models()
 	if err := e.input(); err != nil {
 		return nil, err
@@ -151,6 +169,9 @@ func Open(ctx context.Context, in Input) (*Env, error) {
 // first time it is asked for (by several goroutines at once: one builds,
 // the others wait), and the same index after. It is closed with the Env.
 func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, error) {
+	if err := nilctx.Check(ctx, "system: Env.Index"); err != nil {
+		return nil, err
+	}
 	if e == nil {
 		return nil, errors.New("system: Index of a nil Env (use system.Open)")
 	}
@@ -341,5 +362,32 @@ func (e *Env) read(step string, fn func(iter.Seq2[corpus.Argument, error]) error
 func (e *Env) progress(step string, done, total int64) {
 	if e.in.Progress != nil {
 		e.in.Progress(step, done, total)
+	}
+}
+
+// missingDirs returns dir and those of its parents that do not exist yet,
+// deepest first: the directories that making dir would make.
+func missingDirs(dir string) []string {
+	var missing []string
+	for d := filepath.Clean(dir); ; {
+		if _, err := os.Lstat(d); err == nil || !errors.Is(err, os.ErrNotExist) {
+			return missing
+		}
+		missing = append(missing, d)
+		parent := filepath.Dir(d)
+		if parent == d {
+			return missing
+		}
+		d = parent
+	}
+}
+
+// removeEmpty removes the directories dirs, deepest first, as long as they
+// are empty: those that a failed Open made and left nothing in.
+func removeEmpty(dirs []string) {
+	for _, d := range dirs {
+		if os.Remove(d) != nil {
+			return // not empty (or gone): what holds something stays
+		}
 	}
 }

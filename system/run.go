@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
@@ -80,11 +81,14 @@ func checkEnv(env *Env) error {
 // (runfile.WriteFile). The same env, system and tag give the same run,
 // whatever the number of workers.
 //
-// A failing topic fails the run, with the topic's id. A nil env or s, an
+// A failing topic fails the run, with the topic's id. A nil ctx, env or s, an
 // Env without topics, a Pipeline whose configuration is out of range (an
 // error naming the field, before the first topic), and a run in which
 // every topic came out empty, are errors.
 func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, error) {
+	if err := nilctx.Check(ctx, "system: Run"); err != nil {
+		return nil, err
+	}
 	if tag == "" {
 		tag = "argsearch"
 	}
