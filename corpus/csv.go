@@ -110,11 +110,16 @@ func (r *Reader) readCSVHeader() error {
 func (r *Reader) csvError(err error) error {
 	var pe *csvscan.ParseError
 	if errors.As(err, &pe) {
-		field := ""
-		if pe.Field < len(csvHeader) && r.record > 0 {
-			field = csvHeader[pe.Field]
+		field := "header"
+		if r.record > 0 {
+			field = ""
+			if pe.Field < len(csvHeader) {
+				field = csvHeader[pe.Field]
+			}
 		}
-		return r.parseError(pe.StartLine, field, fmt.Errorf("line %d, column %d: %w", pe.Line, pe.Column, pe.Err))
+		fe := r.parseError(pe.StartLine, field, pe.Err)
+		fe.errLine, fe.column = pe.Line, pe.Column
+		return fe
 	}
 	// A read error, such as io.ErrUnexpectedEOF from a truncated gzip.
 	return r.parseError(0, "", fmt.Errorf("reading: %w", err))

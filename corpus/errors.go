@@ -16,7 +16,7 @@ var (
 	// errDuplicateID is returned by a Reader for an argument id an earlier
 	// record had, and by BuildStore when two arguments, or two sentences,
 	// have the same id.
-	errDuplicateID = errors.New("corpus: duplicate id")
+	errDuplicateID = errors.New("duplicate id")
 	// ErrNotInStore is wrapped by the errors of the steps that look a
 	// retrieved id up in a Store and do not find it (filter.SelectHits,
 	// the pair builders, lexical.DoubleIndex, the systems): the index and the

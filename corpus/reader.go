@@ -236,10 +236,17 @@ type formatError struct {
 	Record int    // 1-based number of the argument in the file; 0 for the CSV header or the JSON around the arguments
 	Field  string // column (CSV) or key path (JSON), e.g. "premises"; empty if not one field
 	Err    error  // what is wrong
+
+	// Where in the record the CSV scanner found the problem, when it did:
+	// its line (0 for Line) and column (0 if unknown).
+	errLine, column int
 }
 
 // Error returns "corpus: FILE: record R (line L), field F: problem",
-// leaving out the parts that are unknown.
+// leaving out the parts that are unknown, and naming the column where the
+// CSV scanner found the problem: "record R (line L, column C)", or
+// "record R (line L), field F: line E, column C: problem" in a record of
+// several lines. Each position is named once.
 func (e *formatError) Error() string {
 	var b strings.Builder
 	b.WriteString("corpus: ")
@@ -247,13 +254,21 @@ func (e *formatError) Error() string {
 		b.WriteString(e.File)
 		b.WriteString(": ")
 	}
+	column, elsewhere := "", ""
+	switch {
+	case e.column == 0:
+	case e.errLine == 0 || e.errLine == e.Line:
+		column = fmt.Sprintf(", column %d", e.column)
+	default:
+		elsewhere = fmt.Sprintf("line %d, column %d: ", e.errLine, e.column)
+	}
 	switch {
 	case e.Record > 0 && e.Line > 0:
-		fmt.Fprintf(&b, "record %d (line %d)", e.Record, e.Line)
+		fmt.Fprintf(&b, "record %d (line %d%s)", e.Record, e.Line, column)
 	case e.Record > 0:
 		fmt.Fprintf(&b, "record %d", e.Record)
 	case e.Line > 0:
-		fmt.Fprintf(&b, "line %d", e.Line)
+		fmt.Fprintf(&b, "line %d%s", e.Line, column)
 	}
 	if e.Field != "" {
 		if e.Record > 0 || e.Line > 0 {
@@ -265,6 +280,7 @@ func (e *formatError) Error() string {
 	if e.Record > 0 || e.Line > 0 || e.Field != "" {
 		b.WriteString(": ")
 	}
+	b.WriteString(elsewhere)
 	if e.Err == nil {
 		b.WriteString("malformed input")
 	} else {

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -286,13 +287,14 @@ func TestMalformedCSV(t *testing.T) {
 		{"short header", "id,conclusion,premises,context\n" + goodRow, 0, 1, "header", "want", nil},
 		{"too few columns", csvHead + goodRow + "a2,c,[],{}\n", 2, 3, "", "got 4 fields, want 5", csv.ErrFieldCount},
 		{"too many columns", csvHead + goodRow + goodRow[:len(goodRow)-1] + ",x\n", 2, 3, "", "got 6 fields, want 5", csv.ErrFieldCount},
-		{"unterminated quote", csvHead + goodRow + goodRow[:len(goodRow)-20], 2, 3, "sentences", `line 3, column 219: unexpected EOF in quoted field: extraneous or missing " in quoted-field`, io.ErrUnexpectedEOF},
+		{"unterminated quote", csvHead + goodRow + goodRow[:len(goodRow)-20], 2, 3, "sentences", `record 2 (line 3, column 219), field sentences: unexpected EOF in quoted field: extraneous or missing " in quoted-field`, io.ErrUnexpectedEOF},
 		{"unterminated quote is a bad quote", csvHead + goodRow + goodRow[:len(goodRow)-20], 2, 3, "sentences", "", csv.ErrQuote},
-		{"unterminated multiline quote", csvHead + "a1,\"two\r\nlines", 1, 2, "conclusion", `line 3, column 6: unexpected EOF`, io.ErrUnexpectedEOF},
-		{"bare quote", csvHead + `a"1,c,[],{},[]` + "\n", 1, 2, "id", "line 2, column 2: bare", csv.ErrBareQuote},
-		{"text after quote", csvHead + csvRow("a1", "c", "[]", "{}", "[]")[:11] + "x,{},[]\n", 1, 2, "premises", "line 2, column 11: extraneous", csv.ErrQuote},
-		{"bare CR", csvHead + "a1,c\r,[],{},[]\r\n", 1, 2, "conclusion", `line 2, column 5: bare \r`, nil},
-		{"bad header quote", "id,\"conclusion\"x\n", 0, 1, "", "line 1, column 15: extraneous", csv.ErrQuote},
+		{"unterminated multiline quote", csvHead + "a1,\"two\r\nlines", 1, 2, "conclusion", `record 1 (line 2), field conclusion: line 3, column 6: unexpected EOF`, io.ErrUnexpectedEOF},
+		{"bare quote", csvHead + `a"1,c,[],{},[]` + "\n", 1, 2, "id", `record 1 (line 2, column 2), field id: bare " in non-quoted-field`, csv.ErrBareQuote},
+		{"text after quote", csvHead + csvRow("a1", "c", "[]", "{}", "[]")[:11] + "x,{},[]\n", 1, 2, "premises", "record 1 (line 2, column 11), field premises: extraneous", csv.ErrQuote},
+		{"bare CR", csvHead + "a1,c\r,[],{},[]\r\n", 1, 2, "conclusion", `record 1 (line 2, column 5), field conclusion: bare \r in non-quoted field`, nil},
+		{"bad header quote", "id,\"conclusion\"x\n", 0, 1, "header", "bad.csv: line 1, column 15, field header: extraneous", csv.ErrQuote},
+		{"binary", "\x8f\x01id\x00\xff\xfe\"q\x02,\r\x03", 0, 1, "header", `corpus: bad.csv: line 1, column 8, field header: bare " in non-quoted-field`, nil},
 		{"empty id", csvHead + csvRow("", "c", "[]", "{}", "[]"), 1, 2, "id", "empty argument id", nil},
 		{"premises not a list", csvHead + csvRow("a1", "c", "{}", "{}", "[]"), 1, 2, "premises", `expected '['`, nil},
 		{"premises bad literal", csvHead + goodRow + csvRow("a2", "c", `[{'text': 'x', 'stance': 'PRO'}`, "{}", "[]"), 2, 3, "premises", "offset 31: expected ']'", nil},
@@ -323,11 +325,16 @@ func TestMalformedCSV(t *testing.T) {
 					pe.File, pe.Record, pe.Line, pe.Field, tt.record, tt.line, tt.field, err)
 			}
 			msg := err.Error()
-			if !strings.Contains(msg, tt.msg) || !strings.HasPrefix(msg, "corpus: bad.csv: ") {
-				t.Errorf("got message %q, want one starting with %q holding %q", msg, "corpus: bad.csv: ", tt.msg)
+			if !strings.Contains(msg, tt.msg) || !strings.HasPrefix(msg, "corpus: bad.csv: ") || strings.Count(msg, "corpus: ") != 1 {
+				t.Errorf("got message %q, want one starting with %q, holding %q, and no second prefix", msg, "corpus: bad.csv: ", tt.msg)
 			}
 			if tt.field != "" && !strings.Contains(msg, "field "+tt.field) {
 				t.Errorf("got message %q, want it to name field %s", msg, tt.field)
+			}
+			for _, pos := range regexp.MustCompile(`(line|column) \d+\b`).FindAllString(msg, -1) {
+				if strings.Count(msg, pos+",")+strings.Count(msg, pos+")")+strings.Count(msg, pos+":") > 1 {
+					t.Errorf("got message %q, which names %s twice", msg, pos)
+				}
 			}
 			if tt.is != nil && !errors.Is(err, tt.is) {
 				t.Errorf("got %v, want it to wrap %v", err, tt.is)
@@ -398,8 +405,8 @@ func TestMalformedJSON(t *testing.T) {
 				t.Errorf("got file %q record %d line %d field %q, want bad.json record %d line %d field %q (%v)",
 					pe.File, pe.Record, pe.Line, pe.Field, tt.record, tt.line, tt.field, err)
 			}
-			if msg := err.Error(); !strings.Contains(msg, tt.msg) || !strings.HasPrefix(msg, "corpus: bad.json: ") {
-				t.Errorf("got message %q, want one starting with %q holding %q", msg, "corpus: bad.json: ", tt.msg)
+			if msg := err.Error(); !strings.Contains(msg, tt.msg) || !strings.HasPrefix(msg, "corpus: bad.json: ") || strings.Count(msg, "corpus: ") != 1 {
+				t.Errorf("got message %q, want one starting with %q, holding %q, and no second prefix", msg, "corpus: bad.json: ", tt.msg)
 			}
 			if tt.is != nil && !errors.Is(err, tt.is) {
 				t.Errorf("got %v, want it to wrap %v", err, tt.is)

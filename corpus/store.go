@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/internal/docid"
@@ -84,8 +85,12 @@ const storeBlockSize = 8 << 20
 // BuildStore reads all arguments of args into a new Store. It stops at the
 // first error of args and returns it unchanged. Two arguments or two
 // sentences with the same id, or an argument without id, are an error
-// ("corpus: duplicate id" for duplicates). ctx is checked every 1024 arguments.
+// ("duplicate id" for duplicates). ctx is checked every 1024 arguments; a
+// nil ctx is an error before args is read.
 func BuildStore(ctx context.Context, args iter.Seq2[Argument, error]) (*Store, error) {
+	if err := nilctx.Check(ctx, "corpus: BuildStore"); err != nil {
+		return nil, err
+	}
 	b := storeBuilder{s: &Store{}}
 	n := 0
 	for a, err := range args {

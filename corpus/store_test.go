@@ -217,7 +217,7 @@ func TestStoreErrors(t *testing.T) {
 			{ID: "A", Sentences: sent("A__PREMISE__1")}, {ID: "B", Sentences: sent("A__PREMISE__1")}}, true, `sentence "A__PREMISE__1"`},
 	} {
 		_, err := BuildStore(context.Background(), seqOf(c.args))
-		if err == nil || !strings.HasPrefix(err.Error(), "corpus: ") || !strings.Contains(err.Error(), c.want) || errors.Is(err, errDuplicateID) != c.dup {
+		if err == nil || !strings.HasPrefix(err.Error(), "corpus: ") || strings.Count(err.Error(), "corpus: ") != 1 || !strings.Contains(err.Error(), c.want) || errors.Is(err, errDuplicateID) != c.dup {
 			t.Errorf("%s: got error %v, want one naming %s (duplicate %v)", c.name, err, c.want, c.dup)
 		}
 	}
@@ -236,6 +236,21 @@ func TestStoreErrors(t *testing.T) {
 	if _, err := BuildStore(ctx, seqOf([]Argument{{ID: "A"}})); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: got %v, want context.Canceled", err)
 	}
+	// A nil ctx is an error naming it, before the arguments are read.
+	read := false
+	args := func(yield func(Argument, error) bool) { read = true; yield(Argument{ID: "A"}, nil) }
+	var nilCtx context.Context
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("nil ctx: BuildStore panics: %v", r)
+			}
+		}()
+		want := "corpus: BuildStore: ctx is a nil context.Context (pass context.Background() if there is no other)"
+		if _, err := BuildStore(nilCtx, args); err == nil || err.Error() != want || read {
+			t.Errorf("nil ctx: got %v (arguments read: %v), want %q before reading", err, read, want)
+		}
+	}()
 }
 
 // heapInUse returns the live heap after a full collection.
