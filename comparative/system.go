@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
@@ -58,8 +59,12 @@ func runRules() runfile.Rules {
 // Run runs the system over the topics and returns a run of at most k
 // passages per topic, in memory; runfile.WriteFile with
 // runfile.Rules{Comparative: true} writes it. Topics need their two
-// objects when the re-rankers or the tagger use them.
+// objects when the re-rankers or the tagger use them. A nil ctx is an
+// error.
 func (s System) Run(ctx context.Context, ts []topics.Topic, k int) (runfile.Run, error) {
+	if err := nilctx.Check(ctx, "comparative: System.Run"); err != nil {
+		return nil, err
+	}
 	if s.First == nil {
 		return nil, fmt.Errorf("comparative: system without a First retriever")
 	}

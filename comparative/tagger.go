@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/argsearch/argsearch/comparative/internal/tagging"
+	"github.com/argsearch/argsearch/internal/nilctx"
 
 	"github.com/argsearch/argsearch/stance"
 )
@@ -84,8 +85,12 @@ func (t *Tagger) load() error {
 
 // Tag returns the passage's stance towards objects (the topic's two, in the
 // topic's order) and a confidence in [0, 1]. An empty object or text, or
-// invalid UTF-8, is an error wrapping stance.ErrInput.
+// invalid UTF-8, is an error wrapping stance.ErrInput; a nil ctx is an
+// error.
 func (t *Tagger) Tag(ctx context.Context, objects [2]string, text string) (stance.Stance, float64, error) {
+	if err := nilctx.Check(ctx, "comparative: Tagger.Tag"); err != nil {
+		return stance.Unknown, 0, err
+	}
 	if err := ctx.Err(); err != nil {
 		return stance.Unknown, 0, err
 	}
