@@ -16,11 +16,14 @@
 // With -i it reads DIR/touche-task2-passages-version-002.jsonl (or any
 // *.jsonl or *.jsonl.gz file there) and DIR/topics.xml, TIRA's convention,
 // and writes the run to run.txt in the -o directory (without -o, the
-// current directory). Without -i it runs on a generated corpus of -n
-// passages (20000 by default) in the official format, with 50 generated
-// topics (package corpustest): no licensed passage text of the real
-// corpus can be embedded, so the quick path is for trying the command,
-// not for its figures.
+// current directory). Without -i it answers the 50 real topics of 2022
+// (their numbers, texts and objects, embedded in package comparative) over
+// a generated corpus of -n passages (20000 by default) in the official
+// format (package corpustest), whose comparisons are rewritten to speak of
+// those topics' objects: no licensed passage text of the real corpus can
+// be embedded, so the quick path is for trying the command, not for its
+// figures. Nothing a run retrieves from the generated corpus is judged:
+// -evaluate scores such a run, and says so.
 //
 // The index is built on every run, to a temporary directory that is
 // removed at the end, and the passages' texts are kept in a temporary

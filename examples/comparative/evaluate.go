@@ -47,7 +47,11 @@ func evaluateRuns(ctx context.Context, paths []string, year int, format, html st
 	case "json":
 		return t.Write(stdout, "json")
 	}
-	fmt.Fprintf(stdout, "%d runs on Touché %d Task 2; judged-only nDCG@5 in rank order, p against %s\n\n", len(paths), year, t.Baseline)
+	runs := fmt.Sprintf("%d runs", len(paths))
+	if len(paths) == 1 {
+		runs = "1 run"
+	}
+	fmt.Fprintf(stdout, "%s on Touché %d Task 2; judged-only nDCG@5 in rank order, p against %s\n\n", runs, year, t.Baseline)
 	return t.Write(stdout, "text")
 }
 

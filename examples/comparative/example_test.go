@@ -9,8 +9,8 @@ import (
 	"strings"
 )
 
-// Run the Grimjack recipe on a small generated corpus, three passages per
-// topic, and print the first topic's lines.
+// Run the Grimjack recipe on the 2022 topics over a small generated
+// corpus, three passages per topic, and print the first topic's lines.
 func Example() {
 	out, err := os.MkdirTemp("", "comparative-example")
 	if err != nil {
@@ -27,7 +27,7 @@ func Example() {
 	lines := strings.SplitAfter(string(b), "\n")
 	fmt.Print(strings.Join(lines[:3], ""))
 	// Output:
-	// 1 FIRST clueweb12-0000wb-00-00125___6 1 3 argsearch-t2-grimjack
-	// 1 FIRST clueweb12-0000wb-00-00090___30 2 2 argsearch-t2-grimjack
-	// 1 FIRST clueweb12-0000wb-00-00042___22 3 1 argsearch-t2-grimjack
+	// 2 FIRST clueweb12-0000wb-00-00125___6 1 3 argsearch-t2-grimjack
+	// 2 FIRST clueweb12-0000wb-00-00090___30 2 2 argsearch-t2-grimjack
+	// 2 NO clueweb12-0000wb-00-00075___2 3 1 argsearch-t2-grimjack
 }

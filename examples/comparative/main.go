@@ -118,20 +118,17 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 	var passages io.Reader
 	var name string
 	var ts []topics.Topic
+	rewrite := func(s string) string { return s }
 	if in == "" {
-		logf("no -i: a generated corpus of %d passages and 50 generated topics (not real Touché text)", n)
+		logf("no -i: the 50 Touché 2022 topics over a generated corpus of %d passages, not Touché's: nothing a run retrieves from it is judged", n)
 		c := corpustest.Config{Seed: 1}
 		var b bytes.Buffer
 		if _, err := corpustest.WritePassages(ctx, &b, c, n); err != nil {
 			return err
 		}
 		passages, name = &b, "generated passages"
-		var tb bytes.Buffer
-		if err := corpustest.WriteTopics(&tb, corpustest.ComparativeTopics(c)); err != nil {
-			return err
-		}
 		var err error
-		if ts, err = comparative.ParseTopics(&tb, "generated topics"); err != nil {
+		if ts, rewrite, err = generatedTopics(c); err != nil {
 			return err
 		}
 	} else {
@@ -171,6 +168,7 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 	defer texts.close()
 	args := iter.Seq2[corpus.Argument, error](func(yield func(corpus.Argument, error) bool) {
 		for p, err := range comparative.ReadPassages(passages, name) {
+			p.Contents = rewrite(p.Contents)
 			if err == nil {
 				err = texts.add(p.ID, p.Contents)
 			}
