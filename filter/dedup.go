@@ -20,7 +20,7 @@ import (
 // different texts are never merged.
 //
 // The zero value is ready to use. A Dedup is not safe for concurrent use
-// and is not Pure: its answers depend on the order sentences are checked in,
+// and is not pure: its answers depend on the order sentences are checked in,
 // so check them in a fixed order (the corpus order, or the ranking order)
 // for reproducible results; Select does.
 type Dedup struct {
@@ -60,3 +60,8 @@ func (d *Dedup) reject(rep, id string, why Reason) (bool, Reason) {
 	}
 	return false, why
 }
+
+// Bind returns a new Dedup, which remembers nothing yet (see Env): a system
+// gives every topic its own, so that a sentence is compared with the
+// topic's sentences alone.
+func (*Dedup) Bind(Env) (Filter, error) { return &Dedup{}, nil }

@@ -20,9 +20,15 @@
 //	filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{},
 //		filter.Argumentative{Scorer: model, Threshold: 0.5}, filter.Verb{Tagger: tagger})
 //
+// In a system.Pipeline the filters are a list (Pipeline.Filters), and what
+// a filter lacks comes from the environment the system runs in (Env): the
+// same filters are
+//
+//	[]filter.Filter{filter.Length{}, filter.Noise{}, &filter.Dedup{}, filter.Argumentative{}, filter.Verb{}}
+//
 // Select and SelectHits apply a filter to a ranked list and stop at a
 // number of kept sentences. They give exactly what checking the sentences
-// one by one would, but check them with the Pure filters (the ones whose
+// one by one would, but check them with the pure filters (the ones whose
 // answer depends on the sentence alone) on every core, and with the
 // stateful ones (a Dedup) in order.
 //

@@ -47,16 +47,37 @@ type Filter interface {
 	Check(s corpus.Sentence) (ok bool, reason Reason)
 }
 
-// A Pure filter's answer depends on the sentence alone, not on the
+// A pure filter's answer depends on the sentence alone, not on the
 // sentences checked before, and it is safe for concurrent use: Select
 // checks sentences with it on every core. Length, Noise, Verb and
-// Argumentative are pure. A Dedup is not, and neither is any filter without
-// a Pure method, which may keep state: Select checks sentences with them in
-// order, on one goroutine.
-type Pure interface {
+// Argumentative are pure. A Dedup is not, and neither is a filter of one's
+// own, which may keep state: Select checks sentences with them in order,
+// on one goroutine.
+type pure interface {
 	Filter
-	// Pure marks the filter; it does nothing.
-	Pure()
+	pure()
+}
+
+// Env is what a filter may take from the environment a system runs it in
+// (system.Env gives it to the filters of a system.Pipeline). A filter that
+// needs it has a method
+//
+//	Bind(env Env) (Filter, error)
+//
+// which returns the filter ready to check sentences: what it lacks filled
+// in from env, its settings checked (an out-of-range setting is an error
+// naming it). A system calls it for every topic, before the topic's first
+// sentence; a filter without it is used as it is. Argumentative and Verb
+// take their model from env when theirs is nil, and a Dedup gives every
+// topic a new Dedup.
+type Env interface {
+	// ArgumentModel is the argumentativeness model (the shipped one,
+	// classify.ShippedArgumentModel).
+	ArgumentModel() (Scorer, error)
+	// Tagger is the part-of-speech tagger (the shipped one, pos.NewTagger).
+	Tagger() (interface {
+		HasVerb(text string, maxTokens int) bool
+	}, error)
 }
 
 // Chain returns a filter that applies filters in order and rejects a

@@ -30,8 +30,13 @@ func TestLength(t *testing.T) {
 			t.Errorf("%q: got %v %q, want %q", c.text, ok, why, c.want)
 		}
 	}
-	if ok, _ := (Length{}).Check(sent(strings.Repeat("word ", 20000))); !ok {
-		t.Error("zero Length rejected a long text; want no bounds")
+	if ok, _ := (Length{Min: -1, Max: -1}).Check(sent(strings.Repeat("word ", 20000))); !ok {
+		t.Error("a Length of negative bounds rejected a long text; want no bounds")
+	}
+	for n, want := range map[int]bool{4: false, 5: true, 60: true, 61: false} {
+		if ok, _ := (Length{}).Check(sent(strings.Repeat("word ", n))); ok != want {
+			t.Errorf("the zero Length on %d words: %v, want %v (it keeps 5 to 60)", n, ok, want)
+		}
 	}
 }
 
@@ -209,8 +214,10 @@ func TestArgumentativeAndChain(t *testing.T) {
 	if diff := cmp.Diff(want, counts); diff != "" {
 		t.Errorf("counts: got … want (-want +got):\n%s", diff)
 	}
-	if _, why := (Argumentative{Scorer: constScorer(0)}).Check(sent("x")); why != noReason {
-		t.Errorf("zero threshold: got %q, want kept", why)
+	for score, want := range map[float64]Reason{0.49: notArgumentative, 0.5: noReason} {
+		if _, why := (Argumentative{Scorer: constScorer(score)}).Check(sent("x")); why != want {
+			t.Errorf("zero threshold (0.5), score %v: got %q, want %q", score, why, want)
+		}
 	}
 	nan := scorerFunc(func(string) float64 { return 0 * (1 / zero()) })
 	if _, why := (Argumentative{Scorer: nan}).Check(sent("x")); why != argumentativeNaN {

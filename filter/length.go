@@ -9,31 +9,45 @@ import (
 
 // Length rejects sentences with fewer than Min or more than Max words. A
 // word is a whitespace-separated token holding a letter or a digit. A zero
-// Min or Max is no bound. Touché systems used bounds such as 5 and 60.
+// Min or Max means the bounds Touché systems used, 5 and 60 words (the
+// zero Length keeps sentences of 5 to 60 words); a negative one is no
+// bound.
 //
 // Length is pure. It reads the text once.
 type Length struct {
 	Min, Max int
 }
 
+// The bounds of a Length whose Min or Max is zero.
+const (
+	defaultMinWords = 5
+	defaultMaxWords = 60
+)
+
 // Check implements Filter.
 func (l Length) Check(s corpus.Sentence) (bool, Reason) {
+	minWords, maxWords := l.Min, l.Max
+	if minWords == 0 {
+		minWords = defaultMinWords
+	}
+	if maxWords == 0 {
+		maxWords = defaultMaxWords
+	}
 	limit := 0 // count every word
-	if l.Max > 0 {
-		limit = l.Max + 1 // words past the first Max+1 change nothing
+	if maxWords > 0 {
+		limit = maxWords + 1 // words past the first Max+1 change nothing
 	}
 	n := countWords(s.Text, limit)
-	if n < l.Min {
+	if n < minWords {
 		return false, tooShort
 	}
-	if l.Max > 0 && n > l.Max {
+	if maxWords > 0 && n > maxWords {
 		return false, tooLong
 	}
 	return true, noReason
 }
 
-// Pure implements Pure.
-func (Length) Pure() {}
+func (Length) pure() {}
 
 // countWords counts the whitespace-separated words of text that hold at
 // least one letter or digit, so "-" and "..." are not words. With a

@@ -64,7 +64,8 @@ func TestLengthBounds(t *testing.T) {
 		ok   bool
 	}{
 		{Length{Min: 5, Max: 60}, long, false},
-		{Length{Min: 5}, long, true},
+		{Length{Min: 5, Max: -1}, long, true},
+		{Length{Min: 5}, long, false},
 		{Length{Min: 5, Max: 60}, strings.Repeat("word ", 60), true},
 		{Length{Min: 5, Max: 60}, strings.Repeat("word ", 61), false},
 		{Length{Min: 5, Max: 60}, strings.Repeat("word ", 4) + "- ...", false},

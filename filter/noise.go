@@ -45,8 +45,7 @@ func (n Noise) Check(s corpus.Sentence) (bool, Reason) {
 	return true, noReason
 }
 
-// Pure implements Pure.
-func (Noise) Pure() {}
+func (Noise) pure() {}
 
 func (n Noise) reason(text string) Reason {
 	// Long texts are not headers or greetings, but can still hold debate

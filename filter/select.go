@@ -19,11 +19,12 @@ import (
 // every sentence.
 //
 // The result is exactly what checking ss one by one with f would give, but
-// faster: the Pure filters of f (or of the filters Chain joined into f)
-// check a batch of sentences on every core, and the others (a Dedup, or
-// any filter without a Pure method) then check, in order, only the
-// sentences that reached them, as Chain would pass them on. A pure filter may therefore see a few
-// sentences beyond the last one checked; a stateful one never does. A
+// faster: the pure filters of f, or of the filters Chain joined into f
+// (Length, Noise, Verb and Argumentative), check a batch of sentences on
+// every core, and the others (a Dedup, or any filter of one's own) then
+// check, in order, only the sentences that reached them, as Chain would
+// pass them on. A pure filter may therefore see a few sentences beyond the
+// last one checked; a stateful one never does. A
 // cancelled ctx gives an error wrapping ctx.Err(). A panic in a filter
 // reaches the caller.
 func Select(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, counts map[Reason]int) (kept []corpus.Sentence, checked int, err error) {
@@ -84,12 +85,12 @@ func stages(f Filter) []stage {
 	}
 	var out []stage
 	for _, x := range filters {
-		_, pure := x.(Pure)
-		if pure && len(out) > 0 && out[len(out)-1].pure {
+		_, isPure := x.(pure)
+		if isPure && len(out) > 0 && out[len(out)-1].pure {
 			out[len(out)-1].filters = append(out[len(out)-1].filters, x)
 			continue
 		}
-		out = append(out, stage{filters: []Filter{x}, pure: pure})
+		out = append(out, stage{filters: []Filter{x}, pure: isPure})
 	}
 	return out
 }

@@ -1,6 +1,10 @@
 package filter
 
-import "github.com/argsearch/argsearch/corpus"
+import (
+	"fmt"
+
+	"github.com/argsearch/argsearch/corpus"
+)
 
 // Verb rejects sentences without a verb, as Porthos did at Touché 2022:
 // "Yes.", "Round 3: Rebuttals", "Great debate, well argued" are not claims.
@@ -13,8 +17,9 @@ import "github.com/argsearch/argsearch/corpus"
 type Verb struct {
 	// Tagger tells whether a text's first maxTokens tokens hold a verb, as
 	// pos.Tagger.HasVerb does (package pos is kept out of this one, so that
-	// only the users of part-of-speech tags load its model). Required: a
-	// nil Tagger is a programming error and panics.
+	// only the users of part-of-speech tags load its model). Nil means the
+	// environment's (Bind: the shipped tagger); Check with a nil Tagger is a
+	// programming error and panics.
 	Tagger interface {
 		HasVerb(text string, maxTokens int) bool
 	}
@@ -38,5 +43,20 @@ func (v Verb) Check(s corpus.Sentence) (bool, Reason) {
 	return false, noVerb
 }
 
-// Pure implements Pure.
-func (Verb) Pure() {}
+func (Verb) pure() {}
+
+// Bind returns the filter with env's tagger when its Tagger is nil (see
+// Env); a negative MaxTokens is an error.
+func (v Verb) Bind(env Env) (Filter, error) {
+	if v.MaxTokens < 0 {
+		return nil, fmt.Errorf("filter: Verb.MaxTokens %d: cannot be negative (0 means 200)", v.MaxTokens)
+	}
+	if v.Tagger == nil {
+		t, err := env.Tagger()
+		if err != nil {
+			return nil, fmt.Errorf("filter: Verb: %w", err)
+		}
+		v.Tagger = t
+	}
+	return v, nil
+}
