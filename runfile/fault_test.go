@@ -133,8 +133,8 @@ func TestFullDiskRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = WriteFile(path, big, Rules{})
-	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), path) {
-		t.Fatalf("got %v, want an error wrapping ENOSPC that names %s", err, path)
+	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), path) || strings.Contains(err.Error(), ".tmp") {
+		t.Fatalf("got %v, want an error wrapping ENOSPC that names %s and no temporary file", err, path)
 	}
 	if got, _ := os.ReadFile(path); !bytes.Equal(got, good) {
 		t.Errorf("run.txt after the failed write: %q, want the good run", got)

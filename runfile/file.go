@@ -3,6 +3,7 @@ package runfile
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -21,6 +22,30 @@ type fileWriter struct {
 	tmp    string
 	done   bool
 	result error
+}
+
+// tmpFile is the temporary file a fileWriter writes, whose errors do not
+// name it: the messages name the target path instead (fileWriter.fail).
+type tmpFile struct{ f *os.File }
+
+func (t tmpFile) Write(p []byte) (int, error) {
+	n, err := t.f.Write(p)
+	return n, stripPath(err)
+}
+
+// stripPath returns the error of a file operation without the file's
+// name, for a message that names the file the user gave rather than a
+// temporary one.
+func stripPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }
 
 // checkPath refuses a path that cannot name the run file to write: an
@@ -54,15 +79,15 @@ func create(path, tag string, rules Rules) (*fileWriter, error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
-		return nil, fmt.Errorf("runfile: create %s: %w", path, err)
+		return nil, fmt.Errorf("runfile: create %s: %w", path, stripPath(err))
 	}
 	// CreateTemp uses mode 0600; a run file is meant to be shared.
 	if err := f.Chmod(0o644); err != nil {
 		f.Close()
 		os.Remove(f.Name())
-		return nil, fmt.Errorf("runfile: create %s: %w", path, err)
+		return nil, fmt.Errorf("runfile: create %s: %w", path, stripPath(err))
 	}
-	w := NewWriter(f, tag)
+	w := NewWriter(tmpFile{f}, tag)
 	w.Rules = rules
 	return &fileWriter{w: w, f: f, path: path, tmp: f.Name()}, nil
 }
@@ -96,17 +121,17 @@ func (fw *fileWriter) Close() error {
 		return fw.result
 	}
 	if err := fw.f.Sync(); err != nil {
-		fw.fail(fmt.Errorf("runfile: %w", err))
+		fw.fail(fmt.Errorf("runfile: sync: %w", stripPath(err)))
 		return fw.result
 	}
 	if err := fw.f.Close(); err != nil {
 		fw.f = nil
-		fw.fail(fmt.Errorf("runfile: %w", err))
+		fw.fail(fmt.Errorf("runfile: close: %w", stripPath(err)))
 		return fw.result
 	}
 	fw.f = nil
 	if err := os.Rename(fw.tmp, fw.path); err != nil {
-		fw.fail(fmt.Errorf("runfile: %w", err))
+		fw.fail(fmt.Errorf("runfile: rename: %w", stripPath(err)))
 		return fw.result
 	}
 	fw.done = true

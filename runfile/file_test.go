@@ -128,8 +128,9 @@ func TestCreateErrors(t *testing.T) {
 	if _, err := create(filepath.Join(t.TempDir(), "run.txt"), "bad tag", Rules{}); !errors.Is(err, ErrField) {
 		t.Errorf("Create with a bad tag: got %v, want ErrField", err)
 	}
-	if _, err := create(filepath.Join(t.TempDir(), "absent", "run.txt"), "t", Rules{}); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("Create in a missing directory: got %v, want os.ErrNotExist", err)
+	missing := filepath.Join(t.TempDir(), "absent", "run.txt")
+	if _, err := create(missing, "t", Rules{}); !errors.Is(err, os.ErrNotExist) || err.Error() != "runfile: create "+missing+": no such file or directory" {
+		t.Errorf("Create in a missing directory: got %v, want os.ErrNotExist naming the path given, not a temporary file", err)
 	}
 }
 
