@@ -12,6 +12,7 @@ package semantic
 
 import (
 	"context"
+	"fmt"
 	"math"
 )
 
@@ -42,3 +43,29 @@ func Cosine(a, b []float32) float64 {
 	c := dot / math.Sqrt(na*nb)
 	return max(-1, min(1, c))
 }
+
+// The encoders the library ships, by name, for a step's Encoder field
+// (pairing.Mix, pairing.Builder, pairing.Similar, a dense stage of a
+// system.Pipeline): the environment the step runs in loads the named one
+// once and gives it to the step (pairing.Env.Encoder), and a nil Encoder
+// means USE. Their own Encode is an error, as the weights live in the
+// sub-packages: outside a system, load one (use.Load, glove.Load).
+const (
+	// USE is the Universal Sentence Encoder lite (package use).
+	USE shipped = "use"
+	// GloVe is the GloVe word vectors averaged over a text's words
+	// (package glove), much faster than USE.
+	GloVe shipped = "glove"
+)
+
+// shipped names an encoder the library ships (USE, GloVe).
+type shipped string
+
+// Encode implements Encoder: an error, as the environment of a system
+// loads the encoder named s in its place.
+func (s shipped) Encode(context.Context, []string) ([][]float32, error) {
+	return nil, fmt.Errorf("semantic: the shipped encoder %q is loaded by the environment a step runs in (system.Env); outside a system, load it (use.Load, glove.Load)", string(s))
+}
+
+// String returns the encoder's name.
+func (s shipped) String() string { return string(s) }

@@ -338,7 +338,7 @@ func (p Pipeline) String() string {
 		case rewrite.Synonyms:
 			fmt.Fprintf(&b, "query expansion: up to %d WordNet %s of each content word\n", rw.N, plural(rw.N, "synonym", "synonyms"))
 		case rewrite.Expand:
-			fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least %g)\n", rw.N, plural(rw.N, "word", "words"), rewrite.ExpandMin)
+			fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least 0.6)\n", rw.N, plural(rw.N, "word", "words"))
 		default:
 			fmt.Fprintf(&b, "query rewriting: a %T\n", rw)
 		}
