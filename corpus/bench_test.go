@@ -85,12 +85,12 @@ func BenchmarkGunzip(b *testing.B) {
 				b.Skip(path + " is not gzipped")
 			}
 			if size == 0 {
-				size = gunzip(b, f, gz.open)
+				size = decompress(b, f, gz.open)
 			}
 			b.SetBytes(size)
 			defer reportCPUThroughput(b, size)()
 			for b.Loop() {
-				if n := gunzip(b, f, gz.open); n != size {
+				if n := decompress(b, f, gz.open); n != size {
 					b.Fatalf("got %d bytes, want %d", n, size)
 				}
 			}
@@ -98,8 +98,8 @@ func BenchmarkGunzip(b *testing.B) {
 	}
 }
 
-// gunzip decompresses f from its start and returns the size.
-func gunzip(b *testing.B, f *os.File, open func(io.Reader) (io.Reader, error)) int64 {
+// decompress decompresses f from its start and returns the size.
+func decompress(b *testing.B, f *os.File, open func(io.Reader) (io.Reader, error)) int64 {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		b.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/argsearch/argsearch/internal/gunzip"
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/klauspost/compress/gzip"
 )
@@ -52,10 +53,11 @@ func OpenReader(src io.Reader, name string) (*Reader, error) {
 	var in io.Reader = br
 	var finish []func() error // checks run when the content ends
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		gz, err := gzip.NewReader(br)
+		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, fmt.Errorf("corpus: %s: gzip: %w", name, err)
+			return nil, fmt.Errorf("corpus: %s: %w", name, gunzip.Error(err))
 		}
+		gz := gunzip.Errors(zr)
 		br = bufio.NewReaderSize(gz, bufferSize)
 		in = br
 		finish = append(finish, func() error { // the gzip trailer

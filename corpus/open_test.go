@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -203,6 +204,7 @@ func TestOpenTruncated(t *testing.T) {
 		{"gz csv, corrupt near the end", corrupt(len(gzCSV) - 100), nil},
 		{"gz csv, trailing garbage", append(bytes.Clone(gzCSV), "garbage after the stream"...), gzip.ErrHeader},
 		{"gz csv, short trailing garbage", append(bytes.Clone(gzCSV), "garbage"...), io.ErrUnexpectedEOF},
+		{"gz csv, bad header", []byte("\x1f\x8b garbage, not a gzip header"), gzip.ErrHeader},
 		{"gz json, half", gzJSON[:len(gzJSON)/2], io.ErrUnexpectedEOF},
 		{"gz json, no trailer", gzJSON[:len(gzJSON)-4], io.ErrUnexpectedEOF},
 		{"tar.gz, half", tgz[:len(tgz)/2], io.ErrUnexpectedEOF},
@@ -216,16 +218,25 @@ func TestOpenTruncated(t *testing.T) {
 	}
 	for _, tt := range tests {
 		path := writeTemp(t, "cut", tt.data)
+		gz := strings.HasPrefix(tt.name, "gz") || strings.HasPrefix(tt.name, "tar.gz")
 		r, err := Open(path)
 		if err != nil {
 			if tt.is != nil && !errors.Is(err, tt.is) {
 				t.Errorf("%s: Open: got %v, want it to wrap %v", tt.name, err, tt.is)
+			}
+			if gz && strings.Count(err.Error(), "gzip: ") != 1 {
+				t.Errorf("%s: Open: got %q, want gzip named once", tt.name, err)
 			}
 			continue
 		}
 		r.Splitter = wholeText
 		n, err := readToError(r)
 		r.Close()
+		// A damaged stream is named as gzip's, once; one that decompresses
+		// to garbage may fail in the CSV first.
+		if n := strings.Count(fmt.Sprint(err), "gzip: "); gz && (n > 1 || n == 0 && errors.Is(err, io.ErrUnexpectedEOF)) {
+			t.Errorf("%s: got %q, want gzip named once", tt.name, err)
+		}
 		if err == io.EOF {
 			t.Errorf("%s: clean io.EOF after %d arguments, want an error", tt.name, n)
 			continue

@@ -38,9 +38,9 @@ func Reader(br *bufio.Reader) (io.Reader, error) {
 	}
 	zr, err := gzip.NewReader(br)
 	if err != nil {
-		return nil, wrap(err)
+		return nil, Error(err)
 	}
-	return &reader{zr: zr}, nil
+	return Errors(zr), nil
 }
 
 // Bytes returns b itself when it does not start with gzip's magic bytes,
@@ -51,18 +51,23 @@ func Bytes(b []byte) ([]byte, error) {
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
-		return nil, wrap(err)
+		return nil, Error(err)
 	}
 	var out bytes.Buffer
-	if _, err := out.ReadFrom(&reader{zr: zr}); err != nil {
+	if _, err := out.ReadFrom(Errors(zr)); err != nil {
 		return nil, err
 	}
 	return out.Bytes(), nil
 }
 
+// Errors returns a reader of zr, a reader of a gzip stream (such as
+// github.com/klauspost/compress/gzip's), whose errors but io.EOF are
+// named as Error names them.
+func Errors(zr io.Reader) io.Reader { return &reader{zr: zr} }
+
 // reader gives the errors of a gzip stream gzip's prefix.
 type reader struct {
-	zr  *gzip.Reader
+	zr  io.Reader
 	err error
 }
 
@@ -72,7 +77,7 @@ func (r *reader) Read(p []byte) (int, error) {
 	}
 	n, err := r.zr.Read(p)
 	if err != nil && err != io.EOF {
-		err = wrap(err)
+		err = Error(err)
 	}
 	if err != nil {
 		r.err = err
@@ -80,8 +85,10 @@ func (r *reader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// wrap names gzip in the message of err, and a truncated stream as one.
-func wrap(err error) error {
+// Error names gzip in the message of err, an error of a gzip reader or of
+// gzip.NewReader, once ("gzip: invalid header"), and a truncated stream
+// as one ("gzip: the stream is truncated", wrapping io.ErrUnexpectedEOF).
+func Error(err error) error {
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF), err == io.EOF:
 		// gzip.NewReader gives io.EOF for a stream of the two magic bytes
