@@ -49,8 +49,11 @@ func TestReadPassages(t *testing.T) {
 		}
 	}
 	// A truncated gzip stream is an error, not a short corpus.
-	if _, err := readAll(t, bytes.NewReader(gz.Bytes()[:gz.Len()-10]), ""); !errors.Is(err, io.ErrUnexpectedEOF) {
-		t.Errorf("truncated gzip: got %v, want io.ErrUnexpectedEOF", err)
+	if _, err := readAll(t, bytes.NewReader(gz.Bytes()[:gz.Len()-10]), "p.jsonl.gz"); !errors.Is(err, io.ErrUnexpectedEOF) || !strings.Contains(err.Error(), "p.jsonl.gz") || strings.Count(err.Error(), "gzip: ") != 1 {
+		t.Errorf("truncated gzip: got %v, want io.ErrUnexpectedEOF naming the file and gzip once", err)
+	}
+	if _, err := readAll(t, strings.NewReader("\x1f\x8b not gzip after all"), "p.jsonl.gz"); err == nil || err.Error() != "comparative: p.jsonl.gz: gzip: invalid header" {
+		t.Errorf("bad gzip header: got %v", err)
 	}
 }
 
