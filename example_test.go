@@ -124,9 +124,9 @@ func Example_ownSystem() {
 		if err != nil {
 			return nil, err
 		}
-		sp := make([]stance.Pair, len(pairs))
+		sp := make([]stance.PairText, len(pairs))
 		for i, p := range pairs {
-			sp[i] = stance.Pair{Stance: p.Stance, FirstID: p.First.ID, First: p.First.Text, Second: p.Second.Text}
+			sp[i] = stance.PairText{Stance: p.Stance, FirstID: p.First.ID, First: p.First.Text, Second: p.Second.Text}
 		}
 		sides := rule.Sides(q.Text, sp) // PRO or CON for every pair
 		results := make([]runfile.Result, len(pairs))

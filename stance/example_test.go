@@ -54,7 +54,7 @@ func ExampleRule() {
 	topic := "Should we ban guns?"
 	s, _, _ := rule.Sentence(context.Background(), topic, "A__PREMISE__1", "Guns kill.")
 	fmt.Println(s)
-	fmt.Println(rule.Sides(topic, []stance.Pair{
+	fmt.Println(rule.Sides(topic, []stance.PairText{
 		{Stance: stance.Con, FirstID: "B__PREMISE__1"},  // the pair's own stance
 		{Stance: stance.No, FirstID: "A__PREMISE__1"},   // its first sentence's label
 		{Stance: stance.Unknown, FirstID: "C__CONC__1"}, // neither

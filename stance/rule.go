@@ -53,13 +53,67 @@ type Model interface {
 	Side(topic, text string) (Stance, float64)
 }
 
-// A Pair is what a Rule reads of a pair of sentences: their combined
+// A PairText is what a Rule reads of a pair of sentences: their combined
 // stance (Combine) and their texts, and the id of the first sentence,
 // whose args.me label decides when the combined stance takes no side.
-type Pair struct {
+type PairText struct {
 	Stance        Stance
 	FirstID       string
 	First, Second string
+}
+
+// A Decider is the stance step of a system (system.Pipeline.Stance): it
+// decides the stance of each candidate sentence, which a pair builder reads
+// (pairing.Candidate.Stance), and then the side each pair is written with.
+// Rule is the library's; one of one's own plugs in the same way. A Decider
+// may also say which stances its runs hold with a method Stances()
+// []Stance, as Rule does (the commands check runs against them).
+type Decider interface {
+	// Sentence returns the stance towards topic of the sentence with id
+	// sentenceID and text, and its confidence in [0, 1].
+	Sentence(ctx context.Context, topic, sentenceID, text string) (Stance, float64, error)
+	// Sides returns the side each pair is written with, in order.
+	Sides(topic string, pairs []PairText) []Stance
+}
+
+// Env is what a stance step may take from the environment a system runs it
+// in (system.Env gives it to a system.Pipeline's Stance). A Decider that
+// needs it has a method
+//
+//	Bind(env Env) (Decider, error)
+//
+// which returns it ready, what it lacks filled in from env; a system calls
+// it for every topic, and uses a Decider without it as it is.
+type Env interface {
+	// Labels is the corpus's args.me label towards topic of the argument
+	// of the sentence with id sentenceID, with its confidence
+	// (corpus.Store.Stance).
+	Labels(topic, sentenceID string) (Stance, float64)
+	// Model is the stance model (the shipped one,
+	// classify.ShippedStanceModel).
+	Model() (Model, error)
+}
+
+// Bind returns the rule with env's args.me labels when its Labels is nil,
+// and env's stance model when its Model is nil (see Env); a Rule that is
+// Off takes neither. In a system.Pipeline, the zero Rule is thus the
+// library's stance step: the labels, then the shipped model, PRO or CON
+// for every pair.
+func (r Rule) Bind(env Env) (Decider, error) {
+	if r.Off {
+		return r, nil
+	}
+	if r.Labels == nil {
+		r.Labels = env.Labels
+	}
+	if r.Model == nil {
+		m, err := env.Model()
+		if err != nil {
+			return nil, fmt.Errorf("stance: Rule: %w", err)
+		}
+		r.Model = m
+	}
+	return r, nil
 }
 
 // Sentence returns the stance towards topic of the sentence with id
@@ -88,7 +142,7 @@ func (r Rule) Sentence(ctx context.Context, topic, sentenceID, text string) (Sta
 }
 
 // Sides returns the side the rule gives each pair for topic, in order.
-func (r Rule) Sides(topic string, pairs []Pair) []Stance {
+func (r Rule) Sides(topic string, pairs []PairText) []Stance {
 	out := make([]Stance, len(pairs))
 	if r.Off {
 		return out

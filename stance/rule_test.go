@@ -49,7 +49,7 @@ func TestRule(t *testing.T) {
 		if got, _, err := tc.r.Sentence(ctx, "topic", "x", "abc"); err != nil || got != tc.sentence {
 			t.Errorf("%s: Sentence %v, %v; want %v", tc.name, got, err, tc.sentence)
 		}
-		pairs := []stance.Pair{
+		pairs := []stance.PairText{
 			{Stance: stance.Pro, FirstID: "con", First: "a", Second: "b"},     // its own stance
 			{Stance: stance.Neutral, FirstID: "con", First: "a", Second: "b"}, // the label
 			{Stance: stance.No, FirstID: "x", First: "a", Second: "b"},        // the model's lean: short, Con

@@ -47,9 +47,9 @@ func tagCandidates(ctx context.Context, r stance.Rule, topic string, cands []pai
 // stanceResults returns the pairs as a run's results, with the sides the
 // rule gives them (stance.Rule.Sides).
 func stanceResults(r stance.Rule, topic string, pairs []pairing.Scored) []runfile.Result {
-	sp := make([]stance.Pair, len(pairs))
+	sp := make([]stance.PairText, len(pairs))
 	for i, p := range pairs {
-		sp[i] = stance.Pair{Stance: p.Stance, FirstID: p.First.ID, First: p.First.Text, Second: p.Second.Text}
+		sp[i] = stance.PairText{Stance: p.Stance, FirstID: p.First.ID, First: p.First.Text, Second: p.Second.Text}
 	}
 	sides := r.Sides(topic, sp)
 	out := make([]runfile.Result, len(pairs))
