@@ -45,3 +45,18 @@ func TestNilContext(t *testing.T) {
 		t.Error("System.Run with a nil ctx retrieved")
 	}
 }
+
+// k beyond what a Task 2 run may hold is refused before any work, as the
+// command line refuses -k.
+func TestRunK(t *testing.T) {
+	called := false
+	first := retrieval.RetrieverFunc(func(context.Context, retrieval.Query, int) ([]retrieval.Hit, error) {
+		called = true
+		return nil, nil
+	})
+	ts := []topics.Topic{{ID: "2", Title: "Which is better, a laptop or a desktop?", Objects: []string{"laptop", "desktop"}}}
+	_, err := comparative.System{First: first}.Run(context.Background(), ts, 1<<40)
+	if want := "comparative: k 1099511627776, want 1 to 1000 (the most a Task 2 run may hold)"; err == nil || err.Error() != want || called {
+		t.Errorf("k 1<<40: got %v (retrieved: %v), want %q before retrieving", err, called, want)
+	}
+}

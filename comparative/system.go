@@ -59,8 +59,8 @@ func runRules() runfile.Rules {
 // Run runs the system over the topics and returns a run of at most k
 // passages per topic, in memory; runfile.WriteFile with
 // runfile.Rules{Comparative: true} writes it. Topics need their two
-// objects when the re-rankers or the tagger use them. A nil ctx is an
-// error.
+// objects when the re-rankers or the tagger use them. A nil ctx, and k
+// outside 1 to 1000, are errors before any work.
 func (s System) Run(ctx context.Context, ts []topics.Topic, k int) (runfile.Run, error) {
 	if err := nilctx.Check(ctx, "comparative: System.Run"); err != nil {
 		return nil, err
@@ -70,6 +70,9 @@ func (s System) Run(ctx context.Context, ts []topics.Topic, k int) (runfile.Run,
 	}
 	if err := retrieval.CheckK(k); err != nil {
 		return nil, fmt.Errorf("comparative: %w", err)
+	}
+	if most := runRules().MaxResults; k > most {
+		return nil, fmt.Errorf("comparative: k %d, want 1 to %d (the most a Task 2 run may hold)", k, most)
 	}
 	depth := max(s.Depth, k)
 	results := make(map[string][]runfile.Result, len(ts))
