@@ -26,10 +26,12 @@
 //
 // A [Reader] accepts what real runs look like: fields separated by any run of
 // spaces or tabs, CRLF line ends, ranks starting at 0 or 1, "Q0" or a stance
-// label in the second column, and blank lines (skipped). Malformed lines are
-// reported as *[ParseError] with the line number and the field. [Validate]
-// checks an already-read run against [Rules] and reports every problem it
-// finds.
+// label in the second column, and blank lines (skipped); it reads a
+// gzip-compressed run (run.txt.gz) as it reads a plain one. Malformed lines
+// are reported as *[ParseError] with the line number and the field. A run
+// without a line is an error, "the run is empty" ([ReadFile],
+// [Reader.ReadRun], [Validate], [WriteFile]). [Validate] checks an
+// already-read run against [Rules] and reports every problem it finds.
 //
 // The TIRA calling convention (-i $inputDataset -o $outputDir) is handled by
 // the sub-package runfile/tira.
