@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"context"
+	"github.com/argsearch/argsearch/retrieval"
 	"testing"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -67,7 +68,7 @@ func BenchmarkBuild(b *testing.B) {
 			n := 0
 			start, _ := cputime.Process()
 			for b.Loop() {
-				if _, err := builder.Build(context.Background(), cands, 1000); err != nil {
+				if _, err := builder.Build(context.Background(), retrieval.Query{}, cands, 1000); err != nil {
 					b.Fatal(err)
 				}
 				n++

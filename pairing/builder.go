@@ -8,7 +8,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/docid"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -153,6 +156,13 @@ type Scored struct {
 // ones: there Score is lowered to just below the Score above it, so scores
 // never increase down the list and trec_eval's sort keeps this order.
 //
+// Features: the sentence features the Weights weigh are the candidates'
+// own, except those the Builder has the means to compute (Features): the
+// Scorer's argumentativeness, the centrality within the Store's arguments
+// (ArgsRank) and, for candidates without a Vector, the Encoder's vectors
+// and their similarity to the query. In a system.Pipeline, Bind gives it
+// the environment's for what its weights weigh.
+//
 // The zero value is usable. A Builder is safe for concurrent use when its
 // Coherence is.
 type Builder struct {
@@ -167,26 +177,116 @@ type Builder struct {
 	// Redundancy is the MMR penalty on similarity to placed pairs; 0 means
 	// 0.3, negative means none.
 	Redundancy float64
+
+	// Scorer, if not nil, gives every candidate its Argumentativeness when
+	// the weights weigh it; Bind gives the environment's model.
+	Scorer interface{ Score(text string) float64 }
+	// Store, if not nil, gives every candidate its ArgsRank centrality
+	// within its argument when the weights weigh centrality; Bind gives the
+	// environment's corpus.
+	Store *corpus.Store
+	// Encoder, if not nil, gives the candidates their vectors and their
+	// similarity to the query when the weights weigh Similarity or the
+	// Coherence a SemanticWeight, unless every candidate has a Vector
+	// already (a Mix that compared them gave them theirs): nil or
+	// semantic.USE means the shipped Universal Sentence Encoder lite,
+	// semantic.GloVe the shipped GloVe vectors averaged, as Bind takes them
+	// from the environment.
+	Encoder semantic.Encoder
 }
 
-// Build pairs and ranks cands and returns at most k pairs, best first; k <=
-// 0 means all. The candidates are not modified. A cancelled ctx gives an
-// error wrapping ctx.Err().
-func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored, error) {
+// The defaults of a Builder's fields.
+const (
+	defaultPool       = 100
+	defaultDiversity  = 5
+	defaultRedundancy = 0.3
+)
+
+// Bind returns the Builder with what its weights need and it lacks taken
+// from env (see Env): the argumentativeness model, the corpus for
+// centrality and the encoder for similarity. A negative Pool is an error.
+func (b Builder) Bind(env Env) (Pairer, error) {
+	if b.Pool < 0 {
+		return nil, fmt.Errorf("pairing: Builder.Pool %d: cannot be negative (0 means %d)", b.Pool, defaultPool)
+	}
 	w := b.Weights.orDefault()
-	pool := b.Pool
-	if pool == 0 {
-		pool = 100
+	var err error
+	if w.Argumentativeness != 0 && b.Scorer == nil {
+		if b.Scorer, err = env.ArgumentModel(); err != nil {
+			return nil, fmt.Errorf("pairing: Builder: %w", err)
+		}
 	}
-	diversity := b.Diversity
-	if diversity == 0 {
-		diversity = 5
+	if w.Centrality != 0 && b.Store == nil {
+		b.Store = env.Corpus()
 	}
-	redundancy := b.Redundancy
-	if redundancy == 0 {
-		redundancy = 0.3
+	if b.needsVectors() {
+		if b.Encoder, err = env.Encoder(b.Encoder); err != nil {
+			return nil, fmt.Errorf("pairing: Builder: %w", err)
+		}
 	}
-	redundancy = max(0, redundancy)
+	return b, nil
+}
+
+// needsVectors reports whether the Builder compares the candidates'
+// vectors: its weights weigh Similarity, or its Coherence the vectors.
+func (b Builder) needsVectors() bool {
+	return b.Weights.orDefault().Similarity != 0 || b.Coherence.SemanticWeight > 0
+}
+
+// Features returns the candidates of query q with the features the
+// Builder weighs and has the means to compute filled in (see Builder):
+// their Argumentativeness by the Scorer, their Centrality within the
+// Store's arguments, and their Vector and Similarity to q by the Encoder
+// when some candidate has no Vector. Build pairs what it returns; cands is
+// not modified.
+func (b Builder) Features(ctx context.Context, q retrieval.Query, cands []Candidate) ([]Candidate, error) {
+	cands = slices.Clone(cands)
+	w := b.Weights.orDefault()
+	if w.Argumentativeness != 0 && b.Scorer != nil {
+		for i := range cands {
+			cands[i].Argumentativeness = b.Scorer.Score(cands[i].Sentence.Text)
+		}
+	}
+	if w.Centrality != 0 && b.Store != nil {
+		centrality := map[string]float64{} // sentence id → ArgsRank centrality
+		for i := range cands {
+			c := &cands[i]
+			if _, ok := centrality[c.Sentence.ID]; !ok {
+				a, _ := b.Store.Argument(c.Argument)
+				for j, v := range (ArgsRank{}).Argument(a) {
+					centrality[a.Sentences[j].ID] = v
+				}
+			}
+			c.Centrality = centrality[c.Sentence.ID]
+		}
+	}
+	missing := slices.ContainsFunc(cands, func(c Candidate) bool { return c.Vector == nil })
+	if b.needsVectors() && b.Encoder != nil && missing && len(cands) > 0 {
+		if _, err := encode(ctx, b.Encoder, q, cands); err != nil {
+			return nil, err
+		}
+	}
+	return cands, nil
+}
+
+// Build pairs and ranks the candidates of query q (with the features
+// Features gives them) and returns at most k pairs, best first; k <= 0
+// means all. The candidates are not modified. A cancelled ctx gives an
+// error wrapping ctx.Err().
+func (b Builder) Build(ctx context.Context, q retrieval.Query, cands []Candidate, k int) ([]Scored, error) {
+	cands, err := b.Features(ctx, q, cands)
+	if err != nil {
+		return nil, err
+	}
+	return b.build(ctx, cands, k)
+}
+
+// build pairs and ranks cands, whose features are computed (Build).
+func (b Builder) build(ctx context.Context, cands []Candidate, k int) ([]Scored, error) {
+	w := b.Weights.orDefault()
+	pool := cmp.Or(b.Pool, defaultPool)
+	diversity := cmp.Or(b.Diversity, defaultDiversity)
+	redundancy := max(0, cmp.Or(b.Redundancy, defaultRedundancy))
 
 	// Normalise retrieval scores; order candidates by single score.
 	retr := make([]float64, len(cands))
@@ -234,57 +334,19 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 		feats[i] = coh.features(cands[i], idf, in)
 	}
 
-	total := math.Abs(w.Retrieval) + math.Abs(w.Argumentativeness) + math.Abs(w.Centrality) + math.Abs(w.Coherence) +
-		math.Abs(w.Similarity) + math.Abs(w.Stance) + math.Abs(w.Length) + math.Abs(w.Conclusion) +
-		math.Abs(w.Lead) + math.Abs(w.Rank) + math.Abs(w.SameArgument) + math.Abs(w.Adjacent)
+	sc := scoring{w: w, coh: coh, cands: cands, retr: retr, extra: extra, feats: feats,
+		total: math.Abs(w.Retrieval) + math.Abs(w.Argumentativeness) + math.Abs(w.Centrality) + math.Abs(w.Coherence) +
+			math.Abs(w.Similarity) + math.Abs(w.Stance) + math.Abs(w.Length) + math.Abs(w.Conclusion) +
+			math.Abs(w.Lead) + math.Abs(w.Rank) + math.Abs(w.SameArgument) + math.Abs(w.Adjacent)}
 	var pairs []scoredPair
 	for x, i := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("pairing: %w", err)
 		}
 		for _, j := range order[x+1:] {
-			if cands[i].Sentence.ID == cands[j].Sentence.ID {
-				continue
+			if p, ok := sc.pair(i, j); ok {
+				pairs = append(pairs, p)
 			}
-			ci, cj := cands[i], cands[j]
-			c, ok := coh.score(ci, cj, feats[i], feats[j])
-			if !ok {
-				continue
-			}
-			same := feats[i].argID == feats[j].argID
-			var sameArg, adjacent float64
-			if same {
-				sameArg = 1
-				ei, ej := extra[i], extra[j]
-				if ei.kind == docid.Premise && ej.kind == docid.Premise && (ei.number-ej.number == 1 || ej.number-ei.number == 1) {
-					adjacent = 1
-				}
-			}
-			// The terms beyond the first four add exactly 0 when their
-			// weights are 0, so that such weights score as they always have.
-			raw := (w.Retrieval*(retr[i]+retr[j])/2 +
-				w.Argumentativeness*(finite(ci.Argumentativeness)+finite(cj.Argumentativeness))/2 +
-				w.Centrality*(finite(ci.Centrality)+finite(cj.Centrality))/2 +
-				w.Coherence*c +
-				w.extra(extra[i].mean(extra[j])) + w.SameArgument*sameArg + w.Adjacent*adjacent) / total
-			first, second := i, j // i has the better single score
-			if same {
-				p := InReadingOrder(ci.Sentence, cj.Sentence)
-				if p.First.ID != ci.Sentence.ID {
-					first, second = j, i
-				}
-			}
-			st, conf := stance.Combine(ci.Stance, ci.StanceConfidence, cj.Stance, cj.StanceConfidence)
-			s := Scored{
-				Pair:             Pair{First: cands[first].Sentence, Second: cands[second].Sentence},
-				Raw:              raw,
-				Score:            raw,
-				Coherence:        c,
-				Stance:           st,
-				StanceConfidence: conf,
-				SameArgument:     same,
-			}
-			pairs = append(pairs, scoredPair{Scored: s, a: first, b: second})
 		}
 	}
 	slices.SortFunc(pairs, func(x, y scoredPair) int {
@@ -305,6 +367,67 @@ func (b Builder) Build(ctx context.Context, cands []Candidate, k int) ([]Scored,
 		}
 	}
 	return out, nil
+}
+
+// scoring is what scores the pairs of one Build: the weights, the
+// coherence, and the candidates with their normalised retrieval scores,
+// extra features and coherence features.
+type scoring struct {
+	w     Weights
+	coh   Coherence
+	cands []Candidate
+	retr  []float64
+	extra []extraFeatures
+	feats []sentenceFeatures
+	total float64 // the sum of the absolute weights
+}
+
+// pair scores the pair of candidates i and j, i the one of the better
+// single score; ok is false when Coherence does not join them.
+func (sc scoring) pair(i, j int) (scoredPair, bool) {
+	w, cands, retr, extra, feats := sc.w, sc.cands, sc.retr, sc.extra, sc.feats
+	if cands[i].Sentence.ID == cands[j].Sentence.ID {
+		return scoredPair{}, false
+	}
+	ci, cj := cands[i], cands[j]
+	c, ok := sc.coh.score(ci, cj, feats[i], feats[j])
+	if !ok {
+		return scoredPair{}, false
+	}
+	same := feats[i].argID == feats[j].argID
+	var sameArg, adjacent float64
+	if same {
+		sameArg = 1
+		ei, ej := extra[i], extra[j]
+		if ei.kind == docid.Premise && ej.kind == docid.Premise && (ei.number-ej.number == 1 || ej.number-ei.number == 1) {
+			adjacent = 1
+		}
+	}
+	// The terms beyond the first four add exactly 0 when their weights are
+	// 0, so that such weights score as they always have.
+	raw := (w.Retrieval*(retr[i]+retr[j])/2 +
+		w.Argumentativeness*(finite(ci.Argumentativeness)+finite(cj.Argumentativeness))/2 +
+		w.Centrality*(finite(ci.Centrality)+finite(cj.Centrality))/2 +
+		w.Coherence*c +
+		w.extra(extra[i].mean(extra[j])) + w.SameArgument*sameArg + w.Adjacent*adjacent) / sc.total
+	first, second := i, j // i has the better single score
+	if same {
+		p := InReadingOrder(ci.Sentence, cj.Sentence)
+		if p.First.ID != ci.Sentence.ID {
+			first, second = j, i
+		}
+	}
+	st, conf := stance.Combine(ci.Stance, ci.StanceConfidence, cj.Stance, cj.StanceConfidence)
+	s := Scored{
+		Pair:             Pair{First: cands[first].Sentence, Second: cands[second].Sentence},
+		Raw:              raw,
+		Score:            raw,
+		Coherence:        c,
+		Stance:           st,
+		StanceConfidence: conf,
+		SameArgument:     same,
+	}
+	return scoredPair{Scored: s, a: first, b: second}, true
 }
 
 type scoredPair struct {

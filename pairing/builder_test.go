@@ -3,6 +3,7 @@ package pairing
 import (
 	"context"
 	"errors"
+	"github.com/argsearch/argsearch/retrieval"
 	"math"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func TestBuilderNeverJoinsOppositeStances(t *testing.T) {
 		cand("c__PREMISE__1", "Uniforms make schools safer and reduce bullying.", 2, stance.Pro),
 		cand("d__PREMISE__2", "Bullying in schools continues despite uniforms.", 1, stance.Unknown),
 	}
-	got, err := Builder{}.Build(context.Background(), cands, 0)
+	got, err := Builder{}.Build(context.Background(), retrieval.Query{}, cands, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func TestBuilderReadingOrderAndScores(t *testing.T) {
 		cand("b__PREMISE__1", "Nuclear energy is cheap once plants are built.", 2, stance.Pro),
 		cand("c__PREMISE__7", "Building nuclear energy plants takes decades.", 4, stance.Unknown),
 	}
-	got, err := Builder{Diversity: -1}.Build(context.Background(), cands, 0)
+	got, err := Builder{Diversity: -1}.Build(context.Background(), retrieval.Query{}, cands, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestBuilderDiversity(t *testing.T) {
 		}
 	}
 	b := Builder{}
-	got, err := b.Build(context.Background(), cands, 20)
+	got, err := b.Build(context.Background(), retrieval.Query{}, cands, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestBuilderDiversity(t *testing.T) {
 		}
 	}
 	// Without diversity the top repeats argument a.
-	plain, _ := Builder{Diversity: -1}.Build(context.Background(), cands, 5)
+	plain, _ := Builder{Diversity: -1}.Build(context.Background(), retrieval.Query{}, cands, 5)
 	nA := 0
 	for _, p := range plain {
 		if strings.HasPrefix(p.First.ID, "a__") || strings.HasPrefix(p.Second.ID, "a__") {
@@ -163,7 +164,7 @@ func ids(ps []Scored) []string {
 func TestBuilderDeterministicAndCancel(t *testing.T) {
 	cands := sampleCandidates(t, 120)
 	b := Builder{Coherence: Coherence{Phrases: testTagger(t)}}
-	first, err := b.Build(context.Background(), cands, 50)
+	first, err := b.Build(context.Background(), retrieval.Query{}, cands, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestBuilderDeterministicAndCancel(t *testing.T) {
 	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 		rev[i], rev[j] = rev[j], rev[i]
 	}
-	second, err := b.Build(context.Background(), rev, 50)
+	second, err := b.Build(context.Background(), retrieval.Query{}, rev, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,10 +182,10 @@ func TestBuilderDeterministicAndCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := b.Build(ctx, cands, 10); !errors.Is(err, context.Canceled) {
+	if _, err := b.Build(ctx, retrieval.Query{}, cands, 10); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: got %v, want context.Canceled", err)
 	}
-	if got, err := b.Build(context.Background(), nil, 10); err != nil || len(got) != 0 {
+	if got, err := b.Build(context.Background(), retrieval.Query{}, nil, 10); err != nil || len(got) != 0 {
 		t.Errorf("no candidates: got %v %v, want none", got, err)
 	}
 }
@@ -263,7 +264,7 @@ func TestBuilderExtraFeatures(t *testing.T) {
 	c.Rank = 7
 	w := Weights{Retrieval: 0.3, Coherence: 0.2, Similarity: 0.1, Stance: 0.05, Length: -0.1, Conclusion: 0.02,
 		Lead: 0.1, Rank: 0.2, SameArgument: 0.05, Adjacent: -0.3}
-	got, err := Builder{Weights: w, Diversity: -1}.Build(context.Background(), []Candidate{a, b, c}, 0)
+	got, err := Builder{Weights: w, Diversity: -1}.Build(context.Background(), retrieval.Query{}, []Candidate{a, b, c}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +300,7 @@ func TestWeightsZeroExtraScoresAsBefore(t *testing.T) {
 	a.Similarity, a.Rank = -0.3, 2
 	b := cand("a__PREMISE__2", "Nuclear plants run for decades and produce cheap energy.", 1, stance.Pro)
 	w := Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}
-	got, err := Builder{Weights: w, Diversity: -1}.Build(context.Background(), []Candidate{a, b}, 0)
+	got, err := Builder{Weights: w, Diversity: -1}.Build(context.Background(), retrieval.Query{}, []Candidate{a, b}, 0)
 	if err != nil || len(got) != 1 {
 		t.Fatalf("got %v, %v; want one pair", got, err)
 	}

@@ -3,6 +3,7 @@ package pairing_test
 import (
 	"context"
 	"fmt"
+	"github.com/argsearch/argsearch/retrieval"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/pairing"
@@ -45,7 +46,7 @@ func ExampleBuilder() {
 		{Sentence: corpus.Sentence{ID: "D__PREMISE__1", Text: "Nuclear waste storage sites leak."},
 			Retrieval: 9.0, Argumentativeness: 0.7, Stance: stance.Con},
 	}
-	pairs, err := pairing.Builder{}.Build(context.Background(), cands, 10)
+	pairs, err := pairing.Builder{}.Build(context.Background(), retrieval.Query{}, cands, 10)
 	if err != nil {
 		fmt.Println(err)
 		return

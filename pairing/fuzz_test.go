@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"context"
+	"github.com/argsearch/argsearch/retrieval"
 	"math"
 	"testing"
 
@@ -31,7 +32,7 @@ func FuzzPairing(f *testing.F) {
 			{Sentence: s, Retrieval: 1},
 			{Sentence: corpus.Sentence{ID: "G__PREMISE__2", Text: b}, Retrieval: 2},
 		}
-		ps, err := Builder{Coherence: Coherence{Phrases: tagger}}.Build(context.Background(), cands, 5)
+		ps, err := Builder{Coherence: Coherence{Phrases: tagger}}.Build(context.Background(), retrieval.Query{}, cands, 5)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"context"
+	"github.com/argsearch/argsearch/retrieval"
 	"math"
 	"slices"
 	"strings"
@@ -163,7 +164,7 @@ func TestBadInput(t *testing.T) {
 			{Sentence: s, Retrieval: math.NaN(), Argumentativeness: math.Inf(1)},
 			{Sentence: corpus.Sentence{ID: "Y__PREMISE__1", Text: text + " too"}},
 		}
-		got, err := Builder{Coherence: Coherence{Phrases: tagger}}.Build(context.Background(), cands, 10)
+		got, err := Builder{Coherence: Coherence{Phrases: tagger}}.Build(context.Background(), retrieval.Query{}, cands, 10)
 		if err != nil {
 			t.Errorf("Build on %s: %v", name, err)
 		}

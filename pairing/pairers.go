@@ -1,7 +1,6 @@
 package pairing
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -16,11 +15,12 @@ import (
 	"github.com/argsearch/argsearch/stance"
 )
 
-// A Pairer makes pairs of candidates: at most k (k <= 0 means all), best
-// first. Builder, Next and Similar are Pairers; a system takes any, so
-// that a strategy of one's own needs no change to the system that uses it.
+// A Pairer makes pairs of the candidates of query q: at most k (k <= 0
+// means all), best first. Builder, Next and Similar are Pairers; a system
+// takes any (system.Pipeline.Pair), so that a strategy of one's own needs
+// no change to the system that uses it.
 type Pairer interface {
-	Build(ctx context.Context, cands []Candidate, k int) ([]Scored, error)
+	Build(ctx context.Context, q retrieval.Query, cands []Candidate, k int) ([]Scored, error)
 }
 
 // Next pairs each candidate, in order, with the next sentence of its
@@ -29,11 +29,22 @@ type Pairer interface {
 // Store does not hold, gives none. Each pair scores its candidate's
 // Retrieval, so scores fall with the candidates' order.
 type Next struct {
+	// Store holds the candidates' arguments; nil means the environment's
+	// corpus (Bind).
 	Store *corpus.Store
 }
 
+// Bind returns the Pairer with env's corpus when its Store is nil (see
+// Env).
+func (n Next) Bind(env Env) (Pairer, error) {
+	if n.Store == nil {
+		n.Store = env.Corpus()
+	}
+	return n, nil
+}
+
 // Build implements Pairer.
-func (n Next) Build(ctx context.Context, cands []Candidate, k int) ([]Scored, error) {
+func (n Next) Build(ctx context.Context, _ retrieval.Query, cands []Candidate, k int) ([]Scored, error) {
 	if n.Store == nil {
 		return nil, fmt.Errorf("pairing: Next without a Store")
 	}
@@ -51,13 +62,33 @@ func (n Next) Build(ctx context.Context, cands []Candidate, k int) ([]Scored, er
 // NaN, to the next sentence); a pair made twice counts once. Each pair
 // scores its candidate's Retrieval.
 type Similar struct {
-	Store   *corpus.Store
+	// Store holds the candidates' arguments; nil means the environment's
+	// corpus (Bind).
+	Store *corpus.Store
+	// Encoder makes the vectors: nil or semantic.USE means the shipped
+	// Universal Sentence Encoder lite, semantic.GloVe the shipped GloVe
+	// vectors averaged, as the environment loads them (Bind); or an
+	// encoder of one's own.
 	Encoder semantic.Encoder
+}
+
+// Bind returns the Pairer with env's corpus when its Store is nil and the
+// encoder its Encoder names (see Env).
+func (s Similar) Bind(env Env) (Pairer, error) {
+	if s.Store == nil {
+		s.Store = env.Corpus()
+	}
+	enc, err := env.Encoder(s.Encoder)
+	if err != nil {
+		return nil, fmt.Errorf("pairing: Similar: %w", err)
+	}
+	s.Encoder = enc
+	return s, nil
 }
 
 // Build implements Pairer. The sentences of the candidates' arguments are
 // encoded in one call.
-func (s Similar) Build(ctx context.Context, cands []Candidate, k int) ([]Scored, error) {
+func (s Similar) Build(ctx context.Context, _ retrieval.Query, cands []Candidate, k int) ([]Scored, error) {
 	switch {
 	case s.Store == nil:
 		return nil, fmt.Errorf("pairing: Similar without a Store")
@@ -160,29 +191,4 @@ func Retrieved(store *corpus.Store, hits []retrieval.Hit) ([]Scored, error) {
 		pairs = append(pairs, p)
 	}
 	return pairs, nil
-}
-
-// Rerank orders cands by the mean of their min–max normalised Retrieval
-// (1 for all when they tie) and the signals' scores, which becomes their
-// Retrieval; ties keep the given order. Without signals it does nothing.
-func Rerank(cands []Candidate, signals ...func(Candidate) float64) {
-	if len(signals) == 0 || len(cands) == 0 {
-		return
-	}
-	lo, hi := cands[0].Retrieval, cands[0].Retrieval
-	for _, c := range cands {
-		lo, hi = min(lo, c.Retrieval), max(hi, c.Retrieval)
-	}
-	for i := range cands {
-		c := &cands[i]
-		sum, n := 1.0, 1.0
-		if hi > lo {
-			sum = (c.Retrieval - lo) / (hi - lo)
-		}
-		for _, signal := range signals {
-			sum, n = sum+signal(*c), n+1
-		}
-		c.Retrieval = sum / n
-	}
-	slices.SortStableFunc(cands, func(a, b Candidate) int { return cmp.Compare(b.Retrieval, a.Retrieval) })
 }

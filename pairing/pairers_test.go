@@ -42,7 +42,7 @@ func TestNext(t *testing.T) {
 		{Sentence: a.Sentences[n-1], Argument: a.ID, Retrieval: 2},
 		{Sentence: a.Sentences[0], Argument: a.ID, Retrieval: 1}, // the pair of the first again
 	}
-	got, err := Next{Store: store}.Build(context.Background(), cands, 0)
+	got, err := Next{Store: store}.Build(context.Background(), retrieval.Query{}, cands, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,13 +54,13 @@ func TestNext(t *testing.T) {
 	if !slices.Equal(ids, want) || got[0].Score != 3 || got[1].Score != 2 {
 		t.Errorf("got %v, want %v scored 3, 2", ids, want)
 	}
-	if one, _ := (Next{Store: store}).Build(context.Background(), cands, 1); len(one) != 1 {
+	if one, _ := (Next{Store: store}).Build(context.Background(), retrieval.Query{}, cands, 1); len(one) != 1 {
 		t.Errorf("k 1: %d pairs", len(one))
 	}
-	if _, err := (Next{}).Build(context.Background(), cands, 0); err == nil || !strings.Contains(err.Error(), "Store") {
+	if _, err := (Next{}).Build(context.Background(), retrieval.Query{}, cands, 0); err == nil || !strings.Contains(err.Error(), "Store") {
 		t.Errorf("Next without a Store: %v", err)
 	}
-	if _, err := (Similar{Store: store}).Build(context.Background(), cands, 0); err == nil || !strings.Contains(err.Error(), "Encoder") {
+	if _, err := (Similar{Store: store}).Build(context.Background(), retrieval.Query{}, cands, 0); err == nil || !strings.Contains(err.Error(), "Encoder") {
 		t.Errorf("Similar without an Encoder: %v", err)
 	}
 }
@@ -83,20 +83,41 @@ func TestRetrieved(t *testing.T) {
 	}
 }
 
-// TestRerank checks that Rerank mixes the min–max normalised retrieval
-// score with the signals, and without signals changes nothing.
-func TestRerank(t *testing.T) {
-	cands := []Candidate{{Retrieval: 10, Argumentativeness: 0}, {Retrieval: 0, Argumentativeness: 1}, {Retrieval: 5, Argumentativeness: 1}}
-	Rerank(cands)
-	if cands[0].Retrieval != 10 {
-		t.Fatalf("no signals: %v", cands)
+// textScorer scores a text by the number after its "a=": "a=1" 1.
+type textScorer struct{}
+
+func (textScorer) Score(text string) float64 {
+	if strings.HasSuffix(text, "a=1") {
+		return 1
 	}
-	Rerank(cands, func(c Candidate) float64 { return c.Argumentativeness })
-	var got []float64
+	return 0
+}
+
+// TestMix checks that a Mix mixes the min–max normalised retrieval score
+// with its signals, that it refuses to name none, and that it fills in the
+// argumentativeness it scored.
+func TestMix(t *testing.T) {
+	cands := []Candidate{{Retrieval: 10, Sentence: corpus.Sentence{Text: "a=0"}}, {Retrieval: 0, Sentence: corpus.Sentence{Text: "a=1"}}, {Retrieval: 5, Sentence: corpus.Sentence{Text: "a=1"}}}
+	if err := (Mix{}).Rerank(context.Background(), retrieval.Query{}, cands); err == nil || cands[0].Retrieval != 10 {
+		t.Fatalf("no signals: %v, %v; want an error and nothing changed", err, cands)
+	}
+	if _, err := (Mix{}).Bind(nil); err == nil {
+		t.Error("Bind of a Mix of no signal: no error")
+	}
+	if err := (Mix{Argumentativeness: true, Scorer: textScorer{}}).Rerank(context.Background(), retrieval.Query{}, cands); err != nil {
+		t.Fatal(err)
+	}
+	var got, arg []float64
 	for _, c := range cands {
-		got = append(got, c.Retrieval)
+		got, arg = append(got, c.Retrieval), append(arg, c.Argumentativeness)
 	}
 	if want := []float64{0.75, 0.5, 0.5}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v (ties keep their order)", got, want)
+	}
+	if want := []float64{1, 0, 1}; !slices.Equal(arg, want) {
+		t.Errorf("argumentativeness %v, want %v", arg, want)
+	}
+	if err := (Mix{Similarity: true}).Rerank(context.Background(), retrieval.Query{}, cands); err == nil {
+		t.Error("Similarity without an Encoder: no error")
 	}
 }
