@@ -89,7 +89,7 @@
 //	defer env.Close()
 //
 //	variant := system.Advanced()
-//	variant.Rerank.Similarity = false // no re-ranking by sentence vectors (averaged GloVe)
+//	variant.Rerank = nil // no re-ranking by sentence vectors (averaged GloVe)
 //
 //	table, err := experiment.Experiment{
 //		Env: env,
@@ -195,7 +195,7 @@
 //				return nil, err
 //			}
 //		}
-//		pairs, err := pairing.Builder{}.Build(ctx, cands, env.K) // coherent, diverse, never PRO with CON
+//		pairs, err := pairing.Builder{}.Build(ctx, q, cands, env.K) // coherent, diverse, never PRO with CON
 //		if err != nil {
 //			return nil, err
 //		}

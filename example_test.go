@@ -1,17 +1,22 @@
 package argsearch_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/argsearch/argsearch/classify"
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/system"
@@ -36,7 +41,7 @@ func Example() {
 	defer env.Close()
 
 	variant := system.Advanced()
-	variant.Rerank.Similarity = false // no re-ranking by sentence vectors (averaged GloVe)
+	variant.Rerank = nil // no re-ranking by sentence vectors (averaged GloVe)
 
 	table, err := experiment.Experiment{
 		Env: env,
@@ -116,7 +121,7 @@ func Example_ownSystem() {
 				return nil, err
 			}
 		}
-		pairs, err := pairing.Builder{}.Build(ctx, cands, env.K) // coherent, diverse, never PRO with CON
+		pairs, err := pairing.Builder{}.Build(ctx, q, cands, env.K) // coherent, diverse, never PRO with CON
 		if err != nil {
 			return nil, err
 		}
@@ -157,11 +162,10 @@ func Example_ownSystem() {
 // one's own is a pairing.Pairer.
 type half struct{}
 
-func (half) Build(_ context.Context, cands []pairing.Candidate, k int) ([]pairing.Scored, error) {
+func (half) Build(_ context.Context, _ retrieval.Query, cands []pairing.Candidate, k int) ([]pairing.Scored, error) {
 	var out []pairing.Scored
 	for i := 0; i+1 < len(cands) && len(out) < k; i += 2 {
-		p := pairing.InReadingOrder(cands[i].Sentence, cands[i+1].Sentence)
-		out = append(out, pairing.Scored{Pair: p, Score: cands[i].Retrieval})
+		out = append(out, pairing.Scored{Pair: pairing.InReadingOrder(cands[i].Sentence, cands[i+1].Sentence), Score: cands[i].Retrieval})
 	}
 	return out, nil
 }
@@ -170,19 +174,111 @@ func (half) Build(_ context.Context, cands []pairing.Candidate, k int) ([]pairin
 // retrieval, filters, completion and stance as the Pipeline has them, the
 // pairs by the Pairer. Package system is not touched.
 func Example_ownPairer() {
-	p := system.Pipeline{Pairer: half{}, Length: true}
+	p := system.Pipeline{Filters: []filter.Filter{filter.Length{}}, Pair: half{}}
+	top := topPair(p)
+	fmt.Println(top.QID, top.Stance, top.DocID, top.Rank)
+	// Output:
+	// 1 PRO S51530f3f-Ac5b10bae__PREMISE__13,S1a76ed9f-Ae7cff11e__PREMISE__37 1
+}
+
+// topPair runs p on the embedded 2022 sample, 100 pairs a topic, and
+// returns the first line of the first topic's run.
+func topPair(p system.Pipeline) runfile.Line {
 	ctx := context.Background()
 	env, err := system.Open(ctx, system.Input{K: 100})
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer env.Close()
-	run, err := system.Run(ctx, env, p, "half")
+	run, err := system.Run(ctx, env, p, "mine")
 	if err != nil {
 		log.Fatal(err)
 	}
-	top := run[env.Topics[0].ID][0]
-	fmt.Println(top.QID, top.Stance, top.DocID, top.Rank)
+	return run[env.Topics[0].ID][0]
+}
+
+// question rejects questions: a filter of one's own is a filter.Filter.
+type question struct{}
+
+func (question) Check(s corpus.Sentence) (bool, filter.Reason) {
+	if strings.HasSuffix(strings.TrimSpace(s.Text), "?") {
+		return false, "question"
+	}
+	return true, ""
+}
+
+// A filter of one's own (a filter.Filter) among the filters of a
+// system.Pipeline: every sentence paired passed it. Package system is not
+// touched.
+func Example_ownFilter() {
+	p := system.Pipeline{Filters: []filter.Filter{filter.Length{}, question{}}, Pair: pairing.Next{}}
+	top := topPair(p)
+	fmt.Println(top.QID, top.Stance, top.DocID)
 	// Output:
-	// 1 PRO S51530f3f-Ac5b10bae__PREMISE__13,S1a76ed9f-Ae7cff11e__PREMISE__37 1
+	// 1 CON S1a76ed9f-Ae7cff11e__PREMISE__37,S1a76ed9f-Ae7cff11e__PREMISE__38
+}
+
+// shortFirst scores the candidates by their length, the shortest best: a
+// re-ranker of one's own is a pairing.Reranker.
+type shortFirst struct{}
+
+func (shortFirst) Rerank(_ context.Context, _ retrieval.Query, cands []pairing.Candidate) error {
+	for i := range cands {
+		cands[i].Retrieval = -float64(len(cands[i].Sentence.Text))
+	}
+	slices.SortStableFunc(cands, func(a, b pairing.Candidate) int { return cmp.Compare(b.Retrieval, a.Retrieval) })
+	return nil
+}
+
+// A re-ranker of one's own (a pairing.Reranker) in a system.Pipeline: the
+// candidates reach the pairer with its scores, and each is paired with the
+// next sentence of its argument, the shortest candidate's pair first.
+// Package system is not touched.
+func Example_ownReranker() {
+	p := system.Pipeline{Filters: []filter.Filter{filter.Length{}}, Rerank: []pairing.Reranker{shortFirst{}}, Pair: pairing.Next{}}
+	top := topPair(p)
+	fmt.Println(top.QID, top.Stance, top.DocID)
+	// Output:
+	// 1 CON Sc065954f-Ae72bc9c6__PREMISE__47,Sc065954f-Ae72bc9c6__CONC__1
+}
+
+// proOnly writes every pair PRO: a stance step of one's own is a
+// stance.Decider.
+type proOnly struct{}
+
+func (proOnly) Sentence(context.Context, string, string, string) (stance.Stance, float64, error) {
+	return stance.Pro, 1, nil
+}
+
+func (proOnly) Sides(_ string, pairs []stance.PairText) []stance.Stance {
+	return slices.Repeat([]stance.Stance{stance.Pro}, len(pairs))
+}
+
+// A stance step of one's own (a stance.Decider) in a system.Pipeline: it
+// gives the candidates their stances, which the pair builder reads, and
+// the pairs their sides. Package system is not touched.
+func Example_ownStance() {
+	top := topPair(system.Pipeline{Stance: proOnly{}})
+	fmt.Println(top.QID, top.Stance, top.DocID)
+	// Output:
+	// 1 PRO S1a76ed9f-Ae7cff11e__PREMISE__37,Sc065954f-Ae72bc9c6__CONC__1
+}
+
+// keywords keeps the title's words after "Should": a query rewriter of
+// one's own is a rewrite.Rewriter.
+type keywords struct{}
+
+func (keywords) Rewrite(q retrieval.Query) retrieval.Query {
+	q.Text = strings.TrimPrefix(q.Text, "Should ")
+	return q
+}
+
+// A query rewriter of one's own (a rewrite.Rewriter) in a system.Pipeline:
+// the retrieval searches the rewritten query. Package system is not
+// touched.
+func Example_ownRewriter() {
+	top := topPair(system.Pipeline{Rewrite: []rewrite.Rewriter{keywords{}}})
+	fmt.Println(top.QID, top.Stance, top.DocID)
+	// Output:
+	// 1 CON S1a76ed9f-Ae7cff11e__PREMISE__37,Sc065954f-Ae72bc9c6__CONC__1
 }

@@ -35,7 +35,7 @@ func (b Baseline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 		return nil, err
 	}
 	q := retrieval.TopicQuery(t)
-	rule := stanceRule(env.Store, nil)
+	rule := labelsRule(env.Store)
 	total := bm25.Docs("sentence")
 	for depth := min(10*k, total); ; depth = min(4*depth, total) {
 		hits, err := bm25.Retrieve(ctx, q, depth)

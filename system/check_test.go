@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -26,25 +28,27 @@ func TestCheckBeforeFirstTopic(t *testing.T) {
 		return p
 	}
 	for want, p := range map[string]Pipeline{
-		"Pipeline.Pool -1":                                      adv(func(p *Pipeline) { p.Pool = -1 }),
-		"Pipeline.Depth -3":                                     {Depth: -3},
-		"Pipeline.Rewriters[0] (rewrite.Reduce): N -1":          {Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: -1}}},
-		"Pipeline.Rewriters[1] (rewrite.Synonyms): N -2":        {Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: 2}, rewrite.Synonyms{N: -2}}},
-		"Pipeline.Rewriters[0] (rewrite.Expand): N -1":          {Rewriters: []rewrite.Rewriter{rewrite.Expand{N: -1}}},
-		"Pipeline.Rewriters[0] is nil":                          {Rewriters: []rewrite.Rewriter{nil}},
-		"Pipeline.SampleStopFrequent -5":                        {SampleStopFrequent: -5},
-		"Pipeline.Builder.Pool -1":                              {Builder: pairing.Builder{Pool: -1}},
-		"Pipeline.Argumentative 1.5":                            {Argumentative: 1.5},
-		"Pipeline.Argumentative -0.1":                           {Argumentative: -0.1},
-		"Pipeline.Argumentative NaN":                            {Argumentative: math.NaN()},
-		"Pipeline.Pairer is set, but the stages retrieve pairs": {Stages: []Stage{{Search: lexical.Ranking{Unit: "pair"}}}, Pairer: pairing.Next{}},
-		"1 of 2 stages retrieve pairs":                          {Stages: []Stage{{Search: lexical.Ranking{Unit: "pair"}}, {}}},
-		"Pipeline.Stages[1].Depth -1":                           {Stages: []Stage{{}, {Depth: -1}}},
-		"Pipeline.Stages[0].Arguments -4":                       {Stages: []Stage{{Arguments: -4}}},
-		"Pipeline.Stages[0].Weight NaN":                         {Stages: []Stage{{Weight: math.NaN()}}},
-		"Pipeline.Stages[0].Search":                             {Stages: []Stage{{Search: lexical.Ranking{Scoring: lexical.Scoring{Model: "bogus"}}}}},
-		"stage 1: Dense and Within":                             {Stages: []Stage{{Dense: true, Within: &lexical.Ranking{}}}},
-		"NounChunks asks a Boolean query of ":                   {Stages: []Stage{{Dense: true}}, NounChunks: true},
+		"Pipeline.Pool -1":                                         adv(func(p *Pipeline) { p.Pool = -1 }),
+		"Pipeline.Retrieve.Depth -3":                               {Retrieve: Retrieval{Depth: -3}},
+		"Pipeline.Rewrite[0] is nil":                               {Rewrite: []rewrite.Rewriter{nil}},
+		"Pipeline.Filters[1] is nil":                               {Filters: []filter.Filter{filter.Noise{}, nil}},
+		"Pipeline.Rerank[0] is nil":                                {Rerank: []pairing.Reranker{nil}},
+		"Pipeline.Rerank[0]: pairing: Mix names no signal":         {Rerank: []pairing.Reranker{pairing.Mix{}}},
+		"Pipeline.Retrieve.SampleStopFrequent -5":                  {Retrieve: Retrieval{SampleStopFrequent: -5}},
+		"Pipeline.Pair: pairing: Builder.Pool -1":                  {Pair: pairing.Builder{Pool: -1}},
+		"Pipeline.Filters[0]: filter: Argumentative.Threshold 1.5": {Filters: []filter.Filter{filter.Argumentative{Threshold: 1.5}}},
+		"Argumentative.Threshold -0.1":                             {Filters: []filter.Filter{filter.Argumentative{Threshold: -0.1}}},
+		"Argumentative.Threshold NaN":                              {Filters: []filter.Filter{filter.Argumentative{Threshold: math.NaN()}}},
+		"Pipeline.Filters[0]: filter: Verb.MaxTokens -1":           {Filters: []filter.Filter{filter.Verb{MaxTokens: -1}}},
+		"Pipeline.Pair is set, but the stages retrieve pairs":      {Retrieve: Retrieval{Stages: []Stage{{Search: lexical.Ranking{Unit: "pair"}}}}, Pair: pairing.Next{}},
+		"Pipeline.Filters are set, but the stages retrieve pairs":  {Retrieve: Retrieval{Stages: []Stage{{Search: lexical.Ranking{Unit: "pair"}}}}, Filters: []filter.Filter{filter.Noise{}}},
+		"1 of 2 stages retrieve pairs":                             {Retrieve: Retrieval{Stages: []Stage{{Search: lexical.Ranking{Unit: "pair"}}, {}}}},
+		"Pipeline.Retrieve.Stages[1].Depth -1":                     {Retrieve: Retrieval{Stages: []Stage{{}, {Depth: -1}}}},
+		"Pipeline.Retrieve.Stages[0].Arguments -4":                 {Retrieve: Retrieval{Stages: []Stage{{Arguments: -4}}}},
+		"Pipeline.Retrieve.Stages[0].Weight NaN":                   {Retrieve: Retrieval{Stages: []Stage{{Weight: math.NaN()}}}},
+		"Pipeline.Retrieve.Stages[0].Search":                       {Retrieve: Retrieval{Stages: []Stage{{Search: lexical.Ranking{Scoring: lexical.Scoring{Model: "bogus"}}}}}},
+		"Pipeline.Retrieve.Stages[0]: Dense and Within":            {Retrieve: Retrieval{Stages: []Stage{{Dense: semantic.GloVe, Within: &lexical.Ranking{}}}}},
+		"NounChunks asks a Boolean query of ":                      {Retrieve: Retrieval{Stages: []Stage{{Dense: semantic.GloVe}}, NounChunks: true}},
 	} {
 		_, err := Run(ctx, env, p, "")
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "retrieval: query") {
@@ -76,7 +80,7 @@ func (w wrapper) Unwrap() System { return w.s }
 func TestCheckThroughWrappers(t *testing.T) {
 	ctx := context.Background()
 	env := open(t, Input{K: 10})
-	bad := Pipeline{Depth: -3}
+	bad := Pipeline{Retrieve: Retrieval{Depth: -3}}
 	var n int
 	for name, s := range map[string]System{
 		"one wrapper":     wrapper{bad, &n},
@@ -84,7 +88,7 @@ func TestCheckThroughWrappers(t *testing.T) {
 		"Fusion's member": Fusion{Systems: []System{Baseline{}, wrapper{bad, &n}}},
 	} {
 		_, err := Run(ctx, env, s, "")
-		if err == nil || !strings.Contains(err.Error(), "Pipeline.Depth -3") || strings.Contains(err.Error(), "retrieval: query") {
+		if err == nil || !strings.Contains(err.Error(), "Pipeline.Retrieve.Depth -3") || strings.Contains(err.Error(), "retrieval: query") {
 			t.Errorf("%s: got %v, want the Pipeline's error before any topic", name, err)
 		}
 	}

@@ -203,7 +203,7 @@ func TestFusionChecks(t *testing.T) {
 		{"system: Fusion.RRF NaN", Fusion{Systems: []System{counting}, RRF: math.NaN()}},
 		{"system: Fusion.RRF 60 applies to Method rrf", Fusion{Systems: []System{counting}, Method: "combsum", RRF: 60}},
 		// A system's own check, with its place.
-		{"system: Pipeline.Depth -3: cannot be negative (0 means the default) (Fusion.Systems[1])", Fusion{Systems: []System{counting, Pipeline{Depth: -3}}}},
+		{"system: Pipeline.Retrieve.Depth -3: cannot be negative (0 means the default) (Fusion.Systems[1])", Fusion{Systems: []System{counting, Pipeline{Retrieve: Retrieval{Depth: -3}}}}},
 		{"system: Fusion.Systems[0] is nil (Fusion.Systems[1])", Fusion{Systems: []System{counting, Fusion{Systems: []System{nil}}}}},
 	} {
 		_, err := Run(ctx, fakeEnv(3, "1", "2"), tc.f, "x")
@@ -308,7 +308,7 @@ func TestFusionStances(t *testing.T) {
 		want []stance.Stance
 	}{
 		{Fusion{Systems: []System{Pipeline{}, Baseline{}}}, pq},
-		{Fusion{Systems: []System{Pipeline{NoStance: true}, Pipeline{}}}, []stance.Stance{stance.Unknown, stance.Pro, stance.Con}},
+		{Fusion{Systems: []System{Pipeline{Stance: stance.Rule{Off: true}}, Pipeline{}}}, []stance.Stance{stance.Unknown, stance.Pro, stance.Con}},
 		{Fusion{Systems: []System{Pipeline{}, listA}}, []stance.Stance{stance.Pro, stance.Con}},
 		{Fusion{Systems: []System{Baseline{}, Pipeline{}}, Weights: []float64{0, 1}}, []stance.Stance{stance.Pro, stance.Con}},
 		{Fusion{Systems: []System{Fusion{Systems: []System{Swordsman{}}}}}, pq},

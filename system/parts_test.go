@@ -15,6 +15,7 @@ import (
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
+	"github.com/argsearch/argsearch/stance"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -43,7 +44,7 @@ func (letters) Encode(_ context.Context, texts []string) ([][]float32, error) {
 func TestPipelineSimilarPairs(t *testing.T) {
 	ctx := context.Background()
 	env := open(t, Input{K: 30})
-	p := Pipeline{Pool: 30, Pairer: pairing.Similar{}, Encoder: letters{}, NoStance: true}
+	p := Pipeline{Pool: 30, Pair: pairing.Similar{Encoder: letters{}}, Stance: stance.Rule{Off: true}}
 	run, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +71,7 @@ func TestPipelineSimilarPairs(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("no pairs checked")
 	}
-	if s := p.String(); !strings.Contains(s, "pairs: most similar sentence") {
+	if s := p.String(); !strings.Contains(s, "pairs: pairing.Similar{Encoder: system.letters{}}, then consecutive sentences") {
 		t.Errorf("String:\n%s", s)
 	}
 }
@@ -120,7 +121,7 @@ func firstHolds(lines []runfile.Line, id string) bool {
 func TestPipelineDense(t *testing.T) {
 	ctx := context.Background()
 	env := open(t, Input{K: 10})
-	p := Pipeline{Stages: []Stage{{Dense: true}}, Encoder: letters{}, Pairer: pairing.Next{}, NoStance: true}
+	p := Pipeline{Retrieve: Retrieval{Stages: []Stage{{Dense: letters{}}}}, Pair: pairing.Next{}, Stance: stance.Rule{Off: true}}
 	run, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +142,7 @@ func TestPipelineDense(t *testing.T) {
 	if env.dense.Len() != 1 {
 		t.Errorf("the Env holds %d dense indexes, want 1", env.dense.Len())
 	}
-	if s := p.String(); !strings.Contains(s, "stage 1: dense, cosine similarity of the Encoder's vectors") {
+	if s := p.String(); !strings.Contains(s, "stage 1: dense, cosine similarity of system.letters{} vectors") {
 		t.Errorf("String:\n%s", s)
 	}
 }
@@ -153,7 +154,7 @@ func TestPipelineWithin(t *testing.T) {
 	ctx := context.Background()
 	env := open(t, Input{K: 10})
 	arg := lexical.Ranking{Unit: "argument"}
-	p := Pipeline{Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Ranking{}}}, Pairer: pairing.Next{}, NoStance: true}
+	p := Pipeline{Retrieve: Retrieval{Stages: []Stage{{Search: arg, Arguments: 20, Within: &lexical.Ranking{}}}}, Pair: pairing.Next{}, Stance: stance.Rule{Off: true}}
 	run, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -177,16 +178,16 @@ func TestPipelineWithin(t *testing.T) {
 	}
 }
 
-// TestPipelineStructure checks that Rerank.Structure re-ranks: the run
-// changes, and String says so.
+// TestPipelineStructure checks that pairing.Mix's Structure re-ranks: the
+// run changes, and String says so.
 func TestPipelineStructure(t *testing.T) {
 	ctx := context.Background()
 	env := open(t, Input{K: 20})
-	plain, err := Run(ctx, env, Pipeline{Pairer: pairing.Next{}}, "")
+	plain, err := Run(ctx, env, Pipeline{Pair: pairing.Next{}}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := Pipeline{Pairer: pairing.Next{}, Rerank: Rerank{Structure: true}}
+	p := Pipeline{Pair: pairing.Next{}, Rerank: []pairing.Reranker{pairing.Mix{Structure: true}}}
 	got, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +195,7 @@ func TestPipelineStructure(t *testing.T) {
 	if cmp.Equal(plain, got) {
 		t.Error("structural re-ranking changed no run")
 	}
-	if s := p.String(); !strings.Contains(s, "rerank: the retrieval score mixed with structural similarity to the title") {
+	if s := p.String(); !strings.Contains(s, "rerank: pairing.Mix{Structure: true}\n") {
 		t.Errorf("String:\n%s", s)
 	}
 }
@@ -222,7 +223,7 @@ func (nanEncoder) Encode(_ context.Context, texts []string) ([][]float32, error)
 // all NaN pair a sentence with its neighbour instead of failing.
 func TestPipelineSimilarPairsNaN(t *testing.T) {
 	env := open(t, Input{K: 10})
-	p := Pipeline{Pool: 10, Pairer: pairing.Similar{}, Encoder: nanEncoder{}, NoStance: true}
+	p := Pipeline{Pool: 10, Pair: pairing.Similar{Encoder: nanEncoder{}}, Stance: stance.Rule{Off: true}}
 	if _, err := p.Answer(context.Background(), env, env.Topics[0]); err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,15 @@
 package system
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
+	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
+	"github.com/argsearch/argsearch/semantic"
+	"github.com/argsearch/argsearch/stance"
 )
 
 // A Recipe is one of the published Touché 2022 systems (Task 1, as the
@@ -55,17 +56,17 @@ func porthosRecipe() Recipe {
 			"index (stemmed, lower-cased, stop words removed), noun chunks from prose's tagger (pos.Tagger.NounPhrases), the shipped " +
 			"argumentativeness model as both filter and quality score, and a sentence's next sentence in its argument as its coherent partner. " +
 			"Porthos's other runs paired sentences by SBERT similarity; the library's stand-in is a Builder whose Coherence weighs the " +
-			"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight, with the Pipeline's Builder).",
+			"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight of a pairing.Builder).",
 		System: Pipeline{
-			Stages:        []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 116}}}},
-			Depth:         1000,
-			NounChunks:    true,
-			Dedup:         true,
-			Verb:          true,
-			Argumentative: 0.5,
-			Pool:          1000,
-			Rerank:        Rerank{Quality: true},
-			Pairer:        pairing.Next{},
+			Retrieve: Retrieval{
+				Stages:     []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 116}}}},
+				Depth:      1000,
+				NounChunks: true,
+			},
+			Filters: []filter.Filter{&filter.Dedup{}, filter.Argumentative{Threshold: 0.5}, filter.Verb{}},
+			Pool:    1000,
+			Rerank:  []pairing.Reranker{pairing.Mix{Argumentativeness: true}},
+			Pair:    pairing.Next{},
 		},
 	}
 }
@@ -84,17 +85,19 @@ func daarioNaharisRecipe() Recipe {
 			"arguments the lists have 5 terms each: the same share (0.03%) of the 2021 sample's 17,395 distinct words as 100 is of the " +
 			"355,091 terms of a full-scale corpus.",
 		System: Pipeline{
-			Analysis:           &lexical.Analysis{Possessive: true, Stop: "frequent-fields", StopFrequent: 100, Stem: "kstem"},
-			SampleStopFrequent: 5,
-			Stages:             []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "tfidf-ic"}}}},
-			Depth:              1000,
-			Pool:               100,
-			Rerank:             Rerank{Evidence: true, Stance: true},
-			Builder: pairing.Builder{
+			Retrieve: Retrieval{
+				Analysis:           &lexical.Analysis{Possessive: true, Stop: "frequent-fields", StopFrequent: 100, Stem: "kstem"},
+				SampleStopFrequent: 5,
+				Stages:             []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "tfidf-ic"}}}},
+				Depth:              1000,
+			},
+			Pool:   100,
+			Rerank: []pairing.Reranker{pairing.Mix{Argumentativeness: true, Stance: true}},
+			Pair: pairing.Builder{
 				Weights:   pairing.Weights{Retrieval: 1},
 				Coherence: pairing.Coherence{MinSimilarity: -1, MaxSimilarity: 2}, // any two sentences of one side
 			},
-			SameStance: true,
+			Stance: stance.Rule{Force: true},
 		},
 	}
 }
@@ -109,8 +112,10 @@ func bruceBannerRecipe() Recipe {
 			"Here: lexical unit pair, which scores the pairs exactly as an index of them would without building one (at full scale it " +
 			"would hold 121.9 million documents), with the title as the query; lexical.Ranking.PairTitle and QueryWeights are the variants.",
 		System: Pipeline{
-			Stages: []Stage{{Search: lexical.Ranking{Unit: "pair", Scoring: lexical.Scoring{Model: "bm25", K1: 1.2, B: 0.68}}}},
-			Depth:  1000,
+			Retrieve: Retrieval{
+				Stages: []Stage{{Search: lexical.Ranking{Unit: "pair", Scoring: lexical.Scoring{Model: "bm25", K1: 1.2, B: 0.68}}}},
+				Depth:  1000,
+			},
 		},
 	}
 }
@@ -130,11 +135,13 @@ func dartagnanRecipe() Recipe {
 			"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
 			"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Possessive: true, Stop: "glasgow", Stem: "kstem", Shingles: 3},
-			Stages:   []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000}}}},
-			Depth:    1000,
-			Pool:     100,
-			Pairer:   pairing.Next{},
+			Retrieve: Retrieval{
+				Analysis: &lexical.Analysis{Possessive: true, Stop: "glasgow", Stem: "kstem", Shingles: 3},
+				Stages:   []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000}}}},
+				Depth:    1000,
+			},
+			Pool: 100,
+			Pair: pairing.Next{},
 		},
 	}
 }
@@ -154,18 +161,19 @@ func gamoraRecipe() Recipe {
 			"possessives removed; the length filter (5–60 words) and duplicate removal (filter.Dedup) on sentences rather than at indexing; " +
 			"and each sentence paired with the next one of its argument, as the overview does not say how Gamora paired sentences.",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Possessive: true, Stem: "kstem"},
-			Stages: []Stage{{
-				Search:    lexical.Ranking{Unit: "argument"},
-				Arguments: 100,
-				Within:    &lexical.Ranking{Unit: "sentence"},
-			}},
-			Depth:     1000,
-			Rewriters: []rewrite.Rewriter{rewrite.Reduce{N: 6}, rewrite.Synonyms{N: 1}, rewrite.Expand{N: 1}},
-			Length:    true,
-			Dedup:     true,
-			Pool:      100,
-			Pairer:    pairing.Next{},
+			Rewrite: []rewrite.Rewriter{rewrite.Reduce{N: 6}, rewrite.Synonyms{N: 1}, rewrite.Expand{N: 1}},
+			Retrieve: Retrieval{
+				Analysis: &lexical.Analysis{Possessive: true, Stem: "kstem"},
+				Stages: []Stage{{
+					Search:    lexical.Ranking{Unit: "argument"},
+					Arguments: 100,
+					Within:    &lexical.Ranking{Unit: "sentence"},
+				}},
+				Depth: 1000,
+			},
+			Filters: []filter.Filter{filter.Length{Min: 5, Max: 60}, &filter.Dedup{}},
+			Pool:    100,
+			Pair:    pairing.Next{},
 		},
 	}
 }
@@ -183,12 +191,10 @@ func hitGirlRecipe() Recipe {
 			"sequences, over the longer's length); and each sentence paired with the next one of its argument, as the overview does not " +
 			"say how Hit Girl paired sentences.",
 		System: Pipeline{
-			Stages: []Stage{{Dense: true}},
-			GloVe:  true,
-			Depth:  1000,
-			Pool:   100,
-			Rerank: Rerank{Structure: true},
-			Pairer: pairing.Next{},
+			Retrieve: Retrieval{Stages: []Stage{{Dense: semantic.GloVe}}, Depth: 1000},
+			Pool:     100,
+			Rerank:   []pairing.Reranker{pairing.Mix{Structure: true}},
+			Pair:     pairing.Next{},
 		},
 	}
 }
@@ -203,16 +209,16 @@ func pearlRecipe() Recipe {
 			"(lexical models lucene-dirichlet, and dph with PRF bo1), filter.Noise for the block list, the shipped " +
 			"argumentativeness model for quality, and a Builder weighing retrieval, argumentativeness and coherence as Advanced does.",
 		System: Pipeline{
-			Stages: []Stage{
-				{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet"}}},
-				{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "dph"}, PRF: lexical.PRF{Method: "bo1"}}},
+			Retrieve: Retrieval{
+				Stages: []Stage{
+					{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet"}}},
+					{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "dph"}, PRF: lexical.PRF{Method: "bo1"}}},
+				},
+				Depth: 1000,
 			},
-			Depth:         1000,
-			Length:        true,
-			Noise:         true,
-			Argumentative: 0.5,
-			Pool:          100,
-			Builder:       pairing.Builder{Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}},
+			Filters: []filter.Filter{filter.Length{Min: 5, Max: 60}, filter.Noise{}, filter.Argumentative{Threshold: 0.5}},
+			Pool:    100,
+			Pair:    pairing.Builder{Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Coherence: 0.25}},
 		},
 	}
 }
@@ -227,9 +233,11 @@ func gorgonRecipe() Recipe {
 			"BM25 (k1 1.2, b 0.75). Here: lexical unit pair, which scores the pairs as an index of them would, over an index lower-cased " +
 			"with possessives removed and nothing else.",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Possessive: true},
-			Stages:   []Stage{{Search: lexical.Ranking{Unit: "pair"}}},
-			Depth:    1000,
+			Retrieve: Retrieval{
+				Analysis: &lexical.Analysis{Possessive: true},
+				Stages:   []Stage{{Search: lexical.Ranking{Unit: "pair"}}},
+				Depth:    1000,
+			},
 		},
 	}
 }
@@ -249,14 +257,16 @@ func generalGreviousRecipe() Recipe {
 			"characters (analysis.Analysis.MinLength, MaxLength); one WordNet synonym of each content word of the title (nlp/wordnet) in " +
 			"place of Datamuse's (the title's content words are its RAKE keywords).",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
-			Stages: []Stage{{
-				Search:    lexical.Ranking{Unit: "argument"},
-				Arguments: 100,
-				Within:    &lexical.Ranking{Unit: "pair"},
-			}},
-			Depth:     1000,
-			Rewriters: []rewrite.Rewriter{rewrite.Synonyms{N: 1}},
+			Rewrite: []rewrite.Rewriter{rewrite.Synonyms{N: 1}},
+			Retrieve: Retrieval{
+				Analysis: &lexical.Analysis{Possessive: true, MinLength: 3, MaxLength: 20},
+				Stages: []Stage{{
+					Search:    lexical.Ranking{Unit: "argument"},
+					Arguments: 100,
+					Within:    &lexical.Ranking{Unit: "pair"},
+				}},
+				Depth: 1000,
+			},
 		},
 	}
 }
@@ -283,16 +293,17 @@ func korgRecipe() Recipe {
 			"trained on args.me (other runs: SBERT, or GPT-2 generating the next sentence). Here: Lucene's Dirichlet LM over sentences, " +
 			"Unicode folding (a superset of ASCII folding), Snowball's English stop list in place of the hand-made one, Lucene's KStem; " +
 			"the first 100 sentences each paired with the sentence of its argument whose averaged GloVe vector is the most similar " +
-			"(pairing.Similar), averaged word vectors standing in for doc2vec's shallow document vectors. With GloVe false the Universal " +
+			"(pairing.Similar, Encoder semantic.GloVe), averaged word vectors standing in for doc2vec's shallow document vectors. With semantic.USE the Universal " +
 			"Sentence Encoder lite compares them instead: on the 2022 sample 0.588 judged-only relevance against 0.560, but at full " +
 			"scale it encodes every sentence of each candidate's argument, 25.4 s a topic against 0.14 s.",
 		System: Pipeline{
-			Analysis: &lexical.Analysis{Fold: true, Stop: "english", Stem: "kstem"},
-			Stages:   []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000}}}},
-			Depth:    1000,
-			Pool:     100,
-			GloVe:    true,
-			Pairer:   pairing.Similar{},
+			Retrieve: Retrieval{
+				Analysis: &lexical.Analysis{Fold: true, Stop: "english", Stem: "kstem"},
+				Stages:   []Stage{{Search: lexical.Ranking{Unit: "sentence", Scoring: lexical.Scoring{Model: "lucene-dirichlet", Mu: 2000}}}},
+				Depth:    1000,
+			},
+			Pool: 100,
+			Pair: pairing.Similar{Encoder: semantic.GloVe},
 		},
 	}
 }
@@ -309,194 +320,4 @@ func FindRecipe(name string) (Recipe, error) {
 		names[i] = r.Name
 	}
 	return Recipe{}, fmt.Errorf("system: no recipe %.100q (the recipes: %s)", name, strings.Join(names, ", "))
-}
-
-// String describes the configuration, one step a line, as the advanced
-// command's -recipe prints it.
-func (p Pipeline) String() string {
-	var b strings.Builder
-	analysis := "the Env's index (Input.Index; by default en)"
-	if p.Analysis != nil {
-		analysis = p.Analysis.String()
-		if p.SampleStopFrequent > 0 {
-			analysis += fmt.Sprintf("; on a corpus of fewer than %d arguments, %d frequent terms", sampleArguments, p.SampleStopFrequent)
-		}
-	}
-	if len(p.Stages) > 0 && !slices.ContainsFunc(p.Stages, func(s Stage) bool { return !s.Dense }) {
-		analysis = "none (every stage is dense)"
-	}
-	fmt.Fprintf(&b, "analysis: %s\n", analysis)
-	p.writeStages(&b)
-	fmt.Fprintf(&b, "depth: %d\n", cmp.Or(p.Depth, defaultDepth))
-	if p.NounChunks {
-		b.WriteString("query: Boolean, a term of every noun chunk of the title, then the plain title\n")
-	}
-	for _, rw := range p.Rewriters {
-		switch rw := rw.(type) {
-		case rewrite.Reduce:
-			fmt.Fprintf(&b, "query reduction: at most %d words, those of the title's RAKE keywords\n", rw.N)
-		case rewrite.Synonyms:
-			fmt.Fprintf(&b, "query expansion: up to %d WordNet %s of each content word\n", rw.N, plural(rw.N, "synonym", "synonyms"))
-		case rewrite.Expand:
-			fmt.Fprintf(&b, "query expansion: the query's content words and the %d nearest GloVe %s of each (cosine at least 0.6)\n", rw.N, plural(rw.N, "word", "words"))
-		default:
-			fmt.Fprintf(&b, "query rewriting: a %T\n", rw)
-		}
-	}
-	if p.retrievesPairs() {
-		b.WriteString("pairs: retrieved pairs\n")
-		b.WriteString(p.stanceLine())
-		return b.String()
-	}
-	var filters []string
-	for _, f := range []struct {
-		on   bool
-		name string
-	}{{p.Length, "length 5-60 words"}, {p.Noise, "debate noise"}, {p.Dedup, "duplicates"}} {
-		if f.on {
-			filters = append(filters, f.name)
-		}
-	}
-	if p.Argumentative > 0 {
-		filters = append(filters, fmt.Sprintf("argumentativeness ≥ %g", p.Argumentative))
-	}
-	if p.Verb {
-		filters = append(filters, "verb")
-	}
-	if len(filters) == 0 {
-		filters = append(filters, "none")
-	}
-	fmt.Fprintf(&b, "filters: %s\n", strings.Join(filters, ", "))
-	fmt.Fprintf(&b, "pool: the first %d sentences kept\n", cmp.Or(p.Pool, defaultPool))
-	var signals []string
-	for _, s := range []struct {
-		on   bool
-		name string
-	}{{p.Rerank.Quality, "quality"}, {p.Rerank.Evidence, "evidence"}, {p.Rerank.Stance, "stance confidence"}, {p.Rerank.Similarity, "similarity to the title (" + p.vectorsName() + ")"}, {p.Rerank.Structure, "structural similarity to the title (part-of-speech tags)"}} {
-		if s.on {
-			signals = append(signals, s.name)
-		}
-	}
-	if len(signals) > 0 {
-		fmt.Fprintf(&b, "rerank: the retrieval score mixed with %s\n", strings.Join(signals, ", "))
-	}
-	p.writePairs(&b)
-	b.WriteString(", then consecutive sentences\n")
-	b.WriteString(p.stanceLine())
-	return b.String()
-}
-
-// writeStages writes a line for each retrieval stage.
-func (p Pipeline) writeStages(b *strings.Builder) {
-	stages := p.Stages
-	if len(stages) == 0 {
-		stages = []Stage{{}}
-	}
-	for i, s := range stages {
-		if s.Dense {
-			fmt.Fprintf(b, "stage %d: dense, cosine similarity of %s to the title's", i+1, p.vectorsName())
-		} else {
-			fmt.Fprintf(b, "stage %d: %s", i+1, s.Search)
-		}
-		if !s.Dense && s.Search.Unit == "argument" {
-			n := cmp.Or(s.Arguments, defaultArguments)
-			if s.Within != nil {
-				what := "sentences"
-				if s.Within.Unit == "pair" {
-					what = "pairs"
-				}
-				fmt.Fprintf(b, ", then the %s of %d arguments indexed alone: %s", what, n, s.Within)
-			} else {
-				fmt.Fprintf(b, ", the sentences of %d arguments", n)
-			}
-		}
-		if s.Depth > 0 {
-			fmt.Fprintf(b, ", depth %d", s.Depth)
-		}
-		if s.Weight != 0 {
-			fmt.Fprintf(b, ", weight %.10g", s.Weight) // 1 − 0.7 is 0.30000000000000004
-		}
-		b.WriteString("\n")
-	}
-}
-
-// writePairs writes how the candidates become pairs: the Pairer, and for
-// the Builder its weights.
-func (p Pipeline) writePairs(b *strings.Builder) {
-	switch p.Pairer.(type) {
-	case nil:
-		b.WriteString("pairs: builder")
-	case pairing.Next:
-		b.WriteString("pairs: next sentence")
-		return
-	case pairing.Similar:
-		fmt.Fprintf(b, "pairs: most similar sentence (%s)", p.vectorsName())
-		return
-	default:
-		fmt.Fprintf(b, "pairs: a %T", p.Pairer)
-		return
-	}
-	bd := p.Builder
-	w, coh := bd.Weights, bd.Coherence
-	if w == (pairing.Weights{}) {
-		b.WriteString(" (pairing.Weights's defaults; ")
-	} else {
-		fmt.Fprintf(b, " (weights retrieval %g, argumentativeness %g, centrality %g, coherence %g",
-			w.Retrieval, w.Argumentativeness, w.Centrality, w.Coherence)
-		for _, x := range []struct {
-			name string
-			w    float64
-		}{{"similarity", w.Similarity}, {"stance", w.Stance}, {"length", w.Length}, {"conclusion", w.Conclusion},
-			{"lead", w.Lead}, {"rank", w.Rank}, {"same argument", w.SameArgument}, {"adjacent", w.Adjacent}} {
-			if x.w != 0 {
-				fmt.Fprintf(b, ", %s %g", x.name, x.w)
-			}
-		}
-		b.WriteString("; ")
-	}
-	if coh.MinSimilarity == 0 && coh.MaxSimilarity == 0 {
-		b.WriteString("pairing.Coherence's defaults")
-	} else {
-		fmt.Fprintf(b, "joined at similarity %g to %g", coh.MinSimilarity, coh.MaxSimilarity)
-	}
-	if p.NounPhrases {
-		b.WriteString(", noun phrases by part-of-speech tags")
-	}
-	if coh.SemanticWeight > 0 {
-		fmt.Fprintf(b, ", sentence-vector similarity weighted %g", coh.SemanticWeight)
-	}
-	if bd.Diversity < 0 {
-		b.WriteString("; no diversity")
-	}
-	b.WriteString(")")
-}
-
-// plural returns one or many as n asks.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// vectorsName names the sentence vectors the pipeline compares.
-func (p Pipeline) vectorsName() string {
-	switch {
-	case p.Encoder != nil:
-		return fmt.Sprintf("the Encoder's vectors (%T)", p.Encoder)
-	case p.GloVe:
-		return "averaged GloVe word vectors"
-	}
-	return "Universal Sentence Encoder lite vectors"
-}
-
-// stanceLine describes the pipeline's stance step.
-func (p Pipeline) stanceLine() string {
-	switch {
-	case p.NoStance:
-		return "stance: none (Q0)\n"
-	case p.SameStance:
-		return "stance: stance.Rule, every sentence PRO or CON (same-stance pairs only)\n"
-	}
-	return "stance: stance.Rule\n"
 }

@@ -86,5 +86,5 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 			break
 		}
 	}
-	return stanceResults(stanceRule(env.Store, nil), q.Text, pairs), nil
+	return stanceResults(labelsRule(env.Store), q.Text, pairs), nil
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/topics"
 	"github.com/google/go-cmp/cmp"
@@ -313,7 +314,7 @@ func TestStanceRule(t *testing.T) {
 	ctx := context.Background()
 	// Without a model: the labels alone.
 	cs := cands()
-	if err := tagCandidates(ctx, stanceRule(store, nil), topic, cs); err != nil {
+	if err := tagCandidates(ctx, labelsRule(store), topic, cs); err != nil {
 		t.Fatal(err)
 	}
 	if got := []stance.Stance{cs[0].Stance, cs[1].Stance, cs[2].Stance}; !slices.Equal(got, []stance.Stance{stance.Pro, stance.Unknown, stance.Con}) {
@@ -321,7 +322,7 @@ func TestStanceRule(t *testing.T) {
 	}
 	// With the model: B's sentence is the model's.
 	cs = cands()
-	rule := stanceRule(store, m)
+	rule := stance.Rule{Labels: store.Stance, Model: m}
 	if err := tagCandidates(ctx, rule, topic, cs); err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +363,7 @@ func TestStanceRule(t *testing.T) {
 	if got, want := sides(rule), []stance.Stance{stance.Con, stance.Pro, lean}; !slices.Equal(got, want) {
 		t.Errorf("Sides: got %v, want %v", got, want)
 	}
-	if got, want := sides(stanceRule(store, nil)), []stance.Stance{stance.Con, stance.Pro, stance.Unknown}; !slices.Equal(got, want) {
+	if got, want := sides(labelsRule(store)), []stance.Stance{stance.Con, stance.Pro, stance.Unknown}; !slices.Equal(got, want) {
 		t.Errorf("Sides without a model: got %v, want %v", got, want)
 	}
 	// A text the model cannot take is an error naming the sentence.
@@ -378,17 +379,17 @@ func TestPipelineErrors(t *testing.T) {
 	env := open(t, Input{Index: lexical.Config{Units: []lexical.Unit{"sentence"}}})
 	ctx := context.Background()
 	for name, p := range map[string]Pipeline{
-		"an argument stage over an index of sentences": {Stages: []Stage{{Search: lexical.Ranking{Unit: "argument"}}}},
+		"an argument stage over an index of sentences": {Retrieve: Retrieval{Stages: []Stage{{Search: lexical.Ranking{Unit: "argument"}}}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil {
 			t.Errorf("%s: got no error", name)
 		}
 	}
 	for want, p := range map[string]Pipeline{
-		"Dense and Within exclude each other":        {Stages: []Stage{{Dense: true, Within: &lexical.Ranking{}}}},
-		"NounChunks asks a Boolean query":            {Stages: []Stage{{Dense: true}}, NounChunks: true},
-		"Within searches within retrieved arguments": {Stages: []Stage{{Within: &lexical.Ranking{}}}},
-		"1 of 2 stages retrieve pairs":               {Stages: []Stage{{Search: lexical.Ranking{Unit: "argument"}, Within: &lexical.Ranking{Unit: "pair"}}, {}}},
+		"Dense and Within exclude each other":        {Retrieve: Retrieval{Stages: []Stage{{Dense: semantic.GloVe, Within: &lexical.Ranking{}}}}},
+		"NounChunks asks a Boolean query":            {Retrieve: Retrieval{Stages: []Stage{{Dense: semantic.GloVe}}, NounChunks: true}},
+		"Within searches within retrieved arguments": {Retrieve: Retrieval{Stages: []Stage{{Within: &lexical.Ranking{}}}}},
+		"1 of 2 stages retrieve pairs":               {Retrieve: Retrieval{Stages: []Stage{{Search: lexical.Ranking{Unit: "argument"}, Within: &lexical.Ranking{Unit: "pair"}}, {}}}},
 	} {
 		if _, err := p.Answer(ctx, env, env.Topics[0]); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v, want an error saying %q", err, want)
@@ -416,7 +417,7 @@ func TestDefaultWeightsWeighCentrality(t *testing.T) {
 	env := open(t, Input{K: 50})
 	zero := Pipeline{}
 	explicit := zero
-	explicit.Builder.Weights = pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Centrality: 0.1, Coherence: 0.25}
+	explicit.Pair = pairing.Builder{Weights: pairing.Weights{Retrieval: 0.45, Argumentativeness: 0.2, Centrality: 0.1, Coherence: 0.25}}
 	a, err := Run(ctx, env, zero, "")
 	if err != nil {
 		t.Fatal(err)
@@ -428,7 +429,7 @@ func TestDefaultWeightsWeighCentrality(t *testing.T) {
 	if diff := cmp.Diff(b, a); diff != "" {
 		t.Errorf("a Builder without weights against one with the defaults (-defaults +zero):\n%s", diff)
 	}
-	if s := zero.String(); !strings.Contains(s, "pairing.Weights's defaults") {
+	if s := zero.String(); !strings.Contains(s, "pairs: pairing.Builder{} (its default weights)") {
 		t.Errorf("String of a Pipeline without weights:\n%s\nwant it to say the defaults are used", s)
 	}
 }
@@ -490,15 +491,17 @@ func (f fakeEncoder) Encode(ctx context.Context, texts []string) ([][]float32, e
 	return vs, nil
 }
 
-// TestPipelineEncoder checks that a Pipeline's own Encoder is what
-// Rerank.Similarity asks, that a failing or short-counting encoder is an
-// error saying so, and that a pipeline that compares no vectors never
-// calls it.
+// TestPipelineEncoder checks that a Mix's own Encoder is what it asks for
+// its Similarity, that a failing or short-counting encoder is an error
+// saying so, and that a pipeline that compares no vectors never calls it.
 func TestPipelineEncoder(t *testing.T) {
 	ctx := context.Background()
 	env := open(t, Input{K: 20})
 	var calls int
-	p := Pipeline{Rerank: Rerank{Similarity: true}, Encoder: fakeEncoder{calls: &calls}}
+	similar := func(enc semantic.Encoder) []pairing.Reranker {
+		return []pairing.Reranker{pairing.Mix{Similarity: true, Encoder: enc}}
+	}
+	p := Pipeline{Rerank: similar(fakeEncoder{calls: &calls}), Pair: pairing.Builder{Weights: pairing.Weights{Retrieval: 1}}}
 	a, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -510,20 +513,20 @@ func TestPipelineEncoder(t *testing.T) {
 	if err != nil || !cmp.Equal(a, b) {
 		t.Errorf("a second run differs (%v)", err)
 	}
-	if s := p.String(); !strings.Contains(s, "similarity to the title") {
+	if s := p.String(); !strings.Contains(s, "rerank: pairing.Mix{Similarity: true, Encoder: system.fakeEncoder{") {
 		t.Errorf("String does not name the re-ranking by similarity:\n%s", s)
 	}
 	boom := errors.New("boom")
-	p.Encoder = fakeEncoder{err: boom, calls: &calls}
+	p.Rerank = similar(fakeEncoder{err: boom, calls: &calls})
 	if _, err := Run(ctx, env, p, ""); !errors.Is(err, boom) {
 		t.Errorf("failing encoder: got %v", err)
 	}
-	p.Encoder = fakeEncoder{short: true, calls: &calls}
+	p.Rerank = similar(fakeEncoder{short: true, calls: &calls})
 	if _, err := Run(ctx, env, p, ""); err == nil || !strings.Contains(err.Error(), "vectors for") {
 		t.Errorf("short encoder: got %v", err)
 	}
 	calls = 0
-	off := Pipeline{Encoder: fakeEncoder{calls: &calls}}
+	off := Pipeline{Pair: pairing.Builder{Weights: pairing.Weights{Retrieval: 1}, Encoder: fakeEncoder{calls: &calls}}}
 	if _, err := Run(ctx, env, off, ""); err != nil || calls != 0 {
 		t.Errorf("without Similarity or SemanticWeight: %d calls, %v", calls, err)
 	}
@@ -538,7 +541,7 @@ func TestPipelineExpand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := Pipeline{Rewriters: []rewrite.Rewriter{rewrite.Expand{N: 2}}}
+	p := Pipeline{Rewrite: []rewrite.Rewriter{rewrite.Expand{N: 2}}}
 	a, err := Run(ctx, env, p, "")
 	if err != nil {
 		t.Fatal(err)
@@ -550,7 +553,7 @@ func TestPipelineExpand(t *testing.T) {
 	if cmp.Equal(a, plain) {
 		t.Error("expansion changed no run")
 	}
-	if s := p.String(); !strings.Contains(s, "query expansion: the query's content words and the 2 nearest GloVe words") {
+	if s := p.String(); !strings.Contains(s, "rewrite: rewrite.Expand{N: 2}\n") {
 		t.Errorf("String:\n%s", s)
 	}
 }

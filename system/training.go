@@ -1,6 +1,10 @@
 package system
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/argsearch/argsearch/pairing"
+)
 
 // A Training names the judged topics that a system's settings were learned
 // from: topic ids by the name of their judgments (eval.Judgments.Name, such
@@ -23,12 +27,12 @@ type Learner interface {
 }
 
 // TrainedOn implements Learner: the topics Advanced's pair weights were
-// learned on (ranker_weights.go) when the Pipeline's Builder has exactly
-// those weights, else none. A variant whose weights were changed is not
-// said to be trained on them; where its other weights still are the
-// learned ones, say so with experiment.System.TrainedOn.
+// learned on (ranker_weights.go) when the Pipeline's Pair step is
+// Advanced's, else none. A variant whose pair step was changed (its
+// weights, say) is not said to be trained on them; where it still rests on
+// the learned weights, say so with experiment.System.TrainedOn.
 func (p Pipeline) TrainedOn() Training {
-	if p.Builder.Weights == rankerWeights() {
+	if p.Pair == pairing.Pairer(advancedPair()) {
 		return rankerTraining()
 	}
 	return nil
