@@ -10,6 +10,7 @@ import (
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 )
@@ -144,7 +145,9 @@ func TestInSampleLearner(t *testing.T) {
 		t.Errorf("Advanced is trained on %d 2022 topics, want the sample's 25: %v", len(got), got)
 	}
 	variant := system.Advanced()
-	variant.Builder.Weights.Retrieval = 0.5
+	b := variant.Pair.(pairing.Builder)
+	b.Weights.Retrieval = 0.5
+	variant.Pair = b
 	if got := variant.TrainedOn(); got != nil {
 		t.Errorf("a variant of Advanced with other weights says it was trained on %v", got)
 	}

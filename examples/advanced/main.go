@@ -7,14 +7,19 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/filter"
+	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
+	"github.com/argsearch/argsearch/semantic"
+	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/system"
 )
 
@@ -117,12 +122,14 @@ func advanced(ctx context.Context, f cli.SystemFlags, name string, s system.Syst
 
 // define defines the pipeline's flags on c; the returned Pipeline (from
 // system.Advanced) and k hold their values once c has parsed its
-// arguments.
+// arguments. Without flags the Pipeline is system.Advanced()'s.
 func define(c *cli.Command) (*system.Pipeline, *int) {
 	p := system.Advanced()
 	pp := &p
+	builder := p.Pair.(pairing.Builder) // Advanced's pair step
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
-	arg, sent := &p.Stages[0], &p.Stages[1]
+	stages := slices.Clone(p.Retrieve.Stages)
+	arg, sent := &stages[0], &stages[1]
 	c.Flags.Func("model", fmt.Sprintf("argument stage `model` (lucene-dirichlet, dirichlet, bm25; default %s)", arg.Search.Scoring.Model), func(v string) error {
 		switch lexical.Model(v) {
 		case "lucene-dirichlet", "dirichlet", "bm25":
@@ -136,13 +143,13 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	c.FloatVar(&arg.Weight, "fusion-weight", 0.7, 0, 1, "`weight` of the argument stage in the fusion; the sentence stage gets the rest")
 	c.IntVar(&arg.Arguments, "arguments", 100, 1, 100000, "arguments the argument stage retrieves (their sentences are candidates)")
 	c.IntVar(&sent.Depth, "sentences", 1000, 1, 1000000, "sentences the sentence stage retrieves")
-	c.IntVar(&p.Depth, "depth", 3000, 1, 1000000, "fused sentences filtered, at most")
-	c.FloatVar(&p.Argumentative, "threshold", 0.5, 0, 1, "argumentativeness probability a sentence needs to pass the -arg filter")
+	c.IntVar(&p.Retrieve.Depth, "depth", 3000, 1, 1000000, "fused sentences filtered, at most")
+	threshold := c.Float("threshold", 0.5, 0, 1, "argumentativeness probability a sentence needs to pass the -arg filter")
 	c.IntVar(&p.Pool, "pool", 100, 1, 100000, "candidates (sentences that pass the filters) paired")
-	c.Flags.BoolVar(&p.NounPhrases, "np-tags", false, "find the noun phrases coherence compares by part-of-speech tags (slower)")
+	npTags := c.Flags.Bool("np-tags", false, "find the noun phrases coherence compares by part-of-speech tags (slower)")
 	centrality := c.Flags.Bool("centrality", false, "weigh ArgsRank centrality (0.1) into the pair score")
 	encoder := c.OneOf("encoder", []string{"glove", "use"}, "sentence vectors: averaged GloVe word vectors, or USE lite (much slower)")
-	c.Flags.Float64Var(&p.Builder.Coherence.SemanticWeight, "semantic-coherence", 0, "`weight` of the sentences' vector similarity (-encoder) in pair coherence")
+	c.Flags.Float64Var(&builder.Coherence.SemanticWeight, "semantic-coherence", 0, "`weight` of the sentences' vector similarity (-encoder) in pair coherence")
 	pairer := c.OneOf("pairer", []string{"builder", "next", "similar"}, "the pairing step; builder weighs coherence and diversity")
 	var rewriters []rewrite.Rewriter
 	c.Flags.Func("rewrite", "rewrite the query before retrieval: a comma-separated `list` of reduce, synonyms, expand", func(v string) (err error) {
@@ -170,47 +177,99 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	}
 	c.Check(func() error {
 		// The flags that switch a step off, and those that change a
-		// value it depends on, become the Pipeline's fields.
+		// value it depends on, become the Pipeline's steps.
 		if !*steps["prf"] {
 			arg.Search.PRF = lexical.PRF{}
 		}
 		sent.Weight = 1 - arg.Weight
+		p.Retrieve.Stages = stages
 		if !*steps["fusion"] {
-			p.Stages = p.Stages[:1]
+			p.Retrieve.Stages = stages[:1]
 		}
-		p.Length, p.Noise, p.Dedup, p.Verb = *steps["length"], *steps["noise"], *steps["dedup"], *steps["verb"]
-		if !*steps["arg"] {
-			p.Argumentative = 0
+		p.Filters = filters(steps, *threshold)
+		enc := semantic.GloVe
+		if *encoder == "use" {
+			enc = semantic.USE
 		}
-		if !*steps["coherence"] {
-			p.Builder.Weights.Coherence = 0
-			p.Builder.Coherence = pairing.Coherence{MinSimilarity: -1, MaxSimilarity: 2}
+		p.Rerank = nil
+		if *steps["similarity"] {
+			p.Rerank = []pairing.Reranker{pairing.Mix{Similarity: true, Encoder: enc}}
 		}
-		if !*steps["diversity"] {
-			p.Builder.Diversity, p.Builder.Redundancy = -1, -1
+		if !*steps["stance"] {
+			p.Stance = stance.Rule{Off: true}
 		}
-		p.NoStance = !*steps["stance"]
-		if !*steps["quality"] {
-			p.Builder.Weights.Argumentativeness = 0
+		p.Rewrite = rewriters
+		b, err := pairStep(builder, steps, enc, *centrality, *npTags, p.Pool)
+		if err != nil {
+			return err
 		}
-		p.Rerank.Similarity = *steps["similarity"]
-		if !*steps["similarity"] {
-			p.Builder.Weights.Similarity = 0 // the learned weights' similarity feature too
-		}
-		p.GloVe = *encoder == "glove"
-		if *centrality {
-			p.Builder.Weights.Centrality = 0.1
-		}
-		p.Rewriters = rewriters
 		switch *pairer {
+		case "builder":
+			p.Pair = b
 		case "next":
-			p.Pairer = pairing.Next{}
+			p.Pair = pairing.Next{}
 		case "similar":
-			p.Pairer = pairing.Similar{}
+			p.Pair = pairing.Similar{Encoder: enc}
 		}
 		return checkPairer(c, *pairer)
 	})
 	return pp, k
+}
+
+// filters returns the filters the -no-STEP flags leave on, in Advanced's
+// order, the argumentativeness filter at threshold.
+func filters(steps map[string]*bool, threshold float64) []filter.Filter {
+	var fs []filter.Filter
+	for _, f := range []struct {
+		step   string
+		filter filter.Filter
+	}{
+		{"length", filter.Length{Min: 5, Max: 60}},
+		{"noise", filter.Noise{}},
+		{"dedup", &filter.Dedup{}},
+		{"arg", filter.Argumentative{Threshold: threshold}},
+		{"verb", filter.Verb{}},
+	} {
+		if *steps[f.step] {
+			fs = append(fs, f.filter)
+		}
+	}
+	return fs
+}
+
+// pairStep returns Advanced's Builder b as the flags change it: the steps
+// they switch off, the encoder enc, centrality, noun phrases by
+// part-of-speech tags (the shipped tagger, loaded here) and a pool other
+// than Advanced's 100.
+func pairStep(b pairing.Builder, steps map[string]*bool, enc semantic.Encoder, centrality, npTags bool, pool int) (pairing.Builder, error) {
+	if !*steps["coherence"] {
+		b.Weights.Coherence = 0
+		b.Coherence = pairing.Coherence{MinSimilarity: -1, MaxSimilarity: 2}
+	}
+	if !*steps["diversity"] {
+		b.Diversity, b.Redundancy = -1, -1
+	}
+	if !*steps["quality"] {
+		b.Weights.Argumentativeness = 0
+	}
+	if !*steps["similarity"] {
+		b.Weights.Similarity = 0 // the learned weights' similarity feature too
+	}
+	if centrality {
+		b.Weights.Centrality = 0.1
+	}
+	b.Encoder = enc
+	if npTags {
+		t, err := pos.NewTagger()
+		if err != nil {
+			return b, err
+		}
+		b.Coherence.Phrases = t
+	}
+	if pool != 100 {
+		b.Pool = pool // the candidates paired are the pool's
+	}
+	return b, nil
 }
 
 // parseRewriters reads -rewrite's comma-separated list of query rewriters.

@@ -51,7 +51,7 @@ func TestRecipesTIRA(t *testing.T) {
 	slowtest.Skip(t, "an index built and two runs per recipe; TestTIRA and TestRecipeTag run always")
 	for _, r := range system.Recipes() {
 		t.Run(r.Name, func(t *testing.T) {
-			if p, ok := r.System.(system.Pipeline); ok && len(p.Stages) > 0 && !slices.ContainsFunc(p.Stages, func(s system.Stage) bool { return !s.Dense }) {
+			if p, ok := r.System.(system.Pipeline); ok && len(p.Retrieve.Stages) > 0 && !slices.ContainsFunc(p.Retrieve.Stages, func(s system.Stage) bool { return s.Dense == nil }) {
 				systemtest.TIRAWithoutIndex(t, run, "-recipe", r.Name, "-k", "100")
 				return
 			}

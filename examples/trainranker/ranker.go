@@ -12,6 +12,7 @@ import (
 	"github.com/argsearch/argsearch/internal/coordascent"
 	"github.com/argsearch/argsearch/internal/judgmentsubset"
 	"github.com/argsearch/argsearch/pairing"
+	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/system"
@@ -64,7 +65,7 @@ type setting struct {
 	// or "none" (no Similarity feature).
 	Encoder string
 	// Rerank re-ranks the candidates by similarity to the title before
-	// pairing (system.Rerank.Similarity), as today's advanced does.
+	// pairing (a pairing.Mix of Similarity), as today's advanced does.
 	Rerank bool
 	// Features are the names of the learned weights (featureNames).
 	Features []string
@@ -100,14 +101,21 @@ func start() pairing.Weights {
 func (s setting) pipeline(w pairing.Weights) system.Pipeline {
 	p := system.Advanced() // its stages are today's: the weights are what is learned
 	if s.Stages == "advanced+pearl" {
-		for i := range p.Stages {
-			p.Stages[i].Weight /= 2
+		stages := slices.Clone(p.Retrieve.Stages)
+		for i := range stages {
+			stages[i].Weight /= 2
 		}
-		p.Stages = append(p.Stages, pearlStages()...)
+		p.Retrieve.Stages = append(stages, pearlStages()...)
 	}
-	p.Rerank.Similarity = s.Rerank
-	p.GloVe = s.Encoder == "glove"
-	p.Builder.Weights = w
+	enc := semantic.USE // for "none", the re-ranking's
+	if s.Encoder == "glove" {
+		enc = semantic.GloVe
+	}
+	p.Rerank = nil
+	if s.Rerank {
+		p.Rerank = []pairing.Reranker{pairing.Mix{Similarity: true, Encoder: enc}}
+	}
+	p.Pair = pairing.Builder{Weights: w, Encoder: enc}
 	return p
 }
 
@@ -119,7 +127,7 @@ func pearlStages() []system.Stage {
 	if err != nil {
 		panic(err) // a recipe the system package ships
 	}
-	stages := slices.Clone(r.System.(system.Pipeline).Stages)
+	stages := slices.Clone(r.System.(system.Pipeline).Retrieve.Stages)
 	for i := range stages {
 		stages[i].Depth, stages[i].Weight = 1000, 0.25
 	}
@@ -145,16 +153,32 @@ type topicCands struct {
 	cands []pairing.Candidate
 }
 
-// recorder is a Pairer that keeps the candidates it is given and pairs
-// them with its Builder.
+// recorder is a Pairer that keeps the candidates it is given, with the
+// features its Builder computes of them (pairing.Builder.Features), and
+// pairs them with its Builder.
 type recorder struct {
 	builder pairing.Builder
 	got     *[]pairing.Candidate
 }
 
-func (r recorder) Build(ctx context.Context, cands []pairing.Candidate, k int) ([]pairing.Scored, error) {
-	*r.got = slices.Clone(cands)
-	return r.builder.Build(ctx, cands, k)
+// Bind binds the recorder's Builder (pairing.Env): the environment gives it
+// what its weights weigh.
+func (r recorder) Bind(env pairing.Env) (pairing.Pairer, error) {
+	b, err := r.builder.Bind(env)
+	if err != nil {
+		return nil, err
+	}
+	r.builder = b.(pairing.Builder)
+	return r, nil
+}
+
+func (r recorder) Build(ctx context.Context, q retrieval.Query, cands []pairing.Candidate, k int) ([]pairing.Scored, error) {
+	got, err := r.builder.Features(ctx, q, cands)
+	if err != nil {
+		return nil, err
+	}
+	*r.got = got
+	return r.builder.Build(ctx, q, cands, k)
 }
 
 // candidates runs s's pipeline on each of tops up to the Builder and
@@ -170,7 +194,7 @@ func candidates(ctx context.Context, env *system.Env, s setting, tops []topics.T
 	for i, t := range tops {
 		p := s.pipeline(all)
 		var got []pairing.Candidate
-		p.Pairer = recorder{builder: p.Builder, got: &got}
+		p.Pair = recorder{builder: p.Pair.(pairing.Builder), got: &got}
 		if _, err := p.Answer(ctx, env, t); err != nil {
 			return nil, fmt.Errorf("topic %s: %w", t.ID, err)
 		}
@@ -180,11 +204,14 @@ func candidates(ctx context.Context, env *system.Env, s setting, tops []topics.T
 }
 
 // builder returns the Builder of s's pipeline with weights w, as the
-// pipeline pairs with it (its Pool the Pipeline's).
+// pipeline pairs with it (its Pool the Pipeline's), without the means to
+// compute features (pairing.Builder.Features): it pairs candidates whose
+// features the recorder kept.
 func (s setting) builder(w pairing.Weights) pairing.Builder {
 	p := s.pipeline(w)
-	b := p.Builder
+	b := p.Pair.(pairing.Builder)
 	b.Pool = cmp.Or(b.Pool, p.Pool, 100)
+	b.Encoder = nil
 	return b
 }
 
@@ -197,7 +224,7 @@ func top5(ctx context.Context, b pairing.Builder, tc topicCands) ([]runfile.Line
 // topK returns the first k pairs b builds from tc's candidates as a run's
 // lines.
 func topK(ctx context.Context, b pairing.Builder, tc topicCands, k int) ([]runfile.Line, error) {
-	pairs, err := b.Build(ctx, tc.cands, k)
+	pairs, err := b.Build(ctx, retrieval.Query{ID: tc.qid}, tc.cands, k)
 	if err != nil {
 		return nil, err
 	}

@@ -14,7 +14,7 @@ import (
 func TestRulesAndK(t *testing.T) {
 	var f SystemFlags
 	noStance := system.Advanced()
-	noStance.NoStance = true
+	noStance.Stance = stance.Rule{Off: true}
 	for _, tc := range []struct {
 		s    system.System
 		want []stance.Stance

@@ -396,7 +396,6 @@ func EvaluationLines(t *experiment.Table) []string {
 	return lines
 }
 
-
 // countAtLeast counts the topics of run with at least n lines.
 func countAtLeast(run runfile.Run, n int) int {
 	c := 0
