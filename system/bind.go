@@ -8,14 +8,12 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/filter"
-	"github.com/argsearch/argsearch/nlp/wordnet"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
 	"github.com/argsearch/argsearch/semantic"
-	"github.com/argsearch/argsearch/semantic/glove"
 	"github.com/argsearch/argsearch/stance"
+	"github.com/argsearch/argsearch/system/internal/envload"
 )
 
 // The Bind methods of the steps of each kind (see filter.Env, pairing.Env,
@@ -60,7 +58,7 @@ func (p Pipeline) bind(env *Env) (*steps, error) {
 		}
 		if b, ok := r.(rewriteBinder); ok {
 			var err error
-			if r, err = b.Bind(rewriteEnv{env}); err != nil {
+			if r, err = b.Bind(envload.RewriteEnv{Loader: env.shipped}); err != nil {
 				return nil, fmt.Errorf("system: Pipeline.Rewrite[%d]: %w", i, err)
 			}
 		}
@@ -74,7 +72,7 @@ func (p Pipeline) bind(env *Env) (*steps, error) {
 		fs[i] = f
 		if b, ok := f.(filterBinder); ok {
 			var err error
-			if fs[i], err = b.Bind(filterEnv{env}); err != nil {
+			if fs[i], err = b.Bind(envload.FilterEnv{Loader: env.shipped}); err != nil {
 				return nil, fmt.Errorf("system: Pipeline.Filters[%d]: %w", i, err)
 			}
 		}
@@ -86,7 +84,7 @@ func (p Pipeline) bind(env *Env) (*steps, error) {
 		}
 		if b, ok := r.(rerankBinder); ok {
 			var err error
-			if r, err = b.Bind(pairingEnv{env}); err != nil {
+			if r, err = b.Bind(envload.PairingEnv{Loader: env.shipped, Store: env.Store}); err != nil {
 				return nil, fmt.Errorf("system: Pipeline.Rerank[%d]: %w", i, err)
 			}
 		}
@@ -98,12 +96,12 @@ func (p Pipeline) bind(env *Env) (*steps, error) {
 	}
 	if b, ok := s.pair.(pairBinder); ok {
 		var err error
-		if s.pair, err = b.Bind(pairingEnv{env}); err != nil {
+		if s.pair, err = b.Bind(envload.PairingEnv{Loader: env.shipped, Store: env.Store}); err != nil {
 			return nil, fmt.Errorf("system: Pipeline.Pair: %w", err)
 		}
 	}
 	var err error
-	if s.stance, err = bindStance(p.Stance, stanceEnv{env}); err != nil {
+	if s.stance, err = bindStance(p.Stance, envload.StanceEnv{Loader: env.shipped, Store: env.Store}); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -186,83 +184,8 @@ func (noModel) Tag(context.Context, string, string) (stance.Stance, float64, err
 func (noModel) Lean(string, string) float64                  { return 0 }
 func (noModel) Side(string, string) (stance.Stance, float64) { return stance.Unknown, 0 }
 
-// filterEnv is the filter.Env of an Env.
-type filterEnv struct{ e *Env }
-
-func (f filterEnv) ArgumentModel() (filter.Scorer, error) {
-	m, err := f.e.shipped.Models()
-	if err != nil {
-		return nil, err
-	}
-	return m.Arg, nil
-}
-
-func (f filterEnv) Tagger() (interface {
-	HasVerb(text string, maxTokens int) bool
-}, error) {
-	t, err := f.e.shipped.Tagger()
-	if err != nil {
-		return nil, err
-	}
-	return t, nil
-}
-
-// pairingEnv is the pairing.Env of an Env.
-type pairingEnv struct{ e *Env }
-
-func (p pairingEnv) Corpus() *corpus.Store { return p.e.Store }
-
-func (p pairingEnv) ArgumentModel() (interface{ Score(text string) float64 }, error) {
-	m, err := p.e.shipped.Models()
-	if err != nil {
-		return nil, err
-	}
-	return m.Arg, nil
-}
-
-func (p pairingEnv) Encoder(enc semantic.Encoder) (semantic.Encoder, error) { return p.e.encoder(enc) }
-
-func (p pairingEnv) Tagger() (interface{ Structure(a, b string) float64 }, error) {
-	t, err := p.e.shipped.Tagger()
-	if err != nil {
-		return nil, err
-	}
-	return t, nil
-}
-
-// rewriteEnv is the rewrite.Env of an Env.
-type rewriteEnv struct{ e *Env }
-
-func (r rewriteEnv) WordNet() (*wordnet.WordNet, error) { return r.e.shipped.WordNet() }
-func (r rewriteEnv) Vectors() (*glove.Vectors, error)   { return r.e.shipped.GloVe() }
-
-// stanceEnv is the stance.Env of an Env.
-type stanceEnv struct{ e *Env }
-
-func (s stanceEnv) Labels(topic, sentenceID string) (stance.Stance, float64) {
-	return s.e.Store.Stance(topic, sentenceID)
-}
-
-func (s stanceEnv) Model() (stance.Model, error) {
-	m, err := s.e.shipped.Models()
-	if err != nil {
-		return nil, err
-	}
-	return m.Stance, nil
-}
-
 // encoder returns enc, or the shipped encoder it names: semantic.USE (also
 // for nil) or semantic.GloVe, loaded once for the Env.
 func (e *Env) encoder(enc semantic.Encoder) (semantic.Encoder, error) {
-	switch enc {
-	case nil, semantic.USE:
-		return e.shipped.Encoder()
-	case semantic.GloVe:
-		g, err := e.shipped.GloVe()
-		if err != nil {
-			return nil, err
-		}
-		return g, nil
-	}
-	return enc, nil
+	return e.shipped.Resolve(enc)
 }

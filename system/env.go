@@ -13,7 +13,6 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/eval"
-	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system/internal/envload"
@@ -120,7 +119,7 @@ type cacheEntry[T any] struct {
 // When Open fails, it leaves nothing in the cache it did not find there:
 // the cache directory, if Open made it, is removed again.
 func Open(ctx context.Context, in Input) (env *Env, err error) {
-	if err := nilctx.Check(ctx, "system: Open"); err != nil {
+	if err := checkCtx(ctx, "Open"); err != nil {
 		return nil, err
 	}
 	maxK := runfile.Touche2022().MaxResults
@@ -169,7 +168,7 @@ func Open(ctx context.Context, in Input) (env *Env, err error) {
 // first time it is asked for (by several goroutines at once: one builds,
 // the others wait), and the same index after. It is closed with the Env.
 func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, error) {
-	if err := nilctx.Check(ctx, "system: Env.Index"); err != nil {
+	if err := checkCtx(ctx, "Env.Index"); err != nil {
 		return nil, err
 	}
 	if e == nil {

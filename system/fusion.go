@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
@@ -139,10 +138,10 @@ func inRunOrder(rs []runfile.Result) ([]runfile.Result, error) {
 	seen := make(map[string]bool, len(rs))
 	for _, r := range rs {
 		if math.IsNaN(r.Score) || math.IsInf(r.Score, 0) {
-			return nil, fmt.Errorf("pair %s has score %v", quote.Q(r.DocID), r.Score)
+			return nil, fmt.Errorf("pair %.100q has score %v", r.DocID, r.Score)
 		}
 		if seen[r.DocID] {
-			return nil, fmt.Errorf("pair %s listed twice", quote.Q(r.DocID))
+			return nil, fmt.Errorf("pair %.100q listed twice", r.DocID)
 		}
 		seen[r.DocID] = true
 	}
@@ -191,7 +190,7 @@ func (f Fusion) checkFields() error {
 	switch method {
 	case "rrf", "combsum":
 	default:
-		return fmt.Errorf("system: Fusion.Method %s: want rrf or combsum", quote.Q(f.Method))
+		return fmt.Errorf("system: Fusion.Method %.100q: want rrf or combsum", f.Method)
 	}
 	switch {
 	case math.IsNaN(f.RRF) || math.IsInf(f.RRF, 0) || f.RRF < 0:

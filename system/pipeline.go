@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/argsearch/argsearch/filter"
-	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
@@ -75,7 +74,7 @@ const defaultPool = 100
 
 // Answer implements System.
 func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile.Result, error) {
-	if err := nilctx.Check(ctx, "system: Pipeline.Answer"); err != nil {
+	if err := checkCtx(ctx, "Pipeline.Answer"); err != nil {
 		return nil, err
 	}
 	if err := p.check(ctx, env); err != nil {

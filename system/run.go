@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
@@ -63,6 +62,15 @@ func checkSystem(ctx context.Context, env *Env, s System) error {
 	return nil
 }
 
+// checkCtx returns an error naming fn when ctx is nil (a caller's
+// mistake), before any work.
+func checkCtx(ctx context.Context, fn string) error {
+	if ctx == nil {
+		return fmt.Errorf("system: %s: ctx is a nil context.Context (pass context.Background() if there is no other)", fn)
+	}
+	return nil
+}
+
 // checkEnv refuses a nil Env and one not made by Open.
 func checkEnv(env *Env) error {
 	switch {
@@ -86,7 +94,7 @@ func checkEnv(env *Env) error {
 // error naming the field, before the first topic), and a run in which
 // every topic came out empty, are errors.
 func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, error) {
-	if err := nilctx.Check(ctx, "system: Run"); err != nil {
+	if err := checkCtx(ctx, "Run"); err != nil {
 		return nil, err
 	}
 	if tag == "" {
