@@ -61,8 +61,8 @@ func BenchmarkFilterDedup(b *testing.B) {
 	cputime.Report(b, n, "sentences", start)
 }
 
-func tagger(b *testing.B) *pos.Tagger {
-	t, err := pos.NewTagger()
+func tagger(b *testing.B) *pos.Model {
+	t, err := pos.Load()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -71,13 +71,13 @@ func tagger(b *testing.B) *pos.Tagger {
 
 func BenchmarkFilterVerb(b *testing.B) {
 	tg := tagger(b)
-	benchFilter(b, func() filter.Filter { return filter.Verb{Tagger: tg} })
+	benchFilter(b, func() filter.Filter { return filter.Verb{POS: tg} })
 }
 
 func BenchmarkFilterChain(b *testing.B) {
 	tg := tagger(b)
 	benchFilter(b, func() filter.Filter {
-		return filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{}, filter.Verb{Tagger: tg})
+		return filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{}, filter.Verb{POS: tg})
 	})
 }
 
@@ -89,7 +89,7 @@ func BenchmarkSelect(b *testing.B) {
 	ss := sampleSentences(b)
 	start, _ := cputime.Process()
 	for b.Loop() {
-		f := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{}, filter.Verb{Tagger: tg})
+		f := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{}, filter.Verb{POS: tg})
 		if _, _, err := filter.Select(context.Background(), f, ss, 0, nil); err != nil {
 			b.Fatal(err)
 		}
@@ -108,7 +108,7 @@ func BenchmarkBadInput100KB(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		f    filter.Filter
-	}{{"Length", filter.Length{Min: 5, Max: 60}}, {"Noise", filter.Noise{}}, {"Verb", filter.Verb{Tagger: tg}}, {"Dedup", &filter.Dedup{}}} {
+	}{{"Length", filter.Length{Min: 5, Max: 60}}, {"Noise", filter.Noise{}}, {"Verb", filter.Verb{POS: tg}}, {"Dedup", &filter.Dedup{}}} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
 				bc.f.Check(s)

@@ -17,7 +17,7 @@ type fakeEnv struct {
 
 func (e fakeEnv) ArgumentModel() (Scorer, error) { return e.scorer, e.err }
 
-func (e fakeEnv) Tagger() (interface {
+func (e fakeEnv) POS() (interface {
 	HasVerb(text string, maxTokens int) bool
 }, error) {
 	return verbIfIs{}, e.err

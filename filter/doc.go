@@ -11,14 +11,14 @@
 //     reference-only sentences), as Touché 2022 team Pearl used;
 //   - Dedup: exact and normalised duplicates, as the inspect command
 //     counts them;
-//   - Verb: a verb must be present, by part-of-speech tags (a *pos.Tagger);
+//   - Verb: a verb must be present, by part-of-speech tags (a *pos.Model);
 //   - Argumentative: a Scorer's argumentativeness above a threshold (the
 //     shipped classify.ArgumentModel, or any model).
 //
 // A sensible order is
 //
 //	filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{},
-//		filter.Argumentative{Scorer: model, Threshold: 0.5}, filter.Verb{Tagger: tagger})
+//		filter.Argumentative{Scorer: model, Threshold: 0.5}, filter.Verb{POS: tagger})
 //
 // In a system.Pipeline the filters are a list (Pipeline.Filters), and what
 // a filter lacks comes from the environment the system runs in (Env): the

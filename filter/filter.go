@@ -74,8 +74,8 @@ type Env interface {
 	// ArgumentModel is the argumentativeness model (the shipped one,
 	// classify.ShippedArgumentModel).
 	ArgumentModel() (Scorer, error)
-	// Tagger is the part-of-speech tagger (the shipped one, pos.NewTagger).
-	Tagger() (interface {
+	// POS is the part-of-speech model (the shipped one, pos.Load).
+	POS() (interface {
 		HasVerb(text string, maxTokens int) bool
 	}, error)
 }

@@ -122,11 +122,11 @@ func TestDebateTalkSwitch(t *testing.T) {
 }
 
 func TestVerb(t *testing.T) {
-	tagger, err := pos.NewTagger()
+	tagger, err := pos.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := Verb{Tagger: tagger}
+	f := Verb{POS: tagger}
 	for text, want := range map[string]Reason{
 		"Abortion kills a human being.": noReason,
 		"Great points on both sides.":   noVerb,
@@ -138,10 +138,10 @@ func TestVerb(t *testing.T) {
 	}
 	// MaxTokens reaches the tagger: a verb after 50 tokens is not seen.
 	long := strings.Repeat("the big red ball ", 100) + "and it is red."
-	if ok, _ := (Verb{Tagger: tagger, MaxTokens: 50}).Check(sent(long)); ok {
+	if ok, _ := (Verb{POS: tagger, MaxTokens: 50}).Check(sent(long)); ok {
 		t.Error("verb after MaxTokens: got kept, want rejected")
 	}
-	if ok, _ := (Verb{Tagger: tagger, MaxTokens: 1000}).Check(sent(long)); !ok {
+	if ok, _ := (Verb{POS: tagger, MaxTokens: 1000}).Check(sent(long)); !ok {
 		t.Error("verb within MaxTokens: got rejected, want kept")
 	}
 }

@@ -19,13 +19,13 @@ func FuzzFilters(f *testing.F) {
 		"Café naïve ﬁne", "死刑是不人道的"} {
 		f.Add(s)
 	}
-	tagger, err := pos.NewTagger()
+	tagger, err := pos.Load()
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		s := corpus.Sentence{ID: "F__PREMISE__1", Text: text}
-		for _, flt := range []filter.Filter{filter.Length{Min: 2, Max: 50}, filter.Noise{}, filter.Verb{Tagger: tagger, MaxTokens: 50}, &filter.Dedup{}} {
+		for _, flt := range []filter.Filter{filter.Length{Min: 2, Max: 50}, filter.Noise{}, filter.Verb{POS: tagger, MaxTokens: 50}, &filter.Dedup{}} {
 			if ok, why := flt.Check(s); ok != (why == "") {
 				t.Fatalf("%T: ok %v with reason %q", flt, ok, why)
 			}
@@ -63,14 +63,14 @@ func TestBadInput(t *testing.T) {
 		"control":     "\x00\x01\x02\n\t\r",
 		"case-length": "İSTANBUL'S \u212a value: 00\xe200\xf30's", // lower case changes byte length: prose panics on it
 	}
-	tagger, err := pos.NewTagger()
+	tagger, err := pos.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	filters := map[string]filter.Filter{
 		"Length": filter.Length{Min: 5, Max: 60},
 		"Noise":  filter.Noise{},
-		"Verb":   filter.Verb{Tagger: tagger},
+		"Verb":   filter.Verb{POS: tagger},
 		"Dedup":  &filter.Dedup{},
 		"Argumentative": filter.Argumentative{Scorer: scorerFunc(func(s string) float64 {
 			return float64(len(s)%10) / 10
@@ -91,7 +91,7 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"empty", "punctuation", "urls", "chinese", "control"} {
-		if ok, _ := (filter.Verb{Tagger: tagger}).Check(corpus.Sentence{Text: inputs[name]}); ok {
+		if ok, _ := (filter.Verb{POS: tagger}).Check(corpus.Sentence{Text: inputs[name]}); ok {
 			t.Errorf("Verb on %s: kept, want rejected", name)
 		}
 	}
@@ -104,11 +104,11 @@ func TestBadInput(t *testing.T) {
 // and checks each filter rejects something and most sentences survive.
 func TestFiltersOnSample(t *testing.T) {
 	ss := sampleSentences(t)
-	tagger, err := pos.NewTagger()
+	tagger, err := pos.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{}, filter.Verb{Tagger: tagger})
+	f := filter.Chain(filter.Length{Min: 5, Max: 60}, filter.Noise{}, &filter.Dedup{}, filter.Verb{POS: tagger})
 	counts := map[filter.Reason]int{}
 	kept, _, err := filter.Select(context.Background(), f, ss, 0, counts)
 	if err != nil {

@@ -12,15 +12,15 @@ import (
 // Tagging stops at the first verb and at MaxTokens tokens, so a long text
 // costs no more than its first MaxTokens words.
 //
-// Verb is pure when its Tagger is safe for concurrent use (a *pos.Tagger
+// Verb is pure when its POS model is safe for concurrent use (a *pos.Model
 // is).
 type Verb struct {
-	// Tagger tells whether a text's first maxTokens tokens hold a verb, as
-	// pos.Tagger.HasVerb does (package pos is kept out of this one, so that
+	// POS tells whether a text's first maxTokens tokens hold a verb, as
+	// pos.Model.HasVerb does (package pos is kept out of this one, so that
 	// only the users of part-of-speech tags load its model). Nil means the
-	// environment's (Bind: the shipped tagger); Check with a nil Tagger is a
+	// environment's (Bind: the shipped model); Check with a nil POS is a
 	// programming error and panics.
-	Tagger interface {
+	POS interface {
 		HasVerb(text string, maxTokens int) bool
 	}
 	// MaxTokens bounds the tokens tagged; 0 means 200. A text whose first
@@ -30,14 +30,14 @@ type Verb struct {
 
 // Check implements Filter.
 func (v Verb) Check(s corpus.Sentence) (bool, Reason) {
-	if v.Tagger == nil {
-		panic("filter: Verb with a nil Tagger")
+	if v.POS == nil {
+		panic("filter: Verb with a nil POS")
 	}
 	maxTokens := v.MaxTokens
 	if maxTokens <= 0 {
 		maxTokens = 200
 	}
-	if v.Tagger.HasVerb(s.Text, maxTokens) {
+	if v.POS.HasVerb(s.Text, maxTokens) {
 		return true, noReason
 	}
 	return false, noVerb
@@ -45,18 +45,18 @@ func (v Verb) Check(s corpus.Sentence) (bool, Reason) {
 
 func (Verb) pure() {}
 
-// Bind returns the filter with env's tagger when its Tagger is nil (see
+// Bind returns the filter with env's part-of-speech model when its POS is nil (see
 // Env); a negative MaxTokens is an error.
 func (v Verb) Bind(env Env) (Filter, error) {
 	if v.MaxTokens < 0 {
 		return nil, fmt.Errorf("filter: Verb.MaxTokens %d: cannot be negative (0 means 200)", v.MaxTokens)
 	}
-	if v.Tagger == nil {
-		t, err := env.Tagger()
+	if v.POS == nil {
+		t, err := env.POS()
 		if err != nil {
 			return nil, fmt.Errorf("filter: Verb: %w", err)
 		}
-		v.Tagger = t
+		v.POS = t
 	}
 	return v, nil
 }

@@ -34,7 +34,7 @@ func (e *fakeEnv) Encoder(enc semantic.Encoder) (semantic.Encoder, error) {
 	return enc, e.err
 }
 
-func (e *fakeEnv) Tagger() (interface{ Structure(a, b string) float64 }, error) {
+func (e *fakeEnv) POS() (interface{ Structure(a, b string) float64 }, error) {
 	return nil, e.err
 }
 

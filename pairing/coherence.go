@@ -83,7 +83,7 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 // Vectors (negative counted as 0; 0 when either has none): what the 2022
 // teams measured with SBERT or doc2vec.
 //
-// Noun phrases come from Phrases (a *pos.Tagger finds them by
+// Noun phrases come from Phrases (a *pos.Model finds them by
 // part-of-speech tags: runs of adjectives and nouns ending in a noun), each
 // counted as its content terms and as its head noun alone; without one,
 // runs of content words (no stop words) stand in for them.
@@ -96,7 +96,7 @@ func Candidates(store *corpus.Store, hits []retrieval.Hit) ([]Candidate, error) 
 type Coherence struct {
 	// Phrases finds the noun phrases of a text, sorted and without
 	// repeats, each as its content terms joined by spaces and its head
-	// alone (nlp.Phrases); *pos.Tagger is one. Nil means runs of content
+	// alone (nlp.Phrases); *pos.Model is one. Nil means runs of content
 	// words. It must be safe for concurrent use when the Coherence is used
 	// concurrently.
 	Phrases interface {

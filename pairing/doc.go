@@ -18,7 +18,7 @@
 // Coherence accepts (similar or sharing a noun phrase, never of opposite
 // stance), scores each as a weighted mean of its evidence (Weights), and
 // diversifies the top places MMR-style so that, by default, the top five
-// pairs share no argument. Noun phrases come from Coherence.Phrases (a *pos.Tagger)
+// pairs share no argument. Noun phrases come from Coherence.Phrases (a *pos.Model)
 // or, without one, from runs of content words.
 //
 // Pair ids are "first,second" in reading order: within an argument the

@@ -11,14 +11,14 @@ import (
 
 var (
 	taggerOnce sync.Once
-	taggerVal  *pos.Tagger
+	taggerVal  *pos.Model
 	taggerErr  error
 )
 
 // testTagger loads the POS model once for all tests of the package.
-func testTagger(tb testing.TB) *pos.Tagger {
+func testTagger(tb testing.TB) *pos.Model {
 	tb.Helper()
-	taggerOnce.Do(func() { taggerVal, taggerErr = pos.NewTagger() })
+	taggerOnce.Do(func() { taggerVal, taggerErr = pos.Load() })
 	if taggerErr != nil {
 		tb.Fatal(taggerErr)
 	}

@@ -32,9 +32,9 @@ type Env interface {
 	// Encoder returns e, or the encoder the library ships that e names:
 	// semantic.USE (also for a nil e) or semantic.GloVe, loaded once.
 	Encoder(e semantic.Encoder) (semantic.Encoder, error)
-	// Tagger is the part-of-speech tagger (the shipped one,
-	// pos.NewTagger), for structural similarity.
-	Tagger() (interface{ Structure(a, b string) float64 }, error)
+	// POS is the part-of-speech model (the shipped one,
+	// pos.Load), for structural similarity.
+	POS() (interface{ Structure(a, b string) float64 }, error)
 }
 
 // A Reranker re-orders the candidates of a query before they are paired
@@ -65,8 +65,8 @@ type Reranker interface {
 //     the words the retrieval matched. The vectors and similarities become
 //     the candidates' Vector and Similarity, which a Builder then reuses.
 //   - Structure: the structural similarity of the sentence to the query,
-//     how alike their sequences of part-of-speech tags are (the Tagger's
-//     Structure, pos.Tagger.Structure), as Touché 2022's team Hit Girl
+//     how alike their sequences of part-of-speech tags are (the POS model's
+//     Structure, pos.Model.Structure), as Touché 2022's team Hit Girl
 //     re-ranked.
 //
 // A Mix that names no signal is an error (Bind, Rerank): it would re-order
@@ -81,8 +81,8 @@ type Mix struct {
 	// the shipped GloVe vectors averaged (much faster), as the environment
 	// loads them (Bind); or an encoder of one's own.
 	Encoder semantic.Encoder
-	// Tagger gives Structure; nil means the environment's (Bind).
-	Tagger interface{ Structure(a, b string) float64 }
+	// POS gives Structure; nil means the environment's (Bind).
+	POS interface{ Structure(a, b string) float64 }
 }
 
 // Bind returns the Mix with what its signals need and it lacks taken from
@@ -102,8 +102,8 @@ func (m Mix) Bind(env Env) (Reranker, error) {
 			return nil, fmt.Errorf("pairing: Mix: %w", err)
 		}
 	}
-	if m.Structure && m.Tagger == nil {
-		if m.Tagger, err = env.Tagger(); err != nil {
+	if m.Structure && m.POS == nil {
+		if m.POS, err = env.POS(); err != nil {
 			return nil, fmt.Errorf("pairing: Mix: %w", err)
 		}
 	}
@@ -120,8 +120,8 @@ func (m Mix) Rerank(ctx context.Context, q retrieval.Query, cands []Candidate) e
 		return fmt.Errorf("pairing: Mix.Argumentativeness without a Scorer")
 	case m.Similarity && m.Encoder == nil:
 		return fmt.Errorf("pairing: Mix.Similarity without an Encoder")
-	case m.Structure && m.Tagger == nil:
-		return fmt.Errorf("pairing: Mix.Structure without a Tagger")
+	case m.Structure && m.POS == nil:
+		return fmt.Errorf("pairing: Mix.Structure without a POS model")
 	}
 	if m.Argumentativeness {
 		for i := range cands {
@@ -140,7 +140,7 @@ func (m Mix) Rerank(ctx context.Context, q retrieval.Query, cands []Candidate) e
 		signals = append(signals, func(c Candidate) float64 { return semantic.Cosine(c.Vector, query) })
 	}
 	if m.Structure {
-		signals = append(signals, func(c Candidate) float64 { return m.Tagger.Structure(q.Text, c.Sentence.Text) })
+		signals = append(signals, func(c Candidate) float64 { return m.POS.Structure(q.Text, c.Sentence.Text) })
 	}
 	mix(cands, signals)
 	return nil

@@ -53,7 +53,7 @@ func porthosRecipe() Recipe {
 		Doc: "Porthos retrieved sentences with DirichletLM (μ = 116, the mean sentence length) and a Boolean query of the topic's noun chunks, " +
 			"after removing duplicates, sentences without a verb and non-argumentative sentences (a BERT classifier); it re-ranked by argument " +
 			"quality (a BERT regressor) and paired sentences by BERT's next-sentence prediction. Here: Lucene's Dirichlet LM over the default " +
-			"index (stemmed, lower-cased, stop words removed), noun chunks from prose's tagger (pos.Tagger.NounPhrases), the shipped " +
+			"index (stemmed, lower-cased, stop words removed), noun chunks from prose's tagger (pos.Model.NounPhrases), the shipped " +
 			"argumentativeness model as both filter and quality score, and a sentence's next sentence in its argument as its coherent partner. " +
 			"Porthos's other runs paired sentences by SBERT similarity; the library's stand-in is a Builder whose Coherence weighs the " +
 			"sentences' Universal Sentence Encoder lite vectors (pairing.Coherence.SemanticWeight of a pairing.Builder).",
@@ -187,7 +187,7 @@ func hitGirlRecipe() Recipe {
 			"marginal relevance, word mover's distance or, in the best run, \"structural distance\": fuzzy matching of the query's and a " +
 			"sentence's part-of-speech tags. Here: exact dense retrieval (retrieval/dense) over the sentences with averaged GloVe vectors " +
 			"(spaCy's document vectors are averages of GloVe-like word vectors), 1000 sentences; the first 100 re-ranked by the mean of " +
-			"their similarity and their structural similarity to the title (pos.Tagger.Structure: one minus the edit distance of the tag " +
+			"their similarity and their structural similarity to the title (pos.Model.Structure: one minus the edit distance of the tag " +
 			"sequences, over the longer's length); and each sentence paired with the next one of its argument, as the overview does not " +
 			"say how Hit Girl paired sentences.",
 		System: Pipeline{

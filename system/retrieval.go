@@ -186,7 +186,7 @@ type retriever struct {
 func (r Retrieval) ready(ctx context.Context, env *Env) (*retriever, error) {
 	out := &retriever{Retrieval: r}
 	if r.NounChunks {
-		t, err := env.shipped.Tagger()
+		t, err := env.shipped.POS()
 		if err != nil {
 			return nil, err
 		}

@@ -573,8 +573,8 @@ func TestInputSampleYear(t *testing.T) {
 func TestTaggerLoadedWhenUsed(t *testing.T) {
 	env := open(t, Input{})
 	var loads atomic.Int32 // Answer's goroutine and ready ask
-	load := env.shipped.Tagger
-	env.shipped.Tagger = func() (*pos.Tagger, error) {
+	load := env.shipped.POS
+	env.shipped.POS = func() (*pos.Model, error) {
 		loads.Add(1)
 		return load()
 	}

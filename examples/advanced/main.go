@@ -260,7 +260,7 @@ func pairStep(b pairing.Builder, steps map[string]*bool, enc semantic.Encoder, c
 	}
 	b.Encoder = enc
 	if npTags {
-		t, err := pos.NewTagger()
+		t, err := pos.Load()
 		if err != nil {
 			return b, err
 		}

@@ -8,8 +8,8 @@ import (
 	"github.com/argsearch/argsearch/nlp/pos"
 )
 
-func ExampleTagger() {
-	tagger, err := pos.NewTagger()
+func ExampleModel() {
+	tagger, err := pos.Load()
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -8,12 +8,12 @@ package pos
 // sequence's length. 1 means the same sequence of tags, 0 nothing in
 // common; two texts without tokens are the same (1). Punctuation tokens
 // count as tags, as the tagger gives them.
-func (t *Tagger) Structure(a, b string) float64 {
+func (t *Model) Structure(a, b string) float64 {
 	return tagSimilarity(t.tags(a), t.tags(b))
 }
 
 // tags returns the tags of the tokens of text.
-func (t *Tagger) tags(text string) []string {
+func (t *Model) tags(text string) []string {
 	toks := t.Tag(text)
 	out := make([]string, len(toks))
 	for i, tok := range toks {

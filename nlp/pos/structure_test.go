@@ -35,7 +35,7 @@ func TestTagSimilarity(t *testing.T) {
 // TestStructure tags the texts: a question and a sentence of the same
 // shape are closer than one of another shape.
 func TestStructure(t *testing.T) {
-	tg, err := NewTagger()
+	tg, err := Load()
 	if err != nil {
 		t.Fatal(err)
 	}

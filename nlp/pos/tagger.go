@@ -28,14 +28,14 @@ type Token struct {
 	Tag  string
 }
 
-// A Tagger assigns Penn Treebank part-of-speech tags with the averaged
+// A Model assigns Penn Treebank part-of-speech tags with the averaged
 // perceptron model that github.com/jdkato/prose/v2 ships (a port of
 // TextBlob's tagger, trained on the Penn Treebank).
 //
 // prose.NewDocument decodes its 5 MB model on every call unless it is given
 // a model, and even with a reused model its prediction sums weights in map
 // order and breaks score ties by map order, so the same text can get
-// different tags in different runs. A Tagger loads the model once (from
+// different tags in different runs. A Model loads the model once (from
 // prose's public Asset data) and predicts with the same features and weights
 // in a fixed order: tags are identical from run to run, and a tie between
 // classes goes to the class whose name sorts first. Text is tokenised with
@@ -46,11 +46,11 @@ type Token struct {
 // simple test rather than prose's regular expressions; both are tagged as
 // prose tags them ("SYM" and "NN").
 //
-// Make a Tagger with NewTagger: the zero Tagger has no model, and its
-// methods panic. A Tagger is read-only after NewTagger returns and is safe for
+// Make a Model with Load: the zero Model has no model, and its
+// methods panic. A Model is read-only after Load returns and is safe for
 // concurrent use by multiple goroutines. Loading decodes prose's model;
 // load one and share it.
-type Tagger struct {
+type Model struct {
 	classes []string                 // sorted
 	tagMap  map[string]string        // unambiguous words
 	weights map[string][]classWeight // feature → weights, by class index
@@ -63,8 +63,8 @@ type classWeight struct {
 	weight float64
 }
 
-// NewTagger loads prose's averaged perceptron model.
-func NewTagger() (*Tagger, error) {
+// Load loads prose's averaged perceptron model.
+func Load() (*Model, error) {
 	var classes []string
 	var tags map[string]string
 	for _, a := range []struct {
@@ -100,7 +100,7 @@ func NewTagger() (*Tagger, error) {
 	for _, c := range wts.names {
 		set[c] = true
 	}
-	t := &Tagger{
+	t := &Model{
 		tagMap:  tags,
 		weights: make(map[string][]classWeight, len(wts.features)),
 		none:    regexp.MustCompile(`^(?:0|\*[\w?]\*|\*\-\d{1,3}|\*[A-Z]+\*\-\d{1,3}|\*)$`),
@@ -198,7 +198,7 @@ func proseSafe(text string) string {
 }
 
 // Tag tokenises text and tags every token.
-func (t *Tagger) Tag(text string) []Token {
+func (t *Model) Tag(text string) []Token {
 	words := tokenize(text)
 	out := make([]Token, 0, len(words))
 	t.tag(words, func(i int, tag string) bool {
@@ -213,7 +213,7 @@ func (t *Tagger) Tag(text string) []Token {
 // all of them. It stops tagging at the first verb: the tagger reads left to
 // right, so a verb's tag does not depend on the words more than two places
 // after it, and a long text costs no more than its first maxTokens words.
-func (t *Tagger) HasVerb(text string, maxTokens int) bool {
+func (t *Model) HasVerb(text string, maxTokens int) bool {
 	if maxTokens <= 0 {
 		maxTokens = math.MaxInt
 	}
@@ -251,7 +251,7 @@ func (t *Tagger) HasVerb(text string, maxTokens int) bool {
 // NNPS) that ends in a noun, as its content terms (nlp.Terms) joined by
 // spaces ("nuclear power plant"), and its head noun alone ("plant"),
 // sorted and without repeats.
-func (t *Tagger) NounPhrases(text string) []string {
+func (t *Model) NounPhrases(text string) []string {
 	var runs [][]string
 	var run []string
 	lastNoun := -1 // index in run of the last noun
@@ -289,7 +289,7 @@ func isVerbTag(tag string) bool {
 
 // tag tags words in order, calling yield for each; it stops when yield
 // returns false.
-func (t *Tagger) tag(words []string, yield func(i int, tag string) bool) {
+func (t *Model) tag(words []string, yield func(i int, tag string) bool) {
 	n := len(words)
 	ctx := make([]string, n+4)
 	ctx[0], ctx[1] = "-START-", "-START2-"
@@ -329,7 +329,7 @@ func (t *Tagger) tag(words []string, yield func(i int, tag string) bool) {
 
 // predict scores the classes for word w at position i, as prose's
 // featurize and predict do, but in a fixed order.
-func (t *Tagger) predict(i int, ctx []string, w, p1, p2 string, scores []float64, seen []bool, key []byte) (string, []byte) {
+func (t *Model) predict(i int, ctx []string, w, p1, p2 string, scores []float64, seen []bool, key []byte) (string, []byte) {
 	clear(scores)
 	clear(seen)
 	add := func(parts ...string) {

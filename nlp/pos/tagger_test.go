@@ -65,7 +65,7 @@ func TestTaggerAgreesWithProse(t *testing.T) {
 
 func TestTaggerDeterministic(t *testing.T) {
 	tg := testTagger(t)
-	other, err := NewTagger()
+	other, err := Load()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,14 +133,14 @@ func FuzzTagger(f *testing.F) {
 
 var (
 	taggerOnce sync.Once
-	taggerVal  *Tagger
+	taggerVal  *Model
 	taggerErr  error
 )
 
 // testTagger loads the model once for all tests of the package.
-func testTagger(tb testing.TB) *Tagger {
+func testTagger(tb testing.TB) *Model {
 	tb.Helper()
-	taggerOnce.Do(func() { taggerVal, taggerErr = NewTagger() })
+	taggerOnce.Do(func() { taggerVal, taggerErr = Load() })
 	if taggerErr != nil {
 		tb.Fatal(taggerErr)
 	}
@@ -187,11 +187,11 @@ func BenchmarkNounPhrases(b *testing.B) {
 	cputime.Report(b, n, "sentences", start)
 }
 
-// BenchmarkNewTagger loads the model, as a program that filters by verbs
+// BenchmarkLoad loads the model, as a program that filters by verbs
 // does once at its start.
-func BenchmarkNewTagger(b *testing.B) {
+func BenchmarkLoad(b *testing.B) {
 	for b.Loop() {
-		if _, err := NewTagger(); err != nil {
+		if _, err := Load(); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -27,7 +27,7 @@ var errWeights = errors.New("not a gob stream of map[string]map[string]float64")
 // one value of type map[string]map[string]float64, as prose's
 // model/AveragedPerceptron/weights.gob does, without making a map per
 // feature: decoding it with encoding/gob allocates every inner map and
-// takes most of NewTagger's time. The stream's type definitions are
+// takes most of Load's time. The stream's type definitions are
 // skipped, not checked: a stream of another type whose values read as
 // these would be accepted, which encoding/gob would refuse. Anything after
 // the value, or a value that does not fill its message, is an error.

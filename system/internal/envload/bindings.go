@@ -41,11 +41,11 @@ func (f FilterEnv) ArgumentModel() (filter.Scorer, error) {
 	return m.Arg, nil
 }
 
-// Tagger implements filter.Env.
-func (f FilterEnv) Tagger() (interface {
+// POS implements filter.Env.
+func (f FilterEnv) POS() (interface {
 	HasVerb(text string, maxTokens int) bool
 }, error) {
-	t, err := f.Loader.Tagger()
+	t, err := f.Loader.POS()
 	if err != nil {
 		return nil, err
 	}
@@ -75,9 +75,9 @@ func (p PairingEnv) Encoder(enc semantic.Encoder) (semantic.Encoder, error) {
 	return p.Loader.Resolve(enc)
 }
 
-// Tagger implements pairing.Env.
-func (p PairingEnv) Tagger() (interface{ Structure(a, b string) float64 }, error) {
-	t, err := p.Loader.Tagger()
+// POS implements pairing.Env.
+func (p PairingEnv) POS() (interface{ Structure(a, b string) float64 }, error) {
+	t, err := p.Loader.POS()
 	if err != nil {
 		return nil, err
 	}

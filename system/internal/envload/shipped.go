@@ -18,7 +18,7 @@ import (
 // once; a failed load fails every use. It is safe for concurrent use.
 type Loader struct {
 	Models  func() (Models, error)           // the classifiers
-	Tagger  func() (*pos.Tagger, error)      // the part-of-speech tagger
+	POS     func() (*pos.Model, error)       // the part-of-speech tagger
 	Encoder func() (semantic.Encoder, error) // Universal Sentence Encoder lite
 	GloVe   func() (*glove.Vectors, error)   // GloVe word vectors
 	WordNet func() (*wordnet.WordNet, error) // WordNet synonyms
@@ -34,7 +34,7 @@ type Models struct {
 func NewLoader() Loader {
 	return Loader{
 		Models: sync.OnceValues(loadModels),
-		Tagger: sync.OnceValues(wrapped(pos.NewTagger)),
+		POS:    sync.OnceValues(wrapped(pos.Load)),
 		Encoder: sync.OnceValues(func() (semantic.Encoder, error) {
 			m, err := use.Load()
 			if err != nil {
