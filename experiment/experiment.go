@@ -296,84 +296,29 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 	if ctx == nil {
 		return nil, errors.New("experiment: Run: a nil ctx (use context.Background())")
 	}
-	if len(x.Systems) == 0 {
-		return nil, errors.New("experiment: no systems")
-	}
-	if x.Baseline < 0 || x.Baseline >= len(x.Systems) {
-		return nil, fmt.Errorf("experiment: baseline %d of %d systems", x.Baseline, len(x.Systems))
+	if err := x.checkSystems(); err != nil {
+		return nil, err
 	}
 	correct, err := correction(x.Correction)
 	if err != nil {
 		return nil, err
 	}
-	j := x.Judgments
-	if j == nil && x.Env != nil {
-		j = x.Env.Judgments
-	}
-	if j == nil {
-		return nil, errors.New("experiment: no judgments (set Judgments, or use an Env of an embedded sample)")
-	}
 	// The estimates are made from all the judgments (a fitted one learns
 	// from every topic), whichever topics are evaluated: a run scores the
 	// same in an experiment on an Env as with the evaluate command.
-	all := j
-	var keep map[string]bool // the Env's topics; nil keeps every topic
-	if x.Env != nil {
-		keep = map[string]bool{}
-		for _, t := range x.Env.Topics {
-			keep[t.ID] = true
-		}
-		if j, err = restrict(j, x.Env); err != nil {
-			return nil, err
-		}
+	j, all, keep, err := x.judgments()
+	if err != nil {
+		return nil, err
 	}
-	k := x.K
-	if k == 0 {
-		k = 5
+	k, minJudged, err := x.cutoffs()
+	if err != nil {
+		return nil, err
 	}
-	if k < 0 {
-		return nil, fmt.Errorf("experiment: cutoff %d", k)
-	}
-	if _, err := x.Test.P([]float64{0, 1}, []float64{1, 0}); err != nil {
-		return nil, fmt.Errorf("experiment: %w", err)
-	}
-	minJudged := x.MinJudged
-	switch {
-	case minJudged == 0:
-		minJudged = defaultMinJudged
-	case minJudged > 1 || math.IsNaN(minJudged):
-		return nil, fmt.Errorf("experiment: MinJudged %v, want a share of at most 1 (0 means %.1f; a negative value tests every run)", minJudged, defaultMinJudged)
-	case minJudged < 0:
-		minJudged = -1
-	}
-	t := &Table{K: k, Baseline: x.Systems[x.Baseline].Name, Correction: cmpOr(x.Correction, "bonferroni"), Runs: map[string]runfile.Run{},
+	t := &Table{K: k, Baseline: x.Systems[x.Baseline].Name, Correction: cmpOr(x.Correction, "bonferroni"),
 		Test: testName(x.Test.Method), MinJudged: minJudged, Headline: headlineJudged}
 	t.Family = family(t.Correction, len(x.Systems)-1, t.Baseline)
-	for i, s := range x.Systems {
-		if s.Name == "" {
-			return nil, fmt.Errorf("experiment: system %d has no name", i+1)
-		}
-		if slices.ContainsFunc(x.Systems[:i], func(o System) bool { return o.Name == s.Name }) {
-			return nil, fmt.Errorf("experiment: two systems are named %s", quote.Q(s.Name))
-		}
-	}
-	for _, s := range x.Systems {
-		run := s.Run
-		switch {
-		case run != nil:
-		case s.System == nil:
-			return nil, fmt.Errorf("experiment: system %s has neither a System nor a Run", quote.Q(s.Name))
-		case x.Env == nil:
-			return nil, fmt.Errorf("experiment: system %s must be run, and there is no Env", quote.Q(s.Name))
-		default:
-			if run, err = system.Run(ctx, x.Env, s.System, runTag(x.Tag, s.Name)); err != nil {
-				return nil, fmt.Errorf("experiment: %s: %w", s.Name, err)
-			}
-		}
-		if lines(run) == 0 {
-			return nil, fmt.Errorf("experiment: %s: the run is empty", s.Name)
-		}
-		t.Runs[s.Name] = run
+	if t.Runs, err = x.runs(ctx); err != nil {
+		return nil, err
 	}
 	training := make([]system.Training, len(x.Systems))
 	for i, s := range x.Systems {
@@ -430,6 +375,100 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// checkSystems refuses an experiment without systems, with a baseline out
+// of range, or with a system without a name or of another's name.
+func (x Experiment) checkSystems() error {
+	if len(x.Systems) == 0 {
+		return errors.New("experiment: no systems")
+	}
+	if x.Baseline < 0 || x.Baseline >= len(x.Systems) {
+		return fmt.Errorf("experiment: baseline %d of %d systems", x.Baseline, len(x.Systems))
+	}
+	for i, s := range x.Systems {
+		if s.Name == "" {
+			return fmt.Errorf("experiment: system %d has no name", i+1)
+		}
+		if slices.ContainsFunc(x.Systems[:i], func(o System) bool { return o.Name == s.Name }) {
+			return fmt.Errorf("experiment: two systems are named %s", quote.Q(s.Name))
+		}
+	}
+	return nil
+}
+
+// judgments returns the judgments the experiment evaluates with (of the
+// Env's topics, keep, when there is an Env) and all of them.
+func (x Experiment) judgments() (j, all *eval.Judgments, keep map[string]bool, err error) {
+	j = x.Judgments
+	if j == nil && x.Env != nil {
+		j = x.Env.Judgments
+	}
+	if j == nil {
+		return nil, nil, nil, errors.New("experiment: no judgments (set Judgments, or use an Env of an embedded sample)")
+	}
+	all = j
+	if x.Env != nil {
+		keep = map[string]bool{}
+		for _, t := range x.Env.Topics {
+			keep[t.ID] = true
+		}
+		if j, err = restrict(j, x.Env); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return j, all, keep, nil
+}
+
+// cutoffs returns the experiment's K and MinJudged with their defaults, and
+// refuses them and a Test out of range.
+func (x Experiment) cutoffs() (k int, minJudged float64, err error) {
+	k = x.K
+	if k == 0 {
+		k = 5
+	}
+	if k < 0 {
+		return 0, 0, fmt.Errorf("experiment: cutoff %d", k)
+	}
+	if _, err := x.Test.P([]float64{0, 1}, []float64{1, 0}); err != nil {
+		return 0, 0, fmt.Errorf("experiment: %w", err)
+	}
+	minJudged = x.MinJudged
+	switch {
+	case minJudged == 0:
+		minJudged = defaultMinJudged
+	case minJudged > 1 || math.IsNaN(minJudged):
+		return 0, 0, fmt.Errorf("experiment: MinJudged %v, want a share of at most 1 (0 means %.1f; a negative value tests every run)", minJudged, defaultMinJudged)
+	case minJudged < 0:
+		minJudged = -1
+	}
+	return k, minJudged, nil
+}
+
+// runs returns every system's run, by name: its Run, or the run of its
+// System over the Env's topics. An empty run is an error.
+func (x Experiment) runs(ctx context.Context) (map[string]runfile.Run, error) {
+	runs := map[string]runfile.Run{}
+	for _, s := range x.Systems {
+		run := s.Run
+		switch {
+		case run != nil:
+		case s.System == nil:
+			return nil, fmt.Errorf("experiment: system %s has neither a System nor a Run", quote.Q(s.Name))
+		case x.Env == nil:
+			return nil, fmt.Errorf("experiment: system %s must be run, and there is no Env", quote.Q(s.Name))
+		default:
+			var err error
+			if run, err = system.Run(ctx, x.Env, s.System, runTag(x.Tag, s.Name)); err != nil {
+				return nil, fmt.Errorf("experiment: %s: %w", s.Name, err)
+			}
+		}
+		if lines(run) == 0 {
+			return nil, fmt.Errorf("experiment: %s: the run is empty", s.Name)
+		}
+		runs[s.Name] = run
+	}
+	return runs, nil
 }
 
 // topicsOf returns the part of run on the topics keep holds, all of it
