@@ -76,6 +76,7 @@ import (
 	"sync"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/own"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/experiment"
 	"github.com/argsearch/argsearch/experiment/report"
@@ -236,16 +237,8 @@ Without -i they run on an embedded args.me sample (-sample), scored with its top
 		for _, a := range own {
 			x.Own = append(x.Own, a.Judgments())
 		}
-		members := map[string]*sharedAnswers{} // the fused systems' systems, shared between them
-		for _, name := range strings.Split(*list, ",") {
-			if slices.ContainsFunc(x.Systems, func(s experiment.System) bool { return s.Name == name }) {
-				return cli.Usagef("-systems: %s is listed twice", name)
-			}
-			s, err := lookup(name, all, byName, members)
-			if err != nil {
-				return err
-			}
-			x.Systems = append(x.Systems, experiment.System{Name: name, System: s})
+		if x.Systems, err = listed(*list, all, byName); err != nil {
+			return err
 		}
 		env, err := system.Open(ctx, f.Input(stderr))
 		if err != nil {
@@ -270,32 +263,64 @@ Without -i they run on an embedded args.me sample (-sample), scored with its top
 				return err
 			}
 		}
-		switch *format {
-		case "tsv":
-			cli.WriteAgreement(stderr, own) // stdout is for programs
-			return t.Write(stdout, "tsv")
-		case "json":
-			cli.WriteAgreement(stderr, own)
-			return t.Write(stdout, "json")
-		}
-		fmt.Fprintf(stdout, "%d systems on %s, %d topics; p against %s\n\n", len(x.Systems), env.Name, len(env.Topics), t.Baseline)
-		text := "text"
-		if *wide {
-			text = "wide"
-		}
-		if err := t.Write(stdout, text); err != nil {
-			return err
-		}
-		if len(own) > 1 {
-			fmt.Fprintln(stdout)
-			cli.WriteAgreement(stdout, own)
-		}
-		if *perTopic {
-			fmt.Fprintln(stdout)
-			return t.Write(stdout, "topics")
-		}
-		return nil
+		return printTable(stdout, stderr, t, output{format: *format, wide: *wide, perTopic: *perTopic, own: own,
+			heading: fmt.Sprintf("%d systems on %s, %d topics; p against %s", len(x.Systems), env.Name, len(env.Topics), t.Baseline)})
 	})
+}
+
+// listed returns the systems -systems lists, by name; a name listed twice
+// is a usage error.
+func listed(list string, all []string, byName map[string]system.System) ([]experiment.System, error) {
+	var out []experiment.System
+	members := map[string]*sharedAnswers{} // the fused systems' systems, shared between them
+	for _, name := range strings.Split(list, ",") {
+		if slices.ContainsFunc(out, func(s experiment.System) bool { return s.Name == name }) {
+			return nil, cli.Usagef("-systems: %s is listed twice", name)
+		}
+		s, err := lookup(name, all, byName, members)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, experiment.System{Name: name, System: s})
+	}
+	return out, nil
+}
+
+// output is how the table is printed: -format, -wide, -per-topic, the own
+// judgments whose agreement is printed, and the heading of a text table.
+type output struct {
+	format         string
+	wide, perTopic bool
+	own            []*own.Annotations
+	heading        string
+}
+
+// printTable prints t as o says: TSV or JSON on stdout (the agreement of
+// own judgments on stderr), or the heading and the text table, the
+// agreement and the per-topic values.
+func printTable(stdout, stderr io.Writer, t *experiment.Table, o output) error {
+	switch o.format {
+	case "tsv", "json":
+		cli.WriteAgreement(stderr, o.own) // stdout is for programs
+		return t.Write(stdout, o.format)
+	}
+	fmt.Fprintf(stdout, "%s\n\n", o.heading)
+	text := "text"
+	if o.wide {
+		text = "wide"
+	}
+	if err := t.Write(stdout, text); err != nil {
+		return err
+	}
+	if len(o.own) > 1 {
+		fmt.Fprintln(stdout)
+		cli.WriteAgreement(stdout, o.own)
+	}
+	if o.perTopic {
+		fmt.Fprintln(stdout)
+		return t.Write(stdout, "topics")
+	}
+	return nil
 }
 
 // checkOutputs checks, before any work, that the runs can be written in
