@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic/use"
 	"github.com/argsearch/argsearch/system"
@@ -54,103 +55,22 @@ func crossValidate(ctx context.Context, s setting, runsDir, heldOut string, work
 	if err != nil {
 		return err
 	}
-	learned, learned21 := runfile.Run{}, runfile.Run{}
-	mismatched, mismatched21 := 0, 0
+	cv := &cvRun{s: s, env: env, env21: env21, tcs: tcs, tcs21: tcs21, q21: q21, enc: enc, workers: workers, stderr: stderr, began: began,
+		learned: runfile.Run{}, learned21: runfile.Run{}}
 	for f := range folds {
-		var train, test []topicCands
-		var trainTops []topics.Topic
-		for i, tc := range tcs {
-			if i%folds == f {
-				test = append(test, tc)
-			} else {
-				train, trainTops = append(train, tc), append(trainTops, tc.topic)
-			}
-		}
-		var args *argumentTopics
-		var test21 []topicCands
-		if s.With2021 {
-			args = &argumentTopics{qrels: q21}
-		}
-		for i, tc := range tcs21 {
-			if i%folds == f {
-				test21 = append(test21, tc)
-			} else if args != nil {
-				args.tcs = append(args.tcs, tc)
-			}
-		}
-		m, err := trainPredictor(ctx, env, trainTops, enc)
-		if err != nil {
+		if err := cv.fold(ctx, f); err != nil {
 			return err
 		}
-		w, best, err := learn(ctx, m, s, train, args, workers, func(cycle int, _ []float64, value float64) {
-			fmt.Fprintf(stderr, "trainranker: fold %d, cycle %d: %.4f\n", f+1, cycle, value)
-		})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "trainranker: fold %d: training %.4f: %s (%s)\n", f+1, best, describe(w), time.Since(began).Round(time.Second))
-		p := s.pipeline(w)
-		for _, tc := range test {
-			results, err := p.Answer(ctx, env, tc.topic)
-			if err != nil {
-				return fmt.Errorf("topic %s: %w", tc.topic.ID, err)
-			}
-			lines := make([]runfile.Line, len(results))
-			for i, r := range results {
-				lines[i] = runfile.Line{QID: tc.qid, Stance: r.Stance, DocID: r.DocID, Rank: i + 1, Score: r.Score, Tag: "learned"}
-			}
-			learned[tc.qid] = lines
-			// The pipeline's top 5 must be the Builder's on the cached
-			// candidates, which training scored.
-			cached, err := top5(ctx, s.builder(w), tc)
-			if err != nil {
-				return err
-			}
-			for i := range min(5, len(cached), len(lines)) {
-				if cached[i].DocID != lines[i].DocID {
-					mismatched++
-					break
-				}
-			}
-		}
-		for _, tc := range test21 {
-			results, err := p.Answer(ctx, env21, tc.topic)
-			if err != nil {
-				return fmt.Errorf("2021 topic %s: %w", tc.topic.ID, err)
-			}
-			lines := make([]runfile.Line, len(results))
-			for i, r := range results {
-				lines[i] = runfile.Line{QID: tc.qid, Stance: r.Stance, DocID: r.DocID, Rank: i + 1, Score: r.Score, Tag: "learned"}
-			}
-			learned21[tc.qid] = lines
-			// Training scored the first argumentDepth pairs on the cached
-			// candidates: their figure must be the real run's.
-			cached, err := topK(ctx, s.builder(w), tc, argumentDepth)
-			if err != nil {
-				return err
-			}
-			onRun, _, err := argumentNDCG(q21, runfile.Run{tc.qid: lines})
-			if err != nil {
-				return err
-			}
-			short, _, err := argumentNDCG(q21, runfile.Run{tc.qid: cached})
-			if err != nil {
-				return err
-			}
-			if onRun[tc.qid] != short[tc.qid] {
-				mismatched21++
-			}
-		}
 	}
-	if mismatched > 0 {
-		fmt.Fprintf(stderr, "trainranker: warning: %d held-out topics' top 5 differ from the Builder's on the cached candidates\n", mismatched)
+	if cv.mismatched > 0 {
+		fmt.Fprintf(stderr, "trainranker: warning: %d held-out topics' top 5 differ from the Builder's on the cached candidates\n", cv.mismatched)
 	}
-	if mismatched21 > 0 {
-		fmt.Fprintf(stderr, "trainranker: warning: %d held-out 2021 topics' figure differs on the Builder's first %d pairs of the cached candidates\n", mismatched21, argumentDepth)
+	if cv.mismatched21 > 0 {
+		fmt.Fprintf(stderr, "trainranker: warning: %d held-out 2021 topics' figure differs on the Builder's first %d pairs of the cached candidates\n", cv.mismatched21, argumentDepth)
 	}
 	if heldOut != "" {
 		out := runfile.Run{}
-		for q, lines := range learned {
+		for q, lines := range cv.learned {
 			out[q] = slices.Clone(lines)
 			for i := range out[q] {
 				out[q][i].Tag = "learned-cv"
@@ -164,21 +84,9 @@ func crossValidate(ctx context.Context, s setting, runsDir, heldOut string, work
 	if err != nil {
 		return err
 	}
-	names := []string{"learned (CV)", "advanced today"}
-	runs := []runfile.Run{learned, today}
-	if runsDir != "" {
-		files, err := filepath.Glob(filepath.Join(runsDir, "*.txt"))
-		if err != nil {
-			return err
-		}
-		slices.Sort(files)
-		for _, name := range files {
-			r, err := runfile.ReadFile(name)
-			if err != nil {
-				return err
-			}
-			names, runs = append(names, strings.TrimSuffix(filepath.Base(name), ".txt")), append(runs, r)
-		}
+	names, runs, err := withRuns(runsDir, []string{"learned (CV)", "advanced today"}, []runfile.Run{cv.learned, today})
+	if err != nil {
+		return err
 	}
 	today21, err := system.Run(ctx, env21, setting{Encoder: "use", Rerank: true, Stages: "advanced"}.pipeline(start()), "advanced")
 	if err != nil {
@@ -192,7 +100,154 @@ func crossValidate(ctx context.Context, s setting, runsDir, heldOut string, work
 	if err := writeTable(ctx, stdout, full, qids, names, runs); err != nil {
 		return err
 	}
-	return writeArgumentTable(stdout, q21, tops21, []string{"learned (CV)", "advanced today"}, []runfile.Run{learned21, today21})
+	return writeArgumentTable(stdout, q21, tops21, []string{"learned (CV)", "advanced today"}, []runfile.Run{cv.learned21, today21})
+}
+
+// withRuns returns names and runs with the runs of dir's *.txt files added,
+// named by their files, in the order of their names; an empty dir adds
+// none.
+func withRuns(dir string, names []string, runs []runfile.Run) ([]string, []runfile.Run, error) {
+	if dir == "" {
+		return names, runs, nil
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil {
+		return nil, nil, err
+	}
+	slices.Sort(files)
+	for _, name := range files {
+		r, err := runfile.ReadFile(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		names, runs = append(names, strings.TrimSuffix(filepath.Base(name), ".txt")), append(runs, r)
+	}
+	return names, runs, nil
+}
+
+// A cvRun is a cross-validation in progress: the candidates of both
+// samples, and the held-out runs the folds make.
+type cvRun struct {
+	s                        setting
+	env, env21               *system.Env
+	tcs, tcs21               []topicCands
+	q21                      *eval.Qrels
+	enc                      *cachedEncoder
+	workers                  int
+	stderr                   io.Writer
+	began                    time.Time
+	learned, learned21       runfile.Run
+	mismatched, mismatched21 int // held-out topics whose cached figures differ from the run's
+}
+
+// fold trains the predictor and the weights on every topic but fold f's,
+// and answers fold f's topics of both samples with them.
+func (cv *cvRun) fold(ctx context.Context, f int) error {
+	var train, test []topicCands
+	var trainTops []topics.Topic
+	for i, tc := range cv.tcs {
+		if i%folds == f {
+			test = append(test, tc)
+		} else {
+			train, trainTops = append(train, tc), append(trainTops, tc.topic)
+		}
+	}
+	var args *argumentTopics
+	var test21 []topicCands
+	if cv.s.With2021 {
+		args = &argumentTopics{qrels: cv.q21}
+	}
+	for i, tc := range cv.tcs21 {
+		if i%folds == f {
+			test21 = append(test21, tc)
+		} else if args != nil {
+			args.tcs = append(args.tcs, tc)
+		}
+	}
+	m, err := trainPredictor(ctx, cv.env, trainTops, cv.enc)
+	if err != nil {
+		return err
+	}
+	w, best, err := learn(ctx, m, cv.s, train, args, cv.workers, func(cycle int, _ []float64, value float64) {
+		fmt.Fprintf(cv.stderr, "trainranker: fold %d, cycle %d: %.4f\n", f+1, cycle, value)
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cv.stderr, "trainranker: fold %d: training %.4f: %s (%s)\n", f+1, best, describe(w), time.Since(cv.began).Round(time.Second))
+	if err := cv.heldOut(ctx, w, test); err != nil {
+		return err
+	}
+	return cv.heldOut21(ctx, w, test21)
+}
+
+// heldOut answers the held-out 2022 topics test with weights w, and checks
+// that each one's top 5 is the Builder's on its cached candidates, which
+// training scored.
+func (cv *cvRun) heldOut(ctx context.Context, w pairing.Weights, test []topicCands) error {
+	p := cv.s.pipeline(w)
+	for _, tc := range test {
+		lines, err := answer(ctx, p, cv.env, tc)
+		if err != nil {
+			return fmt.Errorf("topic %s: %w", tc.topic.ID, err)
+		}
+		cv.learned[tc.qid] = lines
+		cached, err := top5(ctx, cv.s.builder(w), tc)
+		if err != nil {
+			return err
+		}
+		for i := range min(5, len(cached), len(lines)) {
+			if cached[i].DocID != lines[i].DocID {
+				cv.mismatched++
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// heldOut21 answers the held-out 2021 topics test with weights w, and
+// checks that each one's figure on its first argumentDepth pairs, which
+// training scored on the cached candidates, is the real run's.
+func (cv *cvRun) heldOut21(ctx context.Context, w pairing.Weights, test []topicCands) error {
+	p := cv.s.pipeline(w)
+	for _, tc := range test {
+		lines, err := answer(ctx, p, cv.env21, tc)
+		if err != nil {
+			return fmt.Errorf("2021 topic %s: %w", tc.topic.ID, err)
+		}
+		cv.learned21[tc.qid] = lines
+		cached, err := topK(ctx, cv.s.builder(w), tc, argumentDepth)
+		if err != nil {
+			return err
+		}
+		onRun, _, err := argumentNDCG(cv.q21, runfile.Run{tc.qid: lines})
+		if err != nil {
+			return err
+		}
+		short, _, err := argumentNDCG(cv.q21, runfile.Run{tc.qid: cached})
+		if err != nil {
+			return err
+		}
+		if onRun[tc.qid] != short[tc.qid] {
+			cv.mismatched21++
+		}
+	}
+	return nil
+}
+
+// answer returns the lines p answers tc's topic with on env, tagged
+// "learned".
+func answer(ctx context.Context, p system.Pipeline, env *system.Env, tc topicCands) ([]runfile.Line, error) {
+	results, err := p.Answer(ctx, env, tc.topic)
+	if err != nil {
+		return nil, err
+	}
+	lines := make([]runfile.Line, len(results))
+	for i, r := range results {
+		lines[i] = runfile.Line{QID: tc.qid, Stance: r.Stance, DocID: r.DocID, Rank: i + 1, Score: r.Score, Tag: "learned"}
+	}
+	return lines, nil
 }
 
 // writeArgumentTable prints each run's judged-only nDCG@5 on the 2021
