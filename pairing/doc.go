@@ -11,6 +11,15 @@
 // it. ConclusionPremise joins the conclusion with the best premise, and
 // Complete adds pairs of consecutive sentences.
 //
+// # Steps of a system
+//
+// A system.Pipeline's candidate steps are pairing's: Rerankers re-order the
+// candidates (Mix mixes their retrieval score with argumentativeness,
+// stance confidence, similarity to the query or structure), and a Pairer
+// pairs them (Builder, Next, Similar, or one's own). What a step lacks (the
+// corpus, the shipped models and encoders) it takes from the environment
+// the system runs it in (Env, through its Bind method).
+//
 // # Pairs across arguments, scores and diversity
 //
 // A Builder takes the candidate sentences of one query (with retrieval

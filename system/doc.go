@@ -18,25 +18,32 @@
 //
 // A System has one method, Answer; Func makes one of a function, so a
 // researcher's own system is a function composed of the library's parts.
-// The package's systems are values whose fields are their settings:
+// The package's systems are values:
 //
 //   - Baseline: BM25 over sentences, each argument's best premise with its
 //     conclusion;
 //   - Swordsman: the official Touché 2022 baseline (arguments, then their
 //     two most central sentences by ArgsRank);
-//   - Pipeline: the steps connected: retrieval stages, query rewriters
-//     (package retrieval/rewrite), filters, candidates, a pairing.Pairer,
-//     completion and stance; Advanced returns the library's strongest
-//     configuration, and Recipes the eleven published 2022 systems of
-//     Task 1 (Porthos, Daario Naharis, Bruce Banner, D'Artagnan, Gamora,
-//     Hit Girl, Pearl, Gorgon, General Grevious, Swordsman, Korg) as
-//     configurations (FindRecipe finds one by name);
+//   - Pipeline: a list of steps, each a value of the package of its kind
+//     (query rewriters, package retrieval/rewrite; a Retrieval of stages;
+//     filters, package filter; re-rankers and a pairer, package pairing; a
+//     stance step, package stance), which take what they lack (the shipped
+//     models, the corpus) from the Env; one's own steps plug in as the
+//     library's do. Advanced returns the library's strongest Pipeline, and
+//     Recipes the eleven published 2022 systems of Task 1 (Porthos, Daario
+//     Naharis, Bruce Banner, D'Artagnan, Gamora, Hit Girl, Pearl, Gorgon,
+//     General Grevious, Swordsman, Korg) as Pipelines (FindRecipe finds
+//     one by name);
 //   - Fusion: several systems fused, by reciprocal rank or by the sum of
 //     normalised scores, each pair with the stance of the system that
 //     ranks it highest.
 //
+// A System may say which judged topics it learned its settings from
+// (Learner): Advanced does, and package experiment marks its figures on
+// them in-sample.
+//
 // Run checks a configuration before the first topic: a value out of range
-// is an error naming its field, never a panic halfway.
+// is an error naming its field (or its step), never a panic halfway.
 //
 // stance.Rule is the library's one decision of the stances a system writes
 // (a sentence's: its argument's args.me label, else the stance model's; a
