@@ -57,6 +57,7 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/judgmentsubset"
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 )
@@ -293,8 +294,8 @@ type TopicScores struct {
 // Run runs every System that has no Run over the Env's topics, evaluates
 // all of them, and returns the table.
 func (x Experiment) Run(ctx context.Context) (*Table, error) {
-	if ctx == nil {
-		return nil, errors.New("experiment: Run: a nil ctx (use context.Background())")
+	if err := nilctx.Check(ctx, "experiment: Experiment.Run"); err != nil {
+		return nil, err
 	}
 	if err := x.checkSystems(); err != nil {
 		return nil, err

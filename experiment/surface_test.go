@@ -261,7 +261,7 @@ func TestSurfaceErrors(t *testing.T) {
 	empty := runfile.Run{}
 	x := experiment.Experiment{Judgments: judgments(t), Systems: []experiment.System{{Name: "a", Run: run}}}
 	//lint:ignore SA1012 a nil ctx is what is tested
-	if _, err := x.Run(nil); err == nil || !strings.Contains(err.Error(), "nil ctx") {
+	if _, err := x.Run(nil); err == nil || !strings.Contains(err.Error(), "nil context.Context") {
 		t.Errorf("nil ctx: %v", err)
 	}
 	for name, c := range map[string]struct {

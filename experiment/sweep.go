@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/eval"
@@ -71,6 +72,9 @@ type SweepResult struct {
 
 // Run runs and evaluates every variant and makes the choices.
 func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
+	if err := nilctx.Check(ctx, "experiment: Sweep.Run"); err != nil {
+		return nil, err
+	}
 	x := s.Experiment
 	if len(x.Systems) < 2 {
 		return nil, errors.New("experiment: a sweep needs two variants or more")

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -28,6 +29,9 @@ import (
 // cancelled ctx gives an error wrapping ctx.Err(). A panic in a filter
 // reaches the caller.
 func Select(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, counts map[Reason]int) (kept []corpus.Sentence, checked int, err error) {
+	if err := nilctx.Check(ctx, "filter: Select"); err != nil {
+		return nil, 0, err
+	}
 	idx, checked, err := selectIndexes(ctx, f, len(ss), func(i int) (corpus.Sentence, error) { return ss[i], nil }, limit, counts)
 	if err != nil {
 		return nil, checked, err
@@ -45,6 +49,9 @@ func Select(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, coun
 // hits after them were not looked at). A hit whose sentence the store does
 // not hold is an error wrapping corpus.ErrNotInStore.
 func SelectHits(ctx context.Context, f Filter, store *corpus.Store, hits []retrieval.Hit, limit int, counts map[Reason]int) (kept []retrieval.Hit, checked int, err error) {
+	if err := nilctx.Check(ctx, "filter: SelectHits"); err != nil {
+		return nil, 0, err
+	}
 	sentence := func(i int) (corpus.Sentence, error) {
 		s, ok := store.Sentence(hits[i].ID)
 		if !ok {

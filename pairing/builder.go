@@ -10,6 +10,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/docid"
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/stance"
@@ -240,6 +241,9 @@ func (b Builder) needsVectors() bool {
 // when some candidate has no Vector. Build pairs what it returns; cands is
 // not modified.
 func (b Builder) Features(ctx context.Context, q retrieval.Query, cands []Candidate) ([]Candidate, error) {
+	if err := nilctx.Check(ctx, "pairing: Builder.Features"); err != nil {
+		return nil, err
+	}
 	cands = slices.Clone(cands)
 	w := b.Weights.orDefault()
 	if w.Argumentativeness != 0 && b.Scorer != nil {

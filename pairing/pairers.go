@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -45,6 +46,9 @@ func (n Next) Bind(env Env) (Pairer, error) {
 
 // Build implements Pairer.
 func (n Next) Build(ctx context.Context, _ retrieval.Query, cands []Candidate, k int) ([]Scored, error) {
+	if err := nilctx.Check(ctx, "pairing: Next.Build"); err != nil {
+		return nil, err
+	}
 	if n.Store == nil {
 		return nil, fmt.Errorf("pairing: Next without a Store")
 	}
@@ -89,6 +93,9 @@ func (s Similar) Bind(env Env) (Pairer, error) {
 // Build implements Pairer. The sentences of the candidates' arguments are
 // encoded in one call.
 func (s Similar) Build(ctx context.Context, _ retrieval.Query, cands []Candidate, k int) ([]Scored, error) {
+	if err := nilctx.Check(ctx, "pairing: Similar.Build"); err != nil {
+		return nil, err
+	}
 	switch {
 	case s.Store == nil:
 		return nil, fmt.Errorf("pairing: Similar without a Store")

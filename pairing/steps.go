@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/semantic"
 )
@@ -112,6 +113,9 @@ func (m Mix) Bind(env Env) (Reranker, error) {
 
 // Rerank implements Reranker.
 func (m Mix) Rerank(ctx context.Context, q retrieval.Query, cands []Candidate) error {
+	if err := nilctx.Check(ctx, "pairing: Mix.Rerank"); err != nil {
+		return err
+	}
 	var signals []func(Candidate) float64
 	switch {
 	case !m.Argumentativeness && !m.Stance && !m.Similarity && !m.Structure:

@@ -3,6 +3,7 @@ package stance
 import (
 	"context"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/textfeat"
 )
 
@@ -104,6 +105,9 @@ func (ArgsMe) Premise(topic, conclusion string, premise Stance) (Stance, float64
 // premise labelled PRO towards it): Pro when it states the topic's
 // proposition, Con when it states the opposite, Unknown when unrelated.
 func (x ArgsMe) Tag(ctx context.Context, topic, conclusion string) (Stance, float64, error) {
+	if err := nilctx.Check(ctx, "stance: ArgsMe.Tag"); err != nil {
+		return Unknown, 0, err
+	}
 	if err := ctx.Err(); err != nil {
 		return Unknown, 0, err
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/argsearch/argsearch/internal/nilctx"
 )
 
 // Document gives a document the Touché 2023 stance towards a topic, Pro,
@@ -48,6 +50,9 @@ const maxDocument = 100000
 // than a Tagger takes (64 KiB), and more than 100,000 sentences are errors wrapping
 // ErrInput, naming the sentence.
 func (d Document) Tag(ctx context.Context, topic string, sentences []string) (Stance, float64, error) {
+	if err := nilctx.Check(ctx, "stance: Document.Tag"); err != nil {
+		return Unknown, 0, err
+	}
 	if err := ctx.Err(); err != nil {
 		return Unknown, 0, err
 	}

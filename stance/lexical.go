@@ -3,6 +3,7 @@ package stance
 import (
 	"context"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/textfeat"
 )
 
@@ -20,6 +21,9 @@ type Lexical struct{}
 
 // Tag implements Tagger.
 func (Lexical) Tag(ctx context.Context, topic, text string) (Stance, float64, error) {
+	if err := nilctx.Check(ctx, "stance: Lexical.Tag"); err != nil {
+		return Unknown, 0, err
+	}
 	if err := ctx.Err(); err != nil {
 		return Unknown, 0, err
 	}

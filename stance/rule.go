@@ -3,6 +3,8 @@ package stance
 import (
 	"context"
 	"fmt"
+
+	"github.com/argsearch/argsearch/internal/nilctx"
 )
 
 // A Rule is the library's one decision of the stances a Touché 2022 system
@@ -121,6 +123,9 @@ func (r Rule) Bind(env Env) (Decider, error) {
 // rule says. A sentence the model cannot take (CheckInput) is an error
 // naming it.
 func (r Rule) Sentence(ctx context.Context, topic, sentenceID, text string) (Stance, float64, error) {
+	if err := nilctx.Check(ctx, "stance: Rule.Sentence"); err != nil {
+		return Unknown, 0, err
+	}
 	if r.Off {
 		return Unknown, 0, nil
 	}

@@ -27,6 +27,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/semantic/glove/internal/vecfile"
 )
@@ -184,6 +185,9 @@ func (v *Vectors) Expand(text string, k int, min float64) []string {
 // is not valid UTF-8 is an error naming its index; a cancelled ctx gives an
 // error wrapping ctx.Err().
 func (v *Vectors) Encode(ctx context.Context, texts []string) ([][]float32, error) {
+	if err := nilctx.Check(ctx, "glove: Vectors.Encode"); err != nil {
+		return nil, err
+	}
 	out := make([][]float32, len(texts))
 	var buf []string
 	var x [dim]float32

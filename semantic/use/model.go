@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/semantic/use/internal/weightfile"
 )
 
@@ -95,6 +96,9 @@ const batchTokens = 1024
 // UTF-8 is an error naming its index. Both cores are used; a cancelled ctx
 // stops the work between batches with an error wrapping ctx.Err().
 func (m *Model) Encode(ctx context.Context, texts []string) ([][]float32, error) {
+	if err := nilctx.Check(ctx, "use: Model.Encode"); err != nil {
+		return nil, err
+	}
 	for i, t := range texts {
 		if !utf8.ValidString(t) {
 			return nil, fmt.Errorf("use: text %d is not valid UTF-8", i)
