@@ -106,44 +106,12 @@ func (f SystemFlags) Input(stderr io.Writer) system.Input {
 		in.Cache = f.CacheDir
 	}
 	if in.Cache != "" {
-		if err := writable(in.Cache); err != nil {
-			fmt.Fprintf(stderr, "%s: warning: cache directory %s cannot be written (%v); running without a cache (-cache DIR chooses another)\n", f.name, in.Cache, err)
+		if err := outpath.Dir("cache directory", in.Cache); err != nil {
+			fmt.Fprintf(stderr, "%s: warning: %v; running without a cache (-cache DIR chooses another)\n", f.name, err)
 			in.Cache = ""
 		}
 	}
 	return in
-}
-
-// writable checks that files can be made in dir, or, when dir does not
-// exist yet, in the nearest directory above it that does, which the system
-// then makes dir in. It makes nothing itself (a probe file is removed), so
-// that a command that fails on its input leaves no empty cache directory
-// behind.
-func writable(dir string) error {
-	probe := dir
-	for {
-		fi, err := os.Stat(probe)
-		if err == nil {
-			if !fi.IsDir() {
-				return fmt.Errorf("%s is not a directory", probe)
-			}
-			break
-		}
-		if !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-		parent := filepath.Dir(probe)
-		if parent == probe {
-			return err
-		}
-		probe = parent
-	}
-	f, err := os.CreateTemp(probe, ".probe-*")
-	if err != nil {
-		return err
-	}
-	f.Close()
-	return os.Remove(f.Name())
 }
 
 // progress returns the Input's progress function: a bar on stderr for
