@@ -132,6 +132,25 @@ func ExampleOfficial() {
 	// coherence 6841 2
 }
 
+// The 2022 judgments split by topic, as for training on some topics and
+// testing on the others.
+func ExampleJudgments_Subset() {
+	j, err := eval.Official(2022)
+	if err != nil {
+		log.Fatal(err)
+	}
+	train := j.Subset([]string{"1", "3", "999"}) // topic 999 is not judged
+	for _, d := range train.Dimensions() {
+		fmt.Println(d, train.Qrels(d).Topics(), train.Qrels(d).Len())
+	}
+	fmt.Println(len(j.Subset(nil).Qrels(eval.Relevance).Topics()), "topics")
+	// Output:
+	// relevance [1 3] 280
+	// quality [1 3] 280
+	// coherence [1 3] 280
+	// 0 topics
+}
+
 // A Touché 2022 run ranks sentence pairs; the 2021 judgments rate whole
 // arguments. Options.Pairs maps each pair to the argument of its first
 // sentence (an argument counts once, at its best pair) before scoring.

@@ -84,6 +84,34 @@ func sameItems(a, b *Qrels) error {
 // (Relevance, Quality, Coherence for the official 2022 set).
 func (j *Judgments) Dimensions() []Dimension { return slices.Clone(j.dims) }
 
+// Subset returns the judgments of the given topics alone, every dimension
+// kept, under j's Name: the training or the test topics of a split, say.
+// Topics that j does not judge are left out. The subset shares j's
+// judgments, which are immutable, so it costs little.
+func (j *Judgments) Subset(topics []string) *Judgments {
+	out := &Judgments{Name: j.Name, dims: slices.Clone(j.dims), qrels: make([]*Qrels, len(j.qrels))}
+	for i, q := range j.qrels {
+		out.qrels[i] = q.subset(topics)
+	}
+	return out
+}
+
+// subset returns the judgments of the given topics alone.
+func (q *Qrels) subset(topics []string) *Qrels {
+	s := &Qrels{topics: make(map[string]*topicQrels, len(topics))}
+	for _, id := range topics {
+		t := q.topics[id]
+		if t == nil || s.topics[id] != nil {
+			continue
+		}
+		s.topics[id] = t
+		s.order = append(s.order, id)
+		s.n += len(t.labels)
+	}
+	slices.Sort(s.order)
+	return s
+}
+
 // Qrels returns the judgments of one dimension, or nil for a dimension that
 // was not judged.
 func (j *Judgments) Qrels(d Dimension) *Qrels {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -107,6 +108,40 @@ func TestNewJudgmentsMismatch(t *testing.T) {
 	} {
 		if _, err := eval.NewJudgments("test", bad, []*eval.Qrels{a, b, b}); err == nil {
 			t.Errorf("%s dimensions: got error %v, want errMismatch", name, err)
+		}
+	}
+}
+
+// TestSubset checks Judgments.Subset against the judgments filtered by
+// hand: the same judgments of every dimension, a repeated or unjudged topic
+// changing nothing, and the whole set unchanged.
+func TestSubset(t *testing.T) {
+	j, err := eval.Official(2022)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ids := range [][]string{nil, {"2"}, {"50", "2", "2", "nope"}, j.Qrels(eval.Relevance).Topics()} {
+		keep := map[string]bool{}
+		for _, id := range ids {
+			keep[id] = true
+		}
+		sub := j.Subset(ids)
+		if sub.Name != j.Name || !slices.Equal(sub.Dimensions(), j.Dimensions()) {
+			t.Errorf("%v: name %q, dimensions %v", ids, sub.Name, sub.Dimensions())
+		}
+		for _, d := range j.Dimensions() {
+			var want, got []eval.Judgment
+			for jd := range j.Qrels(d).All() {
+				if keep[jd.Topic] {
+					want = append(want, jd)
+				}
+			}
+			for jd := range sub.Qrels(d).All() {
+				got = append(got, jd)
+			}
+			if !slices.Equal(got, want) || sub.Qrels(d).Len() != len(want) {
+				t.Errorf("%v, %s: got %d judgments (Len %d), want %d", ids, d, len(got), sub.Qrels(d).Len(), len(want))
+			}
 		}
 	}
 }

@@ -56,7 +56,6 @@ import (
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/docid"
-	"github.com/argsearch/argsearch/internal/judgmentsubset"
 	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
@@ -761,11 +760,7 @@ func restrict(j *eval.Judgments, env *system.Env) (*eval.Judgments, error) {
 	for i, t := range env.Topics {
 		ids[i] = t.ID
 	}
-	r, err := judgmentsubset.Topics(j, ids)
-	if err != nil {
-		return nil, fmt.Errorf("experiment: %w", err)
-	}
-	return r, nil
+	return j.Subset(ids), nil
 }
 
 // judgesPairs reports whether qrels judge sentence pairs (Touché 2022) or

@@ -56,7 +56,6 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/examples/internal/cli"
-	"github.com/argsearch/argsearch/internal/judgmentsubset"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/semantic"
 	"github.com/argsearch/argsearch/semantic/glove"
@@ -123,10 +122,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		for _, t := range env.Topics {
 			ids = append(ids, t.ID)
 		}
-		j, err := judgmentsubset.Topics(official, ids)
-		if err != nil {
-			return err
-		}
+		j := official.Subset(ids)
 		names, runs, err := makeRuns(ctx, env, *runsDir, cfg.progress)
 		if err != nil {
 			return err

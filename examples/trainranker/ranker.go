@@ -10,7 +10,6 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/internal/coordascent"
-	"github.com/argsearch/argsearch/internal/judgmentsubset"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/runfile"
@@ -389,11 +388,7 @@ func trainPredictor(ctx context.Context, env *system.Env, tops []topics.Topic, e
 	for i, t := range tops {
 		ids[i] = t.ID
 	}
-	j, err := judgmentsubset.Topics(env.Judgments, ids)
-	if err != nil {
-		return nil, err
-	}
-	return unjudged.Train(ctx, j, env.Store, tops, enc)
+	return unjudged.Train(ctx, env.Judgments.Subset(ids), env.Store, tops, enc)
 }
 
 // cachedEncoder remembers the vectors its Encoder made, so that the
