@@ -20,8 +20,8 @@ func TestNilContext(t *testing.T) {
 	})
 	ts := []topics.Topic{{ID: "2", Title: "Which is better, a laptop or a desktop?", Objects: []string{"laptop", "desktop"}}}
 	for name, f := range map[string]func() error{
-		"comparative: System.Run": func() error {
-			_, err := comparative.System{First: first}.Run(nilCtx, ts, 10)
+		"comparative: Pipeline.Run": func() error {
+			_, err := comparative.Pipeline{First: first}.Run(nilCtx, ts, 10)
 			return err
 		},
 		"comparative: Tagger.Tag": func() error {
@@ -42,7 +42,7 @@ func TestNilContext(t *testing.T) {
 		}()
 	}
 	if called {
-		t.Error("System.Run with a nil ctx retrieved")
+		t.Error("Pipeline.Run with a nil ctx retrieved")
 	}
 }
 
@@ -55,7 +55,7 @@ func TestRunK(t *testing.T) {
 		return nil, nil
 	})
 	ts := []topics.Topic{{ID: "2", Title: "Which is better, a laptop or a desktop?", Objects: []string{"laptop", "desktop"}}}
-	_, err := comparative.System{First: first}.Run(context.Background(), ts, 1<<40)
+	_, err := comparative.Pipeline{First: first}.Run(context.Background(), ts, 1<<40)
 	if want := "comparative: k 1099511627776, want 1 to 1000 (the most a Task 2 run may hold)"; err == nil || err.Error() != want || called {
 		t.Errorf("k 1<<40: got %v (retrieved: %v), want %q before retrieving", err, called, want)
 	}

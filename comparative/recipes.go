@@ -16,8 +16,10 @@ import (
 	"github.com/argsearch/argsearch/topics"
 )
 
-// Env is what the Task 2 recipes are built from.
-type Env struct {
+// Resources are what the Task 2 recipes are built from: the index of the
+// passages, their texts, the stance tagger, the argumentativeness scorer and
+// the encoder. FindRecipe takes them.
+type Resources struct {
 	// Index holds the passages, each indexed as one document of the
 	// sentence unit (a corpus.Argument of one sentence; see ReadPassages). Each recipe searches it with its
 	// team's scoring (Index.With), without re-indexing.
@@ -37,11 +39,11 @@ type Env struct {
 	Encoder semantic.Encoder
 }
 
-// Recipe returns one of the Task 2 systems of Touché 2022, as far as the
+// FindRecipe returns one of the Task 2 systems of Touché 2022, as far as the
 // library can build it, by name:
 //
 //	baseline   Puss in Boots, the organisers' baseline: BM25 (k1 0.9, b 0.4, Pyserini's
-//	           defaults) over the passages with the title as query; stance by Env.Tagger
+//	           defaults) over the passages with the title as query; stance by Resources.Tagger
 //	           (the official baseline wrote NO everywhere).
 //	tempesta   Captain Tempesta (hextech_run_1): BM25 (k1 1.2, b 0.75) with the title
 //	           without stop words, the score multiplied by a hand-weighted quality of the
@@ -55,16 +57,16 @@ type Env struct {
 //	           passages with more argumentative sentences, with query terms earlier in
 //	           them, with more mentions of the comparison objects and with an earlier
 //	           first mention, and of higher argument quality, then ordered "fairly" by
-//	           stance (FIRST, SECOND, NEUTRAL in turn). Substitutes: Env.Arguments (the
+//	           stance (FIRST, SECOND, NEUTRAL in turn). Substitutes: Resources.Arguments (the
 //	           library's argumentativeness model) for TARGER's premises and claims and for
-//	           IBM Project Debater's quality; Env.Tagger for Debater's stance; the axioms'
+//	           IBM Project Debater's quality; Resources.Tagger for Debater's stance; the axioms'
 //	           preferences summed (Copeland) instead of ir_axioms' KwikSort.
 //	levi       Captain Levi (levirank_psuedo_relevance_feedback+voting): BM25 (k1 1.2,
 //	           b 0.68) top 100 for the title, the title without stop words, the objects
 //	           and aspects, and the title with RM3 feedback, fused by reciprocal rank
-//	           ("voting"), re-ranked by the cosine of Env.Encoder's vectors of title and
-//	           passage; stance by Env.Tagger. Substitutes: the encoder (USE-lite) for
-//	           monoT5 and duoT5, Env.Tagger for RoBERTa-large-MNLI, RM3 for their PRF,
+//	           ("voting"), re-ranked by the cosine of Resources.Encoder's vectors of title and
+//	           passage; stance by Resources.Tagger. Substitutes: the encoder (USE-lite) for
+//	           monoT5 and duoT5, Resources.Tagger for RoBERTa-large-MNLI, RM3 for their PRF,
 //	           the objects-and-aspects query for their WordNet synonyms and docT5query
 //	           queries.
 //
@@ -73,54 +75,54 @@ type Env struct {
 // (LexRank summaries, TARGER, Waterloo spam ranks and a random forest
 // trained on 2020/2021 judgments of ClueWeb12 documents), Olivier Armstrong
 // (RoBERTa object/aspect extraction and SBERT similarity).
-func Recipe(name string, env Env) (System, error) {
-	if env.Index == nil {
-		return System{}, fmt.Errorf("comparative: recipe %s: no index", name)
+func FindRecipe(name string, r Resources) (Pipeline, error) {
+	if r.Index == nil {
+		return Pipeline{}, fmt.Errorf("comparative: recipe %s: no index", name)
 	}
 	with := func(s lexical.Scoring) (*lexical.Index, error) {
-		return env.Index.With(lexical.Ranking{Unit: "sentence", Scoring: s})
+		return r.Index.With(lexical.Ranking{Unit: "sentence", Scoring: s})
 	}
 	switch name {
 	case "baseline":
 		x, err := with(lexical.Scoring{Model: "bm25", K1: 0.9, B: 0.4})
 		if err != nil {
-			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
+			return Pipeline{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
-		return System{Tag: "argsearch-t2-baseline", First: x, Tagger: env.Tagger, Text: env.Text}, nil
+		return Pipeline{Tag: "argsearch-t2-baseline", First: x, Tagger: r.Tagger, Text: r.Text}, nil
 	case "tempesta":
 		x, err := with(lexical.Scoring{Model: "bm25", K1: 1.2, B: 0.75})
 		if err != nil {
-			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
+			return Pipeline{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
-		return System{
+		return Pipeline{
 			Tag:     "argsearch-t2-tempesta",
 			First:   x,
 			Queries: func(t topics.Topic) []retrieval.Query { return queryVariants(t)[1:2] },
 			Depth:   1000,
-			Then:    []func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error){rescore(env.Text, wordQuality)},
+			Then:    []func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error){rescore(r.Text, wordQuality)},
 		}, nil
 	case "grimjack":
 		x, err := with(lexical.Scoring{Model: "dirichlet", Mu: 1000})
 		if err != nil {
-			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
+			return Pipeline{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
-		return System{
+		return Pipeline{
 			Tag:    "argsearch-t2-grimjack",
 			First:  x,
 			Depth:  100,
-			Then:   []func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error){axiomatic(env, 10)},
-			Tagger: env.Tagger,
-			Text:   env.Text,
+			Then:   []func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error){axiomatic(r, 10)},
+			Tagger: r.Tagger,
+			Text:   r.Text,
 			Fair:   10,
 		}, nil
 	case "levi":
 		x, err := with(lexical.Scoring{Model: "bm25", K1: 1.2, B: 0.68})
 		if err != nil {
-			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
+			return Pipeline{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
 		prf, err := x.With(lexical.Ranking{Unit: "sentence", Scoring: x.Ranking().Scoring, PRF: lexical.PRF{Method: "rm3"}})
 		if err != nil {
-			return System{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
+			return Pipeline{}, fmt.Errorf("comparative: recipe %s: %w", name, err)
 		}
 		first := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
 			if strings.HasPrefix(q.ID, prfMark) {
@@ -129,7 +131,7 @@ func Recipe(name string, env Env) (System, error) {
 			}
 			return x.Retrieve(ctx, q, k)
 		})
-		s := System{
+		s := Pipeline{
 			Tag:   "argsearch-t2-levi",
 			First: first,
 			Queries: func(t topics.Topic) []retrieval.Query {
@@ -139,15 +141,15 @@ func Recipe(name string, env Env) (System, error) {
 				return []retrieval.Query{v[0], v[1], v[3], p}
 			},
 			Depth:  100,
-			Tagger: env.Tagger,
-			Text:   env.Text,
+			Tagger: r.Tagger,
+			Text:   r.Text,
 		}
-		if env.Encoder != nil {
-			s.Then = append(s.Then, similarity(env.Encoder, env.Text))
+		if r.Encoder != nil {
+			s.Then = append(s.Then, similarity(r.Encoder, r.Text))
 		}
 		return s, nil
 	}
-	return System{}, fmt.Errorf("comparative: no recipe %q (baseline, tempesta, grimjack, levi)", name)
+	return Pipeline{}, fmt.Errorf("comparative: no recipe %q (baseline, tempesta, grimjack, levi)", name)
 }
 
 // prfMark marks the query variant that Captain Levi's recipe searches with
@@ -157,7 +159,7 @@ const prfMark = "prf:"
 // text returns a passage's text or an error.
 func text(get func(string) (string, bool), id string) (string, error) {
 	if get == nil {
-		return "", fmt.Errorf("no Env.Text for passage %s", id)
+		return "", fmt.Errorf("no Resources.Text for passage %s", id)
 	}
 	t, ok := get(id)
 	if !ok {
@@ -235,7 +237,7 @@ func isAdjective(w string) bool {
 // axiomatic re-ranks the first n hits by the sum of pairwise axiom
 // preferences (each hit's wins minus losses), keeping the order for ties and
 // the hits after n as they are.
-func axiomatic(env Env, n int) func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error) {
+func axiomatic(res Resources, n int) func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error) {
 	return func(ctx context.Context, t topics.Topic, hits []retrieval.Hit) ([]retrieval.Hit, error) {
 		n := min(n, len(hits))
 		type feat struct {
@@ -260,7 +262,7 @@ func axiomatic(env Env, n int) func(context.Context, topics.Topic, []retrieval.H
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			txt, err := text(env.Text, hits[i].ID)
+			txt, err := text(res.Text, hits[i].ID)
 			if err != nil {
 				return nil, err
 			}
@@ -276,10 +278,10 @@ func axiomatic(env Env, n int) func(context.Context, topics.Topic, []retrieval.H
 					f.firstObject = min(f.firstObject, j)
 				}
 			}
-			if env.Arguments != nil {
+			if res.Arguments != nil {
 				sum, count := 0.0, 0
 				for _, s := range splitSentences(txt) {
-					sc := env.Arguments.Score(s)
+					sc := res.Arguments.Score(s)
 					sum += sc
 					count++
 					if sc >= 0.5 {

@@ -12,14 +12,14 @@ import (
 	"github.com/argsearch/argsearch/topics"
 )
 
-// A System is a Task 2 system as a value: for each topic it retrieves
+// A Pipeline is a Task 2 system as a value: for each topic it retrieves
 // passages for one or more query variants (fused by reciprocal rank fusion
 // when there are several), re-ranks them in steps, tags each passage's
 // comparative stance and, optionally, re-orders the top by stance.
 //
-// Its zero value is not usable: First is required. A System holds no state
+// Its zero value is not usable: First is required. A Pipeline holds no state
 // between runs; it is safe for concurrent use when its parts are.
-type System struct {
+type Pipeline struct {
 	// Tag is the run tag; "" means "comparative".
 	Tag string
 	// First retrieves passages for one query.
@@ -61,8 +61,8 @@ func runRules() runfile.Rules {
 // runfile.Rules{Comparative: true} writes it. Topics need their two
 // objects when the re-rankers or the tagger use them. A nil ctx, and k
 // outside 1 to 1000, are errors before any work.
-func (s System) Run(ctx context.Context, ts []topics.Topic, k int) (runfile.Run, error) {
-	if err := nilctx.Check(ctx, "comparative: System.Run"); err != nil {
+func (s Pipeline) Run(ctx context.Context, ts []topics.Topic, k int) (runfile.Run, error) {
+	if err := nilctx.Check(ctx, "comparative: Pipeline.Run"); err != nil {
 		return nil, err
 	}
 	if s.First == nil {
@@ -108,7 +108,7 @@ func (s System) Run(ctx context.Context, ts []topics.Topic, k int) (runfile.Run,
 }
 
 // topic retrieves and re-ranks one topic's passages.
-func (s System) topic(ctx context.Context, t topics.Topic, depth int) ([]retrieval.Hit, error) {
+func (s Pipeline) topic(ctx context.Context, t topics.Topic, depth int) ([]retrieval.Hit, error) {
 	qs := []retrieval.Query{retrieval.TopicQuery(t)}
 	if s.Queries != nil {
 		qs = s.Queries(t)
@@ -137,7 +137,7 @@ func (s System) topic(ctx context.Context, t topics.Topic, depth int) ([]retriev
 	return hits, nil
 }
 
-func (s System) stance(ctx context.Context, t topics.Topic, id string) (stance.Stance, error) {
+func (s Pipeline) stance(ctx context.Context, t topics.Topic, id string) (stance.Stance, error) {
 	if len(t.Objects) != 2 {
 		return stance.Unknown, fmt.Errorf("%d objects, the tagger needs 2", len(t.Objects))
 	}

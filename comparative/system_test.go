@@ -18,9 +18,9 @@ import (
 	"github.com/argsearch/argsearch/topics"
 )
 
-// generatedEnv indexes n generated passages and returns the recipes' Env and
+// generatedEnv indexes n generated passages and returns the recipes' Resources and
 // the generated topics.
-func generatedEnv(t *testing.T, n int) (comparative.Env, []topics.Topic) {
+func generatedEnv(t *testing.T, n int) (comparative.Resources, []topics.Topic) {
 	t.Helper()
 	ctx := context.Background()
 	c := corpustest.Config{Seed: 5, Vocabulary: 5000}
@@ -57,7 +57,7 @@ func generatedEnv(t *testing.T, n int) (comparative.Env, []topics.Topic) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return comparative.Env{
+	return comparative.Resources{
 		Index:     x,
 		Text:      func(id string) (string, bool) { s, ok := texts[id]; return s, ok },
 		Tagger:    tg,
@@ -87,7 +87,7 @@ func TestRecipes(t *testing.T) {
 	env, ts := generatedEnv(t, 4000)
 	ctx := context.Background()
 	for _, name := range []string{"baseline", "tempesta", "grimjack", "levi"} {
-		s, err := comparative.Recipe(name, env)
+		s, err := comparative.FindRecipe(name, env)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +145,7 @@ func TestRecipes(t *testing.T) {
 		}
 		t.Logf("%s: %d lines, stances %v", name, lines, stances)
 	}
-	if _, err := comparative.Recipe("katana", env); err == nil {
+	if _, err := comparative.FindRecipe("katana", env); err == nil {
 		t.Error("unknown recipe accepted")
 	}
 }

@@ -37,7 +37,7 @@ func clueweb12Run(ctx context.Context, first retrieval.Retriever, year int, in, 
 		}
 	}
 	start := time.Now()
-	s := comparative.System{Tag: fmt.Sprintf("chatnoir-cw12-%d", year), First: first}
+	s := comparative.Pipeline{Tag: fmt.Sprintf("chatnoir-cw12-%d", year), First: first}
 	run, err := s.Run(ctx, ts, k)
 	if err != nil {
 		return err

@@ -9,7 +9,7 @@
 //	comparative -evaluate [-year 2022|2020] [-format table|tsv|json] [-html FILE] RUN...
 //
 // -recipe chooses the system: baseline (the default), tempesta, grimjack
-// or levi; "go doc github.com/argsearch/argsearch/comparative.Recipe"
+// or levi; "go doc github.com/argsearch/argsearch/comparative.FindRecipe"
 // describes the recipes and what each substitutes. -k is the number of
 // passages per topic (1000, the most).
 //

@@ -187,22 +187,22 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 	}
 	logf("indexed %d passages in %.1fs", len(texts.at), time.Since(start).Seconds())
 
-	env := comparative.Env{
+	res := comparative.Resources{
 		Index:  x,
 		Text:   texts.text,
 		Tagger: new(comparative.Tagger),
 	}
 	switch recipe {
 	case "grimjack":
-		if env.Arguments, err = classify.ShippedArgumentModel(); err != nil {
+		if res.Arguments, err = classify.ShippedArgumentModel(); err != nil {
 			return err
 		}
 	case "levi":
-		if env.Encoder, err = use.Load(); err != nil {
+		if res.Encoder, err = use.Load(); err != nil {
 			return err
 		}
 	}
-	s, err := comparative.Recipe(recipe, env)
+	s, err := comparative.FindRecipe(recipe, res)
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func (s *textStore) done() error {
 }
 
 // text returns a passage's text. A read error is reported as the passage
-// having no text, which System.Run turns into an error naming it.
+// having no text, which Pipeline.Run turns into an error naming it.
 func (s *textStore) text(id string) (string, bool) {
 	sp, ok := s.at[id]
 	if !ok {
