@@ -124,7 +124,7 @@ func (s Pipeline) topic(ctx context.Context, t topics.Topic, depth int) ([]retri
 	hits := lists[0]
 	if len(lists) > 1 {
 		var err error
-		if hits, err = (retrieval.Fusion{RRF: 60}).Merge(lists, depth); err != nil {
+		if hits, err = (retrieval.Fusion{}).Merge(lists, depth); err != nil {
 			return nil, err
 		}
 	}

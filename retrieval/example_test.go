@@ -19,7 +19,8 @@ func ExampleFusion() {
 		hits := []retrieval.Hit{{ID: "c", Score: 0.9}, {ID: "b", Score: 0.8}, {ID: "a", Score: 0.1}}
 		return hits[:min(k, len(hits))], nil
 	})
-	rrf := retrieval.Fusion{Retrievers: []retrieval.Retriever{lexical, semantic}, RRF: 60}
+	// Reciprocal rank fusion is the default, with the usual constant 60.
+	rrf := retrieval.Fusion{Retrievers: []retrieval.Retriever{lexical, semantic}}
 	hits, err := rrf.Retrieve(context.Background(), retrieval.Query{ID: "1", Text: "tenure"}, 3)
 	if err != nil {
 		fmt.Println(err)

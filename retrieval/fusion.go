@@ -1,6 +1,7 @@
 package retrieval
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -9,29 +10,76 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 )
 
-// Fusion is a Retriever that merges the rankings of several retrievers.
+// The defaults of a Fusion's fields.
+const (
+	defaultFusionMethod = "rrf"
+	defaultRRF          = 60 // Cormack, Clarke and Büttcher (SIGIR 2009)
+)
+
+// Fusion is a Retriever that merges the rankings of several retrievers,
+// each list read best first, its best hit at rank 1. Method says how the
+// lists are combined:
 //
-// By default it is CombSUM: every list's scores are normalised (see
-// Normalization), and a hit's fused score is the weighted sum of its
-// normalised scores in the lists it appears in. With RRF > 0 it is reciprocal rank fusion instead: a hit
-// scores Σ weight / (RRF + rank), ranks from 1 (RRF = 60 is the usual
-// constant of Cormack et al. 2009). Merge does the fusing of lists already
-// retrieved; Retrieve retrieves them first.
+//   - "rrf" (the default): reciprocal rank fusion (Cormack, Clarke and
+//     Büttcher, SIGIR 2009); a hit scores Σ w / (RRF + rank) over the lists
+//     it is in;
+//   - "combsum": every list's scores are normalised (see Normalization),
+//     and a hit scores Σ w · normalised score over the lists it is in.
+//
+// w is the list's weight (Weights). Merge does the fusing of lists already
+// retrieved; Retrieve retrieves them first. A field out of range is an
+// error naming it.
 type Fusion struct {
 	Retrievers []Retriever
+	// Method is "rrf" (reciprocal rank fusion; "" means rrf) or
+	// "combsum" (the weighted sum of normalised scores).
+	Method string
 	// Depths, one per retriever, is how many hits each returns; nil, or 0
 	// for a retriever, means k.
 	Depths []int
-	// Weights, one per retriever (or list), nil means 1 for every one.
+	// Weights, one per retriever (or list), weigh each list; nil means 1
+	// for every one.
 	Weights []float64
-	// Normalization says how CombSUM rescales each list's scores before
+	// Normalization says how "combsum" rescales each list's scores before
 	// summing them: "minmax" (the default, for ""), (s − min)/(max − min),
 	// a list of equal scores mapping to 1; "zscore", (s − mean)/standard
 	// deviation, equal scores mapping to 0; "sum", s/Σs over the list
-	// (scores must be non-negative); or "none", the raw scores.
+	// (scores must be non-negative); or "none", the raw scores. It applies
+	// to "combsum" alone: set with "rrf", it is an error.
 	Normalization string
-	// RRF, if above 0, fuses by reciprocal rank instead of CombSUM.
+	// RRF is the constant k of reciprocal rank fusion, above 0; 0 means
+	// 60, as Cormack, Clarke and Büttcher chose it. It applies to "rrf"
+	// alone: set with "combsum", it is an error.
 	RRF float64
+}
+
+// check returns an error naming the first field out of range, for n lists
+// (or retrievers).
+func (f Fusion) check(n int) error {
+	switch f.Method {
+	case "", "rrf":
+		if f.Normalization != "" {
+			return fmt.Errorf("retrieval: fusion: Normalization %s applies to Method combsum", quote.Q(f.Normalization))
+		}
+		if f.RRF < 0 || math.IsNaN(f.RRF) || math.IsInf(f.RRF, 0) {
+			return fmt.Errorf("retrieval: fusion: RRF %v, want above 0 (0 means %d)", f.RRF, defaultRRF)
+		}
+	case "combsum":
+		if f.RRF != 0 {
+			return fmt.Errorf("retrieval: fusion: RRF %v applies to Method rrf", f.RRF)
+		}
+		switch f.Normalization {
+		case "", "minmax", "zscore", "sum", "none":
+		default:
+			return fmt.Errorf("retrieval: fusion: unknown Normalization %s (want minmax, zscore, sum or none)", quote.Q(f.Normalization))
+		}
+	default:
+		return fmt.Errorf("retrieval: fusion: unknown Method %s (want rrf or combsum)", quote.Q(f.Method))
+	}
+	if f.Weights != nil && len(f.Weights) != n {
+		return fmt.Errorf("retrieval: fusion: %d weights for %d lists", len(f.Weights), n)
+	}
+	return nil
 }
 
 // Retrieve calls the retrievers, each once and all at the same time, and
@@ -45,11 +93,11 @@ func (f Fusion) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("retrieval: fusion: %w", err)
 	}
+	if err := f.check(len(f.Retrievers)); err != nil {
+		return nil, err
+	}
 	if f.Depths != nil && len(f.Depths) != len(f.Retrievers) {
 		return nil, fmt.Errorf("retrieval: fusion: %d depths for %d retrievers", len(f.Depths), len(f.Retrievers))
-	}
-	if f.Weights != nil && len(f.Weights) != len(f.Retrievers) {
-		return nil, fmt.Errorf("retrieval: fusion: %d weights for %d retrievers", len(f.Weights), len(f.Retrievers))
 	}
 	lists := make([][]Hit, len(f.Retrievers))
 	errs := make([]error, len(f.Retrievers))
@@ -77,23 +125,20 @@ func (f Fusion) Merge(lists [][]Hit, k int) ([]Hit, error) {
 	if err := CheckK(k); err != nil {
 		return nil, err
 	}
-	if f.Weights != nil && len(f.Weights) != len(lists) {
-		return nil, fmt.Errorf("retrieval: fusion: %d weights for %d lists", len(f.Weights), len(lists))
+	if err := f.check(len(lists)); err != nil {
+		return nil, err
 	}
-	switch f.Normalization {
-	case "", "minmax", "zscore", "sum", "none":
-	default:
-		return nil, fmt.Errorf("retrieval: fusion: unknown Normalization %s (want minmax, zscore, sum or none)", quote.Q(f.Normalization))
-	}
+	rrf := cmp.Or(f.Method, defaultFusionMethod) == "rrf"
+	k0 := cmp.Or(f.RRF, defaultRRF)
 	fused := make(map[string]float64)
 	for i, hits := range lists {
 		w := 1.0
 		if f.Weights != nil {
 			w = f.Weights[i]
 		}
-		if f.RRF > 0 {
+		if rrf {
 			for rank, h := range hits {
-				fused[h.ID] += w / (f.RRF + float64(rank+1))
+				fused[h.ID] += w / (k0 + float64(rank+1))
 			}
 			continue
 		}

@@ -2,8 +2,8 @@
 //
 // A Retriever returns the k best hits for a query. Retrievers compose into
 // retrievers: Parts ranks the parts of what another retrieves, and Fusion
-// merges several ranked lists (CombSUM over normalised scores, or
-// reciprocal rank fusion; Fusion.Merge fuses lists already retrieved).
+// merges several ranked lists (reciprocal rank fusion, or CombSUM over
+// normalised scores; Fusion.Merge fuses lists already retrieved).
 // ForEach answers many queries at once, in a deterministic order, and
 // RetrieveAll is built on it. Every ranking the package produces is
 // deterministic: hits are ordered by score descending, and equal scores by

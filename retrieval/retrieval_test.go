@@ -54,7 +54,7 @@ func TestSortHits(t *testing.T) {
 }
 
 func TestFusionCombSUM(t *testing.T) {
-	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, Weights: []float64{1, 2}, Depths: []int{1000, 1000}}
+	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, Method: "combsum", Weights: []float64{1, 2}, Depths: []int{1000, 1000}}
 	got, err := f.Retrieve(context.Background(), catQ, 10)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func TestFusionCombSUM(t *testing.T) {
 		t.Errorf("CombSUM (-want +got):\n%s", d)
 	}
 	retrievaltest.Run(t, f, catQ)
-	mismatched := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, Weights: []float64{1}}
+	mismatched := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, Method: "combsum", Weights: []float64{1}}
 	if _, err := mismatched.Retrieve(context.Background(), catQ, 10); err == nil {
 		t.Error("mismatched weights: got no error")
 	}
@@ -91,13 +91,13 @@ func TestFusionCombSUM(t *testing.T) {
 	if d := cmp.Diff(want, got, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-12 })); d != "" {
 		t.Errorf("with depths 1 and k (-want +got):\n%s", d)
 	}
-	if _, err := (retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Depths: []int{1, 2}}).Retrieve(context.Background(), catQ, 10); err == nil {
+	if _, err := (retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Method: "combsum", Depths: []int{1, 2}}).Retrieve(context.Background(), catQ, 10); err == nil {
 		t.Error("mismatched depths: got no error")
 	}
 }
 
 func TestFusionRRF(t *testing.T) {
-	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, RRF: 60, Depths: []int{1000, 1000}}
+	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, Method: "rrf", RRF: 60, Depths: []int{1000, 1000}}
 	got, err := f.Retrieve(context.Background(), catQ, 3)
 	if err != nil {
 		t.Fatal(err)
@@ -108,6 +108,46 @@ func TestFusionRRF(t *testing.T) {
 		t.Errorf("RRF (-want +got):\n%s", d)
 	}
 	retrievaltest.Run(t, f, catQ)
+	// The zero Method is "rrf" and the zero RRF is 60.
+	zero := retrieval.Fusion{Retrievers: f.Retrievers, Depths: f.Depths}
+	if got0, err := zero.Retrieve(context.Background(), catQ, 3); err != nil || !cmp.Equal(got0, got) {
+		t.Errorf("zero Method and RRF: got %v, %v; want %v", got0, err, got)
+	}
+}
+
+// TestFusionFields checks that a Fusion field out of range, or one that
+// does not apply to the Method, is an error naming it, before anything is
+// retrieved.
+func TestFusionFields(t *testing.T) {
+	asked := false
+	r := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+		asked = true
+		return nil, nil
+	})
+	rs := []retrieval.Retriever{r}
+	for _, tc := range []struct {
+		f    retrieval.Fusion
+		want string
+	}{
+		{retrieval.Fusion{Retrievers: rs, Method: "borda"}, "Method"},
+		{retrieval.Fusion{Retrievers: rs, RRF: -1}, "RRF"},
+		{retrieval.Fusion{Retrievers: rs, RRF: math.NaN()}, "RRF"},
+		{retrieval.Fusion{Retrievers: rs, Method: "combsum", RRF: 60}, "RRF"},
+		{retrieval.Fusion{Retrievers: rs, Normalization: "zscore"}, "Normalization"},
+		{retrieval.Fusion{Retrievers: rs, Method: "rrf", Normalization: "minmax"}, "Normalization"},
+		{retrieval.Fusion{Retrievers: rs, Method: "combsum", Normalization: "max"}, "Normalization"},
+		{retrieval.Fusion{Retrievers: rs, Weights: []float64{1, 1}}, "weights"},
+	} {
+		if _, err := tc.f.Retrieve(context.Background(), catQ, 10); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: got %v, want an error naming %s", tc.f, err, tc.want)
+		}
+		if _, err := tc.f.Merge([][]retrieval.Hit{{{ID: "a", Score: 1}}}, 10); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v, Merge: got %v, want an error naming %s", tc.f, err, tc.want)
+		}
+	}
+	if asked {
+		t.Error("a Fusion with a field out of range asked its retriever")
+	}
 }
 
 func TestNormalizations(t *testing.T) {
@@ -120,7 +160,7 @@ func TestNormalizations(t *testing.T) {
 		{"sum", []retrieval.Hit{{"cat-a", 3 / 7.5}, {"cat-c", 2 / 7.5}}},
 		{"none", []retrieval.Hit{{"cat-a", 3}, {"cat-c", 2}}},
 	} {
-		f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Normalization: tc.n, Depths: []int{10}}
+		f := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Method: "combsum", Normalization: tc.n, Depths: []int{10}}
 		got, err := f.Retrieve(context.Background(), catQ, 2)
 		if err != nil {
 			t.Fatal(err)
@@ -129,11 +169,11 @@ func TestNormalizations(t *testing.T) {
 			t.Errorf("%v (-want +got):\n%s", tc.n, d)
 		}
 	}
-	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{lm}, Normalization: "sum"}
+	f := retrieval.Fusion{Retrievers: []retrieval.Retriever{lm}, Method: "combsum", Normalization: "sum"}
 	if _, err := f.Retrieve(context.Background(), catQ, 2); err == nil {
 		t.Error("sum normalisation of negative scores: got no error")
 	}
-	f = retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Normalization: "max"}
+	f = retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25}, Method: "combsum", Normalization: "max"}
 	if _, err := f.Retrieve(context.Background(), catQ, 2); err == nil || !strings.Contains(err.Error(), "Normalization") {
 		t.Errorf("unknown normalisation: got %v, want an error naming the field", err)
 	}

@@ -109,10 +109,7 @@ func (f Fusion) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfile
 		lists = append(lists, hits)
 		weights = append(weights, w)
 	}
-	merge := retrieval.Fusion{Weights: weights, Normalization: "minmax"}
-	if cmp.Or(f.Method, defaultFusionMethod) == "rrf" {
-		merge.RRF = cmp.Or(f.RRF, defaultRRF)
-	}
+	merge := retrieval.Fusion{Method: f.Method, Weights: weights, RRF: f.RRF}
 	fused, err := merge.Merge(lists, env.K)
 	if err != nil {
 		return nil, fmt.Errorf("system: Fusion, topic %s: %w", t.ID, err)

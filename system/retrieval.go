@@ -214,7 +214,7 @@ func (r Retrieval) ready(ctx context.Context, env *Env) (*retriever, error) {
 	}
 	out.retrieve = rs[0]
 	if len(rs) > 1 {
-		f := retrieval.Fusion{Retrievers: rs, Depths: depths}
+		f := retrieval.Fusion{Retrievers: rs, Method: "combsum", Depths: depths}
 		if slices.ContainsFunc(weights, func(w float64) bool { return w != 0 }) {
 			f.Weights = weights
 		}
