@@ -179,7 +179,7 @@ func rescore(get func(string) (string, bool), f func(string) float64) func(conte
 			}
 			out[i].Score *= f(t)
 		}
-		retrieval.SortHits(out)
+		slices.SortFunc(out, retrieval.CompareHits)
 		return out, ctx.Err()
 	}
 }
@@ -377,7 +377,7 @@ func similarity(enc semantic.Encoder, get func(string) (string, bool)) func(cont
 		for i := range out {
 			out[i].Score = semantic.Cosine(vs[0], vs[i+1])
 		}
-		retrieval.SortHits(out)
+		slices.SortFunc(out, retrieval.CompareHits)
 		return out, nil
 	}
 }

@@ -119,7 +119,7 @@ func (f Fusion) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
 }
 
 // Merge fuses ranked lists, lists[i] weighted by Weights[i], and returns at
-// most k hits best first (SortHits order). Retrievers and Depths are not
+// most k hits best first (CompareHits order). Retrievers and Depths are not
 // used. The lists are not modified.
 func (f Fusion) Merge(lists [][]Hit, k int) ([]Hit, error) {
 	if err := CheckK(k); err != nil {

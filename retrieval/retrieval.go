@@ -48,7 +48,7 @@ type Hit struct {
 type Retriever interface {
 	// Retrieve returns at most k hits, best first: scores do not increase
 	// down the list, and equal scores are ordered by ID descending
-	// (SortHits). k must be positive; k <= 0 gives an error wrapping ErrK.
+	// (CompareHits). k must be positive; k <= 0 gives an error wrapping ErrK.
 	// A cancelled ctx gives an error wrapping ctx.Err().
 	Retrieve(ctx context.Context, q Query, k int) ([]Hit, error)
 }
@@ -75,6 +75,7 @@ func CheckK(k int) error {
 
 // CompareHits orders hits best first: by score descending, then by ID
 // descending, the order in which trec_eval reads a run.
+// slices.SortFunc(hits, CompareHits) sorts hits best first.
 func CompareHits(a, b Hit) int {
 	if c := cmp.Compare(b.Score, a.Score); c != 0 {
 		return c
@@ -82,12 +83,9 @@ func CompareHits(a, b Hit) int {
 	return cmp.Compare(b.ID, a.ID)
 }
 
-// SortHits sorts hits best first (see CompareHits).
-func SortHits(hits []Hit) { slices.SortFunc(hits, CompareHits) }
-
 // topK sorts hits best first and returns at most the first k of them.
 func topK(hits []Hit, k int) []Hit {
-	SortHits(hits)
+	slices.SortFunc(hits, CompareHits)
 	if len(hits) > k {
 		hits = hits[:k]
 	}
@@ -97,7 +95,7 @@ func topK(hits []Hit, k int) []Hit {
 // Parts returns a Retriever of the parts of what r retrieves: it asks r for
 // its n best hits (arguments, say) and returns the hits parts names for each
 // (their sentences), each part with the score of its whole, best first
-// (SortHits order: equal scores by ID descending), at most k. A whole
+// (CompareHits order: equal scores by ID descending), at most k. A whole
 // without parts (parts returns nil) gives nothing. With
 // corpus.Store.SentenceIDs as parts, an argument retriever serves
 // sentences, which inherit their argument's score.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -34,7 +35,7 @@ func (t table) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrie
 			}
 		}
 	}
-	retrieval.SortHits(hits)
+	slices.SortFunc(hits, retrieval.CompareHits)
 	return hits[:min(k, len(hits))], nil
 }
 
@@ -44,12 +45,12 @@ var (
 	catQ = retrieval.Query{ID: "1", Text: "cat"}
 )
 
-func TestSortHits(t *testing.T) {
+func TestCompareHits(t *testing.T) {
 	hits := []retrieval.Hit{{"a", 1}, {"c", 2}, {"b", 2}, {"d", 1}, {"e", 3}}
-	retrieval.SortHits(hits)
+	slices.SortFunc(hits, retrieval.CompareHits)
 	want := []retrieval.Hit{{"e", 3}, {"c", 2}, {"b", 2}, {"d", 1}, {"a", 1}}
 	if d := cmp.Diff(want, hits); d != "" {
-		t.Errorf("SortHits (-want +got):\n%s", d)
+		t.Errorf("CompareHits (-want +got):\n%s", d)
 	}
 }
 

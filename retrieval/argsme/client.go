@@ -84,7 +84,7 @@ func (c *Client) baseURL() string {
 }
 
 // Retrieve returns the ids of the k best arguments for q.Text, with the
-// engine's scores (explanation.score), best first in retrieval.SortHits
+// engine's scores (explanation.score), best first in retrieval.CompareHits
 // order. It asks the service for ids and scores only. The description and
 // narrative of q are not used; the query is sent as written (args.me reads
 // double quotes as phrases).

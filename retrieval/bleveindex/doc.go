@@ -28,7 +28,7 @@
 // # Determinism
 //
 // Retrieve asks bleve to sort by score descending, then by document id
-// descending ("-_score", "-_id"), the order of retrieval.SortHits and
+// descending ("-_score", "-_id"), the order of retrieval.CompareHits and
 // trec_eval, so the list is cut at k the same way every time. Equal
 // scores are common: short sentences of the same length that match the
 // same terms tie exactly. Build is

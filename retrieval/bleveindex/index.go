@@ -85,7 +85,7 @@ func (x *Index) Close() error {
 
 // Retrieve returns the k best documents for q.Text (q.Description and
 // q.Narrative are not used), read as Config says, with bleve's scores: best
-// first, equal scores ordered by id descending (retrieval.SortHits), which
+// first, equal scores ordered by id descending (retrieval.CompareHits), which
 // is also how bleve is asked to cut the list at k. k <= 0 gives an error
 // wrapping retrieval.ErrK; a text that is not valid query-string syntax,
 // one that says "malformed query" and what bleve found.
@@ -105,7 +105,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	}
 	req := bleve.NewSearchRequestOptions(bq, k, 0, false)
 	// Score descending, then id descending: the order of
-	// retrieval.SortHits, so that ties at the k-th hit are cut the same
+	// retrieval.CompareHits, so that ties at the k-th hit are cut the same
 	// way every time.
 	req.SortBy([]string{"-_score", "-_id"})
 	res, err := x.idx.SearchInContext(ctx, req)

@@ -155,7 +155,7 @@ func (c *Client) indices() string {
 // score is ChatNoir's. The description and narrative of q are not used.
 //
 // Hits are deduplicated (the first page to return an ID wins) and sorted
-// with retrieval.SortHits; equal scores cut at k are decided by the
+// with retrieval.CompareHits; equal scores cut at k are decided by the
 // service's order.
 func (c *Client) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
 	results, err := c.Search(ctx, q, k)

@@ -91,7 +91,7 @@ func Build(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*Ind
 
 // Retrieve returns the k sentences whose vectors are most similar to the
 // query text's, best first, by cosine similarity; ties go to the larger id
-// (retrieval.SortHits). k <= 0 is an error wrapping retrieval.ErrK.
+// (retrieval.CompareHits). k <= 0 is an error wrapping retrieval.ErrK.
 func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
 	if k <= 0 {
 		return nil, fmt.Errorf("dense: %w", retrieval.ErrK)
@@ -127,7 +127,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		}
 	}
 	out := slices.Clone([]retrieval.Hit(top))
-	retrieval.SortHits(out)
+	slices.SortFunc(out, retrieval.CompareHits)
 	return out, nil
 }
 

@@ -17,7 +17,7 @@ import (
 //
 //   - k <= 0 gives an error wrapping retrieval.ErrK;
 //   - at most k hits come back, for k = 1, 10 and 1000;
-//   - hits are best first in retrieval.SortHits order, with finite scores and
+//   - hits are best first in retrieval.CompareHits order, with finite scores and
 //     no ID twice;
 //   - the top k' of a top-k list (k' < k) is the top-k' list (cutting is
 //     consistent);
