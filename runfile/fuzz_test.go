@@ -61,7 +61,7 @@ func FuzzRoundtrip(f *testing.F) {
 				t.Fatalf("written line %q has %d fields, want 6", line, n)
 			}
 		}
-		got, err := NewReader(&buf).ReadAll()
+		got, err := readAll(NewReader(&buf))
 		if err != nil {
 			t.Fatalf("reading the written run: %v", err)
 		}

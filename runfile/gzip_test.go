@@ -58,14 +58,14 @@ func TestReadGzip(t *testing.T) {
 	// A Task 2 run, its tag holding spaces, through a Reader.
 	r := NewReader(bytes.NewReader(gzipped(t, "2 FIRST clueweb12-0000wb-00-00000___1 1 9 \"my run\"\n")))
 	r.Comparative = true
-	lines, err := r.ReadAll()
+	lines, err := readAll(r)
 	if err != nil || len(lines) != 1 || lines[0].Tag != `"my run"` {
 		t.Errorf("Task 2 run, gzipped: got %+v, %v", lines, err)
 	}
 	// A line's error names the line of the decompressed run.
 	r = NewReader(bytes.NewReader(gzipped(t, "1 Q0 a 1 1 t\n1 Q0 b 2 x t\n")))
 	r.Name = "r.txt.gz"
-	_, err = r.ReadAll()
+	_, err = readAll(r)
 	if err == nil || err.Error() != `runfile: r.txt.gz:2: field score: "x" is not a finite number: invalid score` {
 		t.Errorf("bad score in a gzipped run: got %v", err)
 	}
@@ -95,7 +95,7 @@ func TestReadGzipTruncated(t *testing.T) {
 	bad := bytes.Clone(z)
 	bad[len(bad)-6] ^= 1 // the CRC-32
 	r := NewReader(bytes.NewReader(bad))
-	if _, err := r.ReadAll(); err == nil || err.Error() != "runfile: read: gzip: invalid checksum" {
+	if _, err := readAll(r); err == nil || err.Error() != "runfile: read: gzip: invalid checksum" {
 		t.Errorf("bad checksum: got %v", err)
 	}
 }
@@ -120,8 +120,8 @@ func TestReadEmpty(t *testing.T) {
 		if _, err := NewReader(bytes.NewReader(content)).ReadRun(); err == nil || err.Error() != "runfile: the run is empty" {
 			t.Errorf("ReadRun of %s: got %v", name, err)
 		}
-		if lines, err := NewReader(bytes.NewReader(content)).ReadAll(); len(lines) != 0 || err != nil {
-			t.Errorf("ReadAll of %s: got %v, %v; want nothing and no error", name, lines, err)
+		if lines, err := readAll(NewReader(bytes.NewReader(content))); len(lines) != 0 || err != nil {
+			t.Errorf("readAll of %s: got %v, %v; want nothing and no error", name, lines, err)
 		}
 	}
 }

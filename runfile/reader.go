@@ -293,22 +293,6 @@ func (r *Reader) All() iter.Seq2[Line, error] {
 	}
 }
 
-// ReadAll reads the remaining lines. On error it returns nil and the first
-// error; it never returns io.EOF.
-func (r *Reader) ReadAll() ([]Line, error) {
-	var lines []Line
-	for {
-		l, err := r.Read()
-		if err == io.EOF {
-			return lines, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		lines = append(lines, l)
-	}
-}
-
 // ReadRun reads the remaining lines grouped by topic, each topic's lines
 // in file order. A docid listed twice for one topic is a *ParseError
 // wrapping ErrDuplicate, as trec_eval rejects it. A run without a line (an

@@ -46,12 +46,12 @@ func TestReaderAccepts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := NewReader(strings.NewReader(tc.in)).ReadAll()
+			got, err := readAll(NewReader(strings.NewReader(tc.in)))
 			if err != nil {
-				t.Fatalf("ReadAll: %v", err)
+				t.Fatalf("readAll: %v", err)
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("ReadAll(%q) (-want +got):\n%s", tc.in, diff)
+				t.Errorf("readAll(%q) (-want +got):\n%s", tc.in, diff)
 			}
 		})
 	}
@@ -87,10 +87,10 @@ func TestReaderRejects(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := NewReader(strings.NewReader(tc.in))
 			r.Name = "run.txt"
-			_, err := r.ReadAll()
+			_, err := readAll(r)
 			var pe *ParseError
 			if !errors.As(err, &pe) {
-				t.Fatalf("ReadAll: got %v, want a *ParseError", err)
+				t.Fatalf("readAll: got %v, want a *ParseError", err)
 			}
 			if pe.Line != tc.line || pe.Field != tc.field || pe.File != "run.txt" || !errors.Is(err, tc.want) {
 				t.Errorf("got %+v, want line %d field %q file run.txt wrapping %v", pe, tc.line, tc.field, tc.want)
@@ -162,7 +162,7 @@ func TestReaderAll(t *testing.T) {
 func TestReaderLongLine(t *testing.T) {
 	long := strings.Repeat("x", 200<<10)
 	in := "1 Q0 " + long + " 1 2 t\n1 Q0 short 2 1 t"
-	got, err := NewReader(strings.NewReader(in)).ReadAll()
+	got, err := readAll(NewReader(strings.NewReader(in)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestReaderLenient(t *testing.T) {
 	in := "1 FOO a 1 1e400 t\n1 Q0 b 2 -Inf t\n1 pro c 3 +inf t\n1 PRO d 4 0.5 t\n"
 	r := NewReader(strings.NewReader(in))
 	r.Lenient = true
-	got, err := r.ReadAll()
+	got, err := readAll(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestReaderLenient(t *testing.T) {
 		{"1", stance.Unknown, "c", 3, inf, "t"}, {"1", stance.Pro, "d", 4, 0.5, "t"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("lenient ReadAll (-want +got):\n%s", diff)
+		t.Errorf("lenient readAll (-want +got):\n%s", diff)
 	}
 	// What stays an error: NaN, a score that is not a number, a bad rank,
 	// the field count.
@@ -280,7 +280,7 @@ func TestReadRealRuns(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			lines, err := NewReader(f).ReadAll()
+			lines, err := readAll(NewReader(f))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -385,4 +385,17 @@ func TestLongValuesCut(t *testing.T) {
 	if err == nil || len(err.Error()) > 500 || !strings.Contains(err.Error(), "bytes)") {
 		t.Errorf("a docid with a space: got a message of %d bytes", len(fmt.Sprint(err)))
 	}
+}
+
+// readAll reads the remaining lines. On error it returns nil and the first
+// error; it never returns io.EOF.
+func readAll(r *Reader) ([]Line, error) {
+	var lines []Line
+	for l, err := range r.All() {
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, l)
+	}
+	return lines, nil
 }

@@ -214,7 +214,7 @@ func TestWriterValidTouche2022(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	lines, err := NewReader(&buf).ReadAll()
+	lines, err := readAll(NewReader(&buf))
 	if err != nil {
 		t.Fatal(err)
 	}

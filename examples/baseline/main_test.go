@@ -46,10 +46,7 @@ func TestTIRA(t *testing.T) {
 // TestFewerPairs checks -k: no topic gets more than k pairs.
 func TestFewerPairs(t *testing.T) {
 	b, _, _ := systemtest.Run(t, run, "-k", "7", "-quiet", "-cache", "off")
-	lines, err := runfile.NewReader(bytes.NewReader(b)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	lines := systemtest.Lines(t, b)
 	r := rules()
 	r.MinResults, r.MaxResults = 7, 7
 	if err := runfile.Validate(lines, r); err != nil {

@@ -51,9 +51,12 @@ func runOK(t *testing.T, args ...string) (runFile []byte, stdout, stderr string)
 // the given topics required.
 func readRun(t *testing.T, b []byte, qids ...string) []runfile.Line {
 	t.Helper()
-	lines, err := runfile.NewReader(bytes.NewReader(b)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
+	var lines []runfile.Line
+	for l, err := range runfile.NewReader(bytes.NewReader(b)).All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, l)
 	}
 	rules := runfile.Touche2023()
 	rules.Topics = qids

@@ -43,6 +43,19 @@ func Run(t testing.TB, main Main, args ...string) (run []byte, stdout, stderr st
 	return b, o.String(), e.String()
 }
 
+// Lines returns the lines of a run, failing t if it does not read.
+func Lines(t testing.TB, run []byte) []runfile.Line {
+	t.Helper()
+	var lines []runfile.Line
+	for l, err := range runfile.NewReader(bytes.NewReader(run)).All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
 // Sample runs main on an embedded sample (the 2022 one, or the 2021 one
 // when args hold "-sample 2021") with a fresh index cache, and with
 // ARGSEARCH_SLOW=1 a second time on the cache the first built, checking
@@ -67,10 +80,7 @@ func Sample(t *testing.T, main Main, rules runfile.Rules, args ...string) experi
 			t.Errorf("two runs differ:\n%s", firstDifference(first, second))
 		}
 	}
-	lines, err := runfile.NewReader(bytes.NewReader(first)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	lines := Lines(t, first)
 	ids := topicIDs(t, s)
 	rules.MinResults = 0
 	rules.Topics = ids
@@ -183,10 +193,7 @@ func tira(t *testing.T, main Main, index bool, args []string) {
 	case !index && (len(entries) != 1 || entries[0].IsDir()):
 		t.Errorf("cache holds %d entries, want one store file: %v", len(entries), entries)
 	}
-	lines, err := runfile.NewReader(bytes.NewReader(first)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	lines := Lines(t, first)
 	got := map[string]bool{}
 	for _, l := range lines {
 		got[l.QID] = true
