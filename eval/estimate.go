@@ -14,12 +14,13 @@ import (
 	"github.com/argsearch/argsearch/runfile"
 )
 
-// Source says where a label came from.
-type Source int8
+// Origin says where a label came from: an Estimate's or a model's label
+// (eval/unjudged) is exact, estimated, or missing.
+type Origin int8
 
 const (
 	// Unlabelled: the pair is neither judged nor estimable.
-	Unlabelled Source = iota
+	Unlabelled Origin = iota
 	// Exact: the judgments judge the document; the label is theirs.
 	Exact
 	// Estimated: the pair is not judged, but both of its sentences occur
@@ -28,7 +29,7 @@ const (
 )
 
 // String returns "unlabelled", "exact" or "estimated", for tables.
-func (s Source) String() string {
+func (s Origin) String() string {
 	switch s {
 	case Exact:
 		return "exact"
@@ -64,7 +65,7 @@ func (s Source) String() string {
 // A document id that is neither a pair "first,second"
 // nor such a passage is only ever exact or unlabelled.
 //
-// Validated leave-one-out on the official 2022 judgments (Validate): the
+// Validated leave-one-out on the official 2022 judgments (LeaveOneOut): the
 // judged pairs whose sentences both occur in other judged pairs of their
 // topic are estimated from those other pairs alone and compared with their
 // true labels (the figures: BENCHMARKS.md, section "The validation of the
@@ -143,7 +144,7 @@ func NewEstimate(q *Qrels) *Estimate {
 // Which pairs it estimates, and the exact labels, are as for NewEstimate;
 // a pair with a negative label on any dimension enters no mean.
 //
-// Validated on the official 2022 judgments (Validate: each topic's pairs
+// Validated on the official 2022 judgments (LeaveOneOut: each topic's pairs
 // are predicted by a model fit on the other topics, from means that leave
 // the pair out), over the same pairs as NewEstimate: as good as the mean
 // estimate for relevance and quality and a little better for coherence,
@@ -268,7 +269,7 @@ func (e *Estimate) index(pairs []judgedPair) {
 // exact label (negative ones included) when the judgments judge it, an
 // estimate when it is an unjudged pair whose two sentences both occur in
 // judged pairs of the topic, and (0, Unlabelled) otherwise.
-func (e *Estimate) Label(topic, docID string) (float64, Source) {
+func (e *Estimate) Label(topic, docID string) (float64, Origin) {
 	t := e.q.topics[topic]
 	if t == nil {
 		return 0, Unlabelled
@@ -277,7 +278,7 @@ func (e *Estimate) Label(topic, docID string) (float64, Source) {
 }
 
 // label is Label with the topic's maps looked up.
-func (e *Estimate) label(t *topicQrels, sentences map[string]*sentenceLabels, docID string) (float64, Source) {
+func (e *Estimate) label(t *topicQrels, sentences map[string]*sentenceLabels, docID string) (float64, Origin) {
 	if l, ok := t.labels[docID]; ok {
 		return float64(l), Exact
 	}
@@ -340,32 +341,24 @@ func (e *Estimate) heldOut(pairs []judgedPair, fitted bool) (x [][]float64, y []
 	return x, y, topics
 }
 
-// Validation is a leave-one-out check of an Estimate on its own
-// judgments: each judged pair both of whose sentences occur in other
-// judged pairs of its topic is estimated as if it were not judged, and the
-// estimates are compared with the true labels.
-type Validation struct {
-	Pairs   int     // judged pairs both of whose sentences occur in other judged pairs of the topic
-	Judged  int     // all judgments of the dimension
-	Pearson float64 // correlation of the estimates with the true labels; NaN if either is constant
-	MAE     float64 // mean absolute error of the estimates
-}
-
-// Validate estimates each judged pair both of whose sentences occur in
-// other judged pairs of its topic from those other pairs alone (the
-// sentence means are recomputed without it), and compares the estimates
-// with the true labels. For a FitEstimate, a topic's pairs are predicted by
-// a model fit on the other topics' pairs only, so that no model sees the
-// pair it predicts. A pair of a sentence with itself qualifies when the
-// sentence occurs in another judged pair. Pairs with a negative label are
-// not estimated. When fewer than two pairs can be estimated it returns the
-// counts and an error wrapping ErrTooFewTopics.
-func (e *Estimate) Validate() (Validation, error) {
-	pairs := e.judgedPairs()
-	x, y, topics := e.heldOut(pairs, e.model != nil)
-	v := Validation{Pairs: len(y), Judged: e.q.Len()}
+// LeaveOneOut checks the estimate on its own judgments: it estimates each
+// judged pair both of whose sentences occur in other judged pairs of its
+// topic from those other pairs alone (the sentence means are recomputed
+// without it), and compares the estimates with the true labels. For a
+// FitEstimate, a topic's pairs are predicted by a model fit on the other
+// topics' pairs only, so that no model sees the pair it predicts. A pair of
+// a sentence with itself qualifies when the sentence occurs in another
+// judged pair. Pairs with a negative label are not estimated.
+//
+// It returns the Pearson correlation of the estimates with the true labels
+// (NaN if either is constant), their mean absolute error, and the number of
+// pairs estimated (of the judgments' Qrels.Len). When fewer than two pairs
+// can be estimated it returns that number and an error wrapping
+// ErrTooFewTopics.
+func (e *Estimate) LeaveOneOut() (pearson, mae float64, pairs int, err error) {
+	x, y, topics := e.heldOut(e.judgedPairs(), e.model != nil)
 	if len(y) < 2 {
-		return v, fmt.Errorf("%w: leave-one-out validation: %d estimable judged pairs, need 2", ErrTooFewTopics, len(y))
+		return 0, 0, len(y), fmt.Errorf("%w: leave-one-out validation: %d estimable judged pairs, need 2", ErrTooFewTopics, len(y))
 	}
 	est := make([]float64, len(y))
 	if e.model == nil {
@@ -383,7 +376,7 @@ func (e *Estimate) Validate() (Validation, error) {
 			trainX := slices.Concat(x[:lo], x[hi:])
 			trainY := slices.Concat(y[:lo], y[hi:])
 			if len(trainY) == 0 {
-				return v, fmt.Errorf("%w: leave-one-topic-out validation: only topic %s has estimable pairs", ErrTooFewTopics, quote.Q(topics[lo]))
+				return 0, 0, len(y), fmt.Errorf("%w: leave-one-topic-out validation: only topic %s has estimable pairs", ErrTooFewTopics, quote.Q(topics[lo]))
 			}
 			m := fitLinear(trainX, trainY)
 			for i := lo; i < hi; i++ {
@@ -392,17 +385,15 @@ func (e *Estimate) Validate() (Validation, error) {
 			lo = hi
 		}
 	}
-	v.Pearson = pearson(est, y)
 	for i := range y {
-		v.MAE += math.Abs(est[i] - y[i])
+		mae += math.Abs(est[i] - y[i])
 	}
-	v.MAE /= float64(len(y))
-	return v, nil
+	return correlation(est, y), mae / float64(len(y)), len(y), nil
 }
 
-// pearson returns the correlation of x and y, or NaN if either is
-// constant.
-func pearson(x, y []float64) float64 {
+// correlation returns Pearson's correlation of x and y, or NaN if either
+// is constant.
+func correlation(x, y []float64) float64 {
 	n := float64(len(x))
 	var mx, my float64
 	for i := range x {

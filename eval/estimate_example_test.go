@@ -64,13 +64,13 @@ func ExampleEstimate() {
 // Check how well the estimates work on the official 2022 judgments, leaving
 // each judged pair out in turn (and, for the fitted estimate, each topic
 // out of the fit).
-func ExampleEstimate_Validate() {
+func ExampleEstimate_LeaveOneOut() {
 	set, err := eval.Official(2022)
 	if err != nil {
 		log.Fatal(err)
 	}
 	for _, d := range set.Dimensions() {
-		mean, err := eval.NewEstimate(set.Qrels(d)).Validate()
+		pearson, _, pairs, err := eval.NewEstimate(set.Qrels(d)).LeaveOneOut()
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -78,11 +78,11 @@ func ExampleEstimate_Validate() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		fit, err := fitted.Validate()
+		fit, _, _, err := fitted.LeaveOneOut()
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("%-9s %d of %d pairs, Pearson %.2f, fitted %.2f\n", d, mean.Pairs, mean.Judged, mean.Pearson, fit.Pearson)
+		fmt.Printf("%-9s %d of %d pairs, Pearson %.2f, fitted %.2f\n", d, pairs, set.Qrels(d).Len(), pearson, fit)
 	}
 	// Output:
 	// relevance 2039 of 6841 pairs, Pearson 0.77, fitted 0.77

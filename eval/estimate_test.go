@@ -49,7 +49,7 @@ func TestEstimateLabel(t *testing.T) {
 	e := eval.NewEstimate(estimateQrels(t))
 	type label struct {
 		Label  float64
-		Source eval.Source
+		Origin eval.Origin
 	}
 	for _, tc := range []struct {
 		topic, doc string
@@ -78,14 +78,14 @@ func TestEstimateLabel(t *testing.T) {
 	}
 }
 
-func TestSourceString(t *testing.T) {
+func TestOriginString(t *testing.T) {
 	got := fmt.Sprint(eval.Unlabelled, eval.Exact, eval.Estimated)
 	if want := "unlabelled exact estimated"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
-func TestValidateByHand(t *testing.T) {
+func TestLeaveOneOutByHand(t *testing.T) {
 	// Leave-one-out, each pair estimated from its sentences' other pairs:
 	//
 	//	1 a,b (2): a: ac 0 → 0;  b: bc 1 → 1;          estimate 0.5
@@ -108,30 +108,35 @@ func TestValidateByHand(t *testing.T) {
 	// MAE = (1.5 + 1.75 + 0.5 + 2 + 1.5) / 5 = 1.45.
 	// (Tiny topics make the estimate worse than useless here: leaving out
 	// a pair takes away most of what is known about its sentences.)
-	got, err := eval.NewEstimate(estimateQrels(t)).Validate()
+	pearson, mae, pairs, err := eval.NewEstimate(estimateQrels(t)).LeaveOneOut()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := eval.Validation{Pairs: 5, Judged: 11, Pearson: -2.75 / math.Sqrt(8), MAE: 1.45}
+	type result struct {
+		Pairs        int
+		Pearson, MAE float64
+	}
+	got := result{pairs, pearson, mae}
+	want := result{Pairs: 5, Pearson: -2.75 / math.Sqrt(8), MAE: 1.45}
 	if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
 		t.Errorf("got … want (-want +got):\n%s", diff)
 	}
 }
 
-func TestValidateTooFew(t *testing.T) {
+func TestLeaveOneOutTooFew(t *testing.T) {
 	// Argument-level judgments hold no pairs.
 	j, err := eval.Official(2021)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := j.Qrels(eval.Relevance)
-	v, err := eval.NewEstimate(q).Validate()
-	if !errors.Is(err, eval.ErrTooFewTopics) || v.Pairs != 0 || v.Judged != 3711 {
-		t.Errorf("2021: got %+v, %v, want 0 pairs of 3711 and ErrTooFewTopics", v, err)
+	_, _, pairs, err := eval.NewEstimate(q).LeaveOneOut()
+	if !errors.Is(err, eval.ErrTooFewTopics) || pairs != 0 || q.Len() != 3711 {
+		t.Errorf("2021: got %d pairs of %d, %v, want 0 pairs of 3711 and ErrTooFewTopics", pairs, q.Len(), err)
 	}
 }
 
-// TestValidateOfficial2022 reproduces the figures of issue 26 and of the
+// TestLeaveOneOutOfficial2022 reproduces the figures of issue 26 and of the
 // Estimate documentation. The four-decimal values were computed
 // independently with awk over the release files (one pass summing labels
 // per topic and sentence, a second estimating each pair as
@@ -139,7 +144,7 @@ func TestValidateTooFew(t *testing.T) {
 // moments). 2,039 includes one judged pair of a sentence with itself (topic
 // 20, "Sb81e7ad4-A6edb7b4__CONC__1" twice); without it, 2,038 pairs give
 // 0.7682, 0.7814 and 0.4736, the same to two decimals.
-func TestValidateOfficial2022(t *testing.T) {
+func TestLeaveOneOutOfficial2022(t *testing.T) {
 	for _, tc := range []struct {
 		d            eval.Dimension
 		pearson, mae float64 // awk, 4 decimals
@@ -154,18 +159,18 @@ func TestValidateOfficial2022(t *testing.T) {
 			t.Fatal(err)
 		}
 		q := j.Qrels(tc.d)
-		v, err := eval.NewEstimate(q).Validate()
+		pearson, mae, pairs, err := eval.NewEstimate(q).LeaveOneOut()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.Pairs != 2039 || v.Judged != 6841 {
-			t.Errorf("%s: got %d of %d pairs, want 2039 of 6841", tc.d, v.Pairs, v.Judged)
+		if pairs != 2039 || q.Len() != 6841 {
+			t.Errorf("%s: got %d of %d pairs, want 2039 of 6841", tc.d, pairs, q.Len())
 		}
-		if got := fmt.Sprintf("%.2f", v.Pearson); got != tc.rounded {
+		if got := fmt.Sprintf("%.2f", pearson); got != tc.rounded {
 			t.Errorf("%s: got Pearson %s, want %s", tc.d, got, tc.rounded)
 		}
-		if math.Abs(v.Pearson-tc.pearson) > 5e-5 || math.Abs(v.MAE-tc.mae) > 5e-5 {
-			t.Errorf("%s: got Pearson %.4f, MAE %.4f, want %.4f, %.4f", tc.d, v.Pearson, v.MAE, tc.pearson, tc.mae)
+		if math.Abs(pearson-tc.pearson) > 5e-5 || math.Abs(mae-tc.mae) > 5e-5 {
+			t.Errorf("%s: got Pearson %.4f, MAE %.4f, want %.4f, %.4f", tc.d, pearson, mae, tc.pearson, tc.mae)
 		}
 	}
 }
@@ -192,22 +197,22 @@ func TestFitEstimateOfficial2022(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := f.Validate()
+		pearson, _, pairs, err := f.LeaveOneOut()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.Pairs != 2039 || v.Judged != 6841 {
-			t.Errorf("%s: got %d of %d pairs, want 2039 of 6841", tc.d, v.Pairs, v.Judged)
+		if pairs != 2039 {
+			t.Errorf("%s: got %d pairs, want 2039", tc.d, pairs)
 		}
-		if got := fmt.Sprintf("%.2f", v.Pearson); got != tc.rounded {
-			t.Errorf("%s: got Pearson %s (%.4f), want %s", tc.d, got, v.Pearson, tc.rounded)
+		if got := fmt.Sprintf("%.2f", pearson); got != tc.rounded {
+			t.Errorf("%s: got Pearson %s (%.4f), want %s", tc.d, got, pearson, tc.rounded)
 		}
 		// It estimates the same pairs as the mean estimate, within the
 		// labels, and keeps exact labels.
 		m := eval.NewEstimate(s.Qrels(tc.d))
 		for _, doc := range []struct {
 			topic, id string
-			want      eval.Source
+			want      eval.Origin
 		}{
 			{"1", "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1", eval.Exact},
 			{"1", "Sc065954f-Ae72bc9c6__CONC__1,Sc065954f-Ae72bc9c6__PREMISE__41", eval.Estimated}, // the reverse
@@ -219,7 +224,7 @@ func TestFitEstimateOfficial2022(t *testing.T) {
 			fl, fs := f.Label(doc.topic, doc.id)
 			ml, ms := m.Label(doc.topic, doc.id)
 			if fs != doc.want || ms != doc.want || (fs == eval.Exact && fl != ml) || fl < 0 || fl > 2 {
-				t.Errorf("%s: %s %s: got %v %v, mean estimate %v %v, want source %v", tc.d, doc.topic, doc.id, fl, fs, ml, ms, doc.want)
+				t.Errorf("%s: %s %s: got %v %v, mean estimate %v %v, want origin %v", tc.d, doc.topic, doc.id, fl, fs, ml, ms, doc.want)
 			}
 		}
 	}
@@ -257,8 +262,8 @@ func TestNilEstimate(t *testing.T) {
 	if _, err := e.NDCG(run, 5, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
 		t.Errorf("NDCG: got %v, want ErrNoTopics", err)
 	}
-	if _, err := e.Validate(); !errors.Is(err, eval.ErrTooFewTopics) {
-		t.Errorf("Validate: got %v, want ErrTooFewTopics", err)
+	if _, _, _, err := e.LeaveOneOut(); !errors.Is(err, eval.ErrTooFewTopics) {
+		t.Errorf("LeaveOneOut: got %v, want ErrTooFewTopics", err)
 	}
 	if label, src := e.Label("1", "a,b"); src != eval.Unlabelled || label != 0 {
 		t.Errorf("Label: got %v %v, want 0 Unlabelled", label, src)

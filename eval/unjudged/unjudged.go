@@ -583,7 +583,7 @@ func (m *Model) predictSentence(tm *topicModel, id string) [maxDims]float64 {
 
 // label returns the label of a pair on dimension d, with its source, once
 // its sentences are encoded.
-func (m *Model) label(tm *topicModel, docID string, d int) (float64, eval.Source) {
+func (m *Model) label(tm *topicModel, docID string, d int) (float64, eval.Origin) {
 	if l, ok := tm.exact[docID]; ok {
 		return l[d], eval.Exact
 	}
@@ -616,7 +616,7 @@ func (m *Model) dimension(d eval.Dimension) (int, error) {
 // one, and eval.Unlabelled (with 0) for a topic the model was not trained
 // for, an id that is not a pair, or a pair one of whose sentences the store
 // lacks. It encodes the pair's sentences when the model has not seen them.
-func (m *Model) Label(ctx context.Context, topic, docID string, d eval.Dimension) (float64, eval.Source, error) {
+func (m *Model) Label(ctx context.Context, topic, docID string, d eval.Dimension) (float64, eval.Origin, error) {
 	di, err := m.dimension(d)
 	if err != nil {
 		return 0, eval.Unlabelled, err

@@ -427,11 +427,11 @@ func validate(_ *config, w io.Writer) error {
 			name string
 			est  *eval.Estimate
 		}{{"mean", eval.NewEstimate(j.Qrels(d))}, {"fitted", fitted}} {
-			v, err := e.est.Validate()
+			pearson, mae, pairs, err := e.est.LeaveOneOut()
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "%-10s %-9s %6d %6d %8.4f %6.4f\n", d, e.name, v.Pairs, v.Judged, v.Pearson, v.MAE)
+			fmt.Fprintf(w, "%-10s %-9s %6d %6d %8.4f %6.4f\n", d, e.name, pairs, j.Qrels(d).Len(), pearson, mae)
 		}
 	}
 	return nil
