@@ -1,5 +1,5 @@
 // Package nlp holds the text tools the pipeline shares: sentence
-// splitting, the term splitter, keywords and readability. Part-of-speech
+// splitting, the term splitter, phrases and keywords. Part-of-speech
 // tagging, which costs a 5 MB model and github.com/jdkato/prose, is in the
 // sub-package nlp/pos, so that only its users pay for it.
 //
@@ -13,15 +13,13 @@
 //   - Words and terms: Words gives every lower-case word of a text, for
 //     matching phrases (debate talk, discourse markers); Terms gives its
 //     content terms (no function words, plurals folded) for TF-IDF
-//     similarity; TermRuns groups them into runs that stand in for noun
-//     phrases, and Phrases turns runs into the phrases texts are compared
-//     by. Index terms are package analysis's (Lucene-compatible); its doc
+//     similarity; Phrases groups them into runs that stand in for noun
+//     phrases, the phrases texts are compared by where no tagger is at
+//     hand. Index terms are package analysis's (Lucene-compatible); its doc
 //     says which of the module's tokenizers is for what.
 //   - Keywords: Keywords gives a text's key phrases by RAKE (Rose et al.
 //     2010), split by Snowball's English stop list unless told otherwise, as General Grevious expanded queries and the Gamora recipe
 //     reduces them.
-//   - Readability: the Flesch–Kincaid grade level and the Flesch reading
-//     ease of a text.
 //
 // Everything here is deterministic and safe for concurrent use.
 package nlp

@@ -22,10 +22,10 @@ func ExampleNewEnglishSplitter() {
 
 func ExampleTerms() {
 	fmt.Println(nlp.Terms(nil, "Should the taxes on sugary drinks be raised?"))
-	fmt.Println(nlp.TermRuns("The nuclear power plant, they said, is safe."))
+	fmt.Println(nlp.Phrases("The nuclear power plant, they said, is safe."))
 	// Output:
 	// [taxe sugary drink raised]
-	// [[nuclear power plant] [said] [safe]]
+	// [nuclear power plant plant safe said]
 }
 
 func ExampleKeywords() {
@@ -37,11 +37,4 @@ func ExampleKeywords() {
 	// death penalty
 	// abolished
 	// crime
-}
-
-func ExampleReadability() {
-	grade, ease := nlp.Readability("The Australian platypus is seemingly a hybrid of a mammal and reptilian creature.")
-	fmt.Printf("grade %.1f, ease %.1f\n", grade, ease)
-	// Output:
-	// grade 11.3, ease 37.5
 }

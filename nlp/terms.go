@@ -1,10 +1,11 @@
 package nlp
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/argsearch/argsearch/nlp/internal/phrase"
 )
 
 // Terms appends to dst the content terms of text, in order, and returns the
@@ -23,13 +24,23 @@ func Terms(dst []string, text string) []string {
 	return dst
 }
 
-// TermRuns returns the runs of consecutive content terms of text, as Terms
-// finds them: a run ends at punctuation (any character that is neither part
-// of a word nor white space) and where a function word or a one-letter word
-// was left out. "The nuclear power plant, they said, is safe" gives
-// [nuclear power plant] [said] [safe]. Runs stand in for noun phrases where
-// no part-of-speech tagger is at hand.
-func TermRuns(text string) [][]string {
+// Phrases returns the phrases a text is compared by where no
+// part-of-speech tagger is at hand: runs of consecutive content terms, as
+// Terms finds them, stand in for noun phrases, a run ending at punctuation
+// (any character that is neither part of a word nor white space) and where
+// a function word or a one-letter word was left out. Each run gives its
+// last term (its head) and, for a run of two or more, the run joined by
+// spaces, as nlp/pos's NounPhrases gives a tagger's noun phrases. The
+// result is sorted and has no repeats: "The nuclear power plant, they
+// said, is safe" gives [nuclear power plant, plant, safe, said].
+func Phrases(text string) []string {
+	return phrase.FromRuns(termRuns(text))
+}
+
+// termRuns returns the runs of consecutive content terms of text (see
+// Phrases): "The nuclear power plant, they said, is safe" gives
+// [nuclear power plant] [said] [safe].
+func termRuns(text string) [][]string {
 	var runs [][]string
 	scanTerms(text, func(term string, boundary bool) {
 		if boundary || len(runs) == 0 {
@@ -41,7 +52,7 @@ func TermRuns(text string) [][]string {
 }
 
 // scanTerms calls fn for every content term of text in order, with
-// boundary set when a run of terms ends before it (see TermRuns).
+// boundary set when a run of terms ends before it (see termRuns).
 func scanTerms(text string, fn func(term string, boundary bool)) {
 	start := -1
 	boundary := true
@@ -92,23 +103,3 @@ func stemPlural(w string) string {
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
-// Phrases turns runs of terms (from TermRuns, or noun phrases found by a
-// tagger) into the phrases two texts are compared by: each run's last term
-// (its head) and, for a run of two or more, the run joined by spaces. The
-// result is sorted and has no repeats. [[nuclear power plant] [safe]] gives
-// [nuclear power plant, plant, safe].
-func Phrases(runs [][]string) []string {
-	var out []string
-	for _, run := range runs {
-		if len(run) == 0 {
-			continue
-		}
-		out = append(out, run[len(run)-1])
-		if len(run) > 1 {
-			out = append(out, strings.Join(run, " "))
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}

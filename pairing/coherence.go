@@ -136,7 +136,7 @@ func (c Coherence) features(cand Candidate, idf *idfTable, in interner) sentence
 	if c.Phrases != nil {
 		phrases = c.Phrases.NounPhrases(s.Text)
 	} else {
-		phrases = nlp.Phrases(nlp.TermRuns(s.Text))
+		phrases = nlp.Phrases(s.Text)
 	}
 	return sentenceFeatures{argID: arg, vec: idf.vector(s.Text, in), phrases: phrases}
 }

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/nlp"
+	"github.com/argsearch/argsearch/nlp/internal/phrase"
 	"github.com/jdkato/prose/v2"
 )
 
@@ -278,7 +279,7 @@ func (t *Model) NounPhrases(text string) []string {
 		}
 	}
 	flush()
-	return nlp.Phrases(runs)
+	return phrase.FromRuns(runs)
 }
 
 // isVerbTag reports whether tag is a Penn Treebank verb tag (VB, VBD, VBG,
