@@ -232,10 +232,10 @@ func TestEstimatePassages(t *testing.T) {
 	// An unjudged passage of a judged document gets its siblings' mean; one
 	// of an unjudged document, nothing.
 	est := eval.NewEstimate(d.Judgments.Qrels(eval.Relevance))
-	if l, src := est.Label("12", "clueweb12-0004wb-78-20304___999"); src != eval.Estimated || l != 1.5 {
-		t.Errorf("unjudged sibling: %v %v, want 1.5 (the mean of its siblings 1 and 2) estimated", l, src)
+	if l, ok := est.Label("12", "clueweb12-0004wb-78-20304___999"); !ok || l != 1.5 {
+		t.Errorf("unjudged sibling: %v %v, want 1.5 (the mean of its siblings 1 and 2) estimated", l, ok)
 	}
-	if _, src := est.Label("12", "clueweb12-9999wb-00-00000___1"); src != eval.Unlabelled {
-		t.Errorf("passage of an unjudged document: %v, want unlabelled", src)
+	if _, ok := est.Label("12", "clueweb12-9999wb-00-00000___1"); ok {
+		t.Error("passage of an unjudged document: labelled, want unlabelled")
 	}
 }

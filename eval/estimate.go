@@ -14,30 +14,14 @@ import (
 	"github.com/argsearch/argsearch/runfile"
 )
 
-// Origin says where a label came from: an Estimate's or a model's label
-// (eval/unjudged) is exact, estimated, or missing.
-type Origin int8
+// origin says where a label came from.
+type origin int8
 
 const (
-	// Unlabelled: the pair is neither judged nor estimable.
-	Unlabelled Origin = iota
-	// Exact: the judgments judge the document; the label is theirs.
-	Exact
-	// Estimated: the pair is not judged, but both of its sentences occur
-	// in judged pairs of the topic.
-	Estimated
+	unlabelled origin = iota // neither judged nor estimable
+	exact                    // judged: the label is the judgments'
+	estimated                // not judged, estimated from its sentences
 )
-
-// String returns "unlabelled", "exact" or "estimated", for tables.
-func (s Origin) String() string {
-	switch s {
-	case Exact:
-		return "exact"
-	case Estimated:
-		return "estimated"
-	}
-	return "unlabelled"
-}
 
 // An Estimate labels the sentence pairs that Touché 2022's judgments leave
 // unjudged, from the judged pairs that share their sentences. Those
@@ -265,36 +249,38 @@ func (e *Estimate) index(pairs []judgedPair) {
 	}
 }
 
-// Label returns a document's label for a topic and where it came from: the
-// exact label (negative ones included) when the judgments judge it, an
-// estimate when it is an unjudged pair whose two sentences both occur in
-// judged pairs of the topic, and (0, Unlabelled) otherwise.
-func (e *Estimate) Label(topic, docID string) (float64, Origin) {
+// Label returns a document's label for a topic, and whether it has one:
+// the exact label (negative ones included) when the judgments judge it (as
+// Qrels.Label tells), an estimate when it is an unjudged pair whose two
+// sentences both occur in judged pairs of the topic, and (0, false)
+// otherwise.
+func (e *Estimate) Label(topic, docID string) (float64, bool) {
 	t := e.q.topics[topic]
 	if t == nil {
-		return 0, Unlabelled
+		return 0, false
 	}
-	return e.label(t, e.topics[topic], docID)
+	l, src := e.label(t, e.topics[topic], docID)
+	return l, src != unlabelled
 }
 
 // label is Label with the topic's maps looked up.
-func (e *Estimate) label(t *topicQrels, sentences map[string]*sentenceLabels, docID string) (float64, Origin) {
+func (e *Estimate) label(t *topicQrels, sentences map[string]*sentenceLabels, docID string) (float64, origin) {
 	if l, ok := t.labels[docID]; ok {
-		return float64(l), Exact
+		return float64(l), exact
 	}
 	first, second, ok := estimateUnits(docID)
 	if !ok {
-		return 0, Unlabelled
+		return 0, unlabelled
 	}
 	a, b := sentences[first], sentences[second]
 	if a == nil || b == nil {
-		return 0, Unlabelled
+		return 0, unlabelled
 	}
 	if e.model == nil {
-		return (a.mean(e.target, nil) + b.mean(e.target, nil)) / 2, Estimated
+		return (a.mean(e.target, nil) + b.mean(e.target, nil)) / 2, estimated
 	}
 	x := e.features(a, b, nil)
-	return e.model.predict(x[:e.numFeatures()]), Estimated
+	return e.model.predict(x[:e.numFeatures()]), estimated
 }
 
 // numFeatures is the length of the model's feature vectors.
@@ -504,17 +490,17 @@ func (e *Estimate) NDCG(run runfile.Run, k int, opt Options) (*EstimatedNDCG, er
 		judged, labelled := 0, 0
 		for i, r := range w.ranked {
 			label, src := e.label(t, sentences, r.doc)
-			if i < k && src != Unlabelled {
+			if i < k && src != unlabelled {
 				labelled++
-				if src == Exact {
+				if src == exact {
 					judged++
 				}
 			}
-			if src == Unlabelled || label < 0 {
+			if src == unlabelled || label < 0 {
 				continue
 			}
 			gains = append(gains, label)
-			if src == Estimated && label > 0 {
+			if src == estimated && label > 0 {
 				ideal = append(ideal, label)
 			}
 		}

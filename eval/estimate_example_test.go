@@ -25,8 +25,9 @@ func ExampleEstimate() {
 	}
 	est := eval.NewEstimate(qrels)
 	for _, doc := range []string{"a,b", "b,a", "c,a", "c,x"} {
-		label, src := est.Label("1", doc)
-		fmt.Printf("%s: %.2f %v\n", doc, label, src)
+		label, ok := est.Label("1", doc)
+		_, judged := qrels.Label("1", doc)
+		fmt.Printf("%s: %.2f labelled %v, judged %v\n", doc, label, ok, judged)
 	}
 
 	run, err := runfile.NewReader(strings.NewReader(`1 Q0 b,a 1 3.0 new
@@ -54,10 +55,10 @@ func ExampleEstimate() {
 	fmt.Printf("exact nDCG@3 %.4f (judged %.2f), estimated %.4f (labelled %.2f)\n",
 		exactNDCG, nd.MeanJudged, nd.Mean, nd.MeanLabelled)
 	// Output:
-	// a,b: 2.00 exact
-	// b,a: 1.25 estimated
-	// c,a: 0.75 estimated
-	// c,x: 0.00 unlabelled
+	// a,b: 2.00 labelled true, judged true
+	// b,a: 1.25 labelled true, judged false
+	// c,a: 0.75 labelled true, judged false
+	// c,x: 0.00 labelled false, judged false
 	// exact nDCG@3 0.0000 (judged 0.33), estimated 0.3801 (labelled 0.67)
 }
 

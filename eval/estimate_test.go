@@ -46,42 +46,40 @@ func estimateQrels(t *testing.T) *eval.Qrels {
 }
 
 func TestEstimateLabel(t *testing.T) {
-	e := eval.NewEstimate(estimateQrels(t))
+	q := estimateQrels(t)
+	e := eval.NewEstimate(q)
 	type label struct {
-		Label  float64
-		Origin eval.Origin
+		Label    float64
+		Labelled bool
 	}
 	for _, tc := range []struct {
 		topic, doc string
 		want       label
 	}{
-		{"1", "a,b", label{2, eval.Exact}},
-		{"1", "d,e", label{-2, eval.Exact}}, // spam keeps its label
-		{"1", "x", label{1, eval.Exact}},
-		{"1", "a,d", label{1.5, eval.Estimated}},  // (1 + 2) / 2
-		{"1", "b,a", label{1.25, eval.Estimated}}, // the reverse of a judged pair: (1.5 + 1) / 2
-		{"1", "c,c", label{1, eval.Estimated}},
-		{"1", "a,e", label{0, eval.Unlabelled}},   // e occurs only in spam
-		{"1", "a,f", label{0, eval.Unlabelled}},   // f occurs only in topic 2
-		{"1", "y", label{0, eval.Unlabelled}},     // not a pair
-		{"1", "a,b,c", label{0, eval.Unlabelled}}, // not a pair
-		{"2", "a,f", label{1, eval.Estimated}},    // (0 + 2) / 2: topic 2's means
-		{"2", "f,e", label{1.5, eval.Estimated}},  // (2 + 1) / 2
-		{"3", "u,s", label{1, eval.Estimated}},    // (1 + 1) / 2
-		{"3", "t,t", label{1.5, eval.Estimated}},
-		{"4", "a,b", label{0, eval.Unlabelled}}, // no such topic
+		{"1", "a,b", label{2, true}},
+		{"1", "d,e", label{-2, true}}, // spam keeps its label
+		{"1", "x", label{1, true}},
+		{"1", "a,d", label{1.5, true}},  // (1 + 2) / 2
+		{"1", "b,a", label{1.25, true}}, // the reverse of a judged pair: (1.5 + 1) / 2
+		{"1", "c,c", label{1, true}},
+		{"1", "a,e", label{0, false}},   // e occurs only in spam
+		{"1", "a,f", label{0, false}},   // f occurs only in topic 2
+		{"1", "y", label{0, false}},     // not a pair
+		{"1", "a,b,c", label{0, false}}, // not a pair
+		{"2", "a,f", label{1, true}},    // (0 + 2) / 2: topic 2's means
+		{"2", "f,e", label{1.5, true}},  // (2 + 1) / 2
+		{"3", "u,s", label{1, true}},    // (1 + 1) / 2
+		{"3", "t,t", label{1.5, true}},
+		{"4", "a,b", label{0, false}}, // no such topic
 	} {
-		l, src := e.Label(tc.topic, tc.doc)
-		if got := (label{l, src}); got != tc.want {
+		l, ok := e.Label(tc.topic, tc.doc)
+		if got := (label{l, ok}); got != tc.want {
 			t.Errorf("Label(%q, %q): got %v, want %v", tc.topic, tc.doc, got, tc.want)
 		}
-	}
-}
-
-func TestOriginString(t *testing.T) {
-	got := fmt.Sprint(eval.Unlabelled, eval.Exact, eval.Estimated)
-	if want := "unlabelled exact estimated"; got != want {
-		t.Errorf("got %q, want %q", got, want)
+		// A judged document keeps its exact label.
+		if jl, judged := q.Label(tc.topic, tc.doc); judged && (!ok || l != float64(jl)) {
+			t.Errorf("Label(%q, %q): got %v %v, want the judged %d", tc.topic, tc.doc, l, ok, jl)
+		}
 	}
 }
 
@@ -212,19 +210,21 @@ func TestFitEstimateOfficial2022(t *testing.T) {
 		m := eval.NewEstimate(s.Qrels(tc.d))
 		for _, doc := range []struct {
 			topic, id string
-			want      eval.Origin
+			judged    bool
+			labelled  bool
 		}{
-			{"1", "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1", eval.Exact},
-			{"1", "Sc065954f-Ae72bc9c6__CONC__1,Sc065954f-Ae72bc9c6__PREMISE__41", eval.Estimated}, // the reverse
-			{"1", "Sc065954f-Ae72bc9c6__PREMISE__41,S51530f3f-Ad9a140f__PREMISE__3", eval.Estimated},
-			{"1", "Sc065954f-Ae72bc9c6__PREMISE__41,Snot-judged__PREMISE__1", eval.Unlabelled},
-			{"2", "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1", eval.Unlabelled},        // another topic
-			{"1", "S51530f3f-Ad9a140f__PREMISE__3,S1b03f390-A22aff8a0__PREMISE__57,more", eval.Unlabelled}, // not a pair
+			{"1", "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1", true, true},
+			{"1", "Sc065954f-Ae72bc9c6__CONC__1,Sc065954f-Ae72bc9c6__PREMISE__41", false, true}, // the reverse
+			{"1", "Sc065954f-Ae72bc9c6__PREMISE__41,S51530f3f-Ad9a140f__PREMISE__3", false, true},
+			{"1", "Sc065954f-Ae72bc9c6__PREMISE__41,Snot-judged__PREMISE__1", false, false},
+			{"2", "Sc065954f-Ae72bc9c6__PREMISE__41,Sc065954f-Ae72bc9c6__CONC__1", false, false},        // another topic
+			{"1", "S51530f3f-Ad9a140f__PREMISE__3,S1b03f390-A22aff8a0__PREMISE__57,more", false, false}, // not a pair
 		} {
-			fl, fs := f.Label(doc.topic, doc.id)
-			ml, ms := m.Label(doc.topic, doc.id)
-			if fs != doc.want || ms != doc.want || (fs == eval.Exact && fl != ml) || fl < 0 || fl > 2 {
-				t.Errorf("%s: %s %s: got %v %v, mean estimate %v %v, want origin %v", tc.d, doc.topic, doc.id, fl, fs, ml, ms, doc.want)
+			fl, fok := f.Label(doc.topic, doc.id)
+			ml, mok := m.Label(doc.topic, doc.id)
+			_, judged := s.Qrels(tc.d).Label(doc.topic, doc.id)
+			if judged != doc.judged || fok != doc.labelled || mok != doc.labelled || (judged && fl != ml) || fl < 0 || fl > 2 {
+				t.Errorf("%s: %s %s: got %v %v, mean estimate %v %v, judged %v; want labelled %v, judged %v", tc.d, doc.topic, doc.id, fl, fok, ml, mok, judged, doc.labelled, doc.judged)
 			}
 		}
 	}
@@ -265,8 +265,8 @@ func TestNilEstimate(t *testing.T) {
 	if _, _, _, err := e.LeaveOneOut(); !errors.Is(err, eval.ErrTooFewTopics) {
 		t.Errorf("LeaveOneOut: got %v, want ErrTooFewTopics", err)
 	}
-	if label, src := e.Label("1", "a,b"); src != eval.Unlabelled || label != 0 {
-		t.Errorf("Label: got %v %v, want 0 Unlabelled", label, src)
+	if label, ok := e.Label("1", "a,b"); ok || label != 0 {
+		t.Errorf("Label: got %v %v, want 0 false", label, ok)
 	}
 }
 

@@ -51,14 +51,18 @@ func Example() {
 		log.Fatal(err)
 	}
 	for _, pair := range []string{"A1__PREMISE__1,A1__PREMISE__2", "A1__PREMISE__11,A1__PREMISE__12", "A1__PREMISE__23,A1__PREMISE__24"} {
-		label, source, err := model.Label(ctx, "1", pair, eval.Relevance)
+		label, _, err := model.Label(ctx, "1", pair, eval.Relevance)
 		if err != nil {
 			log.Fatal(err)
+		}
+		source := "predicted"
+		if _, judged := q.Label("1", pair); judged {
+			source = "judged"
 		}
 		fmt.Printf("%s: %.1f (%s)\n", pair, label, source)
 	}
 	// Output:
-	// A1__PREMISE__1,A1__PREMISE__2: 2.0 (exact)
-	// A1__PREMISE__11,A1__PREMISE__12: 1.8 (estimated)
-	// A1__PREMISE__23,A1__PREMISE__24: 0.2 (estimated)
+	// A1__PREMISE__1,A1__PREMISE__2: 2.0 (judged)
+	// A1__PREMISE__11,A1__PREMISE__12: 1.8 (predicted)
+	// A1__PREMISE__23,A1__PREMISE__24: 0.2 (predicted)
 }

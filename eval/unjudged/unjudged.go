@@ -581,25 +581,34 @@ func (m *Model) predictSentence(tm *topicModel, id string) [maxDims]float64 {
 	return p
 }
 
-// label returns the label of a pair on dimension d, with its source, once
+// origin says where a label came from.
+type origin int8
+
+const (
+	unlabelled origin = iota // no label
+	exact                    // judged
+	predicted                // predicted from the pair's sentences
+)
+
+// label returns the label of a pair on dimension d, with its origin, once
 // its sentences are encoded.
-func (m *Model) label(tm *topicModel, docID string, d int) (float64, eval.Origin) {
+func (m *Model) label(tm *topicModel, docID string, d int) (float64, origin) {
 	if l, ok := tm.exact[docID]; ok {
-		return l[d], eval.Exact
+		return l[d], exact
 	}
 	a, b, err := docid.ParsePair(docID)
 	if err != nil {
-		return 0, eval.Unlabelled
+		return 0, unlabelled
 	}
 	m.mu.Lock()
 	_, okA := m.vectors[a]
 	_, okB := m.vectors[b]
 	m.mu.Unlock()
 	if !okA || !okB {
-		return 0, eval.Unlabelled
+		return 0, unlabelled
 	}
 	pa, pb := m.predictSentence(tm, a), m.predictSentence(tm, b)
-	return min(max((pa[d]+pb[d])/2, m.low), m.high), eval.Estimated
+	return min(max((pa[d]+pb[d])/2, m.low), m.high), predicted
 }
 
 // dimension returns the index of d among the model's dimensions.
@@ -611,27 +620,28 @@ func (m *Model) dimension(d eval.Dimension) (int, error) {
 	return i, nil
 }
 
-// Label returns a pair's label on dimension d for a topic, and where it
-// came from: eval.Exact for a judged pair, eval.Estimated for a predicted
-// one, and eval.Unlabelled (with 0) for a topic the model was not trained
-// for, an id that is not a pair, or a pair one of whose sentences the store
-// lacks. It encodes the pair's sentences when the model has not seen them.
-func (m *Model) Label(ctx context.Context, topic, docID string, d eval.Dimension) (float64, eval.Origin, error) {
+// Label returns a pair's label on dimension d for a topic, and whether it
+// has one: the exact label for a judged pair (as the judgments' Qrels.Label
+// tells), the predicted one for an unjudged pair, and (0, false) for a
+// topic the model was not trained for, an id that is not a pair, or a pair
+// one of whose sentences the store lacks. It encodes the pair's sentences
+// when the model has not seen them.
+func (m *Model) Label(ctx context.Context, topic, docID string, d eval.Dimension) (float64, bool, error) {
 	di, err := m.dimension(d)
 	if err != nil {
-		return 0, eval.Unlabelled, err
+		return 0, false, err
 	}
 	tm := m.topics[topic]
 	if tm == nil {
-		return 0, eval.Unlabelled, nil
+		return 0, false, nil
 	}
 	if a, b, err := docid.ParsePair(docID); err == nil {
 		if err := m.encode(ctx, []string{a, b}); err != nil {
-			return 0, eval.Unlabelled, err
+			return 0, false, err
 		}
 	}
 	l, src := m.label(tm, docID, di)
-	return l, src, nil
+	return l, src != unlabelled, nil
 }
 
 // NDCG computes nDCG@k of dimension d over exact and predicted labels:
@@ -701,10 +711,10 @@ func (m *Model) NDCG(ctx context.Context, run runfile.Run, k int, d eval.Dimensi
 		for _, doc := range tops[topic] {
 			label, src := m.label(tm, doc, di)
 			switch src {
-			case eval.Exact:
+			case exact:
 				judged++
 				labelled++
-			case eval.Estimated:
+			case predicted:
 				labelled++
 				if label > 0 {
 					ideal = append(ideal, label)

@@ -118,18 +118,18 @@ func TestLabel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	label, src, err := m.Label(ctx, "1", "T1-K0__PREMISE__1,T1-K0__PREMISE__2", eval.Relevance)
-	if err != nil || src != eval.Exact || label != 2 {
-		t.Errorf("a judged pair: got %v %v %v, want 2 exact", label, src, err)
+	label, ok, err := m.Label(ctx, "1", "T1-K0__PREMISE__1,T1-K0__PREMISE__2", eval.Relevance)
+	if _, judged := j.Qrels(eval.Relevance).Label("1", "T1-K0__PREMISE__1,T1-K0__PREMISE__2"); err != nil || !ok || !judged || label != 2 {
+		t.Errorf("a judged pair: got %v %v %v (judged %v), want its label 2", label, ok, err, judged)
 	}
 	// Sentences 11 and 12 of each kind are judged nowhere.
-	on, src, err := m.Label(ctx, "1", "T1-K0__PREMISE__11,T1-K0__PREMISE__12", eval.Relevance)
-	if err != nil || src != eval.Estimated {
-		t.Fatalf("an unjudged on-topic pair: %v %v", src, err)
+	on, ok, err := m.Label(ctx, "1", "T1-K0__PREMISE__11,T1-K0__PREMISE__12", eval.Relevance)
+	if err != nil || !ok {
+		t.Fatalf("an unjudged on-topic pair: %v %v", ok, err)
 	}
-	off, src, err := m.Label(ctx, "1", "T1-K1__PREMISE__11,T1-K1__PREMISE__12", eval.Relevance)
-	if err != nil || src != eval.Estimated {
-		t.Fatalf("an unjudged off-topic pair: %v %v", src, err)
+	off, ok, err := m.Label(ctx, "1", "T1-K1__PREMISE__11,T1-K1__PREMISE__12", eval.Relevance)
+	if err != nil || !ok {
+		t.Fatalf("an unjudged off-topic pair: %v %v", ok, err)
 	}
 	if on < 1.5 || off > 0.5 {
 		t.Errorf("predicted relevance: on-topic %.2f, off-topic %.2f; want above 1.5 and below 0.5", on, off)
@@ -140,11 +140,11 @@ func TestLabel(t *testing.T) {
 		}
 	}
 	// Unknown topic, pair with a sentence not in the store, unjudged dimension.
-	if _, src, err := m.Label(ctx, "99", "T1-K0__PREMISE__11,T1-K0__PREMISE__12", eval.Relevance); err != nil || src != eval.Unlabelled {
-		t.Errorf("unknown topic: %v %v, want unlabelled", src, err)
+	if _, ok, err := m.Label(ctx, "99", "T1-K0__PREMISE__11,T1-K0__PREMISE__12", eval.Relevance); err != nil || ok {
+		t.Errorf("unknown topic: %v %v, want unlabelled", ok, err)
 	}
-	if _, src, err := m.Label(ctx, "1", "T1-K0__PREMISE__11,nothere__PREMISE__1", eval.Relevance); err != nil || src != eval.Unlabelled {
-		t.Errorf("a sentence not in the store: %v %v, want unlabelled", src, err)
+	if _, ok, err := m.Label(ctx, "1", "T1-K0__PREMISE__11,nothere__PREMISE__1", eval.Relevance); err != nil || ok {
+		t.Errorf("a sentence not in the store: %v %v, want unlabelled", ok, err)
 	}
 	if _, _, err := m.Label(ctx, "1", "T1-K0__PREMISE__11,T1-K0__PREMISE__12", eval.Coherence); err == nil {
 		t.Error("coherence, which the toy judgments lack: no error")

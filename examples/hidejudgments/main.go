@@ -440,12 +440,12 @@ func (s *simulation) correlate(ctx context.Context, res *result, fi int, reduced
 			if !hidden[jd.Topic][a] || !hidden[jd.Topic][b] || jd.Label < 0 || count[jd.Topic] == 0 {
 				continue
 			}
-			l, src, err := model.Label(ctx, jd.Topic, jd.DocID, dim)
+			l, ok, err := model.Label(ctx, jd.Topic, jd.DocID, dim)
 			if err != nil {
 				return 0, err
 			}
-			if src != eval.Estimated {
-				continue
+			if _, judged := kept.Label(jd.Topic, jd.DocID); !ok || judged {
+				continue // not predicted
 			}
 			truth, pred = append(truth, float64(jd.Label)), append(pred, l)
 			means = append(means, topicMean[jd.Topic]/float64(count[jd.Topic]))
