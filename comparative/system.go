@@ -68,8 +68,8 @@ func (s Pipeline) Run(ctx context.Context, ts []topics.Topic, k int) (runfile.Ru
 	if s.First == nil {
 		return nil, fmt.Errorf("comparative: system without a First retriever")
 	}
-	if err := retrieval.CheckK(k); err != nil {
-		return nil, fmt.Errorf("comparative: %w", err)
+	if k <= 0 {
+		return nil, fmt.Errorf("comparative: k = %d: %w", k, retrieval.ErrK)
 	}
 	if most := runRules().MaxResults; k > most {
 		return nil, fmt.Errorf("comparative: k %d, want 1 to %d (the most a Task 2 run may hold)", k, most)

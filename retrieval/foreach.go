@@ -91,7 +91,7 @@ func ForEach(ctx context.Context, qs []Query, workers int, fn func(ctx context.C
 // many queries run at once (ForEach), and r must then be safe for
 // concurrent use. The first error cancels the rest and is returned.
 func RetrieveAll(ctx context.Context, r Retriever, qs []Query, k, workers int) ([][]Hit, error) {
-	if err := CheckK(k); err != nil {
+	if err := checkK(k); err != nil {
 		return nil, err
 	}
 	out := make([][]Hit, len(qs))

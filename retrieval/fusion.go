@@ -87,7 +87,7 @@ func (f Fusion) check(n int) error {
 // same time as one another, as retrievers over one index are. The first of
 // their errors, in the order of Retrievers, is returned.
 func (f Fusion) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
-	if err := CheckK(k); err != nil {
+	if err := checkK(k); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -122,7 +122,7 @@ func (f Fusion) Retrieve(ctx context.Context, q Query, k int) ([]Hit, error) {
 // most k hits best first (CompareHits order). Retrievers and Depths are not
 // used. The lists are not modified.
 func (f Fusion) Merge(lists [][]Hit, k int) ([]Hit, error) {
-	if err := CheckK(k); err != nil {
+	if err := checkK(k); err != nil {
 		return nil, err
 	}
 	if err := f.check(len(lists)); err != nil {

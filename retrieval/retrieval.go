@@ -64,9 +64,11 @@ func (f RetrieverFunc) Retrieve(ctx context.Context, q Query, k int) ([]Hit, err
 // ErrK is wrapped by the error a retriever returns for k <= 0.
 var ErrK = errors.New("k must be positive")
 
-// CheckK returns an error wrapping ErrK when k <= 0. Retrievers call it
-// first.
-func CheckK(k int) error {
+// CheckK returns an error wrapping ErrK when k <= 0.
+func CheckK(k int) error { return checkK(k) }
+
+// checkK returns an error wrapping ErrK when k <= 0.
+func checkK(k int) error {
 	if k <= 0 {
 		return fmt.Errorf("retrieval: k = %d: %w", k, ErrK)
 	}
@@ -101,7 +103,7 @@ func topK(hits []Hit, k int) []Hit {
 // sentences, which inherit their argument's score.
 func Parts(r Retriever, n int, parts func(id string) []string) Retriever {
 	return RetrieverFunc(func(ctx context.Context, q Query, k int) ([]Hit, error) {
-		if err := CheckK(k); err != nil {
+		if err := checkK(k); err != nil {
 			return nil, err
 		}
 		wholes, err := r.Retrieve(ctx, q, max(n, 1))

@@ -20,8 +20,8 @@ import (
 type table map[string]float64
 
 func (t table) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-	if err := retrieval.CheckK(k); err != nil {
-		return nil, err
+	if k <= 0 {
+		return nil, fmt.Errorf("table: k = %d: %w", k, retrieval.ErrK)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

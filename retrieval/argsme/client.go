@@ -108,8 +108,8 @@ func (c *Client) Search(ctx context.Context, q retrieval.Query, k int) ([]Result
 }
 
 func (c *Client) search(ctx context.Context, q retrieval.Query, k int, fields string) ([]Result, error) {
-	if err := retrieval.CheckK(k); err != nil {
-		return nil, err
+	if k <= 0 {
+		return nil, fmt.Errorf("argsme: k = %d: %w", k, retrieval.ErrK)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("argsme: search: %w", err)

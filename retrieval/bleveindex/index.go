@@ -90,8 +90,8 @@ func (x *Index) Close() error {
 // wrapping retrieval.ErrK; a text that is not valid query-string syntax,
 // one that says "malformed query" and what bleve found.
 func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-	if err := retrieval.CheckK(k); err != nil {
-		return nil, err
+	if k <= 0 {
+		return nil, fmt.Errorf("bleveindex: k = %d: %w", k, retrieval.ErrK)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("bleveindex: query %s: %w", quote.Q(q.ID), err)

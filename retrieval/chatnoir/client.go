@@ -173,8 +173,8 @@ func (c *Client) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retr
 // descending, then ID descending), deduplicated by ID, fetched in pages of
 // PageSize. Fewer than k come back when the service has no more.
 func (c *Client) Search(ctx context.Context, q retrieval.Query, k int) ([]Result, error) {
-	if err := retrieval.CheckK(k); err != nil {
-		return nil, err
+	if k <= 0 {
+		return nil, fmt.Errorf("chatnoir: k = %d: %w", k, retrieval.ErrK)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("chatnoir: search: %w", err)

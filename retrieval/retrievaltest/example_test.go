@@ -11,8 +11,8 @@ import (
 func ExampleCheck() {
 	// A retriever that forgets to cut its list at k and to check its context.
 	sloppy := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-		if err := retrieval.CheckK(k); err != nil {
-			return nil, err
+		if k <= 0 {
+			return nil, fmt.Errorf("sloppy: k = %d: %w", k, retrieval.ErrK)
 		}
 		return []retrieval.Hit{{ID: "s2", Score: 2}, {ID: "s1", Score: 1}}, nil
 	})
