@@ -84,11 +84,11 @@ type Client struct {
 	// SearchMethod selects the ranking: "" for the service default,
 	// "default" (ChatNoir's BM25F ranking) or "bm25" (plain BM25).
 	SearchMethod string
-	// Phrases switches to phrase search (/api/v1/_phrases): documents
+	// PhraseSearch switches to phrase search (/api/v1/_phrases): documents
 	// containing the query as a phrase, with up to Slop (0, 1 or 2)
 	// other words between its terms.
-	Phrases bool
-	Slop    int
+	PhraseSearch bool
+	Slop         int
 	// HTTPClient sends the requests; nil means http.DefaultClient. Bound
 	// each call with ctx (or HTTPClient.Timeout).
 	HTTPClient *http.Client
@@ -185,11 +185,11 @@ func (c *Client) Search(ctx context.Context, q retrieval.Query, k int) ([]Result
 	if strings.TrimSpace(q.Text) == "" {
 		return nil, fmt.Errorf("chatnoir: search: query %s has no text", quote.Q(q.ID))
 	}
-	if c.Phrases && (c.Slop < 0 || c.Slop > 2) {
+	if c.PhraseSearch && (c.Slop < 0 || c.Slop > 2) {
 		return nil, fmt.Errorf("chatnoir: phrase search: slop %d, want 0, 1 or 2", c.Slop)
 	}
 	endpoint := "/api/v1/_search"
-	if c.Phrases {
+	if c.PhraseSearch {
 		endpoint = "/api/v1/_phrases"
 	}
 	var (
@@ -236,7 +236,7 @@ func (c *Client) searchPage(ctx context.Context, endpoint, query string, from, s
 	if c.SearchMethod != "" {
 		v.Set("search_method", c.SearchMethod)
 	}
-	if c.Phrases {
+	if c.PhraseSearch {
 		v.Set("slop", strconv.Itoa(c.Slop))
 	}
 	u := c.baseURL() + endpoint + "?" + v.Encode()

@@ -343,7 +343,7 @@ func TestOptionsReachTheRequest(t *testing.T) {
 	c := client(srv.URL + "/") // a trailing slash is fine
 	c.Index = []string{"clueweb22/b", "cw12", "msmarco-passage"}
 	c.SearchMethod = "bm25"
-	c.Phrases, c.Slop = true, 1
+	c.PhraseSearch, c.Slop = true, 1
 	if _, err := c.Retrieve(context.Background(), uniforms, 2); err != nil {
 		t.Fatal(err)
 	}
