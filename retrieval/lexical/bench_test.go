@@ -100,7 +100,7 @@ func BenchmarkRetrieve(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer x.Close()
-	for _, u := range x.d.meta.Units {
+	for _, u := range x.d.units {
 		for _, model := range []Model{"bm25", "lucene-dirichlet", "dirichlet"} {
 			y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}})
 			if err != nil {
@@ -141,25 +141,25 @@ func BenchmarkIndexBytes(b *testing.B) {
 	}
 	defer x.Close()
 	const mb = 1e6
-	for _, ud := range x.d.units {
-		for _, f := range ud.fields {
-			b.Run(fmt.Sprintf("%s/%s", ud.unit, f.name), func(b *testing.B) {
+	for _, ud := range x.d.Units {
+		for _, f := range ud.Fields {
+			b.Run(fmt.Sprintf("%s/%s", ud.Name, f.Name), func(b *testing.B) {
 				for b.Loop() {
 				}
 				postings := 0
-				for _, df := range f.df {
+				for _, df := range f.DF {
 					postings += int(df)
 				}
-				terms := len(f.termBlob) + 8*len(f.termOff) + 4*len(f.df) + 8*len(f.ttf) + 4*len(f.maxTF) + 8*len(f.postOff)
+				terms := len(f.TermBlob) + 8*len(f.TermOff) + 4*len(f.DF) + 8*len(f.TTF) + 4*len(f.MaxTF) + 8*len(f.PostOff)
 				b.ReportMetric(float64(postings), "postings")
-				blocks := 12*len(f.blocks) + 4*len(f.blockAt)
-				b.ReportMetric(float64(len(f.post)+blocks)/float64(max(postings, 1)), "post-B/posting")
-				b.ReportMetric(float64(len(f.post))/mb, "post-MB")
+				blocks := 12*len(f.Blocks) + 4*len(f.BlockAt)
+				b.ReportMetric(float64(len(f.Post)+blocks)/float64(max(postings, 1)), "post-B/posting")
+				b.ReportMetric(float64(len(f.Post))/mb, "post-MB")
 				b.ReportMetric(float64(blocks)/mb, "blocks-MB")
-				b.ReportMetric(float64(len(f.fwd)+8*len(f.fwdOff))/mb, "vectors-MB")
-				b.ReportMetric(float64(len(f.dl8)+4*len(f.dl))/mb, "lengths-MB")
+				b.ReportMetric(float64(len(f.Fwd)+8*len(f.FwdOff))/mb, "vectors-MB")
+				b.ReportMetric(float64(len(f.DL8)+4*len(f.DL))/mb, "lengths-MB")
 				b.ReportMetric(float64(terms)/mb, "terms-MB")
-				b.ReportMetric(float64(len(ud.idData)+8*len(ud.idRestart)+4*len(ud.idRank))/mb, "ids-MB")
+				b.ReportMetric(float64(len(ud.IDData)+8*len(ud.IDRestart)+4*len(ud.IDRank))/mb, "ids-MB")
 			})
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // booleanAnd separates the groups of a Boolean query (Ranking.Boolean).
@@ -29,11 +30,11 @@ func BooleanQuery(groups []string) string {
 // at least one term of every group of q.Text (in any field the search
 // weighs), as a bit set; nil when the search is not Boolean or the text has
 // no group with a term the analysis keeps (then every document may match).
-func (x *Index) allowed(ud *unitData, q retrieval.Query) ([]uint64, error) {
+func (x *Index) allowed(ud *index.Unit, q retrieval.Query) ([]uint64, error) {
 	if !x.search.Boolean {
 		return nil, nil
 	}
-	ndocs := uint64(ud.docs())
+	ndocs := uint64(ud.Docs())
 	var set []uint64
 	for _, group := range strings.Split(q.Text, booleanAnd) {
 		terms := x.queryTerms(retrieval.Query{Text: group})
@@ -42,12 +43,12 @@ func (x *Index) allowed(ud *unitData, q retrieval.Query) ([]uint64, error) {
 		}
 		in := make([]uint64, (ndocs+63)/64)
 		var c cursor
-		for _, f := range ud.fields {
-			if x.search.fieldWeight(f.name) == 0 {
+		for _, f := range ud.Fields {
+			if x.search.fieldWeight(f.Name) == 0 {
 				continue
 			}
 			for _, t := range terms {
-				id := f.lookup(t.term)
+				id := f.Lookup(t.term)
 				if id < 0 {
 					continue
 				}

@@ -24,6 +24,7 @@ import (
 	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/quote"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 
 	"github.com/argsearch/argsearch/corpus"
 )
@@ -54,12 +55,53 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	if err != nil {
 		return nil, err
 	}
-	units := c.Units
-	if len(units) == 0 {
-		units = []Unit{"sentence", "argument"}
+	units, err := buildUnits(c.Units)
+	if err != nil {
+		return nil, err
+	}
+	if an.Stop == "frequent-fields" && !slices.Contains(units, "argument") {
+		return nil, fmt.Errorf("lexical: stop %s counts the argument unit's fields, which Units leaves out: %w", quote.Q(an.Stop), errConfig)
+	}
+	if _, err := c.Ranking.normalized(units); err != nil {
+		return nil, err
+	}
+	if dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, index.MetaFile)); err == nil {
+			return nil, fmt.Errorf("lexical: build %s: %w", dir, errExists)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("lexical: build: %w", err)
+		}
+	}
+	bc := buildConfig{
+		Analysis:          an,
+		TermVectors:       !c.NoTermVectors,
+		Memory:            c.BuildMemory,
+		Workers:           c.Workers,
+		ExpectedArguments: c.ExpectedArguments,
+		MaxShingleTerms:   c.maxShingleTerms,
+	}
+	for _, u := range units {
+		bc.Units = append(bc.Units, string(u))
+	}
+	if c.Progress != nil {
+		bc.Progress = func(p buildProgress) { c.Progress(Progress(p)) }
+	}
+	d, err := buildRun(ctx, dir, args, bc)
+	if err != nil {
+		return nil, err
+	}
+	return newIndex(d, c.Ranking)
+}
+
+// buildUnits returns the units Build indexes for Config.Units: in the
+// order sentence, argument; both for none. An unknown unit is an error.
+func buildUnits(us []Unit) ([]Unit, error) {
+	if len(us) == 0 {
+		return []Unit{"sentence", "argument"}, nil
 	}
 	var want [2]bool
-	for _, u := range units {
+	for _, u := range us {
 		switch u {
 		case "sentence":
 			want[0] = true
@@ -69,30 +111,50 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 			return nil, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(u), errConfig)
 		}
 	}
-	units = units[:0:0]
+	var units []Unit
 	if want[0] {
 		units = append(units, "sentence")
 	}
 	if want[1] {
 		units = append(units, "argument")
 	}
-	if an.Stop == "frequent-fields" && !want[1] {
-		return nil, fmt.Errorf("lexical: stop %s counts the argument unit's fields, which Units leaves out: %w", quote.Q(an.Stop), errConfig)
-	}
-	if _, err := c.Ranking.normalized(units); err != nil {
-		return nil, err
-	}
+	return units, nil
+}
+
+// A buildConfig configures buildRun: Build's Config, checked, with the
+// defaults of the analysis filled in.
+type buildConfig struct {
+	Analysis    analysis.Analysis
+	Units       []string // "sentence", "argument" or both, in that order
+	TermVectors bool
+	// Memory bounds the bytes of postings and term vectors a build to a
+	// directory holds (Config.BuildMemory); 0 means defaultBuildMemory.
+	Memory            int
+	Workers           int // 0 means GOMAXPROCS
+	Progress          func(buildProgress)
+	ExpectedArguments int
+	// MaxShingleTerms, if positive, replaces maxShingleTerms (for tests).
+	MaxShingleTerms int
+}
+
+// buildProgress reports how far a build is (see Progress).
+type buildProgress struct {
+	Arguments int
+	Documents int
+	Elapsed   time.Duration
+	Rate      float64
+	Runs      int
+	ETA       time.Duration
+	Done      bool
+}
+
+// buildRun indexes args with c, into dir or, with dir "", in memory, and
+// returns the index's data: read back from dir, or built in memory. dir
+// exists and holds no index.
+func buildRun(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error], c buildConfig) (*index.Data, error) {
+	b := newBuilder(c.Analysis, c.Units, c.TermVectors)
 	if dir != "" {
-		if _, err := os.Stat(filepath.Join(dir, metaFile)); err == nil {
-			return nil, fmt.Errorf("lexical: build %s: %w", dir, errExists)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("lexical: build: %w", err)
-		}
-	}
-	b := newBuilder(an, units, !c.NoTermVectors)
-	if dir != "" {
-		b.dir, b.budget = dir, c.BuildMemory
+		b.dir, b.budget = dir, c.Memory
 		if b.budget <= 0 {
 			b.budget = defaultBuildMemory
 		}
@@ -109,8 +171,23 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 		return nil, err
 	}
 	nargs, ndocs, nruns := b.nargs, b.ndocs, len(b.runs)
-	m := meta{Format: formatVersion, Analysis: an, Units: units, TermVectors: !c.NoTermVectors, Stopwords: b.stopwords, Vocabulary: b.vocabulary}
-	d := &data{meta: m, units: make([]*unitData, len(b.units))}
+	m := index.Meta{Format: index.FormatVersion, Analysis: c.Analysis, Units: c.Units, TermVectors: c.TermVectors, Stopwords: b.stopwords, Vocabulary: b.vocabulary}
+	d, err := b.write(ctx, dir, m)
+	if err != nil {
+		return nil, err
+	}
+	if c.Progress != nil {
+		el := time.Since(start)
+		c.Progress(buildProgress{Arguments: nargs, Documents: ndocs, Elapsed: el, Rate: rate(nargs, el), Runs: nruns, Done: true})
+	}
+	return d, nil
+}
+
+// write freezes the builder's units (see freeze) and returns them in
+// memory, with dir ""; otherwise it writes them and the metadata m to
+// dir, and reads the index back.
+func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.Data, error) {
+	d := &index.Data{Meta: m, Units: make([]*index.Unit, len(b.units))}
 	// On disk, each unit is written from the lists the builder stores (in
 	// the directory, when the build wrote runs) and the index is read back
 	// at the end. The units share nothing but what the builder only reads
@@ -133,9 +210,9 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 				}
 				u, streams, err := b.freeze(i, dir == "")
 				if err == nil && dir != "" {
-					err = writeUnitFile(ctx, dir, u, streams)
+					err = index.WriteUnit(ctx, dir, u, streams)
 				} else if err == nil {
-					d.units[i] = u
+					d.Units[i] = u
 				}
 				errs[i] = err
 				b.release(i)
@@ -146,28 +223,19 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	if dir != "" {
-		d.units = nil
-	}
 	b.cleanup()
 	b.dict, b.target = nil, nil
-	if dir != "" {
-		// Collect the builder and return its memory to the system before
-		// the index is read back.
-		debug.FreeOSMemory()
-		if err := writeMeta(dir, m); err != nil {
-			return nil, err
-		}
-		var err error
-		if d, err = readData(dir, m, units, true); err != nil {
-			return nil, err
-		}
+	if dir == "" {
+		return d, nil
 	}
-	if c.Progress != nil {
-		el := time.Since(start)
-		c.Progress(Progress{Arguments: nargs, Documents: ndocs, Elapsed: el, Rate: rate(nargs, el), Runs: nruns, Done: true})
+	// Collect the builder and return its memory to the system before
+	// the index is read back.
+	d = nil
+	debug.FreeOSMemory()
+	if err := index.WriteMeta(dir, m); err != nil {
+		return nil, err
 	}
-	return newIndex(d, c.Ranking)
+	return index.Read(dir, m, m.Units, true)
 }
 
 func rate(n int, d time.Duration) float64 {
@@ -200,9 +268,9 @@ type builder struct {
 }
 
 type unitBuilder struct {
-	unit     Unit
-	ids      idCoder // document ids, front-coded
-	runStart int     // the first document not yet written to a run
+	unit     string
+	ids      index.IDCoder // document ids, front-coded
+	runStart int           // the first document not yet written to a run
 	fields   []*fieldBuilder
 }
 
@@ -229,11 +297,11 @@ type fieldBuilder struct {
 	fwdSize int
 }
 
-func newBuilder(an analysis.Analysis, units []Unit, vectors bool) *builder {
+func newBuilder(an analysis.Analysis, units []string, vectors bool) *builder {
 	b := &builder{an: an, dict: &dictionary{ids: map[string]uint32{}}}
 	for _, u := range units {
 		ub := &unitBuilder{unit: u}
-		for _, f := range unitFields(u) {
+		for _, f := range index.UnitFields(u) {
 			ub.fields = append(ub.fields, &fieldBuilder{name: f, vectors: vectors})
 		}
 		b.units = append(b.units, ub)
@@ -267,11 +335,11 @@ type worker struct {
 	doc int64 // documents analysed, a stamp for termEntry
 }
 
-func (w *worker) analyse(b *batch, units []Unit) {
+func (w *worker) analyse(b *batch, units []string) {
 	b.units = make([]unitBatch, len(units))
 	for i, u := range units {
 		ub := &b.units[i]
-		fields := unitFields(u)
+		fields := index.UnitFields(u)
 		ub.fields = make([]fieldBatch, len(fields))
 		for fi, f := range fields {
 			fb := &ub.fields[fi]
@@ -307,15 +375,15 @@ func (w *worker) analyse(b *batch, units []Unit) {
 						add(s.Text)
 						endDoc()
 					}
-				case f == fieldConclusion:
+				case f == index.FieldConclusion:
 					add(a.Conclusion)
 					endDoc()
-				case f == fieldPremise:
+				case f == index.FieldPremise:
 					for _, p := range a.Premises {
 						add(p.Text)
 					}
 					endDoc()
-				case f == fieldTitle:
+				case f == index.FieldTitle:
 					add(a.Context.DiscussionTitle)
 					endDoc()
 				}
@@ -338,8 +406,8 @@ func (w *worker) analyse(b *batch, units []Unit) {
 
 // run reads args, analyses them on workers and merges the results in
 // order.
-func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error], c Config, start time.Time) error {
-	units := make([]Unit, len(b.units))
+func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error], c buildConfig, start time.Time) error {
+	units := make([]string, len(b.units))
 	for i, u := range b.units {
 		units[i] = u.unit
 	}
@@ -393,7 +461,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 			delete(pending, next)
 			next++
 			b.merge(p)
-			if limit := cmp.Or(c.maxShingleTerms, maxShingleTerms); b.an.Shingles > 1 && b.dict.size() > limit {
+			if limit := cmp.Or(c.MaxShingleTerms, maxShingleTerms); b.an.Shingles > 1 && b.dict.size() > limit {
 				cancel()
 				for range done {
 				}
@@ -476,8 +544,8 @@ func readBatches(ctx context.Context, args iter.Seq2[corpus.Argument, error], to
 }
 
 // report calls c.Progress with the build's progress after elapsed.
-func (b *builder) report(c Config, elapsed time.Duration) {
-	p := Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: elapsed, Rate: rate(b.nargs, elapsed), Runs: len(b.runs)}
+func (b *builder) report(c buildConfig, elapsed time.Duration) {
+	p := buildProgress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: elapsed, Rate: rate(b.nargs, elapsed), Runs: len(b.runs)}
 	if c.ExpectedArguments > b.nargs && p.Rate > 0 {
 		p.ETA = time.Duration(float64(c.ExpectedArguments-b.nargs) / p.Rate * float64(time.Second))
 	}
@@ -488,7 +556,7 @@ func (b *builder) merge(bt *batch) {
 	for i, ub := range b.units {
 		rb := &bt.units[i]
 		for _, id := range rb.ids {
-			ub.ids.add(id)
+			ub.ids.Add(id)
 		}
 		b.ndocs += len(rb.ids)
 		for fi, fb := range ub.fields {
@@ -560,7 +628,7 @@ func appendPosting(dst []byte, v uint64, f uint32) []byte {
 func (b *builder) finish() error {
 	if len(b.runs) > 0 {
 		for _, ub := range b.units {
-			if ub.ids.docs() > ub.runStart {
+			if ub.ids.Docs() > ub.runStart {
 				if err := b.flush(); err != nil {
 					return err
 				}
@@ -585,13 +653,13 @@ func (b *builder) finish() error {
 	}
 	switch b.an.Stop {
 	case "frequent":
-		b.stopwords = b.frequent(b.an.StopFrequent, func(Unit, string) bool { return true })
+		b.stopwords = b.frequent(b.an.StopFrequent, func(string, string) bool { return true })
 	case "frequent-fields":
-		texts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
-			return u == "argument" && (f == fieldConclusion || f == fieldPremise)
+		texts := b.frequent(b.an.StopFrequent, func(u string, f string) bool {
+			return u == "argument" && (f == index.FieldConclusion || f == index.FieldPremise)
 		})
-		contexts := b.frequent(b.an.StopFrequent, func(u Unit, f string) bool {
-			return u == "argument" && f == fieldTitle
+		contexts := b.frequent(b.an.StopFrequent, func(u string, f string) bool {
+			return u == "argument" && f == index.FieldTitle
 		})
 		b.stopwords = append(texts, contexts...)
 	default:
@@ -623,7 +691,7 @@ func (b *builder) finish() error {
 
 // frequent returns the n terms with the most occurrences in the fields
 // in (by unit and field name), most frequent first, ties in byte order.
-func (b *builder) frequent(n int, in func(u Unit, field string) bool) []string {
+func (b *builder) frequent(n int, in func(u, field string) bool) []string {
 	total := map[string]uint64{}
 	for _, ub := range b.units {
 		for _, fb := range ub.fields {
@@ -831,17 +899,6 @@ func readPosting(p []byte) (v uint64, f uint32, rest []byte) {
 	return x >> 1, uint32(y), p[m:]
 }
 
-// A stream is a section of a unit file that is written from elsewhere than
-// a slice: its size and a function that writes it.
-type stream struct {
-	size  int
-	write func(io.Writer) error
-}
-
-// fieldStreams are a field's posting and term vector sections, when the
-// fieldData does not hold them.
-type fieldStreams struct{ post, fwd *stream }
-
 // freeze renumbers the terms of unit ui in byte order (dropping stopped
 // ones) and returns the unit's final form. In memory, the unit holds all
 // its sections; otherwise the postings and term vectors are streams, to be
@@ -851,27 +908,27 @@ type fieldStreams struct{ post, fwd *stream }
 // term whose postings now hold its occurrences (Krovetz conflation); term
 // vector entries are remapped through it, summing the frequencies of terms
 // that share a target.
-func (b *builder) freeze(ui int, inMemory bool) (*unitData, []fieldStreams, error) {
+func (b *builder) freeze(ui int, inMemory bool) (*index.Unit, []index.FieldStreams, error) {
 	ub := b.units[ui]
-	u := &unitData{unit: ub.unit, idData: ub.ids.data, idRestart: ub.ids.restart}
+	u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
 	var err error
-	if u.idRank, err = b.idRanks(ui); err != nil {
+	if u.IDRank, err = b.idRanks(ui); err != nil {
 		return nil, nil, err
 	}
-	u.setIDChecks()
-	var streams []fieldStreams
+	u.SetIDChecks()
+	var streams []index.FieldStreams
 	for fi := range ub.fields {
 		f, st, err := b.freezeField(ui, fi, inMemory)
 		if err != nil {
 			return nil, nil, err
 		}
-		u.fields = append(u.fields, f)
+		u.Fields = append(u.Fields, f)
 		streams = append(streams, st)
 	}
 	return u, streams, nil
 }
 
-func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStreams, error) {
+func (b *builder) freezeField(ui, fi int, inMemory bool) (*index.Field, index.FieldStreams, error) {
 	fb := b.units[ui].fields[fi]
 	terms, target, s := b.dict.terms, b.target, fb.store
 	order := make([]uint32, 0, len(fb.df))
@@ -886,50 +943,50 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStrea
 	for g := range newID {
 		newID[g] = dropped
 	}
-	f := &fieldData{name: fb.name}
-	f.setLengths(fb.dl)
+	f := &index.Field{Name: fb.name}
+	f.SetLengths(fb.dl)
 	for d, n := range fb.dl {
-		if n > maxLength {
-			return nil, fieldStreams{}, fmt.Errorf("lexical: build: document %s has %d tokens in field %s, more than the %d an index holds: %w", b.units[ui].ids.id(d), n, fb.name, maxLength, errConfig)
+		if n > index.MaxLength {
+			return nil, index.FieldStreams{}, fmt.Errorf("lexical: build: document %s has %d tokens in field %s, more than the %d an index holds: %w", b.units[ui].ids.ID(d), n, fb.name, index.MaxLength, errConfig)
 		}
 	}
-	f.termOff = make([]uint64, 1, len(order)+1)
-	f.df = make([]uint32, len(order))
-	f.ttf = make([]uint64, len(order))
-	f.maxTF = make([]uint32, len(order))
+	f.TermOff = make([]uint64, 1, len(order)+1)
+	f.DF = make([]uint32, len(order))
+	f.TTF = make([]uint64, len(order))
+	f.MaxTF = make([]uint32, len(order))
 	for i, g := range order {
 		newID[g] = uint32(i)
-		f.termBlob = append(f.termBlob, terms[g]...)
-		f.termOff = append(f.termOff, uint64(len(f.termBlob)))
-		f.df[i] = fb.df[g]
-		f.ttf[i] = fb.ttf[g]
-		f.maxTF[i] = fb.maxTF[g]
+		f.TermBlob = append(f.TermBlob, terms[g]...)
+		f.TermOff = append(f.TermOff, uint64(len(f.TermBlob)))
+		f.DF[i] = fb.df[g]
+		f.TTF[i] = fb.ttf[g]
+		f.MaxTF[i] = fb.maxTF[g]
 	}
 	for g, sg := range target {
 		if int(g) < len(newID) && int(sg) < len(newID) && newID[g] == dropped {
 			newID[g] = newID[sg]
 		}
 	}
-	var st fieldStreams
+	var st index.FieldStreams
 	post, err := b.newOutput(ui, fi, "postings", inMemory, fb.bytes)
 	if err != nil {
 		return nil, st, err
 	}
-	if err := f.encodePostings(post, s, order); err != nil {
+	if err := encodePostings(f, post, s, order); err != nil {
 		return nil, st, err
 	}
-	if f.post, st.post, err = post.done(inMemory); err != nil {
+	if f.Post, st.Post, err = post.done(inMemory); err != nil {
 		return nil, st, err
 	}
 	s.close() // release the lists before the term vectors are made
 	if fb.vectors {
-		if st.fwd, err = b.freezeVectors(ui, fi, f, newID, inMemory); err != nil {
+		if st.Fwd, err = b.freezeVectors(ui, fi, f, newID, inMemory); err != nil {
 			return nil, st, err
 		}
 	}
 	if inMemory {
-		f.stats()
-		f.initChecks()
+		f.SetStats()
+		f.InitChecks()
 	}
 	return f, st, nil
 }
@@ -938,12 +995,12 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*fieldData, fieldStrea
 // from s to out in blocks (see block), and fills in f's posting offsets and
 // blocks. The section ends in 8 bytes of padding, so that a block's last
 // values can be read a word at a time.
-func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) error {
-	f.postOff = make([]uint64, 1, len(order)+1)
-	f.blockAt = make([]uint32, 1, len(order)+1)
-	f.postCRC = make([]uint32, 0, len(order))
+func encodePostings(f *index.Field, out *output, s *listStore, order []uint32) error {
+	f.PostOff = make([]uint64, 1, len(order)+1)
+	f.BlockAt = make([]uint32, 1, len(order)+1)
+	f.PostCRC = make([]uint32, 0, len(order))
 	var list, enc []byte
-	var docs, tfs [blockSize]uint32
+	var docs, tfs [index.BlockSize]uint32
 	total := uint64(0)
 	for i, g := range order {
 		var err error
@@ -953,20 +1010,20 @@ func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) er
 		enc = enc[:0]
 		prev, n := int64(-1), 0
 		flush := func() {
-			f.blocks = append(f.blocks, block{last: docs[n-1], off: uint32(len(enc)), maxTF: maxStat, minDL: maxStat})
-			b := &f.blocks[len(f.blocks)-1]
+			f.Blocks = append(f.Blocks, index.Block{Last: docs[n-1], Off: uint32(len(enc)), MaxTF: index.MaxStat, MinDL: index.MaxStat})
+			b := &f.Blocks[len(f.Blocks)-1]
 			bmax, bmin := uint32(0), uint32(math.MaxUint32)
 			for j := range n {
 				bmax = max(bmax, tfs[j])
-				bmin = min(bmin, f.length(uint64(docs[j])))
+				bmin = min(bmin, f.Length(uint64(docs[j])))
 			}
-			b.maxTF, b.minDL = uint16(min(bmax, maxStat)), uint16(min(bmin, maxStat))
-			enc = appendBlock(enc, docs[:n], tfs[:n], prev)
+			b.MaxTF, b.MinDL = uint16(min(bmax, index.MaxStat)), uint16(min(bmin, index.MaxStat))
+			enc = index.AppendBlock(enc, docs[:n], tfs[:n], prev)
 			prev, n = int64(docs[n-1]), 0
 		}
 		for doc, tf := range listPostings(list) {
 			docs[n], tfs[n] = uint32(doc), tf
-			if n++; n == blockSize {
+			if n++; n == index.BlockSize {
 				flush()
 			}
 		}
@@ -974,15 +1031,15 @@ func (f *fieldData) encodePostings(out *output, s *listStore, order []uint32) er
 			flush()
 		}
 		if uint64(len(enc)) > math.MaxUint32 {
-			return fmt.Errorf("lexical: build: the postings of term %s take %d bytes, more than this format's 4 GiB: %w", quote.Q(f.term(i)), len(enc), errConfig)
+			return fmt.Errorf("lexical: build: the postings of term %s take %d bytes, more than this format's 4 GiB: %w", quote.Q(f.Term(i)), len(enc), errConfig)
 		}
 		if _, err := out.Write(enc); err != nil {
 			return fmt.Errorf("lexical: build: %w", err)
 		}
 		total += uint64(len(enc))
-		f.postCRC = append(f.postCRC, postingsCRC(enc, f.blocks[f.blockAt[len(f.blockAt)-1]:]))
-		f.postOff = append(f.postOff, total)
-		f.blockAt = append(f.blockAt, uint32(len(f.blocks)))
+		f.PostCRC = append(f.PostCRC, index.PostingsCRC(enc, f.Blocks[f.BlockAt[len(f.BlockAt)-1]:]))
+		f.PostOff = append(f.PostOff, total)
+		f.BlockAt = append(f.BlockAt, uint32(len(f.Blocks)))
 	}
 	var pad [8]byte
 	if _, err := out.Write(pad[:]); err != nil {
@@ -1026,13 +1083,13 @@ func (o *output) Write(p []byte) (int, error) {
 
 // done returns the section's bytes when the unit stays in memory, and
 // otherwise the stream that writes them.
-func (o *output) done(inMemory bool) ([]byte, *stream, error) {
+func (o *output) done(inMemory bool) ([]byte, *index.Stream, error) {
 	if o.mem != nil {
 		b := o.mem.Bytes()
 		if inMemory {
 			return b, nil, nil
 		}
-		return nil, &stream{size: len(b), write: func(w io.Writer) error {
+		return nil, &index.Stream{Size: len(b), Write: func(w io.Writer) error {
 			_, err := w.Write(b)
 			return err
 		}}, nil
@@ -1041,7 +1098,7 @@ func (o *output) done(inMemory bool) ([]byte, *stream, error) {
 		return nil, nil, fmt.Errorf("lexical: build: %w", err)
 	}
 	f, n := o.file, o.cw.n
-	return nil, &stream{size: int(n), write: func(w io.Writer) error {
+	return nil, &index.Stream{Size: int(n), Write: func(w io.Writer) error {
 		_, err := io.Copy(w, io.NewSectionReader(f, 0, n))
 		return err
 	}}, nil
@@ -1050,10 +1107,10 @@ func (o *output) done(inMemory bool) ([]byte, *stream, error) {
 // freezeVectors writes the term vectors of field fi of unit ui, with the
 // final term ids newID, and returns their stream (nil in memory, where f
 // holds them).
-func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemory bool) (*stream, error) {
+func (b *builder) freezeVectors(ui, fi int, f *index.Field, newID []uint32, inMemory bool) (*index.Stream, error) {
 	fb := b.units[ui].fields[fi]
 	const dropped = ^uint32(0)
-	f.fwdOff = make([]uint64, 1, f.docs()+1)
+	f.FwdOff = make([]uint64, 1, f.Docs()+1)
 	out, err := b.newOutput(ui, fi, "vectors", inMemory, fb.fwdSize+fb.fwdSize/8)
 	if err != nil {
 		return nil, err
@@ -1061,7 +1118,7 @@ func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemo
 	var ents []uint64 // id<<32 | f
 	var enc []byte
 	total := uint64(0)
-	f.fwdCRC = make([]uint32, 0, fwdChunks(f.docs()))
+	f.FwdCRC = make([]uint32, 0, index.FwdChunks(f.Docs()))
 	crc := uint32(0) // of the current chunk's term vectors
 	err = b.eachVector(ui, fi, func(v []byte) error {
 		ents = ents[:0]
@@ -1075,24 +1132,24 @@ func (b *builder) freezeVectors(ui, fi int, f *fieldData, newID []uint32, inMemo
 		}
 		enc = appendMerged(enc[:0], ents, nil)
 		total += uint64(len(enc))
-		f.fwdOff = append(f.fwdOff, total)
+		f.FwdOff = append(f.FwdOff, total)
 		crc = crc32c.Update(crc, enc)
-		if d := len(f.fwdOff) - 1; d%fwdChunk == 0 || d == f.docs() {
-			f.fwdCRC = append(f.fwdCRC, updateUint64s(crc, f.fwdOff[(d-1)/fwdChunk*fwdChunk:]))
+		if d := len(f.FwdOff) - 1; d%index.FwdChunk == 0 || d == f.Docs() {
+			f.FwdCRC = append(f.FwdCRC, index.UpdateUint64s(crc, f.FwdOff[(d-1)/index.FwdChunk*index.FwdChunk:]))
 			crc = 0
 		}
 		_, err := out.Write(enc)
 		return err
 	})
-	if err == nil && len(f.fwdOff) != f.docs()+1 {
-		err = fmt.Errorf("internal error: term vectors of %d documents, not %d", len(f.fwdOff)-1, f.docs())
+	if err == nil && len(f.FwdOff) != f.Docs()+1 {
+		err = fmt.Errorf("internal error: term vectors of %d documents, not %d", len(f.FwdOff)-1, f.Docs())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lexical: build: %w", err)
 	}
 	fb.fwd, fb.fwdAt, fb.fwdLen = arena{}, nil, nil
-	var st *stream
-	f.fwd, st, err = out.done(inMemory)
+	var st *index.Stream
+	f.Fwd, st, err = out.done(inMemory)
 	return st, err
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/lockfile"
 	"github.com/argsearch/argsearch/internal/nilctx"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // A Cache keeps built indexes in a directory, one for each corpus and index
@@ -162,7 +163,7 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	defer lock.Unlock()
 	// Another process may have built the index while this one waited.
 	x, err = Open(dir, c)
-	var old *formatError
+	var old *index.FormatError
 	switch {
 	case err == nil:
 		return x, false, nil
@@ -171,7 +172,7 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 		// Damaged, or written by another version of the format: build it
 		// again.
 		if errors.As(err, &old) {
-			cc.warn(fmt.Sprintf("lexical: the cached index %s is in index format %d, this version reads %d; building it again", dir, old.format, formatVersion))
+			cc.warn(fmt.Sprintf("lexical: the cached index %s is in index format %d, this version reads %d; building it again", dir, old.Format, index.FormatVersion))
 		} else if errors.Is(err, errCorrupt) {
 			cc.warn(fmt.Sprintf("lexical: the cached index %s is damaged (%v); building it again", dir, err))
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 func TestCachePath(t *testing.T) {
@@ -307,12 +308,12 @@ func TestCacheOpenOldFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	metaPath := filepath.Join(dir, metaFile)
+	metaPath := filepath.Join(dir, index.MetaFile)
 	js, err := os.ReadFile(metaPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	now := fmt.Sprintf(`"format": %d,`, formatVersion)
+	now := fmt.Sprintf(`"format": %d,`, index.FormatVersion)
 	if !strings.Contains(string(js), now) {
 		t.Fatalf("%s has no %s", metaPath, now)
 	}

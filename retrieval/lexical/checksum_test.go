@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // A fileSection is where a section's bytes are in a unit file.
@@ -19,12 +20,12 @@ type fileSection struct {
 	large      bool // checked when read (ids, postings, blocks, term vectors and their offsets), not by Open
 }
 
-// unitSections walks the sections of a unit file (see format.go), and
+// unitSections walks the sections of a unit file (see internal/index), and
 // returns where their bytes are; it splits the postings' 8 bytes of
 // padding, which Open checks, from the postings.
 func unitSections(t *testing.T, b []byte) (all []fileSection, post, fwd []fileSection) {
 	t.Helper()
-	off := len(magic)
+	off := len(index.Magic)
 	for k := -5; off < len(b); k++ { // k: the section's index among its field's
 		off += (8 - off%8) % 8
 		n := int(binary.LittleEndian.Uint64(b[off:]))
@@ -108,7 +109,7 @@ func TestCorruptByte(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: byte %d changed (a large section): Open gave %v, want it to open", unit, i, err)
 			}
-			err = x.check(ctx)
+			err = x.d.Check(ctx)
 			x.Close()
 			if !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), path) {
 				t.Fatalf("%s: byte %d changed (a large section): check gave %v, want errCorrupt naming the file", unit, i, err)
@@ -136,24 +137,24 @@ func TestCorruptLazyQuery(t *testing.T) {
 		t.Fatal(err)
 	}
 	terms := x.queryTerms(retrieval.Query{Text: "abortion"})
-	f := x.d.unit("sentence").fields[0]
-	if len(terms) != 1 || f.lookup(terms[0].term) < 0 {
+	f := x.d.Unit("sentence").Fields[0]
+	if len(terms) != 1 || f.Lookup(terms[0].term) < 0 {
 		t.Fatalf("query terms %v: want one term of the index", terms)
 	}
 	term := terms[0].term
-	id := f.lookup(term)
-	at := f.postOff[id] + (f.postOff[id+1]-f.postOff[id])/2
+	id := f.Lookup(term)
+	at := f.PostOff[id] + (f.PostOff[id+1]-f.PostOff[id])/2
 	// A byte of the term vectors of the chunk of the best document, which
 	// is among the feedback documents.
-	best, err := x.run(context.Background(), x.d.unit("sentence"), terms, 1, nil)
+	best, err := x.run(context.Background(), x.d.Unit("sentence"), terms, 1, nil)
 	if err != nil || len(best) != 1 {
 		t.Fatalf("best document: %v, %v", best, err)
 	}
-	lo := best[0].doc / fwdChunk * fwdChunk
-	hi := min(int(lo)+fwdChunk, f.docs())
-	vec := (f.fwdOff[lo] + f.fwdOff[hi]) / 2
+	lo := best[0].doc / index.FwdChunk * index.FwdChunk
+	hi := min(int(lo)+index.FwdChunk, f.Docs())
+	vec := (f.FwdOff[lo] + f.FwdOff[hi]) / 2
 	// A byte of the ids of the chunk of the best document.
-	ids := x.d.unit("sentence").idRestart[best[0].doc/idChunk*idChunk/idEvery] + 3
+	ids := x.d.Unit("sentence").IDRestart[best[0].doc/index.IDChunk*index.IDChunk/index.IDEvery] + 3
 	x.Close()
 	all, post, fwd := unitSections(t, orig)
 	idSection := all[0]

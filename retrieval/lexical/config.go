@@ -7,6 +7,7 @@ import (
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // Errors callers branch on; they are returned wrapped.
@@ -18,13 +19,14 @@ var (
 )
 
 // Errors the package wraps and branches on (Cache.Open rebuilds an index
-// that gives one), which callers need not tell apart.
+// that gives one), which callers need not tell apart. The first two are
+// those of the internal packages too.
 var (
 	// errConfig: an invalid configuration, or one that contradicts what
 	// the index was built with (another analyzer, a missing unit).
-	errConfig = errors.New("configuration mismatch or invalid")
+	errConfig = index.ErrConfig
 	// errCorrupt: an index file is truncated, altered or unreadable.
-	errCorrupt = errors.New("corrupt index")
+	errCorrupt = index.ErrCorrupt
 	// errExists: Build was given a directory that already holds an index.
 	errExists = errors.New("index already exists")
 )
@@ -51,21 +53,6 @@ var (
 //     an index of other sentence ids, or of an argument's sentences not
 //     indexed together, makes a pair search fail with an error.
 type Unit string
-
-// Field names of the argument unit, and the one field of the sentence unit.
-const (
-	fieldText       = "text"
-	fieldConclusion = "conclusion"
-	fieldPremise    = "premise"
-	fieldTitle      = "title"
-)
-
-func unitFields(u Unit) []string {
-	if u == "argument" {
-		return []string{fieldConclusion, fieldPremise, fieldTitle}
-	}
-	return []string{fieldText}
-}
 
 // A Model names a scoring model, for Scoring.Model:
 //

@@ -10,10 +10,10 @@
 // slowly (see BENCHMARKS.md, section "The lexical index at full scale
 // (issue 3)"), and its scoring cannot be used (its
 // "bm25" takes √tf and an avgdl of distinct terms per document), so the
-// index stores its own files (see format.go): postings in bit-packed blocks
-// of 128 with each block's last document and maxima, exact document
-// lengths (a byte each, whole ones only where needed) and per-document
-// term vectors. They are built in one deterministic pass with the text
+// index stores its own files (see internal/index): postings in bit-packed
+// blocks of 128 with each block's last document and maxima, exact
+// document lengths (a byte each, whole ones only where needed) and
+// per-document term vectors. They are built in one deterministic pass with the text
 // analysed on all cores; a build to a directory holds at most
 // Config.BuildMemory of postings and term vectors, writing sorted runs to
 // the directory beyond it and concatenating them at the end, so its memory

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // FuzzOpen feeds damaged unit files to Open: it must return an error or an
@@ -29,20 +30,20 @@ func FuzzOpen(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	meta, err := os.ReadFile(filepath.Join(dir, metaFile))
+	meta, err := os.ReadFile(filepath.Join(dir, index.MetaFile))
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(good)
 	f.Add(good[:len(good)/2])
-	for _, at := range []int{len(magic) + 20, len(good) / 2, len(good) - 100} {
+	for _, at := range []int{len(index.Magic) + 20, len(good) / 2, len(good) - 100} {
 		b := bytes.Clone(good)
 		b[at] ^= 0x04
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d := t.TempDir()
-		if err := os.WriteFile(filepath.Join(d, metaFile), meta, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(d, index.MetaFile), meta, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(d, "sentence.lex"), b, 0o644); err != nil {
@@ -83,7 +84,7 @@ func FuzzOpen(f *testing.F) {
 				t.Fatalf("Retrieve again: got %v, want %v", again, err)
 			}
 		}
-		if err := x.check(context.Background()); burst && !errors.Is(err, errCorrupt) {
+		if err := x.d.Check(context.Background()); burst && !errors.Is(err, errCorrupt) {
 			t.Fatalf("a burst of at most 32 bits changed: Open and check found nothing (check: %v)", err)
 		}
 	})
@@ -101,7 +102,7 @@ func FuzzOpenUnchecked(f *testing.F) {
 	}
 	x.Close()
 	good, _ := os.ReadFile(filepath.Join(dir, "sentence.lex"))
-	meta, _ := os.ReadFile(filepath.Join(dir, metaFile))
+	meta, _ := os.ReadFile(filepath.Join(dir, index.MetaFile))
 	f.Add(good, 0, byte(0))
 	f.Fuzz(func(t *testing.T, file []byte, pos int, v byte) {
 		if len(file) > 0 {
@@ -111,7 +112,7 @@ func FuzzOpenUnchecked(f *testing.F) {
 			file[pos%len(file)] ^= v
 		}
 		d := t.TempDir()
-		os.WriteFile(filepath.Join(d, metaFile), meta, 0o644)
+		os.WriteFile(filepath.Join(d, index.MetaFile), meta, 0o644)
 		os.WriteFile(filepath.Join(d, "sentence.lex"), file, 0o644)
 		x, err := openIndex(d, Config{Ranking: Ranking{PRF: PRF{Method: prfRM3}}}, false)
 		if err != nil {
@@ -122,6 +123,6 @@ func FuzzOpenUnchecked(f *testing.F) {
 			y, _ := x.With(Ranking{Scoring: Scoring{Model: m}, PRF: PRF{Method: prfBo1}})
 			y.Retrieve(context.Background(), retrieval.Query{Text: "abortion should be legal death penalty"}, 5)
 		}
-		x.check(context.Background())
+		x.d.Check(context.Background())
 	})
 }

@@ -1,12 +1,12 @@
 package lexical
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 
 	"slices"
 	"sync"
@@ -22,16 +22,18 @@ type Index struct {
 
 // shared is what all Indexes made by With from one Open or Build share.
 type shared struct {
-	*data
+	*index.Data
 	// use is held for reading by every call that reads the mapped files,
 	// and for writing by Close, which so waits for them before unmapping;
 	// closed is read and set under it.
 	use       sync.RWMutex
 	closed    bool
-	stop      map[string]bool     // frequency-based stop words
-	stem      func(string) string // Krovetz stemming of query terms; nil without
-	analyzers sync.Pool           // *analyzer
-	boundDF   uint32              // exactBoundDF; tests lower it
+	units     []Unit                       // the units the index holds (Data.Meta.Units)
+	stop      map[string]bool              // frequency-based stop words
+	stem      func(string) string          // Krovetz stemming of query terms; nil without
+	analyzers sync.Pool                    // *analyzer
+	tables    map[*index.Field]*tableCache // per field: its length tables and exact bounds
+	boundDF   uint32                       // exactBoundDF; tests lower it
 	// scoreParts is the number of document ranges a query is scored in
 	// at once; 0 lets scoringParts choose. Tests set it.
 	scoreParts int
@@ -41,14 +43,22 @@ type shared struct {
 	pairErr  error
 }
 
-func newIndex(d *data, s Ranking) (*Index, error) {
-	sh := &shared{data: d, stop: map[string]bool{}, boundDF: exactBoundDF}
-	for _, w := range d.meta.Stopwords {
+func newIndex(d *index.Data, s Ranking) (*Index, error) {
+	sh := &shared{Data: d, stop: map[string]bool{}, tables: map[*index.Field]*tableCache{}, boundDF: exactBoundDF}
+	for _, u := range d.Units {
+		for _, f := range u.Fields {
+			sh.tables[f] = &tableCache{}
+		}
+	}
+	for _, u := range d.Meta.Units {
+		sh.units = append(sh.units, Unit(u))
+	}
+	for _, w := range d.Meta.Stopwords {
 		sh.stop[w] = true
 	}
-	an := d.meta.Analysis
+	an := d.Meta.Analysis
 	if an.Stem == "krovetz" {
-		sh.stem = analysis.KrovetzStemmer(d.meta.Vocabulary)
+		sh.stem = analysis.KrovetzStemmer(d.Meta.Vocabulary)
 	}
 	proto, err := analysis.NewAnalyzer(an)
 	if err != nil {
@@ -78,7 +88,10 @@ func Open(dir string, c Config) (*Index, error) { return openIndex(dir, c, true)
 // openIndex is Open; without checksums, it does not compare the index's
 // checksums (FuzzOpenUnchecked).
 func openIndex(dir string, c Config, checksums bool) (*Index, error) {
-	m, err := readMeta(dir)
+	m, err := index.ReadMeta(dir)
+	if errors.Is(err, index.ErrNoIndex) {
+		return nil, fmt.Errorf("lexical: open %s: %w", dir, ErrNoIndex)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -87,16 +100,19 @@ func openIndex(dir string, c Config, checksums bool) (*Index, error) {
 	} else if ok && a != m.Analysis {
 		return nil, fmt.Errorf("lexical: open %s: built with analysis %q, not %q: %w", dir, m.Analysis, a, errConfig)
 	}
-	units := c.Units
-	if len(units) == 0 {
-		units = m.Units
+	units := m.Units
+	if len(c.Units) > 0 {
+		units = nil
+		for _, u := range c.Units {
+			units = append(units, string(u))
+		}
 	}
 	for _, u := range units {
 		if !slices.Contains(m.Units, u) {
 			return nil, fmt.Errorf("lexical: open %s: unit %s not in index (has %v): %w", dir, quote.Q(u), m.Units, errConfig)
 		}
 	}
-	d, err := readData(dir, m, units, checksums)
+	d, err := index.Read(dir, m, units, checksums)
 	if err != nil {
 		return nil, err
 	}
@@ -107,11 +123,11 @@ func openIndex(dir string, c Config, checksums bool) (*Index, error) {
 // checks s (an unknown model or unit, or a unit the index lacks, is an
 // error).
 func (x *Index) With(s Ranking) (*Index, error) {
-	s, err := s.normalized(x.d.meta.Units)
+	s, err := s.normalized(x.d.units)
 	if err != nil {
 		return nil, err
 	}
-	if s.PRF.Method != prfNone && !x.d.meta.TermVectors {
+	if s.PRF.Method != prfNone && !x.d.Meta.TermVectors {
 		return nil, fmt.Errorf("lexical: PRF needs term vectors, and the index was built without: %w", errConfig)
 	}
 	return &Index{d: x.d, search: s}, nil
@@ -122,7 +138,7 @@ func (x *Index) With(s Ranking) (*Index, error) {
 func (x *Index) Ranking() Ranking { return x.search }
 
 // Analysis returns the analysis the index was built with.
-func (x *Index) Analysis() analysis.Analysis { return x.d.meta.Analysis }
+func (x *Index) Analysis() analysis.Analysis { return x.d.Meta.Analysis }
 
 // Docs returns the number of documents of unit u (0 if x lacks it). For
 // "pair" it is the number of pairs of two sentences of one argument (0
@@ -131,7 +147,7 @@ func (x *Index) Docs(u Unit) int {
 	if u == "pair" {
 		x.d.use.RLock()
 		defer x.d.use.RUnlock()
-		if x.d.unit("sentence") == nil || x.d.closed {
+		if x.d.Unit("sentence") == nil || x.d.closed {
 			return 0
 		}
 		g, err := x.d.groups()
@@ -140,41 +156,10 @@ func (x *Index) Docs(u Unit) int {
 		}
 		return g.pairs
 	}
-	if ud := x.d.unit(u); ud != nil {
-		return ud.docs()
+	if ud := x.d.Unit(string(u)); ud != nil {
+		return ud.Docs()
 	}
 	return 0
-}
-
-// check decodes and checks every posting list of the index against its
-// checksum, blocks and statistics (on all cores), and every chunk of ids
-// and of term vectors, which Open leaves to the first query that reads
-// them. It
-// returns the first malformed list's or chunk's error, wrapping
-// errCorrupt; nil for a sound index.
-func (x *Index) check(ctx context.Context) error {
-	for _, ud := range x.d.units {
-		if err := ud.checkAllIDs(); err != nil {
-			return err
-		}
-		for _, f := range ud.fields {
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("lexical: check: %w", err)
-			}
-			if err := f.check(); err != nil {
-				if !errors.Is(err, errCorrupt) {
-					err = fmt.Errorf("lexical: unit %s: field %s: %v: %w", ud.unit, f.name, err, errCorrupt)
-				}
-				return err
-			}
-			for c := range f.fwdCheck {
-				if _, err := f.vector(uint32(c * fwdChunk)); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // Close releases the index (it unmaps the index files); later calls of
@@ -187,22 +172,7 @@ func (x *Index) Close() error {
 		return nil
 	}
 	x.d.closed = true
-	var err error
-	for _, ud := range x.d.units {
-		if ud.unmap != nil {
-			err = errors.Join(err, ud.unmap())
-		}
-	}
-	return err
-}
-
-func (d *data) unit(u Unit) *unitData {
-	for _, ud := range d.units {
-		if ud.unit == u {
-			return ud
-		}
-	}
-	return nil
+	return x.d.Data.Close()
 }
 
 func (s Ranking) normalized(units []Unit) (Ranking, error) {
@@ -267,11 +237,11 @@ func (s Ranking) normalized(units []Unit) (Ranking, error) {
 
 func (s Ranking) fieldWeight(name string) float64 {
 	switch name {
-	case fieldConclusion:
+	case index.FieldConclusion:
 		return s.Fields.Conclusion
-	case fieldPremise:
+	case index.FieldPremise:
 		return s.Fields.Premise
-	case fieldTitle:
+	case index.FieldTitle:
 		return s.Fields.Title
 	}
 	return 1

@@ -19,6 +19,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/slowtest"
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 	"github.com/argsearch/argsearch/retrieval/retrievaltest"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/topics"
@@ -145,7 +146,7 @@ func TestOpenErrors(t *testing.T) {
 	if _, err := Open(dir, Config{}); !errors.Is(err, errCorrupt) {
 		t.Errorf("missing unit file: got %v, want errCorrupt", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, metaFile), []byte("{"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, index.MetaFile), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Open(dir, Config{}); !errors.Is(err, errCorrupt) {
@@ -193,7 +194,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	if _, err := x.With(Ranking{Unit: "sentence"}); !errors.Is(err, errConfig) {
 		t.Errorf("searching an unbuilt unit: got %v, want errConfig", err)
 	}
-	sw := x.d.meta.Stopwords
+	sw := x.d.Meta.Stopwords
 	if len(sw) != 5 {
 		t.Fatalf("got stop words %v, want 5", sw)
 	}
@@ -212,7 +213,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 	for _, w := range sw {
 		stop[w] = true
 	}
-	ud := x.d.unit("argument")
+	ud := x.d.Unit("argument")
 	for i, arg := range args {
 		n := 0
 		for _, term := range z.AppendTerms(nil, arg.Conclusion) {
@@ -220,7 +221,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 				n++
 			}
 		}
-		if got := ud.fields[0].length(uint64(i)); got != uint32(n) {
+		if got := ud.Fields[0].Length(uint64(i)); got != uint32(n) {
 			t.Fatalf("argument %s: conclusion length %d, want %d", arg.ID, got, n)
 		}
 	}
@@ -280,7 +281,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 	})
 	contexts := top(func(a corpus.Argument) []string { return []string{a.Context.DiscussionTitle} })
 	want := slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(texts), contexts...))))
-	if got := x.d.meta.Stopwords; !slices.Equal(got, want) {
+	if got := x.d.Meta.Stopwords; !slices.Equal(got, want) {
 		t.Errorf("stop words %v, want %v (texts %v, contexts %v)", got, want, texts, contexts)
 	}
 	if slices.Equal(texts, contexts) {
@@ -295,18 +296,18 @@ func TestFrequentFieldStopwords(t *testing.T) {
 // cores, checks every term, and finds a malformed list in the last part.
 func TestCheckParallel(t *testing.T) {
 	x := build(t, "", sampleArgs(t, 300), Config{})
-	if err := x.check(context.Background()); err != nil {
+	if err := x.d.Check(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	split := 0
-	for _, ud := range x.d.units {
-		for _, f := range ud.fields {
-			for id := range f.checked {
-				if f.checked[id].Load() != termGood {
-					t.Fatalf("%s/%s: term %q not checked", ud.unit, f.name, f.term(id))
+	for _, ud := range x.d.Units {
+		for _, f := range ud.Fields {
+			for id := range f.Checked {
+				if f.Checked[id].Load() != index.Sound {
+					t.Fatalf("%s/%s: term %q not checked", ud.Name, f.Name, f.Term(id))
 				}
 			}
-			if len(f.post) >= 1<<16 {
+			if len(f.Post) >= 1<<16 {
 				split++
 			}
 		}
@@ -315,11 +316,11 @@ func TestCheckParallel(t *testing.T) {
 		t.Error("no field large enough to be split")
 	}
 	y := build(t, "", sampleArgs(t, 300), Config{})
-	f := y.d.unit("sentence").fields[0]
-	last := len(f.df) - 1
-	f.post[f.postOff[last]] = 33 // a gap width no block has
-	if err := y.check(context.Background()); !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), string(f.term(last))) {
-		t.Errorf("Check: got %v, want errCorrupt naming %q", err, f.term(last))
+	f := y.d.Unit("sentence").Fields[0]
+	last := len(f.DF) - 1
+	f.Post[f.PostOff[last]] = 33 // a gap width no block has
+	if err := y.d.Check(context.Background()); !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), string(f.Term(last))) {
+		t.Errorf("Check: got %v, want errCorrupt naming %q", err, f.Term(last))
 	}
 }
 
@@ -328,13 +329,13 @@ func TestCheckParallel(t *testing.T) {
 // error wrapping errCorrupt; queries that do not read it still work.
 func TestCorruptPostingsLazy(t *testing.T) {
 	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: "lucene", Units: []Unit{"sentence"}})
-	f := x.d.unit("sentence").fields[0]
-	id := f.lookup("quota")
+	f := x.d.Unit("sentence").Fields[0]
+	id := f.Lookup("quota")
 	if id < 0 {
 		t.Fatal("no term quota in the sample")
 	}
-	for i := f.postOff[id]; i < f.postOff[id+1]; i++ {
-		f.post[i] = 0x80 // bit widths over 32
+	for i := f.PostOff[id]; i < f.PostOff[id+1]; i++ {
+		f.Post[i] = 0x80 // bit widths over 32
 	}
 	ctx := context.Background()
 	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "racial quotas"}, 10); !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), "quota") {
@@ -343,7 +344,7 @@ func TestCorruptPostingsLazy(t *testing.T) {
 	if hits, err := x.Retrieve(ctx, retrieval.Query{Text: "affirmative action"}, 10); err != nil || len(hits) == 0 {
 		t.Errorf("query of other terms: %d hits, %v", len(hits), err)
 	}
-	if err := x.check(ctx); !errors.Is(err, errCorrupt) {
+	if err := x.d.Check(ctx); !errors.Is(err, errCorrupt) {
 		t.Errorf("Check: got %v, want errCorrupt", err)
 	}
 }
@@ -421,21 +422,21 @@ func TestIDs(t *testing.T) {
 		}
 	}
 	x := build(t, "", args, Config{Units: []Unit{"sentence", "argument"}})
-	for _, ud := range x.d.units {
+	for _, ud := range x.d.Units {
 		var ids []string
-		if ud.unit == "argument" {
+		if ud.Name == "argument" {
 			for _, a := range args {
 				ids = append(ids, a.ID)
 			}
 		} else {
 			ids = want
 		}
-		if ud.docs() != len(ids) {
-			t.Fatalf("%s: %d documents, want %d", ud.unit, ud.docs(), len(ids))
+		if ud.Docs() != len(ids) {
+			t.Fatalf("%s: %d documents, want %d", ud.Name, ud.Docs(), len(ids))
 		}
 		for d, id := range ids {
-			if got := ud.id(uint32(d)); got != id {
-				t.Fatalf("%s: document %d: id %q, want %q", ud.unit, d, got, id)
+			if got := ud.ID(uint32(d)); got != id {
+				t.Fatalf("%s: document %d: id %q, want %q", ud.Name, d, got, id)
 			}
 		}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // krovetzRefDocs analyses both units unstemmed, chooses the vocabulary as
@@ -165,7 +166,7 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 	if !bytes.Equal(r1, r2) {
 		t.Errorf("two builds give different runs")
 	}
-	for _, name := range []string{"sentence.lex", "argument.lex", metaFile} {
+	for _, name := range []string{"sentence.lex", "argument.lex", index.MetaFile} {
 		a, _ := os.ReadFile(filepath.Join(d1, name))
 		b, _ := os.ReadFile(filepath.Join(d2, name))
 		if len(a) == 0 || !bytes.Equal(a, b) {
@@ -195,7 +196,7 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 		t.Errorf("negative KrovetzMinCF: got %v, want errConfig", err)
 	}
 	// A vocabulary recorded for another stemmer is corruption.
-	b, err := os.ReadFile(filepath.Join(d1, metaFile))
+	b, err := os.ReadFile(filepath.Join(d1, index.MetaFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 	if bytes.Equal(bad, b) {
 		t.Fatalf("index.json does not record the analysis as expected: %s", b[:min(len(b), 300)])
 	}
-	if err := os.WriteFile(filepath.Join(d1, metaFile), bad, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(d1, index.MetaFile), bad, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Open(d1, Config{}); !errors.Is(err, errCorrupt) || !strings.Contains(err.Error(), "vocabulary") {
@@ -219,7 +220,7 @@ func TestKrovetzWithFrequentStopwords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw := x.d.meta.Stopwords
+	sw := x.d.Meta.Stopwords
 	if len(sw) != 20 {
 		t.Fatalf("got %d stop words, want 20", len(sw))
 	}

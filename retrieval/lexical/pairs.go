@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/argsearch/argsearch/internal/quote"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 
 	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/retrieval"
@@ -31,21 +32,21 @@ func (d *shared) groups() (*pairGroups, error) {
 }
 
 func (d *shared) groupSentences() (*pairGroups, error) {
-	su := d.unit("sentence")
-	if err := su.checkAllIDs(); err != nil {
+	su := d.Unit("sentence")
+	if err := su.CheckAllIDs(); err != nil {
 		return nil, err
 	}
-	if au := d.unit("argument"); au != nil {
-		if err := au.checkAllIDs(); err != nil {
+	if au := d.Unit("argument"); au != nil {
+		if err := au.CheckAllIDs(); err != nil {
 			return nil, err
 		}
 	}
-	f := su.fields[0]
+	f := su.Fields[0]
 	g := &pairGroups{}
 	at := map[string]int32{} // argument id → group
 	last := ""
-	for doc := range uint32(su.docs()) {
-		arg, err := docid.Argument(su.id(doc))
+	for doc := range uint32(su.Docs()) {
+		arg, err := docid.Argument(su.ID(doc))
 		if err != nil {
 			return nil, fmt.Errorf("lexical: pair unit: %w", err)
 		}
@@ -59,14 +60,14 @@ func (d *shared) groupSentences() (*pairGroups, error) {
 			g.empty = append(g.empty, 0)
 			last = arg
 		}
-		n := f.length(uint64(doc))
+		n := f.Length(uint64(doc))
 		g.length[len(g.length)-1] += uint64(n)
 		if n == 0 {
 			g.empty[len(g.empty)-1]++
 		}
 		g.maxDL = max(g.maxDL, n)
 	}
-	g.start = append(g.start, uint32(su.docs()))
+	g.start = append(g.start, uint32(su.Docs()))
 	for i := range len(g.start) - 1 {
 		g.pairs += choose2(g.size(i))
 	}
@@ -74,11 +75,11 @@ func (d *shared) groupSentences() (*pairGroups, error) {
 	for i := range g.argument {
 		g.argument[i] = -1
 	}
-	if au := d.unit("argument"); au != nil {
-		g.group = make([]int32, au.docs())
-		for doc := range uint32(au.docs()) {
+	if au := d.Unit("argument"); au != nil {
+		g.group = make([]int32, au.Docs())
+		for doc := range uint32(au.Docs()) {
 			g.group[doc] = -1
-			if i, ok := at[au.id(doc)]; ok {
+			if i, ok := at[au.ID(doc)]; ok {
 				g.group[doc] = i
 				g.argument[i] = int32(doc)
 			}
@@ -99,12 +100,12 @@ type pairHit struct {
 
 // pairTop keeps the k best pairs: by score descending, then id descending.
 type pairTop struct {
-	su *unitData
+	su *index.Unit
 	k  int
 	h  []pairHit // a heap whose root is the worst kept pair
 }
 
-func (t *pairTop) id(p pairHit) string { return docid.Pair(t.su.id(p.a), t.su.id(p.b)) }
+func (t *pairTop) id(p pairHit) string { return docid.Pair(t.su.ID(p.a), t.su.ID(p.b)) }
 
 func (t *pairTop) better(p, q pairHit) bool {
 	if p.score != q.score {
@@ -160,12 +161,12 @@ type posting struct {
 }
 
 // postings returns the postings of term t in f (none if f lacks it).
-func postings(f *fieldData, t string, ndocs uint64) ([]posting, error) {
-	id := f.lookup(t)
+func postings(f *index.Field, t string, ndocs uint64) ([]posting, error) {
+	id := f.Lookup(t)
 	if id < 0 {
 		return nil, nil
 	}
-	out := make([]posting, 0, f.df[id])
+	out := make([]posting, 0, f.DF[id])
 	var c cursor
 	if err := c.reset(f, id, ndocs); err != nil {
 		return nil, fmt.Errorf("lexical: retrieve: %w", err)
@@ -201,9 +202,9 @@ func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]
 // (with PairTitle), and the pair field's statistics.
 type pairScan struct {
 	g        *pairGroups
-	su       *unitData
-	sf       *fieldData // the sentences
-	tf       *fieldData // the discussion titles, with PairTitle; nil without
+	su       *index.Unit
+	sf       *index.Field // the sentences
+	tf       *index.Field // the discussion titles, with PairTitle; nil without
 	sc       Scoring
 	kind     int
 	lt       []float64 // the scoring's length values
@@ -228,11 +229,11 @@ func (x *Index) pairScan() (*pairScan, error) {
 	if err != nil {
 		return nil, err
 	}
-	su := x.d.unit("sentence")
-	ps := &pairScan{g: g, su: su, sf: su.fields[0], sc: x.search.Scoring}
+	su := x.d.Unit("sentence")
+	ps := &pairScan{g: g, su: su, sf: su.Fields[0], sc: x.search.Scoring}
 	if x.search.PairTitle {
-		for _, f := range x.d.unit("argument").fields {
-			if f.name == fieldTitle {
+		for _, f := range x.d.Unit("argument").Fields {
+			if f.Name == index.FieldTitle {
 				ps.tf = f
 			}
 		}
@@ -274,7 +275,7 @@ func (ps *pairScan) titleLen(i int) uint64 {
 	if ps.tf == nil || ps.g.argument[i] < 0 {
 		return 0
 	}
-	return uint64(ps.tf.length(uint64(ps.g.argument[i])))
+	return uint64(ps.tf.Length(uint64(ps.g.argument[i])))
 }
 
 // terms returns the query terms that some pair holds, with their postings
@@ -282,7 +283,7 @@ func (ps *pairScan) titleLen(i int) uint64 {
 func (ps *pairScan) terms(qts []qterm) ([]*pairTerm, error) {
 	g := ps.g
 	var terms []*pairTerm
-	ndocs := uint64(ps.su.docs())
+	ndocs := uint64(ps.su.Docs())
 	for _, qt := range qts {
 		sent, err := postings(ps.sf, qt.term, ndocs)
 		if err != nil {
@@ -290,7 +291,7 @@ func (ps *pairScan) terms(qts []qterm) ([]*pairTerm, error) {
 		}
 		t := &pairTerm{sent: sent}
 		if ps.tf != nil {
-			titles, err := postings(ps.tf, qt.term, uint64(ps.tf.docs()))
+			titles, err := postings(ps.tf, qt.term, uint64(ps.tf.Docs()))
 			if err != nil {
 				return nil, err
 			}
@@ -410,7 +411,7 @@ func (ps *pairScan) score(ctx context.Context, terms []*pairTerm, top *pairTop) 
 		hit = resize(hit, size)
 		dl = resize(dl, size)
 		for i := range size {
-			dl[i] = sf.length(uint64(base) + uint64(i))
+			dl[i] = sf.Length(uint64(base) + uint64(i))
 		}
 		anyTitle := false
 		for j, t := range terms {

@@ -5,36 +5,38 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // docVector adds the terms of document d (all fields of the unit together)
 // with their frequencies to into, and returns the document's length. Term
 // vectors that fail their check give an error wrapping errCorrupt.
-func docVector(ud *unitData, d uint32, into map[string]float64) (dl float64, err error) {
-	for _, f := range ud.fields {
+func docVector(ud *index.Unit, d uint32, into map[string]float64) (dl float64, err error) {
+	for _, f := range ud.Fields {
 		doc := uint64(0)
-		vec, err := f.vector(d)
+		vec, err := f.Vector(d)
 		if err != nil {
 			return 0, err
 		}
 		for p := vec; len(p) > 0; {
-			x, m := uvarint(p)
+			x, m := index.Uvarint(p)
 			if m <= 0 {
 				break
 			}
 			p = p[m:]
 			tf := uint64(1)
 			if x&1 == 0 {
-				if tf, m = uvarint(p); m <= 0 {
+				if tf, m = index.Uvarint(p); m <= 0 {
 					break
 				}
 				p = p[m:]
 			}
 			doc += x >> 1
-			if doc >= uint64(f.terms()) {
+			if doc >= uint64(f.Terms()) {
 				break
 			}
-			into[string(f.term(int(doc)))] += float64(tf)
+			into[string(f.Term(int(doc)))] += float64(tf)
 			dl += float64(tf)
 		}
 	}
@@ -64,7 +66,7 @@ func best(m map[string]float64, n int) []weighted {
 
 // expand returns the query expanded from the feedback documents fb (best
 // first) with the configured PRF method.
-func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) ([]qterm, error) {
+func (x *Index) expand(ud *index.Unit, terms []qterm, fb []scored) ([]qterm, error) {
 	prf := x.search.PRF
 	out := slices.Clone(terms)
 	at := map[string]int{}
@@ -137,13 +139,13 @@ func (x *Index) expand(ud *unitData, terms []qterm, fb []scored) ([]qterm, error
 				return nil, err
 			}
 		}
-		n := float64(ud.docs())
+		n := float64(ud.Docs())
 		w := map[string]float64{}
 		for t, f := range tfx {
 			var ttf float64
-			for _, fd := range ud.fields {
-				if id := fd.lookup(t); id >= 0 {
-					ttf += float64(fd.ttf[id])
+			for _, fd := range ud.Fields {
+				if id := fd.Lookup(t); id >= 0 {
+					ttf += float64(fd.TTF[id])
 				}
 			}
 			pn := ttf / n

@@ -133,9 +133,9 @@ func (ub *unitBuilder) writeRunIDs(w *countWriter) error {
 		id  string
 		doc uint32
 	}
-	n := ub.ids.docs() - ub.runStart
+	n := ub.ids.Docs() - ub.runStart
 	all := make([]idDoc, 0, n)
-	ub.ids.each(ub.runStart, func(doc int, id []byte) {
+	ub.ids.Each(ub.runStart, func(doc int, id []byte) {
 		all = append(all, idDoc{string(id), uint32(doc)})
 	})
 	slices.SortFunc(all, func(a, b idDoc) int {
@@ -151,7 +151,7 @@ func (ub *unitBuilder) writeRunIDs(w *countWriter) error {
 			return err
 		}
 	}
-	ub.runStart = ub.ids.docs()
+	ub.runStart = ub.ids.Docs()
 	return nil
 }
 
@@ -177,67 +177,15 @@ func (b *builder) cleanup() {
 	}
 }
 
-// An idCoder front-codes document ids as they are added (see the file
-// format).
-type idCoder struct {
-	data    []byte
-	restart []uint64
-	prev    []byte
-	n       int
-}
-
-func (c *idCoder) docs() int { return c.n }
-
-func (c *idCoder) add(id string) {
-	shared := 0
-	if c.n%idEvery == 0 {
-		c.restart = append(c.restart, uint64(len(c.data)))
-	} else {
-		for shared < min(len(c.prev), len(id)) && c.prev[shared] == id[shared] {
-			shared++
-		}
-	}
-	c.data = binary.AppendUvarint(c.data, uint64(shared))
-	c.data = binary.AppendUvarint(c.data, uint64(len(id)-shared))
-	c.data = append(c.data, id[shared:]...)
-	c.prev = append(c.prev[:0], id...)
-	c.n++
-}
-
-// id returns the id of document d.
-func (c *idCoder) id(d int) string { return frontCodedID(c.data, c.restart, uint32(d)) }
-
-// each calls fn with every document from first on and its id (valid
-// during the call only).
-func (c *idCoder) each(first int, fn func(doc int, id []byte)) {
-	if first >= c.n {
-		return
-	}
-	d := first - first%idEvery
-	off := c.restart[d/idEvery]
-	var id []byte
-	for ; d < c.n; d++ {
-		shared, n := uvarint(c.data[off:])
-		off += uint64(n)
-		rest, n := uvarint(c.data[off:])
-		off += uint64(n)
-		id = append(id[:shared], c.data[off:off+rest]...)
-		off += rest
-		if d >= first {
-			fn(d, id)
-		}
-	}
-}
-
 // idRanks returns each document's position in byte order of the ids (ties,
 // which a valid corpus does not have, by document): from the runs' sorted
 // ids when there are runs, otherwise by sorting them all.
 func (b *builder) idRanks(ui int) ([]uint32, error) {
 	ub := b.units[ui]
-	ranks := make([]uint32, ub.ids.docs())
+	ranks := make([]uint32, ub.ids.Docs())
 	if len(b.runs) == 0 {
-		ids := make([]string, 0, ub.ids.docs())
-		ub.ids.each(0, func(_ int, id []byte) { ids = append(ids, string(id)) })
+		ids := make([]string, 0, ub.ids.Docs())
+		ub.ids.Each(0, func(_ int, id []byte) { ids = append(ids, string(id)) })
 		order := make([]uint32, len(ids))
 		for i := range order {
 			order[i] = uint32(i)

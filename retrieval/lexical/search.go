@@ -14,6 +14,7 @@ import (
 
 	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // A qterm is an analysed query term and its weight.
@@ -53,7 +54,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	if x.search.Unit == "pair" {
 		return x.retrievePairs(ctx, q, k)
 	}
-	ud := x.d.unit(x.search.Unit)
+	ud := x.d.Unit(string(x.search.Unit))
 	allow, err := x.allowed(ud, q)
 	if err != nil {
 		return nil, err
@@ -89,14 +90,16 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 // hitsOf turns scored documents of ud into hits, finding the ids of many
 // on all cores. Ids that fail their check give an error wrapping
 // errCorrupt.
-func hitsOf(ud *unitData, res []scored) ([]retrieval.Hit, error) {
-	if err := ud.checkedIDs(res); err != nil {
-		return nil, err
+func hitsOf(ud *index.Unit, res []scored) ([]retrieval.Hit, error) {
+	for _, r := range res {
+		if err := ud.CheckID(r.doc); err != nil {
+			return nil, err
+		}
 	}
 	hits := make([]retrieval.Hit, len(res))
 	fill := func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			hits[i] = retrieval.Hit{ID: ud.id(res[i].doc), Score: res[i].score}
+			hits[i] = retrieval.Hit{ID: ud.ID(res[i].doc), Score: res[i].score}
 		}
 	}
 	parts := min(runtime.GOMAXPROCS(0), len(res)/parallelIDs)
@@ -152,42 +155,43 @@ func (x *Index) queryTerms(q retrieval.Query) []qterm {
 
 // run scores, document at a time, all documents matching terms (and, if
 // allow is not nil, in allow) and returns the best k.
-func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, allow []uint64) ([]scored, error) {
+func (x *Index) run(ctx context.Context, ud *index.Unit, terms []qterm, k int, allow []uint64) ([]scored, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
 	sc := x.search.Scoring
 	model := sc.Model
 	kind := modelKind(model)
-	ndocs := uint64(ud.docs())
-	ud.checkTerms(terms, x.search.fieldWeight, parallelCheck)
+	ndocs := uint64(ud.Docs())
+	checkTerms(ud, terms, x.search.fieldWeight, parallelCheck)
 	var cs []*cursor
 	var dir []dirField
-	for _, f := range ud.fields {
-		fw := x.search.fieldWeight(f.name)
-		if fw == 0 || f.docCount == 0 {
+	for _, f := range ud.Fields {
+		fw := x.search.fieldWeight(f.Name)
+		if fw == 0 || f.DocCount == 0 {
 			continue
 		}
-		n := float64(f.docCount)
+		n := float64(f.DocCount)
+		tc := x.d.tables[f]
 		var lt []float64
 		switch kind {
 		case kindBM25:
-			lt = f.lengthTable(tableBM25, sc)
+			lt = tc.lengthTable(f, tableBM25, sc)
 		case kindTFIDF:
-			lt = f.lengthTable(tableTFIDF, sc)
+			lt = tc.lengthTable(f, tableTFIDF, sc)
 		case kindLuceneDirichlet, kindDirichlet:
-			lt = f.lengthTable(tableDirichlet, sc)
+			lt = tc.lengthTable(f, tableDirichlet, sc)
 		case kindDPH:
-			lt = f.lengthTable(tableLength, sc)
+			lt = tc.lengthTable(f, tableLength, sc)
 		}
 		df := dirField{fw: fw, lt: lt, f: f}
 		for _, qt := range terms {
-			id := f.lookup(qt.term)
+			id := f.Lookup(qt.term)
 			if id < 0 {
 				continue
 			}
 			c := &cursor{w: fw * qt.w, lt: lt, kind: kind}
-			dfreq, ttf := float64(f.df[id]), float64(f.ttf[id])
+			dfreq, ttf := float64(f.DF[id]), float64(f.TTF[id])
 			switch kind {
 			case kindBM25:
 				c.c = c.w * math.Log(1+(n-dfreq+0.5)/(dfreq+0.5))
@@ -197,23 +201,23 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 					c.c *= math.Log1p(dfreq) / math.Log1p(n)
 				}
 			case kindLuceneDirichlet:
-				c.mp = sc.Mu * (ttf + 1) / (float64(f.sumTTF) + 1)
+				c.mp = sc.Mu * (ttf + 1) / (float64(f.SumTTF) + 1)
 			case kindDirichlet:
-				c.mp = sc.Mu * ttf / float64(f.sumTTF)
+				c.mp = sc.Mu * ttf / float64(f.SumTTF)
 				df.qlen += qt.w
-				df.base += qt.w * math.Log(ttf/float64(f.sumTTF))
+				df.base += qt.w * math.Log(ttf/float64(f.SumTTF))
 			case kindDPH:
-				c.c = float64(f.sumTTF) / ttf // avgdl·N/ttf
+				c.c = float64(f.SumTTF) / ttf // avgdl·N/ttf
 			}
 			c.one = math.Log(1 + 1/c.mp)
-			c.ub = c.bound(float64(f.maxTF[id]), f.minDL)
+			c.ub = c.bound(float64(f.MaxTF[id]), f.MinDL)
 			// Long lists get the exact bound, computed once per term and
 			// scoring setting and cached: the largest contribution the term
 			// makes to any document, per unit of query weight.
 			// DPH's bound from the statistics alone is loose, so every
 			// DPH term gets the exact one.
-			if kind != kindDirichlet && (f.df[id] >= x.d.boundDF || kind == kindDPH) && c.w > 0 {
-				b, err := f.exactBound(id, model, sc, c)
+			if kind != kindDirichlet && (f.DF[id] >= x.d.boundDF || kind == kindDPH) && c.w > 0 {
+				b, err := tc.exactBound(f, id, model, sc, c)
 				if err != nil {
 					return nil, fmt.Errorf("lexical: retrieve: %w", err)
 				}
@@ -234,8 +238,8 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 	// models.
 	dirMax := 0.0
 	for _, d := range dir {
-		m := d.lt[d.f.minDL]
-		if d.f.docCount < d.f.docs() {
+		m := d.lt[d.f.MinDL]
+		if d.f.DocCount < d.f.Docs() {
 			m = d.lt[0] // some documents have an empty field
 		}
 		dirMax += d.fw * (d.base + d.qlen*m)
@@ -270,12 +274,12 @@ func (x *Index) run(ctx context.Context, ud *unitData, terms []qterm, k int, all
 type dirField struct {
 	fw, qlen, base float64
 	lt             []float64
-	f              *fieldData
+	f              *index.Field
 }
 
 // scoring is what the document ranges of one query share, read-only.
 type scoring struct {
-	ud     *unitData
+	ud     *index.Unit
 	k      int
 	allow  []uint64 // nil, or the documents allowed
 	cum    []float64
@@ -473,7 +477,7 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 					con[i*window+j] = 0
 				}
 				for _, d := range dir {
-					score += d.fw * (d.base + d.qlen*d.lt[d.f.length(doc)])
+					score += d.fw * (d.base + d.qlen*d.lt[d.f.Length(doc)])
 				}
 				if h.offer(uint32(doc), score) && h.bar-dirMax > theta {
 					theta = h.bar - dirMax
@@ -515,7 +519,7 @@ type tableCache struct {
 // lengthTable returns a function of the document length, tabulated for
 // every length of the field (so the scoring loops do no transcendental
 // arithmetic per document).
-func (f *fieldData) lengthTable(kind int, sc Scoring) []float64 {
+func (tc *tableCache) lengthTable(f *index.Field, kind int, sc Scoring) []float64 {
 	key := tableKey{kind: kind, quant: sc.QuantizeLengths}
 	switch kind {
 	case tableBM25:
@@ -523,16 +527,16 @@ func (f *fieldData) lengthTable(kind int, sc Scoring) []float64 {
 	case tableDirichlet:
 		key.a = sc.Mu
 	}
-	f.tables.mu.Lock()
-	defer f.tables.mu.Unlock()
-	if t, ok := f.tables.m[key]; ok {
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	if t, ok := tc.m[key]; ok {
 		return t
 	}
-	t := lengthValues(kind, sc, float64(f.sumTTF)/float64(max(f.docCount, 1)), f.maxDL)
-	if f.tables.m == nil {
-		f.tables.m = map[tableKey][]float64{}
+	t := lengthValues(kind, sc, float64(f.SumTTF)/float64(max(f.DocCount, 1)), f.MaxDL)
+	if tc.m == nil {
+		tc.m = map[tableKey][]float64{}
 	}
-	f.tables.m[key] = t
+	tc.m[key] = t
 	return t
 }
 
@@ -562,40 +566,19 @@ func lengthValues(kind int, sc Scoring, avgdl float64, maxDL uint32) []float64 {
 	return t
 }
 
-// uvarint is binary.Uvarint, small enough to inline. It returns 0, 0 for
-// a truncated and 0, -1 for an overlong varint.
-func uvarint(b []byte) (uint64, int) {
-	if len(b) > 0 && b[0] < 0x80 {
-		return uint64(b[0]), 1
-	}
-	var x uint64
-	var s uint
-	for i, c := range b {
-		if i == 10 {
-			return 0, -1
-		}
-		if c < 0x80 {
-			return x | uint64(c)<<s, i + 1
-		}
-		x |= uint64(c&0x7f) << s
-		s += 7
-	}
-	return 0, 0
-}
-
 // A topK keeps the k best documents offered: by score descending, then id
 // descending (rank descending). Documents are collected in a buffer of 2k;
 // when it is full, the best k are selected and the rest dropped, and the
 // k-th best score becomes the bar an offer must reach. The rank of a
 // document's id is looked up only then, so an offer is an append.
 type topK struct {
-	ud  *unitData
+	ud  *index.Unit
 	k   int
 	buf []scored
 	bar float64 // the k-th best score at the last selection; -Inf before
 }
 
-func newTopK(ud *unitData, k int) *topK {
+func newTopK(ud *index.Unit, k int) *topK {
 	return &topK{ud: ud, k: k, buf: make([]scored, 0, 2*min(k, 1<<20)), bar: math.Inf(-1)}
 }
 
@@ -623,7 +606,7 @@ func (t *topK) offer(doc uint32, score float64) bool {
 // selectBest keeps the k best documents of the buffer and sets the bar.
 func (t *topK) selectBest() {
 	for i := range t.buf {
-		t.buf[i].rank = t.ud.idRank[t.buf[i].doc]
+		t.buf[i].rank = t.ud.IDRank[t.buf[i].doc]
 	}
 	if len(t.buf) <= t.k {
 		return
@@ -692,14 +675,14 @@ type boundKey struct {
 // exactBound returns the largest contribution term id makes to a document
 // of f with unit query weight, under model and sc; proto is a cursor of
 // the term set up for the query (weight c.w).
-func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) (float64, error) {
+func (tc *tableCache) exactBound(f *index.Field, id int, model Model, sc Scoring, proto *cursor) (float64, error) {
 	key := boundKey{tableKey{a: sc.K1, b: sc.B, quant: sc.QuantizeLengths}, model, id}
 	if model != "bm25" {
 		key.table.a, key.table.b = sc.Mu, 0
 	}
-	f.tables.mu.Lock()
-	v, ok := f.tables.bounds[key]
-	f.tables.mu.Unlock()
+	tc.mu.Lock()
+	v, ok := tc.bounds[key]
+	tc.mu.Unlock()
 	if ok {
 		return v, nil
 	}
@@ -709,7 +692,7 @@ func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) (
 		c.c = proto.c / proto.w
 	}
 	best := 0.0
-	if err := c.reset(f, id, uint64(f.docs())); err != nil {
+	if err := c.reset(f, id, uint64(f.Docs())); err != nil {
 		return 0, err
 	}
 	// A block whose bound (from its largest frequency and shortest
@@ -723,15 +706,15 @@ func (f *fieldData) exactBound(id int, model Model, sc Scoring, proto *cursor) (
 			if c.tfs[i] == 1 && c.dl8[c.docs[i]] < 255 {
 				best = max(best, c.one1[c.dl8[c.docs[i]]])
 			} else {
-				best = max(best, c.score(float64(c.tfs[i]), c.f.length(uint64(c.docs[i]))))
+				best = max(best, c.score(float64(c.tfs[i]), c.f.Length(uint64(c.docs[i]))))
 			}
 		}
 	}
-	f.tables.mu.Lock()
-	if f.tables.bounds == nil {
-		f.tables.bounds = map[boundKey]float64{}
+	tc.mu.Lock()
+	if tc.bounds == nil {
+		tc.bounds = map[boundKey]float64{}
 	}
-	f.tables.bounds[key] = best
-	f.tables.mu.Unlock()
+	tc.bounds[key] = best
+	tc.mu.Unlock()
 	return best, nil
 }

@@ -1,0 +1,237 @@
+package index
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/argsearch/argsearch/internal/crc32c"
+)
+
+// WriteUnit writes one unit's file into dir. streams, if not nil,
+// holds per field the sections to write in place of the field's post and
+// fwd where they are not nil.
+func WriteUnit(ctx context.Context, dir string, u *Unit, streams []FieldStreams) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	return writeFileAtomic(filepath.Join(dir, string(u.Name)+".lex"), func(w io.Writer) error {
+		return writeUnit(w, u, streams)
+	})
+}
+
+// WriteMeta writes index.json, which makes dir an index.
+func WriteMeta(dir string, m Meta) error {
+	js, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	return writeFileAtomic(filepath.Join(dir, MetaFile), func(w io.Writer) error {
+		_, err := w.Write(append(js, '\n'))
+		return err
+	})
+}
+
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("lexical: %w", err)
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("lexical: writing %s: %w", path, err)
+	}
+	return nil
+}
+
+type sectionWriter struct {
+	w     io.Writer
+	err   error
+	buf   []byte
+	n     int     // bytes written
+	whole bool    // the current section's bytes count in its checksum
+	crc   uint32  // of the current section's bytes, if whole
+	count [8]byte // the current section's byte count
+}
+
+// put writes b, outside of any checksum.
+func (s *sectionWriter) put(b []byte) {
+	if s.err != nil {
+		return
+	}
+	_, s.err = s.w.Write(b)
+	s.n += len(b)
+}
+
+// raw writes bytes of the current section.
+func (s *sectionWriter) raw(b []byte) {
+	if s.whole {
+		s.crc = crc32c.Update(s.crc, b)
+	}
+	s.put(b)
+}
+
+// begin starts a section of size bytes: padding to a multiple of 8, then
+// the byte count. Its checksum covers its bytes if whole (see end).
+func (s *sectionWriter) begin(size int, whole bool) {
+	var zero [8]byte
+	s.put(zero[:(8-s.n%8)%8])
+	binary.LittleEndian.PutUint64(s.count[:], uint64(size))
+	s.put(s.count[:])
+	s.whole, s.crc = whole, 0
+}
+
+// end ends a section with its checksum: the CRC-32C of its bytes (if
+// whole) followed by its byte count.
+func (s *sectionWriter) end() {
+	var b [4]byte
+	binary.LittleEndian.PutUint32(b[:], crc32c.Update(s.crc, s.count[:]))
+	s.put(b[:])
+	s.whole, s.crc = false, 0
+}
+
+func (s *sectionWriter) bytes(b []byte, whole bool) {
+	s.begin(len(b), whole)
+	s.raw(b)
+	s.end()
+}
+
+// Write writes the bytes of a stream's section.
+func (s *sectionWriter) Write(b []byte) (int, error) {
+	s.raw(b)
+	if s.err != nil {
+		return 0, s.err
+	}
+	return len(b), nil
+}
+
+// stream writes a large section (its checksum does not cover its bytes)
+// from st, or b if st is nil.
+func (s *sectionWriter) stream(st *Stream, b []byte) {
+	if st == nil {
+		s.bytes(b, false)
+		return
+	}
+	s.begin(st.Size, false)
+	start := s.n
+	if s.err == nil {
+		if err := st.Write(s); err != nil && s.err == nil {
+			s.err = err
+		}
+	}
+	if s.err == nil && s.n-start != st.Size {
+		s.err = fmt.Errorf("lexical: internal error: a section of %d bytes where %d were announced", s.n-start, st.Size)
+	}
+	s.end()
+}
+
+func (s *sectionWriter) u32s(v []uint32) {
+	s.begin(4*len(v), true)
+	for len(v) > 0 {
+		n := min(len(v), 1<<14)
+		b := s.buf[:0]
+		for _, x := range v[:n] {
+			b = binary.LittleEndian.AppendUint32(b, x)
+		}
+		s.raw(b)
+		s.buf = b
+		v = v[n:]
+	}
+	s.end()
+}
+
+// blocks writes the blocks, a large section (the terms' checksums cover
+// them).
+func (s *sectionWriter) blocks(v []Block) {
+	s.begin(12*len(v), false)
+	for len(v) > 0 {
+		n := min(len(v), 1<<12)
+		b := s.buf[:0]
+		for _, x := range v[:n] {
+			b = binary.LittleEndian.AppendUint32(b, x.Last)
+			b = binary.LittleEndian.AppendUint32(b, x.Off)
+			b = binary.LittleEndian.AppendUint16(b, x.MaxTF)
+			b = binary.LittleEndian.AppendUint16(b, x.MinDL)
+		}
+		s.raw(b)
+		s.buf = b
+		v = v[n:]
+	}
+	s.end()
+}
+
+func (s *sectionWriter) u64s(v []uint64, whole bool) {
+	s.begin(8*len(v), whole)
+	for len(v) > 0 {
+		n := min(len(v), 1<<13)
+		b := s.buf[:0]
+		for _, x := range v[:n] {
+			b = binary.LittleEndian.AppendUint64(b, x)
+		}
+		s.raw(b)
+		s.buf = b
+		v = v[n:]
+	}
+	s.end()
+}
+
+func writeUnit(w io.Writer, u *Unit, streams []FieldStreams) error {
+	s := &sectionWriter{w: w, buf: make([]byte, 0, 1<<17)}
+	s.put([]byte(Magic))
+	s.bytes(u.IDData, false)
+	s.u64s(u.IDRestart, true)
+	s.u32s(u.IDRank)
+	s.u32s(u.IDCRC)
+	s.u32s([]uint32{uint32(len(u.Fields))})
+	for i, f := range u.Fields {
+		var st FieldStreams
+		if streams != nil {
+			st = streams[i]
+		}
+		s.bytes([]byte(f.Name), true)
+		s.bytes(f.TermBlob, true)
+		s.u64s(f.TermOff, true)
+		s.u32s(f.DF)
+		s.u64s(f.TTF, true)
+		s.u32s(f.MaxTF)
+		s.u64s(f.PostOff, true)
+		s.stream(st.Post, f.Post)
+		s.u32s(f.BlockAt)
+		s.blocks(f.Blocks)
+		s.bytes(f.DL8, true)
+		s.u32s(f.DL)
+		s.stream(st.Fwd, f.Fwd)
+		s.u64s(f.FwdOff, false)
+		s.u32s(f.PostCRC)
+		s.u32s(f.FwdCRC)
+	}
+	return s.err
+}
+
+// A Stream is a section of a unit file that is written from elsewhere than
+// a slice: its size and a function that writes it.
+type Stream struct {
+	Size  int
+	Write func(io.Writer) error
+}
+
+// FieldStreams are a field's posting and term vector sections, when the
+// Field does not hold them.
+type FieldStreams struct{ Post, Fwd *Stream }

@@ -1,0 +1,85 @@
+package lexical
+
+import (
+	"math"
+	"runtime"
+	"testing"
+
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
+)
+
+// TestExactBound compares each term's exact bound, which skips blocks whose
+// bound cannot raise it, with the largest contribution over all postings.
+func TestExactBound(t *testing.T) {
+	x := build(t, "", sampleArgs(t, 300), Config{Units: []Unit{"argument"}})
+	for _, f := range x.d.Unit("argument").Fields {
+		for _, model := range []Model{"bm25", "tfidf", "lucene-dirichlet", "dph"} {
+			sc, err := Scoring{Model: model}.normalized()
+			if err != nil {
+				t.Fatal(err)
+			}
+			kind := modelKind(model)
+			lt := x.d.tables[f].lengthTable(f, map[int]int{kindBM25: tableBM25, kindTFIDF: tableTFIDF, kindLuceneDirichlet: tableDirichlet, kindDPH: tableLength}[kind], sc)
+			for id := range f.DF {
+				c := &cursor{w: 1, lt: lt, kind: kind}
+				n, dfreq, ttf := float64(f.DocCount), float64(f.DF[id]), float64(f.TTF[id])
+				switch kind {
+				case kindBM25:
+					c.c = math.Log(1 + (n-dfreq+0.5)/(dfreq+0.5))
+				case kindTFIDF:
+					c.c = 1 + math.Log((n+1)/(dfreq+1))
+				case kindLuceneDirichlet:
+					c.mp = sc.Mu * (ttf + 1) / (float64(f.SumTTF) + 1)
+				case kindDPH:
+					c.c = float64(f.SumTTF) / ttf
+				}
+				c.one = math.Log(1 + 1/c.mp)
+				got, err := x.d.tables[f].exactBound(f, id, model, sc, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := 0.0
+				if err := c.reset(f, id, uint64(f.Docs())); err != nil {
+					t.Fatal(err)
+				}
+				for ; c.doc < c.ndocs; c.next() {
+					want = max(want, c.score(c.tf, f.Length(c.doc)))
+				}
+				if got != want {
+					t.Fatalf("%s/%s/%q: bound %v, want %v", f.Name, model, f.Term(id), got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestCheckTerms checks that a query's unchecked lists are checked on all
+// cores, found sound or not as termBlocks finds them.
+func TestCheckTerms(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: checkTerms leaves the lists to the cursors")
+	}
+	x := build(t, "", sampleArgs(t, 200), Config{Analyzer: "lucene"})
+	ud := x.d.Unit("argument")
+	terms := x.queryTerms(retrieval.Query{Text: "abortion should be legal for all people"})
+	f := ud.Fields[1]
+	bad := f.Lookup(terms[0].term)
+	f.Post[f.PostOff[bad]] = 33 // a width no block has
+	checkTerms(ud, terms, func(string) float64 { return 1 }, 0)
+	for _, f := range ud.Fields {
+		for _, qt := range terms {
+			id := f.Lookup(qt.term)
+			if id < 0 {
+				continue
+			}
+			want := uint32(index.Sound)
+			if f == ud.Fields[1] && id == bad {
+				want = index.Damaged
+			}
+			if got := f.Checked[id].Load(); got != want {
+				t.Errorf("%s/%s: state %d, want %d", f.Name, qt.term, got, want)
+			}
+		}
+	}
+}
