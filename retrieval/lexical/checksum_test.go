@@ -58,7 +58,7 @@ func unitSections(t *testing.T, b []byte) (all []fileSection, post, fwd []fileSe
 // wrapping errCorrupt and naming the file.
 func TestCorruptByte(t *testing.T) {
 	dir := t.TempDir()
-	build(t, dir, sampleArgs(t, 3), Config{})
+	buildIndex(t, dir, sampleArgs(t, 3), Config{})
 	ctx := context.Background()
 	for _, unit := range []string{"sentence", "argument"} {
 		path := filepath.Join(dir, unit+".lex")
@@ -126,7 +126,7 @@ func TestCorruptByte(t *testing.T) {
 // time), naming the file (and field and term); other queries still work.
 func TestCorruptLazyQuery(t *testing.T) {
 	dir := t.TempDir()
-	build(t, dir, sampleArgs(t, 30), Config{Units: []Unit{"sentence"}})
+	buildIndex(t, dir, sampleArgs(t, 30), Config{Units: []Unit{"sentence"}})
 	path := filepath.Join(dir, "sentence.lex")
 	orig, err := os.ReadFile(path)
 	if err != nil {

@@ -258,7 +258,8 @@ type Config struct {
 	// Index.With to change it).
 	Ranking Ranking
 
-	// maxShingleTerms, if positive, replaces maxShingleTerms (for tests).
+	// maxShingleTerms, if positive, replaces the limit of distinct terms
+	// of a build with shingles (for tests).
 	maxShingleTerms int
 }
 

@@ -31,7 +31,7 @@ type shared struct {
 	units     []Unit                       // the units the index holds (Data.Meta.Units)
 	stop      map[string]bool              // frequency-based stop words
 	stem      func(string) string          // Krovetz stemming of query terms; nil without
-	analyzers sync.Pool                    // *analyzer
+	analyzers sync.Pool                    // *analysis.Analyzer, clones of the index's
 	tables    map[*index.Field]*tableCache // per field: its length tables and exact bounds
 	boundDF   uint32                       // exactBoundDF; tests lower it
 	// scoreParts is the number of document ranges a query is scored in
@@ -64,7 +64,7 @@ func newIndex(d *index.Data, s Ranking) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lexical: %w", err)
 	}
-	sh.analyzers.New = func() any { return newAnalyzer(proto) }
+	sh.analyzers.New = func() any { return proto.Clone() }
 	x := &Index{d: sh}
 	return x.With(s)
 }

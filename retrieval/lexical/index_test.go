@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/slowtest"
@@ -25,7 +23,7 @@ import (
 	"github.com/argsearch/argsearch/topics"
 )
 
-func build(t *testing.T, dir string, args []corpus.Argument, c Config) *Index {
+func buildIndex(t *testing.T, dir string, args []corpus.Argument, c Config) *Index {
 	t.Helper()
 	x, err := Build(context.Background(), dir, seq(args), c)
 	if err != nil {
@@ -35,7 +33,7 @@ func build(t *testing.T, dir string, args []corpus.Argument, c Config) *Index {
 }
 
 func TestConformance(t *testing.T) {
-	x := build(t, "", sampleArgs(t, 100), Config{})
+	x := buildIndex(t, "", sampleArgs(t, 100), Config{})
 	qs := []retrieval.Query{{ID: "1", Text: "Should abortion be legal?"}, {ID: "2", Text: "the of and"}, {ID: "3", Text: ""}}
 	for _, s := range []Ranking{
 		{},
@@ -53,7 +51,7 @@ func TestConformance(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	ctx := context.Background()
-	x := build(t, "", sampleArgs(t, 30), Config{})
+	x := buildIndex(t, "", sampleArgs(t, 30), Config{})
 	for _, q := range []retrieval.Query{{ID: "empty"}, {ID: "stop", Text: "the and of it is"}, {ID: "punct", Text: "?!,."}, {ID: "unknown", Text: "zzqxv"}} {
 		hits, err := x.Retrieve(ctx, q, 10)
 		if err != nil || len(hits) != 0 {
@@ -108,7 +106,7 @@ func TestOpenErrors(t *testing.T) {
 		t.Errorf("missing dir: got %v, want ErrNoIndex", err)
 	}
 	args := sampleArgs(t, 20)
-	build(t, dir, args, Config{Analyzer: "lucene"}).Close()
+	buildIndex(t, dir, args, Config{Analyzer: "lucene"}).Close()
 	if _, err := Build(context.Background(), dir, seq(args), Config{}); !errors.Is(err, errExists) {
 		t.Errorf("build over an index: got %v, want errExists", err)
 	}
@@ -184,7 +182,7 @@ func runOf(t *testing.T, x *Index, k int) []byte {
 
 func TestUnitsAndFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	x := build(t, "", args, Config{Units: []Unit{"argument"}, Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5, Stem: "porter2"}})
+	x := buildIndex(t, "", args, Config{Units: []Unit{"argument"}, Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5, Stem: "porter2"}})
 	if got := x.Docs("sentence"); got != 0 {
 		t.Errorf("sentences indexed: %d, want 0", got)
 	}
@@ -237,7 +235,7 @@ func TestUnitsAndFrequentStopwords(t *testing.T) {
 func TestProgress(t *testing.T) {
 	var last Progress
 	n := 0
-	x := build(t, "", sampleArgs(t, 50), Config{Progress: func(p Progress) { last = p; n++ }, ExpectedArguments: 50})
+	x := buildIndex(t, "", sampleArgs(t, 50), Config{Progress: func(p Progress) { last = p; n++ }, ExpectedArguments: 50})
 	if n == 0 || !last.Done || last.Arguments != 50 || last.Documents != x.Docs("sentence")+50 {
 		t.Errorf("last progress %+v after %d reports; want Done with 50 arguments and %d documents", last, n, x.Docs("sentence")+50)
 	}
@@ -249,7 +247,7 @@ func TestProgress(t *testing.T) {
 func TestFrequentFieldStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
 	an := analysis.Analysis{Possessive: true, Stop: "frequent-fields", StopFrequent: 4, Stem: "kstem"}
-	x := build(t, "", args, Config{Analysis: &an})
+	x := buildIndex(t, "", args, Config{Analysis: &an})
 	z, err := analysis.NewAnalyzer(analysis.Analysis{Possessive: true, Stem: "kstem"})
 	if err != nil {
 		t.Fatal(err)
@@ -295,7 +293,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 // TestCheckParallel checks that Check, which splits the terms between
 // cores, checks every term, and finds a malformed list in the last part.
 func TestCheckParallel(t *testing.T) {
-	x := build(t, "", sampleArgs(t, 300), Config{})
+	x := buildIndex(t, "", sampleArgs(t, 300), Config{})
 	if err := x.d.Check(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +313,7 @@ func TestCheckParallel(t *testing.T) {
 	if split == 0 {
 		t.Error("no field large enough to be split")
 	}
-	y := build(t, "", sampleArgs(t, 300), Config{})
+	y := buildIndex(t, "", sampleArgs(t, 300), Config{})
 	f := y.d.Unit("sentence").Fields[0]
 	last := len(f.DF) - 1
 	f.Post[f.PostOff[last]] = 33 // a gap width no block has
@@ -328,7 +326,7 @@ func TestCheckParallel(t *testing.T) {
 // checksum) is found by the first query that reads it and by Check, as an
 // error wrapping errCorrupt; queries that do not read it still work.
 func TestCorruptPostingsLazy(t *testing.T) {
-	x := build(t, "", sampleArgs(t, 100), Config{Analyzer: "lucene", Units: []Unit{"sentence"}})
+	x := buildIndex(t, "", sampleArgs(t, 100), Config{Analyzer: "lucene", Units: []Unit{"sentence"}})
 	f := x.d.Unit("sentence").Fields[0]
 	id := f.Lookup("quota")
 	if id < 0 {
@@ -349,63 +347,6 @@ func TestCorruptPostingsLazy(t *testing.T) {
 	}
 }
 
-// TestBuildRuns builds with a memory bound so small that every batch of
-// arguments goes to a run of its own, and checks that the files are those
-// of a build that holds everything, and that no run is left behind.
-func TestBuildRuns(t *testing.T) {
-	args := sampleArgs(t, 1000)
-	krovetz := vocabularyKrovetz()
-	krovetz.Stop, krovetz.StopFrequent = "frequent-fields", 20
-	for name, c := range map[string]Config{
-		"en":                  {},
-		"lucene no vectors":   {Analyzer: "lucene", NoTermVectors: true, Units: []Unit{"sentence"}},
-		"krovetz stop fields": {Analysis: krovetz},
-		"plain frequent stop": {Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5}, Units: []Unit{"argument"}},
-	} {
-		t.Run(name, func(t *testing.T) {
-			if name != "krovetz stop fields" {
-				slowtest.Skip(t, "two builds of 1000 arguments per configuration; krovetz stop fields runs always")
-			}
-			whole, runs := t.TempDir(), t.TempDir()
-			build(t, whole, args, c)
-			c.BuildMemory = 1
-			var last Progress
-			c.Progress = func(p Progress) { last = p }
-			build(t, runs, args, c)
-			if want := (len(args) + batchArgs - 1) / batchArgs; last.Runs != want || !last.Done {
-				t.Fatalf("%d runs for %d arguments, want %d (one per batch)", last.Runs, len(args), want)
-			}
-			names := func(dir string) []string {
-				es, err := os.ReadDir(dir)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var out []string
-				for _, e := range es {
-					out = append(out, e.Name())
-				}
-				return out
-			}
-			if diff := cmp.Diff(names(whole), names(runs)); diff != "" {
-				t.Fatalf("files (-whole +runs):\n%s", diff)
-			}
-			for _, n := range names(whole) {
-				a, err := os.ReadFile(filepath.Join(whole, n))
-				if err != nil {
-					t.Fatal(err)
-				}
-				b, err := os.ReadFile(filepath.Join(runs, n))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(a, b) {
-					t.Errorf("%s differs between a build with runs and one without", n)
-				}
-			}
-		})
-	}
-}
-
 // TestIDs checks every document's id, over restarts of the front coding,
 // against the ids the arguments gave, on ids that share much, little and
 // nothing with their predecessors, and one longer than the decoder's
@@ -421,7 +362,7 @@ func TestIDs(t *testing.T) {
 			want = append(want, s.ID)
 		}
 	}
-	x := build(t, "", args, Config{Units: []Unit{"sentence", "argument"}})
+	x := buildIndex(t, "", args, Config{Units: []Unit{"sentence", "argument"}})
 	for _, ud := range x.d.Units {
 		var ids []string
 		if ud.Name == "argument" {
@@ -439,48 +380,6 @@ func TestIDs(t *testing.T) {
 				t.Fatalf("%s: document %d: id %q, want %q", ud.Name, d, got, id)
 			}
 		}
-	}
-}
-
-// TestBuildRunsCancelled cancels a build that has written runs: the error
-// wraps the cancellation, and the directory holds neither an index nor a
-// run.
-func TestBuildRunsCancelled(t *testing.T) {
-	args := sampleArgs(t, 1000)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	dir := t.TempDir()
-	src := func(yield func(corpus.Argument, error) bool) {
-		for i, a := range args {
-			if i == 2*batchArgs+10 {
-				// Two batches are on their way: cancel once the first
-				// is in a run.
-				for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-					if _, err := os.Stat(filepath.Join(dir, "build-0.run")); err == nil {
-						break
-					}
-					if time.Now().After(deadline) {
-						t.Error("no run written")
-						break
-					}
-				}
-				cancel()
-			}
-			if !yield(a, nil) {
-				return
-			}
-		}
-	}
-	_, err := Build(ctx, dir, src, Config{BuildMemory: 1})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("got %v, want context.Canceled", err)
-	}
-	es, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range es {
-		t.Errorf("left behind: %s", e.Name())
 	}
 }
 

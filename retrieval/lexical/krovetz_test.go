@@ -160,8 +160,8 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 	args := sampleArgs(t, 300)
 	d1, d2 := t.TempDir(), t.TempDir()
 	c := Config{Analysis: vocabularyKrovetz()}
-	x1 := build(t, d1, args, Config{Analysis: vocabularyKrovetz(), Workers: 1})
-	x2 := build(t, d2, args, Config{Analysis: vocabularyKrovetz(), Workers: 4})
+	x1 := buildIndex(t, d1, args, Config{Analysis: vocabularyKrovetz(), Workers: 1})
+	x2 := buildIndex(t, d2, args, Config{Analysis: vocabularyKrovetz(), Workers: 4})
 	r1, r2 := runOf(t, x1, 1000), runOf(t, x2, 1000)
 	if !bytes.Equal(r1, r2) {
 		t.Errorf("two builds give different runs")

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
@@ -123,7 +124,7 @@ const parallelIDs = 256
 // several times gets the sum of its weights; terms keep the order of their
 // first occurrence.
 func (x *Index) queryTerms(q retrieval.Query) []qterm {
-	z := x.d.analyzers.Get().(*analyzer)
+	z := x.d.analyzers.Get().(*analysis.Analyzer)
 	defer x.d.analyzers.Put(z)
 	var terms []qterm
 	at := map[string]int{}
@@ -131,8 +132,7 @@ func (x *Index) queryTerms(q retrieval.Query) []qterm {
 		if w == 0 {
 			return
 		}
-		z.each(text, func(e *termEntry) {
-			t := e.term
+		z.Each(text, func(_ int, t string) {
 			if x.d.stem != nil {
 				t = x.d.stem(t)
 			}

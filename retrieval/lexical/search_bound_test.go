@@ -12,7 +12,7 @@ import (
 // TestExactBound compares each term's exact bound, which skips blocks whose
 // bound cannot raise it, with the largest contribution over all postings.
 func TestExactBound(t *testing.T) {
-	x := build(t, "", sampleArgs(t, 300), Config{Units: []Unit{"argument"}})
+	x := buildIndex(t, "", sampleArgs(t, 300), Config{Units: []Unit{"argument"}})
 	for _, f := range x.d.Unit("argument").Fields {
 		for _, model := range []Model{"bm25", "tfidf", "lucene-dirichlet", "dph"} {
 			sc, err := Scoring{Model: model}.normalized()
@@ -60,7 +60,7 @@ func TestCheckTerms(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core: checkTerms leaves the lists to the cursors")
 	}
-	x := build(t, "", sampleArgs(t, 200), Config{Analyzer: "lucene"})
+	x := buildIndex(t, "", sampleArgs(t, 200), Config{Analyzer: "lucene"})
 	ud := x.d.Unit("argument")
 	terms := x.queryTerms(retrieval.Query{Text: "abortion should be legal for all people"})
 	f := ud.Fields[1]

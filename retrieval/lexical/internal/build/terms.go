@@ -1,4 +1,4 @@
-package lexical
+package build
 
 import (
 	"sync"
@@ -16,7 +16,7 @@ import (
 const maxShingleTerms = 5_000_000
 
 // A termEntry is an analysed term as an analyzer memoizes it, with
-// bookkeeping for Build.
+// bookkeeping for the build.
 type termEntry struct {
 	term  string
 	gid   uint32 // id in the build's shared dictionary
@@ -24,7 +24,7 @@ type termEntry struct {
 	pos   int32  // its entry in that document
 }
 
-// A dictionary gives terms ids, shared by the workers of a Build. Ids are
+// A dictionary gives terms ids, shared by the workers of a build. Ids are
 // in order of first request, which depends on scheduling; the index renumbers
 // terms in byte order, so it does not depend on them.
 type dictionary struct {
@@ -58,12 +58,13 @@ func (d *dictionary) id(t string) uint32 {
 type analyzer struct {
 	z    *analysis.Analyzer
 	ents []termEntry // by term id; term "" until the term is first seen
-	dict *dictionary // Build only
+	dict *dictionary // gives the terms their ids in the build
 }
 
-// newAnalyzer returns an analyzer of proto's analysis (a clone of proto).
-func newAnalyzer(proto *analysis.Analyzer) *analyzer {
-	return &analyzer{z: proto.Clone()}
+// newAnalyzer returns an analyzer of proto's analysis (a clone of proto)
+// whose terms get their ids from dict.
+func newAnalyzer(proto *analysis.Analyzer, dict *dictionary) *analyzer {
+	return &analyzer{z: proto.Clone(), dict: dict}
 }
 
 // each calls f with the entry of every term of text, in order (as
@@ -78,16 +79,14 @@ func (z *analyzer) each(text string, f func(*termEntry)) {
 		e := &z.ents[id]
 		if e.term == "" { // terms are never empty
 			e.term = term
-			if z.dict != nil {
-				e.gid = z.dict.id(term)
-			}
+			e.gid = z.dict.id(term)
 		}
 		f(e)
 	})
 }
 
-// trim empties the memo when it has grown too large. Build calls it between
-// documents only, as the entries carry per-document counts.
+// trim empties the memo when it has grown too large. The build calls it
+// between documents only, as the entries carry per-document counts.
 func (z *analyzer) trim() {
 	if z.z.Trim() {
 		clear(z.ents)

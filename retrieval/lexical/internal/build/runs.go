@@ -1,4 +1,4 @@
-package lexical
+package build
 
 import (
 	"bufio"
@@ -14,11 +14,11 @@ import (
 	"strings"
 )
 
-// defaultBuildMemory is the Config.BuildMemory a Build to a directory uses
+// defaultBuildMemory is the Config.Memory a build to a directory uses
 // when none is given.
 const defaultBuildMemory = 256 << 20
 
-// A Build to a directory holds postings, term vectors and document ids in
+// A build to a directory holds postings, term vectors and document ids in
 // memory until they reach the memory bound, then writes them to a run, a
 // file in the index directory, and starts afresh. At the end, the runs'
 // lists of each term are concatenated (runs hold consecutive documents,

@@ -1,4 +1,4 @@
-package lexical
+package build
 
 import (
 	"bytes"

@@ -1,0 +1,479 @@
+// Package build builds a lexical index (package retrieval/lexical) from
+// a stream of arguments: the text is analysed on several goroutines and
+// merged in order into growing posting lists and term vectors (held in an
+// arena, and written to sorted runs beyond a memory bound), which are
+// then conflated with their Krovetz stems, stopped and frozen, their terms
+// in byte order and their postings in blocks, into the form of package
+// index: in memory, or written to a directory and read back.
+package build
+
+import (
+	"cmp"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"iter"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/argsearch/argsearch/analysis"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
+
+	"github.com/argsearch/argsearch/corpus"
+)
+
+// errNoArguments is Run's error for a corpus without arguments.
+var errNoArguments = errors.New("the corpus has no arguments")
+
+// batchArgs is how many arguments a worker analyses at a time.
+const batchArgs = 256
+
+// A Config configures Run: package lexical's Config, checked and
+// resolved.
+type Config struct {
+	Analysis    analysis.Analysis // in normal form
+	Units       []string          // "sentence", "argument" or both, in that order
+	TermVectors bool
+	// Memory bounds the bytes of postings and term vectors a build to a
+	// directory holds (lexical's Config.BuildMemory); 0 means 256 MiB.
+	Memory            int
+	Workers           int // goroutines analysing text; 0 means GOMAXPROCS
+	Progress          func(Progress)
+	ExpectedArguments int // for Progress's ETA, if positive
+	// MaxShingleTerms, if positive, replaces maxShingleTerms (for tests).
+	MaxShingleTerms int
+}
+
+// Progress reports how far a build is: lexical's Progress, field for
+// field.
+type Progress struct {
+	Arguments int
+	Documents int
+	Elapsed   time.Duration
+	Rate      float64
+	Runs      int
+	ETA       time.Duration
+	Done      bool
+}
+
+// Run indexes args with c, into dir or, with dir "", in memory, and
+// returns the index: read back from dir (the metadata file written last),
+// or built in memory. dir exists and holds no index. Text is analysed by
+// c.Workers goroutines; the index does not depend on their number. A
+// cancelled ctx stops the build with an error wrapping ctx.Err(); an error
+// from args, or a corpus without arguments, ends it with an error.
+func Run(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error], c Config) (*index.Data, error) {
+	b := newBuilder(c.Analysis, c.Units, c.TermVectors)
+	if dir != "" {
+		b.dir, b.budget = dir, c.Memory
+		if b.budget <= 0 {
+			b.budget = defaultBuildMemory
+		}
+	}
+	defer b.cleanup()
+	start := time.Now()
+	if err := b.run(ctx, args, c, start); err != nil {
+		return nil, err
+	}
+	if b.nargs == 0 {
+		return nil, fmt.Errorf("lexical: build: %w", errNoArguments)
+	}
+	if err := b.finish(); err != nil {
+		return nil, err
+	}
+	nargs, ndocs, nruns := b.nargs, b.ndocs, len(b.runs)
+	m := index.Meta{Format: index.FormatVersion, Analysis: c.Analysis, Units: c.Units, TermVectors: c.TermVectors, Stopwords: b.stopwords, Vocabulary: b.vocabulary}
+	d, err := b.write(ctx, dir, m)
+	if err != nil {
+		return nil, err
+	}
+	if c.Progress != nil {
+		el := time.Since(start)
+		c.Progress(Progress{Arguments: nargs, Documents: ndocs, Elapsed: el, Rate: rate(nargs, el), Runs: nruns, Done: true})
+	}
+	return d, nil
+}
+
+func rate(n int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}
+
+// A builder accumulates the index in memory.
+type builder struct {
+	an        analysis.Analysis
+	dict      *dictionary
+	units     []*unitBuilder
+	nargs     int
+	ndocs     int
+	stopwords []string
+	// A build to a directory writes what it holds to a run in dir when it
+	// holds more than budget bytes (see run); budget 0: never.
+	dir     string
+	budget  int
+	runs    []*run
+	temps   []*os.File // files written while freezing, removed by cleanup
+	tempsMu sync.Mutex // units are frozen on several goroutines
+	// With Krovetz stemming: the stemmer's vocabulary, in byte order, and
+	// per provisional term id the id of its stem (nil: every term is its
+	// own).
+	vocabulary []string
+	target     []uint32
+}
+
+type unitBuilder struct {
+	unit     string
+	ids      index.IDCoder // document ids, front-coded
+	runStart int           // the first document not yet written to a run
+	fields   []*fieldBuilder
+}
+
+// A fieldBuilder holds a field's postings while they grow, indexed by the
+// ids of the build's dictionary. Terms are renumbered in byte order at the
+// end.
+type fieldBuilder struct {
+	name    string
+	arena   arena
+	post    []plist    // per term: varint (docDelta<<1 | f==1), then varint f if f > 1, since the last run
+	store   *listStore // the complete lists, once all documents are in (builder.finish)
+	scratch []byte
+	vec     []byte   // scratch: the current document's term vector
+	bytes   int      // postings bytes
+	last    []uint32 // per term: last document
+	df      []uint32
+	ttf     []uint64
+	maxTF   []uint32
+	dl      []uint32
+	vectors bool
+	fwd     arena    // per document since the last run: varint (term<<1 | f==1) [varint f], provisional ids
+	fwdAt   []uint64 // per document since the last run: address of its entries
+	fwdLen  []uint32
+	fwdSize int
+}
+
+func newBuilder(an analysis.Analysis, units []string, vectors bool) *builder {
+	b := &builder{an: an, dict: &dictionary{ids: map[string]uint32{}}}
+	for _, u := range units {
+		ub := &unitBuilder{unit: u}
+		for _, f := range index.UnitFields(u) {
+			ub.fields = append(ub.fields, &fieldBuilder{name: f, vectors: vectors})
+		}
+		b.units = append(b.units, ub)
+	}
+	return b
+}
+
+// A fieldBatch is one field's analysed documents of a batch.
+type fieldBatch struct {
+	gids []uint32 // per entry: term id
+	tfs  []uint32 // per entry: frequency
+	ends []int32  // per document: end of its entries
+	dls  []uint32 // per document: length
+}
+
+type unitBatch struct {
+	ids    []string
+	fields []fieldBatch
+}
+
+type batch struct {
+	seq   int
+	n     int // arguments
+	args  []corpus.Argument
+	units []unitBatch
+}
+
+// A worker analyses batches.
+type worker struct {
+	z   *analyzer
+	doc int64 // documents analysed, a stamp for termEntry
+}
+
+func (w *worker) analyse(b *batch, units []string) {
+	b.units = make([]unitBatch, len(units))
+	for i, u := range units {
+		ub := &b.units[i]
+		fields := index.UnitFields(u)
+		ub.fields = make([]fieldBatch, len(fields))
+		for fi, f := range fields {
+			fb := &ub.fields[fi]
+			start := int32(0)
+			add := func(text string) {
+				w.z.each(text, func(e *termEntry) {
+					if e.stamp == w.doc+1 {
+						fb.tfs[e.pos]++
+						return
+					}
+					e.stamp = w.doc + 1
+					e.pos = int32(len(fb.gids))
+					fb.gids = append(fb.gids, e.gid)
+					fb.tfs = append(fb.tfs, 1)
+				})
+			}
+			endDoc := func() {
+				var dl uint32
+				for _, f := range fb.tfs[start:] {
+					dl += f
+				}
+				start = int32(len(fb.gids))
+				fb.ends = append(fb.ends, start)
+				fb.dls = append(fb.dls, dl)
+				w.doc++
+				w.z.trim()
+			}
+			for ai := range b.args {
+				a := &b.args[ai]
+				switch {
+				case u == "sentence":
+					for _, s := range a.Sentences {
+						add(s.Text)
+						endDoc()
+					}
+				case f == index.FieldConclusion:
+					add(a.Conclusion)
+					endDoc()
+				case f == index.FieldPremise:
+					for _, p := range a.Premises {
+						add(p.Text)
+					}
+					endDoc()
+				case f == index.FieldTitle:
+					add(a.Context.DiscussionTitle)
+					endDoc()
+				}
+			}
+		}
+		if u == "sentence" {
+			for ai := range b.args {
+				for _, s := range b.args[ai].Sentences {
+					ub.ids = append(ub.ids, s.ID)
+				}
+			}
+		} else {
+			for ai := range b.args {
+				ub.ids = append(ub.ids, b.args[ai].ID)
+			}
+		}
+	}
+	b.args = nil
+}
+
+// run reads args, analyses them on workers and merges the results in
+// order.
+func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error], c Config, start time.Time) error {
+	units := make([]string, len(b.units))
+	for i, u := range b.units {
+		units[i] = u.unit
+	}
+	nw := c.Workers
+	if nw <= 0 {
+		nw = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	todo := make(chan *batch, nw)
+	done := make(chan *batch, nw)
+	var wg sync.WaitGroup
+	proto, err := analysis.NewAnalyzer(b.an)
+	if err != nil {
+		return fmt.Errorf("lexical: %w", err)
+	}
+	for range nw {
+		w := &worker{z: newAnalyzer(proto, b.dict)}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for bt := range todo {
+				w.analyse(bt, units)
+				select {
+				case done <- bt:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	// The merger runs here; reading runs in its own goroutine.
+	readErr := make(chan error, 1)
+	go func() { readErr <- readBatches(ctx, args, todo) }()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	pending := map[int]*batch{}
+	next := 0
+	lastReport := start
+	for bt := range done {
+		pending[bt.seq] = bt
+		for {
+			p, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			b.merge(p)
+			if limit := cmp.Or(c.MaxShingleTerms, maxShingleTerms); b.an.Shingles > 1 && b.dict.size() > limit {
+				cancel()
+				for range done {
+				}
+				// The sentinel comes first: its text ("configuration mismatch
+				// or invalid") read as nonsense after the advice.
+				return fmt.Errorf("lexical: build: %w: word shingles (analysis.Analysis.Shingles %d) made more than %d distinct terms after %d arguments, "+
+					"too many to build in memory (a build of args.me's 5.69 million sentences with shingles of 3 was killed at 24 GB); "+
+					"index a sample or a part of the corpus with shingles",
+					index.ErrConfig, b.an.Shingles, limit, b.nargs)
+			}
+			if b.budget > 0 && b.held() > b.budget {
+				if err := b.flush(); err != nil {
+					cancel()
+					for range done {
+					}
+					return err
+				}
+			}
+		}
+		if c.Progress != nil && time.Since(lastReport) >= 500*time.Millisecond {
+			lastReport = time.Now()
+			b.report(c, lastReport.Sub(start))
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		for range done {
+		}
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	if err := <-readErr; err != nil {
+		cancel()
+		for range done {
+		}
+		return fmt.Errorf("lexical: build: reading arguments: %w", err)
+	}
+	if len(pending) > 0 {
+		return errors.New("lexical: build: internal error: batches lost")
+	}
+	return nil
+}
+
+// readBatches sends the arguments of args to todo in batches of
+// batchArgs, numbered in order, and closes todo. It returns the error args
+// yields, if any; it stops early, without error, when ctx is done.
+func readBatches(ctx context.Context, args iter.Seq2[corpus.Argument, error], todo chan<- *batch) error {
+	defer close(todo)
+	seq := 0
+	cur := &batch{}
+	send := func() bool {
+		cur.seq = seq
+		cur.n = len(cur.args)
+		seq++
+		select {
+		case todo <- cur:
+		case <-ctx.Done():
+			return false
+		}
+		cur = &batch{}
+		return true
+	}
+	for a, err := range args {
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		cur.args = append(cur.args, a)
+		if len(cur.args) == batchArgs && !send() {
+			return nil
+		}
+	}
+	if len(cur.args) > 0 {
+		send()
+	}
+	return nil
+}
+
+// report calls c.Progress with the build's progress after elapsed.
+func (b *builder) report(c Config, elapsed time.Duration) {
+	p := Progress{Arguments: b.nargs, Documents: b.ndocs, Elapsed: elapsed, Rate: rate(b.nargs, elapsed), Runs: len(b.runs)}
+	if c.ExpectedArguments > b.nargs && p.Rate > 0 {
+		p.ETA = time.Duration(float64(c.ExpectedArguments-b.nargs) / p.Rate * float64(time.Second))
+	}
+	c.Progress(p)
+}
+
+func (b *builder) merge(bt *batch) {
+	for i, ub := range b.units {
+		rb := &bt.units[i]
+		for _, id := range rb.ids {
+			ub.ids.Add(id)
+		}
+		b.ndocs += len(rb.ids)
+		for fi, fb := range ub.fields {
+			fb.merge(&rb.fields[fi])
+		}
+	}
+	b.nargs += bt.n
+}
+
+func (fb *fieldBuilder) merge(r *fieldBatch) {
+	start := int32(0)
+	for di, end := range r.ends {
+		doc := uint32(len(fb.dl))
+		fb.dl = append(fb.dl, r.dls[di])
+		for e := start; e < end; e++ {
+			g := r.gids[e]
+			if int(g) >= len(fb.post) {
+				fb.grow(int(g) + 1)
+			}
+			f := r.tfs[e]
+			delta := doc - fb.last[g] // last is 0 before the first posting
+			fb.last[g] = doc
+			fb.df[g]++
+			fb.ttf[g] += uint64(f)
+			fb.maxTF[g] = max(fb.maxTF[g], f)
+			fb.scratch = appendPosting(fb.scratch[:0], uint64(delta), f)
+			fb.arena.append(&fb.post[g], fb.scratch)
+			fb.bytes += len(fb.scratch)
+			if fb.vectors {
+				fb.vec = appendPosting(fb.vec, uint64(g), f)
+			}
+		}
+		if fb.vectors {
+			at := fb.fwd.alloc(len(fb.vec))
+			copy(fb.fwd.at(at, len(fb.vec)), fb.vec)
+			fb.fwdAt = append(fb.fwdAt, at)
+			fb.fwdLen = append(fb.fwdLen, uint32(len(fb.vec)))
+			fb.fwdSize += len(fb.vec)
+			fb.vec = fb.vec[:0]
+		}
+		start = end
+	}
+}
+
+// grow makes room for term ids below n.
+func (fb *fieldBuilder) grow(n int) {
+	n = max(n, 2*len(fb.post), 1024)
+	fb.post = append(fb.post, make([]plist, n-len(fb.post))...)
+	fb.last = append(fb.last, make([]uint32, n-len(fb.last))...)
+	fb.df = append(fb.df, make([]uint32, n-len(fb.df))...)
+	fb.ttf = append(fb.ttf, make([]uint64, n-len(fb.ttf))...)
+	fb.maxTF = append(fb.maxTF, make([]uint32, n-len(fb.maxTF))...)
+}
+
+// appendPosting appends (v, f) as varint(v<<1 | f==1) and, when f > 1,
+// varint(f).
+func appendPosting(dst []byte, v uint64, f uint32) []byte {
+	if f == 1 {
+		return binary.AppendUvarint(dst, v<<1|1)
+	}
+	dst = binary.AppendUvarint(dst, v<<1)
+	return binary.AppendUvarint(dst, uint64(f))
+}

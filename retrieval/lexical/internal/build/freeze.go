@@ -1,0 +1,340 @@
+package build
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/argsearch/argsearch/internal/crc32c"
+	"github.com/argsearch/argsearch/internal/quote"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
+)
+
+// write freezes the builder's units (see freeze) and returns them in
+// memory, with dir ""; otherwise it writes them and the metadata m to
+// dir, and reads the index back.
+func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.Data, error) {
+	d := &index.Data{Meta: m, Units: make([]*index.Unit, len(b.units))}
+	// On disk, each unit is written from the lists the builder stores (in
+	// the directory, when the build wrote runs) and the index is read back
+	// at the end. The units share nothing but what the builder only reads
+	// now, so they are frozen on goroutines of their own, one per core.
+	todo := make(chan int, len(b.units))
+	for i := range b.units {
+		todo <- i
+	}
+	close(todo)
+	errs := make([]error, len(b.units))
+	var wg sync.WaitGroup
+	for range min(len(b.units), max(1, runtime.GOMAXPROCS(0))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range todo {
+				if err := ctx.Err(); err != nil {
+					errs[i] = fmt.Errorf("lexical: build: %w", err)
+					continue
+				}
+				u, streams, err := b.freeze(i, dir == "")
+				if err == nil && dir != "" {
+					err = index.WriteUnit(ctx, dir, u, streams)
+				} else if err == nil {
+					d.Units[i] = u
+				}
+				errs[i] = err
+				b.release(i)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	b.cleanup()
+	b.dict, b.target = nil, nil
+	if dir == "" {
+		return d, nil
+	}
+	// Collect the builder and return its memory to the system before
+	// the index is read back.
+	d = nil
+	debug.FreeOSMemory()
+	if err := index.WriteMeta(dir, m); err != nil {
+		return nil, err
+	}
+	return index.Read(dir, m, m.Units, true)
+}
+
+// freeze renumbers the terms of unit ui in byte order (dropping stopped
+// ones) and returns the unit's final form. In memory, the unit holds all
+// its sections; otherwise the postings and term vectors are streams, to be
+// written (see index.WriteUnit) from the lists the builder stores.
+//
+// b.target, if not nil, maps each provisional term id to the id of the
+// term whose postings now hold its occurrences (Krovetz conflation); term
+// vector entries are remapped through it, summing the frequencies of terms
+// that share a target.
+func (b *builder) freeze(ui int, inMemory bool) (*index.Unit, []index.FieldStreams, error) {
+	ub := b.units[ui]
+	u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
+	var err error
+	if u.IDRank, err = b.idRanks(ui); err != nil {
+		return nil, nil, err
+	}
+	u.SetIDChecks()
+	var streams []index.FieldStreams
+	for fi := range ub.fields {
+		f, st, err := b.freezeField(ui, fi, inMemory)
+		if err != nil {
+			return nil, nil, err
+		}
+		u.Fields = append(u.Fields, f)
+		streams = append(streams, st)
+	}
+	return u, streams, nil
+}
+
+func (b *builder) freezeField(ui, fi int, inMemory bool) (*index.Field, index.FieldStreams, error) {
+	fb := b.units[ui].fields[fi]
+	terms, target, s := b.dict.terms, b.target, fb.store
+	order := make([]uint32, 0, len(fb.df))
+	for g, n := range fb.df {
+		if n > 0 {
+			order = append(order, uint32(g))
+		}
+	}
+	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(terms[a], terms[b]) })
+	newID := make([]uint32, len(fb.df))
+	const dropped = ^uint32(0)
+	for g := range newID {
+		newID[g] = dropped
+	}
+	f := &index.Field{Name: fb.name}
+	f.SetLengths(fb.dl)
+	for d, n := range fb.dl {
+		if n > index.MaxLength {
+			return nil, index.FieldStreams{}, fmt.Errorf("lexical: build: document %s has %d tokens in field %s, more than the %d an index holds: %w", b.units[ui].ids.ID(d), n, fb.name, index.MaxLength, index.ErrConfig)
+		}
+	}
+	f.TermOff = make([]uint64, 1, len(order)+1)
+	f.DF = make([]uint32, len(order))
+	f.TTF = make([]uint64, len(order))
+	f.MaxTF = make([]uint32, len(order))
+	for i, g := range order {
+		newID[g] = uint32(i)
+		f.TermBlob = append(f.TermBlob, terms[g]...)
+		f.TermOff = append(f.TermOff, uint64(len(f.TermBlob)))
+		f.DF[i] = fb.df[g]
+		f.TTF[i] = fb.ttf[g]
+		f.MaxTF[i] = fb.maxTF[g]
+	}
+	for g, sg := range target {
+		if int(g) < len(newID) && int(sg) < len(newID) && newID[g] == dropped {
+			newID[g] = newID[sg]
+		}
+	}
+	var st index.FieldStreams
+	post, err := b.newOutput(ui, fi, "postings", inMemory, fb.bytes)
+	if err != nil {
+		return nil, st, err
+	}
+	if err := encodePostings(f, post, s, order); err != nil {
+		return nil, st, err
+	}
+	if f.Post, st.Post, err = post.done(inMemory); err != nil {
+		return nil, st, err
+	}
+	s.close() // release the lists before the term vectors are made
+	if fb.vectors {
+		if st.Fwd, err = b.freezeVectors(ui, fi, f, newID, inMemory); err != nil {
+			return nil, st, err
+		}
+	}
+	if inMemory {
+		f.SetStats()
+		f.InitChecks()
+	}
+	return f, st, nil
+}
+
+// encodePostings writes the lists of the terms in order (provisional ids)
+// from s to out in blocks (see index.Block), and fills in f's posting
+// offsets and blocks. The section ends in 8 bytes of padding, so that a
+// block's last values can be read a word at a time.
+func encodePostings(f *index.Field, out *output, s *listStore, order []uint32) error {
+	f.PostOff = make([]uint64, 1, len(order)+1)
+	f.BlockAt = make([]uint32, 1, len(order)+1)
+	f.PostCRC = make([]uint32, 0, len(order))
+	var list, enc []byte
+	var docs, tfs [index.BlockSize]uint32
+	total := uint64(0)
+	for i, g := range order {
+		var err error
+		if list, err = s.list(list[:0], g); err != nil {
+			return err
+		}
+		enc = enc[:0]
+		prev, n := int64(-1), 0
+		flush := func() {
+			f.Blocks = append(f.Blocks, index.Block{Last: docs[n-1], Off: uint32(len(enc)), MaxTF: index.MaxStat, MinDL: index.MaxStat})
+			b := &f.Blocks[len(f.Blocks)-1]
+			bmax, bmin := uint32(0), uint32(math.MaxUint32)
+			for j := range n {
+				bmax = max(bmax, tfs[j])
+				bmin = min(bmin, f.Length(uint64(docs[j])))
+			}
+			b.MaxTF, b.MinDL = uint16(min(bmax, index.MaxStat)), uint16(min(bmin, index.MaxStat))
+			enc = index.AppendBlock(enc, docs[:n], tfs[:n], prev)
+			prev, n = int64(docs[n-1]), 0
+		}
+		for doc, tf := range listPostings(list) {
+			docs[n], tfs[n] = uint32(doc), tf
+			if n++; n == index.BlockSize {
+				flush()
+			}
+		}
+		if n > 0 {
+			flush()
+		}
+		if uint64(len(enc)) > math.MaxUint32 {
+			return fmt.Errorf("lexical: build: the postings of term %s take %d bytes, more than this format's 4 GiB: %w", quote.Q(f.Term(i)), len(enc), index.ErrConfig)
+		}
+		if _, err := out.Write(enc); err != nil {
+			return fmt.Errorf("lexical: build: %w", err)
+		}
+		total += uint64(len(enc))
+		f.PostCRC = append(f.PostCRC, index.PostingsCRC(enc, f.Blocks[f.BlockAt[len(f.BlockAt)-1]:]))
+		f.PostOff = append(f.PostOff, total)
+		f.BlockAt = append(f.BlockAt, uint32(len(f.Blocks)))
+	}
+	var pad [8]byte
+	if _, err := out.Write(pad[:]); err != nil {
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	return nil
+}
+
+// An output collects a section of a unit file while the unit is frozen:
+// in memory, or, for a build that wrote runs, in a file in the index
+// directory.
+type output struct {
+	mem  *bytes.Buffer
+	file *os.File
+	cw   *countWriter
+}
+
+// newOutput returns an output for a section of field fi of unit ui, of
+// about size bytes.
+func (b *builder) newOutput(ui, fi int, what string, inMemory bool, size int) (*output, error) {
+	if inMemory || len(b.runs) == 0 {
+		return &output{mem: bytes.NewBuffer(make([]byte, 0, size))}, nil
+	}
+	name := fmt.Sprintf("build-%s-%s.%s", b.units[ui].unit, b.units[ui].fields[fi].name, what)
+	f, err := os.Create(filepath.Join(b.dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("lexical: build: %w", err)
+	}
+	b.tempsMu.Lock()
+	b.temps = append(b.temps, f)
+	b.tempsMu.Unlock()
+	return &output{file: f, cw: &countWriter{w: bufio.NewWriterSize(f, 1<<20)}}, nil
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.mem != nil {
+		return o.mem.Write(p)
+	}
+	return o.cw.Write(p)
+}
+
+// done returns the section's bytes when the unit stays in memory, and
+// otherwise the stream that writes them.
+func (o *output) done(inMemory bool) ([]byte, *index.Stream, error) {
+	if o.mem != nil {
+		b := o.mem.Bytes()
+		if inMemory {
+			return b, nil, nil
+		}
+		return nil, &index.Stream{Size: len(b), Write: func(w io.Writer) error {
+			_, err := w.Write(b)
+			return err
+		}}, nil
+	}
+	if err := o.cw.w.Flush(); err != nil {
+		return nil, nil, fmt.Errorf("lexical: build: %w", err)
+	}
+	f, n := o.file, o.cw.n
+	return nil, &index.Stream{Size: int(n), Write: func(w io.Writer) error {
+		_, err := io.Copy(w, io.NewSectionReader(f, 0, n))
+		return err
+	}}, nil
+}
+
+// freezeVectors writes the term vectors of field fi of unit ui, with the
+// final term ids newID, and returns their stream (nil in memory, where f
+// holds them).
+func (b *builder) freezeVectors(ui, fi int, f *index.Field, newID []uint32, inMemory bool) (*index.Stream, error) {
+	fb := b.units[ui].fields[fi]
+	const dropped = ^uint32(0)
+	f.FwdOff = make([]uint64, 1, f.Docs()+1)
+	out, err := b.newOutput(ui, fi, "vectors", inMemory, fb.fwdSize+fb.fwdSize/8)
+	if err != nil {
+		return nil, err
+	}
+	var ents []uint64 // id<<32 | f
+	var enc []byte
+	total := uint64(0)
+	f.FwdCRC = make([]uint32, 0, index.FwdChunks(f.Docs()))
+	crc := uint32(0) // of the current chunk's term vectors
+	err = b.eachVector(ui, fi, func(v []byte) error {
+		ents = ents[:0]
+		for p := v; len(p) > 0; {
+			var g uint64
+			var tf uint32
+			g, tf, p = readPosting(p)
+			if id := newID[g]; id != dropped {
+				ents = append(ents, uint64(id)<<32|uint64(tf))
+			}
+		}
+		enc = appendMerged(enc[:0], ents, nil)
+		total += uint64(len(enc))
+		f.FwdOff = append(f.FwdOff, total)
+		crc = crc32c.Update(crc, enc)
+		if d := len(f.FwdOff) - 1; d%index.FwdChunk == 0 || d == f.Docs() {
+			f.FwdCRC = append(f.FwdCRC, index.UpdateUint64s(crc, f.FwdOff[(d-1)/index.FwdChunk*index.FwdChunk:]))
+			crc = 0
+		}
+		_, err := out.Write(enc)
+		return err
+	})
+	if err == nil && len(f.FwdOff) != f.Docs()+1 {
+		err = fmt.Errorf("internal error: term vectors of %d documents, not %d", len(f.FwdOff)-1, f.Docs())
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lexical: build: %w", err)
+	}
+	fb.fwd, fb.fwdAt, fb.fwdLen = arena{}, nil, nil
+	var st *index.Stream
+	f.Fwd, st, err = out.done(inMemory)
+	return st, err
+}
+
+// release lets go of what the builder holds for unit ui, once it is
+// written.
+func (b *builder) release(ui int) {
+	for _, fb := range b.units[ui].fields {
+		fb.store.close()
+	}
+	b.units[ui] = nil
+}
