@@ -40,7 +40,7 @@ func TestShingleBuild(t *testing.T) {
 		}
 		for _, u := range []Unit{"sentence", "argument"} {
 			vec := map[string]float64{}
-			dl, err := docVector(x.d.Unit(string(u)), 0, vec)
+			dl, err := x.d.Unit(string(u)).TermVector(0, vec)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,12 +1,6 @@
 package lexical
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/argsearch/argsearch/retrieval"
-	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
-)
+import "strings"
 
 // booleanAnd separates the groups of a Boolean query (Ranking.Boolean).
 const booleanAnd = " AND "
@@ -24,49 +18,4 @@ func BooleanQuery(groups []string) string {
 		}
 	}
 	return strings.Join(kept, booleanAnd)
-}
-
-// allowed returns, for a Boolean search, the documents of ud that contain
-// at least one term of every group of q.Text (in any field the search
-// weighs), as a bit set; nil when the search is not Boolean or the text has
-// no group with a term the analysis keeps (then every document may match).
-func (x *Index) allowed(ud *index.Unit, q retrieval.Query) ([]uint64, error) {
-	if !x.search.Boolean {
-		return nil, nil
-	}
-	ndocs := uint64(ud.Docs())
-	var set []uint64
-	for _, group := range strings.Split(q.Text, booleanAnd) {
-		terms := x.queryTerms(retrieval.Query{Text: group})
-		if len(terms) == 0 {
-			continue // only stop words: no constraint
-		}
-		in := make([]uint64, (ndocs+63)/64)
-		var c cursor
-		for _, f := range ud.Fields {
-			if x.search.fieldWeight(f.Name) == 0 {
-				continue
-			}
-			for _, t := range terms {
-				id := f.Lookup(t.term)
-				if id < 0 {
-					continue
-				}
-				if err := c.reset(f, id, ndocs); err != nil {
-					return nil, fmt.Errorf("lexical: retrieve: %w", err)
-				}
-				for ; c.doc < ndocs; c.next() {
-					in[c.doc/64] |= 1 << (c.doc % 64)
-				}
-			}
-		}
-		if set == nil {
-			set = in
-			continue
-		}
-		for i := range set {
-			set[i] &= in[i]
-		}
-	}
-	return set, nil
 }

@@ -136,25 +136,25 @@ func TestCorruptLazyQuery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	terms := x.queryTerms(retrieval.Query{Text: "abortion"})
+	terms := x.d.s.Terms(&x.p, retrieval.Query{Text: "abortion"})
 	f := x.d.Unit("sentence").Fields[0]
-	if len(terms) != 1 || f.Lookup(terms[0].term) < 0 {
+	if len(terms) != 1 || f.Lookup(terms[0].Text) < 0 {
 		t.Fatalf("query terms %v: want one term of the index", terms)
 	}
-	term := terms[0].term
+	term := terms[0].Text
 	id := f.Lookup(term)
 	at := f.PostOff[id] + (f.PostOff[id+1]-f.PostOff[id])/2
 	// A byte of the term vectors of the chunk of the best document, which
 	// is among the feedback documents.
-	best, err := x.run(context.Background(), x.d.Unit("sentence"), terms, 1, nil)
+	best, err := x.d.s.Run(context.Background(), x.d.Unit("sentence"), &x.p, terms, 1, nil)
 	if err != nil || len(best) != 1 {
 		t.Fatalf("best document: %v, %v", best, err)
 	}
-	lo := best[0].doc / index.FwdChunk * index.FwdChunk
+	lo := best[0].Doc / index.FwdChunk * index.FwdChunk
 	hi := min(int(lo)+index.FwdChunk, f.Docs())
 	vec := (f.FwdOff[lo] + f.FwdOff[hi]) / 2
 	// A byte of the ids of the chunk of the best document.
-	ids := x.d.Unit("sentence").IDRestart[best[0].doc/index.IDChunk*index.IDChunk/index.IDEvery] + 3
+	ids := x.d.Unit("sentence").IDRestart[best[0].Doc/index.IDChunk*index.IDChunk/index.IDEvery] + 3
 	x.Close()
 	all, post, fwd := unitSections(t, orig)
 	idSection := all[0]

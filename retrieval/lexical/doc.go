@@ -70,4 +70,11 @@
 //
 // Build uses Config.Workers goroutines and returns when they are done. An
 // Index is safe for concurrent use by several goroutines.
+//
+// # Layout
+//
+// This package is the API; as in bleve, the index and the search are
+// rooms of their own, internal packages: internal/index (the files, their
+// checks, postings blocks and ids), internal/build (building one) and
+// internal/search (scoring, pairs, feedback, Boolean queries).
 package lexical

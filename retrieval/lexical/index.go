@@ -7,6 +7,7 @@ import (
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/search"
 
 	"slices"
 	"sync"
@@ -18,6 +19,7 @@ import (
 type Index struct {
 	d      *shared
 	search Ranking
+	p      search.Params // search, as the searcher reads it
 }
 
 // shared is what all Indexes made by With from one Open or Build share.
@@ -26,45 +28,21 @@ type shared struct {
 	// use is held for reading by every call that reads the mapped files,
 	// and for writing by Close, which so waits for them before unmapping;
 	// closed is read and set under it.
-	use       sync.RWMutex
-	closed    bool
-	units     []Unit                       // the units the index holds (Data.Meta.Units)
-	stop      map[string]bool              // frequency-based stop words
-	stem      func(string) string          // Krovetz stemming of query terms; nil without
-	analyzers sync.Pool                    // *analysis.Analyzer, clones of the index's
-	tables    map[*index.Field]*tableCache // per field: its length tables and exact bounds
-	boundDF   uint32                       // exactBoundDF; tests lower it
-	// scoreParts is the number of document ranges a query is scored in
-	// at once; 0 lets scoringParts choose. Tests set it.
-	scoreParts int
-
-	pairOnce sync.Once // the pair unit's grouping of sentences, made on first use
-	pairs    *pairGroups
-	pairErr  error
+	use    sync.RWMutex
+	closed bool
+	units  []Unit // the units the index holds (Data.Meta.Units)
+	s      *search.Searcher
 }
 
 func newIndex(d *index.Data, s Ranking) (*Index, error) {
-	sh := &shared{Data: d, stop: map[string]bool{}, tables: map[*index.Field]*tableCache{}, boundDF: exactBoundDF}
-	for _, u := range d.Units {
-		for _, f := range u.Fields {
-			sh.tables[f] = &tableCache{}
-		}
+	sr, err := search.New(d)
+	if err != nil {
+		return nil, err
 	}
+	sh := &shared{Data: d, s: sr}
 	for _, u := range d.Meta.Units {
 		sh.units = append(sh.units, Unit(u))
 	}
-	for _, w := range d.Meta.Stopwords {
-		sh.stop[w] = true
-	}
-	an := d.Meta.Analysis
-	if an.Stem == "krovetz" {
-		sh.stem = analysis.KrovetzStemmer(d.Meta.Vocabulary)
-	}
-	proto, err := analysis.NewAnalyzer(an)
-	if err != nil {
-		return nil, fmt.Errorf("lexical: %w", err)
-	}
-	sh.analyzers.New = func() any { return proto.Clone() }
 	x := &Index{d: sh}
 	return x.With(s)
 }
@@ -130,7 +108,7 @@ func (x *Index) With(s Ranking) (*Index, error) {
 	if s.PRF.Method != prfNone && !x.d.Meta.TermVectors {
 		return nil, fmt.Errorf("lexical: PRF needs term vectors, and the index was built without: %w", errConfig)
 	}
-	return &Index{d: x.d, search: s}, nil
+	return &Index{d: x.d, search: s, p: s.params()}, nil
 }
 
 // Ranking returns the query-time configuration of x, with defaults filled
@@ -150,11 +128,11 @@ func (x *Index) Docs(u Unit) int {
 		if x.d.Unit("sentence") == nil || x.d.closed {
 			return 0
 		}
-		g, err := x.d.groups()
+		n, err := x.d.s.PairCount()
 		if err != nil {
 			return 0
 		}
-		return g.pairs
+		return n
 	}
 	if ud := x.d.Unit(string(u)); ud != nil {
 		return ud.Docs()
@@ -235,16 +213,21 @@ func (s Ranking) normalized(units []Unit) (Ranking, error) {
 	return s, nil
 }
 
-func (s Ranking) fieldWeight(name string) float64 {
-	switch name {
-	case index.FieldConclusion:
-		return s.Fields.Conclusion
-	case index.FieldPremise:
-		return s.Fields.Premise
-	case index.FieldTitle:
-		return s.Fields.Title
+// params returns s, normalized, as the searcher reads it.
+func (s Ranking) params() search.Params {
+	return search.Params{
+		Scoring: search.Scoring{
+			Model:           string(s.Scoring.Model),
+			K1:              s.Scoring.K1,
+			B:               s.Scoring.B,
+			Mu:              s.Scoring.Mu,
+			QuantizeLengths: s.Scoring.QuantizeLengths,
+		},
+		Fields:    search.FieldWeights(s.Fields),
+		Query:     search.QueryWeights(s.Query),
+		PRF:       search.PRF(s.PRF),
+		PairTitle: s.PairTitle,
 	}
-	return 1
 }
 
 // pairCheck checks what the pair unit needs: the sentence unit (and the

@@ -12,6 +12,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/search"
 )
 
 // sampleArgs returns the first n arguments of the embedded args.me sample.
@@ -110,7 +111,7 @@ func refScores(docs []refDoc, query map[string]float64, fw []float64, sc Scoring
 			}
 			dl := float64(len(d.fields[f]))
 			if sc.QuantizeLengths {
-				dl = float64(quantizeLength(uint32(len(d.fields[f]))))
+				dl = float64(search.QuantizeLength(uint32(len(d.fields[f]))))
 			}
 			score := 0.0
 			for t, qw := range query {
@@ -212,7 +213,7 @@ func TestScoresEqualReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		if an == "en" {
-			x.d.boundDF = 1 // exercise the exact MaxScore bounds on every term
+			x.d.s.BoundDF = 1 // exercise the exact MaxScore bounds on every term
 		}
 		z, _ := analysis.NewAnalyzer(a)
 		for _, u := range []Unit{"sentence", "argument"} {
@@ -286,29 +287,5 @@ func TestScoresEqualReference(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-func TestQuantizeLengthFn(t *testing.T) {
-	// Values from Lucene 8's SmallFloat: exact below 24, then four
-	// significant bits.
-	for _, c := range []struct{ in, want uint32 }{
-		{0, 0}, {1, 1}, {23, 23}, {24, 24}, {31, 31}, {32, 32}, {33, 33}, {39, 39},
-		{40, 40}, {41, 40}, {42, 42}, {100, 96}, {1000, 984},
-	} {
-		if got := quantizeLength(c.in); got != c.want {
-			t.Errorf("quantizeLength(%d) = %d, want %d", c.in, got, c.want)
-		}
-	}
-	prev := uint32(0)
-	for n := uint32(0); n < 1<<20; n++ {
-		q := quantizeLength(n)
-		if q > n || q < prev {
-			t.Fatalf("quantizeLength(%d) = %d: not monotone or above n", n, q)
-		}
-		if quantizeLength(q) != q {
-			t.Fatalf("quantizeLength(%d) = %d is not a fixed point", n, q)
-		}
-		prev = q
 	}
 }

@@ -194,6 +194,41 @@ func (f *Field) Vector(d uint32) ([]byte, error) {
 	return nil, f.corrupt(f.checkChunk(c))
 }
 
+// TermVector adds the terms of document d (all fields of the unit
+// together) with their frequencies to into, and returns the document's
+// length. Term vectors that fail their check give an error wrapping
+// ErrCorrupt.
+func (ud *Unit) TermVector(d uint32, into map[string]float64) (dl float64, err error) {
+	for _, f := range ud.Fields {
+		doc := uint64(0)
+		vec, err := f.Vector(d)
+		if err != nil {
+			return 0, err
+		}
+		for p := vec; len(p) > 0; {
+			x, m := Uvarint(p)
+			if m <= 0 {
+				break
+			}
+			p = p[m:]
+			tf := uint64(1)
+			if x&1 == 0 {
+				if tf, m = Uvarint(p); m <= 0 {
+					break
+				}
+				p = p[m:]
+			}
+			doc += x >> 1
+			if doc >= uint64(f.Terms()) {
+				break
+			}
+			into[string(f.Term(int(doc)))] += float64(tf)
+			dl += float64(tf)
+		}
+	}
+	return dl, nil
+}
+
 // checkChunk checks the end offsets of chunk c of the term vectors, and
 // its checksum.
 func (f *Field) checkChunk(c uint32) error {

@@ -1,4 +1,4 @@
-package lexical
+package search
 
 import (
 	"cmp"
@@ -8,40 +8,6 @@ import (
 
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
-
-// docVector adds the terms of document d (all fields of the unit together)
-// with their frequencies to into, and returns the document's length. Term
-// vectors that fail their check give an error wrapping errCorrupt.
-func docVector(ud *index.Unit, d uint32, into map[string]float64) (dl float64, err error) {
-	for _, f := range ud.Fields {
-		doc := uint64(0)
-		vec, err := f.Vector(d)
-		if err != nil {
-			return 0, err
-		}
-		for p := vec; len(p) > 0; {
-			x, m := index.Uvarint(p)
-			if m <= 0 {
-				break
-			}
-			p = p[m:]
-			tf := uint64(1)
-			if x&1 == 0 {
-				if tf, m = index.Uvarint(p); m <= 0 {
-					break
-				}
-				p = p[m:]
-			}
-			doc += x >> 1
-			if doc >= uint64(f.Terms()) {
-				break
-			}
-			into[string(f.Term(int(doc)))] += float64(tf)
-			dl += float64(tf)
-		}
-	}
-	return dl, nil
-}
 
 type weighted struct {
 	term string
@@ -64,22 +30,24 @@ func best(m map[string]float64, n int) []weighted {
 	return all[:min(n, len(all))]
 }
 
-// expand returns the query expanded from the feedback documents fb (best
-// first) with the configured PRF method.
-func (x *Index) expand(ud *index.Unit, terms []qterm, fb []scored) ([]qterm, error) {
-	prf := x.search.PRF
+// Expand returns the query terms expanded from the feedback documents fb
+// of ud (best first, from Run) with p's PRF method, from their term
+// vectors. Term vectors that fail their check give an error wrapping
+// index.ErrCorrupt.
+func Expand(ud *index.Unit, p *Params, terms []Term, fb []Scored) ([]Term, error) {
+	prf := p.PRF
 	out := slices.Clone(terms)
 	at := map[string]int{}
 	for i, t := range out {
-		at[t.term] = i
+		at[t.Text] = i
 	}
 	addTerm := func(t string, w float64) {
 		if i, ok := at[t]; ok {
-			out[i].w += w
+			out[i].Weight += w
 			return
 		}
 		at[t] = len(out)
-		out = append(out, qterm{t, w})
+		out = append(out, Term{t, w})
 	}
 	switch prf.Method {
 	case prfRM3:
@@ -88,9 +56,9 @@ func (x *Index) expand(ud *index.Unit, terms []qterm, fb []scored) ([]qterm, err
 		ws := make([]float64, len(fb))
 		sum := 0.0
 		for i, r := range fb {
-			w := r.score
-			if x.search.Scoring.Model == "dirichlet" {
-				w = math.Exp(r.score - fb[0].score)
+			w := r.Score
+			if p.Scoring.Model == "dirichlet" {
+				w = math.Exp(r.Score - fb[0].Score)
 			}
 			ws[i] = max(w, 0)
 			sum += ws[i]
@@ -99,7 +67,7 @@ func (x *Index) expand(ud *index.Unit, terms []qterm, fb []scored) ([]qterm, err
 		vec := map[string]float64{}
 		for i, r := range fb {
 			clear(vec)
-			dl, err := docVector(ud, r.doc, vec)
+			dl, err := ud.TermVector(r.Doc, vec)
 			if err != nil {
 				return nil, err
 			}
@@ -121,11 +89,11 @@ func (x *Index) expand(ud *index.Unit, terms []qterm, fb []scored) ([]qterm, err
 		}
 		qsum := 0.0
 		for _, t := range terms {
-			qsum += t.w
+			qsum += t.Weight
 		}
 		lambda := prf.OriginalWeight
 		for i := range out {
-			out[i].w = lambda * out[i].w / qsum
+			out[i].Weight = lambda * out[i].Weight / qsum
 		}
 		if rsum > 0 {
 			for _, t := range top {
@@ -135,7 +103,7 @@ func (x *Index) expand(ud *index.Unit, terms []qterm, fb []scored) ([]qterm, err
 	case prfBo1:
 		tfx := map[string]float64{}
 		for _, r := range fb {
-			if _, err := docVector(ud, r.doc, tfx); err != nil {
+			if _, err := ud.TermVector(r.Doc, tfx); err != nil {
 				return nil, err
 			}
 		}
@@ -154,10 +122,10 @@ func (x *Index) expand(ud *index.Unit, terms []qterm, fb []scored) ([]qterm, err
 		top := best(w, prf.Terms)
 		qmax := 0.0
 		for _, t := range terms {
-			qmax = max(qmax, t.w)
+			qmax = max(qmax, t.Weight)
 		}
 		for i := range out {
-			out[i].w /= qmax
+			out[i].Weight /= qmax
 		}
 		if len(top) > 0 && top[0].w > 0 {
 			for _, t := range top {

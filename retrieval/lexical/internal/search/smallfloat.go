@@ -1,4 +1,4 @@
-package lexical
+package search
 
 import "math/bits"
 
@@ -42,7 +42,7 @@ func byte4ToInt(b uint8) uint32 {
 	return uint32(min(numFreeValues+int4ToLong(i-numFreeValues), 1<<31-1))
 }
 
-// quantizeLength returns the document length Lucene 8 sees for a document
+// QuantizeLength returns the document length Lucene 8 sees for a document
 // of n tokens: n encoded in one byte by SmallFloat.intToByte4 and decoded
 // again.
-func quantizeLength(n uint32) uint32 { return byte4ToInt(intToByte4(n)) }
+func QuantizeLength(n uint32) uint32 { return byte4ToInt(intToByte4(n)) }

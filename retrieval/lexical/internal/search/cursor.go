@@ -1,4 +1,4 @@
-package lexical
+package search
 
 import (
 	"cmp"
@@ -11,7 +11,7 @@ import (
 )
 
 // window is the number of consecutive documents the scoring loop takes at
-// a time (see Index.run).
+// a time (see Searcher.Run).
 const window = 2048
 
 // parallelCheck is the fewest unchecked postings a query checks on all
@@ -21,8 +21,8 @@ const parallelCheck = 1 << 16
 // checkTerms checks, on all cores, the posting lists of the query terms
 // that no query has read yet, in the fields of weight other than 0, when
 // they hold at least least postings together; the cursors then find them
-// checked. Errors are left to termBlocks, which reports them.
-func checkTerms(u *index.Unit, terms []qterm, weight func(field string) float64, least int) {
+// checked. Errors are left to index.Field.TermBlocks, which reports them.
+func checkTerms(u *index.Unit, terms []Term, weight func(field string) float64, least int) {
 	type list struct {
 		f  *index.Field
 		id int
@@ -34,7 +34,7 @@ func checkTerms(u *index.Unit, terms []qterm, weight func(field string) float64,
 			continue
 		}
 		for _, t := range terms {
-			if id := f.Lookup(t.term); id >= 0 && f.Checked[id].Load() == index.Unchecked {
+			if id := f.Lookup(t.Text); id >= 0 && f.Checked[id].Load() == index.Unchecked {
 				todo = append(todo, list{f, id})
 				postings += int(f.DF[id])
 			}
@@ -73,7 +73,7 @@ const (
 	kindDPH
 )
 
-func modelKind(model Model) int {
+func modelKind(model string) int {
 	switch model {
 	case "tfidf", "tfidf-ic":
 		return kindTFIDF
@@ -90,7 +90,7 @@ func modelKind(model Model) int {
 // A cursor walks one query term's postings in one field, a block at a
 // time: the current block is decoded into docs and tfs.
 type cursor struct {
-	post   []byte        // fieldData.post from the term's postings on
+	post   []byte        // Field.Post from the term's postings on
 	blocks []index.Block // the term's blocks
 	df     int
 	blk    int // current block; len(blocks) when exhausted
@@ -107,7 +107,7 @@ type cursor struct {
 	one    float64 // Dirichlet: log(1 + 1/mp)
 	lt     []float64
 	f      *index.Field
-	dl8    []uint8 // f.dl8
+	dl8    []uint8 // f.DL8
 	ub     float64 // upper bound of the cursor's contribution (MaxScore)
 	bbBlk  int     // the block whose bound is bb, or -1
 	bb     float64 // upper bound of the contribution in block bbBlk
@@ -118,7 +118,7 @@ type cursor struct {
 }
 
 // reset points c at the postings of term id of f. A malformed posting
-// list is an error wrapping errCorrupt, and leaves c exhausted.
+// list is an error wrapping index.ErrCorrupt, and leaves c exhausted.
 func (c *cursor) reset(f *index.Field, id int, ndocs uint64) error {
 	c.f, c.dl8, c.ndocs = f, f.DL8, ndocs
 	blocks, err := f.TermBlocks(id)
@@ -148,7 +148,7 @@ func (c *cursor) load() {
 }
 
 // decode decodes block b into docs and tfs. The postings were checked by
-// fieldData.termBlocks.
+// index.Field.TermBlocks.
 func (c *cursor) decode(b int) {
 	n := index.BlockSize
 	if b == len(c.blocks)-1 {

@@ -1,4 +1,4 @@
-package lexical
+package search
 
 import (
 	"math"
@@ -12,15 +12,13 @@ import (
 // TestExactBound compares each term's exact bound, which skips blocks whose
 // bound cannot raise it, with the largest contribution over all postings.
 func TestExactBound(t *testing.T) {
-	x := buildIndex(t, "", sampleArgs(t, 300), Config{Units: []Unit{"argument"}})
-	for _, f := range x.d.Unit("argument").Fields {
-		for _, model := range []Model{"bm25", "tfidf", "lucene-dirichlet", "dph"} {
-			sc, err := Scoring{Model: model}.normalized()
-			if err != nil {
-				t.Fatal(err)
-			}
+	s := newSearcher(t, 300, "en", "argument")
+	for _, f := range s.d.Unit("argument").Fields {
+		for _, model := range []string{"bm25", "tfidf", "lucene-dirichlet", "dph"} {
+			sc := defaults.Scoring
+			sc.Model = model
 			kind := modelKind(model)
-			lt := x.d.tables[f].lengthTable(f, map[int]int{kindBM25: tableBM25, kindTFIDF: tableTFIDF, kindLuceneDirichlet: tableDirichlet, kindDPH: tableLength}[kind], sc)
+			lt := s.tables[f].lengthTable(f, map[int]int{kindBM25: tableBM25, kindTFIDF: tableTFIDF, kindLuceneDirichlet: tableDirichlet, kindDPH: tableLength}[kind], sc)
 			for id := range f.DF {
 				c := &cursor{w: 1, lt: lt, kind: kind}
 				n, dfreq, ttf := float64(f.DocCount), float64(f.DF[id]), float64(f.TTF[id])
@@ -35,7 +33,7 @@ func TestExactBound(t *testing.T) {
 					c.c = float64(f.SumTTF) / ttf
 				}
 				c.one = math.Log(1 + 1/c.mp)
-				got, err := x.d.tables[f].exactBound(f, id, model, sc, c)
+				got, err := s.tables[f].exactBound(f, id, model, sc, c)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -55,21 +53,21 @@ func TestExactBound(t *testing.T) {
 }
 
 // TestCheckTerms checks that a query's unchecked lists are checked on all
-// cores, found sound or not as termBlocks finds them.
+// cores, found sound or not as index.Field.TermBlocks finds them.
 func TestCheckTerms(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core: checkTerms leaves the lists to the cursors")
 	}
-	x := buildIndex(t, "", sampleArgs(t, 200), Config{Analyzer: "lucene"})
-	ud := x.d.Unit("argument")
-	terms := x.queryTerms(retrieval.Query{Text: "abortion should be legal for all people"})
+	s := newSearcher(t, 200, "lucene", "sentence", "argument")
+	ud := s.d.Unit("argument")
+	terms := s.Terms(&defaults, retrieval.Query{Text: "abortion should be legal for all people"})
 	f := ud.Fields[1]
-	bad := f.Lookup(terms[0].term)
+	bad := f.Lookup(terms[0].Text)
 	f.Post[f.PostOff[bad]] = 33 // a width no block has
 	checkTerms(ud, terms, func(string) float64 { return 1 }, 0)
 	for _, f := range ud.Fields {
 		for _, qt := range terms {
-			id := f.Lookup(qt.term)
+			id := f.Lookup(qt.Text)
 			if id < 0 {
 				continue
 			}
@@ -78,7 +76,7 @@ func TestCheckTerms(t *testing.T) {
 				want = index.Damaged
 			}
 			if got := f.Checked[id].Load(); got != want {
-				t.Errorf("%s/%s: state %d, want %d", f.Name, qt.term, got, want)
+				t.Errorf("%s/%s: state %d, want %d", f.Name, qt.Text, got, want)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package lexical
+package search
 
 import (
 	"context"
@@ -25,18 +25,29 @@ type pairGroups struct {
 	maxDL    uint32   // the longest sentence
 }
 
-// groups returns the grouping of the sentence unit by argument.
-func (d *shared) groups() (*pairGroups, error) {
-	d.pairOnce.Do(func() { d.pairs, d.pairErr = d.groupSentences() })
-	return d.pairs, d.pairErr
+// PairCount returns the number of pairs of two sentences of one argument
+// (the documents of the pair unit), grouping the sentences by argument if
+// no search has yet.
+func (s *Searcher) PairCount() (int, error) {
+	g, err := s.groups()
+	if err != nil {
+		return 0, err
+	}
+	return g.pairs, nil
 }
 
-func (d *shared) groupSentences() (*pairGroups, error) {
-	su := d.Unit("sentence")
+// groups returns the grouping of the sentence unit by argument.
+func (s *Searcher) groups() (*pairGroups, error) {
+	s.pairOnce.Do(func() { s.pairs, s.pairErr = s.groupSentences() })
+	return s.pairs, s.pairErr
+}
+
+func (s *Searcher) groupSentences() (*pairGroups, error) {
+	su := s.d.Unit("sentence")
 	if err := su.CheckAllIDs(); err != nil {
 		return nil, err
 	}
-	if au := d.Unit("argument"); au != nil {
+	if au := s.d.Unit("argument"); au != nil {
 		if err := au.CheckAllIDs(); err != nil {
 			return nil, err
 		}
@@ -52,7 +63,7 @@ func (d *shared) groupSentences() (*pairGroups, error) {
 		}
 		if arg != last || doc == 0 {
 			if _, ok := at[arg]; ok {
-				return nil, fmt.Errorf("lexical: pair unit: the sentences of argument %s are not consecutive in the index: %w", quote.Q(arg), errCorrupt)
+				return nil, fmt.Errorf("lexical: pair unit: the sentences of argument %s are not consecutive in the index: %w", quote.Q(arg), index.ErrCorrupt)
 			}
 			at[arg] = int32(len(g.start))
 			g.start = append(g.start, doc)
@@ -75,7 +86,7 @@ func (d *shared) groupSentences() (*pairGroups, error) {
 	for i := range g.argument {
 		g.argument[i] = -1
 	}
-	if au := d.Unit("argument"); au != nil {
+	if au := s.d.Unit("argument"); au != nil {
 		g.group = make([]int32, au.Docs())
 		for doc := range uint32(au.Docs()) {
 			g.group[doc] = -1
@@ -177,16 +188,16 @@ func postings(f *index.Field, t string, ndocs uint64) ([]posting, error) {
 	return out, nil
 }
 
-// retrievePairs is Retrieve for "pair": every pair of two sentences of
-// one argument is scored as the document of their two texts (and the
-// discussion title, with PairTitle), with the statistics an index of those
-// documents would have, computed from the sentence unit.
-func (x *Index) retrievePairs(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-	ps, err := x.pairScan()
+// RetrievePairs is lexical's Retrieve for the unit "pair": every pair of
+// two sentences of one argument is scored as the document of their two
+// texts (and the discussion title, with PairTitle), with the statistics
+// an index of those documents would have, computed from the sentence unit.
+func (s *Searcher) RetrievePairs(ctx context.Context, p *Params, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+	ps, err := s.pairScan(p)
 	if err != nil || ps.n == 0 {
 		return nil, err
 	}
-	terms, err := ps.terms(x.queryTerms(q))
+	terms, err := ps.terms(s.Terms(p, q))
 	if err != nil || len(terms) == 0 {
 		return nil, err
 	}
@@ -224,15 +235,15 @@ type pairTerm struct {
 
 // pairScan gathers the pair field's statistics; n is 0 when no pair has a
 // term.
-func (x *Index) pairScan() (*pairScan, error) {
-	g, err := x.d.groups()
+func (s *Searcher) pairScan(p *Params) (*pairScan, error) {
+	g, err := s.groups()
 	if err != nil {
 		return nil, err
 	}
-	su := x.d.Unit("sentence")
-	ps := &pairScan{g: g, su: su, sf: su.Fields[0], sc: x.search.Scoring}
-	if x.search.PairTitle {
-		for _, f := range x.d.Unit("argument").Fields {
+	su := s.d.Unit("sentence")
+	ps := &pairScan{g: g, su: su, sf: su.Fields[0], sc: p.Scoring}
+	if p.PairTitle {
+		for _, f := range s.d.Unit("argument").Fields {
 			if f.Name == index.FieldTitle {
 				ps.tf = f
 			}
@@ -280,18 +291,18 @@ func (ps *pairScan) titleLen(i int) uint64 {
 
 // terms returns the query terms that some pair holds, with their postings
 // and cursors.
-func (ps *pairScan) terms(qts []qterm) ([]*pairTerm, error) {
+func (ps *pairScan) terms(qts []Term) ([]*pairTerm, error) {
 	g := ps.g
 	var terms []*pairTerm
 	ndocs := uint64(ps.su.Docs())
 	for _, qt := range qts {
-		sent, err := postings(ps.sf, qt.term, ndocs)
+		sent, err := postings(ps.sf, qt.Text, ndocs)
 		if err != nil {
 			return nil, err
 		}
 		t := &pairTerm{sent: sent}
 		if ps.tf != nil {
-			titles, err := postings(ps.tf, qt.term, uint64(ps.tf.Docs()))
+			titles, err := postings(ps.tf, qt.Text, uint64(ps.tf.Docs()))
 			if err != nil {
 				return nil, err
 			}
@@ -308,7 +319,7 @@ func (ps *pairScan) terms(qts []qterm) ([]*pairTerm, error) {
 		if df == 0 {
 			continue
 		}
-		ps.setCursor(&t.c, qt.w, df, ttf)
+		ps.setCursor(&t.c, qt.Weight, df, ttf)
 		terms = append(terms, t)
 	}
 	return terms, nil

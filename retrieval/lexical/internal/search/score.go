@@ -1,0 +1,337 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
+)
+
+// A dirField is a field's part of a textbook Dirichlet score: its weight,
+// the query length and Σ w·log P(t|C) over the query terms the field
+// knows, and its length table.
+type dirField struct {
+	fw, qlen, base float64
+	lt             []float64
+	f              *index.Field
+}
+
+// scoring is what the document ranges of one query share, read-only.
+type scoring struct {
+	ud     *index.Unit
+	k      int
+	allow  []uint64 // nil, or the documents allowed
+	cum    []float64
+	dir    []dirField
+	dirMax float64
+}
+
+// parallelScore is the fewest postings a query's terms hold for the query
+// to be scored in several document ranges at once, and minPartDocs the
+// fewest documents of a range.
+const (
+	parallelScore = 1 << 16
+	minPartDocs   = 1 << 16
+)
+
+// scoringParts returns the number of document ranges in which a query
+// with cursors cs is scored at once: one per core for a query whose terms
+// hold many postings in a large index, else one.
+func scoringParts(ndocs uint64, cs []*cursor) int {
+	post := 0
+	for _, c := range cs {
+		post += c.df
+	}
+	if post < parallelScore {
+		return 1
+	}
+	return max(1, min(runtime.GOMAXPROCS(0), int(ndocs/minPartDocs)))
+}
+
+// parallel scores the documents in parts ranges of about equal size at
+// once, each with cursors of its own (copies of cs moved to the range's
+// start) and its own top k, the ranges sharing the best k-th score any of
+// them has seen, a bound under which no document can enter the top k of
+// the whole. The best k of the ranges' top k are the top k of the whole:
+// the same documents and the same scores as one range gives, as a
+// document's score does not depend on which cursors were essential.
+func (q *scoring) parallel(ctx context.Context, cs []*cursor, ndocs uint64, parts int) ([]Scored, error) {
+	var bar sharedBar
+	bar.bits.Store(math.Float64bits(math.Inf(-1)))
+	res := make([][]Scored, parts)
+	errs := make([]error, parts)
+	bounds := make([]uint64, parts+1)
+	cursors := make([][]*cursor, parts)
+	for p := range parts {
+		bounds[p+1] = ndocs * uint64(p+1) / uint64(parts)
+		if p == 0 {
+			cursors[p] = cs
+			continue
+		}
+		// Copied before any range moves cs.
+		cursors[p] = make([]*cursor, len(cs))
+		for i, c := range cs {
+			d := *c
+			d.advance(bounds[p])
+			cursors[p][i] = &d
+		}
+	}
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() { res[p], errs[p] = q.docs(ctx, cursors[p], bounds[p], bounds[p+1], &bar) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	// Each range's best are sorted: merge them.
+	out := make([]Scored, 0, q.k)
+	for len(out) < q.k {
+		best := -1
+		for p, r := range res {
+			if len(r) > 0 && (best < 0 || better(r[0], res[best][0])) {
+				best = p
+			}
+		}
+		if best < 0 {
+			break
+		}
+		out = append(out, res[best][0])
+		res[best] = res[best][1:]
+	}
+	return out, nil
+}
+
+// A sharedBar is the best k-th score (less the Dirichlet length bound)
+// that the document ranges of one query have reached, as float64 bits.
+type sharedBar struct {
+	bits atomic.Uint64
+}
+
+// raise makes the bar at least theta.
+func (b *sharedBar) raise(theta float64) {
+	for {
+		old := b.bits.Load()
+		if math.Float64frombits(old) >= theta || b.bits.CompareAndSwap(old, math.Float64bits(theta)) {
+			return
+		}
+	}
+}
+
+// docs scores, document at a time, the documents in [start, end) matching
+// cursors cs (positioned at or after start) and returns their best k. If
+// bar is not nil, it shares θ with the other ranges of the query.
+func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar *sharedBar) ([]Scored, error) {
+	ud, k, allow, cum, dir, dirMax := q.ud, q.k, q.allow, q.cum, q.dir, q.dirMax
+	ess := 0
+	theta := math.Inf(-1) // the k-th best score so far, minus dirMax
+	// cut is θ less a margin for the rounding of partial scores, which
+	// are summed in another order than the final ones: a document whose
+	// bound is below cut cannot enter the top k.
+	cut := theta
+	h := newTopK(ud, k)
+	// Documents are taken a window at a time: the essential cursors add
+	// their contributions to the window's documents (con, acc, seen), then
+	// the documents they matched are completed in order.
+	n := len(cs)
+	con := make([]float64, n*window) // con[i*window+j]: cursor i's contribution to document lo+j
+	acc := make([]float64, window)   // the sum of the essential contributions
+	var seen [window / 64]uint64
+	nc := make([]float64, n) // the non-essential contributions to a document
+	for iter := 0; ; iter++ {
+		if iter&0xff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("lexical: retrieve: %w", err)
+			}
+		}
+		if bar != nil {
+			if t := math.Float64frombits(bar.bits.Load()); t > theta {
+				theta = t
+				cut = theta - 1e-9*(math.Abs(theta)+math.Abs(dirMax))
+				for ess < n && cum[ess+1] < cut {
+					ess++
+				}
+			}
+		}
+		lo := end
+		for _, c := range cs[ess:] {
+			lo = min(lo, c.doc)
+		}
+		if lo >= end {
+			break
+		}
+		hi := min(lo+window, end)
+		for i := ess; i < n; i++ {
+			cs[i].accumulate(lo, hi, con[i*window:(i+1)*window], acc, &seen)
+		}
+		wess := ess // the window's essential cursors, which θ may outgrow
+		for w, m := range seen {
+			for m != 0 {
+				j := w*64 + bits.TrailingZeros64(m)
+				m &= m - 1
+				doc := lo + uint64(j)
+				score := acc[j]
+				acc[j] = 0
+				pruned := allow != nil && allow[doc/64]&(1<<(doc%64)) == 0
+				for i := wess - 1; i >= 0 && !pruned; i-- {
+					nc[i] = 0
+					if score+cum[i+1] < cut {
+						pruned = true
+						break
+					}
+					c := cs[i]
+					if c.doc < doc {
+						if !c.shallow(doc) {
+							continue
+						}
+						if score+c.blockBound()+cum[i] < cut {
+							pruned = true
+							break
+						}
+						c.advance(doc)
+					}
+					if c.doc == doc {
+						nc[i] = c.contribution()
+						score += nc[i]
+						c.next()
+					}
+				}
+				if pruned || score < cut {
+					for i := wess; i < n; i++ {
+						con[i*window+j] = 0
+					}
+					continue
+				}
+				// The score is summed in cursor order, so that it does
+				// not depend on which cursors were essential (nor,
+				// through θ, on k).
+				score = 0
+				for i := range wess {
+					score += nc[i]
+				}
+				for i := wess; i < n; i++ {
+					score += con[i*window+j]
+					con[i*window+j] = 0
+				}
+				for _, d := range dir {
+					score += d.fw * (d.base + d.qlen*d.lt[d.f.Length(doc)])
+				}
+				if h.offer(uint32(doc), score) && h.bar-dirMax > theta {
+					theta = h.bar - dirMax
+					cut = theta - 1e-9*(math.Abs(theta)+math.Abs(dirMax))
+					if bar != nil {
+						bar.raise(theta)
+					}
+				}
+			}
+			seen[w] = 0
+		}
+		for ess < n && cum[ess+1] < cut {
+			ess++
+		}
+	}
+	return h.sorted(), nil
+}
+
+// A topK keeps the k best documents offered: by score descending, then id
+// descending (rank descending). Documents are collected in a buffer of 2k;
+// when it is full, the best k are selected and the rest dropped, and the
+// k-th best score becomes the bar an offer must reach. The rank of a
+// document's id is looked up only then, so an offer is an append.
+type topK struct {
+	ud  *index.Unit
+	k   int
+	buf []Scored
+	bar float64 // the k-th best score at the last selection; -Inf before
+}
+
+func newTopK(ud *index.Unit, k int) *topK {
+	return &topK{ud: ud, k: k, buf: make([]Scored, 0, 2*min(k, 1<<20)), bar: math.Inf(-1)}
+}
+
+// better reports whether a ranks before b.
+func better(a, b Scored) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	return a.Rank > b.Rank
+}
+
+// offer offers document doc with score, and reports whether the bar rose.
+func (t *topK) offer(doc uint32, score float64) bool {
+	if score < t.bar {
+		return false
+	}
+	t.buf = append(t.buf, Scored{Doc: doc, Score: score})
+	if len(t.buf) < cap(t.buf) {
+		return false
+	}
+	t.selectBest()
+	return true
+}
+
+// selectBest keeps the k best documents of the buffer and sets the bar.
+func (t *topK) selectBest() {
+	for i := range t.buf {
+		t.buf[i].Rank = t.ud.IDRank[t.buf[i].Doc]
+	}
+	if len(t.buf) <= t.k {
+		return
+	}
+	s := t.buf
+	// Quickselect (Hoare partition; better is a total order, as ranks
+	// differ): afterwards s[:k] are the k best.
+	lo, hi := 0, len(s)-1
+	for lo < hi {
+		p := s[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for better(s[i], p) {
+				i++
+			}
+			for better(p, s[j]) {
+				j--
+			}
+			if i <= j {
+				s[i], s[j] = s[j], s[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case t.k-1 <= j:
+			hi = j
+		case t.k-1 >= i:
+			lo = i
+		default:
+			lo = hi
+		}
+	}
+	t.buf = s[:t.k]
+	t.bar = math.Inf(1)
+	for _, x := range t.buf {
+		t.bar = min(t.bar, x.Score)
+	}
+}
+
+// sorted empties t and returns its documents best first.
+func (t *topK) sorted() []Scored {
+	t.selectBest()
+	out := slices.Clone(t.buf)
+	slices.SortFunc(out, func(a, b Scored) int {
+		if better(a, b) {
+			return -1
+		}
+		return 1
+	})
+	t.buf = t.buf[:0]
+	return out
+}
