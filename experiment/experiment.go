@@ -67,14 +67,14 @@ import (
 // distinct.
 //
 // TrainedOn names the judged topics the system learned its settings from;
-// nil means what System says (system.Learner, asked through wrappers' Unwrap
+// nil means what System says (a method TrainedOn, as system.Pipeline has, asked through wrappers' Unwrap
 // methods), and nothing for a Run. A row on those topics, and a p-value that
 // rests on it, is marked in-sample (Row.InSample, Row.InSampleP).
 type System struct {
 	Name      string
 	System    system.System
 	Run       runfile.Run
-	TrainedOn system.Training
+	TrainedOn map[string][]string
 }
 
 // An Experiment runs and evaluates systems. The zero value of each field
@@ -320,7 +320,7 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 	if t.Runs, err = x.runs(ctx); err != nil {
 		return nil, err
 	}
-	training := make([]system.Training, len(x.Systems))
+	training := make([]map[string][]string, len(x.Systems))
 	for i, s := range x.Systems {
 		training[i] = s.TrainedOn
 		if training[i] == nil {

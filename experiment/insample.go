@@ -7,12 +7,12 @@ import (
 	"github.com/argsearch/argsearch/system"
 )
 
-// trainingOf returns what s says it was trained on: its TrainedOn if it is
-// a system.Learner, else that of the System it wraps (through Unwrap
-// methods), else nil.
-func trainingOf(s system.System) system.Training {
+// trainingOf returns what s says it was trained on: the result of its
+// method TrainedOn (system.Pipeline.TrainedOn), else that of the System it
+// wraps (through Unwrap methods), else nil.
+func trainingOf(s system.System) map[string][]string {
 	for range 100 { // a chain of wrappers, not a cycle
-		if l, ok := s.(system.Learner); ok {
+		if l, ok := s.(interface{ TrainedOn() map[string][]string }); ok {
 			return l.TrainedOn()
 		}
 		u, ok := s.(interface{ Unwrap() system.System })
@@ -30,7 +30,7 @@ func trainingOf(s system.System) system.Training {
 // on (training, by the systems' order, which is the rows') on the
 // judgments named judgments, with a warning, and InSampleP where a row or
 // the baseline's is in-sample.
-func markInSample(rows []Row, training []system.Training, judgments string, baseline int) {
+func markInSample(rows []Row, training []map[string][]string, judgments string, baseline int) {
 	for i := range rows {
 		trained := map[string]bool{}
 		for _, id := range training[i][judgments] {

@@ -26,7 +26,7 @@ func TestInSample(t *testing.T) {
 		Judgments: judgments(t),
 		Systems: []experiment.System{
 			{Name: "plain", Run: other},
-			{Name: "learned", Run: run, TrainedOn: system.Training{"hand": {"1"}, "other": {"2"}}},
+			{Name: "learned", Run: run, TrainedOn: map[string][]string{"hand": {"1"}, "other": {"2"}}},
 			{Name: "third", Run: third},
 		},
 		Bootstrap: eval.Bootstrap{Resamples: 100},
@@ -131,11 +131,11 @@ type (
 	wrapper struct{ system.Func }
 )
 
-func (learner) TrainedOn() system.Training { return system.Training{"hand": {"1", "2"}} }
+func (learner) TrainedOn() map[string][]string { return map[string][]string{"hand": {"1", "2"}} }
 
 func (w wrapper) Unwrap() system.System { return learner{} }
 
-// TestInSampleLearner checks that the training of a system.Learner is
+// TestInSampleLearner checks that the training of a system with a TrainedOn method is
 // found, through a wrapper too, and that a System's TrainedOn field
 // overrides it.
 func TestInSampleLearner(t *testing.T) {
@@ -157,7 +157,7 @@ func TestInSampleLearner(t *testing.T) {
 	for name, s := range map[string]experiment.System{
 		"learner":  {Name: "x", System: learner{}, Run: run},
 		"wrapped":  {Name: "x", System: wrapper{}, Run: run},
-		"override": {Name: "x", System: wrapper{}, Run: run, TrainedOn: system.Training{"hand": {"2"}}},
+		"override": {Name: "x", System: wrapper{}, Run: run, TrainedOn: map[string][]string{"hand": {"2"}}},
 	} {
 		table, err := experiment.Experiment{Judgments: judgments(t), Systems: []experiment.System{s}}.Run(context.Background())
 		if err != nil {
@@ -182,7 +182,7 @@ func TestTextFits(t *testing.T) {
 	table, err := experiment.Experiment{
 		Judgments: judgments(t),
 		Systems: []experiment.System{
-			{Name: "a-system-of-20-chars", Run: run, TrainedOn: system.Training{"hand": {"1", "2"}}},
+			{Name: "a-system-of-20-chars", Run: run, TrainedOn: map[string][]string{"hand": {"1", "2"}}},
 			{Name: "deep", Run: deep},
 		},
 		Bootstrap: eval.Bootstrap{Resamples: 100},

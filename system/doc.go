@@ -38,9 +38,9 @@
 //     normalised scores, each pair with the stance of the system that
 //     ranks it highest.
 //
-// A System may say which judged topics it learned its settings from
-// (Learner): Advanced does, and package experiment marks its figures on
-// them in-sample.
+// A System may say which judged topics it learned its settings from (a
+// method TrainedOn, as Pipeline.TrainedOn): Advanced does, and package
+// experiment marks its figures on them in-sample.
 //
 // Run checks a configuration before the first topic: a value out of range
 // is an error naming its field (or its step), never a panic halfway.

@@ -228,3 +228,41 @@ func TestPipelineSimilarPairsNaN(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSwordsmanRetriever checks that a Swordsman given a Retriever
+// retrieves with it: the Env's own index with Swordsman's search, given as
+// a Retriever, gives Swordsman's run byte for byte, and another retriever
+// another run.
+func TestSwordsmanRetriever(t *testing.T) {
+	ctx := context.Background()
+	env := open(t, Input{K: 50})
+	want, err := Run(ctx, env, Swordsman{}, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := env.index(ctx, Swordsman{}.search())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Run(ctx, env, Swordsman{Retriever: x}, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Swordsman with its own index as Retriever (-want +got):\n%s", diff)
+	}
+	bm25, err := env.index(ctx, lexical.Ranking{Unit: "argument", Scoring: lexical.Scoring{Model: "bm25"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := Run(ctx, env, Swordsman{Retriever: bm25}, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cmp.Equal(want, other) {
+		t.Error("a Swordsman with a BM25 Retriever gave the run of Dirichlet LM")
+	}
+	if s := (Swordsman{Retriever: bm25}).String(); !strings.Contains(s, "arguments from *lexical.Index") {
+		t.Errorf("String:\n%s", s)
+	}
+}

@@ -27,8 +27,8 @@ func rankerWeights() pairing.Weights {
 
 // rankerTraining names the judged topics rankerWeights were learned from:
 // Advanced's figures on them are in-sample (Pipeline.TrainedOn).
-func rankerTraining() Training {
-	return Training{
+func rankerTraining() map[string][]string {
+	return map[string][]string{
 		"2022": {"1", "3", "5", "7", "9", "11", "13", "15", "17", "19", "21", "23", "25", "27", "29", "31", "33", "35", "37", "39", "41", "43", "45", "47", "49"},
 	}
 }

@@ -30,6 +30,11 @@ type Swordsman struct {
 	// discussion title, equally weighted). A Search of another unit is
 	// made to search arguments.
 	Search lexical.Ranking
+	// Retriever, if not nil, retrieves the arguments instead of Search
+	// over the Env's index: a search engine such as the args.me API
+	// (argsme.Client), as Touché's participants called it. Its hits are
+	// argument ids of the Env's corpus.
+	Retriever retrieval.Retriever
 }
 
 // search returns the argument search s.Search stands for.
@@ -45,6 +50,9 @@ func (s Swordsman) search() lexical.Ranking {
 // String describes the configuration, one step a line, as Pipeline.String
 // does.
 func (s Swordsman) String() string {
+	if s.Retriever != nil {
+		return fmt.Sprintf("stage 1: arguments from %T\npairs: each argument's two most central sentences (ArgsRank)\nstance: args.me labels (Q0 where they reveal none)\n", s.Retriever)
+	}
 	return fmt.Sprintf("analysis: the Env's index (Input.Index; by default en)\nstage 1: %s\npairs: each argument's two most central sentences (ArgsRank)\nstance: args.me labels (Q0 where they reveal none)\n", s.search())
 }
 
@@ -54,12 +62,11 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 		return nil, err
 	}
 	k := env.K
-	arguments, err := env.index(ctx, s.search())
+	arguments, total, err := s.arguments(ctx, env)
 	if err != nil {
 		return nil, err
 	}
 	q := retrieval.TopicQuery(t)
-	total := arguments.Docs("argument")
 	var rank pairing.ArgsRank
 	var pairs []pairing.Scored
 	for depth := min(k+k/4, total); ; depth = min(2*depth, total) {
@@ -87,4 +94,18 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 		}
 	}
 	return stanceResults(labelsRule(env.Store), q.Text, pairs), nil
+}
+
+// arguments returns the retriever of arguments and how many there are: the
+// Retriever and the Env's arguments, or Search over the Env's index and
+// the arguments it holds.
+func (s Swordsman) arguments(ctx context.Context, env *Env) (retrieval.Retriever, int, error) {
+	if s.Retriever != nil {
+		return s.Retriever, env.Store.NumArguments(), nil
+	}
+	x, err := env.index(ctx, s.search())
+	if err != nil {
+		return nil, 0, err
+	}
+	return x, x.Docs("argument"), nil
 }

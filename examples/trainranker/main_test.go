@@ -60,7 +60,7 @@ func TestShippedSettingIsAdvanced(t *testing.T) {
 // header, only non-zero weights, numbers that read back exactly.
 func TestWeightsFile(t *testing.T) {
 	w := pairing.Weights{Retrieval: 0.5, Coherence: -0.25, Rank: 0.1}
-	src, err := weightsFile(shipped(), w, system.Training{"2022": {"1", "3"}})
+	src, err := weightsFile(shipped(), w, map[string][]string{"2022": {"1", "3"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -588,7 +588,7 @@ func TestOwnColumns(t *testing.T) {
 // figures and p-values in both, in the same order, and the same caption.
 func TestSummaryMatchesTable(t *testing.T) {
 	x, table := small(t)
-	x.Systems[1].TrainedOn = system.Training{"hand": {"1"}} // an in-sample row and p-values
+	x.Systems[1].TrainedOn = map[string][]string{"hand": {"1"}} // an in-sample row and p-values
 	table, err := x.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
