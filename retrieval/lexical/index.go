@@ -3,14 +3,13 @@ package lexical
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/search"
-
-	"slices"
-	"sync"
 )
 
 // An Index is a built index of sentences and/or arguments with a query-time

@@ -20,9 +20,8 @@ import (
 	"time"
 
 	"github.com/argsearch/argsearch/analysis"
-	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
-
 	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // errNoArguments is Run's error for a corpus without arguments.

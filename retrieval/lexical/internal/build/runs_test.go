@@ -10,12 +10,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
 	"github.com/argsearch/argsearch/internal/slowtest"
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
-	"github.com/google/go-cmp/cmp"
 )
 
 // TestBuildRuns builds with a memory bound so small that every batch of

@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 
 	"github.com/argsearch/argsearch/analysis"
-
 	"github.com/argsearch/argsearch/internal/crc32c"
 )
 

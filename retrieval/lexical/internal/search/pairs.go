@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/argsearch/argsearch/internal/quote"
-	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
-
 	"github.com/argsearch/argsearch/internal/docid"
+	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // pairGroups groups the sentence unit's documents by argument, for the
