@@ -1,0 +1,89 @@
+package httpserve
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/argsearch/argsearch/analysis"
+	"github.com/argsearch/argsearch/retrieval"
+)
+
+// AnalysisOf returns the text analysis the handlers match terms with: given,
+// if not nil; else the analysis of r when r has one (as *lexical.Index has,
+// through its Analysis method); else the "en" preset, lexical's default.
+func AnalysisOf(r retrieval.Retriever, given *analysis.Analysis) analysis.Analysis {
+	if given != nil {
+		return *given
+	}
+	if a, ok := r.(interface{ Analysis() analysis.Analysis }); ok {
+		return a.Analysis()
+	}
+	a, _ := analysis.Preset("en")
+	return a
+}
+
+// A Matcher turns texts into term sequences for matching required terms and
+// phrases: the analysis it is made from without shingles and, when
+// keepStop is set, without stop words (so that a phrase matches word for
+// word). A stemmer the collection decides (Stem "krovetz") does not stem
+// here: the terms are unstemmed, on both sides alike. It is safe for
+// concurrent use.
+type Matcher struct {
+	pool sync.Pool
+}
+
+// NewMatcher returns a Matcher for a.
+func NewMatcher(a analysis.Analysis, keepStop bool) (*Matcher, error) {
+	a.Shingles = 0
+	if keepStop {
+		a.Stop, a.StopFrequent = "", 0
+	}
+	if a.Stem == "krovetz" {
+		a.Stem, a.KrovetzMinCF = "", 0
+	}
+	z, err := analysis.NewAnalyzer(a)
+	if err != nil {
+		return nil, fmt.Errorf("the index's analysis: %w", err)
+	}
+	m := &Matcher{}
+	m.pool.New = func() any { return z.Clone() }
+	return m, nil
+}
+
+// Terms appends the terms of text to dst.
+func (m *Matcher) Terms(dst []string, text string) []string {
+	z := m.pool.Get().(*analysis.Analyzer)
+	dst = z.AppendTerms(dst, text)
+	z.Trim()
+	m.pool.Put(z)
+	return dst
+}
+
+// HasPhrase reports whether terms hold the terms of phrase in order, with at
+// most slop other terms between them in all. An empty phrase is in every
+// text.
+func HasPhrase(terms, phrase []string, slop int) bool {
+	if len(phrase) == 0 {
+		return true
+	}
+	for i, t := range terms {
+		if t == phrase[0] && phraseAt(terms[i+1:], phrase[1:], slop) {
+			return true
+		}
+	}
+	return false
+}
+
+// phraseAt reports whether terms begin (after at most slop other terms)
+// with the rest of a phrase, searching every way the slop can be spent.
+func phraseAt(terms, rest []string, slop int) bool {
+	if len(rest) == 0 {
+		return true
+	}
+	for skip := 0; skip <= slop && skip < len(terms); skip++ {
+		if terms[skip] == rest[0] && phraseAt(terms[skip+1:], rest[1:], slop-skip) {
+			return true
+		}
+	}
+	return false
+}
