@@ -81,8 +81,8 @@ var (
 	}
 	sentenceSchema = schema{"id": nil, "argumentId": nil, "text": nil}
 	pairsSchema    = schema{
-		"query": querySchema,
-		"pairs": {"id": nil, "rank": nil, "score": nil, "stance": nil, "first": sentenceSchema, "second": sentenceSchema},
+		"query":     querySchema,
+		"pairs":     {"id": nil, "rank": nil, "score": nil, "stance": nil, "first": sentenceSchema, "second": sentenceSchema},
 		"totalSize": nil, "totalSizeRelation": nil, "resultsBefore": nil, "retrievalTimeInMilliseconds": nil,
 		"extension": nil,
 	}
