@@ -334,7 +334,7 @@ func (h *Handler) searchArguments(w http.ResponseWriter, r *http.Request) (any, 
 		a, ok := found.arguments[hit.ID]
 		if !ok {
 			if a, ok = h.argument(hit.ID); !ok {
-				return nil, internal("the index returned argument %s, which the corpus does not hold", quote.Q(hit.ID))
+				return nil, internal("%v", errNotInCorpus(hit.ID))
 			}
 		}
 		o := argumentObject(a)
@@ -397,36 +397,27 @@ func (h *Handler) search(ctx context.Context, q parsedQuery, need, depth int) (f
 		}
 	}
 	f := found{arguments: map[string]corpus.Argument{}}
-	holds := map[string]bool{}
-	for k := min(max(4*need, 100), depth); ; k = min(2*k, depth) {
-		hits, err := h.Search.Retrieve(ctx, rq, k)
-		if err != nil {
-			return found{}, searchFailed(err)
+	hits, exact, ferr := httpserve.Filter(ctx, h.Search, rq, need, depth, func(id string) (bool, error) {
+		a, known := h.argument(id)
+		if !known {
+			return false, errNotInCorpus(id)
 		}
-		f.hits = f.hits[:0]
-		for _, hit := range hits {
-			ok, seen := holds[hit.ID]
-			if !seen {
-				a, known := h.argument(hit.ID)
-				if !known {
-					return found{}, internal("the index returned argument %s, which the corpus does not hold", quote.Q(hit.ID))
-				}
-				ok = holdsAll(m, a, phrases)
-				holds[hit.ID] = ok
-				if ok {
-					f.arguments[hit.ID] = a
-				}
-			}
-			if ok {
-				f.hits = append(f.hits, hit)
-			}
+		if !holdsAll(m, a, phrases) {
+			return false, nil
 		}
-		ended := len(hits) < k
-		if ended || len(f.hits) >= need || k == depth {
-			f.total, f.exact = len(f.hits), ended
-			return f, nil
-		}
+		f.arguments[id] = a
+		return true, nil
+	})
+	if ferr != nil {
+		return found{}, searchFailed(ferr)
 	}
+	f.hits, f.total, f.exact = hits, len(hits), exact
+	return f, nil
+}
+
+// errNotInCorpus is the error of a hit whose argument the corpus lacks.
+func errNotInCorpus(id string) error {
+	return fmt.Errorf("the index returned argument %s, which the corpus does not hold", quote.Q(id))
 }
 
 func searchFailed(err error) *httpserve.Error {

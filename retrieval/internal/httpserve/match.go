@@ -1,6 +1,7 @@
 package httpserve
 
 import (
+	"context"
 	"fmt"
 	"sync"
 
@@ -86,4 +87,45 @@ func phraseAt(terms, rest []string, slop int) bool {
 		}
 	}
 	return false
+}
+
+// With calls f with a function giving the terms of a text, from one
+// analyzer taken for the call (cheaper than Terms for many short texts).
+func (m *Matcher) With(f func(terms func(dst []string, text string) []string)) {
+	z := m.pool.Get().(*analysis.Analyzer)
+	f(z.AppendTerms)
+	z.Trim()
+	m.pool.Put(z)
+}
+
+// Filter returns the hits of r for q that keep accepts, best first, down to
+// need of them: it retrieves need×4 hits (at least 100), then twice as
+// many, and so on, until need are accepted, the ranking ends or depth
+// hits were examined. exact reports whether the ranking ended, so that
+// len(hits) is all there are. keep is asked about each id once.
+func Filter(ctx context.Context, r retrieval.Retriever, q retrieval.Query, need, depth int, keep func(id string) (bool, error)) (hits []retrieval.Hit, exact bool, err error) {
+	kept := map[string]bool{}
+	for k := min(max(4*need, 100), depth); ; k = min(2*k, depth) {
+		all, err := r.Retrieve(ctx, q, k)
+		if err != nil {
+			return nil, false, err
+		}
+		hits = hits[:0]
+		for _, h := range all {
+			ok, seen := kept[h.ID]
+			if !seen {
+				if ok, err = keep(h.ID); err != nil {
+					return nil, false, err
+				}
+				kept[h.ID] = ok
+			}
+			if ok {
+				hits = append(hits, h)
+			}
+		}
+		ended := len(all) < k
+		if ended || len(hits) >= need || k == depth {
+			return hits, ended, nil
+		}
+	}
 }
