@@ -374,7 +374,7 @@ func (h *Handler) request(p httpserve.Params, phrases bool) (request, *httpserve
 type (
 	serveSearch struct {
 		Meta    serveMeta `json:"meta"`
-		Results []any    `json:"results"`
+		Results []any     `json:"results"`
 	}
 	serveMeta struct {
 		QueryTime     int64    `json:"query_time"`
@@ -384,16 +384,16 @@ type (
 		SearchMethod  string   `json:"search_method"`
 	}
 	serveHit struct {
-		Score          float64          `json:"score"`
-		UUID           string           `json:"uuid"`
-		Index          string           `json:"index"`
-		TrecID         string           `json:"trec_id"`
-		TargetHostname *string          `json:"target_hostname"`
-		TargetURI      *string          `json:"target_uri"`
-		PageRank       *float64         `json:"page_rank"`
-		SpamRank       *float64         `json:"spam_rank"`
-		Title          string           `json:"title"`
-		Snippet        string           `json:"snippet"`
+		Score          float64           `json:"score"`
+		UUID           string            `json:"uuid"`
+		Index          string            `json:"index"`
+		TrecID         string            `json:"trec_id"`
+		TargetHostname *string           `json:"target_hostname"`
+		TargetURI      *string           `json:"target_uri"`
+		PageRank       *float64          `json:"page_rank"`
+		SpamRank       *float64          `json:"spam_rank"`
+		Title          string            `json:"title"`
+		Snippet        string            `json:"snippet"`
 		Explanation    *serveExplanation `json:"explanation"`
 	}
 	serveMinimal struct {
