@@ -109,106 +109,127 @@ func TestSearchDecodesTheDocumentedFields(t *testing.T) {
 }
 
 func TestRetrieveAsksForIDsAndScoresOnly(t *testing.T) {
-	f := &fakeArgsMe{ranking: arguments(4)}
-	srv := f.start(t)
-	hits, err := client(srv.URL).Retrieve(context.Background(), sexEd, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []retrieval.Hit{
-		{ID: "S000003e8-A00000000", Score: 500},
-		{ID: "S000003e9-A00000007", Score: 496.5},
-		{ID: "S000003ea-A0000000e", Score: 493},
-	}
-	if diff := cmp.Diff(want, hits); diff != "" {
-		t.Errorf("hits (-want +got):\n%s", diff)
-	}
-	fields := strings.Split(f.query(0).Get("fields"), ",")
-	for _, need := range []string{"arguments.id", "arguments.explanation.score", "totalSize"} {
-		if !strings.Contains(","+strings.Join(fields, ",")+",", ","+need+",") {
-			t.Errorf("fields %v lack %q", fields, need)
-		}
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			f := newFake(backend, arguments(4))
+			srv := f.start(t)
+			hits, err := client(srv.URL).Retrieve(context.Background(), sexEd, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []retrieval.Hit{
+				{ID: "S000003e8-A00000000", Score: 500},
+				{ID: "S000003e9-A00000007", Score: 496.5},
+				{ID: "S000003ea-A0000000e", Score: 493},
+			}
+			if diff := cmp.Diff(want, hits); diff != "" {
+				t.Errorf("hits (-want +got):\n%s", diff)
+			}
+			fields := strings.Split(f.query(0).Get("fields"), ",")
+			for _, need := range []string{"arguments.id", "arguments.explanation.score", "totalSize"} {
+				if !strings.Contains(","+strings.Join(fields, ",")+",", ","+need+",") {
+					t.Errorf("fields %v lack %q", fields, need)
+				}
+			}
+		})
 	}
 }
 
 func TestPagination(t *testing.T) {
-	f := &fakeArgsMe{ranking: arguments(40)}
-	srv := f.start(t)
-	c := client(srv.URL)
-	c.PageSize = 10
-	hits, err := c.Retrieve(context.Background(), sexEd, 25)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff([][2]string{{"1", "10"}, {"2", "10"}, {"3", "10"}}, f.pages()); diff != "" {
-		t.Errorf("requested pages (page, pageSize) (-want +got):\n%s", diff)
-	}
-	if len(hits) != 25 {
-		t.Fatalf("got %d hits, want 25", len(hits))
-	}
-	if got, want := hits[24].Score, 500-3.5*24; got != want {
-		t.Errorf("last hit score: got %v, want %v", got, want)
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			f := newFake(backend, arguments(40))
+			srv := f.start(t)
+			c := client(srv.URL)
+			c.PageSize = 10
+			hits, err := c.Retrieve(context.Background(), sexEd, 25)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([][2]string{{"1", "10"}, {"2", "10"}, {"3", "10"}}, f.pages()); diff != "" {
+				t.Errorf("requested pages (page, pageSize) (-want +got):\n%s", diff)
+			}
+			if len(hits) != 25 {
+				t.Fatalf("got %d hits, want 25", len(hits))
+			}
+			if got, want := hits[24].Score, 500-3.5*24; got != want {
+				t.Errorf("last hit score: got %v, want %v", got, want)
+			}
+		})
 	}
 }
 
 func TestKLargerThanTheResults(t *testing.T) {
-	for _, tt := range []struct {
-		n     int
-		pages [][2]string
-	}{
-		{7, [][2]string{{"1", "5"}, {"2", "5"}}},  // a short page ends it
-		{10, [][2]string{{"1", "5"}, {"2", "5"}}}, // totalSize ends it
-		{0, [][2]string{{"1", "5"}}},
-	} {
-		f := &fakeArgsMe{ranking: arguments(tt.n)}
-		srv := f.start(t)
-		c := client(srv.URL)
-		c.PageSize = 5
-		hits, err := c.Retrieve(context.Background(), sexEd, 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(hits) != tt.n {
-			t.Errorf("%d results: got %d hits", tt.n, len(hits))
-		}
-		if diff := cmp.Diff(tt.pages, f.pages()); diff != "" {
-			t.Errorf("%d results: requested pages (-want +got):\n%s", tt.n, diff)
-		}
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			for _, tt := range []struct {
+				n     int
+				pages [][2]string
+			}{
+				{7, [][2]string{{"1", "5"}, {"2", "5"}}},  // a short page ends it
+				{10, [][2]string{{"1", "5"}, {"2", "5"}}}, // totalSize ends it
+				{0, [][2]string{{"1", "5"}}},
+			} {
+				f := newFake(backend, arguments(tt.n))
+				srv := f.start(t)
+				c := client(srv.URL)
+				c.PageSize = 5
+				hits, err := c.Retrieve(context.Background(), sexEd, 1000)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(hits) != tt.n {
+					t.Errorf("%d results: got %d hits", tt.n, len(hits))
+				}
+				if diff := cmp.Diff(tt.pages, f.pages()); diff != "" {
+					t.Errorf("%d results: requested pages (-want +got):\n%s", tt.n, diff)
+				}
+			}
+		})
 	}
 }
 
 func TestDuplicatesAcrossPagesAreDropped(t *testing.T) {
-	ranking := arguments(30)
-	ranking = append(ranking[:10:10], append([]map[string]any{ranking[9]}, ranking[10:]...)...)
-	f := &fakeArgsMe{ranking: ranking}
-	srv := f.start(t)
-	c := client(srv.URL)
-	c.PageSize = 10
-	hits, err := c.Retrieve(context.Background(), sexEd, 15)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(hits) != 15 {
-		t.Fatalf("got %d hits, want 15", len(hits))
-	}
-	seen := map[string]bool{}
-	for _, h := range hits {
-		if seen[h.ID] {
-			t.Errorf("hit %q twice", h.ID)
-		}
-		seen[h.ID] = true
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			ranking := arguments(30)
+			ranking = append(ranking[:10:10], append([]map[string]any{ranking[9]}, ranking[10:]...)...)
+			f := newFake(backend, ranking)
+			srv := f.start(t)
+			c := client(srv.URL)
+			c.PageSize = 10
+			hits, err := c.Retrieve(context.Background(), sexEd, 15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hits) != 15 {
+				t.Fatalf("got %d hits, want 15", len(hits))
+			}
+			seen := map[string]bool{}
+			for _, h := range hits {
+				if seen[h.ID] {
+					t.Errorf("hit %q twice", h.ID)
+				}
+				seen[h.ID] = true
+			}
+		})
 	}
 }
 
 func TestRetryOn429ThenSuccess(t *testing.T) {
-	f := &fakeArgsMe{ranking: arguments(3), failures: []int{429, 500}, retryAfter: "0"}
-	srv := f.start(t)
-	hits, err := client(srv.URL).Retrieve(context.Background(), sexEd, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(hits) != 3 || f.count() != 3 {
-		t.Errorf("got %d hits after %d requests, want 3 after 3", len(hits), f.count())
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			f := newFake(backend, arguments(3))
+			f.failures, f.retryAfter = []int{429, 500}, "0"
+			srv := f.start(t)
+			hits, err := client(srv.URL).Retrieve(context.Background(), sexEd, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hits) != 3 || f.count() != 3 {
+				t.Errorf("got %d hits after %d requests, want 3 after 3", len(hits), f.count())
+			}
+		})
 	}
 }
 
@@ -345,27 +366,31 @@ func TestEmptyQuery(t *testing.T) {
 }
 
 func TestGetArgument(t *testing.T) {
-	f := &fakeArgsMe{ranking: arguments(3)}
-	srv := f.start(t)
-	a, err := client(srv.URL).GetArgument(context.Background(), "S000003e9-A00000007")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := corpus.Argument{
-		ID: "S000003e9-A00000007", Conclusion: "Conclusion 1",
-		Premises: []corpus.Premise{{Text: "Premise of argument 1.", Stance: stance.Pro}},
-		Context:  corpus.Context{SourceID: "S000003e9", DiscussionTitle: "Topic"},
-	}
-	if diff := cmp.Diff(want, a); diff != "" {
-		t.Errorf("argument (-want +got):\n%s", diff)
-	}
-	_, err = client(srv.URL).GetArgument(context.Background(), "Snope-Anope")
-	var se *argsme.StatusError
-	if !errors.As(err, &se) || se.StatusCode != http.StatusNotFound || !strings.Contains(err.Error(), "no such argument") || !strings.Contains(err.Error(), "no argument with id Snope-Anope") {
-		t.Errorf("unknown id: got error %v, want a 404 StatusError saying so, with the service's message", err)
-	}
-	if _, err := client(srv.URL).GetArgument(context.Background(), ""); err == nil {
-		t.Error("empty id: got no error")
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			f := newFake(backend, arguments(3))
+			srv := f.start(t)
+			a, err := client(srv.URL).GetArgument(context.Background(), "S000003e9-A00000007")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := corpus.Argument{
+				ID: "S000003e9-A00000007", Conclusion: "Conclusion 1",
+				Premises: []corpus.Premise{{Text: "Premise of argument 1.", Stance: stance.Pro}},
+				Context:  corpus.Context{SourceID: "S000003e9", DiscussionTitle: "Topic"},
+			}
+			if diff := cmp.Diff(want, a); diff != "" {
+				t.Errorf("argument (-want +got):\n%s", diff)
+			}
+			_, err = client(srv.URL).GetArgument(context.Background(), "Snope-Anope")
+			var se *argsme.StatusError
+			if !errors.As(err, &se) || se.StatusCode != http.StatusNotFound || !strings.Contains(err.Error(), "no such argument") || !strings.Contains(err.Error(), `no argument with id \"Snope-Anope\"`) {
+				t.Errorf("unknown id: got error %v, want a 404 StatusError saying so, with the service's message", err)
+			}
+			if _, err := client(srv.URL).GetArgument(context.Background(), ""); err == nil {
+				t.Error("empty id: got no error")
+			}
+		})
 	}
 }
 
@@ -388,11 +413,15 @@ func TestGetArgumentFixture(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
-	f := &fakeArgsMe{ranking: arguments(45)}
-	srv := f.start(t)
-	c := client(srv.URL)
-	c.PageSize = 7
-	retrievaltest.Run(t, c, sexEd, retrieval.Query{ID: "52", Text: "Should the death penalty be abolished?"})
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			f := newFake(backend, arguments(45))
+			srv := f.start(t)
+			c := client(srv.URL)
+			c.PageSize = 7
+			retrievaltest.Run(t, c, sexEd, retrieval.Query{ID: "52", Text: "Should the death penalty be abolished?"})
+		})
+	}
 }
 
 func TestAServiceThatIgnoresPagingEnds(t *testing.T) {

@@ -1,6 +1,7 @@
 package argsme_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -10,6 +11,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/argsme"
+	"github.com/argsearch/argsearch/stance"
 )
 
 // fakeArgsMe speaks the documented args.me API v2 over a fixed ranking.
@@ -21,9 +27,75 @@ type fakeArgsMe struct {
 	always     bool
 	retryAfter string
 	raw        string // if set, served verbatim for every search
+	// real, if set, answers from an argsme.Handler over the ranking (after
+	// the failures) instead of the fake's own encoding.
+	real bool
 
 	mu       sync.Mutex
 	requests []*http.Request
+	handler  *argsme.Handler
+}
+
+// backends name the two services the client tests run against: the fake's
+// own encoding of the documented format, and the real Handler.
+var backends = []string{"recorded", "handler"}
+
+// newFake returns a fake serving ranking from the named backend.
+func newFake(backend string, ranking []map[string]any) *fakeArgsMe {
+	return &fakeArgsMe{ranking: ranking, real: backend == "handler"}
+}
+
+// realHandler returns an argsme.Handler serving the ranking: its Search
+// returns the ranking's ids and scores, its store and arguments are the
+// ranking's, and its stance towards any query is the ranking's.
+func (f *fakeArgsMe) realHandler() *argsme.Handler {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.handler != nil {
+		return f.handler
+	}
+	var (
+		hits     []retrieval.Hit
+		args     []corpus.Argument
+		byID     = map[string]corpus.Argument{}
+		stances  = map[string]stance.Stance{}
+		str      = func(v any) string { s, _ := v.(string); return s }
+		parseSt  = func(v any) stance.Stance { s, _ := stance.Parse(str(v)); return s }
+		explains = func(a map[string]any) float64 { return a["explanation"].(map[string]any)["score"].(float64) }
+	)
+	for _, m := range f.ranking {
+		a := corpus.Argument{ID: str(m["id"]), Conclusion: str(m["conclusion"])}
+		for _, p := range m["premises"].([]map[string]any) {
+			a.Premises = append(a.Premises, corpus.Premise{Text: str(p["text"]), Stance: parseSt(p["stance"])})
+		}
+		c := m["context"].(map[string]any)
+		a.Context = corpus.Context{SourceID: str(c["sourceId"]), DiscussionTitle: str(c["discussionTitle"])}
+		hits = append(hits, retrieval.Hit{ID: a.ID, Score: explains(m)})
+		if _, dup := byID[a.ID]; !dup {
+			args = append(args, a)
+		}
+		byID[a.ID] = a
+		stances[a.ID] = parseSt(m["stance"])
+	}
+	store, err := corpus.BuildStore(context.Background(), func(yield func(corpus.Argument, error) bool) {
+		for _, a := range args {
+			if !yield(a, nil) {
+				return
+			}
+		}
+	})
+	if err != nil {
+		panic(err)
+	}
+	f.handler = &argsme.Handler{
+		Search: retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+			return hits[:min(k, len(hits))], nil
+		}),
+		Store:    store,
+		Argument: func(id string) (corpus.Argument, bool) { a, ok := byID[id]; return a, ok },
+		Stance:   func(_ string, a corpus.Argument) stance.Stance { return stances[a.ID] },
+	}
+	return f.handler
 }
 
 // arguments generates a ranking of n arguments with strictly decreasing
@@ -95,6 +167,10 @@ func (f *fakeArgsMe) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "<html><body>simulated failure %d</body></html>", n+1)
 		return
 	}
+	if f.real {
+		f.realHandler().ServeHTTP(w, r)
+		return
+	}
 	q := r.URL.Query()
 	if q.Get("format") != "json" {
 		http.Error(w, "<html>only HTML without format=json</html>", http.StatusNotAcceptable)
@@ -115,7 +191,7 @@ func (f *fakeArgsMe) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		w.WriteHeader(http.StatusNotFound)
-		fmt.Fprintf(w, `{"error": "no argument with id %s"}`, id)
+		json.NewEncoder(w).Encode(map[string]string{"error": fmt.Sprintf("no argument with id %q", id)})
 		return
 	}
 	if r.URL.Path != "/api/v2/arguments" {
