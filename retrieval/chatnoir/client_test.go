@@ -97,108 +97,129 @@ func TestSearchDecodesTheDocumentedFields(t *testing.T) {
 }
 
 func TestRetrieveNullTrecIDFallsBackToUUID(t *testing.T) {
-	f := &fakeChatNoir{key: key, ranking: docs(6)}
-	srv := f.start(t)
-	hits, err := client(srv.URL).Retrieve(context.Background(), uniforms, 6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []retrieval.Hit{
-		{ID: "clueweb22-en0000-00-00000", Score: 2000},
-		{ID: "clueweb22-en0001-01-00007", Score: 1992.75},
-		{ID: "clueweb22-en0002-02-00014", Score: 1985.5},
-		{ID: "clueweb22-en0003-03-00021", Score: 1978.25},
-		{ID: "UUID000000000000000004", Score: 1971},
-		{ID: "clueweb22-en0005-05-00035", Score: 1963.75},
-	}
-	if diff := cmp.Diff(want, hits); diff != "" {
-		t.Errorf("hits (-want +got):\n%s", diff)
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			f := newFake(backend, key, docs(6))
+			srv := f.start(t)
+			hits, err := client(srv.URL).Retrieve(context.Background(), uniforms, 6)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []retrieval.Hit{
+				{ID: "clueweb22-en0000-00-00000", Score: 2000},
+				{ID: "clueweb22-en0001-01-00007", Score: 1992.75},
+				{ID: "clueweb22-en0002-02-00014", Score: 1985.5},
+				{ID: "clueweb22-en0003-03-00021", Score: 1978.25},
+				{ID: "UUID000000000000000004", Score: 1971},
+				{ID: "clueweb22-en0005-05-00035", Score: 1963.75},
+			}
+			if diff := cmp.Diff(want, hits); diff != "" {
+				t.Errorf("hits (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
 func TestPagination(t *testing.T) {
-	f := &fakeChatNoir{key: key, ranking: docs(40)}
-	srv := f.start(t)
-	c := client(srv.URL)
-	c.PageSize = 10
-	hits, err := c.Retrieve(context.Background(), uniforms, 25)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff([][2]string{{"0", "10"}, {"10", "10"}, {"20", "5"}}, f.pages()); diff != "" {
-		t.Errorf("requested pages (from, size) (-want +got):\n%s", diff)
-	}
-	if len(hits) != 25 {
-		t.Fatalf("got %d hits, want 25", len(hits))
-	}
-	if got, want := hits[24].Score, 2000-7.25*24; got != want {
-		t.Errorf("last hit score: got %v, want %v", got, want)
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			f := newFake(backend, key, docs(40))
+			srv := f.start(t)
+			c := client(srv.URL)
+			c.PageSize = 10
+			hits, err := c.Retrieve(context.Background(), uniforms, 25)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([][2]string{{"0", "10"}, {"10", "10"}, {"20", "5"}}, f.pages()); diff != "" {
+				t.Errorf("requested pages (from, size) (-want +got):\n%s", diff)
+			}
+			if len(hits) != 25 {
+				t.Fatalf("got %d hits, want 25", len(hits))
+			}
+			if got, want := hits[24].Score, 2000-7.25*24; got != want {
+				t.Errorf("last hit score: got %v, want %v", got, want)
+			}
+		})
 	}
 }
 
 func TestKLargerThanTheResults(t *testing.T) {
-	for _, tt := range []struct {
-		n     int
-		pages [][2]string
-	}{
-		{7, [][2]string{{"0", "5"}, {"5", "5"}}},  // a short page ends it
-		{10, [][2]string{{"0", "5"}, {"5", "5"}}}, // total_results ends it
-		{0, [][2]string{{"0", "5"}}},
-	} {
-		f := &fakeChatNoir{key: key, ranking: docs(tt.n)}
-		srv := f.start(t)
-		c := client(srv.URL)
-		c.PageSize = 5
-		hits, err := c.Retrieve(context.Background(), uniforms, 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(hits) != tt.n {
-			t.Errorf("%d results: got %d hits", tt.n, len(hits))
-		}
-		if diff := cmp.Diff(tt.pages, f.pages()); diff != "" {
-			t.Errorf("%d results: requested pages (-want +got):\n%s", tt.n, diff)
-		}
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			for _, tt := range []struct {
+				n     int
+				pages [][2]string
+			}{
+				{7, [][2]string{{"0", "5"}, {"5", "5"}}},  // a short page ends it
+				{10, [][2]string{{"0", "5"}, {"5", "5"}}}, // total_results ends it
+				{0, [][2]string{{"0", "5"}}},
+			} {
+				f := newFake(backend, key, docs(tt.n))
+				srv := f.start(t)
+				c := client(srv.URL)
+				c.PageSize = 5
+				hits, err := c.Retrieve(context.Background(), uniforms, 1000)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(hits) != tt.n {
+					t.Errorf("%d results: got %d hits", tt.n, len(hits))
+				}
+				if diff := cmp.Diff(tt.pages, f.pages()); diff != "" {
+					t.Errorf("%d results: requested pages (-want +got):\n%s", tt.n, diff)
+				}
+			}
+		})
 	}
 }
 
 func TestDuplicatesAcrossPagesAreDropped(t *testing.T) {
-	ranking := docs(30)
-	// The service's ranking shifted between pages: result 9 shows up
-	// again as result 10.
-	ranking = append(ranking[:10:10], append([]map[string]any{ranking[9]}, ranking[10:]...)...)
-	f := &fakeChatNoir{key: key, ranking: ranking}
-	srv := f.start(t)
-	c := client(srv.URL)
-	c.PageSize = 10
-	hits, err := c.Retrieve(context.Background(), uniforms, 15)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(hits) != 15 {
-		t.Fatalf("got %d hits, want 15", len(hits))
-	}
-	seen := map[string]bool{}
-	for _, h := range hits {
-		if seen[h.ID] {
-			t.Errorf("hit %q twice", h.ID)
-		}
-		seen[h.ID] = true
-	}
-	if diff := cmp.Diff([][2]string{{"0", "10"}, {"10", "5"}, {"15", "1"}}, f.pages()); diff != "" {
-		t.Errorf("requested pages (-want +got):\n%s", diff)
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			ranking := docs(30)
+			// The service's ranking shifted between pages: result 9 shows up
+			// again as result 10.
+			ranking = append(ranking[:10:10], append([]map[string]any{ranking[9]}, ranking[10:]...)...)
+			f := newFake(backend, key, ranking)
+			srv := f.start(t)
+			c := client(srv.URL)
+			c.PageSize = 10
+			hits, err := c.Retrieve(context.Background(), uniforms, 15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hits) != 15 {
+				t.Fatalf("got %d hits, want 15", len(hits))
+			}
+			seen := map[string]bool{}
+			for _, h := range hits {
+				if seen[h.ID] {
+					t.Errorf("hit %q twice", h.ID)
+				}
+				seen[h.ID] = true
+			}
+			if diff := cmp.Diff([][2]string{{"0", "10"}, {"10", "5"}, {"15", "1"}}, f.pages()); diff != "" {
+				t.Errorf("requested pages (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
 func TestRetryOn429ThenSuccess(t *testing.T) {
-	f := &fakeChatNoir{key: key, ranking: docs(3), failures: []int{429, 502}, retryAfter: "0"}
-	srv := f.start(t)
-	hits, err := client(srv.URL).Retrieve(context.Background(), uniforms, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(hits) != 3 || f.count() != 3 {
-		t.Errorf("got %d hits after %d requests, want 3 after 3", len(hits), f.count())
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			f := newFake(backend, key, docs(3))
+			f.failures, f.retryAfter = []int{429, 502}, "0"
+			srv := f.start(t)
+			hits, err := client(srv.URL).Retrieve(context.Background(), uniforms, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hits) != 3 || f.count() != 3 {
+				t.Errorf("got %d hits after %d requests, want 3 after 3", len(hits), f.count())
+			}
+		})
 	}
 }
 
@@ -235,17 +256,22 @@ func TestAuthErrorsAreNotRetried(t *testing.T) {
 			t.Errorf("status %d: got %d requests, want 1", code, f.count())
 		}
 	}
-	// A wrong key, as the fake checks it.
-	f := &fakeChatNoir{key: key, ranking: docs(3)}
-	srv := f.start(t)
-	c := client(srv.URL)
-	c.APIKey = "wrong"
-	_, err := c.Retrieve(context.Background(), uniforms, 10)
-	if !errors.Is(err, chatnoir.ErrAuth) || !strings.Contains(err.Error(), "Invalid API key") {
-		t.Errorf("wrong key: got error %v, want ErrAuth with the service's message", err)
-	}
-	if strings.Contains(err.Error(), "wrong") {
-		t.Errorf("error %q shows the API key", err)
+	// A wrong key, as the service checks it.
+	for _, backend := range backends {
+		f := newFake(backend, key, docs(3))
+		srv := f.start(t)
+		c := client(srv.URL)
+		c.APIKey = "wrong"
+		_, err := c.Retrieve(context.Background(), uniforms, 10)
+		if !errors.Is(err, chatnoir.ErrAuth) || !strings.Contains(err.Error(), "Invalid API key") {
+			t.Errorf("%s: wrong key: got error %v, want ErrAuth with the service's message", backend, err)
+		}
+		if strings.Contains(err.Error(), "wrong") {
+			t.Errorf("%s: error %q shows the API key", backend, err)
+		}
+		if f.count() != 1 {
+			t.Errorf("%s: got %d requests, want 1", backend, f.count())
+		}
 	}
 }
 
@@ -400,11 +426,15 @@ func TestFullTextErrors(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
-	f := &fakeChatNoir{key: key, ranking: docs(45)}
-	srv := f.start(t)
-	c := client(srv.URL)
-	c.PageSize = 7
-	retrievaltest.Run(t, c, uniforms, retrieval.Query{ID: "2", Text: "nuclear energy"})
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			f := newFake(backend, key, docs(45))
+			srv := f.start(t)
+			c := client(srv.URL)
+			c.PageSize = 7
+			retrievaltest.Run(t, c, uniforms, retrieval.Query{ID: "2", Text: "nuclear energy"})
+		})
+	}
 }
 
 func TestStripHighlights(t *testing.T) {

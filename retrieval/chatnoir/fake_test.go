@@ -1,6 +1,7 @@
 package chatnoir_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -8,6 +9,9 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/chatnoir"
 )
 
 // fakeChatNoir speaks the documented ChatNoir API over a fixed ranking.
@@ -20,9 +24,57 @@ type fakeChatNoir struct {
 	always     bool
 	retryAfter string
 	raw        string // if set, served verbatim for every search
+	// real, if set, answers from a chatnoir.Handler over the ranking (after
+	// the failures) instead of the fake's own encoding.
+	real bool
 
 	mu       sync.Mutex
 	requests []*http.Request
+	handler  *chatnoir.Handler
+}
+
+// backends name the two services the client tests run against: the fake's
+// own encoding of the documented format, and the real Handler.
+var backends = []string{"recorded", "handler"}
+
+// newFake returns a fake accepting key and serving ranking from the named
+// backend.
+func newFake(backend, key string, ranking []map[string]any) *fakeChatNoir {
+	return &fakeChatNoir{key: key, ranking: ranking, real: backend == "handler"}
+}
+
+// realHandler returns a chatnoir.Handler serving the ranking under the index
+// name "cw22", with the fake's key: its Search returns the ranking's ids
+// (the TREC id, else the UUID) and scores.
+func (f *fakeChatNoir) realHandler() *chatnoir.Handler {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.handler != nil {
+		return f.handler
+	}
+	var hits []retrieval.Hit
+	uris := map[string]string{}
+	for _, m := range f.ranking {
+		id, _ := m["trec_id"].(string)
+		if id == "" {
+			id = m["uuid"].(string)
+		}
+		hits = append(hits, retrieval.Hit{ID: id, Score: m["score"].(float64)})
+		uris[id], _ = m["target_uri"].(string)
+	}
+	f.handler = &chatnoir.Handler{
+		Search: retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+			return hits[:min(k, len(hits))], nil
+		}),
+		Text: func(id string) (string, bool) {
+			_, ok := uris[id]
+			return "The text of document " + id + ".", ok
+		},
+		URI:    func(id string) string { return uris[id] },
+		Index:  "cw22",
+		APIKey: f.key,
+	}
+	return f.handler
 }
 
 // docs generates a ranking of n documents with strictly decreasing
@@ -102,6 +154,10 @@ func (f *fakeChatNoir) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(code)
 		fmt.Fprintf(w, `{"error": {"code": %d, "message": "simulated failure %d"}}`, code, n+1)
+		return
+	}
+	if f.real {
+		f.realHandler().ServeHTTP(w, r)
 		return
 	}
 	if r.Header.Get("Authorization") != "Bearer "+f.key {

@@ -428,15 +428,26 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request, phrases bool) *
 	if err := h.setup(); err != nil {
 		return err
 	}
+	resp, err := h.results(r.Context(), rq, phrases)
+	if err != nil {
+		return err
+	}
+	httpserve.WriteJSON(w, http.StatusOK, resp, rq.pretty)
+	return nil
+}
+
+// results searches, within the limit of searches running at once (a
+// search's slot is free before its response is sent).
+func (h *Handler) results(ctx context.Context, rq request, phrases bool) (*serveSearch, *httpserve.Error) {
 	start := time.Now()
 	if max := cmp.Or(h.MaxSearches, defaultMaxSearches); !h.running.Acquire(max) {
-		return httpserve.Busy(max)
+		return nil, httpserve.Busy(max)
 	}
 	defer h.running.Release()
 
-	hits, exact, err := h.find(r.Context(), rq, phrases)
+	hits, exact, err := h.find(ctx, rq, phrases)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var highlight map[string]bool
 	h.words.With(func(terms func([]string, string) []string) {
@@ -455,7 +466,7 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request, phrases bool) *
 	for _, hit := range hits[min(rq.from, len(hits)):min(rq.from+rq.size, len(hits))] {
 		text, ok := h.Text(hit.ID)
 		if !ok {
-			return internal("the index returned document %s, which has no text", quote.Q(hit.ID))
+			return nil, internal("the index returned document %s, which has no text", quote.Q(hit.ID))
 		}
 		var uri, host *string
 		if h.URI != nil {
@@ -483,8 +494,7 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request, phrases bool) *
 		resp.Results = append(resp.Results, res)
 	}
 	resp.Meta.QueryTime = time.Since(start).Milliseconds()
-	httpserve.WriteJSON(w, http.StatusOK, resp, rq.pretty)
-	return nil
+	return &resp, nil
 }
 
 // find returns the hits of a request down to one past its page: Search's

@@ -2,10 +2,14 @@ package chatnoir
 
 import (
 	"html"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
+
+// snippetLead is how many words a snippet shows before its first match.
+const snippetLead = 5
 
 // A span is a word of a text, by byte offsets.
 type span struct{ start, end int }
@@ -60,10 +64,14 @@ func (h *Handler) matches(text string, words []span, query map[string]bool) []bo
 }
 
 // snippet returns the passage of snippetWords words of text that holds the
-// most words matching the query (the first such), HTML-escaped, white space
-// collapsed, the matching words in <em>.
+// most words matching the query (the first such, begun a few words before
+// its first match), HTML-escaped, white space collapsed, the matching
+// words in <em>.
 func (h *Handler) snippet(text string, query map[string]bool) string {
 	words := wordSpans(text)
+	if len(words) == 0 {
+		return html.EscapeString(strings.TrimSpace(collapse(text)))
+	}
 	hit := h.matches(text, words, query)
 	best, bestAt, count := -1, 0, 0
 	for i := range words {
@@ -73,17 +81,24 @@ func (h *Handler) snippet(text string, query map[string]bool) string {
 		if i >= snippetWords && hit[i-snippetWords] {
 			count--
 		}
-		if i >= snippetWords-1 || i == len(words)-1 {
-			if count > best {
-				best, bestAt = count, max(0, i-snippetWords+1)
-			}
+		if (i >= snippetWords-1 || i == len(words)-1) && count > best {
+			best, bestAt = count, max(0, i-snippetWords+1)
 		}
 	}
-	if len(words) == 0 {
-		return html.EscapeString(strings.Join(strings.Fields(text), " "))
+	// Begin a few words before the window's first match, keeping its
+	// matches.
+	if first := slices.Index(hit[bestAt:], true); first >= 0 {
+		bestAt = min(max(bestAt, bestAt+first-snippetLead), max(0, len(words)-snippetWords))
 	}
 	end := min(bestAt+snippetWords, len(words))
-	return render(text, words[bestAt:end], hit[bestAt:end], words[bestAt].start, words[end-1].end)
+	from, to := words[bestAt].start, len(text)
+	if bestAt == 0 {
+		from = 0
+	}
+	if end < len(words) {
+		to = words[end].start
+	}
+	return render(text, words[bestAt:end], hit[bestAt:end], from, to)
 }
 
 // highlightAll returns the whole of text (a title) escaped and highlighted.

@@ -3,6 +3,7 @@ package httpserve
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/argsearch/argsearch/analysis"
@@ -62,27 +63,48 @@ func (m *Matcher) Terms(dst []string, text string) []string {
 
 // HasPhrase reports whether terms hold the terms of phrase in order, with at
 // most slop other terms between them in all. An empty phrase is in every
-// text.
+// text. It takes time proportional to len(terms) × len(phrase) × (slop+1)²,
+// whatever the terms.
 func HasPhrase(terms, phrase []string, slop int) bool {
 	if len(phrase) == 0 {
 		return true
 	}
+	slop = max(slop, 0)
+	// at[u][i]: the phrase so far can end at term i with u other terms
+	// between its terms.
+	at := make([][]bool, slop+1)
+	next := make([][]bool, slop+1)
+	for u := range at {
+		at[u], next[u] = make([]bool, len(terms)), make([]bool, len(terms))
+	}
 	for i, t := range terms {
-		if t == phrase[0] && phraseAt(terms[i+1:], phrase[1:], slop) {
-			return true
+		at[0][i] = t == phrase[0]
+	}
+	for _, p := range phrase[1:] {
+		found := false
+		for u := range next {
+			clear(next[u])
 		}
+		for u := range at {
+			for i, ok := range at[u] {
+				if !ok {
+					continue
+				}
+				for g := 0; u+g <= slop && i+1+g < len(terms); g++ {
+					if terms[i+1+g] == p {
+						next[u+g][i+1+g] = true
+						found = true
+					}
+				}
+			}
+		}
+		if !found {
+			return false
+		}
+		at, next = next, at
 	}
-	return false
-}
-
-// phraseAt reports whether terms begin (after at most slop other terms)
-// with the rest of a phrase, searching every way the slop can be spent.
-func phraseAt(terms, rest []string, slop int) bool {
-	if len(rest) == 0 {
-		return true
-	}
-	for skip := 0; skip <= slop && skip < len(terms); skip++ {
-		if terms[skip] == rest[0] && phraseAt(terms[skip+1:], rest[1:], slop-skip) {
+	for u := range at {
+		if slices.Contains(at[u], true) {
 			return true
 		}
 	}
