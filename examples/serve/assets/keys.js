@@ -7,13 +7,14 @@ document.addEventListener("DOMContentLoaded", () => {
   const box = document.getElementById("q");
   const columns = Array.from(document.querySelectorAll(".column")).map((c) => Array.from(c.querySelectorAll(".result a.open")));
   let col = columns.findIndex((c) => c.length > 0);
-  // Back from an argument: its result has the focus again.
+  // Back from an argument: its result has the focus again (once the
+  // browser has gone to the fragment, which would take the focus away).
   if (location.hash.startsWith("#a-")) {
     const li = document.getElementById(decodeURIComponent(location.hash.slice(1)));
     const a = li && li.querySelector("a.open");
     if (a) {
       col = columns.findIndex((c) => c.includes(a));
-      a.focus();
+      window.addEventListener("load", () => a.focus());
     }
   }
   const focused = () => (col < 0 ? -1 : columns[col].indexOf(document.activeElement));
