@@ -1,6 +1,7 @@
-// Package argsme is a client for the args.me search API (v2), the search
-// engine over the args.me corpus that the Touché 2022 task suggests for
-// baseline argument retrieval, behind the retrieval.Retriever interface.
+// Package argsme speaks the args.me search API (v2), the search engine over
+// the args.me corpus that the Touché 2022 task suggests for baseline
+// argument retrieval: a Client, behind the retrieval.Retriever interface, and
+// a Handler that serves the same API over a local index of one's own corpus.
 //
 // A Client pages through GET /api/v2/arguments (query, page, pageSize,
 // format=json) until it has k arguments, retries with exponential backoff
@@ -8,6 +9,12 @@
 // cancellation, also while it waits. Retrieve returns argument ids and the
 // engine's scores; Search returns whole arguments as corpus.Arguments with
 // their stance towards the query; GetArgument fetches one argument by id.
+//
+// A Handler answers those requests, and args.me's query syntax, from a
+// retrieval.Retriever of arguments and a corpus.Store, so that a Client (or
+// a Touché participant's script) runs against one's own corpus offline and
+// reproducibly; it also serves a Touché 2022 extension, a system's sentence
+// pairs for a query (see Handler).
 //
 // The API is documented at https://www.args.me/api-en.html. It needs no
 // key.

@@ -6,8 +6,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/argsme"
+	"github.com/argsearch/argsearch/retrieval/lexical"
+	"github.com/argsearch/argsearch/stance"
 )
 
 // A stand-in for the args.me service, answering every search with the same
@@ -68,4 +71,64 @@ func ExampleClient_Search() {
 	// Output:
 	// PRO Sd32774d-Acd43931a "Sex education should be taught in schools." (premise PRO)
 	// CON S4417e87a-A7b5b28c4 "Sex education not be made compulsory in school." (premise PRO)
+}
+
+// A local args.me: a Handler over an index of one's own arguments, searched
+// with the Client (or any script written for the public service).
+func ExampleHandler() {
+	ctx := context.Background()
+	// Arguments as a corpus.Reader gives them: the premise split into
+	// sentences, which the store keeps.
+	arg := func(id, conclusion, premise string, s stance.Stance) corpus.Argument {
+		return corpus.Argument{ID: id, Conclusion: conclusion,
+			Premises:  []corpus.Premise{{Text: premise, Stance: s}},
+			Sentences: []corpus.Sentence{{ID: id + "__PREMISE__1", Text: premise}, {ID: id + "__CONC__1", Text: conclusion}},
+		}
+	}
+	args := []corpus.Argument{
+		arg("S1-A1", "Nuclear energy should be expanded.", "Nuclear energy emits almost no carbon dioxide.", stance.Pro),
+		arg("S1-A2", "Nuclear energy should be expanded.", "Nuclear waste stays dangerous for millennia.", stance.Con),
+		arg("S2-A1", "Wind power is cheap.", "Wind farms produce energy at low cost.", stance.Pro),
+	}
+	all := func(yield func(corpus.Argument, error) bool) {
+		for _, a := range args {
+			if !yield(a, nil) {
+				return
+			}
+		}
+	}
+	store, err := corpus.BuildStore(ctx, all)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	x, err := lexical.Build(ctx, "", all, lexical.Config{Ranking: lexical.Ranking{Unit: "argument"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer x.Close()
+	srv := httptest.NewServer(&argsme.Handler{
+		Search: x,
+		Store:  store,
+		// The stance towards the query by the args.me labels.
+		Stance: func(query string, a corpus.Argument) stance.Stance {
+			s, _ := stance.ArgsMe{}.Premise(query, a.Conclusion, a.Premises[0].Stance)
+			return s
+		},
+	})
+	defer srv.Close()
+
+	c := &argsme.Client{BaseURL: srv.URL}
+	results, err := c.Search(ctx, retrieval.Query{ID: "1", Text: `+nuclear energy`}, 10)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range results {
+		fmt.Printf("%s %s %q\n", r.Argument.ID, r.Stance, r.Argument.Premises[0].Text)
+	}
+	// Output:
+	// S1-A1 PRO "Nuclear energy emits almost no carbon dioxide."
+	// S1-A2 CON "Nuclear waste stays dangerous for millennia."
 }

@@ -1,6 +1,8 @@
-// Package chatnoir is a client for ChatNoir, the Elasticsearch-based search
-// service over the ClueWeb crawls that Touché 2023 used for web-document
-// argument retrieval, behind the retrieval.Retriever interface.
+// Package chatnoir speaks the API of ChatNoir, the Elasticsearch-based
+// search service over the ClueWeb crawls that Touché 2023 used for
+// web-document argument retrieval: a Client, behind the retrieval.Retriever
+// interface, and a Handler that serves the same API over a local index of
+// one's own documents (the Task 2 passages, say).
 //
 // A Client pages through /api/v1/_search (or /api/v1/_phrases) with from
 // and size until it has k results, retries with exponential backoff on 429
@@ -8,6 +10,10 @@
 // cancellation, also while it waits. Retrieve returns hits keyed by TREC id;
 // Search returns the full results (title, snippet, URI, ranks); FullText
 // fetches a document's plain text from the cache.
+//
+// A Handler answers those requests (and /cache) from a retrieval.Retriever
+// of documents and their texts, with an API key check where one is set, so
+// that a Client runs against one's own corpus offline and reproducibly.
 //
 // The API is documented at https://chatnoir.eu/doc/api/. Searching needs an
 // API key, sent as an "Authorization: Bearer" header; fetching full text

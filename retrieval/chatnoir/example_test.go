@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/chatnoir"
+	"github.com/argsearch/argsearch/retrieval/lexical"
 )
 
 // A stand-in for the ChatNoir service, answering every search with the
@@ -80,4 +83,54 @@ func ExampleClient_Search_noKey() {
 	fmt.Println(err)
 	// Output:
 	// chatnoir: no API key (set Client.APIKey; keys are issued at https://chatnoir.eu/apikey/)
+}
+
+// A local ChatNoir: a Handler over an index of one's own documents (here
+// three passages, indexed as comparative indexes the Task 2 passages),
+// searched with the Client.
+func ExampleHandler() {
+	ctx := context.Background()
+	texts := map[string]string{
+		"doc-1___1": "A laptop is better than a desktop for students who travel.",
+		"doc-1___2": "Desktops are cheaper to repair & upgrade.",
+		"doc-2___1": "Tablets replace neither.",
+	}
+	ids := []string{"doc-1___1", "doc-1___2", "doc-2___1"}
+	x, err := lexical.Build(ctx, "", func(yield func(corpus.Argument, error) bool) {
+		for _, id := range ids {
+			if !yield(corpus.Argument{ID: id, Sentences: []corpus.Sentence{{ID: id, Text: texts[id]}}}, nil) {
+				return
+			}
+		}
+	}, lexical.Config{Units: []lexical.Unit{"sentence"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer x.Close()
+	srv := httptest.NewServer(&chatnoir.Handler{
+		Search: x,
+		Text:   func(id string) (string, bool) { t, ok := texts[id]; return t, ok },
+		IDs:    slices.Values(ids),
+		Index:  "passages",
+		APIKey: "my-key",
+	})
+	defer srv.Close()
+
+	c := &chatnoir.Client{BaseURL: srv.URL, APIKey: "my-key", Index: []string{"passages"}}
+	results, err := c.Search(ctx, retrieval.Query{ID: "1", Text: "laptop or desktop?"}, 10)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range results {
+		fmt.Println(r.ID, r.Snippet)
+	}
+	text, err := c.FullText(ctx, results[1].UUID, results[1].Index)
+	fmt.Print(text, err, "\n")
+	// Output:
+	// doc-1___1 A <em>laptop</em> is better than a <em>desktop</em> for students who travel.
+	// doc-1___2 <em>Desktops</em> are cheaper to repair &amp; upgrade.
+	// <p>Desktops are cheaper to repair &amp; upgrade.</p>
+	// <nil>
 }
