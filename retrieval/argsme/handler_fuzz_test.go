@@ -27,7 +27,9 @@ func FuzzHandler(f *testing.F) {
 	}
 	c := testCorpus(f)
 	h := sampleHandler(c)
-	h.Pairs = func(ctx context.Context, query string, k int) ([]runfile.Result, error) { return pairsOf(c)[:min(k, 3)], nil }
+	h.Pairs = func(ctx context.Context, query string, k int) ([]runfile.Result, error) {
+		return pairsOf(c)[:min(k, 3)], nil
+	}
 	f.Fuzz(func(t *testing.T, path, rawQuery string) {
 		r := (&http.Request{Method: http.MethodGet, URL: &url.URL{Path: path, RawQuery: rawQuery}, Header: http.Header{}}).WithContext(context.Background())
 		w := httptest.NewRecorder()
