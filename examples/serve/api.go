@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
-	"strconv"
 
 	"github.com/argsearch/argsearch/retrieval/argsme"
 )
@@ -23,8 +23,7 @@ type apiConfig struct {
 // api holds the handlers of the APIs.
 type api struct {
 	argsme   *argsme.Handler
-	chatnoir http.Handler // nil without -passages
-	passages int
+	passages *passages // nil without -passages
 }
 
 // newAPI makes the API handlers over e.
@@ -37,23 +36,43 @@ func newAPI(ctx context.Context, e *engine, c apiConfig) (*api, error) {
 		MaxSearches: c.limit,
 		MaxPairs:    maxPairs,
 	}}
+	if c.passages != "" {
+		p, err := openPassages(ctx, c.passages, c.apikey, c.limit)
+		if err != nil {
+			return nil, err
+		}
+		a.passages = p
+	}
 	return a, nil
+}
+
+// close releases the passages' index.
+func (a *api) close() error {
+	if a.passages == nil {
+		return nil
+	}
+	return a.passages.index.Close()
 }
 
 // describe says what the APIs serve, for the start-up line.
 func (a *api) describe() string {
-	if a.chatnoir == nil {
+	if a.passages == nil {
 		return "; ChatNoir's search is off (no -passages)"
 	}
-	return "; ChatNoir's search over " + strconv.Itoa(a.passages) + " passages"
+	key := "no key"
+	if a.passages.handler.APIKey != "" {
+		key = "the -apikey"
+	}
+	return fmt.Sprintf("; ChatNoir's search over %d passages (index %q, %s)", a.passages.count, passagesIndex, key)
 }
 
 // handler routes the APIs and the pages.
 func handler(e *engine, a *api, name string) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/v2/", a.argsme)
-	if a.chatnoir != nil {
-		mux.Handle("/api/v1/", a.chatnoir)
+	if a.passages != nil {
+		mux.Handle("/api/v1/", a.passages.handler)
+		mux.Handle("/cache", a.passages.handler)
 	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		msg := "serve: no such API path: the args.me API is under /api/v2/"

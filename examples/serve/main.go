@@ -46,10 +46,14 @@
 //
 // With -passages FILE (the Task 2 passage corpus, JSONL, plain or
 // gzipped, as comparative.ReadPassages reads it), the server also answers
-// ChatNoir's POST or GET /api/v1/_search over those passages, indexed in
-// memory at start; -apikey then sets the key every request must carry
-// (none by default). Without -passages that path answers 404 with a JSON
-// error saying so.
+// ChatNoir's API over those passages, as package retrieval/chatnoir's
+// Handler documents it: GET or POST /api/v1/_search, /api/v1/_phrases and
+// GET /cache. The passages are read at start (the file twice) and indexed
+// in memory, each passage one sentence as package comparative indexes
+// them, ranked by BM25; they are served under the index name "passages"
+// (a client's chatnoir.Client.Index). -apikey sets the key every search
+// must carry (none by default: any key is taken). Without -passages those
+// paths answer 404, with a JSON error saying so for /api/v1/.
 //
 // # The page
 //
@@ -73,17 +77,25 @@
 // Every phase of a request has a timeout (headers 5 s, the whole request
 // 10 s, the work 30 s, the response 35 s; an idle connection is closed
 // after 60 s), the request line and headers are capped at 16 KiB (431
-// beyond) and a body at 64 KiB. -limit bounds the searches answered at once
-// (API and page together); beyond it a request is refused at once with 503
-// and a Retry-After header, which the library's clients honour.
+// beyond) and a body at 64 KiB (413 beyond). -limit bounds the searches
+// of the args.me API answered at once (argsme.Handler.MaxSearches), the
+// search page's included, as the page asks the API for its results and
+// pairs, and as many again of ChatNoir's; beyond it a request is refused
+// at once with 503 and a Retry-After header, which the library's clients
+// honour. The caps of the parameters (pageSize at most 1000, a query at
+// most 2048 bytes, results no deeper than 10000, pairs no deeper than
+// 100) and the errors are the handlers'.
 //
 // # Stopping
 //
 // SIGINT (Ctrl-C) or SIGTERM stops the server gracefully: it stops
-// accepting connections at once, answers the requests in flight (for at
-// most 10 s, after which they are cancelled), closes the index and exits
-// 0. It leaves nothing on disk: no lock files, no temporary files, the
-// cache as it was.
+// accepting connections at once (new ones are refused), closes the idle
+// ones, answers every request the connections it accepted send, those in
+// flight and those that arrive after (each response then closes its
+// connection), for at most 10 s, after which the requests still running
+// are cancelled; it then closes the index and exits 0. A stop before it
+// serves (during a first build) exits 0 too. It leaves nothing on disk: no
+// lock files, no temporary files, the cache as it was.
 package main
 
 import (
@@ -161,6 +173,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, ready cha
 		if err != nil {
 			return stopped(ctx, err, stderr)
 		}
+		defer func() {
+			if cerr := api.close(); err == nil {
+				err = cerr
+			}
+		}()
 		fmt.Fprintf(stderr, "serve: %d arguments of %s; searches at once: %d%s (Ctrl-C stops)\n", e.store.NumArguments(), env.Name, *limit, api.describe())
 		h := servedHosts(*addr, ln.Addr()).check(handler(e, api, env.Name))
 		if err := serve(ctx, h, ln, shutdownGrace, stdout, stderr, ready); err != nil {

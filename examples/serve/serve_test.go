@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,12 +12,15 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/argsearch/argsearch/examples/internal/cli"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/retrieval/chatnoir"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -312,5 +316,51 @@ func TestServerLimits(t *testing.T) {
 	h.ServeHTTP(&recorder{header: http.Header{}}, req)
 	if readErr == nil || read > maxBody {
 		t.Errorf("a body of %d bytes: read %d, error %v; want at most %d and an error", 2*maxBody, read, readErr, maxBody)
+	}
+}
+
+// TestPassages serves ChatNoir's search over a passage file (-passages)
+// with a key (-apikey), and searches it with the library's ChatNoir
+// client: the key is checked, the passages found, their full text served,
+// and a body over the cap refused.
+func TestPassages(t *testing.T) {
+	r := start(t, "-passages", "testdata/passages.jsonl", "-apikey", "secret")
+	if !strings.Contains(r.stderr.String(), `ChatNoir's search over 6 passages (index "passages", the -apikey)`) {
+		t.Errorf("stderr does not describe the passages:\n%s", r.stderr)
+	}
+	ctx := context.Background()
+	c := &chatnoir.Client{BaseURL: strings.TrimSuffix(r.url, "/"), APIKey: "secret", Index: []string{"passages"}}
+	results, err := c.Search(ctx, retrieval.Query{ID: "1", Text: "Which is better, a laptop or a desktop?"}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, res := range results {
+		ids = append(ids, res.ID)
+	}
+	if len(ids) < 2 || !slices.Contains(ids[:2], "clueweb12-0001wb-01-00001___1") || !slices.Contains(ids[:2], "clueweb12-0001wb-01-00001___2") {
+		t.Errorf("the laptop query found %q, want the two laptop passages first", ids)
+	}
+	if len(results) > 0 {
+		text, err := c.FullText(ctx, results[0].UUID, results[0].Index)
+		if err != nil || !strings.Contains(text, "laptop") {
+			t.Errorf("the full text of %s: %q, %v", results[0].ID, text, err)
+		}
+	}
+	wrong := &chatnoir.Client{BaseURL: c.BaseURL, APIKey: "guess", Index: c.Index}
+	if _, err := wrong.Search(ctx, retrieval.Query{ID: "1", Text: "laptop"}, 10); !errors.Is(err, chatnoir.ErrAuth) {
+		t.Errorf("a wrong key: %v, want an error wrapping ErrAuth", err)
+	}
+	body := `{"apikey": "secret", "query": "` + strings.Repeat("laptop ", maxBody/4) + `"}`
+	resp, err := http.Post(r.url+"api/v1/_search", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body of %d bytes: %d, want 413", len(body), resp.StatusCode)
+	}
+	if code := r.stop(); code != cli.ExitOK {
+		t.Errorf("exit %d; stderr:\n%s", code, r.stderr)
 	}
 }

@@ -28,7 +28,9 @@
 // then waits the Retry-After the server asks for (as the library's clients
 // do) before its next request. The latencies are those of the answered
 // (non-503) requests. -pid names the server's process, whose resident
-// memory (VmRSS, Linux) is printed at the start, the middle and the end.
+// memory (VmRSS, Linux) is printed at the start, the middle and the end,
+// with the CPU time it used during the run, in all and per answered
+// request (on a shared machine, a figure less noisy than the throughput).
 //
 // It prints one line of figures (requests, answered per second, p50, p90,
 // p99 and max latency, the statuses) and exits 1 when a request failed: a
@@ -122,7 +124,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout, s.line(cf))
 		if cf.pid > 0 {
-			fmt.Fprintf(stdout, "loadgen: RSS of process %d: start %s, middle %s, end %s\n", cf.pid, mb(s.rss[0]), mb(s.rss[1]), mb(s.rss[2]))
+			fmt.Fprintf(stdout, "loadgen: process %d: RSS start %s, middle %s, end %s; CPU %.2f s, %.2f ms per answered request\n",
+				cf.pid, mb(s.rss[0]), mb(s.rss[1]), mb(s.rss[2]), s.cpu, 1000*s.cpu/float64(max(1, len(s.latencies))))
 		}
 		if len(s.failures) > 0 {
 			for _, f := range s.failures {
@@ -174,6 +177,7 @@ type stats struct {
 	failed    int
 	failures  []string // the first maxFailures
 	rss       [3]int64 // bytes at the start, middle and end; -1 unknown
+	cpu       float64  // the server's CPU seconds during the run; -1 unknown
 }
 
 const maxFailures = 10
@@ -186,6 +190,7 @@ func load(ctx context.Context, cf config) (*stats, error) {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	s := &stats{statuses: map[int]int{}}
 	s.rss[0] = rss(cf.pid)
+	cpu0 := cpuSeconds(cf.pid)
 	var issued, finished atomic.Int64
 	var midOnce sync.Once
 	deadline := time.Time{}
@@ -245,6 +250,10 @@ func load(ctx context.Context, cf config) (*stats, error) {
 	s.elapsed = time.Since(start)
 	midOnce.Do(func() { s.rss[1] = rss(cf.pid) })
 	s.rss[2] = rss(cf.pid)
+	s.cpu = -1
+	if cpu1 := cpuSeconds(cf.pid); cpu0 >= 0 && cpu1 >= 0 {
+		s.cpu = cpu1 - cpu0
+	}
 	if len(s.failures) > maxFailures {
 		s.failures = s.failures[:maxFailures]
 	}
@@ -297,6 +306,32 @@ func mb(b int64) string {
 		return "?"
 	}
 	return fmt.Sprintf("%.0f MB", float64(b)/1e6)
+}
+
+// cpuSeconds returns the user and system CPU time process pid has used,
+// in seconds (from /proc/PID/stat, in clock ticks of 1/100 s, Linux's
+// USER_HZ), or -1.
+func cpuSeconds(pid int) float64 {
+	if pid <= 0 {
+		return -1
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return -1
+	}
+	// The command name, field 2, is in parentheses and may hold spaces.
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return -1
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return -1
+	}
+	var utime, stime int64
+	fmt.Sscan(f[11], &utime)
+	fmt.Sscan(f[12], &stime)
+	return float64(utime+stime) / 100
 }
 
 // rss returns the resident memory of process pid in bytes, or -1.

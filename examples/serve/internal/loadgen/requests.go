@@ -32,7 +32,7 @@ func do(ctx context.Context, client *http.Client, cf config, rng *rand.Rand) out
 	case "search":
 		return get(ctx, client, cf.url+"/api/v2/arguments?format=json&pageSize="+k+"&query="+url.QueryEscape(q), checkJSON("arguments", cf.k))
 	case "pairs":
-		return get(ctx, client, cf.url+"/api/v2/touche22/pairs?k="+k+"&query="+url.QueryEscape(q), checkJSON("pairs", cf.k))
+		return get(ctx, client, cf.url+"/api/v2/touche22/pairs?pageSize="+k+"&query="+url.QueryEscape(q), checkJSON("pairs", cf.k))
 	case "page":
 		return get(ctx, client, cf.url+"/?q="+url.QueryEscape(q), checkPage)
 	}
