@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -663,5 +665,41 @@ func TestHandlerMisconfigured(t *testing.T) {
 		if resp.StatusCode != http.StatusInternalServerError || !strings.Contains(string(body), "Snot-Athere") {
 			t.Errorf("%s: %d %s", q, resp.StatusCode, body)
 		}
+	}
+}
+
+func TestHandlerConcurrentSearches(t *testing.T) {
+	c := testCorpus(t)
+	h := sampleHandler(c)
+	h.MaxSearches = 1000 // all at once: this tests the sharing, not the limit
+	srv := serve(t, h)
+	queries := []string{`"minimum wage"`, `+uniforms school`, `nuclear energy`, `+"animal testing" cruel`}
+	want := make([]string, len(queries))
+	for i, q := range queries {
+		_, body := get(t, searchURL(srv.URL, "query", q, "fields", "arguments.id,arguments.stance,totalSize"))
+		want[i] = string(body)
+	}
+	errs := make(chan string, 8*len(queries))
+	var wg sync.WaitGroup
+	for range 8 {
+		for i, q := range queries {
+			wg.Go(func() {
+				resp, err := http.Get(searchURL(srv.URL, "query", q, "fields", "arguments.id,arguments.stance,totalSize"))
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				defer resp.Body.Close()
+				body, _ := io.ReadAll(resp.Body)
+				if string(body) != want[i] {
+					errs <- fmt.Sprintf("%s: %s, want %s", q, body, want[i])
+				}
+			})
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -567,5 +568,44 @@ func TestHandlerPanicIsA500(t *testing.T) {
 		if resp.StatusCode != 500 || !strings.Contains(string(body), "misconfigured") {
 			t.Errorf("%d %s", resp.StatusCode, body)
 		}
+	}
+}
+
+func TestHandlerConcurrentSearches(t *testing.T) {
+	pc := testPassages(t)
+	h := passageHandler(pc)
+	h.MaxSearches = 1000 // all at once: this tests the sharing, not the limit
+	srv := start(t, h)
+	var paths []string
+	for _, tp := range pc.topics[:6] {
+		paths = append(paths, "/api/v1/_search?apikey=k&size=20&query="+url.QueryEscape(tp.Title), "/api/v1/_phrases?apikey=k&slop=2&query="+url.QueryEscape(tp.Title))
+	}
+	want := make([]string, len(paths))
+	for i, p := range paths {
+		_, body := do(t, "GET", srv+p, "", "")
+		want[i] = strings.Split(string(body), `"indices"`)[1] // all but query_time
+	}
+	errs := make(chan string, 4*len(paths))
+	var wg sync.WaitGroup
+	for range 4 {
+		for i, p := range paths {
+			wg.Go(func() {
+				resp, err := http.Get(srv + p)
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				defer resp.Body.Close()
+				body, _ := io.ReadAll(resp.Body)
+				if parts := strings.Split(string(body), `"indices"`); len(parts) != 2 || parts[1] != want[i] {
+					errs <- fmt.Sprintf("%s: %.200s", p, body)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
