@@ -64,7 +64,7 @@ const (
 //     "explanation"}]}: trec_id is the document's id, uuid a name-based
 //     UUID of it (version 5, URL namespace, "<index>:<id>", in unpadded
 //     base64url as ChatNoir writes UUIDs), page_rank and spam_rank null,
-//     title (of Title) and snippet (the passage of snippetWords words of
+//     title (of Title) and snippet (the passage of 50 words of
 //     the text that holds most query terms) HTML-escaped with <em> around
 //     the words that match a query term, explanation null unless explain
 //     is set ({"value", "description", "details"}). minimal keeps score,
