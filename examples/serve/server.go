@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -106,9 +107,15 @@ func serve(ctx context.Context, h http.Handler, ln net.Listener, grace time.Dura
 	defer cancelBase()
 	srv := newServer(h, base, stderr)
 	var fresh freshConns
-	srv.ConnState = fresh.track
+	lingering := &lingerListener{Listener: ln}
+	srv.ConnState = func(c net.Conn, s http.ConnState) {
+		fresh.track(c, s)
+		if lc, ok := c.(*lingerConn); ok {
+			lc.active.Store(s == http.StateActive)
+		}
+	}
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
+	go func() { done <- srv.Serve(lingering) }()
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintln(stdout, url)
 	if ready != nil {
@@ -134,10 +141,57 @@ func serve(ctx context.Context, h http.Handler, ln net.Listener, grace time.Dura
 	err := srv.Shutdown(shut)
 	if errors.Is(err, context.DeadlineExceeded) {
 		cancelBase()
+		lingering.off.Store(true)
 		err = srv.Close()
 		fmt.Fprintf(stderr, "serve: the requests still in flight after %v were cancelled\n", grace)
 	}
 	return err
+}
+
+// A lingerListener's connections close lingering, as Apache's and nginx's
+// do: a connection that closes after a response (one sent before the
+// request was read whole: to a malformed request, or one whose body is
+// over the cap) first sends its end (a TCP FIN) and reads what the client
+// still sends, for at most lingerTime and lingerBytes, before it closes. A
+// connection closed with unread data sends a TCP reset, which can destroy
+// the response on its way to the client (net/http closes at once after a
+// request line it cannot parse).
+type lingerListener struct {
+	net.Listener
+	off atomic.Bool // no lingering: the server is closing by force
+}
+
+// The bounds of a lingering close.
+const (
+	lingerTime  = 2 * time.Second
+	lingerBytes = 1 << 20
+)
+
+func (l *lingerListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok && err == nil {
+		return &lingerConn{TCPConn: tc, off: &l.off}, nil
+	}
+	return c, err
+}
+
+// A lingerConn is a connection that closes lingering when it is active
+// (the server's ConnState hook says so): it closes from its own
+// goroutine then, after a response. An idle or new one, which the server
+// may close from another goroutine, closes at once.
+type lingerConn struct {
+	*net.TCPConn
+	active atomic.Bool
+	off    *atomic.Bool
+}
+
+func (c *lingerConn) Close() error {
+	if c.active.Load() && !c.off.Load() {
+		c.TCPConn.CloseWrite()
+		c.TCPConn.SetReadDeadline(time.Now().Add(lingerTime))
+		io.Copy(io.Discard, io.LimitReader(c.TCPConn, lingerBytes))
+	}
+	return c.TCPConn.Close()
 }
 
 // freshConns are the connections accepted whose first request the server

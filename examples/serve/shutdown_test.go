@@ -361,3 +361,55 @@ func TestStopAnswersAcceptedConnections(t *testing.T) {
 		t.Errorf("serve: %v", err)
 	}
 }
+
+// TestLingeringClose sends requests that the server answers before it has
+// read them (a request line it cannot parse, a body over the cap) while
+// the client still sends a large body: each answer must arrive whole, not
+// cut by the TCP reset of a connection closed with unread data.
+func TestLingeringClose(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := bounded(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := io.Copy(io.Discard, r.Body); err != nil {
+			http.Error(w, "too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		io.WriteString(w, "read")
+	}))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, h, ln, time.Minute, io.Discard, io.Discard, nil) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	body := strings.Repeat("x", 4<<20)
+	for i := range 20 {
+		target, want := "/bad target", "400 Bad Request" // a space: net/http cannot parse the request line
+		if i%2 == 1 {
+			target, want = "/", "too large\n"
+		}
+		conn, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			// The head and the body in one write: the server reads the
+			// head with some of the body behind it unread.
+			io.WriteString(conn, fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nContent-Length: %d\r\n\r\n", target, ln.Addr(), len(body))+body)
+		}()
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Errorf("POST %q: %v", target, err)
+			conn.Close()
+			continue
+		}
+		got, err := io.ReadAll(resp.Body)
+		if err != nil || string(got) != want {
+			t.Errorf("POST %q: %d %q, %v; want the whole %q", target, resp.StatusCode, got, err, want)
+		}
+		conn.Close()
+	}
+}

@@ -39,10 +39,12 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -125,13 +127,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, s.line(cf))
 		if cf.pid > 0 {
 			fmt.Fprintf(stdout, "loadgen: process %d: RSS start %s, middle %s, end %s; CPU %.2f s, %.2f ms per answered request\n",
-				cf.pid, mb(s.rss[0]), mb(s.rss[1]), mb(s.rss[2]), s.cpu, 1000*s.cpu/float64(max(1, len(s.latencies))))
+				cf.pid, s.rss[0], s.rss[1], s.rss[2], s.cpu, 1000*s.cpu/float64(max(1, len(s.latencies))))
 		}
-		if len(s.failures) > 0 {
-			for _, f := range s.failures {
-				fmt.Fprintln(stderr, "loadgen: failure:", f)
+		if s.failed > 0 {
+			kinds := slices.Collect(maps.Keys(s.failures))
+			slices.SortFunc(kinds, func(a, b string) int { return cmp.Or(s.failures[b]-s.failures[a], strings.Compare(a, b)) })
+			for _, k := range kinds[:min(len(kinds), maxFailures)] {
+				fmt.Fprintf(stderr, "loadgen: %d× %s\n", s.failures[k], k)
 			}
-			return fmt.Errorf("%d requests failed (the first %d are above)", s.failed, len(s.failures))
+			return fmt.Errorf("%d requests failed, in %d kinds (the first %d above)", s.failed, len(kinds), min(len(kinds), maxFailures))
 		}
 		return nil
 	})
@@ -175,12 +179,22 @@ type stats struct {
 	latencies []time.Duration // of the answered requests
 	statuses  map[int]int     // 0: no response (a refusal, or a request cut off on purpose)
 	failed    int
-	failures  []string // the first maxFailures
-	rss       [3]int64 // bytes at the start, middle and end; -1 unknown
-	cpu       float64  // the server's CPU seconds during the run; -1 unknown
+	failures  map[string]int // each kind of failure (its message, cut) with its count
+	rss       [3]memory      // at the start, the middle and the end
+	cpu       float64        // the server's CPU seconds during the run; -1 unknown
 }
 
-const maxFailures = 10
+// maxFailures is the most kinds of failure printed.
+const maxFailures = 20
+
+// kind returns a failure's message cut to its first 160 bytes, so that
+// failures of one kind (a status, an error) count together.
+func kind(msg string) string {
+	if len(msg) > 160 {
+		return msg[:160] + "…"
+	}
+	return msg
+}
 
 // load runs the clients.
 func load(ctx context.Context, cf config) (*stats, error) {
@@ -188,7 +202,7 @@ func load(ctx context.Context, cf config) (*stats, error) {
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: time.Minute,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	s := &stats{statuses: map[int]int{}}
+	s := &stats{statuses: map[int]int{}, failures: map[string]int{}}
 	s.rss[0] = rss(cf.pid)
 	cpu0 := cpuSeconds(cf.pid)
 	var issued, finished atomic.Int64
@@ -205,7 +219,7 @@ func load(ctx context.Context, cf config) (*stats, error) {
 			rng := rand.New(rand.NewPCG(cf.seed, uint64(w)))
 			var lat []time.Duration
 			statuses := map[int]int{}
-			var failures []string
+			failures := map[string]int{}
 			failed := 0
 			for ctx.Err() == nil {
 				if cf.d > 0 {
@@ -219,9 +233,7 @@ func load(ctx context.Context, cf config) (*stats, error) {
 				statuses[o.status]++
 				if o.fail != "" {
 					failed++
-					if len(failures) < maxFailures {
-						failures = append(failures, o.fail)
-					}
+					failures[kind(o.fail)]++
 				}
 				if o.status != http.StatusServiceUnavailable && o.fail == "" {
 					lat = append(lat, o.latency)
@@ -243,7 +255,9 @@ func load(ctx context.Context, cf config) (*stats, error) {
 				s.statuses[k] += v
 			}
 			s.failed += failed
-			s.failures = append(s.failures, failures...)
+			for k, v := range failures {
+				s.failures[k] += v
+			}
 		})
 	}
 	wg.Wait()
@@ -253,9 +267,6 @@ func load(ctx context.Context, cf config) (*stats, error) {
 	s.cpu = -1
 	if cpu1 := cpuSeconds(cf.pid); cpu0 >= 0 && cpu1 >= 0 {
 		s.cpu = cpu1 - cpu0
-	}
-	if len(s.failures) > maxFailures {
-		s.failures = s.failures[:maxFailures]
 	}
 	if ctx.Err() != nil {
 		return s, errors.New("interrupted")
@@ -334,21 +345,41 @@ func cpuSeconds(pid int) float64 {
 	return float64(utime+stime) / 100
 }
 
-// rss returns the resident memory of process pid in bytes, or -1.
-func rss(pid int) int64 {
+// memory is a process's resident memory: in all, anonymous (the heap,
+// the stacks) and file-backed (mapped files: the index and the store, which
+// the page cache holds and the kernel may drop), in bytes; -1 unknown.
+type memory struct{ all, anon, file int64 }
+
+func (m memory) String() string {
+	return fmt.Sprintf("%s (anon %s, file %s)", mb(m.all), mb(m.anon), mb(m.file))
+}
+
+// rss returns the resident memory of process pid (Linux's
+// /proc/PID/status: VmRSS, RssAnon, RssFile).
+func rss(pid int) memory {
+	m := memory{-1, -1, -1}
 	if pid <= 0 {
-		return -1
+		return m
 	}
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		return -1
+		return m
 	}
 	for l := range strings.Lines(string(b)) {
-		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
-			var kb int64
-			fmt.Sscanf(strings.TrimSpace(v), "%d", &kb)
-			return kb * 1024
+		name, v, ok := strings.Cut(l, ":")
+		if !ok {
+			continue
+		}
+		var kb int64
+		fmt.Sscanf(strings.TrimSpace(v), "%d", &kb)
+		switch name {
+		case "VmRSS":
+			m.all = kb * 1024
+		case "RssAnon":
+			m.anon = kb * 1024
+		case "RssFile":
+			m.file = kb * 1024
 		}
 	}
-	return -1
+	return m
 }

@@ -124,7 +124,8 @@ func checkPage(body []byte) error {
 // 503.
 func hostile(ctx context.Context, client *http.Client, cf config, rng *rand.Rand, q string) outcome {
 	if rng.IntN(8) == 0 {
-		return raw(ctx, cf.url, rawRequest(rng, hostOf(cf.url), q))
+		req, allowed := rawRequest(rng, hostOf(cf.url), q)
+		return raw(ctx, cf.url, req, allowed)
 	}
 	method, path, query, body, host := hostileRequest(rng, q)
 	req, err := http.NewRequestWithContext(ctx, method, cf.url+"/", body)
@@ -268,45 +269,49 @@ func hostileRequest(rng *rand.Rand, q string) (method, path, query string, body 
 		"/api/v2/arguments/a/b/c", "/"+junk(rng, 30), "/"+strings.Repeat("a/", 2000), "/%", "/%zz", "/index.html", "/.git/config"), params("query"), body, host
 }
 
-// rawRequest returns the bytes of a request no HTTP client would send.
-func rawRequest(rng *rand.Rand, host, q string) []byte {
+// rawRequest returns the bytes of a request no HTTP client would send,
+// and the status other than 503 of 500 or more its answer may have (0 for
+// none): 505 for an HTTP version the server does not speak, as RFC 9110
+// (section 15.6.6) has it.
+func rawRequest(rng *rand.Rand, host, q string) ([]byte, int) {
 	h := "Host: " + host + "\r\n"
 	switch rng.IntN(14) {
 	case 0:
-		return []byte("GET /api/v2/arguments?query=a b HTTP/1.1\r\n" + h + "\r\n") // a space in the target
+		return []byte("GET /api/v2/arguments?query=a b HTTP/1.1\r\n" + h + "\r\n"), 0 // a space in the target
 	case 1:
-		return []byte("GET /api/v2/arguments?query=\x01\x7f HTTP/1.1\r\n" + h + "\r\n")
+		return []byte("GET /api/v2/arguments?query=\x01\x7f HTTP/1.1\r\n" + h + "\r\n"), 0
 	case 2:
-		return []byte("GET / HTTP/9.9\r\n" + h + "\r\n")
+		return []byte("GET / HTTP/9.9\r\n" + h + "\r\n"), http.StatusHTTPVersionNotSupported
 	case 3:
-		return []byte("GET / HTTP/1.1\r\n\r\n") // no Host
+		return []byte("GET / HTTP/1.1\r\n\r\n"), 0 // no Host
 	case 4:
-		return []byte("GET / HTTP/1.1\r\n" + h + h + "\r\n") // two Hosts
+		return []byte("GET / HTTP/1.1\r\n" + h + h + "\r\n"), 0 // two Hosts
 	case 5:
-		return []byte("GET / HTTP/1.1\r\n" + h + "no colon here\r\n\r\n")
+		return []byte("GET / HTTP/1.1\r\n" + h + "no colon here\r\n\r\n"), 0
 	case 6:
-		return []byte("GET / HTTP/1.1\r\n" + h + "X-Big: " + strings.Repeat("b", 20000) + "\r\n\r\n")
+		return []byte("GET / HTTP/1.1\r\n" + h + "X-Big: " + strings.Repeat("b", 20000) + "\r\n\r\n"), 0
 	case 7:
-		return []byte("G@T / HTTP/1.1\r\n" + h + "\r\n")
+		return []byte("G@T / HTTP/1.1\r\n" + h + "\r\n"), 0
 	case 8:
-		return []byte("GET /?q=" + url.QueryEscape(q) + " HTTP/1.0\r\n" + h + "\r\n")
+		return []byte("GET /?q=" + url.QueryEscape(q) + " HTTP/1.0\r\n" + h + "\r\n"), 0
 	case 9:
-		return []byte("GET /api/v2/arguments?query=" + url.QueryEscape(q) + " HTTP/1.1\r\n" + h) // cut off before the blank line
+		return []byte("GET /api/v2/arguments?query=" + url.QueryEscape(q) + " HTTP/1.1\r\n" + h), 0 // cut off before the blank line
 	case 10:
-		return []byte("POST /api/v2/arguments HTTP/1.1\r\n" + h + "Content-Length: 100\r\n\r\nshort") // cut off in the body
+		return []byte("POST /api/v2/arguments HTTP/1.1\r\n" + h + "Content-Length: 100\r\n\r\nshort"), 0 // cut off in the body
 	case 11:
-		return []byte("POST /api/v1/_search HTTP/1.1\r\n" + h + "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n")
+		return []byte("POST /api/v1/_search HTTP/1.1\r\n" + h + "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n"), 0
 	case 12:
-		return []byte("POST /api/v1/_search HTTP/1.1\r\n" + h + "Transfer-Encoding: chunked\r\n\r\nzz\r\nnot chunked\r\n")
+		return []byte("POST /api/v1/_search HTTP/1.1\r\n" + h + "Transfer-Encoding: chunked\r\n\r\nzz\r\nnot chunked\r\n"), 0
 	}
-	return []byte(junk(rng, 40) + "\r\n\r\n")
+	return []byte(junk(rng, 40) + "\r\n\r\n"), 0
 }
 
 // raw writes req on a new connection to the server, closes the writing
-// side, and reads the response. A connection closed without a response is
+// side, and reads the response, whose status must be below 500, or 503,
+// or allowed. A connection closed without a response is
 // a refusal, not a failure: the server may close a malformed or cut-off
 // request without answering.
-func raw(ctx context.Context, base string, req []byte) outcome {
+func raw(ctx context.Context, base string, req []byte, allowed int) outcome {
 	start := time.Now()
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "tcp", hostOf(base))
@@ -328,7 +333,7 @@ func raw(ctx context.Context, base string, req []byte) outcome {
 	defer resp.Body.Close()
 	io.Copy(io.Discard, resp.Body)
 	o := outcome{status: resp.StatusCode, latency: time.Since(start)}
-	if o.status >= 500 && o.status != http.StatusServiceUnavailable {
+	if o.status >= 500 && o.status != http.StatusServiceUnavailable && o.status != allowed {
 		o.fail = fmt.Sprintf("raw %.60q: status %d", req, o.status)
 	}
 	if o.status == http.StatusServiceUnavailable {
