@@ -110,8 +110,8 @@ func serve(ctx context.Context, h http.Handler, ln net.Listener, grace time.Dura
 	lingering := &lingerListener{Listener: ln}
 	srv.ConnState = func(c net.Conn, s http.ConnState) {
 		fresh.track(c, s)
-		if lc, ok := c.(*lingerConn); ok {
-			lc.active.Store(s == http.StateActive)
+		if lc, ok := c.(*lingerConn); ok && s == http.StateIdle {
+			lc.wrote.Store(false)
 		}
 	}
 	done := make(chan error, 1)
@@ -175,18 +175,30 @@ func (l *lingerListener) Accept() (net.Conn, error) {
 	return c, err
 }
 
-// A lingerConn is a connection that closes lingering when it is active
-// (the server's ConnState hook says so): it closes from its own
-// goroutine then, after a response. An idle or new one, which the server
-// may close from another goroutine, closes at once.
+// A lingerConn is a connection that closes lingering when the server has
+// written to it since it was last idle: a response, which the connection
+// closes after. An idle one, which the server may close from another
+// goroutine (at a stop), closes at once: it owes no answer. (The
+// connection's state does not tell: net/http answers a malformed request
+// on a kept-alive connection without making it active.)
 type lingerConn struct {
 	*net.TCPConn
-	active atomic.Bool
-	off    *atomic.Bool
+	wrote atomic.Bool
+	off   *atomic.Bool
+}
+
+func (c *lingerConn) Write(p []byte) (int, error) {
+	c.wrote.Store(true)
+	return c.TCPConn.Write(p)
+}
+
+func (c *lingerConn) ReadFrom(r io.Reader) (int64, error) {
+	c.wrote.Store(true)
+	return c.TCPConn.ReadFrom(r)
 }
 
 func (c *lingerConn) Close() error {
-	if c.active.Load() && !c.off.Load() {
+	if c.wrote.Load() && !c.off.Load() {
 		c.TCPConn.CloseWrite()
 		c.TCPConn.SetReadDeadline(time.Now().Add(lingerTime))
 		io.Copy(io.Discard, io.LimitReader(c.TCPConn, lingerBytes))

@@ -363,9 +363,10 @@ func TestStopAnswersAcceptedConnections(t *testing.T) {
 }
 
 // TestLingeringClose sends requests that the server answers before it has
-// read them (a request line it cannot parse, a body over the cap) while
-// the client still sends a large body: each answer must arrive whole, not
-// cut by the TCP reset of a connection closed with unread data.
+// read them (a request line it cannot parse, on a new or a kept-alive
+// connection, and a body over the cap) while the client still sends a
+// large body: each answer must arrive whole, not cut by the TCP reset of a
+// connection closed with unread data.
 func TestLingeringClose(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -386,29 +387,38 @@ func TestLingeringClose(t *testing.T) {
 		<-done
 	}()
 	body := strings.Repeat("x", 4<<20)
-	for i := range 20 {
+	for i := range 30 {
 		target, want := "/bad target", "400 Bad Request" // a space: net/http cannot parse the request line
-		if i%2 == 1 {
+		if i%3 == 1 {
 			target, want = "/", "too large\n"
 		}
 		conn, err := net.Dial("tcp", ln.Addr().String())
 		if err != nil {
 			t.Fatal(err)
 		}
+		r := bufio.NewReader(conn)
+		if i%3 == 2 { // on a kept-alive connection
+			fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: %s\r\n\r\n", ln.Addr())
+			resp, err := http.ReadResponse(r, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+		}
 		go func() {
 			// The head and the body in one write: the server reads the
 			// head with some of the body behind it unread.
 			io.WriteString(conn, fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nContent-Length: %d\r\n\r\n", target, ln.Addr(), len(body))+body)
 		}()
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		resp, err := http.ReadResponse(r, nil)
 		if err != nil {
-			t.Errorf("POST %q: %v", target, err)
+			t.Errorf("POST %q (%d): %v", target, i, err)
 			conn.Close()
 			continue
 		}
 		got, err := io.ReadAll(resp.Body)
 		if err != nil || string(got) != want {
-			t.Errorf("POST %q: %d %q, %v; want the whole %q", target, resp.StatusCode, got, err, want)
+			t.Errorf("POST %q (%d): %d %q, %v; want the whole %q", target, i, resp.StatusCode, got, err, want)
 		}
 		conn.Close()
 	}
