@@ -89,21 +89,30 @@ func kindOf(sentenceID string) (docid.Kind, error) {
 // and the API's "stance" give it: the argument's args.me label mapped onto
 // the query (corpus.Store.Stance: its premises' stance towards its
 // conclusion, flipped when the conclusion states the opposite of the
-// query) where the labels reveal one, else the side the shipped stance
-// model leans to over its conclusion and premises read together
-// (stance.Side), so that every argument is PRO or CON.
+// query) where the labels reveal one; else the side the shipped stance
+// model gives its conclusion towards the query (stance.Side), flipped when
+// its premises attack the conclusion (args.me's CON), so that every
+// argument is PRO or CON. The model reads the conclusion alone, a claim of
+// a sentence as it was trained on, not the premises, whose length would
+// make it the costliest step of a search.
 func (e *engine) stanceOf(query string, a corpus.Argument) stance.Stance {
-	label := stance.Unknown
 	if ids := e.store.SentenceIDs(a.ID); len(ids) > 0 {
-		label, _ = e.store.Stance(query, ids[0])
-	}
-	texts := []string{a.Conclusion}
-	for _, p := range a.Premises {
-		if p.Text != "" {
-			texts = append(texts, p.Text)
+		if s, _ := e.store.Stance(query, ids[0]); s == stance.Pro || s == stance.Con {
+			return s
 		}
 	}
-	return stance.Side(e.model, query, label, texts...)
+	claim := a.Conclusion
+	if strings.TrimSpace(claim) == "" && len(a.Premises) > 0 {
+		claim = a.Premises[0].Text // no conclusion: the premise is the claim
+	}
+	side := stance.Side(e.model, query, stance.Unknown, claim)
+	if len(a.Premises) > 0 && a.Premises[0].Stance == stance.Con && claim == a.Conclusion {
+		if side == stance.Pro {
+			return stance.Con
+		}
+		return stance.Pro
+	}
+	return side
 }
 
 // pairs returns the flagship's k best sentence pairs for query, answered

@@ -38,9 +38,10 @@
 // premises and discussion title). An argument's stance towards the query
 // is its args.me label (its premises' stance towards its conclusion, mapped
 // onto the query by corpus.Store.Stance) where the labels reveal one, else
-// the side the shipped stance model (classify.ShippedStanceModel) leans to
-// over its conclusion and premises read together (stance.Side): every
-// argument is PRO or CON. Package retrieval/argsme documents the
+// the side the shipped stance model (classify.ShippedStanceModel) gives its
+// conclusion towards the query (stance.Side), flipped when its premises
+// attack the conclusion (CON): every argument is PRO or CON. Package
+// retrieval/argsme documents the
 // parameters, the limits and the errors (400 with a JSON error naming the
 // parameter, 404 for an unknown id).
 //

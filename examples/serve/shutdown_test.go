@@ -8,9 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -421,5 +424,22 @@ func TestLingeringClose(t *testing.T) {
 			t.Errorf("POST %q (%d): %d %q, %v; want the whole %q", target, i, resp.StatusCode, got, err, want)
 		}
 		conn.Close()
+	}
+}
+
+// TestStopBeforeServing stops the command before it serves (as a signal
+// during a first build does): it exits 0, prints no URL, and leaves no
+// cache directory behind.
+func TestStopBeforeServing(t *testing.T) {
+	cache := filepath.Join(t.TempDir(), "new", "cache")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr syncBuffer
+	code := run(ctx, []string{"-addr", "127.0.0.1:0", "-cache", cache, "-quiet"}, &stdout, &stderr, nil)
+	if code != cli.ExitOK || stdout.String() != "" || !strings.Contains(stderr.String(), "serve: stopped before serving") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 0, nothing, and the stop", code, stdout.String(), stderr.String())
+	}
+	if _, err := os.Stat(filepath.Dir(cache)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the cache's parent after a stop before serving: %v, want it absent", err)
 	}
 }
