@@ -2,7 +2,7 @@
 // holds the sentence filters of the pipeline and applies them.
 //
 // A Filter keeps or rejects one sentence and names its Reason, so a caller
-// can count what was dropped (Select counts by reason). Chain composes
+// can count what was dropped (SelectHits counts by reason). Chain composes
 // filters; the first rejection wins. The filters are
 //
 //   - Length: word bounds;
@@ -26,9 +26,9 @@
 //
 //	[]filter.Filter{filter.Length{}, filter.Noise{}, &filter.Dedup{}, filter.Argumentative{}, filter.Verb{}}
 //
-// Select and SelectHits apply a filter to a ranked list and stop at a
-// number of kept sentences. They give exactly what checking the sentences
-// one by one would, but check them with the pure filters (the ones whose
+// SelectHits applies a filter to a ranked list of hits and stops at a
+// number of kept sentences. It gives exactly what checking the sentences
+// one by one would, but checks them with the pure filters (the ones whose
 // answer depends on the sentence alone) on every core, and with the
 // stateful ones (a Dedup) in order.
 //

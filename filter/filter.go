@@ -5,7 +5,7 @@ import (
 )
 
 // A Reason says why a filter rejected a sentence. Reasons are short
-// kebab-case strings, so they can be counted in a map (as Select does)
+// kebab-case strings, so they can be counted in a map (as SelectHits does)
 // and printed as they are. The empty Reason is not a rejection. The package's filters give
 //
 //   - "too-short", "too-long": fewer words than Length.Min, more than
@@ -48,10 +48,10 @@ type Filter interface {
 }
 
 // A pure filter's answer depends on the sentence alone, not on the
-// sentences checked before, and it is safe for concurrent use: Select
+// sentences checked before, and it is safe for concurrent use: SelectHits
 // checks sentences with it on every core. Length, Noise, Verb and
 // Argumentative are pure. A Dedup is not, and neither is a filter of one's
-// own, which may keep state: Select checks sentences with them in order,
+// own, which may keep state: SelectHits checks sentences with them in order,
 // on one goroutine.
 type pure interface {
 	Filter

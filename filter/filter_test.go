@@ -203,7 +203,7 @@ func TestArgumentativeAndChain(t *testing.T) {
 		{ID: "b__PREMISE__2", Text: "Taxes are a topic of some interest."},
 	}
 	counts := map[Reason]int{}
-	kept, checked, err := Select(context.Background(), f, in, 0, counts)
+	kept, checked, err := selectSentences(context.Background(), f, in, 0, counts)
 	if err != nil || checked != len(in) {
 		t.Fatalf("Select: checked %d of %d, %v", checked, len(in), err)
 	}

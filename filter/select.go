@@ -13,25 +13,10 @@ import (
 	"github.com/argsearch/argsearch/retrieval"
 )
 
-// Select returns the sentences of ss that f keeps, in order, stopping once
-// limit sentences are kept (limit <= 0 means no limit), and the number of
-// sentences it checked: all of them, or up to the limit-th kept one. Each
-// rejection adds one to counts[reason]; counts may be nil. A nil f keeps
-// every sentence.
-//
-// The result is exactly what checking ss one by one with f would give, but
-// faster: the pure filters of f, or of the filters Chain joined into f
-// (Length, Noise, Verb and Argumentative), check a batch of sentences on
-// every core, and the others (a Dedup, or any filter of one's own) then
-// check, in order, only the sentences that reached them, as Chain would
-// pass them on. A pure filter may therefore see a few sentences beyond the
-// last one checked; a stateful one never does. A
-// cancelled ctx gives an error wrapping ctx.Err(). A panic in a filter
-// reaches the caller.
-func Select(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, counts map[Reason]int) (kept []corpus.Sentence, checked int, err error) {
-	if err := nilctx.Check(ctx, "filter: Select"); err != nil {
-		return nil, 0, err
-	}
+// selectSentences is SelectHits over sentences given as they are: it
+// returns the sentences of ss that f keeps, in order, at most limit, and
+// the number it checked.
+func selectSentences(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, counts map[Reason]int) (kept []corpus.Sentence, checked int, err error) {
 	idx, checked, err := selectIndexes(ctx, f, len(ss), func(i int) (corpus.Sentence, error) { return ss[i], nil }, limit, counts)
 	if err != nil {
 		return nil, checked, err
@@ -43,11 +28,23 @@ func Select(ctx context.Context, f Filter, ss []corpus.Sentence, limit int, coun
 	return kept, checked, nil
 }
 
-// SelectHits is Select over retrieved sentences: it looks up the sentence
-// of every hit in store and returns the hits whose sentences f keeps, best
-// first as given, at most limit, and the number of hits it checked (the
-// hits after them were not looked at). A hit whose sentence the store does
-// not hold is an error wrapping corpus.ErrNotInStore.
+// SelectHits looks up the sentence of every hit in store and returns the
+// hits whose sentences f keeps, best first as given, stopping once limit
+// are kept (limit <= 0 means no limit), and the number of hits it checked:
+// all of them, or up to the limit-th kept one (the hits after them were not
+// looked at). Each rejection adds one to counts[reason]; counts may be nil.
+// A nil f keeps every sentence. A hit whose sentence the store does not
+// hold is an error wrapping corpus.ErrNotInStore.
+//
+// The result is exactly what checking the sentences one by one with f
+// would give, but faster: the pure filters of f, or of the filters Chain
+// joined into f (Length, Noise, Verb and Argumentative), check a batch of
+// sentences on every core, and the others (a Dedup, or any filter of one's
+// own) then check, in order, only the sentences that reached them, as
+// Chain would pass them on. A pure filter may therefore see a few
+// sentences beyond the last one checked; a stateful one never does. A
+// cancelled ctx gives an error wrapping ctx.Err(). A panic in a filter
+// reaches the caller.
 func SelectHits(ctx context.Context, f Filter, store *corpus.Store, hits []retrieval.Hit, limit int, counts map[Reason]int) (kept []retrieval.Hit, checked int, err error) {
 	if err := nilctx.Check(ctx, "filter: SelectHits"); err != nil {
 		return nil, 0, err
@@ -112,7 +109,7 @@ type verdict struct {
 	stage  int
 }
 
-// selectIndexes is Select over n sentences given by index.
+// selectIndexes is SelectHits over n sentences given by index.
 func selectIndexes(ctx context.Context, f Filter, n int, sentence func(int) (corpus.Sentence, error), limit int, counts map[Reason]int) (kept []int, checked int, err error) {
 	st := stages(f)
 	workers := runtime.GOMAXPROCS(0)

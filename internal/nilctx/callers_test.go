@@ -40,7 +40,7 @@ func TestCallers(t *testing.T) {
 			_, _, err := stance.Document{Tagger: stance.Lexical{}}.Tag(ctx, "t", []string{"x"})
 			return err
 		},
-		"stance.Rule.Sentence": func() error { _, _, err := stance.Rule{}.Sentence(ctx, "t", "s", "x"); return err },
+		"stance.Rule.Sentence":  func() error { _, _, err := stance.Rule{}.Sentence(ctx, "t", "s", "x"); return err },
 		"pairing.Builder.Build": func() error { _, err := pairing.Builder{}.Build(ctx, q, cands, 1); return err },
 		"pairing.Builder.Features": func() error {
 			_, err := pairing.Builder{}.Features(ctx, q, cands)
@@ -51,7 +51,6 @@ func TestCallers(t *testing.T) {
 		"pairing.Mix.Rerank": func() error {
 			return pairing.Mix{Stance: true}.Rerank(ctx, q, cands)
 		},
-		"filter.Select":     func() error { _, _, err := filter.Select(ctx, filter.Noise{}, nil, 0, nil); return err },
 		"filter.SelectHits": func() error { _, _, err := filter.SelectHits(ctx, filter.Noise{}, nil, nil, 0, nil); return err },
 		"glove.Vectors.Encode": func() error {
 			_, err := (&glove.Vectors{}).Encode(ctx, []string{"x"})

@@ -21,17 +21,13 @@ func Example() {
 	// All senses, first sense first.
 	fmt.Printf("%q\n", wn.Synonyms("abortion", 0, "noun"))
 
-	// Morphy finds base forms as WordNet's wn does.
-	fmt.Println(wn.Lemmas("better", "adj"))
-	fmt.Println(wn.Lemmas("dogs", "noun"))
-	fmt.Println(wn.Synsets("car", "noun")[0])
+	// Morphy finds the base forms of inflected words, as WordNet's wn does.
+	fmt.Printf("%q\n", wn.Synonyms("cars", 1, "noun"))
 	// Output:
 	// euthanasia: ["mercy killing"]
 	// legalized: ["legalise" "decriminalize" "decriminalise" "legitimize" "legitimise" "legitimate" "legitimatize" "legitimatise"]
 	// death penalty: ["execution" "executing" "capital punishment"]
 	// ban: ["prohibition" "proscription" "censor"]
 	// ["miscarriage"]
-	// [better good well]
-	// [dog]
-	// [car auto automobile machine motorcar]
+	// ["auto" "automobile" "machine" "motorcar"]
 }

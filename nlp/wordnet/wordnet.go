@@ -18,9 +18,9 @@
 // "good", "well"), the detachment rules ("dogs" → "dog", "legalized" →
 // "legalize"), word by word in collocations ("gun controls" → "gun control") and verbs
 // followed by a preposition ("gave up" → "give up"). Tests compare
-// Lemmas and Synsets with wn's output for 63 searches.
+// its base forms and synsets with wn's output for 63 searches.
 //
-// Lemmas are returned as WordNet writes them, with spaces for its
+// Base forms are returned as WordNet writes them, with spaces for its
 // underscores and with their case ("Axis", "PET"); lookups ignore case.
 // A WordNet is immutable and safe for concurrent use.
 //
@@ -98,12 +98,12 @@ func normalize(word string) string {
 	}), " ")
 }
 
-// Lemmas returns the base forms under which WordNet has word as pos
+// baseForms returns the base forms under which WordNet has word as pos
 // ("noun", "verb", "adj" or "adv"), in the order wn searches them: the
 // word itself and its spelling variants, then morphy's base forms and
 // theirs, each once, in lower case with spaces between words. It returns
 // nil if WordNet has none. It panics if pos is not one of the four.
-func (w *WordNet) Lemmas(word string, pos string) []string {
+func (w *WordNet) baseForms(word string, pos string) []string {
 	return w.lemmas(word, parsePOS(pos))
 }
 
@@ -133,13 +133,13 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// Synsets returns the synsets of a base form as pos ("noun", "verb",
+// synsetsOf returns the synsets of a base form as pos ("noun", "verb",
 // "adj" or "adv"), first sense first,
 // each as its lemmas in WordNet's order. It does no morphology (Lemmas
 // does): lemma is matched ignoring case, with spaces or underscores
 // between words. It returns nil if WordNet has no such lemma. It panics if
 // pos is not one of the four.
-func (w *WordNet) Synsets(lemma string, pos string) [][]string {
+func (w *WordNet) synsetsOf(lemma string, pos string) [][]string {
 	pt := w.part(parsePOS(pos))
 	ids := pt.synsetsOf(normalize(lemma))
 	if ids == nil {
@@ -153,7 +153,7 @@ func (w *WordNet) Synsets(lemma string, pos string) [][]string {
 }
 
 // Synonyms returns the synonyms of word for query expansion: the lemmas of
-// the synsets of its base forms (Lemmas) as the given parts of speech
+// the synsets of its base forms as the given parts of speech
 // ("noun", "verb", "adj", "adv"), or as all four if none is given. Only the first
 // senses of each base form are used, at most senses of them, or all if
 // senses is 0 or less: senses counts a base form's senses, not the
@@ -161,7 +161,7 @@ func (w *WordNet) Synsets(lemma string, pos string) [][]string {
 //
 // The order is deterministic and puts frequent senses first: every base
 // form's first sense (parts of speech in the order given, base forms in
-// Lemmas' order, lemmas in the synset's order), then every second sense,
+// the base forms' order, lemmas in the synset's order), then every second sense,
 // and so on. A lemma is given once, in its first spelling, and neither
 // the word nor its base forms are given (all compared ignoring case). It
 // returns nil if there are none. It panics if a pos is not one of the

@@ -91,7 +91,7 @@ func TestWN(t *testing.T) {
 		pos := posName(partOfSpeech(name[len(name)-1]))
 		t.Run(name, func(t *testing.T) {
 			blocks := parseWN(t, path)
-			lemmas := w.Lemmas(word, pos)
+			lemmas := w.baseForms(word, pos)
 			printed := map[string]bool{}
 			i := 0 // next lemma to match a block
 			for _, b := range blocks {
@@ -103,7 +103,7 @@ func TestWN(t *testing.T) {
 					t.Fatalf("Lemmas(%q, %v) = %q: no %q, or not in wn's order", word, pos, lemmas, b.lemma)
 				}
 				i++
-				syn := w.Synsets(b.lemma, pos)
+				syn := w.synsetsOf(b.lemma, pos)
 				if len(syn) != b.count {
 					t.Errorf("Synsets(%q, %v): got %d, want %d", b.lemma, pos, len(syn), b.count)
 					continue
@@ -135,7 +135,7 @@ func TestWN(t *testing.T) {
 // all its synsets are printed already.
 func checkCovered(t *testing.T, w *WordNet, lemma string, pos string, printed map[string]bool) {
 	t.Helper()
-	for _, s := range w.Synsets(lemma, pos) {
+	for _, s := range w.synsetsOf(lemma, pos) {
 		if !printed[strings.Join(s, ", ")] {
 			t.Errorf("Lemmas gives %q, for which wn printed nothing, and its synset %q was not printed before", lemma, s)
 		}
@@ -190,7 +190,7 @@ func TestInvalidPOS(t *testing.T) {
 			t.Error("Lemmas with part of speech \"x\" did not panic")
 		}
 	}()
-	w.Lemmas("car", "x")
+	w.baseForms("car", "x")
 }
 
 func TestDecodeErrors(t *testing.T) {
@@ -265,7 +265,7 @@ func TestConcurrent(t *testing.T) {
 				if got := w.Synonyms("vaccination", 0); !cmp.Equal(got, want) {
 					t.Errorf("got %q, want %q", got, want)
 				}
-				w.Lemmas("took into accounts", "verb")
+				w.baseForms("took into accounts", "verb")
 			}
 		})
 	}
@@ -281,8 +281,8 @@ func FuzzLemmas(f *testing.F) {
 	w := load(f)
 	f.Fuzz(func(t *testing.T, word string) {
 		for _, p := range []string{"noun", "verb", "adj", "adv"} {
-			for _, l := range w.Lemmas(word, p) {
-				if len(w.Synsets(l, p)) == 0 {
+			for _, l := range w.baseForms(word, p) {
+				if len(w.synsetsOf(l, p)) == 0 {
 					t.Errorf("Lemmas(%q, %v) gives %q, which has no synsets", word, p, l)
 				}
 			}
