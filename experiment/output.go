@@ -287,29 +287,23 @@ func (t *Table) Caption() string {
 	return c
 }
 
-// A Column is one column of a table as Write prints it in the "text" and
-// "wide" formats: its heading, and its cells, one for each of Table.Rows,
-// "-" where a value is not computed (but in the last column, the
-// warning, which is empty then). A cell is one line of valid UTF-8: runs
-// of white space are one space, and invalid bytes U+FFFD. Every surface that shows a table (Write,
-// the HTML report of experiment/report, the commands' summary lines) takes
-// its cells from here, so they show the same figures.
-type Column struct {
-	Header string
-	Cells  []string
-}
-
 // Columns returns the columns of the "text" format (wide false) or of the
-// "wide" one, in their order.
-func (t *Table) Columns(wide bool) []Column {
+// "wide" one, in their order, as Write prints them: each its heading, then
+// its cells, one for each of Table.Rows, "-" where a value is not computed
+// (but in the last column, the warning, which is empty then). A cell is one
+// line of valid UTF-8: runs of white space are one space, and invalid bytes
+// U+FFFD. Every surface that shows a table (Write, the HTML report of
+// experiment/report, the commands' summary lines) takes its cells from
+// here, so they show the same figures.
+func (t *Table) Columns(wide bool) [][]string {
 	cols := t.textColumns()
 	if wide {
 		cols = t.wideColumns()
 	}
-	out := make([]Column, len(cols))
+	out := make([][]string, len(cols))
 	for i, c := range cols {
-		out[i].Header = c.text
-		out[i].Cells = make([]string, len(t.Rows))
+		out[i] = make([]string, 1+len(t.Rows))
+		out[i][0] = c.text
 		for j, r := range t.Rows {
 			// A cell is one line of valid UTF-8 (a name may hold a tab, or
 			// the byte 0xff, tabwriter's escape).
@@ -317,7 +311,7 @@ func (t *Table) Columns(wide bool) []Column {
 			if v == "" && i < len(cols)-1 {
 				v = "-"
 			}
-			out[i].Cells[j] = v
+			out[i][1+j] = v
 		}
 	}
 	return out
@@ -393,13 +387,13 @@ func (t *Table) writeText(w io.Writer, wide bool) error {
 	fmt.Fprintln(tw)
 	header := make([]string, len(cols))
 	for i, c := range cols {
-		header[i] = c.Header
+		header[i] = c[0]
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	for j := range t.Rows {
 		f := make([]string, len(cols))
 		for i, c := range cols {
-			f[i] = c.Cells[j]
+			f[i] = c[1+j]
 		}
 		fmt.Fprintln(tw, strings.TrimRight(strings.Join(f, "\t"), "\t"))
 	}

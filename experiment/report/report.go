@@ -420,7 +420,7 @@ func summary(t *experiment.Table, wide bool, systems []systemView, index map[str
 	cols := t.Columns(wide)
 	headers := make([]cellView, len(cols))
 	for i, c := range cols {
-		headers[i] = cellView{Text: valid(c.Header), Num: numeric(i, cols)}
+		headers[i] = cellView{Text: valid(c[0]), Num: numeric(i, cols)}
 	}
 	headlineColumn := 2 // system, judgments, then the headline
 	if wide {
@@ -429,7 +429,7 @@ func summary(t *experiment.Table, wide bool, systems []systemView, index map[str
 	var dims []dimensionView
 	best := map[string]float64{} // the best headline figure of each dimension
 	for j, r := range t.Rows {
-		v, err := strconv.ParseFloat(cols[headlineColumn].Cells[j], 64)
+		v, err := strconv.ParseFloat(cols[headlineColumn][1+j], 64)
 		if b, ok := best[r.Judgments]; err == nil && (!ok || v > b) {
 			best[r.Judgments] = v
 		}
@@ -440,12 +440,12 @@ func summary(t *experiment.Table, wide bool, systems []systemView, index map[str
 		}
 		row := rowView{System: systems[index[r.System]]}
 		for i, c := range cols {
-			cell := cellView{Text: valid(c.Cells[j]), Num: numeric(i, cols)}
+			cell := cellView{Text: valid(c[1+j]), Num: numeric(i, cols)}
 			if i == headlineColumn {
-				v, err := strconv.ParseFloat(c.Cells[j], 64)
+				v, err := strconv.ParseFloat(c[1+j], 64)
 				cell.Best = err == nil && len(t.Rows) > 1 && v == best[r.Judgments]
 			}
-			if c.Header == "warning" {
+			if c[0] == "warning" {
 				cell.Class = "warning"
 			}
 			row.Cells = append(row.Cells, cell)
@@ -458,8 +458,8 @@ func summary(t *experiment.Table, wide bool, systems []systemView, index map[str
 
 // numeric reports whether column i of cols holds figures (aligned right):
 // all but the system, the judgments and the warning.
-func numeric(i int, cols []experiment.Column) bool {
-	return i > 1 && cols[i].Header != "warning"
+func numeric(i int, cols [][]string) bool {
+	return i > 1 && cols[i][0] != "warning"
 }
 
 // topicTitles returns the Env's topics by id.

@@ -338,10 +338,10 @@ func (r *Report) Print(ctx context.Context, w io.Writer, env *system.Env, run ru
 func EvaluationLines(t *experiment.Table) []string {
 	cols := t.Columns(false)
 	wide := t.Columns(true)
-	cell := func(cols []experiment.Column, header string, row int) string {
+	cell := func(cols [][]string, header string, row int) string {
 		for _, c := range cols {
-			if c.Header == header {
-				return c.Cells[row]
+			if c[0] == header {
+				return c[1+row]
 			}
 		}
 		return "-"
@@ -349,7 +349,7 @@ func EvaluationLines(t *experiment.Table) []string {
 	k := strconv.Itoa(t.K)
 	lines := make([]string, len(t.Rows))
 	for j, row := range t.Rows {
-		s := fmt.Sprintf("%s: %s %s (CI95 %s), judged@%s %s", row.Judgments, cols[2].Header, cols[2].Cells[j], cols[3].Cells[j], k, cell(cols, "judged@"+k, j))
+		s := fmt.Sprintf("%s: %s %s (CI95 %s), judged@%s %s", row.Judgments, cols[2][0], cols[2][1+j], cols[3][1+j], k, cell(cols, "judged@"+k, j))
 		if t.Headline != "judged" {
 			s += fmt.Sprintf("; judged-only nDCG@%s %s (depth %s)", k, cell(wide, "judged-only nDCG@"+k, j), cell(wide, "depth mean", j))
 		}
