@@ -39,7 +39,7 @@ func generatedEnv(t *testing.T, n int) (comparative.Resources, []topics.Topic) {
 			}
 		}
 	})
-	x, err := lexical.Build(ctx, "", args, lexical.Config{Units: []lexical.Unit{"sentence"}})
+	x, err := lexical.Build(ctx, "", args, lexical.Config{Units: []string{"sentence"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,6 +57,9 @@ type Input struct {
 	Progress func(step string, done, total int64)
 }
 
+// errClosedEnv is the error of an index asked of a closed Env.
+var errClosedEnv = errors.New("system: index asked of a closed Env")
+
 // An Env is what systems run on: the topics, the corpus in a Store for
 // lookups by id, its indexes, the shipped models and, for an embedded
 // sample, the official judgments of its topics. Open one, run systems on
@@ -181,7 +184,7 @@ func (e *Env) Index(ctx context.Context, c lexical.Config) (*lexical.Index, erro
 	e.mu.Lock()
 	if e.closed {
 		e.mu.Unlock()
-		return nil, fmt.Errorf("system: index asked of a closed Env: %w", lexical.ErrClosed)
+		return nil, errClosedEnv
 	}
 	entry := e.indexes[key]
 	if entry == nil {
@@ -256,7 +259,7 @@ func (e *Env) Close() error {
 	e.closed = true
 	var err error
 	for _, entry := range e.indexes {
-		entry.once.Do(func() { entry.err = lexical.ErrClosed })
+		entry.once.Do(func() { entry.err = errClosedEnv })
 		if entry.x != nil {
 			err = errors.Join(err, entry.x.Close())
 		}

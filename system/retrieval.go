@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
@@ -267,7 +268,8 @@ func (r *retriever) hits(ctx context.Context, q, pq retrieval.Query) ([]retrieva
 	var hits []retrieval.Hit
 	if chunks := r.chunks.NounPhrases(q.Text); len(chunks) > 0 {
 		bq := q
-		bq.Text = lexical.BooleanQuery(chunks)
+		// Ranking.Boolean's groups, joined by " AND ", none empty.
+		bq.Text = strings.Join(slices.DeleteFunc(chunks, func(g string) bool { return strings.TrimSpace(g) == "" }), " AND ")
 		var err error
 		if hits, err = r.boolean.Retrieve(ctx, bq, depth); err != nil {
 			return nil, err

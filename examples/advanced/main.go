@@ -131,9 +131,9 @@ func define(c *cli.Command) (*system.Pipeline, *int) {
 	stages := slices.Clone(p.Retrieve.Stages)
 	arg, sent := &stages[0], &stages[1]
 	c.Flags.Func("model", fmt.Sprintf("argument stage `model` (lucene-dirichlet, dirichlet, bm25; default %s)", arg.Search.Scoring.Model), func(v string) error {
-		switch lexical.Model(v) {
+		switch v {
 		case "lucene-dirichlet", "dirichlet", "bm25":
-			arg.Search.Scoring.Model = lexical.Model(v)
+			arg.Search.Scoring.Model = v
 			return nil
 		}
 		return fmt.Errorf("want lucene-dirichlet, dirichlet or bm25")

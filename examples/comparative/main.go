@@ -177,7 +177,7 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 			}
 		}
 	})
-	x, err := lexical.Build(ctx, filepath.Join(tmp, "index"), args, lexical.Config{Units: []lexical.Unit{"sentence"}})
+	x, err := lexical.Build(ctx, filepath.Join(tmp, "index"), args, lexical.Config{Units: []string{"sentence"}})
 	if err != nil {
 		return err
 	}

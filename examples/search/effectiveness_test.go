@@ -35,7 +35,7 @@ func TestEffectiveness(t *testing.T) {
 	}
 	defer r.Close()
 	ctx := context.Background()
-	x, err := lexical.Build(ctx, "", r.All(), lexical.Config{Units: []lexical.Unit{"argument"}})
+	x, err := lexical.Build(ctx, "", r.All(), lexical.Config{Units: []string{"argument"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestEffectiveness(t *testing.T) {
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-22s %8s %8s %10s %10s\n", "argument-level model", "nDCG@5", "nDCG@10", "nDCG@5 -J", "nDCG@10 -J")
 	best, bestName := -1.0, ""
-	for _, model := range []lexical.Model{"bm25", "dirichlet", "tfidf"} {
+	for _, model := range []string{"bm25", "dirichlet", "tfidf"} {
 		for _, prf := range []string{"", "rm3"} {
 			y, err := x.With(lexical.Ranking{Unit: "argument", Scoring: lexical.Scoring{Model: model}, PRF: lexical.PRF{Method: prf}})
 			if err != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -166,15 +167,15 @@ func indexConfig(o options) lexical.Config {
 	c := lexical.Config{
 		Analyzer: o.analyzer,
 		Ranking: lexical.Ranking{
-			Unit:    lexical.Unit(o.unit),
-			Scoring: lexical.Scoring{Model: lexical.Model(o.model), K1: o.k1, B: o.b, Mu: o.mu, QuantizeLengths: o.quantize},
+			Unit:    o.unit,
+			Scoring: lexical.Scoring{Model: o.model, K1: o.k1, B: o.b, Mu: o.mu, QuantizeLengths: o.quantize},
 			Query:   lexical.QueryWeights{Title: qw[0], Description: qw[1], Narrative: qw[2]},
 			Fields:  lexical.FieldWeights{Conclusion: fw[0], Premise: fw[1], Title: fw[2]},
 			PRF:     lexical.PRF{Method: prf},
 		},
 	}
 	if o.build != "both" {
-		c.Units = []lexical.Unit{lexical.Unit(o.build)}
+		c.Units = []string{o.build}
 	}
 	c.NoTermVectors = o.noVectors
 	return c
@@ -186,7 +187,7 @@ func openIndex(ctx context.Context, o options, c lexical.Config, stdout, stderr 
 	start := time.Now()
 	x, err := lexical.Open(o.index, c)
 	switch {
-	case errors.Is(err, lexical.ErrNoIndex):
+	case errors.Is(err, fs.ErrNotExist):
 		if x, err = buildIndex(ctx, o, c, stderr); err != nil {
 			return nil, err
 		}

@@ -53,7 +53,7 @@ func openPassages(ctx context.Context, path, apikey string, limit int) (*passage
 	if store.NumSentences() == 0 {
 		return nil, fmt.Errorf("-passages %s: no passages", path)
 	}
-	x, err := lexical.Build(ctx, "", read, lexical.Config{Units: []lexical.Unit{"sentence"}, NoTermVectors: true})
+	x, err := lexical.Build(ctx, "", read, lexical.Config{Units: []string{"sentence"}, NoTermVectors: true})
 	if err != nil {
 		return nil, err
 	}

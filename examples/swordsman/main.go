@@ -36,7 +36,7 @@ It reads the corpus and topics.xml from -i DIR (TIRA's convention) and writes ru
 	mu := c.Float("mu", 2000, 1, 1e9, "Dirichlet μ")
 	return c.Run(args, func([]string) error {
 		f.K = *k
-		s := system.Swordsman{Search: lexical.Ranking{Scoring: lexical.Scoring{Model: lexical.Model(*model), Mu: *mu}}}
+		s := system.Swordsman{Search: lexical.Ranking{Scoring: lexical.Scoring{Model: *model, Mu: *mu}}}
 		return swordsman(ctx, f, s, stdout, stderr)
 	})
 }

@@ -102,7 +102,7 @@ func ExampleHandler() {
 				return
 			}
 		}
-	}, lexical.Config{Units: []lexical.Unit{"sentence"}})
+	}, lexical.Config{Units: []string{"sentence"}})
 	if err != nil {
 		fmt.Println(err)
 		return

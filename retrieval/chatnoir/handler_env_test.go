@@ -44,7 +44,7 @@ var loadPassages = sync.OnceValues(func() (*passageCorpus, error) {
 			}
 		}
 	})
-	x, err := lexical.Build(ctx, "", args, lexical.Config{Units: []lexical.Unit{"sentence"}})
+	x, err := lexical.Build(ctx, "", args, lexical.Config{Units: []string{"sentence"}})
 	if err != nil {
 		return nil, err
 	}

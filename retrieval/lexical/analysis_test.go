@@ -38,9 +38,9 @@ func TestShingleBuild(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for _, u := range []Unit{"sentence", "argument"} {
+		for _, u := range []string{"sentence", "argument"} {
 			vec := map[string]float64{}
-			dl, err := x.d.Unit(string(u)).TermVector(0, vec)
+			dl, err := x.d.Unit(u).TermVector(0, vec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +73,7 @@ func TestShingleRanking(t *testing.T) {
 		{3, []string{"A__CONC__1", "B__CONC__1"}, false},
 	} {
 		an := analysis.Analysis{Stop: "lucene", Stem: "kstem", Shingles: c.shingles}
-		x, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{"sentence"}})
+		x, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []string{"sentence"}})
 		if err != nil {
 			t.Fatal(err)
 		}

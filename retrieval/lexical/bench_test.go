@@ -36,7 +36,7 @@ func benchCorpus(b *testing.B) string {
 	return p
 }
 
-func benchBuild(b *testing.B, units []Unit) {
+func benchBuild(b *testing.B, units []string) {
 	p := benchCorpus(b)
 	an := cmp.Or(os.Getenv("LEXICAL_ANALYZER"), "lucene")
 	for b.Loop() {
@@ -58,7 +58,7 @@ func benchBuild(b *testing.B, units []Unit) {
 
 // BenchmarkBuildSentences indexes the sentences of LEXICAL_CORPUS into a
 // directory (reading the corpus included).
-func BenchmarkBuildSentences(b *testing.B) { benchBuild(b, []Unit{"sentence"}) }
+func BenchmarkBuildSentences(b *testing.B) { benchBuild(b, []string{"sentence"}) }
 
 // BenchmarkBuildBoth indexes sentences and arguments.
 func BenchmarkBuildBoth(b *testing.B) { benchBuild(b, nil) }
@@ -101,7 +101,7 @@ func BenchmarkRetrieve(b *testing.B) {
 	}
 	defer x.Close()
 	for _, u := range x.d.units {
-		for _, model := range []Model{"bm25", "lucene-dirichlet", "dirichlet"} {
+		for _, model := range []string{"bm25", "lucene-dirichlet", "dirichlet"} {
 			y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}})
 			if err != nil {
 				b.Fatal(err)

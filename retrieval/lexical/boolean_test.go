@@ -22,14 +22,14 @@ func TestBoolean(t *testing.T) {
 		t.Fatal(err)
 	}
 	z, _ := analysis.NewAnalyzer(x.Analysis())
-	for _, u := range []Unit{"sentence", "argument"} {
+	for _, u := range []string{"sentence", "argument"} {
 		docs := refDocs(t, x.Analysis(), args, u)
 		for _, groups := range [][]string{
 			{"affirmative action", "college admissions"},
 			{"racial quotas", "the women", "equality"},
 			{"race", "gender"},
 		} {
-			for _, model := range []Model{"bm25", "lucene-dirichlet", "dph"} {
+			for _, model := range []string{"bm25", "lucene-dirichlet", "dph"} {
 				y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Boolean: true})
 				if err != nil {
 					t.Fatal(err)
@@ -79,7 +79,7 @@ func TestBoolean(t *testing.T) {
 				slices.Sort(ref)
 				slices.Reverse(ref)
 				for _, k := range []int{1, 3, len(docs)} {
-					hits, err := y.Retrieve(ctx, retrieval.Query{Text: BooleanQuery(groups)}, k)
+					hits, err := y.Retrieve(ctx, retrieval.Query{Text: booleanQuery(groups)}, k)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -108,8 +108,8 @@ func TestBoolean(t *testing.T) {
 		text string
 		none bool
 	}{
-		{BooleanQuery([]string{"quotas", "xyzzyunknown"}), true}, // a group no document holds
-		{BooleanQuery([]string{"quotas", "the of"}), false},      // a group of stop words constrains nothing
+		{booleanQuery([]string{"quotas", "xyzzyunknown"}), true}, // a group no document holds
+		{booleanQuery([]string{"quotas", "the of"}), false},      // a group of stop words constrains nothing
 	} {
 		hits, err := y.Retrieve(ctx, retrieval.Query{Text: c.text}, 10)
 		if err != nil {
@@ -119,7 +119,7 @@ func TestBoolean(t *testing.T) {
 			t.Errorf("%q: %d hits", c.text, len(hits))
 		}
 	}
-	if got := BooleanQuery([]string{" teachers ", "", "tenure"}); got != "teachers AND tenure" {
-		t.Errorf("BooleanQuery = %q", got)
+	if got := booleanQuery([]string{" teachers ", "", "tenure"}); got != "teachers AND tenure" {
+		t.Errorf("booleanQuery = %q", got)
 	}
 }

@@ -76,9 +76,9 @@ func Build(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, erro
 
 // buildUnits returns the units Build indexes for Config.Units: in the
 // order sentence, argument; both for none. An unknown unit is an error.
-func buildUnits(us []Unit) ([]Unit, error) {
+func buildUnits(us []string) ([]string, error) {
 	if len(us) == 0 {
-		return []Unit{"sentence", "argument"}, nil
+		return []string{"sentence", "argument"}, nil
 	}
 	var want [2]bool
 	for _, u := range us {
@@ -91,7 +91,7 @@ func buildUnits(us []Unit) ([]Unit, error) {
 			return nil, fmt.Errorf("lexical: unknown unit %s: %w", quote.Q(u), errConfig)
 		}
 	}
-	var units []Unit
+	var units []string
 	if want[0] {
 		units = append(units, "sentence")
 	}

@@ -69,12 +69,12 @@ func (cc Cache) path(src Source, c Config) (string, error) {
 	}
 	units := c.Units
 	if len(units) == 0 {
-		units = []Unit{"sentence", "argument"}
+		units = []string{"sentence", "argument"}
 	}
 	b, err := json.Marshal(struct {
 		Format, Corpus string
 		Analysis       analysis.Analysis
-		Units          []Unit
+		Units          []string
 		NoTermVectors  bool
 	}{cacheFormat, src.ID, an, units, c.NoTermVectors})
 	if err != nil {
@@ -167,7 +167,7 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	switch {
 	case err == nil:
 		return x, false, nil
-	case errors.Is(err, ErrNoIndex), errors.Is(err, os.ErrNotExist):
+	case errors.Is(err, errNoIndex), errors.Is(err, os.ErrNotExist):
 	case errors.Is(err, errCorrupt), errors.Is(err, errConfig):
 		// Damaged, or written by another version of the format: build it
 		// again.

@@ -28,7 +28,7 @@ func TestCachePath(t *testing.T) {
 	if !strings.HasPrefix(base, "/cache/args_processed.csv-") {
 		t.Errorf("got %q, want the corpus name, made safe, as prefix", base)
 	}
-	same, _ := cc.path(src, Config{Analyzer: "en", Units: []Unit{"sentence", "argument"}, Workers: 3, Ranking: Ranking{Unit: "argument"}})
+	same, _ := cc.path(src, Config{Analyzer: "en", Units: []string{"sentence", "argument"}, Workers: 3, Ranking: Ranking{Unit: "argument"}})
 	if same != base {
 		t.Errorf("the default analyzer and units, workers and a query-time setting changed the path: got %q, want %q", same, base)
 	}
@@ -40,7 +40,7 @@ func TestCachePath(t *testing.T) {
 	}{
 		"modification time": {other, Config{}},
 		"analyzer":          {src, Config{Analyzer: "lucene"}},
-		"units":             {src, Config{Units: []Unit{"sentence"}}},
+		"units":             {src, Config{Units: []string{"sentence"}}},
 		"term vectors":      {src, Config{NoTermVectors: true}},
 	} {
 		p, err := cc.path(c.src, c.cfg)

@@ -126,7 +126,7 @@ func TestCorruptByte(t *testing.T) {
 // time), naming the file (and field and term); other queries still work.
 func TestCorruptLazyQuery(t *testing.T) {
 	dir := t.TempDir()
-	buildIndex(t, dir, sampleArgs(t, 30), Config{Units: []Unit{"sentence"}})
+	buildIndex(t, dir, sampleArgs(t, 30), Config{Units: []string{"sentence"}})
 	path := filepath.Join(dir, "sentence.lex")
 	orig, err := os.ReadFile(path)
 	if err != nil {

@@ -10,12 +10,14 @@ import (
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
-// Errors callers branch on; they are returned wrapped.
+// Errors of an index that is not there to search. errNoIndex is wrapped
+// with fs.ErrNotExist, which callers test for; errClosed says "index
+// closed" in the message.
 var (
-	// ErrNoIndex: the directory holds no index.
-	ErrNoIndex = errors.New("no index")
-	// ErrClosed: the index was closed.
-	ErrClosed = errors.New("index closed")
+	// errNoIndex: the directory holds no index.
+	errNoIndex = errors.New("no index")
+	// errClosed: the index was closed.
+	errClosed = errors.New("index closed")
 )
 
 // Errors the package wraps and branches on (Cache.Open rebuilds an index
@@ -31,64 +33,6 @@ var (
 	errExists = errors.New("index already exists")
 )
 
-// A Unit is what an index retrieves: sentences and arguments are built;
-// pairs are computed from sentences.
-//
-//   - "sentence" retrieves sentences (ids <argId>__PREMISE__k,
-//     <argId>__CONC__1) from one field, the sentence text.
-//   - "argument" retrieves arguments from three fields: the conclusion,
-//     the premise texts and the discussion title of the argument's context.
-//   - "pair" retrieves every pair of two sentences of one argument as
-//     one document (ids "first,second", the first before the second in
-//     the argument), as the Bruce Banner system of Touché 2022 indexed
-//     them; with Ranking.PairTitle the argument's discussion title is part
-//     of the document too. It is not built: pairs are scored from the
-//     sentence unit (and the argument unit's titles) with exactly the
-//     statistics an index of the pair texts would give them (N, lengths,
-//     df and collection frequencies of the pair documents), since such an
-//     index grows with the square of an argument's length: at full args.me
-//     scale it would hold 121.9 million documents. Every model but
-//     "dirichlet" applies; PRF and Boolean do not. It groups sentences by
-//     the argument their id names (<argId>__PREMISE__k, <argId>__CONC__1);
-//     an index of other sentence ids, or of an argument's sentences not
-//     indexed together, makes a pair search fail with an error.
-type Unit string
-
-// A Model names a scoring model, for Scoring.Model:
-//
-//   - "bm25" is Lucene 8's BM25: per query term
-//     idf · f / (f + k1·(1 − b + b·dl/avgdl)), idf = ln(1 + (N − df + 0.5)/(df + 0.5)),
-//     without the constant (k1+1) factor of the textbook formula (the
-//     ranking is the same).
-//   - "dirichlet" is textbook query likelihood with Dirichlet
-//     smoothing (Zhai & Lafferty 2001): the score is
-//     log P(q|d) = Σ_{t∈q} c(t,q)·log((f + μ·P(t|C)) / (dl + μ)),
-//     P(t|C) = ttf/sumTTF. Query terms absent from the collection are
-//     skipped; only documents matching a query term are returned.
-//   - "lucene-dirichlet" is Lucene's LMDirichletSimilarity: per matching
-//     term max(0, log(1 + f/(μ·P(t|C))) + log(μ/(dl + μ))),
-//     P(t|C) = (ttf+1)/(sumTTF+1).
-//   - "tfidf" is Lucene 8's ClassicSimilarity: per query term
-//     √f · idf · 1/√dl, idf = 1 + ln((N+1)/(df+1)).
-//   - "dph" is Terrier's DPH, the parameter-free divergence-from-
-//     randomness model (Amati et al., TREC 2007): per matching term, with
-//     p = f/dl, (1−p)²/(f+1) · (f·log2(f·avgdl/dl · N/ttf) +
-//     ½·log2(2π·f·(1−p))). A term that is the whole document (p = 1)
-//     contributes 0, where Terrier's arithmetic gives NaN. Contributions
-//     can be negative (a term more common in the document's collection
-//     than in the document).
-//   - "tfidf-ic" is "tfidf" with an "ICoefficient", the term weight
-//     of the Daario Naharis system of Touché 2022 (Bahrami et al., CLEF
-//     2022 working notes), in which the number of documents containing
-//     the term complements its idf: per query term
-//     √f · idf · ic · 1/√dl, ic = ln(1 + df)/ln(1 + N). Where idf alone
-//     favours the rarest terms (often typos and names), ic tempers it
-//     towards terms many documents share; ic is 1 for a term in every
-//     document. The working notes' own formula could not be consulted
-//     when this was written; this is the library's reading of its
-//     published description.
-type Model string
-
 // Scoring selects the scoring model and its parameters. It applies at query
 // time: changing it needs no re-index. The zero value is BM25 with k1 = 1.2,
 // b = 0.75.
@@ -102,10 +46,47 @@ type Model string
 // document's length in tokens (after stop-word removal), as Lucene counts
 // them.
 type Scoring struct {
-	Model Model   // see Model; "" means "bm25"
-	K1    float64 // BM25 k1; 0 means 1.2
-	B     float64 // BM25 b; 0 means 0.75 (use a tiny value such as 1e-9 for no length normalisation)
-	Mu    float64 // Dirichlet μ; 0 means 2000
+	// Model names the scoring model; "" means "bm25":
+	//
+	//   - "bm25" is Lucene 8's BM25: per query term
+	//     idf · f / (f + k1·(1 − b + b·dl/avgdl)), idf = ln(1 + (N − df + 0.5)/(df + 0.5)),
+	//     without the constant (k1+1) factor of the textbook formula (the
+	//     ranking is the same).
+	//   - "dirichlet" is textbook query likelihood with Dirichlet
+	//     smoothing (Zhai & Lafferty 2001): the score is
+	//     log P(q|d) = Σ_{t∈q} c(t,q)·log((f + μ·P(t|C)) / (dl + μ)),
+	//     P(t|C) = ttf/sumTTF. Query terms absent from the collection are
+	//     skipped; only documents matching a query term are returned.
+	//   - "lucene-dirichlet" is Lucene's LMDirichletSimilarity: per matching
+	//     term max(0, log(1 + f/(μ·P(t|C))) + log(μ/(dl + μ))),
+	//     P(t|C) = (ttf+1)/(sumTTF+1).
+	//   - "tfidf" is Lucene 8's ClassicSimilarity: per query term
+	//     √f · idf · 1/√dl, idf = 1 + ln((N+1)/(df+1)).
+	//   - "dph" is Terrier's DPH, the parameter-free divergence-from-
+	//     randomness model (Amati et al., TREC 2007): per matching term, with
+	//     p = f/dl, (1−p)²/(f+1) · (f·log2(f·avgdl/dl · N/ttf) +
+	//     ½·log2(2π·f·(1−p))). A term that is the whole document (p = 1)
+	//     contributes 0, where Terrier's arithmetic gives NaN. Contributions
+	//     can be negative (a term more common in the document's collection
+	//     than in the document).
+	//   - "tfidf-ic" is "tfidf" with an "ICoefficient", the term weight
+	//     of the Daario Naharis system of Touché 2022 (Bahrami et al., CLEF
+	//     2022 working notes), in which the number of documents containing
+	//     the term complements its idf: per query term
+	//     √f · idf · ic · 1/√dl, ic = ln(1 + df)/ln(1 + N). Where idf alone
+	//     favours the rarest terms (often typos and names), ic tempers it
+	//     towards terms many documents share; ic is 1 for a term in every
+	//     document. The working notes' own formula could not be consulted
+	//     when this was written; this is the library's reading of its
+	//     published description.
+	Model string
+	// K1 is BM25's k1; 0 means 1.2.
+	K1 float64
+	// B is BM25's b; 0 means 0.75 (use a tiny value such as 1e-9 for no
+	// length normalisation).
+	B float64
+	// Mu is Dirichlet's μ; 0 means 2000.
+	Mu float64
 	// QuantizeLengths replaces each document length by its Lucene 8
 	// one-byte approximation (SmallFloat.intToByte4, exact below 24), as
 	// Lucene's norms do, so that Lucene's scores are reproduced exactly.
@@ -190,13 +171,35 @@ type PRF struct {
 // score, how to build the query. Its zero value searches sentences with
 // BM25 (k1 1.2, b 0.75) using topic titles.
 type Ranking struct {
-	Unit    Unit // "" means "sentence", or "argument" for an index of arguments only
+	// Unit is what the index retrieves; "" means "sentence", or
+	// "argument" for an index of arguments only. Sentences and arguments
+	// are built; pairs are computed from sentences.
+	//
+	//   - "sentence" retrieves sentences (ids <argId>__PREMISE__k,
+	//     <argId>__CONC__1) from one field, the sentence text.
+	//   - "argument" retrieves arguments from three fields: the conclusion,
+	//     the premise texts and the discussion title of the argument's context.
+	//   - "pair" retrieves every pair of two sentences of one argument as
+	//     one document (ids "first,second", the first before the second in
+	//     the argument), as the Bruce Banner system of Touché 2022 indexed
+	//     them; with Ranking.PairTitle the argument's discussion title is part
+	//     of the document too. It is not built: pairs are scored from the
+	//     sentence unit (and the argument unit's titles) with exactly the
+	//     statistics an index of the pair texts would give them (N, lengths,
+	//     df and collection frequencies of the pair documents), since such an
+	//     index grows with the square of an argument's length: at full args.me
+	//     scale it would hold 121.9 million documents. Every model but
+	//     "dirichlet" applies; PRF and Boolean do not. It groups sentences by
+	//     the argument their id names (<argId>__PREMISE__k, <argId>__CONC__1);
+	//     an index of other sentence ids, or of an argument's sentences not
+	//     indexed together, makes a pair search fail with an error.
+	Unit    string
 	Scoring Scoring
 	Fields  FieldWeights // argument unit only
 	Query   QueryWeights
 	PRF     PRF
 	// Boolean reads a query's title (Query.Text) as groups of words
-	// joined by " AND " (see BooleanQuery): only documents that contain
+	// joined by " AND " ("teachers AND tenure"): only documents that contain
 	// a term of every group match, and they are scored as usual, on the
 	// terms of all groups (and of the other parts Query weighs). A group
 	// whose words are all stop words constrains nothing.
@@ -236,7 +239,7 @@ type Config struct {
 	// Analysis, if not nil, is used instead of Analyzer.
 	Analysis *analysis.Analysis
 	// Units lists the units Build indexes; nil means both.
-	Units []Unit
+	Units []string
 	// NoTermVectors skips the per-document term vectors that PRF needs
 	// (they cost about a third of the index size).
 	NoTermVectors bool

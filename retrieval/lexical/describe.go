@@ -11,11 +11,11 @@ import (
 // premise 1, title 1, query title, prf rm3 (10 docs, 10 terms, original
 // weight 0.5)".
 func (s Ranking) String() string {
-	n, err := s.normalized([]Unit{"sentence", "argument"})
+	n, err := s.normalized([]string{"sentence", "argument"})
 	if err != nil {
 		return fmt.Sprintf("invalid search (%v)", err)
 	}
-	parts := []string{"unit " + string(n.Unit), n.Scoring.String()}
+	parts := []string{"unit " + n.Unit, n.Scoring.String()}
 	if n.Unit == "pair" {
 		parts[0] = "unit pair (two sentences of an argument)"
 		if n.PairTitle {
@@ -65,7 +65,7 @@ func (s Scoring) String() string {
 	case "dirichlet", "lucene-dirichlet":
 		out = fmt.Sprintf("%s (mu %g)", n.Model, n.Mu)
 	default:
-		out = string(n.Model)
+		out = n.Model
 	}
 	if n.QuantizeLengths {
 		out += ", lengths quantized as Lucene 8's"

@@ -66,7 +66,7 @@ func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]
 		s.Unit = "sentence"
 	case "sentence", "pair":
 	default:
-		return nil, fmt.Errorf("lexical: DoubleIndex searches sentences or pairs, not unit %s: %w", quote.Q(string(s.Unit)), errConfig)
+		return nil, fmt.Errorf("lexical: DoubleIndex searches sentences or pairs, not unit %s: %w", quote.Q(s.Unit), errConfig)
 	}
 	hits, err := w.Arguments.Retrieve(ctx, q, cmp.Or(w.N, 100))
 	if err != nil {
@@ -86,7 +86,7 @@ func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]
 	an := w.Analysis
 	x, err := Build(ctx, "", sliceArguments(args), Config{
 		Analysis:      &an,
-		Units:         []Unit{"sentence"},
+		Units:         []string{"sentence"},
 		NoTermVectors: s.PRF.Method == prfNone,
 		Workers:       1, // a small index: one goroutine, and the other core for the next topic
 		Ranking:       s,

@@ -53,7 +53,7 @@ func TestDoubleIndexHandComputed(t *testing.T) {
 	store := withinStore(t)
 	args := fixedHits{{ID: "A", Score: 2}, {ID: "B", Score: 1}}
 	for _, c := range []struct {
-		unit Unit
+		unit string
 		want []retrieval.Hit
 	}{
 		{"sentence", []retrieval.Hit{{ID: "B__PREMISE__1", Score: 0.315067}, {ID: "A__PREMISE__1", Score: 0.315067}}},

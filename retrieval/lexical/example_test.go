@@ -25,7 +25,7 @@ func Example() {
 	fmt.Println(x.Docs("argument"), "arguments,", x.Docs("sentence"), "sentences")
 
 	q := retrieval.Query{ID: "51", Text: "Do we need sex education in schools?"}
-	for _, model := range []lexical.Model{"bm25", "dirichlet"} {
+	for _, model := range []string{"bm25", "dirichlet"} {
 		y, err := x.With(lexical.Ranking{Unit: "argument", Scoring: lexical.Scoring{Model: model}})
 		if err != nil {
 			log.Fatal(err)

@@ -21,7 +21,7 @@ import (
 // check of everything that queries read.
 func FuzzOpen(f *testing.F) {
 	dir := f.TempDir()
-	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []Unit{"sentence"}})
+	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []string{"sentence"}})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func FuzzOpen(f *testing.F) {
 			return
 		}
 		defer x.Close()
-		for _, m := range []Model{"bm25", "dirichlet"} {
+		for _, m := range []string{"bm25", "dirichlet"} {
 			y, err := x.With(Ranking{Scoring: Scoring{Model: m}, PRF: PRF{Method: prfRM3}})
 			if err != nil {
 				t.Fatal(err)
@@ -96,7 +96,7 @@ func FuzzOpen(f *testing.F) {
 // vectors are exercised.
 func FuzzOpenUnchecked(f *testing.F) {
 	dir := f.TempDir()
-	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []Unit{"sentence"}})
+	x, err := Build(context.Background(), dir, seq(sampleArgs(f, 3)), Config{Units: []string{"sentence"}})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func FuzzOpenUnchecked(f *testing.F) {
 			return
 		}
 		defer x.Close()
-		for _, m := range []Model{"bm25", "lucene-dirichlet"} {
+		for _, m := range []string{"bm25", "lucene-dirichlet"} {
 			y, _ := x.With(Ranking{Scoring: Scoring{Model: m}, PRF: PRF{Method: prfBo1}})
 			y.Retrieve(context.Background(), retrieval.Query{Text: "abortion should be legal death penalty"}, 5)
 		}

@@ -3,6 +3,7 @@ package lexical
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"sync"
 
@@ -29,7 +30,7 @@ type shared struct {
 	// closed is read and set under it.
 	use    sync.RWMutex
 	closed bool
-	units  []Unit // the units the index holds (Data.Meta.Units)
+	units  []string // the units the index holds (Data.Meta.Units)
 	s      *search.Searcher
 }
 
@@ -40,7 +41,7 @@ func newIndex(d *index.Data, s Ranking) (*Index, error) {
 	}
 	sh := &shared{Data: d, s: sr}
 	for _, u := range d.Meta.Units {
-		sh.units = append(sh.units, Unit(u))
+		sh.units = append(sh.units, u)
 	}
 	x := &Index{d: sh}
 	return x.With(s)
@@ -49,7 +50,8 @@ func newIndex(d *index.Data, s Ranking) (*Index, error) {
 // Open opens the index in dir. Units limits which units are loaded (nil:
 // all); asking for a unit the index lacks, or for an analyzer other than
 // the one it was built with, is an error. A directory without an index
-// gives an error wrapping ErrNoIndex; a damaged one, an error that says
+// gives an error wrapping fs.ErrNotExist: there is no index to open (Build
+// makes one); a damaged one, an error that says
 // "corrupt index" and names the file. The index files are mapped into
 // memory (read, where the platform has no mmap), and Open checks only
 // what it reads whole: the checksums and structure of the small sections
@@ -67,7 +69,7 @@ func Open(dir string, c Config) (*Index, error) { return openIndex(dir, c, true)
 func openIndex(dir string, c Config, checksums bool) (*Index, error) {
 	m, err := index.ReadMeta(dir)
 	if errors.Is(err, index.ErrNoIndex) {
-		return nil, fmt.Errorf("lexical: open %s: %w", dir, ErrNoIndex)
+		return nil, fmt.Errorf("lexical: open %s: %w: %w", dir, errNoIndex, fs.ErrNotExist)
 	}
 	if err != nil {
 		return nil, err
@@ -117,11 +119,11 @@ func (x *Index) Ranking() Ranking { return x.search }
 // Analysis returns the analysis the index was built with.
 func (x *Index) Analysis() analysis.Analysis { return x.d.Meta.Analysis }
 
-// Docs returns the number of documents of unit u (0 if x lacks it). For
+// Docs returns the number of documents of unit (0 if x lacks it). For
 // "pair" it is the number of pairs of two sentences of one argument (0
 // when the sentence ids cannot be grouped by argument, or x is closed).
-func (x *Index) Docs(u Unit) int {
-	if u == "pair" {
+func (x *Index) Docs(unit string) int {
+	if unit == "pair" {
 		x.d.use.RLock()
 		defer x.d.use.RUnlock()
 		if x.d.Unit("sentence") == nil || x.d.closed {
@@ -133,15 +135,15 @@ func (x *Index) Docs(u Unit) int {
 		}
 		return n
 	}
-	if ud := x.d.Unit(string(u)); ud != nil {
+	if ud := x.d.Unit(unit); ud != nil {
 		return ud.Docs()
 	}
 	return 0
 }
 
 // Close releases the index (it unmaps the index files); later calls of
-// Retrieve on it, or on any Index made from it by With, fail with
-// ErrClosed. A Close while queries run waits for them to end.
+// Retrieve on it, or on any Index made from it by With, fail with an
+// error saying "index closed". A Close while queries run waits for them to end.
 func (x *Index) Close() error {
 	x.d.use.Lock()
 	defer x.d.use.Unlock()
@@ -152,7 +154,7 @@ func (x *Index) Close() error {
 	return x.d.Data.Close()
 }
 
-func (s Ranking) normalized(units []Unit) (Ranking, error) {
+func (s Ranking) normalized(units []string) (Ranking, error) {
 	if s.Unit == "" {
 		s.Unit = "sentence"
 		if len(units) > 0 && !slices.Contains(units, "sentence") {
@@ -231,7 +233,7 @@ func (s Ranking) params() search.Params {
 
 // pairCheck checks what the pair unit needs: the sentence unit (and the
 // argument unit for PairTitle), and a search it can do.
-func (s Ranking) pairCheck(units []Unit) error {
+func (s Ranking) pairCheck(units []string) error {
 	if !slices.Contains(units, "sentence") {
 		return fmt.Errorf("lexical: the pair unit needs the sentence unit (index has %v): %w", units, errConfig)
 	}

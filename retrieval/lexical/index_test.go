@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -92,18 +93,18 @@ func TestBadInput(t *testing.T) {
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "abortion"}, 10); !errors.Is(err, ErrClosed) {
-		t.Errorf("closed: got %v, want ErrClosed", err)
+	if _, err := x.Retrieve(ctx, retrieval.Query{Text: "abortion"}, 10); !errors.Is(err, errClosed) {
+		t.Errorf("closed: got %v, want errClosed", err)
 	}
 }
 
 func TestOpenErrors(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Open(dir, Config{}); !errors.Is(err, ErrNoIndex) {
-		t.Errorf("empty dir: got %v, want ErrNoIndex", err)
+	if _, err := Open(dir, Config{}); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("empty dir: got %v, want fs.ErrNotExist", err)
 	}
-	if _, err := Open(filepath.Join(dir, "missing"), Config{}); !errors.Is(err, ErrNoIndex) {
-		t.Errorf("missing dir: got %v, want ErrNoIndex", err)
+	if _, err := Open(filepath.Join(dir, "missing"), Config{}); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing dir: got %v, want fs.ErrNotExist", err)
 	}
 	args := sampleArgs(t, 20)
 	buildIndex(t, dir, args, Config{Analyzer: "lucene"}).Close()
@@ -182,7 +183,7 @@ func runOf(t *testing.T, x *Index, k int) []byte {
 
 func TestUnitsAndFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
-	x := buildIndex(t, "", args, Config{Units: []Unit{"argument"}, Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5, Stem: "porter2"}})
+	x := buildIndex(t, "", args, Config{Units: []string{"argument"}, Analysis: &analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 5, Stem: "porter2"}})
 	if got := x.Docs("sentence"); got != 0 {
 		t.Errorf("sentences indexed: %d, want 0", got)
 	}
@@ -285,7 +286,7 @@ func TestFrequentFieldStopwords(t *testing.T) {
 	if slices.Equal(texts, contexts) {
 		t.Errorf("texts and contexts have the same frequent terms %v: the test cannot tell the lists apart", texts)
 	}
-	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []Unit{"sentence"}}); !errors.Is(err, errConfig) {
+	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, Units: []string{"sentence"}}); !errors.Is(err, errConfig) {
 		t.Errorf("frequent-fields without the argument unit: got %v, want errConfig", err)
 	}
 }
@@ -326,7 +327,7 @@ func TestCheckParallel(t *testing.T) {
 // checksum) is found by the first query that reads it and by Check, as an
 // error wrapping errCorrupt; queries that do not read it still work.
 func TestCorruptPostingsLazy(t *testing.T) {
-	x := buildIndex(t, "", sampleArgs(t, 100), Config{Analyzer: "lucene", Units: []Unit{"sentence"}})
+	x := buildIndex(t, "", sampleArgs(t, 100), Config{Analyzer: "lucene", Units: []string{"sentence"}})
 	f := x.d.Unit("sentence").Fields[0]
 	id := f.Lookup("quota")
 	if id < 0 {
@@ -362,7 +363,7 @@ func TestIDs(t *testing.T) {
 			want = append(want, s.ID)
 		}
 	}
-	x := buildIndex(t, "", args, Config{Units: []Unit{"sentence", "argument"}})
+	x := buildIndex(t, "", args, Config{Units: []string{"sentence", "argument"}})
 	for _, ud := range x.d.Units {
 		var ids []string
 		if ud.Name == "argument" {
@@ -384,7 +385,7 @@ func TestIDs(t *testing.T) {
 }
 
 // TestCloseDuringQueries closes an index while goroutines query it: every
-// query returns hits or ErrClosed, none crashes, and Close waits for the
+// query returns hits or errClosed, none crashes, and Close waits for the
 // queries it overtakes.
 func TestCloseDuringQueries(t *testing.T) {
 	args := sampleArgs(t, 200)
@@ -418,12 +419,12 @@ func TestCloseDuringQueries(t *testing.T) {
 		wg.Wait()
 		close(errs)
 		for err := range errs {
-			if !errors.Is(err, ErrClosed) {
-				t.Fatalf("round %d: a query got %v, want hits or ErrClosed", round, err)
+			if !errors.Is(err, errClosed) {
+				t.Fatalf("round %d: a query got %v, want hits or errClosed", round, err)
 			}
 		}
-		if _, err := x.Retrieve(context.Background(), retrieval.Query{ID: "1", Text: "abortion"}, 10); !errors.Is(err, ErrClosed) {
-			t.Fatalf("after Close: got %v, want ErrClosed", err)
+		if _, err := x.Retrieve(context.Background(), retrieval.Query{ID: "1", Text: "abortion"}, 10); !errors.Is(err, errClosed) {
+			t.Fatalf("after Close: got %v, want errClosed", err)
 		}
 		if n := x.Docs("pair"); n != 0 {
 			t.Fatalf("Docs(pair) after Close: %d, want 0", n)

@@ -22,7 +22,7 @@ import (
 // Analysis.KrovetzMinCF documents (per term, the largest count over the
 // units), and stems every term first: the brute-force view of a Krovetz
 // index.
-func krovetzRefDocs(t *testing.T, a analysis.Analysis, docs map[Unit][]refDoc) func(string) string {
+func krovetzRefDocs(t *testing.T, a analysis.Analysis, docs map[string][]refDoc) func(string) string {
 	cf := map[string]int{}
 	for _, ds := range docs {
 		unit := map[string]int{}
@@ -77,8 +77,8 @@ func TestKrovetzEqualsReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := map[Unit][]refDoc{}
-	for _, u := range []Unit{"sentence", "argument"} {
+	docs := map[string][]refDoc{}
+	for _, u := range []string{"sentence", "argument"} {
 		docs[u] = refDocs(t, a, args, u)
 	}
 	stem := krovetzRefDocs(t, a, docs)
@@ -89,12 +89,12 @@ func TestKrovetzEqualsReference(t *testing.T) {
 		{ID: "3", Text: "Should the death penalties be allowed? deaths"},
 		{ID: "4", Text: "Are governments banning bottled waters?"},
 	}
-	for _, u := range []Unit{"sentence", "argument"} {
+	for _, u := range []string{"sentence", "argument"} {
 		fw := []float64{1}
 		if u == "argument" {
 			fw = []float64{2, 1, 0.5}
 		}
-		for _, model := range []Model{"bm25", "tfidf", "lucene-dirichlet", "dirichlet"} {
+		for _, model := range []string{"bm25", "tfidf", "lucene-dirichlet", "dirichlet"} {
 			y, err := x.With(Ranking{Unit: u, Scoring: Scoring{Model: model}, Fields: FieldWeights{Conclusion: 2, Premise: 1, Title: 0.5}})
 			if err != nil {
 				t.Fatal(err)
@@ -130,7 +130,7 @@ func TestKrovetzEqualsReference(t *testing.T) {
 func TestKrovetzQueriesAndTermVectors(t *testing.T) {
 	args := sampleArgs(t, 100)
 	ctx := context.Background()
-	x, err := Build(ctx, "", seq(args), Config{Analysis: vocabularyKrovetz(), Units: []Unit{"sentence"}})
+	x, err := Build(ctx, "", seq(args), Config{Analysis: vocabularyKrovetz(), Units: []string{"sentence"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestKrovetzDeterministicAndReopen(t *testing.T) {
 func TestKrovetzWithFrequentStopwords(t *testing.T) {
 	args := sampleArgs(t, 100)
 	a := analysis.Analysis{Fold: true, Stop: "frequent", StopFrequent: 20, Stem: "krovetz"}
-	x, err := Build(context.Background(), "", seq(args), Config{Analysis: &a, Units: []Unit{"sentence"}})
+	x, err := Build(context.Background(), "", seq(args), Config{Analysis: &a, Units: []string{"sentence"}})
 	if err != nil {
 		t.Fatal(err)
 	}

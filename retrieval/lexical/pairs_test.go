@@ -54,14 +54,14 @@ func TestPairsEqualPairIndex(t *testing.T) {
 		if title && !slowtest.Enabled() {
 			continue // pairs with titles only with ARGSEARCH_SLOW=1 (a second reference index)
 		}
-		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: "lucene", Units: []Unit{"sentence"}})
+		ref, err := Build(ctx, "", seq(pairDocuments(args, title)), Config{Analyzer: "lucene", Units: []string{"sentence"}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got, want := x.Docs("pair"), ref.Docs("sentence"); got != want {
 			t.Errorf("Docs(pair) = %d, want %d", got, want)
 		}
-		for _, model := range []Model{"bm25", "tfidf", "tfidf-ic", "lucene-dirichlet", "dph"} {
+		for _, model := range []string{"bm25", "tfidf", "tfidf-ic", "lucene-dirichlet", "dph"} {
 			for _, quant := range []bool{false, true} {
 				sc := Scoring{Model: model, K1: 1.2, B: 0.68, Mu: 116, QuantizeLengths: quant}
 				qw := QueryWeights{Title: 1, Description: 0.5}
@@ -120,7 +120,7 @@ func TestPairsEqualPairIndex(t *testing.T) {
 			t.Errorf("%+v: got %v, want errConfig", s, err)
 		}
 	}
-	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: "lucene", Units: []Unit{"sentence"}})
+	sentences, err := Build(ctx, "", seq(args), Config{Analyzer: "lucene", Units: []string{"sentence"}})
 	if err != nil {
 		t.Fatal(err)
 	}

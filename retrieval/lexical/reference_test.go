@@ -48,7 +48,7 @@ type refDoc struct {
 	fields [][]string
 }
 
-func refDocs(t *testing.T, an analysis.Analysis, args []corpus.Argument, u Unit) []refDoc {
+func refDocs(t *testing.T, an analysis.Analysis, args []corpus.Argument, u string) []refDoc {
 	z, err := analysis.NewAnalyzer(an)
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +70,7 @@ func refDocs(t *testing.T, an analysis.Analysis, args []corpus.Argument, u Unit)
 	return docs
 }
 
-// refScores scores every document by the formulas of the Model* constants,
+// refScores scores every document by the formulas of Scoring.Model,
 // computed directly from the documents' term lists.
 func refScores(docs []refDoc, query map[string]float64, fw []float64, sc Scoring) map[string]float64 {
 	out := map[string]float64{}
@@ -216,9 +216,9 @@ func TestScoresEqualReference(t *testing.T) {
 			x.d.s.BoundDF = 1 // exercise the exact MaxScore bounds on every term
 		}
 		z, _ := analysis.NewAnalyzer(a)
-		for _, u := range []Unit{"sentence", "argument"} {
+		for _, u := range []string{"sentence", "argument"} {
 			docs := refDocs(t, a, args, u)
-			for _, model := range []Model{"bm25", "tfidf", "tfidf-ic", "lucene-dirichlet", "dirichlet", "dph"} {
+			for _, model := range []string{"bm25", "tfidf", "tfidf-ic", "lucene-dirichlet", "dirichlet", "dph"} {
 				for _, quant := range []bool{false, true} {
 					s := Ranking{
 						Unit:    u,

@@ -25,7 +25,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	x.d.use.RLock()
 	defer x.d.use.RUnlock()
 	if x.d.closed {
-		return nil, fmt.Errorf("lexical: retrieve: %w", ErrClosed)
+		return nil, fmt.Errorf("lexical: retrieve: %w", errClosed)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("lexical: retrieve: %w", err)
@@ -34,7 +34,7 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	if x.search.Unit == "pair" {
 		return s.RetrievePairs(ctx, p, q, k)
 	}
-	ud := x.d.Unit(string(x.search.Unit))
+	ud := x.d.Unit(x.search.Unit)
 	var allow []uint64
 	if x.search.Boolean {
 		var err error
