@@ -85,23 +85,3 @@ func ForEach(ctx context.Context, qs []Query, workers int, fn func(ctx context.C
 	}
 	return nil
 }
-
-// RetrieveAll runs r for every query and returns out[i] for qs[i], so the
-// output order does not depend on scheduling. With workers > 1 up to that
-// many queries run at once (ForEach), and r must then be safe for
-// concurrent use. The first error cancels the rest and is returned.
-func RetrieveAll(ctx context.Context, r Retriever, qs []Query, k, workers int) ([][]Hit, error) {
-	if err := checkK(k); err != nil {
-		return nil, err
-	}
-	out := make([][]Hit, len(qs))
-	err := ForEach(ctx, qs, workers, func(ctx context.Context, i int, q Query) error {
-		hits, err := r.Retrieve(ctx, q, k)
-		out[i] = hits
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}

@@ -4,8 +4,8 @@
 // retrievers: Parts ranks the parts of what another retrieves, and Fusion
 // merges several ranked lists (reciprocal rank fusion, or CombSUM over
 // normalised scores; Fusion.Merge fuses lists already retrieved).
-// ForEach answers many queries at once, in a deterministic order, and
-// RetrieveAll is built on it. Every ranking the package produces is
+// ForEach answers many queries at once, each result in its query's place
+// whatever the scheduling. Every ranking the package produces is
 // deterministic: hits are ordered by score descending, and equal scores by
 // ID descending, which is the order trec_eval evaluates a run in.
 //
@@ -63,9 +63,6 @@ func (f RetrieverFunc) Retrieve(ctx context.Context, q Query, k int) ([]Hit, err
 
 // ErrK is wrapped by the error a retriever returns for k <= 0.
 var ErrK = errors.New("k must be positive")
-
-// CheckK returns an error wrapping ErrK when k <= 0.
-func CheckK(k int) error { return checkK(k) }
 
 // checkK returns an error wrapping ErrK when k <= 0.
 func checkK(k int) error {

@@ -66,7 +66,9 @@ func TestFusionCombSUM(t *testing.T) {
 	if d := cmp.Diff(want, got, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-12 })); d != "" {
 		t.Errorf("CombSUM (-want +got):\n%s", d)
 	}
-	retrievaltest.Run(t, f, catQ)
+	for _, err := range retrievaltest.Check(context.Background(), f, catQ) {
+		t.Error(err)
+	}
 	mismatched := retrieval.Fusion{Retrievers: []retrieval.Retriever{bm25, lm}, Method: "combsum", Weights: []float64{1}}
 	if _, err := mismatched.Retrieve(context.Background(), catQ, 10); err == nil {
 		t.Error("mismatched weights: got no error")
@@ -108,7 +110,9 @@ func TestFusionRRF(t *testing.T) {
 	if d := cmp.Diff(want, got, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-12 })); d != "" {
 		t.Errorf("RRF (-want +got):\n%s", d)
 	}
-	retrievaltest.Run(t, f, catQ)
+	for _, err := range retrievaltest.Check(context.Background(), f, catQ) {
+		t.Error(err)
+	}
 	// The zero Method is "rrf" and the zero RRF is 60.
 	zero := retrieval.Fusion{Retrievers: f.Retrievers, Depths: f.Depths}
 	if got0, err := zero.Retrieve(context.Background(), catQ, 3); err != nil || !cmp.Equal(got0, got) {
@@ -180,45 +184,6 @@ func TestNormalizations(t *testing.T) {
 	}
 }
 
-func TestRetrieveAll(t *testing.T) {
-	qs := make([]retrieval.Query, 20)
-	for i := range qs {
-		qs[i] = retrieval.Query{ID: fmt.Sprint(i), Text: []string{"cat", "dog"}[i%2]}
-	}
-	for _, workers := range []int{0, 1, 4} {
-		out, err := retrieval.RetrieveAll(context.Background(), bm25, qs, 2, workers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, hits := range out {
-			want, _ := bm25.Retrieve(context.Background(), qs[i], 2)
-			if d := cmp.Diff(want, hits); d != "" {
-				t.Errorf("workers=%d query %d (-want +got):\n%s", workers, i, d)
-			}
-		}
-	}
-	var calls atomic.Int32
-	failing := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-		calls.Add(1)
-		if q.ID == "3" {
-			return nil, errors.New("boom")
-		}
-		return nil, ctx.Err()
-	})
-	_, err := retrieval.RetrieveAll(context.Background(), failing, qs, 2, 2)
-	if err == nil || !strings.Contains(err.Error(), `query "3": boom`) {
-		t.Errorf("got %v, want the failing query named", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := retrieval.RetrieveAll(ctx, bm25, qs, 2, 2); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: got %v, want context.Canceled", err)
-	}
-	if _, err := retrieval.RetrieveAll(context.Background(), bm25, qs, 0, 2); !errors.Is(err, retrieval.ErrK) {
-		t.Errorf("k=0: got %v, want ErrK", err)
-	}
-}
-
 func TestForEach(t *testing.T) {
 	qs := make([]retrieval.Query, 50)
 	for i := range qs {
@@ -280,5 +245,7 @@ func TestParts(t *testing.T) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("Parts (-want +got):\n%s", d)
 	}
-	retrievaltest.Run(t, retrieval.Parts(bm25, 1000, func(id string) []string { return parts[id] }), catQ)
+	for _, err := range retrievaltest.Check(context.Background(), retrieval.Parts(bm25, 1000, func(id string) []string { return parts[id] }), catQ) {
+		t.Error(err)
+	}
 }

@@ -73,13 +73,13 @@ func TestEffectiveness(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := retrieval.RetrieveAll(ctx, y, qs, 1000, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
 			run := runfile.Run{}
-			for i, q := range qs {
-				for _, h := range res[i] {
+			for _, q := range qs {
+				hits, err := y.Retrieve(ctx, q, 1000)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, h := range hits {
 					run[q.ID] = append(run[q.ID], runfile.Line{QID: q.ID, DocID: h.ID, Score: h.Score})
 				}
 			}

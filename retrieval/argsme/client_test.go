@@ -419,7 +419,9 @@ func TestConformance(t *testing.T) {
 			srv := f.start(t)
 			c := client(srv.URL)
 			c.PageSize = 7
-			retrievaltest.Run(t, c, sexEd, retrieval.Query{ID: "52", Text: "Should the death penalty be abolished?"})
+			for _, err := range retrievaltest.Check(context.Background(), c, sexEd, retrieval.Query{ID: "52", Text: "Should the death penalty be abolished?"}) {
+				t.Error(err)
+			}
 		})
 	}
 }

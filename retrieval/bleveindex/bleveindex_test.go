@@ -74,20 +74,28 @@ func TestConformanceSample(t *testing.T) {
 	for _, unit := range []string{"sentence", "argument"} {
 		t.Run(string(unit), func(t *testing.T) {
 			x := build(t, "", args, bleveindex.Config{Unit: unit, Plain: true})
-			retrievaltest.Run(t, x, titles...)
+			for _, err := range retrievaltest.Check(context.Background(), x, titles...) {
+				t.Error(err)
+			}
 			// The same index in query-string syntax.
 			qs := bleveindex.New(x.Bleve(), bleveindex.Config{})
-			retrievaltest.Run(t, qs,
+			for _, err := range retrievaltest.Check(context.Background(), qs,
 				retrieval.Query{ID: "qs1", Text: `+"sex education" school*`},
-				retrieval.Query{ID: "qs2", Text: `celibacy priests -marriage`})
+				retrieval.Query{ID: "qs2", Text: `celibacy priests -marriage`}) {
+				t.Error(err)
+			}
 		})
 	}
 	t.Run("argument fields", func(t *testing.T) {
 		x := build(t, "", args, bleveindex.Config{Unit: "argument"})
 		fields := []string{"conclusion", "premise"}
-		retrievaltest.Run(t, bleveindex.New(x.Bleve(), bleveindex.Config{Plain: true, Fields: fields}), titles...)
-		retrievaltest.Run(t, bleveindex.New(x.Bleve(), bleveindex.Config{Fields: fields}),
-			retrieval.Query{ID: "qs3", Text: `+quotas title:gender`})
+		for _, err := range retrievaltest.Check(context.Background(), bleveindex.New(x.Bleve(), bleveindex.Config{Plain: true, Fields: fields}), titles...) {
+			t.Error(err)
+		}
+		for _, err := range retrievaltest.Check(context.Background(), bleveindex.New(x.Bleve(), bleveindex.Config{Fields: fields}),
+			retrieval.Query{ID: "qs3", Text: `+quotas title:gender`}) {
+			t.Error(err)
+		}
 	})
 }
 

@@ -432,7 +432,9 @@ func TestConformance(t *testing.T) {
 			srv := f.start(t)
 			c := client(srv.URL)
 			c.PageSize = 7
-			retrievaltest.Run(t, c, uniforms, retrieval.Query{ID: "2", Text: "nuclear energy"})
+			for _, err := range retrievaltest.Check(context.Background(), c, uniforms, retrieval.Query{ID: "2", Text: "nuclear energy"}) {
+				t.Error(err)
+			}
 		})
 	}
 }

@@ -84,7 +84,9 @@ func TestRetrieveByHand(t *testing.T) {
 			t.Errorf("hit %d: got %v, want %v", i, hits[i], want[i])
 		}
 	}
-	retrievaltest.Run(t, x, retrieval.Query{ID: "1", Text: "nuclear school"}, retrieval.Query{ID: "2", Text: "tax"}, retrieval.Query{ID: "3", Text: "nothing"})
+	for _, err := range retrievaltest.Check(context.Background(), x, retrieval.Query{ID: "1", Text: "nuclear school"}, retrieval.Query{ID: "2", Text: "tax"}, retrieval.Query{ID: "3", Text: "nothing"}) {
+		t.Error(err)
+	}
 }
 
 func TestErrors(t *testing.T) {

@@ -54,8 +54,8 @@ func (w DoubleIndex) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]
 	if err := nilctx.Check(ctx, "lexical: DoubleIndex.Retrieve"); err != nil {
 		return nil, err
 	}
-	if err := retrieval.CheckK(k); err != nil {
-		return nil, err
+	if k <= 0 {
+		return nil, fmt.Errorf("lexical: k = %d: %w", k, retrieval.ErrK)
 	}
 	if w.Arguments == nil || w.Store == nil {
 		return nil, fmt.Errorf("lexical: DoubleIndex needs Arguments and a Store: %w", errConfig)

@@ -46,7 +46,9 @@ func TestConformance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		retrievaltest.Run(t, y, qs...)
+		for _, err := range retrievaltest.Check(context.Background(), y, qs...) {
+			t.Error(err)
+		}
 	}
 }
 

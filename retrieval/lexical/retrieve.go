@@ -19,8 +19,8 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 	if err := nilctx.Check(ctx, "lexical: Index.Retrieve"); err != nil {
 		return nil, err
 	}
-	if err := retrieval.CheckK(k); err != nil {
-		return nil, err
+	if k <= 0 {
+		return nil, fmt.Errorf("lexical: k = %d: %w", k, retrieval.ErrK)
 	}
 	x.d.use.RLock()
 	defer x.d.use.RUnlock()

@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"testing"
 
 	"github.com/argsearch/argsearch/retrieval"
 )
 
-// Run checks r on each query and reports every violation through t:
+// Check checks r on each query and returns the violations it finds (nil
+// when there are none); a test reports each with t.Error:
 //
 //   - k <= 0 gives an error wrapping retrieval.ErrK;
 //   - at most k hits come back, for k = 1, 10 and 1000;
@@ -27,15 +27,6 @@ import (
 // Give at least one query that retrieves something. A retriever whose
 // candidates depend on k (a Pipeline or Fusion with Depth 0) can fail the
 // cutting check legitimately; give it a fixed Depth of at least 1000.
-func Run(t testing.TB, r retrieval.Retriever, qs ...retrieval.Query) {
-	t.Helper()
-	ctx := context.Background()
-	for _, err := range Check(ctx, r, qs...) {
-		t.Error(err)
-	}
-}
-
-// Check is Run without a testing.TB: it returns the violations it finds.
 func Check(ctx context.Context, r retrieval.Retriever, qs ...retrieval.Query) []error {
 	var errs []error
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
