@@ -142,7 +142,7 @@ func BenchmarkReadCSVSample(b *testing.B) {
 }
 
 // BenchmarkReadJSON reads the embedded JSON sample, splitting sentences.
-// Each iteration makes a new Reader, so it loads the English model too.
+// Each iteration makes a new Reader, so it loads the default splitter's model too.
 func BenchmarkReadJSON(b *testing.B) {
 	data, err := io.ReadAll(sample.Touche2021().JSON())
 	if err != nil {
@@ -153,18 +153,18 @@ func BenchmarkReadJSON(b *testing.B) {
 	defer reportCPUThroughput(b, int64(len(data)))()
 	defer reportCPURate(b, &sents, "cpu-sentences/s")()
 	for b.Loop() {
-		_, sents = readAll(b, NewJSONReader(bytes.NewReader(data)))
+		_, sents = readAll(b, newJSONReader(bytes.NewReader(data)))
 	}
 	b.ReportMetric(float64(sents)*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
 }
 
 // BenchmarkReadJSONWorkers reads 10 copies of the embedded JSON sample's
-// arguments (about 25 MB) with one English splitter for all iterations,
+// arguments (about 25 MB) with one splitter (the default) for all iterations,
 // with Workers 0 (splitting in Read) and 2. Run it with -cpu 2 to let the
 // workers run beside the decoding.
 func BenchmarkReadJSONWorkers(b *testing.B) {
 	data := repeatedJSON(b, 10)
-	s, err := nlp.NewEnglishSplitter()
+	s, err := nlp.NewProseSplitter()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func BenchmarkReadJSONWorkers(b *testing.B) {
 			defer reportCPUThroughput(b, int64(len(data)))()
 			defer reportCPURate(b, &sents, "cpu-sentences/s")()
 			for b.Loop() {
-				r := NewJSONReader(bytes.NewReader(data))
+				r := newJSONReader(bytes.NewReader(data))
 				r.Splitter = s
 				r.Workers = workers
 				_, sents = readAll(b, r)
@@ -207,7 +207,8 @@ func repeatedJSON(tb testing.TB, n int) []byte {
 }
 
 // BenchmarkSplitter splits the premises of the embedded sample with the
-// default splitter (nlp.NewProseSplitter), nlp.NewEnglishSplitter, and prose
+// default splitter (nlp.NewProseSplitter), neurosnap/sentences' English
+// tokenizer (the default before), and prose
 // v2.0.0's segmenter itself (one prose.Document per text, as prose offers
 // no other way).
 func BenchmarkSplitter(b *testing.B) {
@@ -226,10 +227,7 @@ func BenchmarkSplitter(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	es, err := nlp.NewEnglishSplitter()
-	if err != nil {
-		b.Fatal(err)
-	}
+	es := neurosnapSplitter(b)
 	proseItself := splitFunc(func(dst []string, text string) []string {
 		doc, err := prose.NewDocument(text, prose.WithTagging(false), prose.WithTokenization(false), prose.WithExtraction(false))
 		if err != nil {
@@ -245,7 +243,7 @@ func BenchmarkSplitter(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		s    nlp.Splitter
-	}{{"prose", ps}, {"english", es}, {"prose-v2.0.0", proseItself}} {
+	}{{"prose", ps}, {"neurosnap-english", es}, {"prose-v2.0.0", proseItself}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.SetBytes(int64(size))
 			var dst []string

@@ -38,11 +38,15 @@ func ExampleNewCSVReader() {
 	// sentences 17590
 }
 
-// The JSON format has no sentences: the reader splits premises with the
-// default English splitter and numbers the sentences as the processed CSV
-// does.
-func ExampleNewJSONReader() {
-	r := corpus.NewJSONReader(sample.Touche2021().JSON())
+// The args.me JSON format, detected from its bytes, has no sentences: the
+// reader splits premises with the default splitter and numbers the
+// sentences as the processed CSV does.
+func ExampleOpenReader() {
+	r, err := corpus.OpenReader(sample.Touche2021().JSON(), "args-me.json")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer r.Close()
 	for a, err := range r.All() {
 		if err != nil {
 			log.Fatal(err)

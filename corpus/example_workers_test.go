@@ -11,13 +11,16 @@ import (
 
 // Split the sentences of JSON arguments on two goroutines while Read
 // decodes the next arguments; the output is what Workers 0 gives. One
-// English Punkt splitter, safe for concurrent use, can serve many readers.
+// splitter, safe for concurrent use, can serve many readers.
 func ExampleReader_workers() {
-	splitter, err := nlp.NewEnglishSplitter()
+	splitter, err := nlp.NewProseSplitter()
 	if err != nil {
 		log.Fatal(err)
 	}
-	r := corpus.NewJSONReader(sample.Touche2021().JSON())
+	r, err := corpus.OpenReader(sample.Touche2021().JSON(), "args-me.json")
+	if err != nil {
+		log.Fatal(err)
+	}
 	r.Splitter = splitter
 	r.Workers = 2
 	defer r.Close()
@@ -33,5 +36,5 @@ func ExampleReader_workers() {
 	fmt.Println("sentences", sentences)
 	// Output:
 	// arguments 643
-	// sentences 17566
+	// sentences 18090
 }

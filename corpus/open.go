@@ -101,7 +101,7 @@ func OpenReader(src io.Reader, name string) (*Reader, error) {
 	}
 	var r *Reader
 	if json {
-		r = NewJSONReader(in)
+		r = newJSONReader(in)
 	} else {
 		r = NewCSVReader(in)
 	}

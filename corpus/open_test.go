@@ -85,7 +85,7 @@ func TestOpenDetectsFormats(t *testing.T) {
 	csvData := sampleBytes(t, sample.Touche2021().ProcessedCSV())
 	jsonData := sampleBytes(t, sample.Touche2021().JSON())
 	wantCSV := readAllT(t, NewCSVReader(bytes.NewReader(csvData)))
-	jr := NewJSONReader(bytes.NewReader(jsonData))
+	jr := newJSONReader(bytes.NewReader(jsonData))
 	jr.Splitter = wholeText
 	wantJSON := readAllT(t, jr)
 	official := tarBytes(t,

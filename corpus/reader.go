@@ -17,9 +17,11 @@ import (
 )
 
 // A Reader reads Arguments from an args.me file, one at a time: the Touché
-// 2022 processed CSV (NewCSVReader) or the args.me JSON format
-// (NewJSONReader), or either of them detected from the bytes of a plain,
-// gzipped or tar.gz file (Open, OpenReader).
+// 2022 processed CSV (NewCSVReader), or that CSV or the args.me JSON format
+// ({"arguments": [{"id", "conclusion", "premises", "context"}, …]}, as in
+// the args.me 1.0 and 2020-04-01 files, streamed one argument at a time)
+// detected from the bytes of a plain, gzipped or tar.gz file (Open,
+// OpenReader).
 //
 // Set the exported fields before the first Read. Errors are sticky: once
 // Read has returned an error other than io.EOF, it returns the same error
@@ -38,7 +40,7 @@ type Reader struct {
 	// conclusion is one sentence). Nil means the default, prose v2.0.0's
 	// segmentation (nlp.NewProseSplitter): of the sentence splitters known,
 	// it gives the sentence numbering of the official args.me corpus most
-	// often, more often than nlp.NewEnglishSplitter, the default before
+	// often, more often than neurosnap/sentences' English Punkt, the default before
 	// (BENCHMARKS.md, section "Fidelity to reference tools: sentence split
 	// and KStem"). It is created once, on the first JSON argument;
 	// readers of many files can share one nlp.NewProseSplitter instead. The
@@ -53,7 +55,7 @@ type Reader struct {
 	// to Workers goroutines at once; the arguments and errors it returns
 	// are the same, in the same order. The Splitter is then called from
 	// several goroutines at once and must be safe for concurrent use, as
-	// nlp.PunktSplitter is; it and Workers must not change after the first
+	// nlp.NewProseSplitter's is; it and Workers must not change after the first
 	// Read. No goroutine outlives the splitting of the arguments already
 	// decoded, whether or not the Reader is read to the end. The processed
 	// CSV carries its sentences and ignores Workers.
@@ -91,12 +93,10 @@ func NewCSVReader(r io.Reader) *Reader {
 	return &Reader{csv: &csvState{r: csvscan.NewReader(nilio.Reader(r, "corpus"))}}
 }
 
-// NewJSONReader returns a Reader of the args.me JSON format,
-// {"arguments": [{"id", "conclusion", "premises", "context"}, …]}, as in the
-// args.me 1.0 and 2020-04-01 files. The input is streamed one argument at a
-// time, so files of any size can be read. JSON arguments carry no sentences:
-// the reader splits them with the processed corpus's id scheme, see Read.
-func NewJSONReader(r io.Reader) *Reader {
+// newJSONReader returns a Reader of the args.me JSON format (see Reader).
+// JSON arguments carry no sentences: the reader splits them with the
+// processed corpus's id scheme, see Read.
+func newJSONReader(r io.Reader) *Reader {
 	lc := &lineCounter{r: nilio.Reader(r, "corpus"), line: 1}
 	d := json.NewDecoder(lc)
 	return &Reader{json: &jsonState{dec: d, lines: lc}}
@@ -137,7 +137,7 @@ func NewJSONReader(r io.Reader) *Reader {
 // A file opened by Open or OpenReader that holds no argument at all (a CSV
 // header alone, an empty "arguments" array) gives the error "corpus: FILE:
 // the corpus has no arguments" instead of io.EOF: it is not a corpus to
-// index. The Readers of NewCSVReader and NewJSONReader return io.EOF.
+// index. A Reader of NewCSVReader returns io.EOF.
 func (r *Reader) Read() (Argument, error) {
 	if r.err != nil {
 		return Argument{}, r.err
@@ -150,7 +150,7 @@ func (r *Reader) Read() (Argument, error) {
 	case r.json != nil:
 		a, err = r.readJSON()
 	default:
-		err = errors.New("corpus: Read on a Reader not made by NewCSVReader, NewJSONReader or Open")
+		err = errors.New("corpus: Read on a Reader not made by NewCSVReader, Open or OpenReader")
 	}
 	if err == nil && r.csv != nil {
 		err = r.repair(&a)
@@ -217,8 +217,8 @@ func (r *Reader) All() iter.Seq2[Argument, error] {
 }
 
 // Close closes the file opened by Open or OpenReader (when it was given an
-// io.Closer). It does nothing for the readers of NewCSVReader and
-// NewJSONReader, whose callers own the io.Reader.
+// io.Closer). It does nothing for a Reader of NewCSVReader, whose caller
+// owns the io.Reader.
 func (r *Reader) Close() error {
 	if r.closer == nil {
 		return nil

@@ -131,7 +131,7 @@ func TestHostileJSON(t *testing.T) {
 		return readAllT(t, r)
 	}
 	want := withoutSentences(read("hostile.csv", NewCSVReader))
-	got := read("hostile.json", NewJSONReader)
+	got := read("hostile.json", newJSONReader)
 	for _, a := range got {
 		for _, s := range a.Sentences {
 			if strings.TrimSpace(s.Text) != s.Text || !hasTwoWords(s.Text) {
@@ -148,7 +148,7 @@ func TestHostileJSON(t *testing.T) {
 // hold the same arguments.
 func TestSampleFormatsAgree(t *testing.T) {
 	csvArgs := readAllT(t, NewCSVReader(sample.Touche2021().ProcessedCSV()))
-	jsonArgs := readAllT(t, NewJSONReader(sample.Touche2021().JSON()))
+	jsonArgs := readAllT(t, newJSONReader(sample.Touche2021().JSON()))
 	if len(csvArgs) != 643 {
 		t.Errorf("CSV sample: got %d arguments, want 643", len(csvArgs))
 	}
@@ -391,7 +391,7 @@ func TestMalformedJSON(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := NewJSONReader(strings.NewReader(tt.input))
+			r := newJSONReader(strings.NewReader(tt.input))
 			r.Name = "bad.json"
 			var err error
 			for err == nil {
@@ -438,7 +438,7 @@ func TestJSONVariants(t *testing.T) {
 		`[` + arg + `]`,
 		"\ufeff \n" + `{"arguments": [` + arg + `]}` + "\n\n",
 	} {
-		r := NewJSONReader(strings.NewReader(in))
+		r := newJSONReader(strings.NewReader(in))
 		if strings.HasPrefix(in, "\ufeff") {
 			var err error
 			if r, err = OpenReader(strings.NewReader(in), "bom.json"); err != nil {
@@ -469,7 +469,7 @@ func TestJSONSentenceNumbering(t *testing.T) {
 		}
 		return append(dst, strings.TrimSpace(text[start:]))
 	})
-	r := NewJSONReader(strings.NewReader(in))
+	r := newJSONReader(strings.NewReader(in))
 	r.Splitter = split
 	got := readAllT(t, r)[0].Sentences
 	want := []Sentence{
@@ -482,7 +482,7 @@ func TestJSONSentenceNumbering(t *testing.T) {
 	}
 
 	// Another Splitter: each premise is one sentence.
-	r = NewJSONReader(strings.NewReader(in))
+	r = newJSONReader(strings.NewReader(in))
 	r.Splitter = splitFunc(func(dst []string, text string) []string { return append(dst, text) })
 	got = readAllT(t, r)[0].Sentences
 	want = []Sentence{
@@ -512,7 +512,7 @@ func TestJSONLines(t *testing.T) {
 			want = append(want, i+1)
 		}
 	}
-	r := NewJSONReader(bytes.NewReader(data))
+	r := newJSONReader(bytes.NewReader(data))
 	var got []int
 	for {
 		_, err := r.Read()
@@ -608,7 +608,7 @@ func FuzzJSONReader(f *testing.F) {
 	f.Add(`[{"id": "a", "premises": [{"text": "\u00e9\n\"x\" y. Z w.", "stance": "CON"}], "context": {"sourceText": "s"}}]`)
 	f.Add(`{"x": 1, "arguments": []}`)
 	f.Fuzz(func(t *testing.T, in string) {
-		r := NewJSONReader(strings.NewReader(in))
+		r := newJSONReader(strings.NewReader(in))
 		r.KeepSourceText = true
 		checkFuzzRead(t, r)
 	})
@@ -725,7 +725,7 @@ func TestInvalidUTF8(t *testing.T) {
 	// cuts from them; with Workers the same.
 	const doc = "{\"arguments\": [{\"id\": \"a1\", \"conclusion\": \"Cats \xfe\xff are fine\", \"premises\": [{\"text\": \"Cats are \xff fine. Really.\", \"stance\": \"PRO\"}], \"context\": {\"sourceId\": \"s\ufffd1\"}}]}"
 	for _, workers := range []int{0, 2} {
-		j := NewJSONReader(strings.NewReader(doc))
+		j := newJSONReader(strings.NewReader(doc))
 		j.Workers = workers
 		if a, err = j.Read(); err != nil {
 			t.Fatal(err)
@@ -735,11 +735,11 @@ func TestInvalidUTF8(t *testing.T) {
 		}
 	}
 	// A valid file whose texts hold U+FFFD (escaped or not) repairs nothing.
-	valid := NewJSONReader(strings.NewReader("[{\"id\": \"a1\", \"conclusion\": \"Cats \uFFFD are fine\", \"premises\": [{\"text\": \"Cats are \\ufffd fine.\", \"stance\": \"PRO\"}]}]"))
+	valid := newJSONReader(strings.NewReader("[{\"id\": \"a1\", \"conclusion\": \"Cats \uFFFD are fine\", \"premises\": [{\"text\": \"Cats are \\ufffd fine.\", \"stance\": \"PRO\"}]}]"))
 	if _, err := valid.Read(); err != nil || valid.Repaired != 0 {
 		t.Errorf("valid JSON holding U+FFFD: %v, %d repaired; want none", err, valid.Repaired)
 	}
-	badJSON := NewJSONReader(strings.NewReader("[{\"id\": \"a1\", \"conclusion\": \"c\"},\n{\"id\": \"a\xff2\", \"conclusion\": \"c\"}]"))
+	badJSON := newJSONReader(strings.NewReader("[{\"id\": \"a1\", \"conclusion\": \"c\"},\n{\"id\": \"a\xff2\", \"conclusion\": \"c\"}]"))
 	badJSON.Name = "args.json"
 	badJSON.Read()
 	_, err = badJSON.Read()

@@ -24,7 +24,7 @@ func TestSplitterAgreement(t *testing.T) {
 		want[a.ID] = a.Sentences
 	}
 	var total, sameID, sameText, got, exactArgs int
-	for _, a := range readAllT(t, NewJSONReader(sample.Touche2021().JSON())) {
+	for _, a := range readAllT(t, newJSONReader(sample.Touche2021().JSON())) {
 		w := want[a.ID]
 		ids := map[Sentence]bool{}
 		texts := map[string]int{}
@@ -80,26 +80,11 @@ func neurosnapSplitter(tb testing.TB) nlp.Splitter {
 	})
 }
 
-// TestEnglishSplitterMatchesNeurosnap reads the embedded JSON sample with
-// nlp.NewEnglishSplitter and with neurosnap's English tokenizer: every
-// argument must get the same sentences.
-func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
-	r := NewJSONReader(sample.Touche2021().JSON())
-	s, err := nlp.NewEnglishSplitter()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Splitter = s
-	ref := NewJSONReader(sample.Touche2021().JSON())
-	ref.Splitter = neurosnapSplitter(t)
-	compareArguments(t, readAllT(t, r), readAllT(t, ref), "neurosnap's split")
-}
-
 // TestDefaultSplitterMatchesProse reads the embedded JSON sample with the
 // default splitter and with prose v2.0.0's segmenter itself: every
 // argument must get the same sentences.
 func TestDefaultSplitterMatchesProse(t *testing.T) {
-	ref := NewJSONReader(sample.Touche2021().JSON())
+	ref := newJSONReader(sample.Touche2021().JSON())
 	ref.Workers = 2 // prose loads its model for every text: use both cores
 	ref.Splitter = splitFunc(func(dst []string, text string) []string {
 		doc, err := prose.NewDocument(text, prose.WithTagging(false), prose.WithTokenization(false), prose.WithExtraction(false))
@@ -114,7 +99,7 @@ func TestDefaultSplitterMatchesProse(t *testing.T) {
 		}
 		return dst
 	})
-	compareArguments(t, readAllT(t, NewJSONReader(sample.Touche2021().JSON())), readAllT(t, ref), "prose's split")
+	compareArguments(t, readAllT(t, newJSONReader(sample.Touche2021().JSON())), readAllT(t, ref), "prose's split")
 }
 
 // compareArguments checks that got and want (643 arguments each) are the

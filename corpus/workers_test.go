@@ -54,11 +54,11 @@ func sameError(got, want error) string {
 
 // compareWorkers reads input with Workers 0 and with each of workers and
 // checks that the arguments and the final error are the same.
-// An English Punkt splitter s, safe for concurrent use, is shared by all readers.
-func compareWorkers(t *testing.T, s *nlp.PunktSplitter, name, input string, workers ...int) {
+// A splitter s, safe for concurrent use, is shared by all readers.
+func compareWorkers(t *testing.T, s nlp.Splitter, name, input string, workers ...int) {
 	t.Helper()
 	read := func(n int) ([]Argument, error) {
-		r := NewJSONReader(strings.NewReader(input))
+		r := newJSONReader(strings.NewReader(input))
 		r.Name = "in.json"
 		r.KeepSourceText = true
 		r.Splitter = s
@@ -126,7 +126,7 @@ func workerInputs(t *testing.T) map[string]string {
 // TestWorkersMatchSynchronous checks that reading with Workers > 1 gives
 // the arguments and errors of the synchronous path, in the same order.
 func TestWorkersMatchSynchronous(t *testing.T) {
-	s := englishSplitter(t)
+	s := defaultSplitter(t)
 	for name, input := range workerInputs(t) {
 		workers := []int{1, 2, 3, 8}
 		if len(input) > 100000 {
@@ -139,7 +139,7 @@ func TestWorkersMatchSynchronous(t *testing.T) {
 // TestWorkersAbandoned stops reading early: the goroutines still finish
 // the arguments decoded ahead, then end.
 func TestWorkersAbandoned(t *testing.T) {
-	r := NewJSONReader(sample.Touche2021().JSON())
+	r := newJSONReader(sample.Touche2021().JSON())
 	r.Workers = 3
 	for range 5 {
 		if _, err := r.Read(); err != nil {
@@ -177,7 +177,7 @@ func TestWorkersAbandoned(t *testing.T) {
 func TestWorkersPanic(t *testing.T) {
 	input := `[{"id": "a", "premises": [{"text": "fine text", "stance": "PRO"}]}, {"id": "b", "premises": [{"text": "boom", "stance": "PRO"}]}]`
 	for _, workers := range []int{0, 2} {
-		r := NewJSONReader(strings.NewReader(input))
+		r := newJSONReader(strings.NewReader(input))
 		r.Workers = workers
 		r.Splitter = splitFunc(func(dst []string, text string) []string {
 			if text == "boom" {
@@ -205,15 +205,15 @@ func FuzzJSONReaderWorkers(f *testing.F) {
 	f.Add(`{"arguments": [{"id": "a1", "conclusion": "Cats are fine", "premises": [{"text": "Cats are fine. Really.", "stance": "PRO"}], "context": {"sourceUrl": "http://x.org/"}}, {"id": "a2", "premises": [{"text": "x y. Z w.", "stance": "CON"}]}]}`)
 	f.Add(`[{"id": "a", "premises": [{"text": "\u00e9\n\"x\" y. Z w.", "stance": "CON"}], "context": {"sourceText": "s"}}, {"id": ""}]`)
 	f.Add(`[{"id": "a"}, {"id": "b", "premises": [{"stance": "NO"}]}, 7]`)
-	s := englishSplitter(f)
+	s := defaultSplitter(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		compareWorkers(t, s, "fuzz input", in, 2)
 	})
 }
 
-func englishSplitter(tb testing.TB) *nlp.PunktSplitter {
+func defaultSplitter(tb testing.TB) nlp.Splitter {
 	tb.Helper()
-	s, err := nlp.NewEnglishSplitter()
+	s, err := nlp.NewProseSplitter()
 	if err != nil {
 		tb.Fatal(err)
 	}

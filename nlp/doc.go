@@ -6,10 +6,10 @@
 //   - Sentences: a Splitter splits text into sentences. NewProseSplitter's,
 //     the corpus reader's default for args.me JSON, segments exactly as
 //     prose v2.0.0 does, whose sentences are the closest known to the
-//     official corpus's; NewEnglishSplitter's is neurosnap/sentences'
-//     English Punkt, the default before. Both are exact reimplementations
-//     (PunktSplitter), checked against the originals by differential tests
-//     and fuzzing, and far faster.
+//     official corpus's. It is an exact reimplementation of prose's Punkt,
+//     checked against the original by differential tests and fuzzing (as
+//     is neurosnap/sentences' English Punkt, the default before), and far
+//     faster.
 //   - Words and terms: Words gives every lower-case word of a text, for
 //     matching phrases (debate talk, discourse markers); Terms gives its
 //     content terms (no function words, plurals folded) for TF-IDF

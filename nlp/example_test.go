@@ -7,8 +7,8 @@ import (
 	"github.com/argsearch/argsearch/nlp"
 )
 
-func ExampleNewEnglishSplitter() {
-	s, err := nlp.NewEnglishSplitter()
+func ExampleNewProseSplitter() {
+	s, err := nlp.NewProseSplitter()
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 func TestEnglishSplitter(t *testing.T) {
-	s, err := NewEnglishSplitter()
+	s, err := newEnglishSplitter()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ type splitFunc func(dst []string, text string) []string
 func (f splitFunc) Split(dst []string, text string) []string { return f(dst, text) }
 
 // neurosnapSplitter returns github.com/neurosnap/sentences' English
-// tokenizer itself, the reference NewEnglishSplitter must agree with.
+// tokenizer itself, the reference newEnglishSplitter must agree with.
 func neurosnapSplitter(tb testing.TB) Splitter {
 	t, err := english.NewSentenceTokenizer(nil)
 	if err != nil {
@@ -58,7 +58,7 @@ func neurosnapSplitter(tb testing.TB) Splitter {
 }
 
 // TestEnglishSplitterMatchesNeurosnap splits every premise of the embedded
-// args.me sample with NewEnglishSplitter and with neurosnap's tokenizer: the
+// args.me sample with newEnglishSplitter and with neurosnap's tokenizer: the
 // sentences must be the same.
 func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
 	var doc struct {
@@ -69,7 +69,7 @@ func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
 	if err := json.NewDecoder(sample.Touche2021().JSON()).Decode(&doc); err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewEnglishSplitter()
+	s, err := newEnglishSplitter()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestEnglishSplitterMatchesNeurosnap(t *testing.T) {
 // TestEnglishSplitterConcurrent splits from several goroutines at once;
 // run with -race.
 func TestEnglishSplitterConcurrent(t *testing.T) {
-	s, err := NewEnglishSplitter()
+	s, err := newEnglishSplitter()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestEnglishSplitterConcurrent(t *testing.T) {
 }
 
 // TestProseSplitter checks NewProseSplitter against prose itself on texts
-// where it differs from NewEnglishSplitter, and that it appends to dst.
+// where it differs from newEnglishSplitter, and that it appends to dst.
 func TestProseSplitter(t *testing.T) {
 	s, err := NewProseSplitter()
 	if err != nil {

@@ -15,7 +15,11 @@ func TestSamples(t *testing.T) {
 		args int
 	}{{sample.Touche2022(), 690}, {sample.Touche2021(), 643}, {sample.Sample{}, 690}} {
 		var ids [2][]string
-		for i, r := range []*corpus.Reader{corpus.NewCSVReader(tc.s.ProcessedCSV()), corpus.NewJSONReader(tc.s.JSON())} {
+		jr, err := corpus.OpenReader(tc.s.JSON(), "args-me.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range []*corpus.Reader{corpus.NewCSVReader(tc.s.ProcessedCSV()), jr} {
 			for a, err := range r.All() {
 				if err != nil {
 					t.Fatalf("%d sample: %v", tc.s.Year(), err)
