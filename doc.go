@@ -27,10 +27,10 @@
 //	  bleveindex       a Retriever over a bleve index, queried with bleve's syntax
 //	  chatnoir, argsme the ChatNoir search service (ClueWeb22) and the args.me API as Retrievers
 //	filter             sentence filters (length, debate noise, duplicates, verbs, argumentativeness) and
-//	                   Select/SelectHits, which check pure filters on every core and stateful ones in order
-//	pairing            candidates from hits, ArgsRank centrality, coherence, Rerank; the Pairer strategies:
-//	                   the pair Builder with diversity, Next (next sentence), Similar (most similar by an
-//	                   encoder), Retrieved (pairs retrieved as units); Complete (fill a list with consecutive sentences)
+//	                   SelectHits, which checks pure filters on every core and stateful ones in order
+//	pairing            candidates from hits, ArgsRank centrality, coherence; the Reranker Mix; the Pairer
+//	                   strategies: the pair Builder with diversity, Next (next sentence), Similar (most similar
+//	                   by an encoder); Complete (fill a list with consecutive sentences)
 //	stance             the stance labels, rule-based taggers, Combine (the stance of two sentences), Side
 //	                   (PRO or CON for texts read together), Document (a document's 2023 stance),
 //	                   Rule (the one pair-stance step every system uses)

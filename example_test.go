@@ -165,7 +165,7 @@ type half struct{}
 func (half) Build(_ context.Context, _ retrieval.Query, cands []pairing.Candidate, k int) ([]pairing.Scored, error) {
 	var out []pairing.Scored
 	for i := 0; i+1 < len(cands) && len(out) < k; i += 2 {
-		out = append(out, pairing.Scored{Pair: pairing.InReadingOrder(cands[i].Sentence, cands[i+1].Sentence), Score: cands[i].Retrieval})
+		out = append(out, pairing.Scored{Pair: pairing.Pair{First: cands[i].Sentence, Second: cands[i+1].Sentence}, Score: cands[i].Retrieval})
 	}
 	return out, nil
 }
@@ -178,7 +178,7 @@ func Example_ownPairer() {
 	top := topPair(p)
 	fmt.Println(top.QID, top.Stance, top.DocID, top.Rank)
 	// Output:
-	// 1 PRO S51530f3f-Ac5b10bae__PREMISE__13,S1a76ed9f-Ae7cff11e__PREMISE__37 1
+	// 1 CON S1a76ed9f-Ae7cff11e__PREMISE__37,S51530f3f-Ac5b10bae__PREMISE__13 1
 }
 
 // topPair runs p on the embedded 2022 sample, 100 pairs a topic, and

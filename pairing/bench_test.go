@@ -41,12 +41,6 @@ func BenchmarkArgsRank(b *testing.B) {
 	benchArguments(b, func(a corpus.Argument) { r.Argument(a) })
 }
 
-// BenchmarkSwordsman is ArgsRank plus TopTwo per argument.
-func BenchmarkSwordsman(b *testing.B) {
-	var r ArgsRank
-	benchArguments(b, func(a corpus.Argument) { TopTwo(a, r.Argument(a)) })
-}
-
 func BenchmarkAdjacent(b *testing.B) {
 	benchArguments(b, func(a corpus.Argument) {
 		for p := range adjacent(a) {

@@ -144,7 +144,7 @@ type Scored struct {
 // (Weights).
 //
 // Reading order: two sentences of one argument are in the argument's order
-// (InReadingOrder); sentences of different arguments are ordered by single
+// (inReadingOrder); sentences of different arguments are ordered by single
 // score, the better one first, ties by sentence id.
 //
 // Diversity: pairs are ranked by Raw descending, ties by id descending (the
@@ -416,7 +416,7 @@ func (sc scoring) pair(i, j int) (scoredPair, bool) {
 		w.extra(extra[i].mean(extra[j])) + w.SameArgument*sameArg + w.Adjacent*adjacent) / sc.total
 	first, second := i, j // i has the better single score
 	if same {
-		p := InReadingOrder(ci.Sentence, cj.Sentence)
+		p := inReadingOrder(ci.Sentence, cj.Sentence)
 		if p.First.ID != ci.Sentence.ID {
 			first, second = j, i
 		}

@@ -7,9 +7,9 @@
 //
 // ArgsRank computes the centrality of an argument's sentences as the
 // official Swordsman baseline did (PageRank over TF-IDF similarities with a
-// discourse-marker teleport vector); TopTwo makes the baseline's pair from
-// it. ConclusionPremise joins the conclusion with the best premise, and
-// Complete adds pairs of consecutive sentences.
+// discourse-marker teleport vector), whose pair is its two most central
+// sentences (system.Swordsman). Complete adds pairs of consecutive
+// sentences.
 //
 // # Steps of a system
 //

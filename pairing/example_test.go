@@ -10,9 +10,9 @@ import (
 	"github.com/argsearch/argsearch/stance"
 )
 
-// The Swordsman baseline's pair: the two most central sentences of an
-// argument, by ArgsRank, in reading order.
-func ExampleTopTwo() {
+// The centrality of an argument's sentences: the Swordsman baseline pairs
+// the two most central, in reading order.
+func ExampleArgsRank_Argument() {
 	a := corpus.Argument{ID: "S1", Sentences: []corpus.Sentence{
 		{ID: "S1__PREMISE__1", Text: "Zoos keep animals in small cages."},
 		{ID: "S1__PREMISE__2", Text: "Animals in cages suffer because they cannot roam."},
@@ -23,14 +23,11 @@ func ExampleTopTwo() {
 	for i, s := range a.Sentences {
 		fmt.Printf("%s %.2f\n", s.ID, c[i])
 	}
-	p, _ := pairing.TopTwo(a, c)
-	fmt.Println(p.ID())
 	// Output:
 	// S1__PREMISE__1 0.59
 	// S1__PREMISE__2 0.83
 	// S1__PREMISE__3 0.00
 	// S1__CONC__1 1.00
-	// S1__PREMISE__2,S1__CONC__1
 }
 
 // A Builder pairs the candidates of one query across arguments, never

@@ -7,13 +7,10 @@ import (
 	"slices"
 
 	"github.com/argsearch/argsearch/internal/nilctx"
-	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/semantic"
-	"github.com/argsearch/argsearch/stance"
 )
 
 // A Pairer makes pairs of the candidates of query q: at most k (k <= 0
@@ -166,7 +163,7 @@ func eachCandidate(ctx context.Context, store *corpus.Store, cands []Candidate, 
 		if !ok || i < 0 || len(a.Sentences) < 2 {
 			continue
 		}
-		p := InReadingOrder(a.Sentences[i], a.Sentences[partner(c, a, i)])
+		p := inReadingOrder(a.Sentences[i], a.Sentences[partner(c, a, i)])
 		if seen[p.ID()] {
 			continue
 		}
@@ -174,28 +171,4 @@ func eachCandidate(ctx context.Context, store *corpus.Store, cands []Candidate, 
 		out = append(out, Scored{Pair: p, Score: c.Retrieval, Raw: c.Retrieval, SameArgument: true})
 	}
 	return out, nil
-}
-
-// Retrieved returns hits of pairs (ids "first,second", as a retriever over
-// the pair unit gives them) as scored pairs, in order, with the hits'
-// scores and no stance. A hit that names no pair, or a sentence the store
-// does not hold, is an error.
-func Retrieved(store *corpus.Store, hits []retrieval.Hit) ([]Scored, error) {
-	pairs := make([]Scored, 0, len(hits))
-	for _, h := range hits {
-		first, second, err := docid.ParsePair(h.ID)
-		if err != nil {
-			return nil, fmt.Errorf("pairing: hit %s is no pair: %w", quote.Q(h.ID), err)
-		}
-		var p Scored
-		var ok1, ok2 bool
-		p.First, ok1 = store.Sentence(first)
-		p.Second, ok2 = store.Sentence(second)
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("pairing: hit %s: no such sentence in the store", quote.Q(h.ID))
-		}
-		p.Score, p.Raw, p.Stance = h.Score, h.Score, stance.Unknown
-		pairs = append(pairs, p)
-	}
-	return pairs, nil
 }

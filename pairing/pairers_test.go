@@ -46,7 +46,7 @@ func TestNext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{a.Sentences[0].ID + "," + a.Sentences[1].ID, InReadingOrder(a.Sentences[n-1], a.Sentences[n-2]).ID()}
+	want := []string{a.Sentences[0].ID + "," + a.Sentences[1].ID, inReadingOrder(a.Sentences[n-1], a.Sentences[n-2]).ID()}
 	var ids []string
 	for _, p := range got {
 		ids = append(ids, p.ID())
@@ -62,24 +62,6 @@ func TestNext(t *testing.T) {
 	}
 	if _, err := (Similar{Store: store}).Build(context.Background(), retrieval.Query{}, cands, 0); err == nil || !strings.Contains(err.Error(), "Encoder") {
 		t.Errorf("Similar without an Encoder: %v", err)
-	}
-}
-
-// TestRetrieved checks that pair hits become pairs with their scores, and
-// that a hit that names no pair, or sentences not in the store, is an
-// error naming it.
-func TestRetrieved(t *testing.T) {
-	store := sampleStore(t)
-	a := sampleArguments(t)[0]
-	id := a.Sentences[0].ID + "," + a.Sentences[1].ID
-	got, err := Retrieved(store, []retrieval.Hit{{ID: id, Score: 2.5}})
-	if err != nil || len(got) != 1 || got[0].ID() != id || got[0].Score != 2.5 {
-		t.Errorf("got %v, %v", got, err)
-	}
-	for _, bad := range []string{"no-pair", "x__PREMISE__1,y__PREMISE__2"} {
-		if _, err := Retrieved(store, []retrieval.Hit{{ID: bad}}); err == nil || !strings.Contains(err.Error(), bad) {
-			t.Errorf("hit %q: %v", bad, err)
-		}
 	}
 }
 

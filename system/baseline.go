@@ -15,7 +15,7 @@ import (
 // Baseline is the simplest honest Touché 2022 system: BM25 (k1 1.2, b
 // 0.75) over the sentences of the Env's index, and for every argument a
 // retrieved sentence belongs to, one pair: its best-scoring premise
-// sentence, then its conclusion (pairing.ConclusionPremise), scored by the
+// sentence, then its conclusion (conclusionPremise), scored by the
 // argument's best sentence and ranked in that order. Its stance is the
 // argument's args.me label towards the topic (corpus.Store.Stance), "Q0"
 // where the labels do not reveal one: a stance.Rule without a model.
@@ -78,7 +78,7 @@ func conclusionPremisePairs(store *corpus.Store, hits []retrieval.Hit, k int) ([
 		for i, s := range a.Sentences {
 			scores[i] = score[s.ID]
 		}
-		p, ok := pairing.ConclusionPremise(a, scores)
+		p, ok := conclusionPremise(a, scores)
 		if !ok {
 			continue
 		}

@@ -98,9 +98,9 @@ func (p Pipeline) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runfi
 		return nil, err
 	}
 	if p.Retrieve.retrievesPairs() {
-		pairs, err := pairing.Retrieved(env.Store, hits[:min(len(hits), env.K)])
+		pairs, err := retrievedPairs(env.Store, hits[:min(len(hits), env.K)])
 		if err != nil {
-			return nil, fmt.Errorf("system: retrieved pairs: %w", err)
+			return nil, err
 		}
 		return stanceResults(steps.stance, q.Text, pairs), nil
 	}

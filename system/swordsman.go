@@ -16,7 +16,7 @@ import (
 // baseline, did: it retrieves whole arguments, and every retrieved argument
 // gives one pair, its two most central sentences by ArgsRank (PageRank over
 // sentence similarities with a teleport vector that favours discourse
-// markers; pairing.TopTwo) in reading order, scored by the argument's
+// markers) in reading order, scored by the argument's
 // retrieval score. The stance is the argument's args.me label towards the
 // topic, "Q0" where the labels do not reveal one (a stance.Rule without a
 // model). Arguments of one sentence give no pair; retrieval goes deeper
@@ -80,7 +80,7 @@ func (s Swordsman) Answer(ctx context.Context, env *Env, t topics.Topic) ([]runf
 			if !ok {
 				return nil, fmt.Errorf("system: hit %.100q: no such argument: %w", h.ID, corpus.ErrNotInStore)
 			}
-			p, ok := pairing.TopTwo(a, rank.Argument(a))
+			p, ok := topTwo(a, rank.Argument(a))
 			if !ok {
 				continue
 			}

@@ -116,3 +116,12 @@ func ParsePair(id string) (first, second string, err error) {
 	}
 	return first, second, nil
 }
+
+// Swapped reports whether sentence ids a and b, two sentences of one
+// argument, are out of reading order (Sentence.Position): b comes before
+// a. Ids that are not sentence ids are never swapped.
+func Swapped(a, b string) bool {
+	sa, errA := ParseSentence(a)
+	sb, errB := ParseSentence(b)
+	return errA == nil && errB == nil && sb.Position() < sa.Position()
+}
