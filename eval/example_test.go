@@ -102,18 +102,10 @@ func ExamplePairedTest() {
 		}
 		fmt.Printf("%-11s p=%.4f\n", method, p)
 	}
-	// Compared against two baselines: correct for two tests.
-	p, _ := eval.PairedTest{}.P(a, b)
-	adjusted, err := eval.Adjust([]float64{p, 0.3}, "bonferroni")
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("bonferroni  %.4f\n", adjusted[0])
 	// Output:
 	// ttest       p=0.0137
 	// permutation p=0.0625
 	// wilcoxon    p=0.0625
-	// bonferroni  0.0274
 }
 
 func ExampleOfficial() {

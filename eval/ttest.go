@@ -1,12 +1,8 @@
 package eval
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
-
-	"github.com/argsearch/argsearch/internal/quote"
 )
 
 // tTest is the result of a paired two-sided Student's t-test.
@@ -51,59 +47,6 @@ func pairedTTest(a, b []float64) (tTest, error) {
 		res.P = studentTTwoSided(res.T, float64(res.DF))
 	}
 	return res, nil
-}
-
-// Adjust returns p-values adjusted for testing them all at once, by a
-// method:
-//
-//   - "bonferroni" (or ""): each multiplied by their number and capped at 1;
-//   - "holm": Holm's step-down method, in the order given: the i-th
-//     smallest (from 0) is multiplied by m−i, the results are made
-//     non-decreasing in that order, and capped at 1. It controls the
-//     family-wise error rate as Bonferroni's does, and rejects at least as
-//     much. Equal p-values are adjusted alike;
-//   - "none": unchanged (a copy).
-//
-// Another method is an error.
-func Adjust(p []float64, method string) ([]float64, error) {
-	switch method {
-	case "", "bonferroni":
-		return bonferroni(p), nil
-	case "holm":
-		return holm(p), nil
-	case "none":
-		return slices.Clone(p), nil
-	}
-	return nil, fmt.Errorf("eval: correction %s, want bonferroni, holm or none", quote.Q(method))
-}
-
-// bonferroni returns the p-values multiplied by their number and capped at
-// 1.
-func bonferroni(p []float64) []float64 {
-	out := make([]float64, len(p))
-	m := float64(len(p))
-	for i, v := range p {
-		out[i] = math.Min(1, v*m)
-	}
-	return out
-}
-
-// holm returns the p-values adjusted by Holm's step-down method (see
-// Adjust).
-func holm(p []float64) []float64 {
-	m := len(p)
-	order := make([]int, m)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p[a], p[b]) })
-	out := make([]float64, m)
-	running := 0.0
-	for rank, i := range order {
-		running = math.Max(running, math.Min(1, p[i]*float64(m-rank)))
-		out[i] = running
-	}
-	return out
 }
 
 // studentTTwoSided returns P(|T| >= |t|) for Student's t distribution with

@@ -742,14 +742,13 @@ func paired(a, b []TopicScores, value func(TopicScores) float64) (x, y []float64
 	return x, y
 }
 
-// correction returns the p-value adjustment a name gives (see
-// eval.Adjust).
+// correction returns the p-value adjustment a name gives (see adjust).
 func correction(name string) (func([]float64) []float64, error) {
-	if _, err := eval.Adjust(nil, name); err != nil {
-		return nil, fmt.Errorf("experiment: correction %s, want bonferroni, holm or none", quote.Q(name))
+	if _, err := adjust(nil, name); err != nil {
+		return nil, err
 	}
 	return func(p []float64) []float64 {
-		adjusted, _ := eval.Adjust(p, name) // the name is known
+		adjusted, _ := adjust(p, name) // the name is known
 		return adjusted
 	}, nil
 }

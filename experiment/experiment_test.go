@@ -577,12 +577,29 @@ func TestPredictedHeadline(t *testing.T) {
 	}
 }
 
-// adjustBy returns eval.Adjust with a method known to it.
+// adjustBy returns the p-value correction of a method, "bonferroni" or
+// "holm", computed here from the definitions: Bonferroni multiplies each
+// p-value by their number; Holm multiplies the i-th smallest (from 0) by
+// m−i and keeps the results non-decreasing in that order; both cap at 1.
 func adjustBy(method string) func([]float64) []float64 {
 	return func(p []float64) []float64 {
-		q, err := eval.Adjust(p, method)
-		if err != nil {
-			panic(err)
+		m := len(p)
+		q := make([]float64, m)
+		if method == "bonferroni" {
+			for i, v := range p {
+				q[i] = math.Min(1, v*float64(m))
+			}
+			return q
+		}
+		order := make([]int, m)
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return stdcmp.Compare(p[a], p[b]) })
+		running := 0.0
+		for rank, i := range order {
+			running = math.Max(running, math.Min(1, p[i]*float64(m-rank)))
+			q[i] = running
 		}
 		return q
 	}
