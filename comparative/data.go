@@ -45,7 +45,7 @@ type Data struct {
 //
 // 2021 (topics 51-100 with relevance and quality of ClueWeb12 documents,
 // Zenodo 6798217) is not embedded: no copy of its files could be found and
-// checked (see data/README.md). Read its topics with ParseTopics and its
+// checked (see data/README.md). Read its topics with topics.Parse and its
 // judgments with eval.ReadQrels and eval.NewJudgments. Another year is an
 // error.
 func Load(year int) (Data, error) {
@@ -74,7 +74,7 @@ func Load(year int) (Data, error) {
 			return Data{}, err
 		}
 	case 2021:
-		return Data{}, fmt.Errorf("comparative: Touché 2021 Task 2 is not embedded (its topics and judgments are on Zenodo, record 6798217; read them with ParseTopics and eval.ReadQrels)")
+		return Data{}, fmt.Errorf("comparative: Touché 2021 Task 2 is not embedded (its topics and judgments are on Zenodo, record 6798217; read them with topics.Parse and eval.ReadQrels)")
 	default:
 		return Data{}, fmt.Errorf("comparative: no Touché Task 2 in %d (embedded: 2020, 2022)", year)
 	}
@@ -86,7 +86,11 @@ func embeddedTopics(name string) ([]topics.Topic, error) {
 	if err != nil {
 		return nil, fmt.Errorf("comparative: %w", err)
 	}
-	return ParseTopics(bytes.NewReader(b), name)
+	ts, err := topics.Parse(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("comparative: %s: %w", name, err)
+	}
+	return ts, nil
 }
 
 // embeddedJudgments reads the relevance qrels and, if given, the quality

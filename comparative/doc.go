@@ -19,7 +19,7 @@
 //     4.0; the qrels' MD5 matches ir_datasets'). The 2020 lab judged neither
 //     quality nor stance.
 //   - 2021 (Zenodo record 6798217) is not embedded: no copy of its files
-//     could be found and checked. ParseTopics reads its topic file (no
+//     could be found and checked. topics.Parse reads its topic file (no
 //     objects, like 2020's) and eval.ReadQrels its judgments.
 //
 // data/README.md says where each file comes from. The 2020 and 2021 corpus is

@@ -48,7 +48,7 @@ func generatedEnv(t *testing.T, n int) (comparative.Resources, []topics.Topic) {
 	if err := corpustest.WriteTopics(&tb, corpustest.ComparativeTopics(c)); err != nil {
 		t.Fatal(err)
 	}
-	ts, err := comparative.ParseTopics(&tb, "generated topics")
+	ts, err := topics.Parse(&tb)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -338,7 +338,7 @@ func (e *Estimate) heldOut(pairs []judgedPair, fitted bool) (x [][]float64, y []
 //
 // It returns the Pearson correlation of the estimates with the true labels
 // (NaN if either is constant), their mean absolute error, and the number of
-// pairs estimated (of the judgments' Qrels). When fewer than two pairs
+// pairs estimated (of the judgments' Qrels.Len). When fewer than two pairs
 // can be estimated it returns that number and an error wrapping
 // ErrTooFewTopics.
 func (e *Estimate) LeaveOneOut() (pearson, mae float64, pairs int, err error) {

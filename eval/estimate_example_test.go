@@ -83,11 +83,7 @@ func ExampleEstimate_LeaveOneOut() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		judged := 0
-		for range set.Qrels(d).All() {
-			judged++
-		}
-		fmt.Printf("%-9s %d of %d pairs, Pearson %.2f, fitted %.2f\n", d, pairs, judged, pearson, fit)
+		fmt.Printf("%-9s %d of %d pairs, Pearson %.2f, fitted %.2f\n", d, pairs, set.Qrels(d).Len(), pearson, fit)
 	}
 	// Output:
 	// relevance 2039 of 6841 pairs, Pearson 0.77, fitted 0.77

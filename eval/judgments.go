@@ -70,7 +70,7 @@ func sameItems(a, b *Qrels) error {
 			return fmt.Errorf("topic %s, document %s judged only in the first", quote.Q(j.Topic), quote.Q(j.DocID))
 		}
 	}
-	if a.n != b.n {
+	if a.Len() != b.Len() {
 		for j := range b.All() {
 			if _, ok := a.Label(j.Topic, j.DocID); !ok {
 				return fmt.Errorf("topic %s, document %s judged only in the second", quote.Q(j.Topic), quote.Q(j.DocID))

@@ -155,6 +155,9 @@ func (q *Qrels) numPositive() int {
 // label from 0 to the largest.
 const maxLabel = 1 << 20
 
+// Len returns the number of judgments.
+func (q *Qrels) Len() int { return q.n }
+
 // Topics returns the judged topic ids in byte order (trec_eval's order).
 func (q *Qrels) Topics() []string { return slices.Clone(q.order) }
 

@@ -40,12 +40,15 @@ var errInvalid = errors.New("invalid topic")
 
 // xmlTopic mirrors the XML of one topic.
 type xmlTopic struct {
-	Number      string `xml:"number"`
-	Title       string `xml:"title"`
-	Description string `xml:"description"`
-	Narrative   string `xml:"narrative"`
-	Objects     string `xml:"objects"`
+	Number      string  `xml:"number"`
+	Title       string  `xml:"title"`
+	Description string  `xml:"description"`
+	Narrative   string  `xml:"narrative"`
+	Objects     *string `xml:"objects"` // nil when the topic has no <objects>
 }
+
+// errObjects is wrapped by Parse's errors for the objects of Task 2 topics.
+var errObjects = errors.New("a comparative topic needs two objects")
 
 // Parse reads a topic file and returns its topics in file order.
 //
@@ -54,12 +57,21 @@ type xmlTopic struct {
 // that is not an integer or used twice, or a file without topics, is an
 // error ("invalid topic", naming the topic). A malformed file gives an
 // error wrapping *xml.SyntaxError.
+//
+// Task 2 files of 2022 and later give every topic an <objects> element
+// naming exactly two objects ("laptop, desktop"); those of 2020 and 2021,
+// and Task 1 files, give none, and their topics have Objects nil. So a file
+// has objects in every topic or in none: a topic without objects in a file
+// whose other topics have them, or a topic with another number of objects,
+// is an error naming the topic's line and the field "objects".
 func Parse(r io.Reader) ([]Topic, error) {
 	d := xml.NewDecoder(nilio.Reader(r, "topics"))
 	d.Entity = xml.HTMLEntity
 	var ts []Topic
 	seen := make(map[string]bool)
+	var objects objectsCheck
 	for {
+		line, _ := d.InputPos()
 		tok, err := d.Token()
 		if err == io.EOF {
 			break
@@ -81,6 +93,9 @@ func Parse(r io.Reader) ([]Topic, error) {
 		}
 		if seen[t.ID] {
 			return nil, fmt.Errorf("topics: topic %d in the file (number %s): %w: the number of an earlier topic", len(ts)+1, t.ID, errInvalid)
+		}
+		if err := objects.check(t, x.Objects, line); err != nil {
+			return nil, err
 		}
 		seen[t.ID] = true
 		ts = append(ts, t)
@@ -115,7 +130,10 @@ func (x xmlTopic) topic() (Topic, error) {
 	if t.Title == "" {
 		return Topic{}, fmt.Errorf("%w: no title", errInvalid)
 	}
-	if objs := strings.TrimSpace(x.Objects); objs != "" {
+	if x.Objects == nil {
+		return t, nil
+	}
+	if objs := strings.TrimSpace(*x.Objects); objs != "" {
 		for o := range strings.SplitSeq(objs, ",") {
 			if o = strings.TrimSpace(o); o != "" {
 				t.Objects = append(t.Objects, o)
@@ -123,4 +141,41 @@ func (x xmlTopic) topic() (Topic, error) {
 		}
 	}
 	return t, nil
+}
+
+// objectsCheck checks that a file's topics all have two objects, or none
+// has any (see Parse).
+type objectsCheck struct {
+	topics      int    // topics checked
+	without     int    // of them, without <objects>
+	firstID     string // the first topic's id
+	firstLine   int    // and line
+	withObjects string // the id of a topic with objects, once one is seen
+}
+
+// check checks topic t, whose <objects> text is objs (nil when absent), at
+// line.
+func (c *objectsCheck) check(t Topic, objs *string, line int) error {
+	defer func() { c.topics++ }()
+	if c.topics == 0 {
+		c.firstID, c.firstLine = t.ID, line
+	}
+	fail := func(line int, format string, args ...any) error {
+		return fmt.Errorf("topics: line %d, field objects: %s: %w", line, fmt.Sprintf(format, args...), errObjects)
+	}
+	if objs == nil {
+		if c.withObjects != "" {
+			return fail(line, "topic %s has no <objects>, earlier topics have", t.ID)
+		}
+		c.without++
+		return nil
+	}
+	if c.without > 0 {
+		return fail(c.firstLine, "topic %s has no <objects>, topic %s has", c.firstID, t.ID)
+	}
+	c.withObjects = t.ID
+	if n := len(t.Objects); n != 2 || strings.Count(*objs, ",") != 1 {
+		return fail(line, "topic %s lists %q, %d objects", t.ID, strings.TrimSpace(*objs), n)
+	}
+	return nil
 }

@@ -22,18 +22,55 @@ func TestParse(t *testing.T) {
   </title>
   <description>A user asks.</description>
  </topic>
- <topic><number>8</number><title>Which is better, Linux or Windows?</title><objects>Linux, Windows</objects></topic>
 </topics>`
 	got, err := Parse(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Topic{
-		{ID: "7", Title: "Should tobacco & e-cigarettes be banned?", Description: "A user asks."},
-		{ID: "8", Title: "Which is better, Linux or Windows?", Objects: []string{"Linux", "Windows"}},
-	}
+	want := []Topic{{ID: "7", Title: "Should tobacco & e-cigarettes be banned?", Description: "A user asks."}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("Parse mismatch (-want +got):\n%s", d)
+	}
+	in = `<topics><topic><number>8</number><title>Which is better, Linux or Windows?</title><objects>Linux, Windows</objects></topic></topics>`
+	if got, err = Parse(strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	want = []Topic{{ID: "8", Title: "Which is better, Linux or Windows?", Objects: []string{"Linux", "Windows"}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Parse of a Task 2 file mismatch (-want +got):\n%s", d)
+	}
+}
+
+// TestParseObjects checks the objects of Task 2 topics: two in every
+// topic, or none in any.
+func TestParseObjects(t *testing.T) {
+	head := "<topics>\n<topic><number>2</number><title>Laptop or desktop?</title><objects>laptop, desktop</objects></topic>\n"
+	for _, c := range []struct{ name, topic, want string }{
+		{"missing", "<topic>\n<number>3</number><title>Canon or Nikon?</title></topic>", "line 3, field objects: topic 3 has no <objects>"},
+		{"one", "<topic><number>3</number><title>Canon or Nikon?</title>\n<objects>Canon</objects></topic>", "line 3, field objects: topic 3 lists \"Canon\", 1 objects"},
+		{"three", "<topic><number>3</number><title>A, B or C?</title><objects>A, B, C</objects></topic>", "line 3, field objects: topic 3 lists \"A, B, C\", 3 objects"},
+		{"empty half", "<topic><number>3</number><title>A?</title><objects>A, </objects></topic>", "line 3, field objects: topic 3 lists \"A,\", 1 objects"},
+	} {
+		_, err := Parse(strings.NewReader(head + c.topic + "\n</topics>"))
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, errObjects) {
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+	ts, err := Parse(strings.NewReader(head + "</topics>"))
+	if err != nil || len(ts) != 1 || len(ts[0].Objects) != 2 {
+		t.Errorf("valid file: got %v, %v", ts, err)
+	}
+	// The 2020 and 2021 files have no objects at all: accepted, Objects nil;
+	// but a file that gives them only from its second topic on is not.
+	none := "<topics>\n<topic><number>1</number><title>Sex or love?</title></topic>\n<topic><number>2</number><title>Laptop or desktop?</title></topic>\n</topics>"
+	ts, err = Parse(strings.NewReader(none))
+	if err != nil || len(ts) != 2 || ts[0].Objects != nil || ts[1].Objects != nil {
+		t.Errorf("file without objects: got %v, %v; want two topics with Objects nil", ts, err)
+	}
+	late := "<topics>\n<topic><number>1</number><title>Sex or love?</title></topic>\n<topic><number>2</number><title>Laptop or desktop?</title><objects>laptop, desktop</objects></topic>\n</topics>"
+	want := "line 2, field objects: topic 1 has no <objects>, topic 2 has"
+	if _, err := Parse(strings.NewReader(late)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("objects from the second topic on: got %v, want an error containing %q", err, want)
 	}
 }
 
@@ -139,6 +176,7 @@ func TestEmbeddedMatchesShared(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add(`<topics><topic><number>1</number><title>A &amp; B</title><objects>x, y</objects></topic></topics>`)
 	f.Add(`<topics><topic><number></number></topic>`)
+	f.Add("<topics><topic><number>1</number><title>A?</title></topic><topic><number>2</number><title>B?</title><objects>a, b</objects></topic></topics>")
 	b, _ := official.ReadFile("official/topics-task1-2021.xml")
 	f.Add(string(b))
 	f.Fuzz(func(t *testing.T, in string) {
@@ -147,11 +185,22 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		seen := map[string]bool{}
+		with := 0
 		for _, tp := range ts {
 			if tp.Title == "" || tp.ID == "" || seen[tp.ID] {
 				t.Fatalf("Parse accepted an invalid topic set: %+v", ts)
 			}
 			seen[tp.ID] = true
+			switch len(tp.Objects) {
+			case 2:
+				with++
+			case 0:
+			default:
+				t.Fatalf("topic %s accepted with %d objects", tp.ID, len(tp.Objects))
+			}
+		}
+		if with != 0 && with != len(ts) {
+			t.Fatalf("%d of %d topics with objects accepted", with, len(ts))
 		}
 	})
 }

@@ -71,7 +71,7 @@ func FuzzRoundTrip(f *testing.F) {
 		j := a.Judgments()
 		want := map[string]int{pair: r}
 		want[pair2] = r2
-		if n := count(j.Qrels(eval.Relevance)); n != len(want) {
+		if n := j.Qrels(eval.Relevance).Len(); n != len(want) {
 			t.Fatalf("%d judgments, want %d", n, len(want))
 		}
 		for p, rel := range want {

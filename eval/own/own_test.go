@@ -67,7 +67,7 @@ func TestAnnotationsRoundTripHostileNames(t *testing.T) {
 			}
 		}
 	}
-	if n := count(j.Qrels(eval.Relevance)); n != 3 {
+	if n := j.Qrels(eval.Relevance).Len(); n != 3 {
 		t.Errorf("got %d judgments, want 3", n)
 	}
 }
@@ -84,7 +84,7 @@ func TestAnnotationsRepeatsAndCorrections(t *testing.T) {
 	if got, _ := a.Judgments().Qrels(eval.Relevance).Label("1", "a,b"); got != 2 {
 		t.Errorf("relevance after the correction: got %d, want 2", got)
 	}
-	if n := count(a.Judgments().Qrels(eval.Quality)); n != 1 {
+	if n := a.Judgments().Qrels(eval.Quality).Len(); n != 1 {
 		t.Errorf("got %d judged items, want 1", n)
 	}
 
@@ -132,11 +132,11 @@ func TestAnnotationsErrors(t *testing.T) {
 		}
 	}
 	// A whole last line without its newline is read.
-	if a := read(t, strings.TrimSuffix(good, "\n")); count(a.Judgments().Qrels(eval.Relevance)) != 1 {
+	if a := read(t, strings.TrimSuffix(good, "\n")); a.Judgments().Qrels(eval.Relevance).Len() != 1 {
 		t.Error("a whole last line without a newline was not read")
 	}
 	// Only blank lines after the header: no judgments, no error.
-	if a := read(t, header+"\n\n  \n"); count(a.Judgments().Qrels(eval.Coherence)) != 0 {
+	if a := read(t, header+"\n\n  \n"); a.Judgments().Qrels(eval.Coherence).Len() != 0 {
 		t.Error("judgments out of blank lines")
 	}
 	if _, err := own.Read(nil, "nil"); err == nil {
@@ -289,13 +289,4 @@ func TestAgreementNil(t *testing.T) {
 	if k, n := own.Agreement(nil, read(t, header+"\n")); n != 0 || !math.IsNaN(k[eval.Quality]) {
 		t.Errorf("a nil file: got %v over %d items, want NaN over 0", k, n)
 	}
-}
-
-// count returns the number of judgments q holds.
-func count(q *eval.Qrels) int {
-	n := 0
-	for range q.All() {
-		n++
-	}
-	return n
 }

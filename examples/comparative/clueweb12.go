@@ -32,8 +32,8 @@ func clueweb12Run(ctx context.Context, first retrieval.Retriever, year int, in, 
 			return err
 		}
 		defer f.Close()
-		if ts, err = comparative.ParseTopics(f, f.Name()); err != nil {
-			return err
+		if ts, err = topics.Parse(f); err != nil {
+			return fmt.Errorf("%s: %w", f.Name(), err)
 		}
 	}
 	start := time.Now()

@@ -147,8 +147,8 @@ func comparativeRun(ctx context.Context, in, out, recipe string, k, n int, logf 
 			return err
 		}
 		defer tf.Close()
-		if ts, err = comparative.ParseTopics(tf, tf.Name()); err != nil {
-			return err
+		if ts, err = topics.Parse(tf); err != nil {
+			return fmt.Errorf("%s: %w", tf.Name(), err)
 		}
 	}
 

@@ -53,7 +53,7 @@ var loadPassages = sync.OnceValues(func() (*passageCorpus, error) {
 	if err := corpustest.WriteTopics(&tb, corpustest.ComparativeTopics(c)); err != nil {
 		return nil, err
 	}
-	if pc.topics, err = comparative.ParseTopics(&tb, "generated topics"); err != nil {
+	if pc.topics, err = topics.Parse(&tb); err != nil {
 		return nil, err
 	}
 	return pc, nil
