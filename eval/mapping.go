@@ -132,7 +132,7 @@ func (q *Qrels) judgesPairs() bool {
 }
 
 // firstDocID returns a document id of the run (of its first topic in
-// SortTopics order that has one), or "".
+// topic order (numeric ids first) that has one), or "".
 func firstDocID(run runfile.Run) string {
 	for _, t := range run.Topics() {
 		if len(run[t]) > 0 {

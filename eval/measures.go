@@ -649,7 +649,7 @@ func (e *Evaluation) summarize(q *Qrels, opt Options) {
 }
 
 // runTag returns the tag of the first line of a run's first topic (in
-// SortTopics order), or "".
+// topic order (numeric ids first)), or "".
 func runTag(run runfile.Run) string {
 	for _, t := range run.Topics() {
 		if len(run[t]) > 0 {

@@ -57,6 +57,7 @@ import (
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/nilctx"
+	"github.com/argsearch/argsearch/internal/topicorder"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 )
@@ -254,7 +255,7 @@ type Row struct {
 	// Untested says why JudgedP is NaN for a row that is not the baseline;
 	// "" where it was tested.
 	Untested string
-	// PerTopic holds the per-topic values, in SortTopics order of their
+	// PerTopic holds the per-topic values, in topic order (numeric ids first, as Run.Topics gives them) of their
 	// topic ids.
 	PerTopic []TopicScores
 	// InSample is the number of the row's topics (of the PerTopic the
@@ -635,7 +636,7 @@ func (x Experiment) evaluate(ctx context.Context, j *eval.Judgments, d eval.Dime
 			}
 		}
 		ids := slices.Collect(maps.Keys(perTopic))
-		runfile.SortTopics(ids)
+		topicorder.Sort(ids)
 		for _, id := range ids {
 			row.PerTopic = append(row.PerTopic, *perTopic[id])
 		}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/internal/quote"
-	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/internal/topicorder"
 )
 
 // A column of a table: its header for people, its name for programs, and
@@ -514,7 +514,7 @@ func (t *Table) writeTopics(w io.Writer) error {
 				values[ts.Topic][r.System] = ts
 			}
 		}
-		runfile.SortTopics(topics)
+		topicorder.Sort(topics)
 		for _, topic := range topics {
 			line := []string{d, topic}
 			for _, s := range systems {

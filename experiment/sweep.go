@@ -11,7 +11,7 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/eval"
-	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/internal/topicorder"
 )
 
 // A Sweep chooses the best of several variants of a system (one per
@@ -44,7 +44,7 @@ type Sweep struct {
 	// Train, without Folds, lists the topics to choose on; every other
 	// evaluated topic is reported.
 	Train []string
-	// Folds, when 2 or more, splits the evaluated topics (in SortTopics
+	// Folds, when 2 or more, splits the evaluated topics (in topic
 	// order, the i-th topic into fold i mod Folds) and reports each fold
 	// with the variant that is best on the other folds.
 	Folds int
@@ -129,7 +129,7 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 			topics = append(topics, topic)
 		}
 	}
-	runfile.SortTopics(topics)
+	topicorder.Sort(topics)
 	// folds[i] lists the topics reported in fold i.
 	var folds [][]string
 	if s.Folds >= 2 {
@@ -176,22 +176,9 @@ func (s Sweep) Run(ctx context.Context) (*SweepResult, error) {
 			res.PerTopic = append(res.PerTopic, ts)
 		}
 	}
-	slices.SortStableFunc(res.PerTopic, func(a, b TopicScores) int { return compareTopics(a.Topic, b.Topic) })
+	slices.SortStableFunc(res.PerTopic, func(a, b TopicScores) int { return topicorder.Compare(a.Topic, b.Topic) })
 	if res.Reported, err = x.Bootstrap.CI(reported); err != nil {
 		return nil, fmt.Errorf("experiment: %w", err)
 	}
 	return res, nil
-}
-
-// compareTopics orders topic ids as runfile.SortTopics does.
-func compareTopics(a, b string) int {
-	ids := []string{a, b}
-	runfile.SortTopics(ids)
-	switch {
-	case a == b:
-		return 0
-	case ids[0] == a:
-		return -1
-	}
-	return 1
 }

@@ -177,7 +177,7 @@ func (fw *fileWriter) discard() error {
 }
 
 // WriteFile writes a whole run atomically to path, checked against rules:
-// its topics in SortTopics order, each as Writer.Write orders and ranks it
+// its topics in topic order (numeric ids first, as Run.Topics gives them), each as Writer.Write orders and ranks it
 // (by score, then docid, both descending; the lines' own ranks are not
 // kept), tagged with the lines' tag, which must be the same on every line.
 // Nothing is written unless the whole run is valid; a run without lines is

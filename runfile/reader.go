@@ -16,6 +16,7 @@ import (
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/quote"
 
+	"github.com/argsearch/argsearch/internal/topicorder"
 	"github.com/argsearch/argsearch/stance"
 )
 
@@ -337,13 +338,13 @@ func (r *Reader) ReadRun() (Run, error) {
 // file order. It is what package eval evaluates.
 type Run map[string][]Line
 
-// Topics returns the run's qids in SortTopics order.
+// Topics returns the run's qids in topic order (numeric ids first, as Run.Topics gives them).
 func (run Run) Topics() []string {
 	qids := make([]string, 0, len(run))
 	for q := range run {
 		qids = append(qids, q)
 	}
-	SortTopics(qids)
+	topicorder.Sort(qids)
 	return qids
 }
 
@@ -361,7 +362,7 @@ func NewRun(tag string, rules Rules, results map[string][]Result) (Run, error) {
 	for q := range results {
 		qids = append(qids, q)
 	}
-	SortTopics(qids)
+	topicorder.Sort(qids)
 	run := make(Run, len(qids))
 	for _, q := range qids {
 		if err := w.Write(q, results[q]); err != nil {

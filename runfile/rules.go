@@ -3,7 +3,6 @@ package runfile
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/argsearch/argsearch/internal/quote"
@@ -96,31 +95,4 @@ func (r *Rules) allowedStances() string {
 func isPair(id string) bool {
 	_, _, err := docid.ParsePair(id)
 	return err == nil
-}
-
-// compareTopics orders topic ids numerically when both are integers, integers
-// before other ids, and other ids bytewise.
-func compareTopics(a, b string) int {
-	na, errA := strconv.Atoi(a)
-	nb, errB := strconv.Atoi(b)
-	switch {
-	case errA == nil && errB == nil:
-		if na != nb {
-			if na < nb {
-				return -1
-			}
-			return 1
-		}
-	case errA == nil:
-		return -1
-	case errB == nil:
-		return 1
-	}
-	return strings.Compare(a, b)
-}
-
-// SortTopics sorts topic ids in place: numerically where they are integers
-// ("2" before "10"), integers first, other ids bytewise after them.
-func SortTopics(qids []string) {
-	slices.SortFunc(qids, compareTopics)
 }

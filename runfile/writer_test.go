@@ -279,13 +279,4 @@ func TestWriterIOError(t *testing.T) {
 	}
 }
 
-func TestSortTopics(t *testing.T) {
-	got := []string{"10", "b", "2", "a", "1", "02", "-1"}
-	SortTopics(got)
-	want := []string{"-1", "1", "02", "2", "10", "a", "b"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("SortTopics (-want +got):\n%s", diff)
-	}
-}
-
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -18,6 +18,7 @@ import (
 	"github.com/argsearch/argsearch/eval/own"
 	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/quote"
+	"github.com/argsearch/argsearch/internal/topicorder"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/system"
 	"github.com/argsearch/argsearch/topics"
@@ -63,7 +64,7 @@ func unjudged(runs []runfile.Run, official *eval.Qrels, store *corpus.Store, k i
 			}
 		}
 	}
-	runfile.SortTopics(qids)
+	topicorder.Sort(qids)
 	seen := make(map[item]bool)
 	for _, q := range qids {
 		tops := make([][]runfile.Line, len(runs))

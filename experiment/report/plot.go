@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/experiment"
-	"github.com/argsearch/argsearch/runfile"
+	"github.com/argsearch/argsearch/internal/topicorder"
 	"github.com/argsearch/argsearch/topics"
 )
 
@@ -144,7 +144,7 @@ func perTopicPlot(rows []experiment.Row, systems []systemView, index map[string]
 			values[ts.Topic][index[r.System]] = value(ts)
 		}
 	}
-	runfile.SortTopics(ids)
+	topicorder.Sort(ids)
 	p := plot{ID: "plot-topics", Heading: fmt.Sprintf("%s per topic, %s", measure, dim),
 		Title: fmt.Sprintf("%s of every system on every topic, %s", measure, dim)}
 	p.Data.Header = []string{"topic", "title"}
@@ -230,7 +230,7 @@ func diffPlot(r, base experiment.Row, s systemView, value func(experiment.TopicS
 	}
 	topicOrder := func(a, b string) int {
 		ids := []string{a, b}
-		runfile.SortTopics(ids)
+		topicorder.Sort(ids)
 		if a == b {
 			return 0
 		}

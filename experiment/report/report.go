@@ -63,6 +63,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/eval"
 	"github.com/argsearch/argsearch/experiment"
+	"github.com/argsearch/argsearch/internal/topicorder"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
 	"github.com/argsearch/argsearch/topics"
@@ -648,7 +649,7 @@ func pairViewer(x experiment.Experiment, t *experiment.Table, systems []systemVi
 			}
 		}
 	}
-	runfile.SortTopics(more)
+	topicorder.Sort(more)
 	ids = append(ids, more...)
 
 	j := x.Judgments
