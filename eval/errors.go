@@ -7,10 +7,6 @@ import "errors"
 // document listed twice, a NaN score) wrap package runfile's sentinels,
 // which own the run format; a malformed qrels line is an error naming its line and field.
 var (
-	// ErrUnknownMeasure reports a measure name Evaluate does not compute,
-	// or cutoffs that are not distinct positive integers (or given to a
-	// measure that takes none).
-	ErrUnknownMeasure = errors.New("eval: unknown measure or cutoff")
 	// ErrNoTopics reports that no topic has both judgments and results,
 	// which trec_eval also refuses ("No queries with both results and
 	// relevance info"). Options.Complete avoids it when there are
@@ -27,6 +23,10 @@ var (
 
 // Errors wrapped in others' messages, for this package's own tests.
 var (
+	// errUnknownMeasure reports a measure name Evaluate does not compute,
+	// or cutoffs that are not distinct positive integers (or given to a
+	// measure that takes none), or a cutoff k < 1.
+	errUnknownMeasure = errors.New("eval: unknown measure or cutoff")
 	errQrelsLine     = errors.New("malformed judgment")
 	errJudgedTwice   = errors.New("document judged twice for one topic")
 	errLabelTooLarge = errors.New("label of 2^20 or more")

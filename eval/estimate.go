@@ -460,12 +460,11 @@ type EstimatedNDCG struct {
 // judged-only ndcg_cut.k. opt.Pairs maps the run as it does for Evaluate;
 // opt.Measures and opt.JudgedOnly do not apply.
 //
-// It returns an error wrapping ErrUnknownMeasure for k < 1, ErrNoTopics when no
-// topic is evaluated, and the errors of Evaluate for duplicate documents
+// It returns an error for k < 1, ErrNoTopics when no topic is evaluated, and the errors of Evaluate for duplicate documents
 // and NaN scores.
 func (e *Estimate) NDCG(run runfile.Run, k int, opt Options) (*EstimatedNDCG, error) {
 	if k <= 0 {
-		return nil, fmt.Errorf("%w: estimated nDCG at %d", ErrUnknownMeasure, k)
+		return nil, fmt.Errorf("%w: estimated nDCG at %d", errUnknownMeasure, k)
 	}
 	run, err := opt.mapped(run, e.q)
 	if err != nil {

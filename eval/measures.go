@@ -45,13 +45,13 @@ func ParseMeasure(s string) (Measure, error) {
 	name, text, hasParams := strings.Cut(s, ".")
 	if _, ok := nicknames[name]; ok {
 		if hasParams {
-			return Measure{}, fmt.Errorf("%w: %s names a set of measures and takes no parameters (%s)", ErrUnknownMeasure, name, quote.Q(s))
+			return Measure{}, fmt.Errorf("%w: %s names a set of measures and takes no parameters (%s)", errUnknownMeasure, name, quote.Q(s))
 		}
 		return Measure{Name: name}, nil
 	}
 	d := lookupDef(name)
 	if d < 0 {
-		return Measure{}, fmt.Errorf("%w %s", ErrUnknownMeasure, quote.Q(s))
+		return Measure{}, fmt.Errorf("%w %s", errUnknownMeasure, quote.Q(s))
 	}
 	m := Measure{Name: name}
 	if !hasParams {
@@ -106,14 +106,14 @@ func irMeasure(s string) (Measure, bool) {
 func resolveParams(d int, m Measure) (*params, error) {
 	def := &measureDefs[d]
 	if def.params != intCutoffs && m.Cutoffs != nil {
-		return nil, fmt.Errorf("%w: %s takes no integer cutoffs", ErrUnknownMeasure, def.name)
+		return nil, fmt.Errorf("%w: %s takes no integer cutoffs", errUnknownMeasure, def.name)
 	}
 	if def.params == noParams && m.Params != "" {
-		return nil, fmt.Errorf("%w: %s takes no parameters", ErrUnknownMeasure, def.name)
+		return nil, fmt.Errorf("%w: %s takes no parameters", errUnknownMeasure, def.name)
 	}
 	if def.params == intCutoffs {
 		if m.Params != "" {
-			return nil, fmt.Errorf("%w: give the cutoffs of %s as Cutoffs", ErrUnknownMeasure, def.name)
+			return nil, fmt.Errorf("%w: give the cutoffs of %s as Cutoffs", errUnknownMeasure, def.name)
 		}
 		c := m.Cutoffs
 		if c == nil {
@@ -144,19 +144,19 @@ func resolveParams(d int, m Measure) (*params, error) {
 			slices.Sort(p.floats)
 			for i := 1; i < len(p.floats); i++ {
 				if p.floats[i] == p.floats[i-1] {
-					return nil, fmt.Errorf("%w: duplicate cutoff %g", ErrUnknownMeasure, p.floats[i])
+					return nil, fmt.Errorf("%w: duplicate cutoff %g", errUnknownMeasure, p.floats[i])
 				}
 			}
 		}
 		if def.name == "utility" && len(p.floats) != 4 {
-			return nil, fmt.Errorf("%w: utility takes 4 coefficients, not %d", ErrUnknownMeasure, len(p.floats))
+			return nil, fmt.Errorf("%w: utility takes 4 coefficients, not %d", errUnknownMeasure, len(p.floats))
 		}
 	case gainParams:
 		// As trec_eval: comma-separated level=gain pairs, each with one '='.
 		for pair := range strings.SplitSeq(text, ",") {
 			level, gain, ok := strings.Cut(pair, "=")
 			if !ok || strings.Contains(gain, "=") {
-				return nil, fmt.Errorf("%w: %s: want level=gain pairs such as 1=3,2=9", ErrUnknownMeasure, quote.Q(text))
+				return nil, fmt.Errorf("%w: %s: want level=gain pairs such as 1=3,2=9", errUnknownMeasure, quote.Q(text))
 			}
 			p.gains = append(p.gains, gainPair{level: level, gain: atof(gain)})
 		}
@@ -170,11 +170,11 @@ func checkCutoffs(c []int) ([]int, error) {
 	c = slices.Clone(c)
 	slices.Sort(c)
 	if len(c) == 0 || c[0] <= 0 {
-		return nil, fmt.Errorf("%w: cutoffs must be positive", ErrUnknownMeasure)
+		return nil, fmt.Errorf("%w: cutoffs must be positive", errUnknownMeasure)
 	}
 	for i := 1; i < len(c); i++ {
 		if c[i] == c[i-1] {
-			return nil, fmt.Errorf("%w: duplicate cutoff %d", ErrUnknownMeasure, c[i])
+			return nil, fmt.Errorf("%w: duplicate cutoff %d", errUnknownMeasure, c[i])
 		}
 	}
 	return c, nil
@@ -229,7 +229,7 @@ func valueName(s string) (string, error) {
 		return "", err
 	}
 	if _, ok := nicknames[m.Name]; ok {
-		return "", fmt.Errorf("%w: %s names a set of measures, not one value", ErrUnknownMeasure, quote.Q(s))
+		return "", fmt.Errorf("%w: %s names a set of measures, not one value", errUnknownMeasure, quote.Q(s))
 	}
 	d := lookupDef(m.Name)
 	p, err := resolveParams(d, m)
@@ -238,7 +238,7 @@ func valueName(s string) (string, error) {
 	}
 	names := valueNames(d, p)
 	if len(names) != 1 || measureDefs[d].text {
-		return "", fmt.Errorf("%w: %s names no single value (give one cutoff, as in %s.5)", ErrUnknownMeasure, quote.Q(s), m.Name)
+		return "", fmt.Errorf("%w: %s names no single value (give one cutoff, as in %s.5)", errUnknownMeasure, quote.Q(s), m.Name)
 	}
 	return names[0], nil
 }
@@ -386,7 +386,7 @@ func plan(ms []Measure) ([]plannedMeasure, error) {
 		m := &ms[i]
 		if names, ok := nicknames[m.Name]; ok {
 			if m.Cutoffs != nil || m.Params != "" {
-				return nil, fmt.Errorf("%w: %s names a set of measures and takes no parameters", ErrUnknownMeasure, m.Name)
+				return nil, fmt.Errorf("%w: %s names a set of measures and takes no parameters", errUnknownMeasure, m.Name)
 			}
 			for _, n := range names {
 				d := lookupDef(n)
@@ -398,7 +398,7 @@ func plan(ms []Measure) ([]plannedMeasure, error) {
 		}
 		d := lookupDef(m.Name)
 		if d < 0 {
-			return nil, fmt.Errorf("%w %s", ErrUnknownMeasure, quote.Q(m.Name))
+			return nil, fmt.Errorf("%w %s", errUnknownMeasure, quote.Q(m.Name))
 		}
 		if _, err := resolveParams(d, *m); err != nil {
 			return nil, err
@@ -473,7 +473,7 @@ type Evaluation struct {
 }
 
 // index returns the position in Names of the value a measure names, or an
-// error wrapping ErrUnknownMeasure.
+// error wrapping errUnknownMeasure.
 func (e *Evaluation) index(measure string) (int, error) {
 	if i := slices.Index(e.Names, measure); i >= 0 {
 		return i, nil
@@ -484,7 +484,7 @@ func (e *Evaluation) index(measure string) (int, error) {
 	}
 	i := slices.Index(e.Names, name)
 	if i < 0 {
-		return -1, fmt.Errorf("%w: %s was not computed (computed: %s)", ErrUnknownMeasure, quote.Q(measure), strings.Join(e.Names, ", "))
+		return -1, fmt.Errorf("%w: %s was not computed (computed: %s)", errUnknownMeasure, quote.Q(measure), strings.Join(e.Names, ", "))
 	}
 	return i, nil
 }
@@ -494,8 +494,8 @@ func (e *Evaluation) index(measure string) (int, error) {
 // num_nonrel_judged_ret. The measure may be spelled as in Names
 // ("ndcg_cut_5"), in trec_eval's -m syntax with one cutoff ("ndcg_cut.5")
 // or as ir_measures names it ("nDCG@5"). A measure that is unknown, names
-// no single value ("ndcg_cut") or was not computed is an error wrapping
-// ErrUnknownMeasure.
+// no single value ("ndcg_cut") or was not computed is an error that says
+// which ("eval: unknown measure or cutoff: ...").
 func (e *Evaluation) Mean(measure string) (float64, error) {
 	i, err := e.index(measure)
 	if err != nil {

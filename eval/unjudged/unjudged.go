@@ -657,14 +657,13 @@ func (m *Model) Label(ctx context.Context, topic, docID string, d eval.Dimension
 // 0. Judged and Labelled are the shares of the first k with an exact label
 // and with any label, divided by k.
 //
-// It returns an error wrapping eval.ErrUnknownMeasure for k < 1,
-// eval.ErrNoTopics when no topic is evaluated, and one wrapping
+// It returns an error for k < 1, one wrapping eval.ErrNoTopics when no topic is evaluated, and one wrapping
 // runfile.ErrDuplicate or runfile.ErrScore for a document listed twice in a
 // topic or a NaN score. opt.Measures, opt.JudgedOnly and opt.Pairs do not
 // apply.
 func (m *Model) NDCG(ctx context.Context, run runfile.Run, k int, d eval.Dimension, opt eval.Options) (*eval.EstimatedNDCG, error) {
 	if k <= 0 {
-		return nil, fmt.Errorf("%w: predicted nDCG at %d", eval.ErrUnknownMeasure, k)
+		return nil, fmt.Errorf("unjudged: predicted nDCG at %d: the cutoff must be positive", k)
 	}
 	di, err := m.dimension(d)
 	if err != nil {
