@@ -27,12 +27,12 @@ var (
 	// or cutoffs that are not distinct positive integers (or given to a
 	// measure that takes none), or a cutoff k < 1.
 	errUnknownMeasure = errors.New("eval: unknown measure or cutoff")
-	errQrelsLine     = errors.New("malformed judgment")
-	errJudgedTwice   = errors.New("document judged twice for one topic")
-	errLabelTooLarge = errors.New("label of 2^20 or more")
-	errZScoreLine    = errors.New("malformed z-score line")
-	errMismatch      = errors.New("eval: judgment files judge different pairs")
-	errNotMappable   = errors.New("eval: not a sentence or a pair of sentences")
+	errQrelsLine      = errors.New("malformed judgment")
+	errJudgedTwice    = errors.New("document judged twice for one topic")
+	errLabelTooLarge  = errors.New("label of 2^20 or more")
+	errZScoreLine     = errors.New("malformed z-score line")
+	errMismatch       = errors.New("eval: judgment files judge different pairs")
+	errNotMappable    = errors.New("eval: not a sentence or a pair of sentences")
 )
 
 // errNilQrels is the error of a measure given no qrels (a nil *Qrels).
