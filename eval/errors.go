@@ -41,3 +41,13 @@ var errNilQrels = errors.New("eval: nil qrels (ReadQrels, NewQrels or Judgments.
 // errNotEmbedded reports a year for which no official judgments are
 // embedded.
 var errNotEmbedded = errors.New("eval: no official judgments embedded")
+
+// errEmptyRun is the error of a run without a line: "eval: the run is
+// empty", which errors.Is takes for ErrNoTopics.
+var errEmptyRun error = emptyRun{}
+
+// emptyRun is errEmptyRun's type.
+type emptyRun struct{}
+
+func (emptyRun) Error() string        { return "eval: the run is empty" }
+func (emptyRun) Is(target error) bool { return target == ErrNoTopics }

@@ -27,7 +27,7 @@ func Judged(q *Qrels, run runfile.Run, k int, opt Options) (float64, error) {
 		return 0, errNilQrels
 	}
 	if k <= 0 {
-		return 0, fmt.Errorf("eval: judged share at %d: %w", k, errUnknownMeasure)
+		return 0, fmt.Errorf("%w: judged share at %d", errUnknownMeasure, k)
 	}
 	run, err := opt.mapped(run, q)
 	if err != nil {
@@ -75,7 +75,7 @@ func JudgedRanks(q *Qrels, run runfile.Run, k int, opt Options) ([][]int, error)
 		return nil, errNilQrels
 	}
 	if k <= 0 {
-		return nil, fmt.Errorf("eval: judged ranks at %d: %w", k, errUnknownMeasure)
+		return nil, fmt.Errorf("%w: judged ranks at %d", errUnknownMeasure, k)
 	}
 	run, err := opt.mapped(run, q)
 	if err != nil {

@@ -525,7 +525,8 @@ const missingDoc = "ceci_nest_pas_un_docno"
 
 // Evaluate scores a run against judgments with trec_eval 10.0 semantics
 // (see the package documentation). It returns ErrNoTopics if no topic is
-// evaluated, an error wrapping runfile.ErrDuplicate if a topic of the run
+// evaluated (its message says "the run is empty" for a run without a
+// line, unless opt.Complete), an error wrapping runfile.ErrDuplicate if a topic of the run
 // lists a document twice (among its first opt.MaxRetrieved, as trec_eval
 // checks), and one wrapping runfile.ErrScore for a NaN score. The run's
 // lines are not modified. With opt.Pairs set, the run is first mapped onto
@@ -546,6 +547,9 @@ func Evaluate(q *Qrels, run runfile.Run, opt Options) (*Evaluation, error) {
 	ms, err := plan(opt.Measures)
 	if err != nil {
 		return nil, err
+	}
+	if runLines(run) == 0 && !opt.Complete {
+		return nil, errEmptyRun
 	}
 	if run, err = opt.mapped(run, q); err != nil {
 		return nil, err
@@ -812,4 +816,13 @@ func ndcgAt[G int | float64](rels, ideal []G, cutoffs []int, out []float64) {
 			out[c] = dcg
 		}
 	}
+}
+
+// runLines returns the number of lines of run.
+func runLines(run runfile.Run) int {
+	n := 0
+	for _, lines := range run {
+		n += len(lines)
+	}
+	return n
 }

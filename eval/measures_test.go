@@ -195,11 +195,14 @@ func TestEvaluateGradedNDCG(t *testing.T) {
 
 func TestEvaluateEmptyRun(t *testing.T) {
 	q, _ := mustFixture(t)
-	if _, err := eval.Evaluate(q, runfile.Run{}, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
-		t.Errorf("empty run without -c: got error %v, want ErrNoTopics", err)
+	for _, run := range []runfile.Run{nil, {}, {"1": nil}} {
+		_, err := eval.Evaluate(q, run, eval.Options{})
+		if !errors.Is(err, eval.ErrNoTopics) || err.Error() != "eval: the run is empty" {
+			t.Errorf("empty run %v without -c: got error %v, want \"eval: the run is empty\", ErrNoTopics", run, err)
+		}
 	}
 	// Only unjudged topics: nothing to evaluate either.
-	if _, err := eval.Evaluate(q, runfile.Run{"9": {{DocID: "x", Score: 1}}}, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
+	if _, err := eval.Evaluate(q, runfile.Run{"9": {{DocID: "x", Score: 1}}}, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) || strings.Contains(err.Error(), "empty") {
 		t.Errorf("run of unjudged topics: got error %v, want ErrNoTopics", err)
 	}
 	// trec_eval -c prints zeros for a run with no documents; Evaluate gives
