@@ -1,8 +1,10 @@
 // Package pos tags English text with Penn Treebank part-of-speech tags,
 // with the averaged perceptron model of github.com/jdkato/prose/v2, and
 // finds the verbs and noun phrases the pipeline's filters and pair builders
-// ask about. It is a package of its own so that only its users load prose's
-// 5 MB model and compile prose.
+// ask about. It is a package of its own so that only its users load the
+// 5 MB model; it does not import prose (its tokenizer is ported, its model
+// files embedded: NOTICE), so that a program carries the model only if it
+// calls Load.
 package pos
 
 import (
@@ -19,7 +21,6 @@ import (
 
 	"github.com/argsearch/argsearch/nlp"
 	"github.com/argsearch/argsearch/nlp/internal/phrase"
-	"github.com/jdkato/prose/v2"
 )
 
 // A Token is one word of a tagged text with its Penn Treebank part-of-speech
@@ -36,11 +37,12 @@ type Token struct {
 // prose.NewDocument decodes its 5 MB model on every call unless it is given
 // a model, and even with a reused model its prediction sums weights in map
 // order and breaks score ties by map order, so the same text can get
-// different tags in different runs. A Model loads the model once (from
-// prose's public Asset data) and predicts with the same features and weights
-// in a fixed order: tags are identical from run to run, and a tie between
-// classes goes to the class whose name sorts first. Text is tokenised with
-// prose's own tokenizer, so tokens are those prose produces.
+// different tags in different runs. A Model loads the model once (prose's
+// model files, embedded in this package) and predicts with the same
+// features and weights in a fixed order: tags are identical from run to
+// run, and a tie between classes goes to the class whose name sorts first.
+// Text is tokenised with prose's tokenizer (ported), so tokens are those
+// prose produces.
 //
 // Differences from prose: emoticons are recognised from a short list (prose
 // has a long one), and URLs and e-mail addresses are recognised with a
@@ -49,8 +51,8 @@ type Token struct {
 //
 // Make a Model with Load: the zero Model has no model, and its
 // methods panic. A Model is read-only after Load returns and is safe for
-// concurrent use by multiple goroutines. Loading decodes prose's model;
-// load one and share it.
+// concurrent use by multiple goroutines. Loading decodes the model; load
+// one and share it.
 type Model struct {
 	classes []string                 // sorted
 	tagMap  map[string]string        // unambiguous words
@@ -64,7 +66,8 @@ type classWeight struct {
 	weight float64
 }
 
-// Load loads prose's averaged perceptron model.
+// Load loads prose's averaged perceptron model (embedded in the package:
+// model/, as prose v2.0.0 ships it).
 func Load() (*Model, error) {
 	var classes []string
 	var tags map[string]string
@@ -72,21 +75,21 @@ func Load() (*Model, error) {
 		name string
 		dst  any
 	}{
-		{"model/AveragedPerceptron/classes.gob", &classes},
-		{"model/AveragedPerceptron/tags.gob", &tags},
+		{"classes.gob", &classes},
+		{"tags.gob", &tags},
 	} {
-		b, err := prose.Asset(a.name)
+		b, err := modelFile(a.name)
 		if err != nil {
-			return nil, fmt.Errorf("pos: model: %w", err)
+			return nil, err
 		}
 		if err := gob.NewDecoder(bytes.NewReader(b)).Decode(a.dst); err != nil {
 			return nil, fmt.Errorf("pos: model %s: %w", a.name, err)
 		}
 	}
-	const weightsFile = "model/AveragedPerceptron/weights.gob"
-	b, err := prose.Asset(weightsFile)
+	const weightsFile = "weights.gob"
+	b, err := modelFile(weightsFile)
 	if err != nil {
-		return nil, fmt.Errorf("pos: model: %w", err)
+		return nil, err
 	}
 	wts, err := readWeights(string(b))
 	if err != nil {
@@ -128,35 +131,6 @@ func Load() (*Model, error) {
 		start = end
 	}
 	return t, nil
-}
-
-// tokenize splits text into words as prose does, without tagging them.
-//
-// prose's tokenizer slices a word at offsets found in its lower-cased form,
-// and panics when lower-casing changes the word's length in bytes (invalid
-// UTF-8, "İ", the Kelvin sign). tokenize first replaces invalid bytes with
-// U+FFFD and such letters with their lower case, so it never panics; text
-// without them is tokenised unchanged.
-func tokenize(text string) (words []string) {
-	text = proseSafe(text)
-	defer func() {
-		// Defence in depth: should prose still panic on some input, fall
-		// back to splitting at white space rather than crash the caller.
-		if recover() != nil {
-			words = strings.Fields(text)
-		}
-	}()
-	doc, err := prose.NewDocument(text,
-		prose.WithSegmentation(false), prose.WithTagging(false), prose.WithExtraction(false))
-	if err != nil { // prose never returns an error; keep the contract anyway
-		return strings.Fields(text)
-	}
-	toks := doc.Tokens()
-	words = make([]string, len(toks))
-	for i, tk := range toks {
-		words[i] = tk.Text
-	}
-	return words
 }
 
 // proseSafe returns text with invalid UTF-8 replaced by U+FFFD and every
