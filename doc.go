@@ -25,7 +25,8 @@
 //	                   shingles, DoubleIndex (double indexing: the retrieved arguments' sentences indexed alone);
 //	                   Cache opens or builds an index keyed by corpus and configuration
 //	  bleveindex       a Retriever over a bleve index, queried with bleve's syntax
-//	  chatnoir, argsme the ChatNoir search service (ClueWeb22) and the args.me API as Retrievers
+//	  chatnoir, argsme the ChatNoir search service (ClueWeb22) and the args.me API as Retrievers (Client),
+//	                   and each API served over an index of one's own (Handler)
 //	filter             sentence filters (length, debate noise, duplicates, verbs, argumentativeness) and
 //	                   SelectHits, which checks pure filters on every core and stateful ones in order
 //	pairing            candidates from hits, ArgsRank centrality, coherence; the Reranker Mix; the Pairer
@@ -33,22 +34,25 @@
 //	                   by an encoder); Complete (fill a list with consecutive sentences)
 //	stance             the stance labels, rule-based taggers, Combine (the stance of two sentences), Side
 //	                   (PRO or CON for texts read together), Document (a document's 2023 stance),
-//	                   Rule (the one pair-stance step every system uses)
+//	                   Rule (the stance step every system uses; a Decider of one's own replaces it)
 //	runfile            Run, Result, NewRun, a Reader (strict, or lenient as trec_eval), a Writer and WriteFile
 //	                   that write only valid runs (atomically, with Touché's rules); runfile/tira for -i/-o
 //	eval               Judgments (official sets embedded), trec_eval 10.0's measures over a runfile.Run, runs of
 //	                   pairs mapped to arguments (Options.Pairs), an Estimate of unjudged pairs, bootstrap CIs,
-//	                   paired tests with Bonferroni and Holm corrections (Adjust)
+//	                   paired tests (PairedTest)
+//	  own              judgments of one's own, in a file the judging page writes; agreement between annotators
+//	  unjudged         a model that predicts the labels the official judgments leave out
 //
 // Composing them:
 //
 //	system             Env (the corpus, topics, K pairs per topic, indexes and models a system runs on), System
 //	                   (a topic's pairs), Run (every topic, in memory; configurations checked before the first),
-//	                   Baseline, Swordsman, Pipeline (the steps connected: Advanced, and the published
-//	                   2022 systems as Recipes, FindRecipe by name)
-//	experiment         Experiment: several systems or runs in one table (nDCG@5 plain, judged-only and
-//	                   estimated, CI95, judged share, paired tests, per-topic values; text, TSV, JSON);
-//	                   Sweep: a setting chosen on some topics and reported on others
+//	                   Baseline, Swordsman, Pipeline (the steps as values: Rewrite, Retrieve, Filters, Pool,
+//	                   Rerank, Pair, Stance; Advanced, and the published 2022 systems as Recipes, FindRecipe by name)
+//	experiment         Experiment: several systems or runs in one table led by the predicted nDCG@5 (judged-only,
+//	                   estimated, CI95, judged share, paired tests with Bonferroni or Holm corrections,
+//	                   in-sample marks, per-topic values; text, TSV, JSON); Sweep: a setting chosen on some
+//	                   topics and reported on others
 //	  report           an experiment as one self-contained HTML file: table, per-topic plots, pairs side by side
 //
 // Beside the pipeline:
@@ -60,9 +64,11 @@
 //	  wordnet          WordNet 3.0 synonyms for query expansion, embedded
 //	classify           the trainable models: ArgumentModel and StanceModel, one TrainConfig; the shipped ones, embedded
 //	semantic           Encoder (texts to vectors) and Cosine; the models in sub-packages, each embedding its weights
-//	  use              Universal Sentence Encoder lite in pure Go: 512-d sentence vectors (Pipeline.Rerank.Similarity)
+//	  use              Universal Sentence Encoder lite in pure Go: 512-d sentence vectors (semantic.USE)
 //	  glove            GloVe 100-d word vectors: similarity, nearest words, query expansion, averaged sentence vectors
 //	retrieval/dense    exact dense retrieval (cosine, top k) over a store's sentences with any semantic.Encoder
+//	comparative        Touché Task 2 (comparative questions): its data embedded, passages, the stance tagger,
+//	                   the 2022 teams' systems as recipes
 //
 // For tests and benchmarks, go run ./internal/corpustest/gencorpus writes a
 // seeded synthetic corpus in the official format, at any size, with the real

@@ -24,9 +24,11 @@ type Pipeline struct {
 	Tag string
 	// First retrieves passages for one query.
 	First retrieval.Retriever
-	// Queries gives a topic's queries; nil means the title alone
-	// (queryVariants gives the teams' variants). Several lists are fused
-	// with reciprocal rank fusion (constant 60), Captain Levi's "voting".
+	// Queries gives a topic's queries; nil means the title alone. (The
+	// recipes query the title, the title without stop words, the two
+	// objects alone, or the objects and the title's aspects, as the 2022
+	// teams did.) Several lists are fused with reciprocal rank fusion
+	// (constant 60), Captain Levi's "voting".
 	Queries func(topics.Topic) []retrieval.Query
 	// Depth is how many passages each query retrieves and the re-rankers
 	// see; 0 or less than k means k.

@@ -59,7 +59,7 @@
 // them, and each flag below changes one field:
 //
 //   - query rewriting: -rewrite reduce,synonyms,expand rewrites the query
-//     before retrieval (Pipeline.Rewriters: reduce keeps its RAKE
+//     before retrieval (Pipeline.Rewrite: reduce keeps its RAKE
 //     keywords, synonyms adds WordNet synonyms, expand GloVe neighbours;
 //     a comma-separated list, applied in the order given);
 //   - retrieval: -model chooses the argument stage's scoring model
@@ -97,7 +97,7 @@
 //     not help on the 2022 sample);
 //   - re-ranking: -no-similarity drops the candidates' similarity to the
 //     title by sentence vectors, both the re-ranking and the pair score's
-//     similarity weight (Rerank.Similarity and the Builder's Similarity
+//     similarity weight (pairing.Mix's Similarity and the Builder's Similarity
 //     weight); -encoder chooses the sentence vectors of the similarity
 //     re-ranking and feature, of -semantic-coherence and of -pairer
 //     similar: glove (averaged GloVe word vectors, system.Advanced's, the

@@ -22,7 +22,7 @@
 // from IBM data alone (CC BY-SA 3.0, which allows commercial use under
 // share-alike): argumentative.lin on the IBM Debater Evidence Sentences
 // train split (evidence → argument), stance.lin on the IBM Claim Stance
-// train split. README.md ("Shipped models and their licences") and
+// train split. docs/data-and-licences.md and
 // classify/MODELS.md say what each source's licence means for the models.
 //
 // # The labelled data

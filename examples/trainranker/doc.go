@@ -57,7 +57,7 @@
 // use (Universal Sentence Encoder lite) or none, which leaves the
 // similarity feature out of -features. -rerank=false leaves out the
 // re-ranking of the candidates by similarity to the title before pairing
-// (Rerank.Similarity). -features names the weights learned, comma-separated
+// (pairing.Mix's Similarity). -features names the weights learned, comma-separated
 // (retrieval,argumentativeness,coherence,similarity,length by default);
 // the others keep today's advanced value. -stages chooses the retrieval
 // stages: advanced (today's, the default) or advanced+pearl (with the

@@ -1,6 +1,6 @@
 // Package slowtest gates the project's slow tests: the README's test
-// command (go test ./...) runs a fast, representative subset in a few
-// minutes on two cores, and ARGSEARCH_SLOW=1 (which CI sets) runs every
+// command (go test ./...) runs a fast, representative subset (under five
+// minutes from a cold cache on two cores), and ARGSEARCH_SLOW=1 (which CI sets) runs every
 // check.
 package slowtest
 
