@@ -111,12 +111,10 @@ type cacheEntry[T any] struct {
 // Open reads the topics and the corpus in into a store (with a cache,
 // the store file of an earlier run, or a new one written for the next).
 // Indexes are opened, or built and with a cache kept, when a system first
-// asks for them (Env.Index). Open also starts loading the shipped
-// argumentativeness and stance models in the background (its time:
-// BENCHMARKS.md, section "Loading the shipped models"), so that systems
-// that need them find them ready. The part-of-speech tagger is loaded by
-// the first Pipeline that uses it (a Verb filter, noun chunks or phrases,
-// structural similarity), once, and not at all for the others.
+// asks for them (Env.Index). The shipped models are loaded by the first
+// Pipeline that uses them (Run binds a Pipeline's steps, loading their
+// models, while its index opens), once, and not at all for the others: a
+// program that runs no step of a model does not carry it.
 //
 // A nil ctx, and an Input field out of range, are errors before any work.
 // When Open fails, it leaves nothing in the cache it did not find there:
@@ -141,7 +139,6 @@ func Open(ctx context.Context, in Input) (env *Env, err error) {
 		}()
 	}
 	e := &Env{K: cmp.Or(in.K, maxK), in: in, indexes: map[string]*cacheEntry[*lexical.Index]{}, shipped: envload.NewLoader()}
-	go e.shipped.Models()
 	if err := e.input(); err != nil {
 		return nil, err
 	}

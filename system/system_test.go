@@ -13,13 +13,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/argsearch/argsearch/classify"
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/corpus/sample"
-	"github.com/argsearch/argsearch/nlp/pos"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/retrieval/rewrite"
@@ -572,12 +570,6 @@ func TestInputSampleYear(t *testing.T) {
 // Advanced has the Verb filter.
 func TestTaggerLoadedWhenUsed(t *testing.T) {
 	env := open(t, Input{})
-	var loads atomic.Int32 // Answer's goroutine and ready ask
-	load := env.shipped.POS
-	env.shipped.POS = func() (*pos.Model, error) {
-		loads.Add(1)
-		return load()
-	}
 	pearl, err := FindRecipe("pearl")
 	if err != nil {
 		t.Fatal(err)
@@ -587,13 +579,13 @@ func TestTaggerLoadedWhenUsed(t *testing.T) {
 	if _, err := pearl.System.Answer(ctx, env, topic); err != nil {
 		t.Fatal(err)
 	}
-	if n := loads.Load(); n != 0 {
+	if n := env.shipped.Asks().POS; n != 0 {
 		t.Errorf("pearl asked for the tagger %d times", n)
 	}
 	if _, err := Advanced().Answer(ctx, env, topic); err != nil {
 		t.Fatal(err)
 	}
-	if loads.Load() == 0 {
+	if env.shipped.Asks().POS == 0 {
 		t.Error("Advanced (Verb filter) never asked for the tagger")
 	}
 }
