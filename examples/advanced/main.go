@@ -7,11 +7,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 
+	"github.com/argsearch/argsearch/examples/internal/baselines"
 	"github.com/argsearch/argsearch/examples/internal/cli"
 	"github.com/argsearch/argsearch/filter"
 	"github.com/argsearch/argsearch/nlp/pos"
@@ -27,12 +29,28 @@ func main() {
 	// An interrupt cancels the work, so that the cache's writers remove
 	// their temporary files before the command exits.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	code := runAs(ctx, filepath.Base(os.Args[0]), os.Args[1:], os.Stdout, os.Stderr)
 	if ctx.Err() != nil {
 		code = 130
 	}
 	stop()
 	os.Exit(code)
+}
+
+// runAs runs the command the binary was called as: baseline or swordsman
+// when name (its file's name, without directories) is theirs, else
+// advanced. One binary then serves the three systems under three names, as
+// the TIRA image's /bin/baseline and /bin/swordsman, links to
+// /bin/advanced (Containerfile), use it: the image holds one copy of what
+// the three link, not three.
+func runAs(ctx context.Context, name string, args []string, stdout, stderr io.Writer) int {
+	switch name {
+	case "baseline":
+		return baselines.Baseline(ctx, args, stdout, stderr)
+	case "swordsman":
+		return baselines.Swordsman(ctx, args, stdout, stderr)
+	}
+	return run(ctx, args, stdout, stderr)
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
