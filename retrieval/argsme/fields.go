@@ -17,37 +17,86 @@ type member struct {
 	value any
 }
 
-// MarshalJSON implements json.Marshaler.
+// MarshalJSON implements json.Marshaler. The object is written in one pass:
+// nested objects and lists of objects are written in place, and only the
+// scalars go through encoding/json, which does not escape <, > and & (the
+// texts are full of them), as the Encoder of the response does. (Through
+// encoding/json's Marshaler path, each nested object's output would be
+// checked and copied again, once per level.)
 func (o object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		name, _ := json.Marshal(m.name)
-		b.Write(name)
-		b.WriteByte(':')
-		v, err := marshal(m.value)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// marshal encodes v without escaping <, > and & (which the texts are full
-// of), as the Encoder of the response does.
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	w := &jsonWriter{}
+	w.enc = json.NewEncoder(&w.buf)
+	w.enc.SetEscapeHTML(false)
+	if err := w.object(o); err != nil {
 		return nil, err
 	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
+	return w.buf.Bytes(), nil
+}
+
+// A jsonWriter writes JSON into buf, its scalars with enc.
+type jsonWriter struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+func (w *jsonWriter) object(o object) error {
+	w.buf.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			w.buf.WriteByte(',')
+		}
+		w.name(m.name)
+		w.buf.WriteByte(':')
+		if err := w.value(m.value); err != nil {
+			return err
+		}
+	}
+	w.buf.WriteByte('}')
+	return nil
+}
+
+// name writes a member's name as json.Marshal does (escaping <, > and &).
+func (w *jsonWriter) name(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			b, _ := json.Marshal(s) // a string always encodes
+			w.buf.Write(b)
+			return
+		}
+	}
+	w.buf.WriteByte('"')
+	w.buf.WriteString(s)
+	w.buf.WriteByte('"')
+}
+
+func (w *jsonWriter) value(v any) error {
+	switch v := v.(type) {
+	case object:
+		return w.object(v)
+	case []object:
+		if v == nil {
+			w.buf.WriteString("null")
+			return nil
+		}
+		w.buf.WriteByte('[')
+		for i, o := range v {
+			if i > 0 {
+				w.buf.WriteByte(',')
+			}
+			if err := w.object(o); err != nil {
+				return err
+			}
+		}
+		w.buf.WriteByte(']')
+		return nil
+	}
+	n := w.buf.Len()
+	if err := w.enc.Encode(v); err != nil {
+		w.buf.Truncate(n)
+		return err
+	}
+	w.buf.Truncate(w.buf.Len() - 1) // Encode ends the value with a newline
+	return nil
 }
 
 // A schema lists the fields a response may have, each with its parts (nil
