@@ -183,9 +183,9 @@ func (c *cursor) blockLen() int {
 
 // accumulate stores the cursor's contributions to the documents in
 // [lo, hi) (at document − lo) in con, adds them to acc and marks the
-// documents in seen; it leaves the cursor at its first posting at or after
-// hi. con must be zero at those documents.
-func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, seen *[window / 64]uint64) {
+// documents in hit; it leaves the cursor at its first posting at or after
+// hi.
+func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, hit *[words]uint64) {
 	dl8 := c.dl8
 	for c.doc < hi && c.blk < len(c.blocks) {
 		i, n := c.i, c.n
@@ -204,7 +204,7 @@ func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, seen *[window / 6
 			j := d - lo
 			con[j] = v
 			acc[j] += v
-			seen[j>>6] |= 1 << (j & 63)
+			hit[j>>6] |= 1 << (j & 63)
 		}
 		c.blk++
 		c.load()

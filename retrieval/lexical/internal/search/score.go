@@ -30,6 +30,7 @@ type scoring struct {
 	cum    []float64
 	dir    []dirField
 	dirMax float64
+	pool   *sync.Pool // of *rangeScratch
 }
 
 // parallelScore is the fewest postings a query's terms hold for the query
@@ -126,6 +127,30 @@ func (b *sharedBar) raise(theta float64) {
 	}
 }
 
+// A rangeScratch is the memory one document range of a query scores
+// with, kept for reuse (Searcher.scratch): allocating it per query made
+// the collector run every few queries, preempting the scoring loops.
+type rangeScratch struct {
+	con  []float64 // con[i*window+j]: cursor i's contribution to document lo+j, where its bit in hit is set
+	hit  []uint64  // hit[i*words+w]: the documents of word w of the window that cursor i matched
+	acc  [window]float64
+	seen [words]uint64
+	nc   []float64
+	top  []Scored
+}
+
+// words is the number of 64-bit words of a window's bit sets.
+const words = window / 64
+
+// grow makes s hold n cursors.
+func (s *rangeScratch) grow(n int) {
+	if len(s.nc) < n {
+		s.con = make([]float64, n*window)
+		s.hit = make([]uint64, n*words)
+		s.nc = make([]float64, n)
+	}
+}
+
 // docs scores, document at a time, the documents in [start, end) matching
 // cursors cs (positioned at or after start) and returns their best k. If
 // bar is not nil, it shares θ with the other ranges of the query.
@@ -137,15 +162,15 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 	// are summed in another order than the final ones: a document whose
 	// bound is below cut cannot enter the top k.
 	cut := theta
-	h := newTopK(ud, k)
-	// Documents are taken a window at a time: the essential cursors add
-	// their contributions to the window's documents (con, acc, seen), then
-	// the documents they matched are completed in order.
+	sc := q.pool.Get().(*rangeScratch)
+	defer q.pool.Put(sc)
 	n := len(cs)
-	con := make([]float64, n*window) // con[i*window+j]: cursor i's contribution to document lo+j
-	acc := make([]float64, window)   // the sum of the essential contributions
-	var seen [window / 64]uint64
-	nc := make([]float64, n) // the non-essential contributions to a document
+	sc.grow(n)
+	h := newTopK(ud, k, &sc.top)
+	// Documents are taken a window at a time: the essential cursors add
+	// their contributions to the window's documents (con, acc, hit), then
+	// the documents they matched are completed in order.
+	con, hit, acc, seen, nc := sc.con, sc.hit, &sc.acc, &sc.seen, sc.nc
 	for iter := 0; ; iter++ {
 		if iter&0xff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -169,10 +194,16 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 			break
 		}
 		hi := min(lo+window, end)
-		for i := ess; i < n; i++ {
-			cs[i].accumulate(lo, hi, con[i*window:(i+1)*window], acc, &seen)
-		}
 		wess := ess // the window's essential cursors, which θ may outgrow
+		for i := wess; i < n; i++ {
+			cs[i].accumulate(lo, hi, con[i*window:(i+1)*window], acc[:], (*[words]uint64)(hit[i*words:(i+1)*words]))
+		}
+		*seen = [words]uint64{}
+		for i := wess; i < n; i++ {
+			for w, m := range (*[words]uint64)(hit[i*words : (i+1)*words]) {
+				seen[w] |= m
+			}
+		}
 		for w, m := range seen {
 			for m != 0 {
 				j := w*64 + bits.TrailingZeros64(m)
@@ -180,8 +211,11 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 				doc := lo + uint64(j)
 				score := acc[j]
 				acc[j] = 0
-				pruned := allow != nil && allow[doc/64]&(1<<(doc%64)) == 0
-				for i := wess - 1; i >= 0 && !pruned; i-- {
+				if score+cum[wess] < cut || allow != nil && allow[doc/64]&(1<<(doc%64)) == 0 {
+					continue
+				}
+				pruned := false
+				for i := wess - 1; i >= 0; i-- {
 					nc[i] = 0
 					if score+cum[i+1] < cut {
 						pruned = true
@@ -205,9 +239,6 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 					}
 				}
 				if pruned || score < cut {
-					for i := wess; i < n; i++ {
-						con[i*window+j] = 0
-					}
 					continue
 				}
 				// The score is summed in cursor order, so that it does
@@ -217,9 +248,13 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 				for i := range wess {
 					score += nc[i]
 				}
+				bit := uint64(1) << (j & 63)
 				for i := wess; i < n; i++ {
-					score += con[i*window+j]
-					con[i*window+j] = 0
+					v := 0.0
+					if hit[i*words+w]&bit != 0 {
+						v = con[i*window+j]
+					}
+					score += v
 				}
 				for _, d := range dir {
 					score += d.fw * (d.base + d.qlen*d.lt[d.f.Length(doc)])
@@ -232,8 +267,8 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 					}
 				}
 			}
-			seen[w] = 0
 		}
+		clear(hit[wess*words : n*words])
 		for ess < n && cum[ess+1] < cut {
 			ess++
 		}
@@ -253,8 +288,14 @@ type topK struct {
 	bar float64 // the k-th best score at the last selection; -Inf before
 }
 
-func newTopK(ud *index.Unit, k int) *topK {
-	return &topK{ud: ud, k: k, buf: make([]Scored, 0, 2*min(k, 1<<20)), bar: math.Inf(-1)}
+// newTopK returns a topK of the k best documents of ud, keeping them in
+// *buf (which it grows if too small).
+func newTopK(ud *index.Unit, k int, buf *[]Scored) *topK {
+	n := 2 * min(k, 1<<20)
+	if cap(*buf) < n {
+		*buf = make([]Scored, 0, n)
+	}
+	return &topK{ud: ud, k: k, buf: (*buf)[:0:n], bar: math.Inf(-1)}
 }
 
 // better reports whether a ranks before b.

@@ -42,6 +42,8 @@ type Searcher struct {
 	// at once; 0 lets scoringParts choose. Tests set it.
 	ScoreParts int
 
+	scratch sync.Pool // *rangeScratch, the memory a document range is scored with
+
 	pairOnce sync.Once // the pair unit's grouping of sentences, made on first use
 	pairs    *pairGroups
 	pairErr  error
@@ -68,6 +70,7 @@ func New(d *index.Data) (*Searcher, error) {
 		return nil, fmt.Errorf("lexical: %w", err)
 	}
 	s.analyzers.New = func() any { return proto.Clone() }
+	s.scratch.New = func() any { return &rangeScratch{} }
 	return s, nil
 }
 
@@ -314,7 +317,7 @@ func (s *Searcher) Run(ctx context.Context, ud *index.Unit, p *Params, terms []T
 	for i, c := range cs {
 		cum[i+1] = cum[i] + c.ub
 	}
-	q := &scoring{ud: ud, k: k, allow: allow, cum: cum, dir: dir, dirMax: dirMax}
+	q := &scoring{ud: ud, k: k, allow: allow, cum: cum, dir: dir, dirMax: dirMax, pool: &s.scratch}
 	parts := s.ScoreParts
 	if parts == 0 {
 		parts = scoringParts(ndocs, cs)
