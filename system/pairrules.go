@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/internal/docid"
-	"github.com/argsearch/argsearch/internal/quote"
 	"github.com/argsearch/argsearch/pairing"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/stance"
@@ -34,37 +33,33 @@ func topTwo(a corpus.Argument, scores []float64) (p pairing.Pair, ok bool) {
 // conclusionPremise returns the argument's conclusion sentence with its
 // best premise sentence (the highest score; equal scores go to the earlier
 // sentence), in reading order: the premise first, as the corpus lists
-// premises before the conclusion. ok is false when a.Sentences holds no
-// conclusion sentence (conclusions under two words are not sentences) or no
-// premise sentence, or when len(scores) != len(a.Sentences).
+// premises before the conclusion. The sentences are told apart by their
+// ids (corpus.Argument: <ID>__PREMISE__n and <ID>__CONC__1); others are
+// skipped. ok is false when a.Sentences holds no conclusion sentence
+// (conclusions under two words are not sentences) or no premise sentence,
+// or when len(scores) != len(a.Sentences).
 func conclusionPremise(a corpus.Argument, scores []float64) (p pairing.Pair, ok bool) {
 	if len(scores) != len(a.Sentences) {
 		return pairing.Pair{}, false
 	}
+	conclusion, premise := a.ID+"__CONC__1", a.ID+"__PREMISE__"
 	conc, best := -1, -1
 	for i, s := range a.Sentences {
-		sid, err := docid.ParseSentence(s.ID)
-		if err != nil {
-			continue
-		}
-		if sid.Kind == docid.Conclusion {
+		switch {
+		case s.ID == conclusion:
 			if conc < 0 {
 				conc = i
 			}
-			continue
-		}
-		if best < 0 || better(scores[i], scores[best]) {
-			best = i
+		case strings.HasPrefix(s.ID, premise):
+			if best < 0 || better(scores[i], scores[best]) {
+				best = i
+			}
 		}
 	}
 	if conc < 0 || best < 0 {
 		return pairing.Pair{}, false
 	}
-	first, second := a.Sentences[best], a.Sentences[conc]
-	if docid.Swapped(first.ID, second.ID) {
-		first, second = second, first
-	}
-	return pairing.Pair{First: first, Second: second}, true
+	return pairing.Pair{First: a.Sentences[best], Second: a.Sentences[conc]}, true
 }
 
 // better reports whether x ranks above y: larger, and any number above NaN.
@@ -102,16 +97,16 @@ func bestFirst(scores []float64) []int {
 func retrievedPairs(store *corpus.Store, hits []retrieval.Hit) ([]pairing.Scored, error) {
 	pairs := make([]pairing.Scored, 0, len(hits))
 	for _, h := range hits {
-		first, second, err := docid.ParsePair(h.ID)
-		if err != nil {
-			return nil, fmt.Errorf("system: hit %s is no pair: %w", quote.Q(h.ID), err)
+		first, second, ok := strings.Cut(h.ID, ",")
+		if !ok || first == "" || second == "" || strings.Contains(second, ",") {
+			return nil, fmt.Errorf("system: hit %.100q is no pair: want two sentence ids joined by one comma", h.ID)
 		}
 		var p pairing.Scored
 		var ok1, ok2 bool
 		p.First, ok1 = store.Sentence(first)
 		p.Second, ok2 = store.Sentence(second)
 		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("system: hit %s: no such sentence in the store", quote.Q(h.ID))
+			return nil, fmt.Errorf("system: hit %.100q: no such sentence in the store", h.ID)
 		}
 		p.Score, p.Raw, p.Stance = h.Score, h.Score, stance.Unknown
 		pairs = append(pairs, p)
