@@ -214,31 +214,7 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 				if score+cum[wess] < cut || allow != nil && allow[doc/64]&(1<<(doc%64)) == 0 {
 					continue
 				}
-				pruned := false
-				for i := wess - 1; i >= 0; i-- {
-					nc[i] = 0
-					if score+cum[i+1] < cut {
-						pruned = true
-						break
-					}
-					c := cs[i]
-					if c.doc < doc {
-						if !c.shallow(doc) {
-							continue
-						}
-						if score+c.blockBound()+cum[i] < cut {
-							pruned = true
-							break
-						}
-						c.advance(doc)
-					}
-					if c.doc == doc {
-						nc[i] = c.contribution()
-						score += nc[i]
-						c.next()
-					}
-				}
-				if pruned || score < cut {
+				if !q.nonEssential(cs[:wess], doc, score, cut, nc) {
 					continue
 				}
 				// The score is summed in cursor order, so that it does
@@ -274,6 +250,36 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 		}
 	}
 	return h.sorted(), nil
+}
+
+// nonEssential looks up document doc, whose essential contributions sum
+// to score, in the non-essential cursors cs, last first, storing each
+// one's contribution in nc (0 where it has none). It reports whether the
+// document can still reach cut; it stops at the first bound below cut.
+func (q *scoring) nonEssential(cs []*cursor, doc uint64, score, cut float64, nc []float64) bool {
+	cum := q.cum
+	for i := len(cs) - 1; i >= 0; i-- {
+		nc[i] = 0
+		if score+cum[i+1] < cut {
+			return false
+		}
+		c := cs[i]
+		if c.doc < doc {
+			if !c.shallow(doc) {
+				continue
+			}
+			if score+c.blockBound()+cum[i] < cut {
+				return false
+			}
+			c.advance(doc)
+		}
+		if c.doc == doc {
+			nc[i] = c.contribution()
+			score += nc[i]
+			c.next()
+		}
+	}
+	return score >= cut
 }
 
 // A topK keeps the k best documents offered: by score descending, then id
