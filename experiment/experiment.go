@@ -6,7 +6,8 @@
 // setting on some topics and reports it on others.
 //
 // It is PyTerrier's Experiment and GridSearch as a Go value with a useful
-// zero value and one Run method:
+// zero value and a Run method (Evaluate is Run without the default
+// predictor of unjudged pairs, and without its encoder in the binary):
 //
 //	table, err := experiment.Experiment{
 //		Env:     env, // system.Open: the topics, the corpus, the judgments
@@ -55,6 +56,7 @@ import (
 	"github.com/argsearch/argsearch/internal/quote"
 
 	"github.com/argsearch/argsearch/eval"
+	"github.com/argsearch/argsearch/eval/unjudged"
 	"github.com/argsearch/argsearch/internal/docid"
 	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/internal/topicorder"
@@ -96,7 +98,8 @@ type Experiment struct {
 	// pairs (Touché 2022), Run trains eval/unjudged's Model on the
 	// judgments and the Env's texts with the shipped Universal Sentence
 	// Encoder lite (when the judgments hold too little to learn from, the
-	// estimate leads); set it to use another model (or another encoder). Of the figures compared in issue 33's simulation it
+	// estimate leads; Evaluate trains none); set it to use another model
+	// (or another encoder). Of the figures compared in issue 33's simulation it
 	// is the one that kept the systems' order when judgments were hidden
 	// and that a smaller pool did not move (BENCHMARKS.md).
 	Predicted interface {
@@ -294,7 +297,23 @@ type TopicScores struct {
 // Run runs every System that has no Run over the Env's topics, evaluates
 // all of them, and returns the table.
 func (x Experiment) Run(ctx context.Context) (*Table, error) {
-	if err := nilctx.Check(ctx, "experiment: Experiment.Run"); err != nil {
+	return x.run(ctx, "Run", trainPredictor)
+}
+
+// Evaluate is Run without the default predictor of unjudged pairs: where
+// Predicted is nil, no model is trained and the table leads with the
+// estimate, as Run's does without an Env; every other figure is Run's. A
+// program that calls Evaluate and never Run does not carry the shipped
+// Universal Sentence Encoder lite (28 MB of weights), which only the
+// default predictor needs.
+func (x Experiment) Evaluate(ctx context.Context) (*Table, error) {
+	return x.run(ctx, "Evaluate", nil)
+}
+
+// run is Run, named method in errors, with train (nil: none) training the
+// default predictor.
+func (x Experiment) run(ctx context.Context, method string, train func(context.Context, *eval.Judgments, *system.Env) (*unjudged.Model, error)) (*Table, error) {
+	if err := nilctx.Check(ctx, "experiment: Experiment."+method); err != nil {
 		return nil, err
 	}
 	if err := x.checkSystems(); err != nil {
@@ -334,9 +353,9 @@ func (x Experiment) Run(ctx context.Context) (*Table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("experiment: %w", err)
 		}
-		if x.Predicted == nil && !trained && est != nil && x.Env != nil && headline == headlinePredicted {
+		if x.Predicted == nil && train != nil && !trained && est != nil && x.Env != nil && headline == headlinePredicted {
 			trained = true
-			m, err := trainPredictor(ctx, all, x.Env)
+			m, err := train(ctx, all, x.Env)
 			if err != nil {
 				return nil, err
 			}
