@@ -1,0 +1,349 @@
+// Package densevec is the core of exact dense retrieval (package
+// retrieval/dense), shared with the cache of dense indexes that a system's
+// environment keeps on disk: the sentences' vectors, normalised, one row
+// each, their ids, and the exhaustive top-k search by dot product.
+//
+// The vectors may be the Go heap's (Encode) or a mapped file's (the
+// cache's): an Index only reads them.
+package densevec
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unsafe"
+
+	"github.com/argsearch/argsearch/corpus"
+	"github.com/argsearch/argsearch/internal/nilctx"
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/semantic"
+)
+
+// An Index is the vectors of a corpus's sentences. It implements
+// retrieval.Retriever and is safe for concurrent use when Enc is.
+type Index struct {
+	Enc  semantic.Encoder
+	Dim  int
+	Vecs []float32 // Len()·Dim, each row of length 1 (or 0)
+	IDs  IDs
+	// Q is the rows' 8-bit copy, which rules most rows out of a search
+	// without their scores; its Stride is 0 when there is none (then
+	// every row is scored).
+	Q Quant
+}
+
+// IDs are the sentence ids of an Index's rows, in row order: a list, or
+// (from a file) the ids' bytes end to end with the end of each.
+type IDs struct {
+	List []string
+	Blob []byte
+	Ends []uint64
+}
+
+// Len returns the number of ids.
+func (d IDs) Len() int {
+	if d.List != nil {
+		return len(d.List)
+	}
+	return len(d.Ends)
+}
+
+// At returns id i. From a Blob, it is a view of the blob's bytes, valid
+// as long as they are: clone it to keep it.
+func (d IDs) At(i int) string {
+	if d.List != nil {
+		return d.List[i]
+	}
+	lo := uint64(0)
+	if i > 0 {
+		lo = d.Ends[i-1]
+	}
+	hi := d.Ends[i]
+	if hi == lo {
+		return ""
+	}
+	return unsafe.String(&d.Blob[lo], hi-lo)
+}
+
+// Len returns the number of rows.
+func (x *Index) Len() int { return x.IDs.Len() }
+
+// Row returns the vector of row i.
+func (x *Index) Row(i int) []float32 { return x.Vecs[i*x.Dim : (i+1)*x.Dim] }
+
+// batch is the number of sentences encoded in one Encode call.
+const batch = 256
+
+// Encode encodes the sentences of store with enc, in store order. A
+// cancelled ctx stops it between batches with an error wrapping ctx.Err().
+func Encode(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*Index, error) {
+	if err := nilctx.Check(ctx, "dense: Build"); err != nil {
+		return nil, err
+	}
+	x := &Index{Enc: enc}
+	var ids, texts []string
+	flush := func() error {
+		if len(texts) == 0 {
+			return nil
+		}
+		vs, err := enc.Encode(ctx, texts)
+		if err != nil {
+			return fmt.Errorf("dense: %w", err)
+		}
+		if len(vs) != len(texts) {
+			return fmt.Errorf("dense: the encoder gave %d vectors for %d texts", len(vs), len(texts))
+		}
+		for i, v := range vs {
+			if x.Dim == 0 {
+				// Every vector in one allocation: growing by appends
+				// would hold the old array beside the new.
+				x.Dim = len(v)
+				n := store.NumSentences()
+				x.Vecs = make([]float32, 0, n*x.Dim)
+				x.IDs.List = make([]string, 0, n)
+				if x.Q.Stride = Stride(x.Dim); x.Q.Stride > 0 {
+					x.Q.Codes = make([]int8, 0, n*x.Q.Stride)
+					x.Q.Scale = make([]float32, 0, n)
+					x.Q.L1 = make([]float32, 0, n)
+				}
+			}
+			if len(v) != x.Dim || x.Dim == 0 {
+				return fmt.Errorf("dense: sentence %s has a vector of %d dimensions, want %d", ids[i], len(v), x.Dim)
+			}
+			x.Vecs = Normalized(x.Vecs, v)
+			if x.Q.Stride > 0 {
+				x.Q.quantize(x.Vecs[len(x.Vecs)-x.Dim:])
+			}
+		}
+		x.IDs.List = append(x.IDs.List, ids...)
+		ids, texts = ids[:0], texts[:0]
+		return nil
+	}
+	for s := range store.Sentences() {
+		ids, texts = append(ids, s.ID), append(texts, s.Text)
+		if len(texts) == batch {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("dense: %w", err)
+			}
+			if err := flush(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	if x.IDs.List == nil {
+		x.IDs.List = []string{}
+	}
+	return x, nil
+}
+
+// Retrieve returns the k sentences whose vectors are most similar to the
+// query text's, best first, by cosine similarity; ties go to the larger id
+// (retrieval.CompareHits). k <= 0 is an error wrapping retrieval.ErrK.
+func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+	if err := nilctx.Check(ctx, "dense: Index.Retrieve"); err != nil {
+		return nil, err
+	}
+	if k <= 0 {
+		return nil, fmt.Errorf("dense: %w", retrieval.ErrK)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("dense: %w", err)
+	}
+	vs, err := x.Enc.Encode(ctx, []string{q.Text})
+	if err != nil {
+		return nil, fmt.Errorf("dense: query %s: %w", q.ID, err)
+	}
+	if len(vs) != 1 || len(vs[0]) != x.Dim {
+		return nil, fmt.Errorf("dense: query %s: the encoder gave no vector of %d dimensions", q.ID, x.Dim)
+	}
+	top, err := x.search(ctx, Normalized(nil, vs[0]), k)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]retrieval.Hit, len(top))
+	for i, e := range top {
+		out[i] = retrieval.Hit{ID: strings.Clone(x.IDs.At(e.row)), Score: float64(e.score)}
+	}
+	slices.SortFunc(out, retrieval.CompareHits)
+	return out, nil
+}
+
+// An entry is a row and its score.
+type entry struct {
+	score float32
+	row   int
+}
+
+// checkEvery is how many rows are compared between two looks at ctx.
+const checkEvery = 1 << 16
+
+// search returns the k rows most similar to qv (of length 1), in no
+// order: the rows of the k largest scores, ties to the larger id. A row's
+// score is its dot product with qv summed in dimension order, in float32:
+// the same for any number of rows compared at once.
+func (x *Index) search(ctx context.Context, qv []float32, k int) ([]entry, error) {
+	n, dim := x.Len(), x.Dim
+	t := &topK{x: x, k: k, h: make([]entry, 0, min(k, n))}
+	qv = qv[:dim]
+	if x.Q.Stride > 0 {
+		return x.searchQuant(ctx, qv, t)
+	}
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		if i%checkEvery == 0 && i > 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("dense: %w", err)
+			}
+		}
+		// Four rows at once, each summed in dimension order as one row
+		// alone is: the same scores, without waiting on one sum.
+		r := x.Vecs[i*dim : (i+4)*dim]
+		r0, r1, r2, r3 := r[:dim], r[dim:2*dim], r[2*dim:3*dim], r[3*dim:4*dim]
+		var d0, d1, d2, d3 float32
+		for j, q := range qv {
+			d0 += r0[j] * q
+			d1 += r1[j] * q
+			d2 += r2[j] * q
+			d3 += r3[j] * q
+		}
+		if len(t.h) == k {
+			// Most rows are below the k-th best: skip them here.
+			m := t.h[0].score
+			if d0 < m && d1 < m && d2 < m && d3 < m {
+				continue
+			}
+		}
+		t.offer(entry{d0, i})
+		t.offer(entry{d1, i + 1})
+		t.offer(entry{d2, i + 2})
+		t.offer(entry{d3, i + 3})
+	}
+	for ; i < n; i++ {
+		t.offer(entry{x.score(i, qv), i})
+	}
+	return t.h, nil
+}
+
+// score returns row i's score against qv.
+func (x *Index) score(i int, qv []float32) float32 {
+	var d float32
+	for j, v := range x.Vecs[i*x.Dim : (i+1)*x.Dim] {
+		d += v * qv[j]
+	}
+	return d
+}
+
+// quantChunk is the number of rows whose 8-bit dot products are computed
+// at once.
+const quantChunk = 4096
+
+// searchQuant is search by the 8-bit copy: a row whose bound is below the
+// k-th best score so far cannot be among the k best, nor tie with the
+// k-th, and is passed over; every other row is scored as search scores it.
+func (x *Index) searchQuant(ctx context.Context, qv []float32, t *topK) ([]entry, error) {
+	n, st := x.Len(), x.Q.Stride
+	b := newBounder(qv, st)
+	buf := make([]int32, quantChunk)
+	for lo := 0; lo < n; lo += quantChunk {
+		if lo%checkEvery == 0 && lo > 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("dense: %w", err)
+			}
+		}
+		hi := min(n, lo+quantChunk)
+		dots(b.codes, x.Q.Codes[lo*st:hi*st], buf[:hi-lo])
+		for i := lo; i < hi; i++ {
+			if len(t.h) == t.k && b.bound(buf[i-lo], x.Q.Scale[i], x.Q.L1[i]) < float64(t.h[0].score) {
+				continue
+			}
+			t.offer(entry{x.score(i, qv), i})
+		}
+	}
+	return t.h, nil
+}
+
+// A topK is the k best rows so far, in a min-heap: the worst on top.
+type topK struct {
+	x *Index
+	k int
+	h []entry
+}
+
+// worse reports whether a ranks below b: a lower score, or an equal
+// score and a smaller id.
+func (t *topK) worse(a, b entry) bool {
+	if a.score != b.score {
+		return a.score < b.score
+	}
+	return cmp.Less(t.x.IDs.At(a.row), t.x.IDs.At(b.row))
+}
+
+// offer keeps e if it is among the k best so far.
+func (t *topK) offer(e entry) {
+	if len(t.h) < t.k {
+		t.h = append(t.h, e)
+		up(t.h, len(t.h)-1, t.worse)
+		return
+	}
+	if e.score < t.h[0].score || !t.worse(t.h[0], e) {
+		return
+	}
+	t.h[0] = e
+	down(t.h, 0, t.worse)
+}
+
+// up moves h[i] up the min-heap h (the worst on top).
+func up(h []entry, i int, worse func(a, b entry) bool) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !worse(h[i], h[p]) {
+			return
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+// down moves h[i] down the min-heap h.
+func down(h []entry, i int, worse func(a, b entry) bool) {
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(h) && worse(h[r], h[l]) {
+			m = r
+		}
+		if !worse(h[m], h[i]) {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+}
+
+// Normalized appends v scaled to length 1 to dst; all zeros stay zeros.
+func Normalized(dst, v []float32) []float32 {
+	var ss float64
+	for _, x := range v {
+		ss += float64(x) * float64(x)
+	}
+	if ss == 0 {
+		for range v {
+			dst = append(dst, 0)
+		}
+		return dst
+	}
+	inv := 1 / math.Sqrt(ss)
+	for _, x := range v {
+		dst = append(dst, float32(float64(x)*inv))
+	}
+	return dst
+}
