@@ -30,10 +30,11 @@ type Input struct {
 	// read when Dir is empty: 2022 (the zero value) or 2021. Another year
 	// is an error.
 	Sample int
-	// Cache is a directory in which the indexes (lexical.Cache) and, for a
-	// corpus file, a store file of the corpus's texts are kept between
-	// runs, so that only the first run reads the corpus and builds the
-	// index. Empty keeps everything in memory and writes nothing.
+	// Cache is a directory in which the indexes (lexical.Cache, and the
+	// dense indexes of the sentences by each encoder a system uses) and,
+	// for a corpus file, a store file of the corpus's texts are kept
+	// between runs, so that only the first run reads the corpus and builds
+	// the indexes. Empty keeps everything in memory and writes nothing.
 	Cache string
 	// Index is the Env's own index, which Baseline, Swordsman and a
 	// Pipeline without an Analysis search; its zero value is lexical's
@@ -159,7 +160,9 @@ func Open(ctx context.Context, in Input) (env *Env, err error) {
 			return nil, fmt.Errorf("system: reading back the corpus store: %w", err)
 		}
 	}
-	e.dense = envload.NewDense(e.Store)
+	// With a cache, the dense indexes are kept in files beside the store
+	// file and the lexical indexes.
+	e.dense = envload.NewDense(e.Store, envload.DenseFiles{Dir: e.cache.Dir, Src: e.src, Warn: in.Warn})
 	return e, nil
 }
 
@@ -260,6 +263,9 @@ func (e *Env) Close() error {
 		if entry.x != nil {
 			err = errors.Join(err, entry.x.Close())
 		}
+	}
+	if e.dense != nil {
+		err = errors.Join(err, e.dense.Close())
 	}
 	if e.release != nil {
 		err = errors.Join(err, e.release())

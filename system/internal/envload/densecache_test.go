@@ -52,7 +52,7 @@ func store(t *testing.T) *corpus.Store {
 
 func TestIndex(t *testing.T) {
 	ctx := context.Background()
-	c := NewDense(store(t))
+	c := NewDense(store(t), DenseFiles{})
 	n := 0
 	enc := counter{&n}
 	for range 2 {
