@@ -231,6 +231,9 @@ func mapDense(ctx context.Context, path string, store *corpus.Store, storeID, en
 	case crc32c.Checksum(b[headerSize:]) != h.payloadCRC:
 		return nil, nil, fmt.Errorf("%w: its checksum does not match (damaged)", errDenseFile)
 	}
+	// The checksum read every page: the process need not keep them. A
+	// search reads the 8-bit copy and the few rows it scores again.
+	mmap.Drop(b)
 	x = &densevec.Index{Enc: enc, Dim: dim, IDs: densevec.IDs{Blob: b[l.ids:], Ends: []uint64{}}}
 	if h.rows > 0 {
 		x.Vecs = unsafe.Slice((*float32)(unsafe.Pointer(&b[headerSize])), h.rows*uint64(h.dim))
