@@ -587,7 +587,7 @@ func TestOwnColumns(t *testing.T) {
 // the same experiment, and finds the same systems, judgments, headline
 // figures and p-values in both, in the same order, and the same caption.
 func TestSummaryMatchesTable(t *testing.T) {
-	x, table := small(t)
+	x, _ := small(t)
 	x.Systems[1].TrainedOn = map[string][]string{"hand": {"1"}} // an in-sample row and p-values
 	table, err := x.Run(context.Background())
 	if err != nil {

@@ -40,9 +40,7 @@ func newIndex(d *index.Data, s Ranking) (*Index, error) {
 		return nil, err
 	}
 	sh := &shared{Data: d, s: sr}
-	for _, u := range d.Meta.Units {
-		sh.units = append(sh.units, u)
-	}
+	sh.units = append(sh.units, d.Meta.Units...)
 	x := &Index{d: sh}
 	return x.With(s)
 }
