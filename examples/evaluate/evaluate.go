@@ -367,10 +367,10 @@ func toucheTable(c *config, w, stderr io.Writer) error {
 	x.Pairs = mapping(c.pairs)
 	x.ByRank = c.order == "rank"
 	// The baseline's rows come first, whatever its place among RUN....
-	x.Systems = append(x.Systems, experiment.System{Name: labels[baseline], Run: runs[baseline]})
+	x.Systems = append(x.Systems, experiment.System{Name: labels[baseline], Run: runs[baseline], TrainedOn: trainedOn(runTag(runs[baseline]))})
 	for i := range files {
 		if i != baseline {
-			x.Systems = append(x.Systems, experiment.System{Name: labels[i], Run: runs[i]})
+			x.Systems = append(x.Systems, experiment.System{Name: labels[i], Run: runs[i], TrainedOn: trainedOn(runTag(runs[i]))})
 		}
 	}
 	t, err := x.Run(ctx)
@@ -498,6 +498,30 @@ func runLabels(files []string, runs []runfile.Run, names []string) []string {
 		labels[i] = uniqueLabel(labels[i], labels[:i])
 	}
 	return labels
+}
+
+// trainedOn returns the judged topics that the library's system whose
+// command writes run tag tag by default learned from (system.Pipeline's
+// TrainedOn): "argsearch-advanced" is system.Advanced, "argsearch-NAME" the
+// recipe NAME. Other tags, own systems' among them, name no topics; their
+// rows are not marked.
+func trainedOn(tag string) map[string][]string {
+	name, ok := strings.CutPrefix(tag, "argsearch-")
+	if !ok {
+		return nil
+	}
+	var sys system.System = system.Advanced()
+	if name != "advanced" {
+		r, err := system.FindRecipe(name)
+		if err != nil {
+			return nil
+		}
+		sys = r.System
+	}
+	if l, ok := sys.(interface{ TrainedOn() map[string][]string }); ok {
+		return l.TrainedOn()
+	}
+	return nil
 }
 
 // runTag returns the tag of a run's first line, or "".

@@ -1003,3 +1003,42 @@ func TestGzip(t *testing.T) {
 		}
 	}
 }
+
+// TestTableInSampleByTag marks the rows of a run that the tag of one of
+// the library's systems names (argsearch-advanced, argsearch-RECIPE) as
+// in-sample where that system learned from the judgments (Advanced: the
+// 2022 sample's odd topics), and leaves other runs' rows unmarked.
+func TestTableInSampleByTag(t *testing.T) {
+	b, err := os.ReadFile("testdata/a.run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tagged strings.Builder
+	for l := range strings.Lines(string(b)) {
+		f := strings.Fields(l)
+		f[len(f)-1] = "argsearch-advanced"
+		tagged.WriteString(strings.Join(f, " ") + "\n")
+	}
+	advanced := filepath.Join(t.TempDir(), "advanced.run")
+	if err := os.WriteFile(advanced, []byte(tagged.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		run, want string
+	}{{"testdata/a.run", "0"}, {advanced, "1"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"-year", "2022", "-predict=false", "-resamples", "100", "-format", "tsv", c.run}, &stdout, &stderr); code != cli.ExitOK {
+			t.Fatalf("%s: exit %d: %s", c.run, code, stderr.String())
+		}
+		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+		col := slices.Index(strings.Split(lines[0], "\t"), "in_sample")
+		if col < 0 {
+			t.Fatalf("no in_sample column:\n%s", lines[0])
+		}
+		for _, l := range lines[1:] {
+			if got := strings.Split(l, "\t")[col]; got != c.want {
+				t.Errorf("%s: in_sample %q, want %q (topic 1 is one of the 25 Advanced learned from):\n%s", c.run, got, c.want, l)
+			}
+		}
+	}
+}

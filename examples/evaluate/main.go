@@ -113,6 +113,13 @@
 // tag, else by the shortest part of its path that tells it from the other
 // runs; no two rows share a label.
 //
+// A run whose tag is the one a command of the library's systems writes by
+// default (argsearch-advanced; argsearch-NAME for advanced -recipe NAME)
+// is taken for that system's: its rows and p-values that rest on topics
+// the system learned from are marked in-sample, as experiment marks them
+// (system.Pipeline.TrainedOn: Advanced's pair weights were learned on the
+// 2022 sample's 25 topics). Other tags mark nothing.
+//
 // The table is aligned for people and fits a terminal of 120 columns:
 // each row's run, judgments, headline figure with its interval and
 // p-value, judged@5 and a short warning. -wide prints the aligned table
