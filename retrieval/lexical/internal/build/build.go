@@ -4,7 +4,10 @@
 // arena, and written to sorted runs beyond a memory bound), which are
 // then conflated with their Krovetz stems, stopped and frozen, their terms
 // in byte order and their postings in blocks, into the form of package
-// index: in memory, or written to a directory and read back.
+// index: in memory, or written to a directory and read back. A build with
+// word shingles to a directory, whose terms run to the hundred million,
+// writes segments instead of runs, each with a dictionary of its own, and
+// merges them term by term into the unit files (merge.go).
 package build
 
 import (
@@ -42,7 +45,9 @@ type Config struct {
 	Workers           int // goroutines analysing text; 0 means GOMAXPROCS
 	Progress          func(Progress)
 	ExpectedArguments int // for Progress's ETA, if positive
-	// MaxShingleTerms, if positive, replaces maxShingleTerms (for tests).
+	// MaxShingleTerms, if positive, replaces segmentTerms (for tests): the
+	// distinct terms a build with shingles to a directory holds before it
+	// writes a segment.
 	MaxShingleTerms int
 }
 
@@ -70,6 +75,13 @@ func Run(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error]
 		b.dir, b.budget = dir, c.Memory
 		if b.budget <= 0 {
 			b.budget = defaultBuildMemory
+		}
+		// Shingles make terms by the hundred million (see segmentTerms).
+		// Krovetz conflation and frequency stop lists, which need every
+		// term's statistics at once, are not combined with them
+		// (analysis.Analysis.Normalized).
+		if c.Analysis.Shingles > 1 && c.Analysis.Stem != "krovetz" && c.Analysis.Stop != "frequent" && c.Analysis.Stop != "frequent-fields" {
+			b.segTerms = cmp.Or(c.MaxShingleTerms, segmentTerms)
 		}
 	}
 	defer b.cleanup()
@@ -113,11 +125,15 @@ type builder struct {
 	stopwords []string
 	// A build to a directory writes what it holds to a run in dir when it
 	// holds more than budget bytes (see run); budget 0: never.
-	dir     string
-	budget  int
-	runs    []*run
-	temps   []*os.File // files written while freezing, removed by cleanup
-	tempsMu sync.Mutex // units are frozen on several goroutines
+	dir    string
+	budget int
+	runs   []*run
+	// segTerms > 0: each run is a segment (see segment), written when the
+	// dictionary holds more than segTerms terms or when the budget is
+	// passed, after which the dictionary starts afresh.
+	segTerms int
+	temps    []*os.File // files written while freezing, removed by cleanup
+	tempsMu  sync.Mutex // units are frozen on several goroutines
 	// With Krovetz stemming: the stemmer's vocabulary, in byte order, and
 	// per provisional term id the id of its stem (nil: every term is its
 	// own).
@@ -185,6 +201,8 @@ type batch struct {
 	n     int // arguments
 	args  []corpus.Argument
 	units []unitBatch
+	gen   uint32 // the dictionary generation of its term ids
+	stale bool   // the dictionary moved on while it was analysed
 }
 
 // A worker analyses batches.
@@ -193,7 +211,10 @@ type worker struct {
 	doc int64 // documents analysed, a stamp for termEntry
 }
 
-func (w *worker) analyse(b *batch, units []string) {
+// analyse analyses b's arguments, with term ids of the dictionary's
+// current generation; it keeps b.args if keep.
+func (w *worker) analyse(b *batch, units []string, keep bool) {
+	b.gen, b.stale = w.z.dict.generation(), false
 	b.units = make([]unitBatch, len(units))
 	for i, u := range units {
 		ub := &b.units[i]
@@ -203,7 +224,7 @@ func (w *worker) analyse(b *batch, units []string) {
 			fb := &ub.fields[fi]
 			start := int32(0)
 			add := func(text string) {
-				w.z.each(text, func(e *termEntry) {
+				ok := w.z.each(text, b.gen, func(e *termEntry) {
 					if e.stamp == w.doc+1 {
 						fb.tfs[e.pos]++
 						return
@@ -213,6 +234,7 @@ func (w *worker) analyse(b *batch, units []string) {
 					fb.gids = append(fb.gids, e.gid)
 					fb.tfs = append(fb.tfs, 1)
 				})
+				b.stale = b.stale || !ok
 			}
 			endDoc := func() {
 				var dl uint32
@@ -259,7 +281,9 @@ func (w *worker) analyse(b *batch, units []string) {
 			}
 		}
 	}
-	b.args = nil
+	if !keep {
+		b.args = nil
+	}
 }
 
 // run reads args, analyses them on workers and merges the results in
@@ -288,7 +312,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 		go func() {
 			defer wg.Done()
 			for bt := range todo {
-				w.analyse(bt, units)
+				w.analyse(bt, units, b.segTerms > 0)
 				select {
 				case done <- bt:
 				case <-ctx.Done():
@@ -304,6 +328,10 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 		wg.Wait()
 		close(done)
 	}()
+	// A batch analysed with the ids of an earlier generation of the
+	// dictionary than the current (it was analysed while a segment was
+	// written) is analysed again here.
+	again := &worker{z: newAnalyzer(proto, b.dict)}
 	pending := map[int]*batch{}
 	next := 0
 	lastReport := start
@@ -316,19 +344,12 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 			}
 			delete(pending, next)
 			next++
-			b.merge(p)
-			if limit := cmp.Or(c.MaxShingleTerms, maxShingleTerms); b.an.Shingles > 1 && b.dict.size() > limit {
-				cancel()
-				for range done {
-				}
-				// The sentinel comes first: its text ("configuration mismatch
-				// or invalid") read as nonsense after the advice.
-				return fmt.Errorf("lexical: build: %w: word shingles (analysis.Analysis.Shingles %d) made more than %d distinct terms after %d arguments, "+
-					"too many to build in memory (a build of args.me's 5.69 million sentences with shingles of 3 was killed at 24 GB); "+
-					"index a sample or a part of the corpus with shingles",
-					index.ErrConfig, b.an.Shingles, limit, b.nargs)
+			if b.segTerms > 0 && (p.stale || p.gen != b.dict.generation()) {
+				again.analyse(p, units, false)
 			}
-			if b.budget > 0 && b.held() > b.budget {
+			p.args = nil
+			b.merge(p)
+			if b.budget > 0 && b.held() > b.budget || b.segTerms > 0 && b.dict.size() > b.segTerms {
 				if err := b.flush(); err != nil {
 					cancel()
 					for range done {

@@ -33,6 +33,10 @@ func (b *builder) finish() error {
 				continue
 			}
 			fb.post, fb.arena = nil, arena{}
+			if b.segTerms > 0 {
+				fb.last, fb.df, fb.ttf, fb.maxTF = nil, nil, nil, nil
+				continue // merged term by term as the unit is written (mergeField)
+			}
 			if _, err := b.fileStore(ui, fi); err != nil {
 				return err
 			}

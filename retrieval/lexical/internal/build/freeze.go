@@ -29,7 +29,9 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 	// On disk, each unit is written from the lists the builder stores (in
 	// the directory, when the build wrote runs) and the index is read back
 	// at the end. The units share nothing but what the builder only reads
-	// now, so they are frozen on goroutines of their own, one per core.
+	// now, so they are frozen on goroutines of their own, one per core;
+	// one at a time when they are merged from segments, whose sections,
+	// written to files of their own first, take as much disk as the unit.
 	todo := make(chan int, len(b.units))
 	for i := range b.units {
 		todo <- i
@@ -37,7 +39,11 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 	close(todo)
 	errs := make([]error, len(b.units))
 	var wg sync.WaitGroup
-	for range min(len(b.units), max(1, runtime.GOMAXPROCS(0))) {
+	workers := min(len(b.units), max(1, runtime.GOMAXPROCS(0)))
+	if b.segTerms > 0 && len(b.runs) > 0 {
+		workers = 1
+	}
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -53,6 +59,7 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 					d.Units[i] = u
 				}
 				errs[i] = err
+				b.removeTemps(i)
 				b.release(i)
 			}
 		}()
@@ -86,6 +93,9 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 // vector entries are remapped through it, summing the frequencies of terms
 // that share a target.
 func (b *builder) freeze(ui int, inMemory bool) (*index.Unit, []index.FieldStreams, error) {
+	if b.segTerms > 0 && len(b.runs) > 0 {
+		return b.freezeSegments(ui)
+	}
 	ub := b.units[ui]
 	u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
 	var err error
@@ -157,7 +167,7 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*index.Field, index.Fi
 	}
 	s.close() // release the lists before the term vectors are made
 	if fb.vectors {
-		if st.Fwd, err = b.freezeVectors(ui, fi, f, newID, inMemory); err != nil {
+		if st.Fwd, err = b.freezeVectors(ui, fi, f, func(_ int, g uint64) uint32 { return newID[g] }, inMemory); err != nil {
 			return nil, st, err
 		}
 	}
@@ -176,45 +186,27 @@ func encodePostings(f *index.Field, out *output, s *listStore, order []uint32) e
 	f.PostOff = make([]uint64, 1, len(order)+1)
 	f.BlockAt = make([]uint32, 1, len(order)+1)
 	f.PostCRC = make([]uint32, 0, len(order))
-	var list, enc []byte
-	var docs, tfs [index.BlockSize]uint32
+	var list []byte
+	e := &encoder{f: f, prev: -1}
 	total := uint64(0)
 	for i, g := range order {
 		var err error
 		if list, err = s.list(list[:0], g); err != nil {
 			return err
 		}
-		enc = enc[:0]
-		prev, n := int64(-1), 0
-		flush := func() {
-			f.Blocks = append(f.Blocks, index.Block{Last: docs[n-1], Off: uint32(len(enc)), MaxTF: index.MaxStat, MinDL: index.MaxStat})
-			b := &f.Blocks[len(f.Blocks)-1]
-			bmax, bmin := uint32(0), uint32(math.MaxUint32)
-			for j := range n {
-				bmax = max(bmax, tfs[j])
-				bmin = min(bmin, f.Length(uint64(docs[j])))
-			}
-			b.MaxTF, b.MinDL = uint16(min(bmax, index.MaxStat)), uint16(min(bmin, index.MaxStat))
-			enc = index.AppendBlock(enc, docs[:n], tfs[:n], prev)
-			prev, n = int64(docs[n-1]), 0
-		}
 		for doc, tf := range listPostings(list) {
-			docs[n], tfs[n] = uint32(doc), tf
-			if n++; n == index.BlockSize {
-				flush()
-			}
+			e.add(uint32(doc), tf)
 		}
-		if n > 0 {
-			flush()
-		}
-		if uint64(len(enc)) > math.MaxUint32 {
-			return fmt.Errorf("lexical: build: the postings of term %s take %d bytes, more than this format's 4 GiB: %w", quote.Q(f.Term(i)), len(enc), index.ErrConfig)
+		enc, blocks, err := e.end(func() string { return string(f.Term(i)) })
+		if err != nil {
+			return err
 		}
 		if _, err := out.Write(enc); err != nil {
 			return fmt.Errorf("lexical: build: %w", err)
 		}
 		total += uint64(len(enc))
-		f.PostCRC = append(f.PostCRC, index.PostingsCRC(enc, f.Blocks[f.BlockAt[len(f.BlockAt)-1]:]))
+		f.Blocks = append(f.Blocks, blocks...)
+		f.PostCRC = append(f.PostCRC, index.PostingsCRC(enc, blocks))
 		f.PostOff = append(f.PostOff, total)
 		f.BlockAt = append(f.BlockAt, uint32(len(f.Blocks)))
 	}
@@ -223,6 +215,53 @@ func encodePostings(f *index.Field, out *output, s *listStore, order []uint32) e
 		return fmt.Errorf("lexical: build: %w", err)
 	}
 	return nil
+}
+
+// An encoder codes one term's postings at a time in blocks (see
+// index.Block); f gives the documents' lengths.
+type encoder struct {
+	f         *index.Field
+	docs, tfs [index.BlockSize]uint32
+	n         int
+	prev      int64
+	enc       []byte
+	blocks    []index.Block
+}
+
+// add adds a posting, in document order.
+func (e *encoder) add(doc, tf uint32) {
+	e.docs[e.n], e.tfs[e.n] = doc, tf
+	if e.n++; e.n == index.BlockSize {
+		e.flush()
+	}
+}
+
+func (e *encoder) flush() {
+	n := e.n
+	b := index.Block{Last: e.docs[n-1], Off: uint32(len(e.enc)), MaxTF: index.MaxStat, MinDL: index.MaxStat}
+	bmax, bmin := uint32(0), uint32(math.MaxUint32)
+	for j := range n {
+		bmax = max(bmax, e.tfs[j])
+		bmin = min(bmin, e.f.Length(uint64(e.docs[j])))
+	}
+	b.MaxTF, b.MinDL = uint16(min(bmax, index.MaxStat)), uint16(min(bmin, index.MaxStat))
+	e.blocks = append(e.blocks, b)
+	e.enc = index.AppendBlock(e.enc, e.docs[:n], e.tfs[:n], e.prev)
+	e.prev, e.n = int64(e.docs[n-1]), 0
+}
+
+// end returns the postings and blocks of the term (named by term, for an
+// error) and starts the next; they are valid until the next call of add.
+func (e *encoder) end(term func() string) ([]byte, []index.Block, error) {
+	if e.n > 0 {
+		e.flush()
+	}
+	enc, blocks := e.enc, e.blocks
+	e.enc, e.blocks, e.prev = e.enc[:0], e.blocks[:0], -1
+	if uint64(len(enc)) > math.MaxUint32 {
+		return nil, nil, fmt.Errorf("lexical: build: the postings of term %s take %d bytes, more than this format's 4 GiB: %w", quote.Q(term()), len(enc), index.ErrConfig)
+	}
+	return enc, blocks, nil
 }
 
 // An output collects a section of a unit file while the unit is frozen:
@@ -284,7 +323,7 @@ func (o *output) done(inMemory bool) ([]byte, *index.Stream, error) {
 // freezeVectors writes the term vectors of field fi of unit ui, with the
 // final term ids newID, and returns their stream (nil in memory, where f
 // holds them).
-func (b *builder) freezeVectors(ui, fi int, f *index.Field, newID []uint32, inMemory bool) (*index.Stream, error) {
+func (b *builder) freezeVectors(ui, fi int, f *index.Field, newID func(run int, g uint64) uint32, inMemory bool) (*index.Stream, error) {
 	fb := b.units[ui].fields[fi]
 	const dropped = ^uint32(0)
 	f.FwdOff = make([]uint64, 1, f.Docs()+1)
@@ -297,13 +336,13 @@ func (b *builder) freezeVectors(ui, fi int, f *index.Field, newID []uint32, inMe
 	total := uint64(0)
 	f.FwdCRC = make([]uint32, 0, index.FwdChunks(f.Docs()))
 	crc := uint32(0) // of the current chunk's term vectors
-	err = b.eachVector(ui, fi, func(v []byte) error {
+	err = b.eachVector(ui, fi, func(run int, v []byte) error {
 		ents = ents[:0]
 		for p := v; len(p) > 0; {
 			var g uint64
 			var tf uint32
 			g, tf, p = readPosting(p)
-			if id := newID[g]; id != dropped {
+			if id := newID(run, g); id != dropped {
 				ents = append(ents, uint64(id)<<32|uint64(tf))
 			}
 		}

@@ -26,11 +26,12 @@ const defaultBuildMemory = 256 << 20
 // concatenation is the list an unbounded build makes) and the index is
 // written from them; the runs are then removed.
 type run struct {
-	path string
-	f    *os.File
-	ids  []section   // per unit: (id, document) pairs in id order
-	post [][]section // per unit and field: (term, list) in provisional term order
-	fwd  [][]section // per unit and field: each document's term vector, in document order
+	path  string
+	f     *os.File
+	terms int         // a segment's: the terms of its generation of the dictionary
+	ids   []section   // per unit: (id, document) pairs in id order
+	post  [][]section // per unit and field: (term, list) in provisional term order
+	fwd   [][]section // per unit and field: each document's term vector, in document order
 }
 
 // A section is a byte range of a file.
@@ -83,6 +84,10 @@ func (b *builder) flush() error {
 	b.runs = append(b.runs, r) // removed by cleanup, even if this fails
 	w := &countWriter{w: bufio.NewWriterSize(f, 1<<20)}
 	var list []byte
+	var order []uint32 // a segment's terms in byte order
+	if b.segTerms > 0 {
+		order = byteOrder(b.dict.terms)
+	}
 	for _, ub := range b.units {
 		start := w.n
 		if err := ub.writeRunIDs(w); err != nil {
@@ -92,7 +97,15 @@ func (b *builder) flush() error {
 		var post, fwd []section
 		for _, fb := range ub.fields {
 			start := w.n
+			if b.segTerms > 0 {
+				if err := fb.writeSegment(w, b.dict.terms, order, &list); err != nil {
+					return fmt.Errorf("lexical: build: %w", err)
+				}
+			}
 			for g := range fb.post {
+				if b.segTerms > 0 {
+					break
+				}
 				if fb.post[g].size == 0 {
 					continue
 				}
@@ -123,6 +136,66 @@ func (b *builder) flush() error {
 	if err := w.w.Flush(); err != nil {
 		return fmt.Errorf("lexical: build: %w", err)
 	}
+	if b.segTerms > 0 {
+		r.terms = len(b.dict.terms)
+		b.dict.reset()
+	}
+	return nil
+}
+
+// byteOrder returns the ids of terms in byte order of the terms. It sorts
+// them by their first 8 bytes, as an integer, and compares the rest only
+// where those are equal: a sort of the terms themselves spent most of its
+// time fetching them from memory.
+func byteOrder(terms []string) []uint32 {
+	type keyed struct {
+		key uint64
+		g   uint32
+	}
+	ks := make([]keyed, len(terms))
+	for g, t := range terms {
+		var k [8]byte
+		copy(k[:], t)
+		ks[g] = keyed{binary.BigEndian.Uint64(k[:]), uint32(g)}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		return strings.Compare(terms[a.g], terms[b.g])
+	})
+	order := make([]uint32, len(ks))
+	for i, k := range ks {
+		order[i] = k.g
+	}
+	return order
+}
+
+// writeSegment writes the field's lists as a segment's (see segment), its
+// terms in order (provisional ids, in byte order of terms), and empties
+// the field's per-term state for the dictionary's next generation.
+func (fb *fieldBuilder) writeSegment(w *countWriter, terms []string, order []uint32, list *[]byte) error {
+	for _, g := range order {
+		if int(g) >= len(fb.df) || fb.df[g] == 0 {
+			continue
+		}
+		// The record is put together, then written in two pieces.
+		*list = fb.arena.appendTo((*list)[:0], &fb.post[g])
+		r := binary.AppendUvarint(fb.scratch[:0], uint64(len(terms[g])))
+		r = append(r, terms[g]...)
+		r = binary.AppendUvarint(r, uint64(g))
+		r = binary.AppendUvarint(r, uint64(fb.df[g]))
+		r = binary.AppendUvarint(r, fb.ttf[g])
+		r = binary.AppendUvarint(r, uint64(fb.maxTF[g]))
+		r = binary.AppendUvarint(r, uint64(len(*list)))
+		fb.scratch = r
+		w.Write(r)
+		if _, err := w.Write(*list); err != nil {
+			return err
+		}
+	}
+	clear(fb.post)
+	fb.post, fb.last, fb.df, fb.ttf, fb.maxTF = fb.post[:0], fb.last[:0], fb.df[:0], fb.ttf[:0], fb.maxTF[:0]
 	return nil
 }
 
@@ -425,19 +498,20 @@ func (b *builder) fileStore(ui, fi int) (*listStore, error) {
 }
 
 // eachVector calls fn with the term vector (provisional ids) of every
-// document of field fi of unit ui, in document order.
-func (b *builder) eachVector(ui, fi int, fn func(v []byte) error) error {
+// document of field fi of unit ui, in document order, and the run it is
+// in (0 without runs).
+func (b *builder) eachVector(ui, fi int, fn func(run int, v []byte) error) error {
 	fb := b.units[ui].fields[fi]
 	if len(b.runs) == 0 {
 		for d, at := range fb.fwdAt {
-			if err := fn(fb.fwd.at(at, int(fb.fwdLen[d]))); err != nil {
+			if err := fn(0, fb.fwd.at(at, int(fb.fwdLen[d]))); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	var v []byte
-	for _, r := range b.runs {
+	for ri, r := range b.runs {
 		br := r.fwd[ui][fi].reader(r.f)
 		for {
 			n, err := binary.ReadUvarint(br)
@@ -451,7 +525,7 @@ func (b *builder) eachVector(ui, fi int, fn func(v []byte) error) error {
 			if _, err := io.ReadFull(br, v); err != nil {
 				return fmt.Errorf("lexical: build: reading a run: %w", err)
 			}
-			if err := fn(v); err != nil {
+			if err := fn(ri, v); err != nil {
 				return err
 			}
 		}

@@ -6,31 +6,56 @@ import (
 	"github.com/argsearch/argsearch/analysis"
 )
 
-// maxShingleTerms bounds the distinct terms of a build with shingles: each
-// holds its postings head and statistics in every field while building,
-// and shingles of 3 over args.me's 5.69 million sentences make far more
-// than fit in memory (a build was killed at 24 GB; one stopped at 20
-// million terms, after 51,200 of 365,408 arguments, held 13 GB). Without
-// shingles args.me has 355,091 terms, the 2022 sample with shingles of 3
-// about 350,000.
-const maxShingleTerms = 5_000_000
+// segmentTerms bounds the distinct terms a build to a directory holds in
+// memory when its analysis has shingles (Config.MaxShingleTerms replaces
+// it in tests). Each term holds its dictionary entry, postings head and
+// statistics while building, about 150 bytes; shingles of 3 over args.me's
+// 5.69 million sentences make 118 million distinct terms (94% of them
+// once), 18 GB held at once, where a build was killed at 24 GB. Past the
+// bound, the build writes what it holds to a segment, its terms in byte
+// order with their statistics and lists, and starts a new dictionary (see
+// run.go); the segments are merged term by term at the end (merge.go), so
+// a build holds at most this many terms whatever the corpus: 4,194,304
+// terms, about 0.6 GB.
+const segmentTerms = 1 << 22
 
 // A termEntry is an analysed term as an analyzer memoizes it, with
 // bookkeeping for the build.
 type termEntry struct {
 	term  string
 	gid   uint32 // id in the build's shared dictionary
+	gen   uint32 // the dictionary generation gid belongs to
 	stamp int64  // worker-local document number + 1 it was last counted in
 	pos   int32  // its entry in that document
 }
 
 // A dictionary gives terms ids, shared by the workers of a build. Ids are
 // in order of first request, which depends on scheduling; the index renumbers
-// terms in byte order, so it does not depend on them.
+// terms in byte order, so it does not depend on them. A build that writes
+// segments empties the dictionary after each (reset): ids are valid in
+// their generation only.
 type dictionary struct {
 	mu    sync.Mutex
 	ids   map[string]uint32
 	terms []string
+	gen   uint32
+}
+
+// generation returns the dictionary's generation: the number of resets.
+func (d *dictionary) generation() uint32 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.gen
+}
+
+// reset empties the dictionary and starts its next generation.
+func (d *dictionary) reset() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	clear(d.ids)
+	clear(d.terms)
+	d.terms = d.terms[:0]
+	d.gen++
 }
 
 // size returns the number of terms given ids so far.
@@ -40,7 +65,9 @@ func (d *dictionary) size() int {
 	return len(d.terms)
 }
 
-func (d *dictionary) id(t string) uint32 {
+// id returns the id of t in the dictionary's current generation, which it
+// also returns.
+func (d *dictionary) id(t string) (uint32, uint32) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	g, ok := d.ids[t]
@@ -49,7 +76,7 @@ func (d *dictionary) id(t string) uint32 {
 		d.ids[t] = g
 		d.terms = append(d.terms, t)
 	}
-	return g
+	return g, d.gen
 }
 
 // An analyzer is an analysis.Analyzer with a termEntry for each of its
@@ -68,8 +95,11 @@ func newAnalyzer(proto *analysis.Analyzer, dict *dictionary) *analyzer {
 }
 
 // each calls f with the entry of every term of text, in order (as
-// analysis.Analyzer.Each gives them).
-func (z *analyzer) each(text string, f func(*termEntry)) {
+// analysis.Analyzer.Each gives them), its id of generation gen of the
+// dictionary; it returns false if the dictionary has moved on to a later
+// generation (the ids given are then not all of gen).
+func (z *analyzer) each(text string, gen uint32, f func(*termEntry)) bool {
+	ok := true
 	z.z.Each(text, func(id int, term string) {
 		if id >= len(z.ents) {
 			z.ents = append(z.ents, make([]termEntry, id+1-len(z.ents))...)
@@ -77,12 +107,14 @@ func (z *analyzer) each(text string, f func(*termEntry)) {
 		// Entries are values (one cache line fewer a token than pointers);
 		// e is not kept past f, so growing ents cannot leave it stale.
 		e := &z.ents[id]
-		if e.term == "" { // terms are never empty
+		if e.term == "" || e.gen != gen { // terms are never empty
 			e.term = term
-			e.gid = z.dict.id(term)
+			e.gid, e.gen = z.dict.id(term)
+			ok = ok && e.gen == gen
 		}
 		f(e)
 	})
+	return ok
 }
 
 // trim empties the memo when it has grown too large. The build calls it

@@ -125,11 +125,18 @@ func (s *sectionWriter) Write(b []byte) (int, error) {
 // stream writes a large section (its checksum does not cover its bytes)
 // from st, or b if st is nil.
 func (s *sectionWriter) stream(st *Stream, b []byte) {
+	s.streamWhole(st, false, func() { s.bytes(b, false) })
+}
+
+// streamWhole writes a section from st, its checksum covering its bytes if
+// whole; if st is nil, it calls otherwise, which writes the section from
+// the Field.
+func (s *sectionWriter) streamWhole(st *Stream, whole bool, otherwise func()) {
 	if st == nil {
-		s.bytes(b, false)
+		otherwise()
 		return
 	}
-	s.begin(st.Size, false)
+	s.begin(st.Size, whole)
 	start := s.n
 	if s.err == nil {
 		if err := st.Write(s); err != nil && s.err == nil {
@@ -205,21 +212,25 @@ func writeUnit(w io.Writer, u *Unit, streams []FieldStreams) error {
 		if streams != nil {
 			st = streams[i]
 		}
+		d := st.Dict
+		if d == nil {
+			d = &DictStreams{}
+		}
 		s.bytes([]byte(f.Name), true)
-		s.bytes(f.TermBlob, true)
-		s.u64s(f.TermOff, true)
-		s.u32s(f.DF)
-		s.u64s(f.TTF, true)
-		s.u32s(f.MaxTF)
-		s.u64s(f.PostOff, true)
+		s.streamWhole(d.Terms, true, func() { s.bytes(f.TermBlob, true) })
+		s.streamWhole(d.TermOff, true, func() { s.u64s(f.TermOff, true) })
+		s.streamWhole(d.DF, true, func() { s.u32s(f.DF) })
+		s.streamWhole(d.TTF, true, func() { s.u64s(f.TTF, true) })
+		s.streamWhole(d.MaxTF, true, func() { s.u32s(f.MaxTF) })
+		s.streamWhole(d.PostOff, true, func() { s.u64s(f.PostOff, true) })
 		s.stream(st.Post, f.Post)
-		s.u32s(f.BlockAt)
-		s.blocks(f.Blocks)
+		s.streamWhole(d.BlockAt, true, func() { s.u32s(f.BlockAt) })
+		s.streamWhole(d.Blocks, false, func() { s.blocks(f.Blocks) })
 		s.bytes(f.DL8, true)
 		s.u32s(f.DL)
 		s.stream(st.Fwd, f.Fwd)
 		s.u64s(f.FwdOff, false)
-		s.u32s(f.PostCRC)
+		s.streamWhole(d.PostCRC, true, func() { s.u32s(f.PostCRC) })
 		s.u32s(f.FwdCRC)
 	}
 	return s.err
@@ -232,6 +243,19 @@ type Stream struct {
 	Write func(io.Writer) error
 }
 
-// FieldStreams are a field's posting and term vector sections, when the
-// Field does not hold them.
-type FieldStreams struct{ Post, Fwd *Stream }
+// FieldStreams are a field's posting and term vector sections, and
+// possibly its term dictionary, when the Field does not hold them.
+type FieldStreams struct {
+	Post, Fwd *Stream
+	Dict      *DictStreams // nil: the Field holds its terms
+}
+
+// DictStreams are the sections of a field's terms, when there are too many
+// to hold in memory while the unit is written (a build that merges
+// segments): the term blob, term offsets, df, ttf, max tf, posting
+// offsets, first blocks, blocks and posting checksums, each laid out as in
+// the file (see the package documentation), or nil where the Field holds
+// it.
+type DictStreams struct {
+	Terms, TermOff, DF, TTF, MaxTF, PostOff, BlockAt, Blocks, PostCRC *Stream
+}
