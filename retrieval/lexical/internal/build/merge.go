@@ -148,6 +148,15 @@ func (b *builder) freezeSegments(ui int) (*index.Unit, []index.FieldStreams, err
 		u.Fields = append(u.Fields, f)
 		streams = append(streams, st)
 	}
+	if ui == len(b.units)-1 {
+		// Units are frozen one at a time, in order (builder.write): the
+		// segments are no longer read, and go before the unit is written.
+		for _, r := range b.runs {
+			r.f.Close()
+			os.Remove(r.path)
+		}
+		b.runs = b.runs[:0]
+	}
 	return u, streams, nil
 }
 
