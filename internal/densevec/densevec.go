@@ -104,19 +104,11 @@ func Encode(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*In
 				n := store.NumSentences()
 				x.Vecs = make([]float32, 0, n*x.Dim)
 				x.IDs.List = make([]string, 0, n)
-				if x.Q.Stride = Stride(x.Dim); x.Q.Stride > 0 {
-					x.Q.Codes = make([]int8, 0, n*x.Q.Stride)
-					x.Q.Scale = make([]float32, 0, n)
-					x.Q.L1 = make([]float32, 0, n)
-				}
 			}
 			if len(v) != x.Dim || x.Dim == 0 {
 				return fmt.Errorf("dense: sentence %s has a vector of %d dimensions, want %d", ids[i], len(v), x.Dim)
 			}
 			x.Vecs = Normalized(x.Vecs, v)
-			if x.Q.Stride > 0 {
-				x.Q.quantize(x.Vecs[len(x.Vecs)-x.Dim:])
-			}
 		}
 		x.IDs.List = append(x.IDs.List, ids...)
 		ids, texts = ids[:0], texts[:0]
@@ -139,6 +131,7 @@ func Encode(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*In
 	if x.IDs.List == nil {
 		x.IDs.List = []string{}
 	}
+	x.Q = NewQuant(x.Vecs, x.Dim)
 	return x, nil
 }
 
@@ -191,7 +184,7 @@ func (x *Index) search(ctx context.Context, qv []float32, k int) ([]entry, error
 	n, dim := x.Len(), x.Dim
 	t := &topK{x: x, k: k, h: make([]entry, 0, min(k, n))}
 	qv = qv[:dim]
-	if x.Q.Stride > 0 {
+	if x.Q.Stride > 0 && finite(qv) {
 		return x.searchQuant(ctx, qv, t)
 	}
 	i := 0
@@ -239,17 +232,31 @@ func (x *Index) score(i int, qv []float32) float32 {
 	return d
 }
 
-// quantChunk is the number of rows whose 8-bit dot products are computed
-// at once.
-const quantChunk = 4096
+// quantChunk is the number of rows whose 8-bit dot products one call of
+// dots computes: short, as the goroutine cannot be preempted inside it.
+const quantChunk = 1 << 12
 
-// searchQuant is search by the 8-bit copy: a row whose bound is below the
-// k-th best score so far cannot be among the k best, nor tie with the
-// k-th, and is passed over; every other row is scored as search scores it.
+// searchQuant is search by the 8-bit copy. It computes every row's 8-bit
+// dot product, and from it bounds of each row's score, and finds floor,
+// the k-th largest lower bound: at most the k-th best score. The rows
+// whose upper bound reaches floor are scored as search scores them, in
+// the order of their upper bounds, largest first, until the upper bound
+// falls below the k-th best score so far: every row left, like every row
+// below floor, is below the k-th best, so can neither be among the k best
+// nor tie with the k-th.
 func (x *Index) searchQuant(ctx context.Context, qv []float32, t *topK) ([]entry, error) {
 	n, st := x.Len(), x.Q.Stride
-	b := newBounder(qv, st)
-	buf := make([]int32, quantChunk)
+	b := newBounder(qv, st, x.Q.Mean)
+	if b.scale == 0 {
+		// A query of zeros (no word the encoder knows): every row is
+		// finite, so each product is ±0 and each score, summed from +0,
+		// is +0. The k best are the rows of the largest ids.
+		for i := range n {
+			t.offer(entry{0, i})
+		}
+		return t.h, nil
+	}
+	all := make([]int32, n)
 	for lo := 0; lo < n; lo += quantChunk {
 		if lo%checkEvery == 0 && lo > 0 {
 			if err := ctx.Err(); err != nil {
@@ -257,15 +264,90 @@ func (x *Index) searchQuant(ctx context.Context, qv []float32, t *topK) ([]entry
 			}
 		}
 		hi := min(n, lo+quantChunk)
-		dots(b.codes, x.Q.Codes[lo*st:hi*st], buf[:hi-lo])
-		for i := lo; i < hi; i++ {
-			if len(t.h) == t.k && b.bound(buf[i-lo], x.Q.Scale[i], x.Q.L1[i]) < float64(t.h[0].score) {
-				continue
-			}
+		dots(b.codes, x.Q.Codes[lo*st:hi*st], all[lo:hi])
+	}
+	lows := make(lowHeap, 0, t.k)
+	for i, d := range all {
+		lows.offer(b.lower(d, x.Q.Scale[i], x.Q.L1[i]), t.k)
+	}
+	if len(lows) < t.k {
+		// No more rows than k: score them all.
+		for i := range n {
 			t.offer(entry{x.score(i, qv), i})
 		}
+		return t.h, nil
+	}
+	type candidate struct {
+		bound float64
+		row   int
+	}
+	var cands []candidate
+	for i, d := range all {
+		if u := b.bound(d, x.Q.Scale[i], x.Q.L1[i]); u >= lows[0] {
+			cands = append(cands, candidate{u, i})
+		}
+	}
+	slices.SortFunc(cands, func(a, b candidate) int {
+		if c := cmp.Compare(b.bound, a.bound); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.row, b.row)
+	})
+	for j, c := range cands {
+		if j%checkEvery == 0 && j > 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("dense: %w", err)
+			}
+		}
+		if len(t.h) == t.k && c.bound < float64(t.h[0].score) {
+			break
+		}
+		t.offer(entry{x.score(c.row, qv), c.row})
 	}
 	return t.h, nil
+}
+
+// A lowHeap is a min-heap of the k largest numbers offered.
+type lowHeap []float64
+
+// offer keeps v if it is among the k largest so far; a NaN is never kept.
+func (h *lowHeap) offer(v float64, k int) {
+	s := *h
+	if len(s) < k {
+		if v != v {
+			return
+		}
+		s = append(s, v)
+		for i := len(s) - 1; i > 0; {
+			p := (i - 1) / 2
+			if s[p] <= s[i] {
+				break
+			}
+			s[i], s[p] = s[p], s[i]
+			i = p
+		}
+		*h = s
+		return
+	}
+	if !(v > s[0]) {
+		return
+	}
+	s[0] = v
+	for i := 0; ; {
+		l := 2*i + 1
+		if l >= len(s) {
+			break
+		}
+		m := l
+		if r := l + 1; r < len(s) && s[r] < s[l] {
+			m = r
+		}
+		if s[i] <= s[m] {
+			break
+		}
+		s[i], s[m] = s[m], s[i]
+		i = m
+	}
 }
 
 // A topK is the k best rows so far, in a min-heap: the worst on top.
@@ -327,6 +409,16 @@ func down(h []entry, i int, worse func(a, b entry) bool) {
 		h[i], h[m] = h[m], h[i]
 		i = m
 	}
+}
+
+// finite reports whether every value of v is finite (no NaN, no ±Inf).
+func finite(v []float32) bool {
+	for _, x := range v {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // Normalized appends v scaled to length 1 to dst; all zeros stay zeros.

@@ -33,9 +33,6 @@ func reference(x *Index, qv []float32, k int) []entry {
 // of them repeated (ties) and some zero.
 func randomIndex(r *rand.Rand, n, dim int, quant bool) *Index {
 	x := &Index{Dim: dim}
-	if quant {
-		x.Q.Stride = Stride(dim)
-	}
 	v := make([]float32, dim)
 	ids := r.Perm(n * 4) // distinct ids, not in row order
 	for i := range n {
@@ -45,16 +42,22 @@ func randomIndex(r *rand.Rand, n, dim int, quant bool) *Index {
 			copy(v, x.Vecs[(i/2)*dim:(i/2+1)*dim])
 		case i%23 == 7:
 			clear(v)
+		case i%3 == 1 && i > 3:
+			// near an earlier row, closer than the 8-bit copy can tell
+			copy(v, x.Vecs[(i/3)*dim:(i/3+1)*dim])
+			for j := range v {
+				v[j] += float32(r.NormFloat64()) * 1e-3
+			}
 		default:
 			for j := range v {
 				v[j] = float32(r.NormFloat64()) + 0.5 // a common direction, as averaged word vectors share
 			}
 		}
 		x.Vecs = Normalized(x.Vecs, v)
-		if quant {
-			x.Q.quantize(x.Vecs[len(x.Vecs)-dim:])
-		}
 		x.IDs.List = append(x.IDs.List, fmt.Sprintf("s%05d", ids[i]))
+	}
+	if quant {
+		x.Q = NewQuant(x.Vecs, dim)
 	}
 	return x
 }
@@ -125,6 +128,32 @@ func TestDots(t *testing.T) {
 		}
 		if want[0] != -maxQuant*maxQueryQuant*int32(st) {
 			t.Errorf("stride %d: row 0 %d, want %d", st, want[0], -maxQuant*maxQueryQuant*int32(st))
+		}
+	}
+}
+
+// TestBounds checks that each row's float32 score lies within the bounds
+// its 8-bit copy gives, and that the bounds are close.
+func TestBounds(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, dim := range []int{3, 100, 300} {
+		x := randomIndex(rand.New(rand.NewPCG(uint64(dim), 9)), 3000, dim, true)
+		for range 5 {
+			qv := make([]float32, dim)
+			for j := range qv {
+				qv[j] = float32(r.NormFloat64()) + 0.5
+			}
+			qv = Normalized(nil, qv)
+			b := newBounder(qv, x.Q.Stride, x.Q.Mean)
+			ds := make([]int32, x.Len())
+			dots(b.codes, x.Q.Codes, ds)
+			for i, d := range ds {
+				s := float64(x.score(i, qv))
+				lo, hi := b.lower(d, x.Q.Scale[i], x.Q.L1[i]), b.bound(d, x.Q.Scale[i], x.Q.L1[i])
+				if s < lo || s > hi || hi-lo > 0.1 {
+					t.Fatalf("%d dimensions, row %d: score %v, bounds [%v, %v]", dim, i, s, lo, hi)
+				}
+			}
 		}
 	}
 }

@@ -12,9 +12,11 @@ package envload
 //	         CRC-32C
 //	vectors  rows·dimensions float32, native byte order, each row of
 //	         length 1 (or all zeros)
-//	scales   rows float32, and
-//	l1s      rows float32: of the 8-bit copy of the vectors (densevec.Quant)
-//	codes    rows·stride int8: the 8-bit copy (none when stride is 0)
+//	mean     dimensions float32,
+//	scales   rows float32,
+//	l1s      rows float32 and
+//	codes    rows·stride int8: the 8-bit copy of the vectors less their
+//	         mean (densevec.Quant); none of the four when stride is 0
 //	         padding to a multiple of 8 bytes
 //	ends     rows uint64: the end of each id in the ids' bytes
 //	ids      the sentence ids, end to end, in row (store) order
@@ -45,7 +47,7 @@ import (
 
 const (
 	denseMagic   = "argsearch dense\n"
-	denseVersion = 1
+	denseVersion = 2
 	// byteOrderMark is written in the writer's byte order: a file of
 	// another byte order reads it reversed.
 	byteOrderMark = 0x01020304
@@ -116,7 +118,7 @@ func unmarshalHeader(b []byte) (denseHeader, error) {
 }
 
 // A denseLayout is where a file's sections start, and its size.
-type denseLayout struct{ scales, l1s, codes, ends, ids, size uint64 }
+type denseLayout struct{ mean, scales, l1s, codes, ends, ids, size uint64 }
 
 // layout returns the header's layout, false when it overflows.
 func (h denseHeader) layout() (denseLayout, bool) {
@@ -124,7 +126,11 @@ func (h denseHeader) layout() (denseLayout, bool) {
 		return denseLayout{}, false
 	}
 	var l denseLayout
-	l.scales = headerSize + h.rows*uint64(h.dim)*4
+	l.mean = headerSize + h.rows*uint64(h.dim)*4
+	l.scales = l.mean
+	if h.stride > 0 {
+		l.scales += 4 * uint64(h.dim)
+	}
 	l.l1s = l.scales + 4*h.rows
 	l.codes = l.l1s + 4*h.rows
 	l.ends = (l.codes + h.rows*uint64(h.stride) + 7) &^ 7
@@ -241,6 +247,7 @@ func mapDense(ctx context.Context, path string, store *corpus.Store, storeID, en
 		if h.stride > 0 {
 			x.Q = densevec.Quant{
 				Stride: int(h.stride),
+				Mean:   unsafe.Slice((*float32)(unsafe.Pointer(&b[l.mean])), h.dim),
 				Codes:  unsafe.Slice((*int8)(unsafe.Pointer(&b[l.codes])), h.rows*uint64(h.stride)),
 				Scale:  unsafe.Slice((*float32)(unsafe.Pointer(&b[l.scales])), h.rows),
 				L1:     unsafe.Slice((*float32)(unsafe.Pointer(&b[l.l1s])), h.rows),
@@ -340,7 +347,7 @@ func writeDense(ctx context.Context, path string, x *densevec.Index, storeID, en
 		return fmt.Errorf("%d rows of %d dimensions: too large for the format", h.rows, h.dim)
 	}
 	const chunk = 16 << 20
-	for _, sec := range [][]byte{bytesOf(x.Vecs), bytesOf(x.Q.Scale), bytesOf(x.Q.L1), bytesOf(x.Q.Codes)} {
+	for _, sec := range [][]byte{bytesOf(x.Vecs), bytesOf(x.Q.Mean), bytesOf(x.Q.Scale), bytesOf(x.Q.L1), bytesOf(x.Q.Codes)} {
 		for len(sec) > 0 {
 			if err := ctx.Err(); err != nil {
 				return err
