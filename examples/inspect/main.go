@@ -46,6 +46,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math/bits"
 	"os"
 	"runtime"
 	"sync"
@@ -262,27 +263,63 @@ func (b *batch) prepare(k *dup.Keyer) {
 }
 
 // countTokens returns len(strings.Fields(s)) without allocating: the
-// number of starts of runs of non-space characters. ASCII bytes are
-// classified without branches, which matters on prose.
+// number of starts of runs of non-space characters. Runs of ASCII are
+// classified eight bytes at a time (countASCIIWord), other characters one
+// at a time: prose is mostly ASCII.
 func countTokens(s string) int {
 	n := 0
-	prev := 1 // 1 when the previous character is white space, or at the start
+	prev := uint64(1) // 1 when the previous character is white space, or at the start
 	for i := 0; i < len(s); {
+		for ; i+8 <= len(s); i += 8 {
+			w := s[i : i+8]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			if x&highBits != 0 {
+				break // a byte that is not ASCII
+			}
+			var starts int
+			starts, prev = countASCIIWord(x, prev)
+			n += starts
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
-		var space int
+		var space uint64
 		if c < utf8.RuneSelf {
 			// ' ' and '\t'..'\r' are the ASCII space of unicode.IsSpace.
-			space = b2i(c == ' ') | b2i(c-'\t' <= '\r'-'\t')
+			space = uint64(b2i(c == ' ') | b2i(c-'\t' <= '\r'-'\t'))
 			i++
 		} else {
 			r, size := utf8.DecodeRuneInString(s[i:])
-			space = b2i(unicode.IsSpace(r))
+			space = uint64(b2i(unicode.IsSpace(r)))
 			i += size
 		}
-		n += prev &^ space
+		n += int(prev &^ space)
 		prev = space
 	}
 	return n
+}
+
+// highBits has the high bit of each byte of a word set.
+const highBits = 0x8080808080808080
+
+// countASCIIWord counts the starts of tokens among eight ASCII bytes, the
+// first in the low byte of x, when prev is 1 if the byte before them is
+// white space and 0 if not; it returns them and the same flag for the
+// last byte. Each byte's high bit is made 1 when the byte is white space
+// (' ', or '\t'..'\r' = 9..13): with bytes below 0x80, the sums below
+// carry into no other byte.
+func countASCIIWord(x, prev uint64) (starts int, last uint64) {
+	const ones = 0x0101010101010101
+	t := x ^ ' '*ones // 0 where a byte is ' '
+	nonzero := (t&^highBits + (highBits - ones)) | t
+	blank := ^nonzero & highBits
+	ge9 := (x + (0x80-'\t')*ones) & highBits     // byte >= 9
+	lt14 := ^(x + (0x80-'\r'-1)*ones) & highBits // byte <= 13
+	space := blank | ge9&lt14
+	spaceBefore := space<<8 | prev<<7
+	return bits.OnesCount64(^space & spaceBefore & highBits), space >> 63
 }
 
 // b2i returns 1 for true and 0 for false.

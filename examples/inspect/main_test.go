@@ -164,7 +164,11 @@ func TestHelp(t *testing.T) {
 }
 
 func TestCountTokens(t *testing.T) {
-	for _, s := range []string{"", " ", "a", " a  b ", "a\u00a0b", "a\u200bb", "a\u0085b\u3000c", "é ü\tx\n", "\x1c\x1f", "\xff \xfe"} {
+	for _, s := range []string{"", " ", "a", " a  b ", "a\u00a0b", "a\u200bb", "a\u0085b\u3000c", "é ü\tx\n", "\x1c\x1f", "\xff \xfe",
+		// eight bytes at a time: words across the words' edges, every
+		// ASCII space and its neighbours, non-ASCII inside a run
+		"The quick  brown\tfox\njumps over\vthe lazy dog.\f\r", "abcdefg hijklmno pqrstuvw",
+		"\x08\t\n\v\f\r\x0e \x1f!\x7f\x08x\x0ey\x1fz ", "word word wörd\u00a0word  word word word\u3000x word\xffword "} {
 		if got, want := countTokens(s), len(strings.Fields(s)); got != want {
 			t.Errorf("countTokens(%q): got %d, want %d", s, got, want)
 		}
