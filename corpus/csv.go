@@ -126,9 +126,10 @@ func (r *Reader) csvError(err error) error {
 }
 
 // transient returns b as a string without copying it. The string must not
-// be used after b changes: the literal decoder reads it only while the
-// current record is being decoded, copies what it keeps into the arena, and
-// is reset before the record's buffer is reused.
+// be used after b changes: the literal decoder reads it and the arena keeps
+// its substrings only while the current record is being decoded; the
+// arena's text copies them, and both are reset before the record's buffer
+// is reused.
 func transient(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
@@ -159,11 +160,11 @@ func (r *Reader) readCSV() (Argument, error) {
 	if len(rec[colID]) == 0 {
 		return Argument{}, r.parseError(line, csvHeader[colID], errors.New("empty argument id"))
 	}
-	if err := r.checkID(line, string(rec[colID])); err != nil {
+	if err := r.checkID(line, transient(rec[colID])); err != nil {
 		return Argument{}, err
 	}
-	c.id = c.text.add(rec[colID])
-	c.conc = c.text.add(rec[colConclusion])
+	c.id = c.text.add(transient(rec[colID]))
+	c.conc = c.text.add(transient(rec[colConclusion]))
 	defer c.dec.Reset("") // drop the transient string of the record
 	for _, col := range [...]int{colPremises, colContext, colSentences} {
 		c.dec.Reset(transient(rec[col]))
@@ -188,7 +189,7 @@ func (r *Reader) readCSV() (Argument, error) {
 
 // argument builds the Argument from the spans of the current record.
 func (c *csvState) argument() Argument {
-	text := string(c.text.buf)
+	text := c.text.text()
 	a := Argument{
 		ID:         c.id.of(text),
 		Conclusion: c.conc.of(text),

@@ -320,27 +320,51 @@ func (r *Reader) checkID(line int, id string) error {
 // span is a piece of a record's text arena.
 type span struct{ start, end int }
 
-// arena collects the decoded text of one argument, to be turned into one
-// string at the end: an argument's strings then share one allocation and
-// hold nothing else alive (not the raw record, nor the skipped source text).
+// arena collects the decoded texts of one argument, to be turned into one
+// string at the end (text): an argument's strings then share one allocation
+// and hold nothing else alive (not the raw record, nor the skipped source
+// text). Until then it keeps the texts as they were added, most of them
+// substrings of the record, so that each byte is copied once, into that
+// string.
 type arena struct {
-	buf []byte
+	n      int      // bytes added so far
+	pieces []string // the texts added, in order
 }
 
-func (a *arena) reset() { a.buf = a.buf[:0] }
-
-func (a *arena) add(s []byte) span {
-	start := len(a.buf)
-	a.buf = append(a.buf, s...)
-	return span{start, len(a.buf)}
+func (a *arena) reset() {
+	clear(a.pieces) // hold no record
+	a.pieces = a.pieces[:0]
+	a.n = 0
 }
 
-// addText decodes a Python string literal from d into the arena.
+// add adds s, which need stay unchanged only until text is called.
+func (a *arena) add(s string) span {
+	start := a.n
+	a.pieces = append(a.pieces, s)
+	a.n += len(s)
+	return span{start, a.n}
+}
+
+// addText decodes a Python string literal from d into the arena. A literal
+// without escapes is added as the substring of d's input that it is.
 func (a *arena) addText(d *pylit.Decoder) (span, error) {
-	start := len(a.buf)
-	var err error
-	a.buf, err = d.AppendText(a.buf)
-	return span{start, len(a.buf)}, err
+	t, err := d.Text()
+	if err != nil {
+		return span{a.n, a.n}, err
+	}
+	return a.add(t), nil
+}
+
+// text returns the texts added, one after the other, as one new string,
+// and resets the arena.
+func (a *arena) text() string {
+	var b strings.Builder
+	b.Grow(a.n)
+	for _, p := range a.pieces {
+		b.WriteString(p)
+	}
+	a.reset()
+	return b.String()
 }
 
 func (s span) of(text string) string { return text[s.start:s.end] }
