@@ -131,9 +131,11 @@ func dartagnanRecipe() Recipe {
 			"Dirichlet LM over sentences, an index with possessives removed, the Glasgow list (Analysis.Stop glasgow), Lucene's KStem and " +
 			"word shingles of two and three terms beside single terms (analysis.Analysis.Shingles: Lucene's ShingleFilter without its " +
 			"filler tokens); each sentence paired with the next one of its argument, as the overview does not say how D'Artagnan paired " +
-			"sentences. Shingles multiply the index's terms: on args.me at full scale (5.69 million sentences) they are too many to " +
-			"build in memory, and the build stops with an error; the recipe suits a sample or a part of the corpus, or set " +
-			"Analysis.Shingles to 0 (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
+			"sentences. Shingles multiply the index's terms: on args.me at full scale (5.69 million sentences) they make 118 million " +
+			"distinct terms in each unit, 94% of them occurring once. The build holds a few million terms at a time and merges " +
+			"segments on disk, so it runs in about 3 GB of memory, but the index takes 19 GB (9.1 GB of sentences, 10.0 of arguments), the build " +
+			"needs about 30 GB of disk at its peak and 26 minutes on two cores; set Analysis.Shingles to 0 for an index of the " +
+			"usual size (on the 2022 sample, 0.527 judged-only relevance against 0.498 with shingles).",
 		System: Pipeline{
 			Retrieve: Retrieval{
 				Analysis: &lexical.Analysis{Possessive: true, Stop: "glasgow", Stem: "kstem", Shingles: 3},
