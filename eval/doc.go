@@ -16,9 +16,9 @@
 //     label) and -Z (z-scores, ReadZScores), and optionally in the run's
 //     rank order. Evaluation.WriteTrecEval prints trec_eval's lines byte for
 //     byte. Judged gives the share of judged documents at a cutoff, which
-//     tells whether judgments can score a run at all, and JudgedRanks where
-//     the documents a judged-only figure scores sit in the run (far below
-//     the cutoff when most of the top is unjudged); a run of which nothing
+//     tells whether judgments can score a run at all, and where the
+//     documents a judged-only figure scores sit in the run (far below the
+//     cutoff when most of the top is unjudged); a run of which nothing
 //     is judged comes with ErrNothingJudged, never as a silent 0.
 //   - Options.Pairs: a run of sentence pairs (Touché 2022) or of sentences
 //     mapped onto args.me arguments, so that the argument-level judgments

@@ -384,7 +384,7 @@ func checkTrecEvalJ(t *testing.T, name string, q *eval.Qrels, run runfile.Run) {
 			if diff := cmp.Diff(values, got.Values); diff != "" || got.Mean != mean {
 				t.Errorf("%s k %d %+v: got mean %v, want %v (-want +got):\n%s", name, k, opt, got.Mean, mean, diff)
 			}
-			judged, err := eval.Judged(q, run, k, opt)
+			judged, _, err := eval.Judged(q, run, k, opt)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,7 +10,7 @@ import (
 	"github.com/argsearch/argsearch/runfile"
 )
 
-// TestJudgedRanks checks the ranks of the documents judged-only nDCG@k
+// TestJudgedRanks checks Judged's ranks: those of the documents judged-only nDCG@k
 // scores: unjudged and spam documents are skipped, and the count stops at k.
 func TestJudgedRanks(t *testing.T) {
 	q, err := eval.NewQrels([]eval.Judgment{
@@ -26,23 +26,23 @@ func TestJudgedRanks(t *testing.T) {
 		"1": {{DocID: "x", Score: 6}, {DocID: "a", Score: 5}, {DocID: "y", Score: 4}, {DocID: "b", Score: 3}, {DocID: "c", Score: 2}, {DocID: "d", Score: 1}},
 		"3": {{DocID: "a", Score: 1}},
 	}
-	got, err := eval.JudgedRanks(q, run, 2, eval.Options{})
+	_, got, err := eval.Judged(q, run, 2, eval.Options{})
 	if diff := cmp.Diff([][]int{{2, 5}}, got); err != nil || diff != "" {
 		t.Errorf("k = 2: %v; got … want (-want +got):\n%s", err, diff)
 	}
-	got, err = eval.JudgedRanks(q, run, 5, eval.Options{Complete: true})
+	_, got, err = eval.Judged(q, run, 5, eval.Options{Complete: true})
 	if diff := cmp.Diff([][]int{{2, 5, 6}, {}}, got); err != nil || diff != "" {
 		t.Errorf("k = 5, complete: %v; got … want (-want +got):\n%s", err, diff)
 	}
 	// -M 5 drops d.
-	got, err = eval.JudgedRanks(q, run, 5, eval.Options{MaxRetrieved: 5})
+	_, got, err = eval.Judged(q, run, 5, eval.Options{MaxRetrieved: 5})
 	if diff := cmp.Diff([][]int{{2, 5}}, got); err != nil || diff != "" {
 		t.Errorf("-M 5: %v; got … want (-want +got):\n%s", err, diff)
 	}
-	if _, err := eval.JudgedRanks(q, runfile.Run{"3": run["3"]}, 5, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
+	if _, _, err := eval.Judged(q, runfile.Run{"3": run["3"]}, 5, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
 		t.Errorf("no judged topic: got %v, want ErrNoTopics", err)
 	}
-	if _, err := eval.JudgedRanks(q, run, 0, eval.Options{}); !errors.Is(err, eval.ErrUnknownMeasure) {
+	if _, _, err := eval.Judged(q, run, 0, eval.Options{}); !errors.Is(err, eval.ErrUnknownMeasure) {
 		t.Errorf("k = 0: got %v, want ErrUnknownMeasure", err)
 	}
 }

@@ -48,7 +48,7 @@ func TestEvaluatePairs(t *testing.T) {
 		if got := [2]float64{e.Means[0], e.Means[1]}; got != want {
 			t.Errorf("%v: got num_ret, recip_rank %v, want %v", m, got, want)
 		}
-		judged, err := eval.Judged(q, run, 2, opt)
+		judged, _, err := eval.Judged(q, run, 2, opt)
 		if err != nil || judged != want[0]/2 {
 			t.Errorf("%v: Judged@2 got %v, %v; want %v", m, judged, err, want[0]/2)
 		}
@@ -87,23 +87,23 @@ func TestJudged(t *testing.T) {
 		"1": {{DocID: "a", Score: 3}, {DocID: "x", Score: 2}, {DocID: "b", Score: 1}},
 		"3": {{DocID: "a", Score: 1}},
 	}
-	got, err := eval.Judged(q, run, 5, eval.Options{})
+	got, _, err := eval.Judged(q, run, 5, eval.Options{})
 	if err != nil || got != 0.4 {
 		t.Errorf("Judged@5: got %v, %v; want 0.4", got, err)
 	}
 	// With Complete, topic 2 counts with 0.
-	got, err = eval.Judged(q, run, 5, eval.Options{Complete: true})
+	got, _, err = eval.Judged(q, run, 5, eval.Options{Complete: true})
 	if err != nil || got != 0.2 {
 		t.Errorf("Judged@5 -c: got %v, %v; want 0.2", got, err)
 	}
 	// At 1 only the best document counts: a.
-	if got, _ := eval.Judged(q, run, 1, eval.Options{}); got != 1 {
+	if got, _, _ := eval.Judged(q, run, 1, eval.Options{}); got != 1 {
 		t.Errorf("Judged@1: got %v, want 1", got)
 	}
-	if _, err := eval.Judged(q, runfile.Run{"3": run["3"]}, 5, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
+	if _, _, err := eval.Judged(q, runfile.Run{"3": run["3"]}, 5, eval.Options{}); !errors.Is(err, eval.ErrNoTopics) {
 		t.Errorf("no judged topic: got %v, want ErrNoTopics", err)
 	}
-	if _, err := eval.Judged(q, run, 0, eval.Options{}); !errors.Is(err, eval.ErrUnknownMeasure) {
+	if _, _, err := eval.Judged(q, run, 0, eval.Options{}); !errors.Is(err, eval.ErrUnknownMeasure) {
 		t.Errorf("k = 0: got %v, want ErrUnknownMeasure", err)
 	}
 }

@@ -437,10 +437,7 @@ func TestNilQrels(t *testing.T) {
 	if _, err := eval.Evaluate(nil, nil, eval.Options{}); err == nil || !strings.Contains(err.Error(), "nil qrels") {
 		t.Errorf("Evaluate(nil, nil): got %v, want an error naming the nil qrels", err)
 	}
-	if _, err := eval.Judged(nil, nil, 5, eval.Options{}); err == nil || !strings.Contains(err.Error(), "nil qrels") {
+	if _, _, err := eval.Judged(nil, nil, 5, eval.Options{}); err == nil || !strings.Contains(err.Error(), "nil qrels") {
 		t.Errorf("Judged(nil, nil): got %v, want an error naming the nil qrels", err)
-	}
-	if _, err := eval.JudgedRanks(nil, nil, 5, eval.Options{}); err == nil || !strings.Contains(err.Error(), "nil qrels") {
-		t.Errorf("JudgedRanks(nil, nil): got %v, want an error naming the nil qrels", err)
 	}
 }

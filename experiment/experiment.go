@@ -30,7 +30,7 @@
 // judged-only figure then measures ranks far down the run. A smaller
 // candidate pool pushes judged pairs up and "wins". So every row carries
 // the depth of its judged-only figure (the mean and median rank of the
-// judged results it scored, eval.JudgedRanks) beside judged@5, a row whose
+// judged results it scored, eval.Judged) beside judged@5, a row whose
 // judged@5 is below 0.5 says "judged-only rests on ranks around N", and
 // judged-only figures are tested against the baseline only where both
 // runs' judged@5 reach Experiment.MinJudged; elsewhere the row says why
@@ -222,7 +222,7 @@ type Row struct {
 	// (eval.Judged), averaged over the topics.
 	JudgedShare float64
 	// Depth and DepthMedian are the mean and the median rank, over all
-	// topics, of the judged results that Judged scored (eval.JudgedRanks):
+	// topics, of the judged results that Judged scored (eval.Judged):
 	// about (K+1)/2 for a run whose top K is judged, far more for one
 	// whose judged results lie deep. NaN when nothing is judged.
 	Depth, DepthMedian float64
@@ -619,7 +619,7 @@ func (x Experiment) evaluate(ctx context.Context, j *eval.Judgments, d eval.Dime
 				row.NDCG = ci
 			}
 		}
-		share, err := eval.Judged(q, run, k, opt)
+		share, ranks, err := eval.Judged(q, run, k, opt)
 		if err != nil {
 			return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
 		}
@@ -629,10 +629,6 @@ func (x Experiment) evaluate(ctx context.Context, j *eval.Judgments, d eval.Dime
 			if err := x.withOwn(&row, own, run, k, opt, topic); err != nil {
 				return nil, fmt.Errorf("experiment: %s against %s and own judgments: %w", s.Name, label, err)
 			}
-		}
-		ranks, err := eval.JudgedRanks(q, run, k, opt)
-		if err != nil {
-			return nil, fmt.Errorf("experiment: %s against %s: %w", s.Name, label, err)
 		}
 		row.Depth, row.DepthMedian = depth(ranks)
 		if share < 0.5 && !math.IsNaN(row.Depth) {

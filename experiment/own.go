@@ -70,6 +70,6 @@ func (x Experiment) withOwn(row *Row, q *eval.Qrels, run runfile.Run, k int, opt
 	for i, ts := range e.Topics {
 		topic(ts.Topic).Own = values[i]
 	}
-	row.OwnShare, err = eval.Judged(q, run, k, opt)
+	row.OwnShare, _, err = eval.Judged(q, run, k, opt)
 	return err
 }

@@ -318,7 +318,7 @@ func (s *simulation) score(ctx context.Context, j *eval.Judgments) (map[eval.Dim
 				return nil, nil, err
 			}
 			sc.add(predicted, perTopic(p))
-			share, err := eval.Judged(q, r, 5, eval.Options{})
+			share, _, err := eval.Judged(q, r, 5, eval.Options{})
 			if err != nil {
 				return nil, nil, err
 			}

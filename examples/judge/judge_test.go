@@ -350,12 +350,12 @@ func TestJudgeEveryGap(t *testing.T) {
 	}
 	mine := readOwn(t, out).Judgments()
 	for _, d := range official.Dimensions() {
-		judgedBefore, err := eval.Judged(official.Qrels(d), run, 5, eval.Options{})
+		judgedBefore, _, err := eval.Judged(official.Qrels(d), run, 5, eval.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		both := union(t, official.Qrels(d), mine.Qrels(d))
-		judged, err := eval.Judged(both, run, 5, eval.Options{})
+		judged, _, err := eval.Judged(both, run, 5, eval.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
