@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"sync"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -140,6 +141,13 @@ func (c *Dense) open(ctx context.Context, enc semantic.Encoder) (*densevec.Index
 	x.Dim = dim
 	if err := writeDense(ctx, path, x, storeID, encID); err != nil {
 		return nil, fmt.Errorf("caching the dense index: %w", err)
+	}
+	// The index is read back from its file, as the next run reads it, so
+	// that its vectors and ids leave the heap (which the collector would
+	// otherwise scan and keep beside them).
+	if y, err := c.mapFile(ctx, path, storeID, encID, enc, dim); err == nil {
+		x = y
+		debug.FreeOSMemory()
 	}
 	return x, nil
 }
