@@ -132,24 +132,34 @@ func (c *Dense) open(ctx context.Context, enc semantic.Encoder) (*densevec.Index
 	for _, p := range removed {
 		c.warn(fmt.Sprintf("system: removed %s, left by an interrupted run", p))
 	}
-	if x, err = densevec.Encode(ctx, enc, c.store); err != nil {
+	if err := c.build(ctx, enc, dim, path, storeID, encID); err != nil {
 		return nil, err
-	}
-	if x.Len() > 0 && x.Dim != dim {
-		return nil, fmt.Errorf("dense: the encoder gave vectors of %d dimensions, and %d before", x.Dim, dim)
-	}
-	x.Dim = dim
-	if err := writeDense(ctx, path, x, storeID, encID); err != nil {
-		return nil, fmt.Errorf("caching the dense index: %w", err)
 	}
 	// The index is read back from its file, as the next run reads it, so
 	// that its vectors and ids leave the heap (which the collector would
-	// otherwise scan and keep beside them).
-	if y, err := c.mapFile(ctx, path, storeID, encID, enc, dim); err == nil {
-		x = y
-		debug.FreeOSMemory()
+	// otherwise scan for every topic): freed first, so that the two are
+	// not held at once.
+	debug.FreeOSMemory()
+	if x, err = c.mapFile(ctx, path, storeID, encID, enc, dim); err != nil {
+		return nil, fmt.Errorf("reading back the dense index: %w", err)
 	}
 	return x, nil
+}
+
+// build encodes the sentences with enc and writes the index to path.
+func (c *Dense) build(ctx context.Context, enc semantic.Encoder, dim int, path string, storeID, encID [32]byte) error {
+	x, err := densevec.Encode(ctx, enc, c.store)
+	if err != nil {
+		return err
+	}
+	if x.Len() > 0 && x.Dim != dim {
+		return fmt.Errorf("dense: the encoder gave vectors of %d dimensions, and %d before", x.Dim, dim)
+	}
+	x.Dim = dim
+	if err := writeDense(ctx, path, x, storeID, encID); err != nil {
+		return fmt.Errorf("caching the dense index: %w", err)
+	}
+	return nil
 }
 
 // mapFile maps the index at path (mapDense), to be unmapped by Close.
