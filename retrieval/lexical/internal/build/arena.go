@@ -69,7 +69,13 @@ func (a *arena) alloc(n int) uint64 {
 	return uint64(i)*arenaChunk + uint64(off)
 }
 
+// at returns the n bytes at addr. An empty allocation's address may be
+// the start of a chunk not yet made (the last one was full), so n 0 reads
+// nothing.
 func (a *arena) at(addr uint64, n int) []byte {
+	if n == 0 {
+		return nil
+	}
 	c := a.chunks[addr/arenaChunk]
 	off := int(addr % arenaChunk)
 	return c[off : off+n : off+n]

@@ -36,3 +36,16 @@ func TestArena(t *testing.T) {
 		t.Fatal("allocations overlap")
 	}
 }
+
+// TestArenaEmptyAtChunkEnd allocates nothing (the term vector of a
+// document without terms) when the last chunk is exactly full: its address
+// is the next chunk's start, which does not exist yet.
+func TestArenaEmptyAtChunkEnd(t *testing.T) {
+	var a arena
+	a.alloc(arenaChunk - 8)
+	a.alloc(8)
+	at := a.alloc(0)
+	if got := a.at(at, 0); len(got) != 0 {
+		t.Fatalf("got %d bytes, want none", len(got))
+	}
+}
