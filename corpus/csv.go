@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -76,6 +77,7 @@ type csvState struct {
 	prem    []premiseSpan
 	sent    [][2]span
 	ctx     [numContextKeys]span
+	plain   bool // the column being decoded has no backslash: its literals have no escapes
 }
 
 type premiseSpan struct {
@@ -168,6 +170,7 @@ func (r *Reader) readCSV() (Argument, error) {
 	defer c.dec.Reset("") // drop the transient string of the record
 	for _, col := range [...]int{colPremises, colContext, colSentences} {
 		c.dec.Reset(transient(rec[col]))
+		c.plain = bytes.IndexByte(rec[col], '\\') < 0
 		var err error
 		switch col {
 		case colPremises:
@@ -264,7 +267,7 @@ func (c *csvState) premise() (premiseSpan, error) {
 		}
 		switch k {
 		case "text":
-			p.text, err = c.text.addText(d)
+			p.text, err = c.text.addText(d, c.plain)
 			hasText = true
 		case "stance":
 			var label string
@@ -310,7 +313,7 @@ func (c *csvState) context(keepSourceText bool) error {
 		case d.Peek() != pylit.KindString:
 			err = errors.New("want a string or None")
 		default:
-			c.ctx[i], err = c.text.addText(d)
+			c.ctx[i], err = c.text.addText(d, c.plain)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", quote.Q(k), err)
@@ -359,10 +362,10 @@ func (c *csvState) sentence() ([2]span, error) {
 		}
 		switch k {
 		case "sent_id":
-			s[0], err = c.text.addText(d)
+			s[0], err = c.text.addText(d, c.plain)
 			has[0] = true
 		case "sent_text":
-			s[1], err = c.text.addText(d)
+			s[1], err = c.text.addText(d, c.plain)
 			has[1] = true
 		default:
 			err = d.Skip()

@@ -323,36 +323,61 @@ type span struct{ start, end int }
 // arena collects the decoded texts of one argument, to be turned into one
 // string at the end (text): an argument's strings then share one allocation
 // and hold nothing else alive (not the raw record, nor the skipped source
-// text). Until then it keeps the texts as they were added, most of them
-// substrings of the record, so that each byte is copied once, into that
-// string.
+// text). Until then it keeps the texts as they were added, substrings of
+// the record or, for literals with escapes, decoded into its scratch
+// buffer, so that most bytes are copied once, into that string.
 type arena struct {
-	n      int      // bytes added so far
-	pieces []string // the texts added, in order
+	n       int     // bytes added so far
+	pieces  []piece // the texts added, in order
+	scratch []byte  // decoded literals with escapes
+}
+
+// A piece is a text added to an arena: s, or the arena's
+// scratch[start:end] when inScratch.
+type piece struct {
+	s          string
+	start, end int
+	inScratch  bool
 }
 
 func (a *arena) reset() {
 	clear(a.pieces) // hold no record
 	a.pieces = a.pieces[:0]
+	a.scratch = a.scratch[:0]
 	a.n = 0
 }
 
 // add adds s, which need stay unchanged only until text is called.
 func (a *arena) add(s string) span {
 	start := a.n
-	a.pieces = append(a.pieces, s)
+	a.pieces = append(a.pieces, piece{s: s})
 	a.n += len(s)
 	return span{start, a.n}
 }
 
-// addText decodes a Python string literal from d into the arena. A literal
-// without escapes is added as the substring of d's input that it is.
-func (a *arena) addText(d *pylit.Decoder) (span, error) {
-	t, err := d.Text()
+// addText decodes a Python string literal from d into the arena. When
+// plain, d's input has no backslash, so that the literal is a substring of
+// it (pylit.Decoder.Text), added as it is; otherwise it is decoded into
+// the scratch buffer.
+func (a *arena) addText(d *pylit.Decoder, plain bool) (span, error) {
+	if plain {
+		t, err := d.Text()
+		if err != nil {
+			return span{a.n, a.n}, err
+		}
+		return a.add(t), nil
+	}
+	start := len(a.scratch)
+	var err error
+	a.scratch, err = d.AppendText(a.scratch)
 	if err != nil {
 		return span{a.n, a.n}, err
 	}
-	return a.add(t), nil
+	end := len(a.scratch)
+	a.pieces = append(a.pieces, piece{start: start, end: end, inScratch: true})
+	s := span{a.n, a.n + end - start}
+	a.n = s.end
+	return s, nil
 }
 
 // text returns the texts added, one after the other, as one new string,
@@ -361,7 +386,11 @@ func (a *arena) text() string {
 	var b strings.Builder
 	b.Grow(a.n)
 	for _, p := range a.pieces {
-		b.WriteString(p)
+		if p.inScratch {
+			b.Write(a.scratch[p.start:p.end])
+		} else {
+			b.WriteString(p.s)
+		}
 	}
 	a.reset()
 	return b.String()
