@@ -1,11 +1,12 @@
 package lexical
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -94,10 +95,10 @@ func TestShingleRanking(t *testing.T) {
 	}
 }
 
-// TestShingleTermLimit checks that a build whose shingles make more
-// distinct terms than the limit stops with an error saying so, instead of
-// growing until the machine kills it.
-func TestShingleTermLimit(t *testing.T) {
+// TestShingleSegments checks that a build with shingles to a directory,
+// whose terms pass the bound it holds in memory, writes segments and
+// gives the index a build without the bound gives, byte for byte.
+func TestShingleSegments(t *testing.T) {
 	var args []corpus.Argument
 	for i := range 50 {
 		id := fmt.Sprintf("A%d", i)
@@ -105,18 +106,22 @@ func TestShingleTermLimit(t *testing.T) {
 		args = append(args, corpus.Argument{ID: id, Conclusion: text, Sentences: []corpus.Sentence{{ID: id + "__CONC__1", Text: text}}})
 	}
 	an := analysis.Analysis{Shingles: 3}
-	_, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, maxShingleTerms: 100})
-	if !errors.Is(err, errConfig) || !strings.Contains(err.Error(), "more than 100 distinct terms") {
-		t.Fatalf("got %v, want an errConfig naming the limit", err)
+	whole, segs := filepath.Join(t.TempDir(), "whole"), filepath.Join(t.TempDir(), "segments")
+	if _, err := Build(context.Background(), whole, seq(args), Config{Analysis: &an}); err != nil {
+		t.Fatal(err)
 	}
-	if _, err := Build(context.Background(), "", seq(args), Config{Analysis: &an, maxShingleTerms: 10_000}); err != nil {
-		t.Fatalf("under the limit: %v", err)
+	var runs int
+	if _, err := Build(context.Background(), segs, seq(args), Config{Analysis: &an, maxShingleTerms: 100, Progress: func(p Progress) { runs = p.Runs }}); err != nil {
+		t.Fatal(err)
 	}
-	dir := filepath.Join(t.TempDir(), "x")
-	if _, err := Build(context.Background(), dir, seq(args), Config{Analysis: &an, maxShingleTerms: 100}); err == nil {
-		t.Fatal("a build to a directory went over the limit without an error")
+	if runs == 0 {
+		t.Fatal("no segment written")
 	}
-	if _, err := Open(dir, Config{}); err == nil {
-		t.Error("the failed build left an index that opens")
+	for _, name := range []string{"index.json", "sentence.lex", "argument.lex"} {
+		a, errA := os.ReadFile(filepath.Join(whole, name))
+		b, errB := os.ReadFile(filepath.Join(segs, name))
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs between a build with segments and one without (%v, %v)", name, errA, errB)
+		}
 	}
 }

@@ -261,8 +261,8 @@ type Config struct {
 	// Index.With to change it).
 	Ranking Ranking
 
-	// maxShingleTerms, if positive, replaces the limit of distinct terms
-	// of a build with shingles (for tests).
+	// maxShingleTerms, if positive, replaces the bound of distinct terms
+	// a build with shingles holds before it writes a segment (for tests).
 	maxShingleTerms int
 }
 
