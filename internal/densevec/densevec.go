@@ -11,21 +11,29 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strings"
 	"unsafe"
-
-	"github.com/argsearch/argsearch/corpus"
-	"github.com/argsearch/argsearch/internal/nilctx"
-	"github.com/argsearch/argsearch/retrieval"
-	"github.com/argsearch/argsearch/semantic"
 )
 
-// An Index is the vectors of a corpus's sentences. It implements
-// retrieval.Retriever and is safe for concurrent use when Enc is.
+// An Encoder turns texts into vectors (semantic.Encoder, which this
+// package does not import: it stands below the packages it serves).
+type Encoder interface {
+	Encode(ctx context.Context, texts []string) ([][]float32, error)
+}
+
+// A Scored is a row's id and its score.
+type Scored struct {
+	ID    string
+	Score float64
+}
+
+// An Index is the vectors of a corpus's sentences. It is safe for
+// concurrent use when Enc is.
 type Index struct {
-	Enc  semantic.Encoder
+	Enc  Encoder
 	Dim  int
 	Vecs []float32 // Len()·Dim, each row of length 1 (or 0)
 	IDs  IDs
@@ -77,12 +85,10 @@ func (x *Index) Row(i int) []float32 { return x.Vecs[i*x.Dim : (i+1)*x.Dim] }
 // batch is the number of sentences encoded in one Encode call.
 const batch = 256
 
-// Encode encodes the sentences of store with enc, in store order. A
-// cancelled ctx stops it between batches with an error wrapping ctx.Err().
-func Encode(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*Index, error) {
-	if err := nilctx.Check(ctx, "dense: Build"); err != nil {
-		return nil, err
-	}
+// Encode encodes sentences (id and text; n of them, for the first
+// allocation) with enc, in order. A cancelled ctx stops it between batches
+// with an error wrapping ctx.Err().
+func Encode(ctx context.Context, enc Encoder, n int, sentences iter.Seq2[string, string]) (*Index, error) {
 	x := &Index{Enc: enc}
 	var ids, texts []string
 	flush := func() error {
@@ -101,7 +107,6 @@ func Encode(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*In
 				// Every vector in one allocation: growing by appends
 				// would hold the old array beside the new.
 				x.Dim = len(v)
-				n := store.NumSentences()
 				x.Vecs = make([]float32, 0, n*x.Dim)
 				x.IDs.List = make([]string, 0, n)
 			}
@@ -114,8 +119,8 @@ func Encode(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*In
 		ids, texts = ids[:0], texts[:0]
 		return nil
 	}
-	for s := range store.Sentences() {
-		ids, texts = append(ids, s.ID), append(texts, s.Text)
+	for id, text := range sentences {
+		ids, texts = append(ids, id), append(texts, text)
 		if len(texts) == batch {
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("dense: %w", err)
@@ -135,35 +140,29 @@ func Encode(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*In
 	return x, nil
 }
 
-// Retrieve returns the k sentences whose vectors are most similar to the
-// query text's, best first, by cosine similarity; ties go to the larger id
-// (retrieval.CompareHits). k <= 0 is an error wrapping retrieval.ErrK.
-func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-	if err := nilctx.Check(ctx, "dense: Index.Retrieve"); err != nil {
-		return nil, err
-	}
-	if k <= 0 {
-		return nil, fmt.Errorf("dense: %w", retrieval.ErrK)
-	}
+// Search returns the k rows whose vectors are most similar to the
+// vector of text, by cosine similarity, in no order (the rows of the k
+// largest scores, ties to the larger id); queryID names the query in
+// errors. k must be positive.
+func (x *Index) Search(ctx context.Context, queryID, text string, k int) ([]Scored, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("dense: %w", err)
 	}
-	vs, err := x.Enc.Encode(ctx, []string{q.Text})
+	vs, err := x.Enc.Encode(ctx, []string{text})
 	if err != nil {
-		return nil, fmt.Errorf("dense: query %s: %w", q.ID, err)
+		return nil, fmt.Errorf("dense: query %s: %w", queryID, err)
 	}
 	if len(vs) != 1 || len(vs[0]) != x.Dim {
-		return nil, fmt.Errorf("dense: query %s: the encoder gave no vector of %d dimensions", q.ID, x.Dim)
+		return nil, fmt.Errorf("dense: query %s: the encoder gave no vector of %d dimensions", queryID, x.Dim)
 	}
 	top, err := x.search(ctx, Normalized(nil, vs[0]), k)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]retrieval.Hit, len(top))
+	out := make([]Scored, len(top))
 	for i, e := range top {
-		out[i] = retrieval.Hit{ID: strings.Clone(x.IDs.At(e.row)), Score: float64(e.score)}
+		out[i] = Scored{ID: strings.Clone(x.IDs.At(e.row)), Score: float64(e.score)}
 	}
-	slices.SortFunc(out, retrieval.CompareHits)
 	return out, nil
 }
 

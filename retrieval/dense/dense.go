@@ -18,9 +18,12 @@ package dense
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/densevec"
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/semantic"
 )
@@ -35,7 +38,10 @@ type Index struct {
 // Build encodes the sentences of store with enc, in store order. A
 // cancelled ctx stops it between batches with an error wrapping ctx.Err().
 func Build(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*Index, error) {
-	x, err := densevec.Encode(ctx, enc, store)
+	if err := nilctx.Check(ctx, "dense: Build"); err != nil {
+		return nil, err
+	}
+	x, err := densevec.Encode(ctx, enc, store.NumSentences(), sentences(store))
 	if err != nil {
 		return nil, err
 	}
@@ -46,5 +52,31 @@ func Build(ctx context.Context, enc semantic.Encoder, store *corpus.Store) (*Ind
 // query text's, best first, by cosine similarity; ties go to the larger id
 // (retrieval.CompareHits). k <= 0 is an error wrapping retrieval.ErrK.
 func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
-	return x.x.Retrieve(ctx, q, k)
+	if err := nilctx.Check(ctx, "dense: Index.Retrieve"); err != nil {
+		return nil, err
+	}
+	if k <= 0 {
+		return nil, fmt.Errorf("dense: %w", retrieval.ErrK)
+	}
+	top, err := x.x.Search(ctx, q.ID, q.Text, k)
+	if err != nil {
+		return nil, err
+	}
+	hits := make([]retrieval.Hit, len(top))
+	for i, s := range top {
+		hits[i] = retrieval.Hit{ID: s.ID, Score: s.Score}
+	}
+	slices.SortFunc(hits, retrieval.CompareHits)
+	return hits, nil
+}
+
+// sentences yields the id and text of every sentence of store, in order.
+func sentences(store *corpus.Store) func(yield func(string, string) bool) {
+	return func(yield func(string, string) bool) {
+		for s := range store.Sentences() {
+			if !yield(s.ID, s.Text) {
+				return
+			}
+		}
+	}
 }

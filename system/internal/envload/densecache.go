@@ -12,11 +12,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"sync"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/densevec"
 	"github.com/argsearch/argsearch/internal/lockfile"
+	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/semantic"
 )
@@ -68,11 +70,11 @@ func NewDense(store *corpus.Store, files DenseFiles) *Dense {
 // index either way, the same hits.
 func (c *Dense) Index(ctx context.Context, enc semantic.Encoder) (retrieval.Retriever, error) {
 	if !reflect.TypeOf(enc).Comparable() {
-		x, err := densevec.Encode(ctx, enc, c.store)
+		x, err := densevec.Encode(ctx, enc, c.store.NumSentences(), storeSentences(c.store))
 		if err != nil {
 			return nil, err
 		}
-		return x, nil
+		return denseRetriever{x}, nil
 	}
 	c.mu.Lock()
 	if c.closed {
@@ -89,14 +91,14 @@ func (c *Dense) Index(ctx context.Context, enc semantic.Encoder) (retrieval.Retr
 	if e.err != nil {
 		return nil, e.err
 	}
-	return e.x, nil
+	return denseRetriever{e.x}, nil
 }
 
 // open opens the index by enc from its file, or builds it (and writes
 // the file).
 func (c *Dense) open(ctx context.Context, enc semantic.Encoder) (*densevec.Index, error) {
 	if c.files.Dir == "" {
-		return densevec.Encode(ctx, enc, c.store)
+		return densevec.Encode(ctx, enc, c.store.NumSentences(), storeSentences(c.store))
 	}
 	encID, dim, err := encoderIdentity(ctx, enc)
 	if err != nil {
@@ -148,7 +150,7 @@ func (c *Dense) open(ctx context.Context, enc semantic.Encoder) (*densevec.Index
 
 // build encodes the sentences with enc and writes the index to path.
 func (c *Dense) build(ctx context.Context, enc semantic.Encoder, dim int, path string, storeID, encID [32]byte) error {
-	x, err := densevec.Encode(ctx, enc, c.store)
+	x, err := densevec.Encode(ctx, enc, c.store.NumSentences(), storeSentences(c.store))
 	if err != nil {
 		return err
 	}
@@ -205,4 +207,42 @@ func (c *Dense) Close() error {
 	}
 	c.releases = nil
 	return err
+}
+
+// A denseRetriever is an index of the cache as a retrieval.Retriever, as
+// package retrieval/dense makes one (which cannot hand its Index a
+// mapped file).
+type denseRetriever struct{ x *densevec.Index }
+
+// Retrieve returns the k sentences most similar to q's text, best first
+// (retrieval.CompareHits), as dense.Index.Retrieve does.
+func (r denseRetriever) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retrieval.Hit, error) {
+	if err := nilctx.Check(ctx, "dense: Index.Retrieve"); err != nil {
+		return nil, err
+	}
+	if k <= 0 {
+		return nil, fmt.Errorf("dense: %w", retrieval.ErrK)
+	}
+	top, err := r.x.Search(ctx, q.ID, q.Text, k)
+	if err != nil {
+		return nil, err
+	}
+	hits := make([]retrieval.Hit, len(top))
+	for i, s := range top {
+		hits[i] = retrieval.Hit{ID: s.ID, Score: s.Score}
+	}
+	slices.SortFunc(hits, retrieval.CompareHits)
+	return hits, nil
+}
+
+// storeSentences yields the id and text of every sentence of store, in
+// order.
+func storeSentences(store *corpus.Store) func(yield func(string, string) bool) {
+	return func(yield func(string, string) bool) {
+		for s := range store.Sentences() {
+			if !yield(s.ID, s.Text) {
+				return
+			}
+		}
+	}
 }
