@@ -183,7 +183,7 @@ func (b *builder) mergeField(ui, fi int) (*index.Field, index.FieldStreams, erro
 			return nil, st, err
 		}
 	}
-	terms, termOff, df, ttf, maxTF, postOff, post, blockAt, blocks, postCRC := outs[0], outs[1], outs[2], outs[3], outs[4], outs[5], outs[6], outs[7], outs[8], outs[9]
+	dw := &dictWriter{terms: outs[0], termOff: outs[1], df: outs[2], ttf: outs[3], maxTF: outs[4], postOff: outs[5], post: outs[6], blockAt: outs[7], blocks: outs[8], postCRC: outs[9]}
 	// With term vectors: per segment, the final id of each provisional id.
 	const dropped = ^uint32(0)
 	var newID [][]uint32
@@ -209,12 +209,10 @@ func (b *builder) mergeField(ui, fi int) (*index.Field, index.FieldStreams, erro
 	heap.Init(&h)
 	e := &encoder{f: f, prev: -1}
 	var term []byte
-	var blockBuf []byte
 	nterms := uint32(0)
-	termOff.u64(0)
-	postOff.u64(0)
-	blockAt.u32(0)
-	total, nblocks := uint64(0), uint32(0)
+	dw.termOff.u64(0)
+	dw.postOff.u64(0)
+	dw.blockAt.u32(0)
 	for len(h) > 0 {
 		term = append(term[:0], h[0].term...)
 		var sdf, sttf uint64
@@ -246,32 +244,14 @@ func (b *builder) mergeField(ui, fi int) (*index.Field, index.FieldStreams, erro
 		if err != nil {
 			return nil, st, err
 		}
-		terms.w.Write(term)
-		termOff.u64(uint64(terms.w.n))
-		df.u32(uint32(sdf))
-		ttf.u64(sttf)
-		maxTF.u32(uint32(smax))
-		post.w.Write(enc)
-		total += uint64(len(enc))
-		postOff.u64(total)
-		nblocks += uint32(len(bl))
-		blockAt.u32(nblocks)
-		blockBuf = blockBuf[:0]
-		for _, x := range bl {
-			blockBuf = binary.LittleEndian.AppendUint32(blockBuf, x.Last)
-			blockBuf = binary.LittleEndian.AppendUint32(blockBuf, x.Off)
-			blockBuf = binary.LittleEndian.AppendUint16(blockBuf, x.MaxTF)
-			blockBuf = binary.LittleEndian.AppendUint16(blockBuf, x.MinDL)
-		}
-		blocks.w.Write(blockBuf)
-		postCRC.u32(index.PostingsCRC(enc, bl))
+		dw.write(term, sdf, sttf, smax, enc, bl)
 		nterms++
 		if nterms == dropped {
 			return nil, st, fmt.Errorf("lexical: build: field %s has more than %d terms, more than an index holds: %w", fb.name, dropped-1, index.ErrConfig)
 		}
 	}
 	var pad [8]byte
-	post.w.Write(pad[:])
+	dw.post.w.Write(pad[:])
 	d := &index.DictStreams{}
 	for i, p := range []**index.Stream{&d.Terms, &d.TermOff, &d.DF, &d.TTF, &d.MaxTF, &d.PostOff, &st.Post, &d.BlockAt, &d.Blocks, &d.PostCRC} {
 		var err error
@@ -293,6 +273,40 @@ func (b *builder) mergeField(ui, fi int) (*index.Field, index.FieldStreams, erro
 		}
 	}
 	return f, st, nil
+}
+
+// A dictWriter writes a merged field's dictionary and postings, a term
+// at a time, to the temporary files of their sections.
+type dictWriter struct {
+	terms, termOff, df, ttf, maxTF, postOff, post, blockAt, blocks, postCRC *tempOut
+
+	total    uint64 // the postings' bytes so far
+	nblocks  uint32 // the postings' blocks so far
+	blockBuf []byte
+}
+
+// write writes one term's entry: its bytes, statistics, postings (enc)
+// and their blocks (bl).
+func (w *dictWriter) write(term []byte, df, ttf, maxTF uint64, enc []byte, bl []index.Block) {
+	w.terms.w.Write(term)
+	w.termOff.u64(uint64(w.terms.w.n))
+	w.df.u32(uint32(df))
+	w.ttf.u64(ttf)
+	w.maxTF.u32(uint32(maxTF))
+	w.post.w.Write(enc)
+	w.total += uint64(len(enc))
+	w.postOff.u64(w.total)
+	w.nblocks += uint32(len(bl))
+	w.blockAt.u32(w.nblocks)
+	w.blockBuf = w.blockBuf[:0]
+	for _, x := range bl {
+		w.blockBuf = binary.LittleEndian.AppendUint32(w.blockBuf, x.Last)
+		w.blockBuf = binary.LittleEndian.AppendUint32(w.blockBuf, x.Off)
+		w.blockBuf = binary.LittleEndian.AppendUint16(w.blockBuf, x.MaxTF)
+		w.blockBuf = binary.LittleEndian.AppendUint16(w.blockBuf, x.MinDL)
+	}
+	w.blocks.w.Write(w.blockBuf)
+	w.postCRC.u32(index.PostingsCRC(enc, bl))
 }
 
 // removeTemps closes and removes the files written while unit ui was
