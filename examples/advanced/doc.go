@@ -38,7 +38,9 @@
 //
 // The index and a file of the corpus's texts are cached in the -cache
 // directory (by default the user cache directory + "/argsearch"; "off":
-// no cache) and built only on the first run; a cache directory that
+// no cache), with, for a recipe that searches by sentence vectors
+// (hit-girl), the vectors of every sentence (3.2 GB for args.me with
+// GloVe), and built only on the first run; a cache directory that
 // cannot be written is warned about and left out. -workers topics are
 // answered at once (by default one a core; the run is the same for any
 // value). Progress goes to stderr (-quiet silences it): a bar on a
