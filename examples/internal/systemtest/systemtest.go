@@ -143,7 +143,8 @@ func TIRA(t *testing.T, main Main, args ...string) {
 
 // TIRAWithoutIndex is TIRA for a system that searches no lexical index
 // (dense retrieval only): the first run builds none, and the cache holds
-// the corpus store alone.
+// the corpus store and the sentences' vectors (a .dense file), which the
+// second run reads.
 func TIRAWithoutIndex(t *testing.T, main Main, args ...string) {
 	t.Helper()
 	tira(t, main, false, args)
@@ -181,17 +182,21 @@ func tira(t *testing.T, main Main, index bool, args []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var entries []os.DirEntry // the lock files of the cache's entries aside
+	var entries, dense []os.DirEntry // the lock files of the cache's entries aside
 	for _, e := range all {
-		if !strings.HasSuffix(e.Name(), ".lock") {
+		switch {
+		case strings.HasSuffix(e.Name(), ".lock"):
+		case strings.HasSuffix(e.Name(), ".dense") && !e.IsDir():
+			dense = append(dense, e)
+		default:
 			entries = append(entries, e)
 		}
 	}
 	switch {
 	case index && (len(entries) != 2 || !entries[0].IsDir() == !entries[1].IsDir()):
 		t.Errorf("cache holds %d entries, want one index and one store file: %v", len(entries), entries)
-	case !index && (len(entries) != 1 || entries[0].IsDir()):
-		t.Errorf("cache holds %d entries, want one store file: %v", len(entries), entries)
+	case !index && (len(entries) != 1 || entries[0].IsDir() || len(dense) == 0):
+		t.Errorf("cache holds %v and %v, want one store file and the sentences' vectors (.dense)", entries, dense)
 	}
 	lines := Lines(t, first)
 	got := map[string]bool{}
