@@ -141,9 +141,9 @@ func Encode(ctx context.Context, enc Encoder, n int, sentences iter.Seq2[string,
 }
 
 // Search returns the k rows whose vectors are most similar to the
-// vector of text, by cosine similarity, in no order (the rows of the k
-// largest scores, ties to the larger id); queryID names the query in
-// errors. k must be positive.
+// vector of text, by cosine similarity, best first: by score descending,
+// then by id descending (retrieval.CompareHits's order); queryID names the
+// query in errors. k must be positive.
 func (x *Index) Search(ctx context.Context, queryID, text string, k int) ([]Scored, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("dense: %w", err)
@@ -163,6 +163,12 @@ func (x *Index) Search(ctx context.Context, queryID, text string, k int) ([]Scor
 	for i, e := range top {
 		out[i] = Scored{ID: strings.Clone(x.IDs.At(e.row)), Score: float64(e.score)}
 	}
+	slices.SortFunc(out, func(a, b Scored) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.ID, a.ID)
+	})
 	return out, nil
 }
 

@@ -19,7 +19,6 @@ package dense
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/densevec"
@@ -59,15 +58,11 @@ func (x *Index) Retrieve(ctx context.Context, q retrieval.Query, k int) ([]retri
 		return nil, fmt.Errorf("dense: %w", retrieval.ErrK)
 	}
 	top, err := x.x.Search(ctx, q.ID, q.Text, k)
-	if err != nil {
-		return nil, err
-	}
 	hits := make([]retrieval.Hit, len(top))
 	for i, s := range top {
-		hits[i] = retrieval.Hit{ID: s.ID, Score: s.Score}
+		hits[i] = retrieval.Hit(s)
 	}
-	slices.SortFunc(hits, retrieval.CompareHits)
-	return hits, nil
+	return hits, err
 }
 
 // sentences yields the id and text of every sentence of store, in order.

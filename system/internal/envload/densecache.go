@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
-	"slices"
 	"sync"
 
 	"github.com/argsearch/argsearch/corpus"
@@ -224,15 +223,11 @@ func (r denseRetriever) Retrieve(ctx context.Context, q retrieval.Query, k int) 
 		return nil, fmt.Errorf("dense: %w", retrieval.ErrK)
 	}
 	top, err := r.x.Search(ctx, q.ID, q.Text, k)
-	if err != nil {
-		return nil, err
-	}
 	hits := make([]retrieval.Hit, len(top))
 	for i, s := range top {
-		hits[i] = retrieval.Hit{ID: s.ID, Score: s.Score}
+		hits[i] = retrieval.Hit(s)
 	}
-	slices.SortFunc(hits, retrieval.CompareHits)
-	return hits, nil
+	return hits, err
 }
 
 // storeSentences yields the id and text of every sentence of store, in
