@@ -1042,3 +1042,16 @@ func TestTableInSampleByTag(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainedOnTags: only the tags the library's commands write name
+// training topics; empty, unknown, near-miss and huge tags name none.
+func TestTrainedOnTags(t *testing.T) {
+	if got := trainedOn("argsearch-advanced"); len(got["2022"]) != 25 {
+		t.Errorf("argsearch-advanced: got %v, want the 25 topics of the 2022 sample", got)
+	}
+	for _, tag := range []string{"", "argsearch-", "argsearch-nosuchrecipe", "advanced", "Argsearch-advanced", "argsearch-advanced-2", "argsearch-porthos", strings.Repeat("argsearch-", 10000)} {
+		if got := trainedOn(tag); len(got) != 0 {
+			t.Errorf("trainedOn(%.40q) = %v, want none", tag, got)
+		}
+	}
+}
