@@ -78,11 +78,11 @@ It reads the corpus and topics.xml from -i DIR (TIRA's convention) and writes ru
 			if !f.Quiet {
 				fmt.Fprintf(stderr, "fusion %s\n", fuse)
 			}
-			return advanced(ctx, f, name, s, stdout, stderr)
+			return cli.Answer(ctx, name, f, s, stdout, stderr)
 		}
 		if *name == "" {
 			f.K = *k
-			return advanced(ctx, f, "advanced", *p, stdout, stderr)
+			return cli.Answer(ctx, "advanced", f, *p, stdout, stderr)
 		}
 		if *name == "list" {
 			for _, r := range system.Recipes() {
@@ -112,30 +112,8 @@ It reads the corpus and topics.xml from -i DIR (TIRA's convention) and writes ru
 			fmt.Fprintf(stderr, "recipe %s\n%s", r.Name, indent(fmt.Sprint(r.System)))
 		}
 		f.K = *k
-		return advanced(ctx, f, r.Name, r.System, stdout, stderr)
+		return cli.Answer(ctx, r.Name, f, r.System, stdout, stderr)
 	})
-}
-
-// advanced runs s over the input's topics, writes its run and reports.
-func advanced(ctx context.Context, f cli.SystemFlags, name string, s system.System, stdout, stderr io.Writer) error {
-	report := cli.NewReport(name)
-	path, err := f.RunPath() // checked before any work
-	if err != nil {
-		return err
-	}
-	env, err := system.Open(ctx, f.Input(stderr))
-	if err != nil {
-		return err
-	}
-	defer env.Close()
-	run, err := system.Run(ctx, env, report.Time(s), f.Tag)
-	if err != nil {
-		return err
-	}
-	if err := report.Write(path, run, f.Rules(s), stderr); err != nil {
-		return err
-	}
-	return report.Print(ctx, stdout, env, run, path)
 }
 
 // define defines the pipeline's flags on c; the returned Pipeline (from

@@ -26,7 +26,7 @@ It reads the corpus and topics.xml from -i DIR (TIRA's convention) and writes ru
 	k := c.Int("k", 1000, 1, 1000, "pairs per topic")
 	return c.Run(args, func([]string) error {
 		f.K = *k
-		return answer(ctx, "baseline", f, system.Baseline{}, stdout, stderr)
+		return cli.Answer(ctx, "baseline", f, system.Baseline{}, stdout, stderr)
 	})
 }
 
@@ -45,30 +45,6 @@ It reads the corpus and topics.xml from -i DIR (TIRA's convention) and writes ru
 	return c.Run(args, func([]string) error {
 		f.K = *k
 		s := system.Swordsman{Search: lexical.Ranking{Scoring: lexical.Scoring{Model: *model, Mu: *mu}}}
-		return answer(ctx, "swordsman", f, s, stdout, stderr)
+		return cli.Answer(ctx, "swordsman", f, s, stdout, stderr)
 	})
-}
-
-// answer runs s, the system of the command name, as the flags f say:
-// it writes the run and prints its summary (and, on a sample, its
-// evaluation).
-func answer(ctx context.Context, name string, f cli.SystemFlags, s system.System, stdout, stderr io.Writer) error {
-	report := cli.NewReport(name)
-	path, err := f.RunPath() // checked before any work
-	if err != nil {
-		return err
-	}
-	env, err := system.Open(ctx, f.Input(stderr))
-	if err != nil {
-		return err
-	}
-	defer env.Close()
-	run, err := system.Run(ctx, env, report.Time(s), f.Tag)
-	if err != nil {
-		return err
-	}
-	if err := report.Write(path, run, f.Rules(s), stderr); err != nil {
-		return err
-	}
-	return report.Print(ctx, stdout, env, run, path)
 }

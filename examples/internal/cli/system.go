@@ -376,3 +376,27 @@ func countAtLeast(run runfile.Run, n int) int {
 	}
 	return c
 }
+
+// Answer runs s, the system of the command name, as the flags f say: it
+// opens the input, writes the run and prints its summary (and, on a
+// sample, its evaluation). The run path is checked before any work.
+func Answer(ctx context.Context, name string, f SystemFlags, s system.System, stdout, stderr io.Writer) error {
+	report := NewReport(name)
+	path, err := f.RunPath()
+	if err != nil {
+		return err
+	}
+	env, err := system.Open(ctx, f.Input(stderr))
+	if err != nil {
+		return err
+	}
+	defer env.Close()
+	run, err := system.Run(ctx, env, report.Time(s), f.Tag)
+	if err != nil {
+		return err
+	}
+	if err := report.Write(path, run, f.Rules(s), stderr); err != nil {
+		return err
+	}
+	return report.Print(ctx, stdout, env, run, path)
+}
