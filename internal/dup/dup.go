@@ -5,8 +5,10 @@
 package dup
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -57,29 +59,63 @@ type normalizer struct {
 }
 
 func (n *normalizer) append(dst []byte, s string) []byte {
-	if out, ok := appendNormalizedASCII(dst, s); ok {
+	if out, ok := appendNormalizedFast(dst, s); ok {
 		return out
 	}
 	return n.appendUnicode(dst, s)
 }
 
-// appendNormalizedASCII is Normalize for ASCII text, where NFKC changes
-// nothing and case folding is lowercasing. It returns false, and dst
-// unchanged, when s is not ASCII.
-func appendNormalizedASCII(dst []byte, s string) ([]byte, bool) {
+// appendNormalizedFast is Normalize for text of ASCII and the few other
+// characters that foldCommon knows, where NFKC changes nothing and case
+// folding is a lookup: most prose. It returns false, and dst unchanged,
+// for any other text.
+func appendNormalizedFast(dst []byte, s string) ([]byte, bool) {
 	// The output is never longer than s: a space stands for at least one
-	// dropped byte. So b[n] is always in range below, and each byte is
-	// written without branching on what it is (prose is unpredictable).
+	// dropped byte, and foldCommon's keys are no longer than their
+	// characters. So b[n] is always in range below, and so is b[n:n+9]
+	// while at least 8 bytes of s are left, with a space pending; each
+	// ASCII byte is written without branching on what it is (prose is
+	// unpredictable).
 	dst = slices.Grow(dst, len(s))
 	start := len(dst)
 	b := dst[:start+len(s)]
 	n := start
 	space := 0 // 1 after a dropped byte
 	begun := 0 // 1 once a byte is kept
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			// Most of prose is words of ASCII letters between single
+			// spaces: wordPrefix takes such bytes 8 at a time.
+			w := s[i : i+8]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			if p, lower, last := wordPrefix(x, space == 0 && begun == 1); p > 0 {
+				b[n] = ' '
+				n += space & begun // x starts with a kept byte
+				binary.LittleEndian.PutUint64(b[n:n+8], lower)
+				n += p - last // a space at the end is dropped, and pending
+				space, begun = last, 1
+				i += p
+				continue
+			}
+		}
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			return dst[:start], false
+			r, size := utf8.DecodeRuneInString(s[i:])
+			k, ok := foldCommon(r)
+			if !ok {
+				return dst[:start], false
+			}
+			i += size
+			if k == "" {
+				space = 1
+				continue
+			}
+			b[n] = ' '
+			n += space & begun
+			n += copy(b[n:], k)
+			space, begun = 0, 1
+			continue
 		}
 		k := asciiKeys[c]
 		keep := b2i(k != 0)
@@ -89,9 +125,79 @@ func appendNormalizedASCII(dst []byte, s string) ([]byte, bool) {
 		n += keep
 		space = 1 ^ keep
 		begun |= keep
+		i++
 	}
 	return b[:n], true
 }
+
+// wordPrefix looks at eight bytes of text, the first in the low byte of
+// x, for the longest prefix that Normalize keeps as it is but for the case
+// of its letters: ASCII letters and digits, and single spaces between
+// them. It returns the prefix's length p (0 to 8), x with its upper-case
+// letters made lower case (the bytes from p on are garbage), and last = 1
+// when the prefix ends with a space. A space can start the prefix only
+// when afterKept: the byte before x was kept.
+func wordPrefix(x uint64, afterKept bool) (p int, lower uint64, last int) {
+	const ones = 0x0101010101010101
+	// With each byte of y below 0x80, the sums below carry into no other
+	// byte: ge(c) has the high bit of each byte of y that is >= c.
+	y := x &^ highBits
+	ge := func(c byte) uint64 { return (y + (0x80-uint64(c))*ones) & highBits }
+	upper := ge('A') &^ ge('Z'+1)
+	letterOrDigit := upper | ge('a')&^ge('z'+1) | ge('0')&^ge('9'+1)
+	t := y ^ ' '*ones // 0 where a byte is ' '
+	sp := ^((t + (highBits - ones)) | t) & highBits
+	bad := x&highBits | ^(letterOrDigit|sp)&highBits | sp&(sp<<8) // not ASCII; dropped; a second space
+	if !afterKept {
+		bad |= sp & 0x80
+	}
+	// Bytes after the first bad one may be misjudged (a byte of x that is
+	// not ASCII is taken as its low 7 bits), but they are not in the prefix.
+	p = bits.TrailingZeros64(bad) / 8
+	if p > 0 {
+		last = int(sp >> (8*p - 1) & 1)
+	}
+	return p, x + upper>>2, last
+}
+
+// highBits has the high bit of each byte of a word set.
+const highBits = 0x8080808080808080
+
+// foldCommon returns what Normalize makes of r, a character that is not
+// ASCII, when r is one of the few it knows: "" for the punctuation and
+// symbols common in English prose (typographic quotes and dashes, the
+// ellipsis, guillemets, the no-break space, × and ÷), which separate words;
+// the case-folded letter for the other characters of U+00C0–U+00FF, the
+// accented letters of Latin-1. None of them composes under NFKC with the
+// character before or after it, and a letter among them folds to itself,
+// its lower case or (ß) "ss". ok is false for any other character:
+// combining marks, for one, go the general way. TestFoldCommon checks each
+// character against the general path.
+func foldCommon(r rune) (key string, ok bool) {
+	switch {
+	case r >= 0xC0 && r <= 0xFF:
+		switch {
+		case r == 0xD7 || r == 0xF7: // × ÷
+			return "", true
+		case r == 0xDF: // ß
+			return "ss", true
+		case r < 0xDF: // upper case: its lower case is 0x20 further
+			return latin1Lower[2*(r-0xC0) : 2*(r-0xC0)+2], true
+		default:
+			return latin1Lower[2*(r-0xE0) : 2*(r-0xE0)+2], true
+		}
+	case r == 0xA0, r == 0xAB, r == 0xBB, // no-break space « »
+		r >= 0x2013 && r <= 0x2014, // – —
+		r >= 0x2018 && r <= 0x2019, // ‘ ’
+		r >= 0x201C && r <= 0x201D, // “ ”
+		r == 0x2026:                // …
+		return "", true
+	}
+	return "", false
+}
+
+// latin1Lower holds the UTF-8 encodings of U+00E0–U+00FF, two bytes each.
+const latin1Lower = "àáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ"
 
 // asciiKeys maps an ASCII byte to itself in the normalized text: lower
 // case for a letter, itself for a digit, 0 for the rest, which is dropped.
@@ -160,13 +266,14 @@ func (k *keyer) key(dst []byte, text string) []byte {
 // A Filter recognizes sentences whose text (under its Mode) was seen
 // before, one sentence at a time: for filtering a stream of sentences or of
 // search results. It keeps the id and comparison key of every distinct text
-// it has seen, in large shared blocks, plus about 40 bytes per distinct
+// it has seen, in large shared blocks, plus about 32 bytes per distinct
 // text. The zero value is not usable; call New. A Filter is not safe for
 // concurrent use.
 type Filter struct {
 	keyer   keyer
 	hash    func([]byte) uint64 // safe for concurrent use
 	slots   []uint64            // hash table of the entries; see addKey
+	shift   uint                // 64 - log2(len(slots)): a hash's home slot is hash>>shift
 	entries [][]entry           // pages of pageSize entries, see entry
 	n       int                 // number of entries
 	blocks  [][]byte
@@ -174,7 +281,6 @@ type Filter struct {
 }
 
 type entry struct {
-	hash   uint64 // of the key
 	block  uint32
 	off    uint32
 	idLen  uint32
@@ -272,15 +378,16 @@ func (f *Filter) add(id, text string) (int32, bool) {
 // The entries are found through an open-addressing hash table with linear
 // probing, at most 3/4 full: a slot is 0 when empty, else the high 32 bits
 // of an entry's hash and, below them, the entry's number plus 1. A lookup
-// starts at the slot the low bits of the hash name, so most take one cache
-// miss (a Go map takes several), and keys are compared only when the high
-// bits agree.
+// starts at the slot the top bits of the hash name (its home), so most
+// take one cache miss (a Go map takes several), and keys are compared only
+// when the high 32 bits agree. The table holds at most 2³² slots, so that
+// a slot holds the bits of its home: grow needs only the table.
 func (f *Filter) addKey(id string, key []byte, h uint64) (int32, bool) {
 	if 4*(f.n+1) > 3*len(f.slots) {
 		f.grow()
 	}
 	mask := uint64(len(f.slots) - 1)
-	i := h & mask
+	i := h >> f.shift
 	for ; f.slots[i] != 0; i = (i + 1) & mask {
 		if s := f.slots[i]; s>>32 == h>>32 {
 			if e := int32(uint32(s) - 1); string(f.keyOf(e)) == string(key) {
@@ -310,7 +417,7 @@ func (f *Filter) addKey(id string, key []byte, h uint64) (int32, bool) {
 		f.entries = append(f.entries, page)
 	}
 	page := &f.entries[len(f.entries)-1]
-	*page = append(*page, entry{hash: h, block: uint32(bi), off: uint32(len(f.blocks[bi])), idLen: uint32(len(id)), keyLen: uint32(len(key))})
+	*page = append(*page, entry{block: uint32(bi), off: uint32(len(f.blocks[bi])), idLen: uint32(len(id)), keyLen: uint32(len(key))})
 	f.blocks[bi] = append(append(f.blocks[bi], id...), key...)
 	e := int32(f.n)
 	f.n++
@@ -322,19 +429,25 @@ func (f *Filter) addKey(id string, key []byte, h uint64) (int32, bool) {
 func slot(h uint64, e int32) uint64 { return h>>32<<32 | uint64(e+1) }
 
 // grow doubles the hash table (from 16 slots) and reinserts the entries.
+// A slot's home in the new table is the top bits of the hash it holds, the
+// home it had in the old one followed by one more bit, so that the old
+// slots, taken in order, are inserted nearly in order: the new table is
+// written from start to end, not at random.
 func (f *Filter) grow() {
-	f.slots = make([]uint64, max(16, 2*len(f.slots)))
+	old := f.slots
+	f.slots = make([]uint64, max(16, 2*len(old)))
+
+	f.shift = uint(64 - bits.TrailingZeros(uint(len(f.slots))))
 	mask := uint64(len(f.slots) - 1)
-	e := int32(0)
-	for _, page := range f.entries {
-		for _, x := range page {
-			i := x.hash & mask
-			for f.slots[i] != 0 {
-				i = (i + 1) & mask
-			}
-			f.slots[i] = slot(x.hash, e)
-			e++
+	for _, s := range old {
+		if s == 0 {
+			continue
 		}
+		i := s >> f.shift // f.shift >= 32: the bits of the hash that s holds
+		for f.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		f.slots[i] = s
 	}
 }
 

@@ -1,6 +1,7 @@
 package dup
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,7 +41,7 @@ func TestNormalize(t *testing.T) {
 }
 
 func FuzzNormalize(f *testing.F) {
-	for _, s := range []string{"I accept.", "don’t", "ﬁ", "Straße", "e\u0301", "😀 x", "\xff\xfe", "ǅ", "ΐ"} {
+	for _, s := range []string{"I accept.", "don’t", "ﬁ", "Straße", "e\u0301", "😀 x", "\xff\xfe", "ǅ", "ΐ", "“Café” — naïve… «ÆØÅ»", "é\u0301", "’\u0308"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -159,5 +160,142 @@ func TestASCIIKeys(t *testing.T) {
 		if got := asciiKeys[c]; got != want {
 			t.Errorf("asciiKeys[%q]: got %q, want %q", c, got, want)
 		}
+	}
+}
+
+// TestFoldCommon checks the characters that the fast path of Normalize
+// knows besides ASCII against the general path, alone and between
+// others: a character whose key differed, or that composed with its
+// neighbours under NFKC, would fail.
+func TestFoldCommon(t *testing.T) {
+	var n normalizer
+	var known []string
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if _, ok := foldCommon(r); ok {
+			known = append(known, string(r))
+		}
+	}
+	if len(known) < 64+9 {
+		t.Fatalf("foldCommon knows %d characters, want at least the 64 of U+00C0–U+00FF and 9 more", len(known))
+	}
+	neighbours := []string{"", "a", "Z", "7", " ", ".", "é", "’", "É", "\u0301", "ß", "ﬁ", "\u00a0"}
+	for _, k := range known {
+		for _, before := range neighbours {
+			for _, after := range neighbours {
+				s := before + k + after
+				fast, ok := appendNormalizedFast(nil, s)
+				if strings.Contains(before+after, "\u0301") || strings.Contains(before+after, "ﬁ") {
+					if ok {
+						t.Errorf("fast path taken for %q, which has a character it does not know", s)
+					}
+					continue
+				}
+				if !ok {
+					t.Errorf("fast path not taken for %q", s)
+					continue
+				}
+				if slow := string(n.appendUnicode(nil, s)); string(fast) != slow {
+					t.Errorf("Normalize(%q): fast path %q, general path %q", s, fast, slow)
+				}
+			}
+		}
+	}
+}
+
+// TestNormalizeFastPath checks that prose with typographic punctuation and
+// accented letters takes the fast path and agrees with the general one,
+// and that text with other characters does not take it.
+func TestNormalizeFastPath(t *testing.T) {
+	var n normalizer
+	for _, c := range []struct {
+		in, want string
+		fast     bool
+	}{
+		{"Don’t — CAFÉ «Straße»… “ok” ‘x’ – ÿ×÷Ø\u00a0end", "don t café strasse ok x ÿ ø end", true},
+		{"“”", "", true},
+		{"Åland: ½ done", "åland 1 2 done", false}, // ½ is NFKC 1⁄2
+		{"cafe\u0301 ’", "café", false},            // combining mark
+		{"naïve\xff", "naïve", false},              // invalid UTF-8
+		{"Ἀθῆναι — Athens", "ἀθῆναι athens", false},
+	} {
+		out, ok := appendNormalizedFast(nil, c.in)
+		if ok != c.fast {
+			t.Errorf("appendNormalizedFast(%q): ok %v, want %v", c.in, ok, c.fast)
+		}
+		if ok && string(out) != c.want {
+			t.Errorf("appendNormalizedFast(%q): got %q, want %q", c.in, out, c.want)
+		}
+		if got := Normalize(c.in); got != c.want {
+			t.Errorf("Normalize(%q): got %q, want %q", c.in, got, c.want)
+		}
+		if slow := string(n.appendUnicode(nil, c.in)); slow != c.want {
+			t.Errorf("general path on %q: got %q, want %q", c.in, slow, c.want)
+		}
+	}
+}
+
+// TestFilterGrows adds enough texts to grow the hash table many times,
+// each twice, and checks every entry against a map: a slot reinserted away
+// from its home would lose its text.
+func TestFilterGrows(t *testing.T) {
+	f := New(Exact)
+	want := map[string]int{}
+	const n = 100_000
+	for round := range 2 {
+		for i := range n {
+			text := strconv.Itoa(i * 7919 % n)
+			if round == 1 {
+				text = strconv.Itoa(i)
+			}
+			e, dup := f.AddEntry("id"+text, text)
+			w, seen := want[text]
+			if !seen {
+				w = len(want)
+				want[text] = w
+			}
+			if e != w || dup != seen {
+				t.Fatalf("round %d: AddEntry(%q): got %d, %v, want %d, %v", round, text, e, dup, w, seen)
+			}
+		}
+	}
+	if f.Len() != n {
+		t.Errorf("Len: got %d, want %d", f.Len(), n)
+	}
+	if got := f.ID(want["4242"]); got != "id4242" {
+		t.Errorf("ID: got %q, want %q", got, "id4242")
+	}
+}
+
+// TestNormalizeWords checks the fast path, which takes words of ASCII
+// letters between single spaces eight bytes at a time, against the general
+// path on random prose: words of mixed case, digits, runs of spaces and
+// punctuation, typographic punctuation and accented letters, at every
+// offset from the eight-byte steps.
+func TestNormalizeWords(t *testing.T) {
+	var n normalizer
+	rng := rand.New(rand.NewPCG(47, 1))
+	pieces := []string{"a", "b", "z", "A", "Z", "Q", "0", "9", "5", "ab", "Word", "abcdefgh", "ABCDEFGHIJ",
+		" ", " ", " ", "  ", ",", ".", "-", "'", "\t", "\n", "@", "[", "`", "{", "/", ":", "\x7f", "\x00",
+		"’", "—", "é", "É", "ß", "\u00a0"}
+	fast := 0
+	for range 20000 {
+		var sb strings.Builder
+		for range rng.IntN(40) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := sb.String()
+		got, ok := appendNormalizedFast([]byte("prefix"), s)
+		if !ok {
+			t.Fatalf("fast path not taken for %q", s)
+		}
+		if want := "prefix" + string(n.appendUnicode(nil, s)); string(got) != want {
+			t.Fatalf("Normalize(%q): fast path %q, general path %q", s, got[6:], want[6:])
+		}
+		if len(s) >= 8 {
+			fast++
+		}
+	}
+	if fast < 10000 {
+		t.Errorf("only %d texts of 8 bytes or more", fast)
 	}
 }
