@@ -78,6 +78,7 @@ type csvState struct {
 	sent    [][2]span
 	ctx     [numContextKeys]span
 	plain   bool // the column being decoded has no backslash: its literals have no escapes
+	valid   bool // every text of the argument last built is valid UTF-8
 }
 
 type premiseSpan struct {
@@ -192,7 +193,8 @@ func (r *Reader) readCSV() (Argument, error) {
 
 // argument builds the Argument from the spans of the current record.
 func (c *csvState) argument() Argument {
-	text := c.text.text()
+	var text string
+	text, c.valid = c.text.text()
 	a := Argument{
 		ID:         c.id.of(text),
 		Conclusion: c.conc.of(text),

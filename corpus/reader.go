@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/argsearch/argsearch/corpus/internal/csvscan"
+	"github.com/argsearch/argsearch/internal/dup"
 	"github.com/argsearch/argsearch/internal/nilio"
 	"github.com/argsearch/argsearch/internal/pylit"
 	"github.com/argsearch/argsearch/internal/quote"
@@ -69,12 +70,13 @@ type Reader struct {
 	csv  *csvState
 	json *jsonState
 
-	record   int  // arguments read so far, or being read
-	returned int  // arguments Read has returned
-	needArgs bool // a file (Open, OpenReader): no argument at all is an error
-	line     int  // the line where the current record starts
-	ids      map[string]idRecord
-	err      error // sticky
+	record   int         // arguments read so far, or being read
+	returned int         // arguments Read has returned
+	needArgs bool        // a file (Open, OpenReader): no argument at all is an error
+	line     int         // the line where the current record starts
+	ids      *dup.Filter // the argument ids read, exactly; see checkID
+	idAt     []idRecord  // idAt[e] is where entry e of ids was read
+	err      error       // sticky
 	closer   io.Closer
 }
 
@@ -169,8 +171,14 @@ func (r *Reader) Read() (Argument, error) {
 // repair replaces each run of invalid UTF-8 in a's texts by U+FFFD and
 // counts the texts it repaired in Repaired. A sentence id that is not valid
 // UTF-8 is an error: ids are not repaired. The JSON reader repairs while it
-// decodes (repairJSON), so this is for the CSV reader's arguments.
+// decodes (repairJSON), so this is for the CSV reader's arguments, and
+// it does nothing when the reader found every text of a valid already
+// (csvState.valid): a text of a is a substring of the argument's text, or
+// (SourceDomain) the lower case of one, valid too.
 func (r *Reader) repair(a *Argument) error {
+	if r.csv.valid {
+		return nil
+	}
 	fix := func(s *string) {
 		if !utf8.ValidString(*s) {
 			*s = strings.ToValidUTF8(*s, "\uFFFD")
@@ -307,13 +315,17 @@ func (r *Reader) checkID(line int, id string) error {
 	if !utf8.ValidString(id) {
 		return r.parseError(line, "id", fmt.Errorf("argument id %s is not valid UTF-8", quote.Q(id)))
 	}
-	if prev, dup := r.ids[id]; dup {
+	if r.ids == nil {
+		// A dup.Filter copies the ids into large blocks and finds or
+		// adds one with one hash and one probe; a map of strings takes
+		// two, and an allocation an id.
+		r.ids = dup.New(dup.Exact)
+	}
+	if e, seen := r.ids.AddEntry("", id); seen {
+		prev := r.idAt[e]
 		return r.parseError(line, "id", fmt.Errorf("argument id %s is also the id of record %d (line %d): %w", quote.Q(id), prev.record, prev.line, errDuplicateID))
 	}
-	if r.ids == nil {
-		r.ids = map[string]idRecord{}
-	}
-	r.ids[strings.Clone(id)] = idRecord{r.record, line}
+	r.idAt = append(r.idAt, idRecord{r.record, line})
 	return nil
 }
 
@@ -381,19 +393,57 @@ func (a *arena) addText(d *pylit.Decoder, plain bool) (span, error) {
 }
 
 // text returns the texts added, one after the other, as one new string,
-// and resets the arena.
-func (a *arena) text() string {
+// and resets the arena. valid reports that each text is valid UTF-8: the
+// string is, and no text starts inside a character of it.
+func (a *arena) text() (text string, valid bool) {
 	var b strings.Builder
 	b.Grow(a.n)
+	starts := true // every text starts a character (or is empty)
 	for _, p := range a.pieces {
 		if p.inScratch {
 			b.Write(a.scratch[p.start:p.end])
+			starts = starts && (p.start == p.end || utf8.RuneStart(a.scratch[p.start]))
 		} else {
 			b.WriteString(p.s)
+			starts = starts && (p.s == "" || utf8.RuneStart(p.s[0]))
 		}
 	}
 	a.reset()
-	return b.String()
+	text = b.String()
+	return text, starts && validUTF8(text)
+}
+
+// validUTF8 is utf8.ValidString, faster on text that is mostly ASCII
+// with a few other characters here and there, as prose is: it skips ASCII
+// 16 bytes at a time after each such character, not only at the start.
+func validUTF8(s string) bool {
+	const highBits = 0x8080808080808080
+	i := 0
+	for i < len(s) {
+		for ; i+16 <= len(s); i += 16 {
+			w := s[i : i+16]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			y := uint64(w[8]) | uint64(w[9])<<8 | uint64(w[10])<<16 | uint64(w[11])<<24 |
+				uint64(w[12])<<32 | uint64(w[13])<<40 | uint64(w[14])<<48 | uint64(w[15])<<56
+			if (x|y)&highBits != 0 {
+				break
+			}
+		}
+		// Byte by byte to the next character that is not ASCII, and
+		// past it.
+		for ; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf {
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if r == utf8.RuneError && size == 1 {
+					return false
+				}
+				i += size
+				break
+			}
+		}
+	}
+	return true
 }
 
 func (s span) of(text string) string { return text[s.start:s.end] }
