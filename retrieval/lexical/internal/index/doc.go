@@ -17,22 +17,29 @@
 // On disk an index is a directory holding index.json (the metadata,
 // written last) and one file per unit, <unit>.lex:
 //
-//	magic "ARGLEX\x00\x02"
+//	magic "ARGLEX\x00\x03"
 //	sections, each zero bytes up to a multiple of 8 from the file's
 //	start, a uint64 byte count, the bytes (so that arrays of integers
 //	can be used where the file is mapped) and a CRC-32C (uint32, see
 //	below):
-//	  document ids*, front-coded: per document varint(bytes shared with
-//	  the previous id), varint(length of the rest), the rest; the first
-//	  of every IDEvery documents shares nothing; the offsets of those
-//	  restarts (uint64); id ranks (uint32: each document's position in
-//	  byte order of the ids); each chunk's checksum (uint32)
+//	  document ids*, front-coded in entries: varint(2·k+1) (the id drops
+//	  the last k bytes of the previous one), varint(length of the rest),
+//	  the rest; or one byte 2·n, 0 < n < 64: the next n ids each count
+//	  up the number the previous one ends in ("…__9", "…__10"); the
+//	  first of every IDEvery documents starts from nothing; the offsets
+//	  of those restarts (uint64); id ranks (each document's position in
+//	  byte order of the ids: the number of documents and of wide ranks
+//	  (uint64 each), a bit per group of 16 documents (uint64s) for the
+//	  groups whose ranks are wide, per group a base (uint32: for a wide
+//	  group, its position among the wide ranks), the wide ranks (uint32,
+//	  16 per wide group), per document its rank less its group's base (a
+//	  byte; anything for a wide group)); each chunk's checksum (uint32)
 //	  number of fields (one section of 4 bytes), then per field:
 //	    name, term blob (terms in byte order, concatenated), term end
 //	    offsets (uint64), df (uint32), ttf (uint64), max tf (uint32),
 //	    postings end offsets (uint64), postings* (then 8 bytes of
-//	    padding), each term's first block (uint32), blocks* (12 bytes
-//	    each), document lengths (a byte each, 255 for 255 or more),
+//	    padding), an empty section (format 5 held each term's first
+//	    block there: they follow from the df), blocks* (12 bytes each), document lengths (a byte each, 255 for 255 or more),
 //	    document lengths (uint32; none if all are below 255), term
 //	    vectors*, term vector end offsets* (uint64), each term's
 //	    checksum (uint32), each chunk's checksum (uint32)

@@ -22,5 +22,5 @@ func Example() {
 	fmt.Println(ids.Docs(), "ids in", len(ids.Data), "bytes; the last:", ids.ID(2))
 	// Output:
 	// 5 bytes: [3 4 10] [1 2 1]
-	// 3 ids in 28 bytes; the last: a1__CONC__1
+	// 3 ids in 26 bytes; the last: a1__CONC__1
 }

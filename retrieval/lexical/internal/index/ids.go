@@ -16,30 +16,140 @@ type IDCoder struct {
 	Restart []uint64
 	prev    []byte
 	n       int
+	run     int // offset in Data of the last entry if it is a run of increments, else -1
 }
 
 // Docs returns the number of ids added.
 func (c *IDCoder) Docs() int { return c.n }
 
+// maxRun is the longest run of increments an entry holds: its entry is
+// one byte.
+const maxRun = 63
+
 // Add adds the id of the next document.
 func (c *IDCoder) Add(id string) {
-	shared := 0
-	if c.n%IDEvery == 0 {
+	switch {
+	case c.n%IDEvery == 0:
 		c.Restart = append(c.Restart, uint64(len(c.Data)))
-	} else {
-		for shared < min(len(c.prev), len(id)) && c.prev[shared] == id[shared] {
-			shared++
+		c.prev = c.prev[:0]
+	case isIncrement(c.prev, id):
+		if c.run >= 0 && c.Data[c.run]>>1 < maxRun {
+			c.Data[c.run] += 2
+		} else {
+			c.run = len(c.Data)
+			c.Data = append(c.Data, 1<<1)
 		}
+		c.prev = increment(c.prev)
+		c.n++
+		return
 	}
-	c.Data = binary.AppendUvarint(c.Data, uint64(shared))
+	shared := 0
+	for shared < min(len(c.prev), len(id)) && c.prev[shared] == id[shared] {
+		shared++
+	}
+	c.Data = binary.AppendUvarint(c.Data, uint64(len(c.prev)-shared)<<1|1)
 	c.Data = binary.AppendUvarint(c.Data, uint64(len(id)-shared))
 	c.Data = append(c.Data, id[shared:]...)
 	c.prev = append(c.prev[:0], id...)
+	c.run = -1
 	c.n++
 }
 
+// isIncrement reports whether id is prev with the number it ends in
+// incremented (see increment).
+func isIncrement(prev []byte, id string) bool {
+	if len(prev) == 0 || !isDigit(prev[len(prev)-1]) || len(id) < len(prev) || len(id) > len(prev)+1 {
+		return false
+	}
+	// The digits that change are the trailing nines and the one before;
+	// the rest is shared.
+	i := len(prev) - 1
+	for i >= 0 && prev[i] == '9' {
+		i--
+	}
+	if len(id) == len(prev) {
+		return i >= 0 && isDigit(prev[i]) && string(prev[:i]) == id[:i] && id[i] == prev[i]+1 && allZeros(id[i+1:])
+	}
+	// 9…9 becomes 10…0, one digit longer.
+	return (i < 0 || !isDigit(prev[i])) && string(prev[:i+1]) == id[:i+1] && id[i+1] == '1' && allZeros(id[i+2:])
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func allZeros(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '0' {
+			return false
+		}
+	}
+	return true
+}
+
+// increment returns id, which ends in a digit, with the decimal number it
+// ends in incremented: a trailing 9 becomes 0 and carries; if every digit
+// of the number carries, a 1 is put before them ("a9" becomes "a10",
+// "a09" "a10").
+func increment(id []byte) []byte {
+	i := len(id) - 1
+	for i >= 0 && id[i] == '9' {
+		id[i] = '0'
+		i--
+	}
+	if i >= 0 && isDigit(id[i]) {
+		id[i]++
+		return id
+	}
+	id = append(id, 0)
+	copy(id[i+2:], id[i+1:])
+	id[i+1] = '1'
+	return id
+}
+
+// An idEntry is one entry of the front-coded ids: a run of n increments
+// (n > 0) or an id that drops drop bytes of the previous one and appends
+// rest.
+type idEntry struct {
+	n    int
+	drop uint64
+	rest []byte
+}
+
+// nextEntry decodes the entry at data[off:]; ok is false for a malformed
+// entry.
+func nextEntry(data []byte, off uint64) (e idEntry, next uint64, ok bool) {
+	if off >= uint64(len(data)) {
+		return e, off, false
+	}
+	if c := data[off]; c&1 == 0 {
+		return idEntry{n: int(c >> 1)}, off + 1, c>>1 > 0
+	}
+	v, k := Uvarint(data[off:])
+	if k <= 0 {
+		return e, off, false
+	}
+	off += uint64(k)
+	r, k := Uvarint(data[off:])
+	if k <= 0 || r > uint64(len(data))-off-uint64(k) {
+		return e, off, false
+	}
+	off += uint64(k)
+	return idEntry{drop: v >> 1, rest: data[off : off+r]}, off + r, true
+}
+
+// apply applies e to id, which the entry was checked against (checkIDs),
+// for k ≤ e.n of its increments.
+func (e idEntry) apply(id []byte, k int) []byte {
+	if e.n > 0 {
+		for range k {
+			id = increment(id)
+		}
+		return id
+	}
+	return append(id[:uint64(len(id))-e.drop], e.rest...)
+}
+
 // ID returns the id of document d.
-func (c *IDCoder) ID(d int) string { return frontCodedID(c.Data, c.Restart, uint32(d)) }
+func (c *IDCoder) ID(d int) string { return idAt(c.Data, c.Restart, uint32(d)) }
 
 // Each calls fn with every document from first on and its id (valid
 // during the call only).
@@ -50,15 +160,26 @@ func (c *IDCoder) Each(first int, fn func(doc int, id []byte)) {
 	d := first - first%IDEvery
 	off := c.Restart[d/IDEvery]
 	var id []byte
-	for ; d < c.n; d++ {
-		shared, n := Uvarint(c.Data[off:])
-		off += uint64(n)
-		rest, n := Uvarint(c.Data[off:])
-		off += uint64(n)
-		id = append(id[:shared], c.Data[off:off+rest]...)
-		off += rest
-		if d >= first {
-			fn(d, id)
+	for d < c.n {
+		if d%IDEvery == 0 {
+			id = id[:0]
+		}
+		e, next, _ := nextEntry(c.Data, off)
+		off = next
+		if e.n == 0 {
+			id = e.apply(id, 0)
+			if d >= first {
+				fn(d, id)
+			}
+			d++
+			continue
+		}
+		for range e.n {
+			id = increment(id)
+			if d >= first {
+				fn(d, id)
+			}
+			d++
 		}
 	}
 }
@@ -87,7 +208,7 @@ func Uvarint(b []byte) (uint64, int) {
 // IDChunk is the number of consecutive documents whose ids share a
 // checksum, checked when an id of the chunk is first asked for
 // (CheckID); a multiple of IDEvery.
-const IDChunk = 64 * IDEvery
+const IDChunk = 1024
 
 // idChunks returns the number of chunks of the ids of docs documents.
 func idChunks(docs int) int { return (docs + IDChunk - 1) / IDChunk }
@@ -108,9 +229,83 @@ func (u *Unit) idsCRC(c int) uint32 {
 	return crc32c.Update(0, u.IDData[start:end])
 }
 
-// SetIDChecks computes the checksums of the ids, for a unit built, and
-// sets up their first-read checks.
+// rankGroup is the number of consecutive documents whose id ranks are
+// stored as offsets from a base (see rankTable).
+const rankGroup = 16
+
+// A rankTable holds the id ranks of a unit's documents (Unit.Rank): per
+// group of rankGroup consecutive documents a base, and per document an
+// offset from it (a byte); a group whose ranks span more than a byte is an
+// exception: its bit in exc is set, its base is the position in wide of
+// its ranks, whole.
+type rankTable struct {
+	base []uint32 // per group
+	low  []uint8  // per document
+	exc  []uint64 // per group, a bit: its ranks are in wide
+	wide []uint32 // the ranks of the exceptions, rankGroup per group (the last one padded with zeros)
+}
+
+// Rank returns the position of the id of document d in byte order of the
+// ids.
+func (u *Unit) Rank(d uint32) uint32 {
+	t := &u.ranks
+	g := d / rankGroup
+	if t.exc[g/64]>>(g%64)&1 != 0 {
+		return t.wide[t.base[g]+d%rankGroup]
+	}
+	return t.base[g] + uint32(t.low[d])
+}
+
+// newRankTable codes the ranks rank.
+func newRankTable(rank []uint32) rankTable {
+	groups := (len(rank) + rankGroup - 1) / rankGroup
+	t := rankTable{base: make([]uint32, groups), low: make([]uint8, len(rank)), exc: make([]uint64, (groups+63)/64)}
+	for g := range groups {
+		r := rank[g*rankGroup : min(len(rank), (g+1)*rankGroup)]
+		lo, hi := slices.Min(r), slices.Max(r)
+		if hi-lo <= 255 {
+			t.base[g] = lo
+			for i, x := range r {
+				t.low[g*rankGroup+i] = uint8(x - lo)
+			}
+			continue
+		}
+		t.exc[g/64] |= 1 << (g % 64)
+		t.base[g] = uint32(len(t.wide))
+		t.wide = append(t.wide, r...)
+		t.wide = append(t.wide, make([]uint32, rankGroup-len(r))...)
+	}
+	return t
+}
+
+// valid reports whether t holds the ranks of docs documents: as many
+// bases, offsets and exception bits as they need (no more bits set), and
+// the exceptions' bases within wide. That the ranks are a permutation is
+// checked by validRestarts.
+func (t *rankTable) valid(docs int) bool {
+	groups := (docs + rankGroup - 1) / rankGroup
+	if len(t.base) != groups || len(t.low) != docs || len(t.exc) != (groups+63)/64 || len(t.wide)%rankGroup != 0 {
+		return false
+	}
+	if groups%64 != 0 && t.exc[len(t.exc)-1]>>(groups%64) != 0 {
+		return false
+	}
+	n := 0
+	for g := range groups {
+		if t.exc[g/64]>>(g%64)&1 != 0 {
+			if t.base[g] != uint32(n*rankGroup) {
+				return false
+			}
+			n++
+		}
+	}
+	return n*rankGroup == len(t.wide)
+}
+
+// SetIDChecks computes the checksums of the ids and codes their ranks
+// (IDRank), for a unit built, and sets up their first-read checks.
 func (u *Unit) SetIDChecks() {
+	u.ranks = newRankTable(u.IDRank)
 	u.IDCRC = make([]uint32, idChunks(u.Docs()))
 	for c := range u.IDCRC {
 		u.IDCRC[c] = u.idsCRC(c)
@@ -148,55 +343,43 @@ func (u *Unit) checkIDChunk(c int) error {
 
 // IDEvery is how many documents share a restart of the front coding: an id
 // is decoded from at most IDEvery entries.
-const IDEvery = 16
+const IDEvery = 64
 
 // ID returns the id of document d. The front coding of its chunk was
 // checked (CheckID).
-//
-// The entries from d's restart to d are walked without copying; then the
-// id is filled in from its end: the bytes an entry does not share with its
-// predecessor are its own, the others its predecessor's.
-func (u *Unit) ID(d uint32) string { return frontCodedID(u.IDData, u.IDRestart, d) }
+func (u *Unit) ID(d uint32) string { return idAt(u.IDData, u.IDRestart, d) }
 
-// frontCodedID returns id d of the front-coded ids data with restarts
-// restart (see Unit.ID).
-func frontCodedID(data []byte, restart []uint64, d uint32) string {
-	var shared, rest [IDEvery]uint64
-	var at [IDEvery]uint64
+// idAt returns id d of the front-coded ids data with restarts restart:
+// the entries from d's restart on are applied up to d's.
+func idAt(data []byte, restart []uint64, d uint32) string {
 	off := restart[d/IDEvery]
-	n := int(d%IDEvery) + 1
-	for i := range n {
-		s, k := Uvarint(data[off:])
-		off += uint64(k)
-		r, k := Uvarint(data[off:])
-		off += uint64(k)
-		shared[i], rest[i], at[i] = s, r, off
-		off += r
-	}
-	size := shared[n-1] + rest[n-1]
 	var buf [96]byte
-	b := buf[:0]
-	if size > uint64(len(buf)) {
-		b = make([]byte, 0, size)
-	}
-	b = b[:size]
-	need := size
-	for i := n - 1; i >= 0 && need > 0; i-- {
-		if shared[i] < need {
-			copy(b[shared[i]:need], data[at[i]:at[i]+need-shared[i]])
-			need = shared[i]
+	id := buf[:0]
+	for left := int(d%IDEvery) + 1; left > 0; {
+		e, next, _ := nextEntry(data, off)
+		off = next
+		if e.n == 0 {
+			id = e.apply(id, 0)
+			left--
+			continue
 		}
+		k := min(e.n, left)
+		id = e.apply(id, k)
+		left -= k
 	}
-	return string(b)
+	return string(id)
 }
 
 // validRestarts reports whether u has as many id restarts and id chunk
-// checksums as its number of documents (Docs, from IDRank) needs, the
-// restarts run from 0 upwards within IDData, and IDRank is a
-// permutation. The rest of the front coding is checked a chunk at a time
+// checksums as its number of documents (Docs, from its ranks) needs, the
+// restarts run from 0 upwards within IDData, and the ranks (valid
+// themselves) are a permutation. The rest of the front coding is checked a chunk at a time
 // (checkIDs).
 func (u *Unit) validRestarts() bool {
 	docs := u.Docs()
+	if !u.ranks.valid(docs) {
+		return false
+	}
 	if len(u.IDRestart) != (docs+IDEvery-1)/IDEvery || len(u.IDCRC) != idChunks(docs) {
 		return false
 	}
@@ -204,7 +387,8 @@ func (u *Unit) validRestarts() bool {
 		return false
 	}
 	seen := make([]bool, docs)
-	for _, r := range u.IDRank {
+	for d := range uint32(docs) {
+		r := u.Rank(d)
 		if int(r) >= docs || seen[r] {
 			return false
 		}
@@ -215,30 +399,42 @@ func (u *Unit) validRestarts() bool {
 
 // checkIDs reports whether the ids of chunk c are sound: their checksum
 // matches (unless skipCRC), every entry is within the chunk's bytes,
-// sharing no more than the previous id has, restarts are where IDRestart
-// says and share nothing, and nothing is left over.
+// dropping no more than the previous id has, increments follow ids that
+// end in a digit, runs of them end by the next restart, restarts are
+// where IDRestart says and start from nothing, and nothing is left over.
 func (u *Unit) checkIDs(c int) bool {
 	start, end := u.idBytes(c)
 	if !u.skipCRC && u.idsCRC(c) != u.IDCRC[c] {
 		return false
 	}
 	data := u.IDData[:end]
-	off, prevLen := start, uint64(0)
-	for d := c * IDChunk; d < min((c+1)*IDChunk, u.Docs()); d++ {
-		if d%IDEvery == 0 && u.IDRestart[d/IDEvery] != off {
+	off := start
+	var id []byte
+	for d, hi := c*IDChunk, min((c+1)*IDChunk, u.Docs()); d < hi; {
+		if d%IDEvery == 0 {
+			if u.IDRestart[d/IDEvery] != off {
+				return false
+			}
+			id = id[:0]
+		}
+		e, next, ok := nextEntry(data, off)
+		if !ok {
 			return false
 		}
-		shared, n := Uvarint(data[off:])
-		if n <= 0 || d%IDEvery == 0 && shared != 0 || shared > prevLen {
+		off = next
+		if e.n > 0 {
+			if len(id) == 0 || !isDigit(id[len(id)-1]) || d%IDEvery+e.n > IDEvery || d+e.n > hi {
+				return false
+			}
+			id = e.apply(id, e.n)
+			d += e.n
+			continue
+		}
+		if e.drop > uint64(len(id)) || uint64(len(id))-e.drop+uint64(len(e.rest)) > 1<<20 {
 			return false
 		}
-		off += uint64(n)
-		rest, n := Uvarint(data[off:])
-		if n <= 0 || rest > uint64(len(data))-off-uint64(n) || shared+rest > 1<<20 {
-			return false
-		}
-		off += uint64(n) + rest
-		prevLen = shared + rest
+		id = e.apply(id, 0)
+		d++
 	}
 	return off == end
 }

@@ -1,8 +1,14 @@
 package index
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -19,16 +25,195 @@ func TestIDCoder(t *testing.T) {
 		ids = append(ids, id)
 		c.Add(id)
 	}
+	checkCoder(t, &c, ids)
+}
+
+// countingIDs returns ids as a corpus's sentences have them, numbered in
+// runs that count up (some over a carry, some from leading zeros, some
+// across a restart), mixed with ids that only look like increments.
+func countingIDs() []string {
+	var ids []string
+	for a := range 40 {
+		for s := 1; s <= 3*a; s++ {
+			ids = append(ids, fmt.Sprintf("S%02d-A%d__PREMISE__%d", a/3, a, s))
+		}
+		ids = append(ids, fmt.Sprintf("S%02d-A%d__CONC__1", a/3, a))
+	}
+	return append(ids,
+		"9", "10", "11", "99", "100", "a09", "a10", "a199", "a1100", "a1101",
+		"a9", "b10", "a8", "a9", "a9", "", "", "x", "x1", "x2", "y2", "0", "1",
+		"z0099", "z0100", "z999", "z1000", "z1001", "1__", "1__1",
+	)
+}
+
+// TestIDCoderIncrements: ids that count up are coded as runs of
+// increments, and still read back exactly, with carries, leading zeros,
+// lookalikes, duplicates and empty ids; runs make the ids far smaller
+// than their text.
+func TestIDCoderIncrements(t *testing.T) {
+	var c IDCoder
+	ids := countingIDs()
+	size := 0
+	for _, id := range ids {
+		c.Add(id)
+		size += len(id)
+	}
+	checkCoder(t, &c, ids)
+	if len(c.Data) > size/4 {
+		t.Errorf("%d ids of %d bytes in %d bytes, want a quarter or less", len(ids), size, len(c.Data))
+	}
+	for _, pair := range [][2]string{{"a9", "a10"}, {"a09", "a10"}, {"99", "100"}, {"a1", "a2"}, {"x__9", "x__10"}} {
+		if !isIncrement([]byte(pair[0]), pair[1]) || string(increment([]byte(pair[0]))) != pair[1] {
+			t.Errorf("%q then %q: not an increment", pair[0], pair[1])
+		}
+	}
+	for _, pair := range [][2]string{{"a199", "a1100"}, {"a9", "b10"}, {"a", "a1"}, {"", "1"}, {"a1", "a1"}, {"a19", "a110"}, {"a1", "a3"}} {
+		if isIncrement([]byte(pair[0]), pair[1]) {
+			t.Errorf("%q then %q: an increment", pair[0], pair[1])
+		}
+	}
+}
+
+func checkCoder(t *testing.T, c *IDCoder, ids []string) {
+	t.Helper()
 	for d, want := range ids {
 		if got := c.ID(d); got != want {
 			t.Errorf("id(%d) = %q, want %q", d, got, want)
 		}
 	}
-	for _, first := range []int{0, 1, IDEvery, len(ids) - 1, len(ids)} {
+	for _, first := range []int{0, 1, IDEvery - 1, IDEvery, IDEvery + 1, len(ids) - 1, len(ids)} {
 		var got []string
 		c.Each(first, func(d int, id []byte) { got = append(got, string(id)) })
 		if !slices.Equal(got, ids[first:]) && !(len(got) == 0 && first == len(ids)) {
 			t.Errorf("each(%d) = %q, want %q", first, got, ids[first:])
 		}
+	}
+	// The coded ids pass their checks, as a unit built.
+	u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranksOf(ids)}
+	u.SetIDChecks()
+	if !u.validRestarts() {
+		t.Fatal("the restarts or ranks of the coded ids are not valid")
+	}
+	if err := u.CheckAllIDs(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ranksOf returns the rank of each id in byte order (ties by position).
+func ranksOf(ids []string) []uint32 {
+	order := make([]int, len(ids))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(ids[a], ids[b]) })
+	ranks := make([]uint32, len(ids))
+	for r, d := range order {
+		ranks[d] = uint32(r)
+	}
+	return ranks
+}
+
+// TestCheckIDsDamage: every change of a byte of the coded ids that the
+// checksum does not see (it is skipped here) is caught by the structure
+// checks or leaves ids that decode without a panic.
+func TestCheckIDsDamage(t *testing.T) {
+	var c IDCoder
+	ids := countingIDs()
+	for _, id := range ids {
+		c.Add(id)
+	}
+	for i := range c.Data {
+		for _, x := range []byte{0x01, 0x80, 0xfe} {
+			data := slices.Clone(c.Data)
+			data[i] ^= x
+			u := &Unit{Name: "sentence", IDData: data, IDRestart: c.Restart, IDRank: ranksOf(ids)}
+			u.SetIDChecks()
+			u.skipCRC = true
+			if u.CheckAllIDs() != nil {
+				continue
+			}
+			for d := range uint32(len(ids)) {
+				_ = u.ID(d)
+			}
+		}
+	}
+}
+
+// TestRanks: the id ranks, coded a byte each from a base per group with
+// the groups whose ranks lie far apart whole, are the ranks, after a
+// round trip through a unit file too.
+func TestRanks(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, docs := range []int{0, 1, rankGroup - 1, rankGroup, 64*rankGroup + 3, 5000} {
+		// Runs of nearby ranks, with some groups shuffled across all.
+		ranks := make([]uint32, docs)
+		for i := range ranks {
+			ranks[i] = uint32(i)
+		}
+		for i := 0; i+10 < docs; i += 37 {
+			j := r.IntN(docs)
+			ranks[i], ranks[j] = ranks[j], ranks[i]
+		}
+		var c IDCoder
+		for d := range docs {
+			c.Add(fmt.Sprintf("d%d", d))
+		}
+		u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranks}
+		u.SetIDChecks()
+		u.Fields = []*Field{emptyField(docs)}
+		dir := t.TempDir()
+		if err := WriteUnit(context.Background(), dir, u, nil); err != nil {
+			t.Fatal(err)
+		}
+		d, err := Read(dir, Meta{Format: FormatVersion}, []string{"sentence"}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := d.Units[0]
+		got.IDRank = nil // Rank must not need them
+		for _, v := range []*Unit{u, got} {
+			if v.Docs() != docs {
+				t.Fatalf("%d documents: Docs %d", docs, v.Docs())
+			}
+			for i, want := range ranks {
+				if r := v.Rank(uint32(i)); r != want {
+					t.Fatalf("%d documents: rank of %d = %d, want %d", docs, i, r, want)
+				}
+			}
+		}
+		if docs > 100 && len(got.ranks.wide) == 0 {
+			t.Errorf("%d documents: no group of ranks stored whole", docs)
+		}
+		d.Close()
+	}
+}
+
+// emptyField returns a field of docs documents without terms.
+func emptyField(docs int) *Field {
+	return &Field{Name: FieldText, TermOff: []uint64{0}, PostOff: []uint64{0}, Post: make([]byte, 8), BlockAt: []uint32{0}, DL8: make([]uint8, docs)}
+}
+
+// TestReadFormat5: an index of format 5 (written by the version before
+// this format) is refused, never misread: its metadata says the format
+// (a FormatError, which a cache rebuilds), and its unit file, if read
+// anyway, is not of this format.
+func TestReadFormat5(t *testing.T) {
+	dir := filepath.Join("testdata", "format5")
+	_, err := ReadMeta(dir)
+	var fe *FormatError
+	if !errors.As(err, &fe) || fe.Format != 5 || !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "index format 5, this version reads 6") {
+		t.Fatalf("ReadMeta of format 5: %v, want a FormatError for format 5", err)
+	}
+	tmp := t.TempDir()
+	lex, err := os.ReadFile(filepath.Join(dir, "sentence.lex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "sentence.lex"), lex, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Read(tmp, Meta{Format: FormatVersion}, []string{"sentence"}, true)
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "not an index file of this format") {
+		t.Fatalf("Read of a format 5 unit file: %v, want it refused as not of this format", err)
 	}
 }

@@ -26,7 +26,9 @@ const BlockSize = 128
 // A Block's postings are bit-packed (see AppendBlock): a byte with the
 // width of the document gaps, a byte with the width of the frequencies,
 // then blockLen gaps less one and blockLen frequencies less one, each
-// packed little-endian in that many bits.
+// packed little-endian in that many bits; then the high bits of the values
+// wider than that (exceptions, as in PFor), of the gaps and then of the
+// frequencies, for each whose width byte has excFlag set.
 type Block struct {
 	Last  uint32 // the block's last document
 	Off   uint32 // offset of the block's postings from the start of the term's
@@ -167,44 +169,128 @@ func (f *Field) checkTerm(id int) error {
 }
 
 // blockBytes returns the size of a block of n postings at the start of p,
-// and whether p holds it.
+// and whether p holds it, with its exceptions' positions within the
+// block and their widths within 32 bits.
 func blockBytes(p []byte, n int) (int, bool) {
-	if len(p) < 2 || p[0] > 32 || p[1] > 32 {
+	if len(p) < 2 || p[0]&^excFlag > 32 || p[1]&^excFlag > 32 {
 		return 0, false
 	}
-	size := 2 + (n*int(p[0])+7)/8 + (n*int(p[1])+7)/8
+	size := 2 + (n*int(p[0]&^excFlag)+7)/8 + (n*int(p[1]&^excFlag)+7)/8
+	for _, h := range p[:2] {
+		if h&excFlag == 0 {
+			continue
+		}
+		if len(p) < size+2 {
+			return 0, false
+		}
+		k, hw := int(p[size]), int(p[size+1])
+		if k == 0 || k > n || hw == 0 || int(h&^excFlag)+hw > 32 || len(p) < size+2+k {
+			return 0, false
+		}
+		for _, at := range p[size+2 : size+2+k] {
+			if int(at) >= n {
+				return 0, false
+			}
+		}
+		size += 2 + k + (k*hw+7)/8
+	}
 	return size, size <= len(p)
 }
 
+// excFlag marks a width byte of a block whose values have exceptions.
+const excFlag = 0x80
+
 // AppendBlock appends the postings docs (after document prev, or all if
 // prev is -1) with frequencies tfs as a block.
+//
+// The gaps (and the frequencies) are packed in the width that makes the
+// block smallest: the values wider than it are exceptions, whose high bits
+// follow both packed arrays: a byte with their number k, a byte with the
+// width of their high bits, k bytes of their positions, and their high
+// bits, packed. A width byte has excFlag set if its values have
+// exceptions.
 func AppendBlock(dst []byte, docs, tfs []uint32, prev int64) []byte {
-	var gaps [BlockSize]uint32
-	var dmax, tmax uint32
+	var gaps, fs [BlockSize]uint32
 	for j, d := range docs {
 		gaps[j] = uint32(int64(d) - prev - 1)
 		prev = int64(d)
-		dmax |= gaps[j]
-		tmax |= tfs[j] - 1
+		fs[j] = tfs[j] - 1
 	}
-	db, tb := bits.Len32(dmax), bits.Len32(tmax)
-	dst = append(dst, byte(db), byte(tb))
-	dst = pack(dst, gaps[:len(docs)], db)
-	for j := range docs {
-		gaps[j] = tfs[j] - 1
+	n := len(docs)
+	db, dk := packWidth(gaps[:n])
+	tb, tk := packWidth(fs[:n])
+	h0, h1 := byte(db), byte(tb)
+	if dk > 0 {
+		h0 |= excFlag
 	}
-	return pack(dst, gaps[:len(docs)], tb)
+	if tk > 0 {
+		h1 |= excFlag
+	}
+	dst = append(dst, h0, h1)
+	dst = pack(dst, gaps[:n], db)
+	dst = pack(dst, fs[:n], tb)
+	if dk > 0 {
+		dst = appendExceptions(dst, gaps[:n], db, dk)
+	}
+	if tk > 0 {
+		dst = appendExceptions(dst, fs[:n], tb, tk)
+	}
+	return dst
 }
 
-// pack appends vs packed little-endian in width bits each.
+// packWidth returns the width in which vs packs smallest with their
+// exceptions, and the number of exceptions.
+func packWidth(vs []uint32) (width, exceptions int) {
+	var count [33]int // values of each width
+	for _, v := range vs {
+		count[bits.Len32(v)]++
+	}
+	w := 32
+	for w > 0 && count[w] == 0 {
+		w--
+	}
+	n := len(vs)
+	best, width := (n*w+7)/8, w
+	k := 0
+	for b := w - 1; b >= 0; b-- {
+		k += count[b+1]
+		if size := (n*b+7)/8 + 2 + k + (k*(w-b)+7)/8; size < best {
+			best, width, exceptions = size, b, k
+		}
+	}
+	return width, exceptions
+}
+
+// appendExceptions appends the exceptions of vs packed in width bits: the
+// k values wider than that.
+func appendExceptions(dst []byte, vs []uint32, width, k int) []byte {
+	var high [BlockSize]uint32
+	hw := 0
+	dst = append(dst, byte(k), 0)
+	at := len(dst) - 1
+	i := 0
+	for j, v := range vs {
+		if v>>width != 0 {
+			dst = append(dst, byte(j))
+			high[i] = v >> width
+			hw = max(hw, bits.Len32(high[i]))
+			i++
+		}
+	}
+	dst[at] = byte(hw)
+	return pack(dst, high[:k], hw)
+}
+
+// pack appends the low width bits of each of vs, packed little-endian.
 func pack(dst []byte, vs []uint32, width int) []byte {
 	if width == 0 {
 		return dst
 	}
+	mask := uint64(1)<<width - 1
 	var acc uint64
 	have := 0
 	for _, v := range vs {
-		acc |= uint64(v) << have
+		acc |= uint64(v) & mask << have
 		have += width
 		for have >= 8 {
 			dst = append(dst, byte(acc))
@@ -223,19 +309,40 @@ func pack(dst []byte, vs []uint32, width int) []byte {
 // smallest document the block may hold (the previous block's last plus
 // one).
 func DecodeBlock(docs, tfs []uint32, p []byte, first uint32) {
-	db, tb := int(p[0]), int(p[1])
-	p = p[2:]
-	unpack(docs, p, db)
+	db, tb := int(p[0]&^excFlag), int(p[1]&^excFlag)
+	n := len(docs)
+	tfAt := 2 + (n*db+7)/8
+	ex := tfAt + (n*tb+7)/8
+	unpack(docs, p[2:], db)
+	if p[0]&excFlag != 0 {
+		ex += patch(docs, p[ex:], db)
+	}
 	doc := first
 	for j, g := range docs {
 		doc += g
 		docs[j] = doc
 		doc++
 	}
-	unpack(tfs, p[(len(docs)*db+7)/8:], tb)
+	unpack(tfs, p[tfAt:], tb)
+	if p[1]&excFlag != 0 {
+		patch(tfs, p[ex:], tb)
+	}
 	for j := range tfs {
 		tfs[j]++
 	}
+}
+
+// patch adds the high bits of the exceptions at the start of q to the
+// values dst packed in width bits, and returns the exceptions' size.
+func patch(dst []uint32, q []byte, width int) int {
+	k, hw := int(q[0]), int(q[1])
+	at := q[2 : 2+k]
+	var high [BlockSize]uint32
+	unpack(high[:k], q[2+k:], hw)
+	for i, j := range at {
+		dst[j] |= high[i] << width
+	}
+	return 2 + k + (k*hw+7)/8
 }
 
 // unpack reads len(dst) values of width bits from src.

@@ -45,3 +45,61 @@ func TestBlockRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockExceptions: a block of small values with a few wide ones packs
+// the small width and patches in the wide ones (exceptions), in the gaps
+// and the frequencies alike, smaller than packing them all wide, and
+// decodes exactly.
+func TestBlockExceptions(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, wide := range []int{0, 1, 3, 12} {
+		for _, n := range []int{1, 9, BlockSize} {
+			docs, tfs := make([]uint32, n), make([]uint32, n)
+			prev := int64(-1)
+			for j := range docs {
+				gap := 1 + r.Uint64N(16)
+				tf := uint32(1)
+				if j%(BlockSize/max(1, wide)) == 3 && wide > 0 {
+					gap, tf = 1<<20+r.Uint64N(1<<20), 1000+uint32(j)
+				}
+				prev += int64(gap)
+				docs[j], tfs[j] = uint32(prev), tf
+			}
+			enc := AppendBlock(nil, docs, tfs, -1)
+			size, ok := blockBytes(enc, n)
+			if !ok || size != len(enc) {
+				t.Fatalf("%d wide of %d: size %d, %v for %d bytes", wide, n, size, ok, len(enc))
+			}
+			if wide > 0 && n == BlockSize {
+				if enc[0]&excFlag == 0 || enc[1]&excFlag == 0 || len(enc) > 2+BlockSize*5/8+BlockSize/8+2*(2+wide*4) {
+					t.Errorf("%d wide of %d: %d bytes, header %x %x: want exceptions", wide, n, len(enc), enc[0], enc[1])
+				}
+			}
+			for _, tail := range [][]byte{nil, make([]byte, 8)} {
+				gotDocs, gotTFs := make([]uint32, n), make([]uint32, n)
+				DecodeBlock(gotDocs, gotTFs, append(slices.Clone(enc), tail...), 0)
+				if !slices.Equal(gotDocs, docs) || !slices.Equal(gotTFs, tfs) {
+					t.Fatalf("%d wide of %d, %d bytes after: decoded\n%v %v\nwant\n%v %v", wide, n, len(tail), gotDocs, gotTFs, docs, tfs)
+				}
+			}
+			// A block whose exceptions point outside it, or whose widths
+			// exceed 32 bits, is refused.
+			if enc[0]&excFlag != 0 {
+				at := 2 + (n*int(enc[0]&^excFlag)+7)/8 + (n*int(enc[1]&^excFlag)+7)/8
+				for _, bad := range []func(b []byte){
+					func(b []byte) { b[at+2] = byte(n) },
+					func(b []byte) { b[at] = 0 },
+					func(b []byte) { b[at] = byte(n + 1) },
+					func(b []byte) { b[at+1] = 33 - b[0]&^excFlag },
+					func(b []byte) { b[0] |= 0x40 },
+				} {
+					b := slices.Clone(enc)
+					bad(b)
+					if _, ok := blockBytes(b, n); ok {
+						t.Errorf("%d wide of %d: a damaged block passes blockBytes", wide, n)
+					}
+				}
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -152,6 +153,12 @@ func (r *sectionReader) u32s(name string) []uint32 {
 		r.fail("the " + name + " are not whole")
 		return nil
 	}
+	return asU32s(b)
+}
+
+// asU32s returns b, a whole number of uint32s, as them: in place where
+// the machine and alignment allow.
+func asU32s(b []byte) []uint32 {
 	if len(b) == 0 {
 		return []uint32{}
 	}
@@ -163,6 +170,47 @@ func (r *sectionReader) u32s(name string) []uint32 {
 		v[i] = binary.LittleEndian.Uint32(b[4*i:])
 	}
 	return v
+}
+
+// asU64s returns b, a whole number of uint64s, as them (see asU32s).
+func asU64s(b []byte) []uint64 {
+	if len(b) == 0 {
+		return []uint64{}
+	}
+	if littleEndian && uintptr(unsafe.Pointer(&b[0]))%8 == 0 {
+		return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
+	}
+	v := make([]uint64, len(b)/8)
+	for i := range v {
+		v[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	return v
+}
+
+// parseRanks reads the section of id ranks (see rankTable.appendTo), and
+// reports whether its parts fill it exactly.
+func parseRanks(b []byte) (rankTable, bool) {
+	if len(b) < 16 {
+		return rankTable{}, false
+	}
+	docs, wide := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])
+	if docs > math.MaxUint32 || wide > math.MaxUint32 {
+		return rankTable{}, false
+	}
+	groups := (docs + rankGroup - 1) / rankGroup
+	excAt := uint64(16)
+	baseAt := excAt + 8*((groups+63)/64)
+	wideAt := baseAt + 4*groups
+	lowAt := wideAt + 4*wide
+	if lowAt+docs != uint64(len(b)) {
+		return rankTable{}, false
+	}
+	return rankTable{
+		exc:  asU64s(b[excAt:baseAt]),
+		base: asU32s(b[baseAt:wideAt]),
+		wide: asU32s(b[wideAt:lowAt]),
+		low:  b[lowAt:],
+	}, true
 }
 
 // blocks reads a section of blocks, 12 bytes each: last, off (uint32),
@@ -198,31 +246,23 @@ func (r *sectionReader) u64s(name string, whole bool) []uint64 {
 		r.fail("the " + name + " are not whole")
 		return nil
 	}
-	if len(b) == 0 {
-		return []uint64{}
-	}
-	if littleEndian && uintptr(unsafe.Pointer(&b[0]))%8 == 0 {
-		return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
-	}
-	v := make([]uint64, len(b)/8)
-	for i := range v {
-		v[i] = binary.LittleEndian.Uint64(b[8*i:])
-	}
-	return v
+	return asU64s(b)
 }
 
-// validBlockAt reports whether at is a list of n+1 non-decreasing block
-// indexes from 0 to blocks.
-func validBlockAt(at []uint32, n int, blocks int) bool {
-	if len(at) != n+1 || at[0] != 0 || int(at[n]) != blocks {
-		return false
-	}
-	for i := 1; i < len(at); i++ {
-		if at[i] < at[i-1] {
-			return false
+// blockStarts returns the first block of each term whose document
+// frequencies are df, and after them the number of blocks (nil if that
+// exceeds a uint32).
+func blockStarts(df []uint32) []uint32 {
+	at := make([]uint32, len(df)+1)
+	n := uint64(0)
+	for i, x := range df {
+		n += (uint64(x) + BlockSize - 1) / BlockSize
+		if n > math.MaxUint32 {
+			return nil
 		}
+		at[i+1] = uint32(n)
 	}
-	return true
+	return at
 }
 
 // validOffsets reports whether off is a list of n+1 non-decreasing offsets
@@ -264,7 +304,12 @@ func readUnit(path string, want string, vectors, checksums bool) (u *Unit, err e
 	u = &Unit{Name: want, unmap: unmap, path: path, skipCRC: !checksums}
 	u.IDData = r.bytes("document ids", false)
 	u.IDRestart = r.u64s("document id restarts", true)
-	u.IDRank = r.u32s("document id ranks")
+	if b := r.bytes("document id ranks", true); r.why == "" {
+		var ok bool
+		if u.ranks, ok = parseRanks(b); !ok {
+			r.fail("the document id ranks are not whole")
+		}
+	}
 	u.IDCRC = r.u32s("document id checksums")
 	nf := r.u32s("number of fields")
 	if r.why != "" {
@@ -274,6 +319,11 @@ func readUnit(path string, want string, vectors, checksums bool) (u *Unit, err e
 		return nil, corrupt(path, "bad document ids")
 	}
 	u.idCheck = make([]atomic.Uint32, len(u.IDCRC))
+	// Package search reads the ranks whole.
+	u.IDRank = make([]uint32, u.Docs())
+	for d := range u.IDRank {
+		u.IDRank[d] = u.Rank(uint32(d))
+	}
 	fields := UnitFields(want)
 	if int(nf[0]) != len(fields) {
 		return nil, corrupt(path, "wrong number of fields")
@@ -290,7 +340,7 @@ func readUnit(path string, want string, vectors, checksums bool) (u *Unit, err e
 		f.MaxTF = r.u32s(what("largest frequencies"))
 		f.PostOff = r.u64s(what("posting offsets"), true)
 		f.Post = r.bytes(what("postings"), false)
-		f.BlockAt = r.u32s(what("first blocks"))
+		reserved := r.bytes(what("reserved section"), true)
 		f.Blocks = r.blocks(what("blocks"))
 		f.DL8 = r.bytes(what("document lengths"), true)
 		f.DL = r.u32s(what("long document lengths"))
@@ -299,6 +349,10 @@ func readUnit(path string, want string, vectors, checksums bool) (u *Unit, err e
 		f.PostCRC = r.u32s(what("posting checksums"))
 		f.FwdCRC = r.u32s(what("term vector checksums"))
 		n := len(f.DF)
+		f.BlockAt = blockStarts(f.DF)
+		if len(reserved) != 0 {
+			return nil, corrupt(path, "a reserved section of field "+name+" is not empty")
+		}
 		switch {
 		case r.why != "":
 			return nil, corrupt(path, r.why)
@@ -306,7 +360,7 @@ func readUnit(path string, want string, vectors, checksums bool) (u *Unit, err e
 			return nil, corrupt(path, fmt.Sprintf("field %q where %q was expected", f.Name, name))
 		case len(f.TTF) != n || len(f.MaxTF) != n || !validOffsets(f.TermOff, n, len(f.TermBlob)):
 			return nil, corrupt(path, "bad term dictionary of field "+name)
-		case len(f.Post) < 8 || !allZero(f.Post[len(f.Post)-8:]) || !validOffsets(f.PostOff, n, len(f.Post)-8) || !validBlockAt(f.BlockAt, n, len(f.Blocks)) || len(f.PostCRC) != n:
+		case len(f.Post) < 8 || !allZero(f.Post[len(f.Post)-8:]) || !validOffsets(f.PostOff, n, len(f.Post)-8) || len(f.BlockAt) != n+1 || int(f.BlockAt[n]) != len(f.Blocks) || len(f.PostCRC) != n:
 			return nil, corrupt(path, "bad postings of field "+name)
 		case len(f.DL8) != docs || !f.validLengths():
 			return nil, corrupt(path, "bad document lengths of field "+name)

@@ -199,12 +199,37 @@ func (s *sectionWriter) u64s(v []uint64, whole bool) {
 	s.end()
 }
 
+// ranks writes the section of id ranks t: the number of documents and of
+// wide ranks (uint64 each), the exception bits (uint64), the bases, the
+// wide ranks (uint32) and the offsets (a byte each).
+func (s *sectionWriter) ranks(t *rankTable) {
+	s.begin(16+8*len(t.exc)+4*len(t.base)+4*len(t.wide)+len(t.low), true)
+	b := binary.LittleEndian.AppendUint64(s.buf[:0], uint64(len(t.low)))
+	b = binary.LittleEndian.AppendUint64(b, uint64(len(t.wide)))
+	for _, x := range t.exc {
+		b = binary.LittleEndian.AppendUint64(b, x)
+	}
+	for _, v := range [][]uint32{t.base, t.wide} {
+		for _, x := range v {
+			b = binary.LittleEndian.AppendUint32(b, x)
+		}
+	}
+	s.raw(b)
+	s.buf = b[:0]
+	s.raw(t.low)
+	s.end()
+}
+
 func writeUnit(w io.Writer, u *Unit, streams []FieldStreams) error {
 	s := &sectionWriter{w: w, buf: make([]byte, 0, 1<<17)}
 	s.put([]byte(Magic))
 	s.bytes(u.IDData, false)
 	s.u64s(u.IDRestart, true)
-	s.u32s(u.IDRank)
+	ranks := u.ranks
+	if ranks.low == nil {
+		ranks = newRankTable(u.IDRank)
+	}
+	s.ranks(&ranks)
 	s.u32s(u.IDCRC)
 	s.u32s([]uint32{uint32(len(u.Fields))})
 	for i, f := range u.Fields {
@@ -224,7 +249,7 @@ func writeUnit(w io.Writer, u *Unit, streams []FieldStreams) error {
 		s.streamWhole(d.MaxTF, true, func() { s.u32s(f.MaxTF) })
 		s.streamWhole(d.PostOff, true, func() { s.u64s(f.PostOff, true) })
 		s.stream(st.Post, f.Post)
-		s.streamWhole(d.BlockAt, true, func() { s.u32s(f.BlockAt) })
+		s.bytes(nil, true) // reserved (format 5's first blocks)
 		s.streamWhole(d.Blocks, false, func() { s.blocks(f.Blocks) })
 		s.bytes(f.DL8, true)
 		s.u32s(f.DL)
@@ -254,8 +279,9 @@ type FieldStreams struct {
 // to hold in memory while the unit is written (a build that merges
 // segments): the term blob, term offsets, df, ttf, max tf, posting
 // offsets, first blocks, blocks and posting checksums, each laid out as in
-// the file (see the package documentation), or nil where the Field holds
-// it.
+// the file (see the package documentation; the first blocks as uint32s,
+// which the file does not hold: they follow from the df), or nil where the
+// Field holds it.
 type DictStreams struct {
 	Terms, TermOff, DF, TTF, MaxTF, PostOff, BlockAt, Blocks, PostCRC *Stream
 }
