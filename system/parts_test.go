@@ -266,3 +266,54 @@ func TestSwordsmanRetriever(t *testing.T) {
 		t.Errorf("String:\n%s", s)
 	}
 }
+
+// TestRetrievalUnits checks the units of the index of each recipe with an
+// analysis of its own: those its stages search alone, both where the
+// analysis learns from the corpus, and both where a pair's title needs
+// the argument unit.
+func TestRetrievalUnits(t *testing.T) {
+	want := map[string][]string{
+		"daario-naharis":   nil, // a frequency stop list of the argument unit's fields
+		"dartagnan":        {"sentence"},
+		"gamora":           {"argument"},
+		"gorgon":           {"sentence"},
+		"general-grevious": {"argument"},
+		"korg":             {"sentence"},
+	}
+	seen := 0
+	for _, r := range Recipes() {
+		p, ok := r.System.(Pipeline)
+		if !ok || p.Retrieve.Analysis == nil {
+			continue
+		}
+		seen++
+		w, ok := want[r.Name]
+		if !ok {
+			t.Errorf("recipe %s has an analysis of its own, and no units here", r.Name)
+			continue
+		}
+		if got := p.Retrieve.units(*p.Retrieve.Analysis); !slices.Equal(got, w) {
+			t.Errorf("recipe %s: units %q, want %q", r.Name, got, w)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d recipes with an analysis of their own, want %d", seen, len(want))
+	}
+	an := lexical.Analysis{}
+	for _, c := range []struct {
+		name string
+		r    Retrieval
+		an   lexical.Analysis
+		want []string
+	}{
+		{"no stages", Retrieval{}, an, []string{"sentence"}},
+		{"pair title", Retrieval{Stages: []Stage{{Search: lexical.Ranking{Unit: "pair", PairTitle: true}}}}, an, nil},
+		{"dense and arguments", Retrieval{Stages: []Stage{{Dense: semantic.GloVe}, {Search: lexical.Ranking{Unit: "argument"}}}}, an, []string{"argument"}},
+		{"krovetz", Retrieval{Stages: []Stage{{Search: lexical.Ranking{Unit: "argument"}}}}, lexical.Analysis{Stem: "krovetz"}, nil},
+		{"frequent", Retrieval{}, lexical.Analysis{Stop: "frequent"}, nil},
+	} {
+		if got := c.r.units(c.an); !slices.Equal(got, c.want) {
+			t.Errorf("%s: units %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -20,8 +20,11 @@ import (
 type Retrieval struct {
 	// Analysis is the analysis of the index the stages search; nil means
 	// the Env's own index (Input.Index). An index of another analysis is
-	// built on first use, without term vectors when no stage needs
-	// feedback.
+	// built on first use, of the units the stages search alone (both for
+	// an analysis that learns from the corpus: a frequency stop list,
+	// Krovetz conflation), without term vectors when no stage needs
+	// feedback; with a cache, an index of both units that an earlier
+	// version cached is opened instead (lexical.Cache.Open).
 	Analysis *lexical.Analysis
 	// SampleStopFrequent, if positive, replaces Analysis.StopFrequent on a
 	// corpus of fewer than 10,000 arguments (a sample of args.me, whose
@@ -160,8 +163,9 @@ func (r Retrieval) checkSearches(ctx context.Context, env *Env) error {
 }
 
 // indexConfig is the index the stages search on env: the Env's own, or
-// one of Analysis (with SampleStopFrequent on a sample), without term
-// vectors unless a stage needs feedback.
+// one of Analysis (with SampleStopFrequent on a sample) holding only the
+// units the stages search, without term vectors unless a stage needs
+// feedback.
 func (r Retrieval) indexConfig(env *Env) lexical.Config {
 	if r.Analysis == nil {
 		return env.in.Index
@@ -171,7 +175,38 @@ func (r Retrieval) indexConfig(env *Env) lexical.Config {
 		an.StopFrequent = r.SampleStopFrequent
 	}
 	feedback := slices.ContainsFunc(r.Stages, func(s Stage) bool { return s.Search.PRF.Method != "" })
-	return lexical.Config{Analysis: &an, NoTermVectors: !feedback}
+	return lexical.Config{Analysis: &an, Units: r.units(an), NoTermVectors: !feedback}
+}
+
+// units returns the units of an index of analysis an that the stages
+// search: the sentence unit for sentences and pairs, the argument unit for
+// arguments and a pair's title (Ranking.PairTitle); nil (both) when an
+// learns from the whole index (a frequency stop list, Krovetz conflation
+// with the index's vocabulary), whose terms then depend on every unit it
+// holds. An index of one unit takes about half the time and disk of both.
+func (r Retrieval) units(an lexical.Analysis) []string {
+	if an.Stop == "frequent" || an.Stop == "frequent-fields" || an.Stem == "krovetz" {
+		return nil
+	}
+	var sentence, argument bool
+	for _, s := range r.stages() {
+		switch {
+		case s.Dense != nil:
+		case s.Search.Unit == "argument":
+			argument = true
+		case s.Search.Unit == "pair":
+			sentence, argument = true, argument || s.Search.PairTitle
+		default: // "sentence", and "" of an index that holds sentences
+			sentence = true
+		}
+	}
+	switch {
+	case sentence && argument, !sentence && !argument:
+		return nil
+	case sentence:
+		return []string{"sentence"}
+	}
+	return []string{"argument"}
 }
 
 // retriever is a Retrieval made ready on an Env: its stages fused, and the

@@ -67,9 +67,9 @@ func (cc Cache) path(src Source, c Config) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	units := c.Units
-	if len(units) == 0 {
-		units = []string{"sentence", "argument"}
+	units, err := buildUnits(c.Units)
+	if err != nil {
+		return "", err
 	}
 	b, err := json.Marshal(struct {
 		Format, Corpus string
@@ -118,6 +118,12 @@ const buildingMarker = ".building-"
 // cancelled build (ctx) leaves nothing a later Open would use, and removes
 // the temporary directory.
 //
+// An index of fewer units than both (Config.Units) that the cache has no
+// entry of is opened from the entry of both units of the same corpus and
+// analysis when there is a sound one, its other unit left unloaded: a
+// cache that a version building both units for every index filled serves
+// it without a build.
+//
 // Open checks what lexical.Open checks: damage to the postings or term
 // vectors of a cached index is found by the queries that read them, whose
 // "corrupt index" errors name the file; removing the entry's directory
@@ -145,6 +151,9 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 	}
 	x, err = Open(dir, c)
 	if err == nil {
+		return x, false, nil
+	}
+	if x := cc.openWhole(src, c, err); x != nil {
 		return x, false, nil
 	}
 	made := missingDirs(cc.Dir)
@@ -213,6 +222,32 @@ func (cc Cache) Open(ctx context.Context, src Source, c Config) (x *Index, built
 		return nil, false, err
 	}
 	return x, true, nil
+}
+
+// openWhole opens, for c of one unit whose own entry is missing (Open
+// failed with openErr, which says so), the entry of both units of src
+// and c's analysis, if the cache holds a sound one: a cache of a version
+// that built both units for every index keeps serving the indexes of one
+// unit built since, with c's units loaded alone, and nothing is built
+// again. Otherwise it returns nil, and the entry of c's units is built.
+func (cc Cache) openWhole(src Source, c Config, openErr error) *Index {
+	if len(c.Units) == 0 || !errors.Is(openErr, errNoIndex) && !errors.Is(openErr, os.ErrNotExist) {
+		return nil
+	}
+	whole := c
+	whole.Units = nil
+	dir, err := cc.path(src, whole)
+	if err != nil {
+		return nil
+	}
+	if mine, err := cc.path(src, c); err != nil || mine == dir {
+		return nil
+	}
+	x, err := Open(dir, c)
+	if err != nil {
+		return nil
+	}
+	return x
 }
 
 // warn tells Warn msg, if anyone listens.

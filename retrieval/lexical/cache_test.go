@@ -335,3 +335,69 @@ func TestCacheOpenOldFormat(t *testing.T) {
 		t.Errorf("the rebuilt index.json (%v) has no %s", err, now)
 	}
 }
+
+// TestCacheOpenOneUnit opens indexes of one unit: from a cache that holds
+// the index of both units (as a version that built both for every index
+// left it) without a build, loading the unit asked for alone; from a
+// cache without it by building the unit's own entry; and a spelling of
+// both units in another order is the entry of both.
+func TestCacheOpenOneUnit(t *testing.T) {
+	cc := Cache{Dir: t.TempDir()}
+	args := sampleArgs(t, 20)
+	reads := 0
+	src := Source{Name: "sample.csv", ID: "test sample", Arguments: func(yield func(corpus.Argument, error) bool) {
+		reads++
+		seq(args)(yield)
+	}}
+	ctx := context.Background()
+	arguments := Config{Units: []string{"argument"}, Ranking: Ranking{Unit: "argument"}}
+	x, built, err := cc.Open(ctx, src, arguments)
+	if err != nil || !built || reads != 1 {
+		t.Fatalf("Open of the argument unit in an empty cache: built %v, corpus read %d times, %v; want it built", built, reads, err)
+	}
+	if got := x.Docs("argument"); got != len(args) {
+		t.Errorf("index has %d arguments, want %d", got, len(args))
+	}
+	x.Close()
+	whole, err := cc.path(src, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(whole); !os.IsNotExist(err) {
+		t.Errorf("the argument unit's build made the entry of both units (%v)", err)
+	}
+
+	cc.Dir = t.TempDir()
+	reads = 0
+	if whole, err = cc.path(src, Config{}); err != nil {
+		t.Fatal(err)
+	}
+	x, built, err = cc.Open(ctx, src, Config{Units: []string{"argument", "sentence"}})
+	if err != nil || !built {
+		t.Fatalf("Open of both units: built %v, %v", built, err)
+	}
+	x.Close()
+	if _, err := os.Stat(whole); err != nil {
+		t.Errorf("both units in another order: not the entry of both (%v)", err)
+	}
+	for _, unit := range []string{"argument", "sentence"} {
+		x, built, err = cc.Open(ctx, src, Config{Units: []string{unit}, Ranking: Ranking{Unit: unit}})
+		if err != nil || built || reads != 1 {
+			t.Fatalf("Open of the %s unit beside both: built %v, corpus read %d times, %v; want the index of both", unit, built, reads, err)
+		}
+		if got := x.d.Meta.Units; len(got) != 1 || got[0] != unit {
+			t.Errorf("Open of the %s unit loaded %v", unit, got)
+		}
+		if _, err := x.Retrieve(ctx, retrieval.Query{Text: "abortion"}, 5); err != nil {
+			t.Errorf("%s unit: %v", unit, err)
+		}
+		x.Close()
+	}
+	entries, err := os.ReadDir(cc.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 {
+		t.Errorf("the cache holds %d entries, want the one of both units", len(entries))
+	}
+}
