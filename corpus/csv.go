@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/argsearch/argsearch/internal/quote"
@@ -74,7 +75,9 @@ type csvState struct {
 	text    arena
 	id      span
 	conc    span
+	concRaw string // the conclusion, valid while the record is decoded
 	prem    []premiseSpan
+	at      premiseCursor // where the next sentence likely starts in the premises
 	sent    [][2]span
 	ctx     [numContextKeys]span
 	plain   bool // the column being decoded has no backslash: its literals have no escapes
@@ -83,7 +86,59 @@ type csvState struct {
 
 type premiseSpan struct {
 	text   span
+	raw    string // the text, valid while the record is decoded
 	stance stance.Stance
+}
+
+// A premiseCursor is a place in the premises of the record being decoded:
+// premise i, byte off of its text.
+type premiseCursor struct{ i, off int }
+
+// shareWindow is how far past the end of the sentence before share looks
+// for the next one in the premises: a sentence too short to keep, which
+// the processed corpus drops, may lie between them.
+const shareWindow = 256
+
+// share returns the span of a stretch of the premises (or the
+// conclusion) that is t, when t is the next sentence in them, so that the
+// sentences of an argument, which are usually its premises cut up, and
+// its conclusion, share their bytes instead of holding a copy. It looks
+// from the end of the sentence before, in the premise there and the next,
+// and takes only a stretch that starts and ends at character boundaries,
+// so that the text it names is as valid UTF-8 as t.
+func (c *csvState) share(t string) (span, bool) {
+	if t == "" {
+		return span{}, false
+	}
+	if t == c.concRaw {
+		return c.conc, true
+	}
+	at := c.at
+	for range 2 {
+		if at.i >= len(c.prem) {
+			break
+		}
+		p := c.prem[at.i].raw
+		j := at.off
+		for j < len(p) && (p[j] == ' ' || p[j]-'\t' <= '\r'-'\t') {
+			j++
+		}
+		if !strings.HasPrefix(p[j:], t) {
+			j = -1
+			if end := min(len(p), at.off+len(t)+shareWindow); at.off < end {
+				if k := strings.Index(p[at.off:end], t); k >= 0 {
+					j = at.off + k
+				}
+			}
+		}
+		if j >= 0 && utf8.RuneStart(p[j]) && (j+len(t) == len(p) || utf8.RuneStart(p[j+len(t)])) {
+			c.at = premiseCursor{at.i, j + len(t)}
+			start := c.prem[at.i].text.start + j
+			return span{start, start + len(t)}, true
+		}
+		at = premiseCursor{at.i + 1, 0}
+	}
+	return span{}, false
 }
 
 func (r *Reader) readCSVHeader() error {
@@ -157,7 +212,9 @@ func (r *Reader) readCSV() (Argument, error) {
 		return Argument{}, r.parseError(line, "", fmt.Errorf("got %d fields, want %d: %w", len(rec), len(csvHeader), csv.ErrFieldCount))
 	}
 	c.text.reset()
+	clear(c.prem) // hold no record
 	c.prem = c.prem[:0]
+	c.at = premiseCursor{}
 	c.sent = c.sent[:0]
 	c.ctx = [numContextKeys]span{}
 	if len(rec[colID]) == 0 {
@@ -167,8 +224,13 @@ func (r *Reader) readCSV() (Argument, error) {
 		return Argument{}, err
 	}
 	c.id = c.text.add(transient(rec[colID]))
-	c.conc = c.text.add(transient(rec[colConclusion]))
-	defer c.dec.Reset("") // drop the transient string of the record
+	c.concRaw = transient(rec[colConclusion])
+	c.conc = c.text.add(c.concRaw)
+	defer func() {
+		// Drop the transient strings of the record.
+		c.dec.Reset("")
+		c.concRaw = ""
+	}()
 	for _, col := range [...]int{colPremises, colContext, colSentences} {
 		c.dec.Reset(transient(rec[col]))
 		c.plain = bytes.IndexByte(rec[col], '\\') < 0
@@ -269,7 +331,7 @@ func (c *csvState) premise() (premiseSpan, error) {
 		}
 		switch k {
 		case "text":
-			p.text, err = c.text.addText(d, c.plain)
+			p.text, p.raw, err = c.text.addText(d, c.plain)
 			hasText = true
 		case "stance":
 			var label string
@@ -315,7 +377,7 @@ func (c *csvState) context(keepSourceText bool) error {
 		case d.Peek() != pylit.KindString:
 			err = errors.New("want a string or None")
 		default:
-			c.ctx[i], err = c.text.addText(d, c.plain)
+			c.ctx[i], _, err = c.text.addText(d, c.plain)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", quote.Q(k), err)
@@ -364,10 +426,18 @@ func (c *csvState) sentence() ([2]span, error) {
 		}
 		switch k {
 		case "sent_id":
-			s[0], err = c.text.addText(d, c.plain)
+			s[0], _, err = c.text.addText(d, c.plain)
 			has[0] = true
 		case "sent_text":
-			s[1], err = c.text.addText(d, c.plain)
+			var t string
+			if t, err = c.text.decode(d, c.plain); err == nil {
+				if sp, ok := c.share(t); ok {
+					s[1] = sp
+					c.text.drop(t, c.plain)
+				} else {
+					s[1] = c.text.addDecoded(t, c.plain)
+				}
+			}
 			has[1] = true
 		default:
 			err = d.Skip()

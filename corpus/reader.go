@@ -367,29 +367,56 @@ func (a *arena) add(s string) span {
 	return span{start, a.n}
 }
 
-// addText decodes a Python string literal from d into the arena. When
-// plain, d's input has no backslash, so that the literal is a substring of
-// it (pylit.Decoder.Text), added as it is; otherwise it is decoded into
-// the scratch buffer.
-func (a *arena) addText(d *pylit.Decoder, plain bool) (span, error) {
+// addText decodes a Python string literal from d into the arena and
+// returns its span and its text, which is valid only while the current
+// record is decoded. When plain, d's input has no backslash, so that the
+// literal is a substring of it (pylit.Decoder.Text), added as it is;
+// otherwise it is decoded into the scratch buffer.
+func (a *arena) addText(d *pylit.Decoder, plain bool) (span, string, error) {
+	t, err := a.decode(d, plain)
+	if err != nil {
+		return span{a.n, a.n}, "", err
+	}
+	return a.addDecoded(t, plain), t, nil
+}
+
+// decode decodes a Python string literal from d, as addText does, without
+// adding it: addDecoded adds it, drop forgets it. The text is valid only
+// while the current record is decoded.
+func (a *arena) decode(d *pylit.Decoder, plain bool) (string, error) {
 	if plain {
-		t, err := d.Text()
-		if err != nil {
-			return span{a.n, a.n}, err
-		}
-		return a.add(t), nil
+		return d.Text()
 	}
 	start := len(a.scratch)
 	var err error
 	a.scratch, err = d.AppendText(a.scratch)
 	if err != nil {
-		return span{a.n, a.n}, err
+		a.scratch = a.scratch[:start]
+		return "", err
+	}
+	// The bytes stay where they are until reset: the scratch buffer only
+	// grows while a record is decoded (a copy when it grows leaves them
+	// unchanged), but for drop.
+	return transient(a.scratch[start:]), nil
+}
+
+// addDecoded adds t, the text decode returned last.
+func (a *arena) addDecoded(t string, plain bool) span {
+	if plain {
+		return a.add(t)
 	}
 	end := len(a.scratch)
-	a.pieces = append(a.pieces, piece{start: start, end: end, inScratch: true})
-	s := span{a.n, a.n + end - start}
+	a.pieces = append(a.pieces, piece{start: end - len(t), end: end, inScratch: true})
+	s := span{a.n, a.n + len(t)}
 	a.n = s.end
-	return s, nil
+	return s
+}
+
+// drop forgets t, the text decode returned last, instead of adding it.
+func (a *arena) drop(t string, plain bool) {
+	if !plain {
+		a.scratch = a.scratch[:len(a.scratch)-len(t)]
+	}
 }
 
 // text returns the texts added, one after the other, as one new string,
