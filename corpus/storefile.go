@@ -40,7 +40,7 @@ const storeArgumentSize = 7 * 4
 // the text blocks; then the sentence ids that do not follow the corpus's
 // scheme, and a CRC-32C of it all. Integers are little-endian.
 func (s *Store) WriteTo(w io.Writer) (int64, error) {
-	bw := bufio.NewWriterSize(w, 1<<20)
+	bw := bufio.NewWriterSize(w, storeWriteSize)
 	sw := &storeWriter{w: bw}
 	sw.raw([]byte(storeMagic))
 	sw.u64(uint64(s.numSents))
@@ -90,6 +90,17 @@ func (s *Store) WriteTo(w io.Writer) (int64, error) {
 	return sw.n, nil
 }
 
+// storeWriteSize is the most bytes WriteTo writes at once. Linux keeps a
+// file's bytes in the page cache in folios as large as the writes that
+// made them (up to 2 MiB, on ext4 and xfs), and a fault of a mapping of
+// the file maps the whole folio: the texts of a store file written in
+// larger pieces, which MapStore maps and a system reads a sentence at a
+// time, all over the file, would each fault in up to a folio, so that a
+// run over the whole args.me corpus held most of its 741 MB store
+// resident. Written 64 KiB at a time, a text read maps 64 KiB (the
+// kernel's fault-around).
+const storeWriteSize = 64 << 10
+
 type storeWriter struct {
 	w   io.Writer
 	crc uint32
@@ -103,9 +114,14 @@ func (w *storeWriter) raw(b []byte) {
 		return
 	}
 	w.crc = crc32c.Update(w.crc, b)
-	var n int
-	n, w.err = w.w.Write(b)
-	w.n += int64(n)
+	for len(b) > 0 && w.err == nil {
+		// A piece no larger than the empty buffer goes through it (a
+		// larger one would be written to w at once, whole).
+		var n int
+		n, w.err = w.w.Write(b[:min(len(b), storeWriteSize)])
+		w.n += int64(n)
+		b = b[n:]
+	}
 }
 
 // u32 writes each of vs.

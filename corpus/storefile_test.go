@@ -366,3 +366,35 @@ func readStore(r io.Reader) (*Store, error) {
 	}
 	return parseStore(b)
 }
+
+// TestStoreFileWriteSize: WriteTo writes at most storeWriteSize bytes at
+// once, also of a text block larger than that, and the pieces make the
+// file.
+func TestStoreFileWriteSize(t *testing.T) {
+	s := buildStore(t, sampleArguments(t))
+	if !slices.ContainsFunc(s.blocks, func(b string) bool { return len(b) > storeWriteSize }) {
+		t.Fatalf("no text block of the sample is larger than %d bytes", storeWriteSize)
+	}
+	var w writeSizes
+	if _, err := s.WriteTo(&w); err != nil {
+		t.Fatal(err)
+	}
+	if w.most > storeWriteSize {
+		t.Errorf("a write of %d bytes, want at most %d", w.most, storeWriteSize)
+	}
+	if want := writeStore(t, s); !bytes.Equal(w.Bytes(), want) {
+		t.Error("the pieces written are not the store file")
+	}
+}
+
+// writeSizes keeps what is written to it, and the size of the largest
+// write.
+type writeSizes struct {
+	bytes.Buffer
+	most int
+}
+
+func (w *writeSizes) Write(b []byte) (int, error) {
+	w.most = max(w.most, len(b))
+	return w.Buffer.Write(b)
+}
