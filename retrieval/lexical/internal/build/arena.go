@@ -109,6 +109,20 @@ func (a *arena) append(l *plist, data []byte) {
 	}
 }
 
+// length returns the number of bytes of l.
+func (a *arena) length(l *plist) int {
+	if l.size == 0 {
+		return 0
+	}
+	n := 0
+	size := uint32(minBlock) // block sizes double along the chain
+	for addr := l.head; addr != l.tail; size = min(2*size, maxBlock) {
+		n += int(size - blockHeader)
+		addr = binary.LittleEndian.Uint64(a.at(addr, blockHeader))
+	}
+	return n + int(l.used)
+}
+
 // appendTo appends the bytes of l to dst.
 func (a *arena) appendTo(dst []byte, l *plist) []byte {
 	if l.size == 0 {

@@ -19,6 +19,7 @@ import (
 	"iter"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -152,23 +153,33 @@ type unitBuilder struct {
 // ids of the build's dictionary. Terms are renumbered in byte order at the
 // end.
 type fieldBuilder struct {
-	name    string
-	arena   arena
-	post    []plist    // per term: varint (docDelta<<1 | f==1), then varint f if f > 1, since the last run
+	name  string
+	arena arena
+	// terms holds, per term, its list since the last run (varint
+	// (docDelta<<1 | f==1), then varint f if f > 1) and its statistics,
+	// in one struct: the merge of a batch touches each of its terms once,
+	// and then one cache line or two, not one per statistic.
+	terms   []termStat
 	store   *listStore // the complete lists, once all documents are in (builder.finish)
 	scratch []byte
-	vec     []byte   // scratch: the current document's term vector
-	bytes   int      // postings bytes
-	last    []uint32 // per term: last document
-	df      []uint32
-	ttf     []uint64
-	maxTF   []uint32
+	vec     []byte // scratch: the current document's term vector
+	bytes   int    // postings bytes
 	dl      []uint32
 	vectors bool
 	fwd     arena    // per document since the last run: varint (term<<1 | f==1) [varint f], provisional ids
 	fwdAt   []uint64 // per document since the last run: address of its entries
 	fwdLen  []uint32
 	fwdSize int
+}
+
+// A termStat is a term's list in the arena and its statistics in a
+// field.
+type termStat struct {
+	post  plist
+	last  uint32 // last document
+	df    uint32
+	maxTF uint32
+	ttf   uint64
 }
 
 func newBuilder(an analysis.Analysis, units []string, vectors bool) *builder {
@@ -183,12 +194,58 @@ func newBuilder(an analysis.Analysis, units []string, vectors bool) *builder {
 	return b
 }
 
-// A fieldBatch is one field's analysed documents of a batch.
+// A fieldBatch is one field's analysed documents of a batch: their
+// entries by document (for term vectors) and their postings by term (for
+// the lists), each term's in document order.
 type fieldBatch struct {
 	gids []uint32 // per entry: term id
 	tfs  []uint32 // per entry: frequency
 	ends []int32  // per document: end of its entries
 	dls  []uint32 // per document: length
+	// The postings by term: per batch term (in order of first
+	// occurrence; a term the analyzer's memo forgot in the batch comes
+	// again, its later postings after the earlier) its id and the end of
+	// its postings, and per posting its document (in the batch) and
+	// frequency.
+	tgids []uint32
+	tends []int32
+	pdocs []uint32
+	ptfs  []uint32
+	terms []int32 // scratch, per entry: its batch term
+}
+
+// invert fills the postings by term from the entries by document; keep
+// tells whether the entries are kept (for term vectors).
+func (fb *fieldBatch) invert(keep bool) {
+	n := len(fb.tgids)
+	fb.tends = slices.Grow(fb.tends[:0], n+1)[:n+1]
+	clear(fb.tends)
+	for _, t := range fb.terms {
+		fb.tends[t+1]++
+	}
+	for t := range n {
+		fb.tends[t+1] += fb.tends[t]
+	}
+	m := len(fb.gids)
+	fb.pdocs = slices.Grow(fb.pdocs[:0], m)[:m]
+	fb.ptfs = slices.Grow(fb.ptfs[:0], m)[:m]
+	// tends[t] is, while they are placed, where the next posting of
+	// term t goes; then the end of t's postings.
+	start := int32(0)
+	for d, end := range fb.ends {
+		for e := start; e < end; e++ {
+			t := fb.terms[e]
+			at := fb.tends[t]
+			fb.pdocs[at], fb.ptfs[at] = uint32(d), fb.tfs[e]
+			fb.tends[t] = at + 1
+		}
+		start = end
+	}
+	fb.tends = fb.tends[:n]
+	fb.terms = nil
+	if !keep {
+		fb.gids, fb.tfs = nil, nil
+	}
 }
 
 type unitBatch struct {
@@ -207,13 +264,15 @@ type batch struct {
 
 // A worker analyses batches.
 type worker struct {
-	z   *analyzer
-	doc int64 // documents analysed, a stamp for termEntry
+	z     *analyzer
+	doc   int64 // documents analysed, a stamp for termEntry
+	batch int64 // field batches analysed, a stamp for termEntry
 }
 
 // analyse analyses b's arguments, with term ids of the dictionary's
-// current generation; it keeps b.args if keep.
-func (w *worker) analyse(b *batch, units []string, keep bool) {
+// current generation; it keeps b.args if keep, and the entries by
+// document if vectors.
+func (w *worker) analyse(b *batch, units []string, keep, vectors bool) {
 	b.gen, b.stale = w.z.dict.generation(), false
 	b.units = make([]unitBatch, len(units))
 	for i, u := range units {
@@ -222,6 +281,7 @@ func (w *worker) analyse(b *batch, units []string, keep bool) {
 		ub.fields = make([]fieldBatch, len(fields))
 		for fi, f := range fields {
 			fb := &ub.fields[fi]
+			w.batch++
 			start := int32(0)
 			add := func(text string) {
 				ok := w.z.each(text, b.gen, func(e *termEntry) {
@@ -231,8 +291,14 @@ func (w *worker) analyse(b *batch, units []string, keep bool) {
 					}
 					e.stamp = w.doc + 1
 					e.pos = int32(len(fb.gids))
+					if e.batch != w.batch {
+						e.batch = w.batch
+						e.bterm = int32(len(fb.tgids))
+						fb.tgids = append(fb.tgids, e.gid)
+					}
 					fb.gids = append(fb.gids, e.gid)
 					fb.tfs = append(fb.tfs, 1)
+					fb.terms = append(fb.terms, e.bterm)
 				})
 				b.stale = b.stale || !ok
 			}
@@ -268,6 +334,7 @@ func (w *worker) analyse(b *batch, units []string, keep bool) {
 					endDoc()
 				}
 			}
+			fb.invert(vectors)
 		}
 		if u == "sentence" {
 			for ai := range b.args {
@@ -312,7 +379,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 		go func() {
 			defer wg.Done()
 			for bt := range todo {
-				w.analyse(bt, units, b.segTerms > 0)
+				w.analyse(bt, units, b.segTerms > 0, c.TermVectors)
 				select {
 				case done <- bt:
 				case <-ctx.Done():
@@ -345,7 +412,7 @@ func (b *builder) run(ctx context.Context, args iter.Seq2[corpus.Argument, error
 			delete(pending, next)
 			next++
 			if b.segTerms > 0 && (p.stale || p.gen != b.dict.generation()) {
-				again.analyse(p, units, false)
+				again.analyse(p, units, false, c.TermVectors)
 			}
 			p.args = nil
 			b.merge(p)
@@ -444,48 +511,53 @@ func (b *builder) merge(bt *batch) {
 }
 
 func (fb *fieldBuilder) merge(r *fieldBatch) {
+	base := uint32(len(fb.dl))
+	fb.dl = append(fb.dl, r.dls...)
 	start := int32(0)
-	for di, end := range r.ends {
-		doc := uint32(len(fb.dl))
-		fb.dl = append(fb.dl, r.dls[di])
+	for t, g := range r.tgids {
+		if int(g) >= len(fb.terms) {
+			fb.grow(int(g) + 1)
+		}
+		st := &fb.terms[g]
+		end := r.tends[t]
+		buf := fb.scratch[:0]
+		last, maxTF, ttf := st.last, st.maxTF, st.ttf
+		for i := start; i < end; i++ {
+			doc, f := base+r.pdocs[i], r.ptfs[i]
+			buf = appendPosting(buf, uint64(doc-last), f) // last is 0 before the first posting
+			last = doc
+			ttf += uint64(f)
+			maxTF = max(maxTF, f)
+		}
+		st.last, st.maxTF, st.ttf = last, maxTF, ttf
+		st.df += uint32(end - start)
+		fb.arena.append(&st.post, buf)
+		fb.bytes += len(buf)
+		fb.scratch = buf
+		start = end
+	}
+	if !fb.vectors {
+		return
+	}
+	start = 0
+	for _, end := range r.ends {
 		for e := start; e < end; e++ {
-			g := r.gids[e]
-			if int(g) >= len(fb.post) {
-				fb.grow(int(g) + 1)
-			}
-			f := r.tfs[e]
-			delta := doc - fb.last[g] // last is 0 before the first posting
-			fb.last[g] = doc
-			fb.df[g]++
-			fb.ttf[g] += uint64(f)
-			fb.maxTF[g] = max(fb.maxTF[g], f)
-			fb.scratch = appendPosting(fb.scratch[:0], uint64(delta), f)
-			fb.arena.append(&fb.post[g], fb.scratch)
-			fb.bytes += len(fb.scratch)
-			if fb.vectors {
-				fb.vec = appendPosting(fb.vec, uint64(g), f)
-			}
+			fb.vec = appendPosting(fb.vec, uint64(r.gids[e]), r.tfs[e])
 		}
-		if fb.vectors {
-			at := fb.fwd.alloc(len(fb.vec))
-			copy(fb.fwd.at(at, len(fb.vec)), fb.vec)
-			fb.fwdAt = append(fb.fwdAt, at)
-			fb.fwdLen = append(fb.fwdLen, uint32(len(fb.vec)))
-			fb.fwdSize += len(fb.vec)
-			fb.vec = fb.vec[:0]
-		}
+		at := fb.fwd.alloc(len(fb.vec))
+		copy(fb.fwd.at(at, len(fb.vec)), fb.vec)
+		fb.fwdAt = append(fb.fwdAt, at)
+		fb.fwdLen = append(fb.fwdLen, uint32(len(fb.vec)))
+		fb.fwdSize += len(fb.vec)
+		fb.vec = fb.vec[:0]
 		start = end
 	}
 }
 
 // grow makes room for term ids below n.
 func (fb *fieldBuilder) grow(n int) {
-	n = max(n, 2*len(fb.post), 1024)
-	fb.post = append(fb.post, make([]plist, n-len(fb.post))...)
-	fb.last = append(fb.last, make([]uint32, n-len(fb.last))...)
-	fb.df = append(fb.df, make([]uint32, n-len(fb.df))...)
-	fb.ttf = append(fb.ttf, make([]uint64, n-len(fb.ttf))...)
-	fb.maxTF = append(fb.maxTF, make([]uint32, n-len(fb.maxTF))...)
+	n = max(n, 2*len(fb.terms), 1024)
+	fb.terms = append(fb.terms, make([]termStat, n-len(fb.terms))...)
 }
 
 // appendPosting appends (v, f) as varint(v<<1 | f==1) and, when f > 1,

@@ -32,9 +32,12 @@ func (b *builder) finish() error {
 				fb.store = fb.memStore()
 				continue
 			}
-			fb.post, fb.arena = nil, arena{}
+			for g := range fb.terms {
+				fb.terms[g].post = plist{}
+			}
+			fb.arena = arena{}
 			if b.segTerms > 0 {
-				fb.last, fb.df, fb.ttf, fb.maxTF = nil, nil, nil, nil
+				fb.terms = nil
 				continue // merged term by term as the unit is written (mergeField)
 			}
 			if _, err := b.fileStore(ui, fi); err != nil {
@@ -66,7 +69,7 @@ func (b *builder) finish() error {
 		for _, fb := range ub.fields {
 			for _, t := range b.stopwords {
 				g, ok := b.dict.ids[t]
-				if !ok || int(g) >= len(fb.df) {
+				if !ok || int(g) >= len(fb.terms) {
 					continue
 				}
 				var err error
@@ -76,7 +79,7 @@ func (b *builder) finish() error {
 				for doc, f := range listPostings(list) {
 					fb.dl[doc] -= f
 				}
-				fb.store.n[g], fb.df[g], fb.ttf[g] = 0, 0, 0
+				fb.store.n[g], fb.terms[g].df, fb.terms[g].ttf = 0, 0, 0
 			}
 		}
 	}
@@ -92,8 +95,8 @@ func (b *builder) frequent(n int, in func(u, field string) bool) []string {
 			if !in(ub.unit, fb.name) {
 				continue
 			}
-			for g, n := range fb.ttf {
-				if n > 0 {
+			for g := range fb.terms {
+				if n := fb.terms[g].ttf; n > 0 {
 					total[b.dict.terms[g]] += n
 				}
 			}
@@ -138,8 +141,8 @@ func (b *builder) conflate() error {
 	for _, ub := range b.units {
 		clear(unitCF)
 		for _, fb := range ub.fields {
-			for g, n := range fb.ttf[:min(len(fb.ttf), len(terms))] {
-				unitCF[g] += n
+			for g := range fb.terms[:min(len(fb.terms), len(terms))] {
+				unitCF[g] += fb.terms[g].ttf
 			}
 		}
 		for g, n := range unitCF {
@@ -200,7 +203,7 @@ func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, tar
 	for i, sg := range stems {
 		ents = ents[:0]
 		for _, g := range append([]uint32{sg}, groups[sg]...) {
-			if int(g) >= len(fb.df) || target[g] != sg {
+			if int(g) >= len(fb.terms) || target[g] != sg {
 				continue
 			}
 			var err error
@@ -225,20 +228,22 @@ func (fb *fieldBuilder) conflate(stems []uint32, groups map[uint32][]uint32, tar
 		}
 		m.n = uint64(len(list))
 	}
-	if len(stems) > 0 && int(stems[len(stems)-1]) >= len(fb.df) {
+	if len(stems) > 0 && int(stems[len(stems)-1]) >= len(fb.terms) {
 		fb.grow(int(stems[len(stems)-1]) + 1)
-		s.grow(len(fb.df))
+		s.grow(len(fb.terms))
 	}
 	for g, sg := range target {
-		if uint32(g) != sg && g < len(fb.df) {
-			s.n[g], fb.df[g], fb.ttf[g], fb.maxTF[g] = 0, 0, 0, 0
+		if uint32(g) != sg && g < len(fb.terms) {
+			st := &fb.terms[g]
+			s.n[g], st.df, st.ttf, st.maxTF = 0, 0, 0, 0
 		}
 	}
 	for i, sg := range stems {
 		m := &out[i]
 		fb.bytes += int(m.n)
 		s.at[sg], s.n[sg] = m.at, m.n
-		fb.df[sg], fb.ttf[sg], fb.maxTF[sg], fb.last[sg] = m.df, m.ttf, m.maxTF, m.last
+		st := &fb.terms[sg]
+		st.df, st.ttf, st.maxTF, st.last = m.df, m.ttf, m.maxTF, m.last
 	}
 	return nil
 }

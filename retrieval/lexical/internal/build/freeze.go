@@ -98,11 +98,8 @@ func (b *builder) freeze(ui int, inMemory bool) (*index.Unit, []index.FieldStrea
 	}
 	ub := b.units[ui]
 	u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
-	var err error
-	if u.IDRank, err = b.idRanks(ui); err != nil {
-		return nil, nil, err
-	}
-	u.SetIDChecks()
+	// The fields first: each releases its lists once frozen, before the
+	// ids are sorted for their ranks (which takes memory of its own).
 	var streams []index.FieldStreams
 	for fi := range ub.fields {
 		f, st, err := b.freezeField(ui, fi, inMemory)
@@ -112,20 +109,25 @@ func (b *builder) freeze(ui int, inMemory bool) (*index.Unit, []index.FieldStrea
 		u.Fields = append(u.Fields, f)
 		streams = append(streams, st)
 	}
+	var err error
+	if u.IDRank, err = b.idRanks(ui); err != nil {
+		return nil, nil, err
+	}
+	u.SetIDChecks()
 	return u, streams, nil
 }
 
 func (b *builder) freezeField(ui, fi int, inMemory bool) (*index.Field, index.FieldStreams, error) {
 	fb := b.units[ui].fields[fi]
 	terms, target, s := b.dict.terms, b.target, fb.store
-	order := make([]uint32, 0, len(fb.df))
-	for g, n := range fb.df {
-		if n > 0 {
+	order := make([]uint32, 0, len(fb.terms))
+	for g := range fb.terms {
+		if fb.terms[g].df > 0 {
 			order = append(order, uint32(g))
 		}
 	}
 	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(terms[a], terms[b]) })
-	newID := make([]uint32, len(fb.df))
+	newID := make([]uint32, len(fb.terms))
 	const dropped = ^uint32(0)
 	for g := range newID {
 		newID[g] = dropped
@@ -145,9 +147,8 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*index.Field, index.Fi
 		newID[g] = uint32(i)
 		f.TermBlob = append(f.TermBlob, terms[g]...)
 		f.TermOff = append(f.TermOff, uint64(len(f.TermBlob)))
-		f.DF[i] = fb.df[g]
-		f.TTF[i] = fb.ttf[g]
-		f.MaxTF[i] = fb.maxTF[g]
+		st := &fb.terms[g]
+		f.DF[i], f.TTF[i], f.MaxTF[i] = st.df, st.ttf, st.maxTF
 	}
 	for g, sg := range target {
 		if int(g) < len(newID) && int(sg) < len(newID) && newID[g] == dropped {
@@ -274,9 +275,10 @@ type output struct {
 }
 
 // newOutput returns an output for a section of field fi of unit ui, of
-// about size bytes.
+// about size bytes: in memory for an index in memory, otherwise in a file
+// (the lists it is made from are still held).
 func (b *builder) newOutput(ui, fi int, what string, inMemory bool, size int) (*output, error) {
-	if inMemory || len(b.runs) == 0 {
+	if inMemory || b.dir == "" {
 		return &output{mem: bytes.NewBuffer(make([]byte, 0, size))}, nil
 	}
 	name := fmt.Sprintf("build-%s-%s.%s", b.units[ui].unit, b.units[ui].fields[fi].name, what)

@@ -102,21 +102,23 @@ func (b *builder) flush() error {
 					return fmt.Errorf("lexical: build: %w", err)
 				}
 			}
-			for g := range fb.post {
+			for g := range fb.terms {
 				if b.segTerms > 0 {
 					break
 				}
-				if fb.post[g].size == 0 {
+				if fb.terms[g].post.size == 0 {
 					continue
 				}
-				list = fb.arena.appendTo(list[:0], &fb.post[g])
+				list = fb.arena.appendTo(list[:0], &fb.terms[g].post)
 				w.uvarint(uint64(g))
 				w.uvarint(uint64(len(list)))
 				if _, err := w.Write(list); err != nil {
 					return fmt.Errorf("lexical: build: %w", err)
 				}
 			}
-			clear(fb.post)
+			for g := range fb.terms {
+				fb.terms[g].post = plist{}
+			}
 			fb.arena.reset()
 			post = append(post, section{start, w.n - start})
 			start = w.n
@@ -176,17 +178,18 @@ func byteOrder(terms []string) []uint32 {
 // the field's per-term state for the dictionary's next generation.
 func (fb *fieldBuilder) writeSegment(w *countWriter, terms []string, order []uint32, list *[]byte) error {
 	for _, g := range order {
-		if int(g) >= len(fb.df) || fb.df[g] == 0 {
+		if int(g) >= len(fb.terms) || fb.terms[g].df == 0 {
 			continue
 		}
+		st := &fb.terms[g]
 		// The record is put together, then written in two pieces.
-		*list = fb.arena.appendTo((*list)[:0], &fb.post[g])
+		*list = fb.arena.appendTo((*list)[:0], &st.post)
 		r := binary.AppendUvarint(fb.scratch[:0], uint64(len(terms[g])))
 		r = append(r, terms[g]...)
 		r = binary.AppendUvarint(r, uint64(g))
-		r = binary.AppendUvarint(r, uint64(fb.df[g]))
-		r = binary.AppendUvarint(r, fb.ttf[g])
-		r = binary.AppendUvarint(r, uint64(fb.maxTF[g]))
+		r = binary.AppendUvarint(r, uint64(st.df))
+		r = binary.AppendUvarint(r, st.ttf)
+		r = binary.AppendUvarint(r, uint64(st.maxTF))
 		r = binary.AppendUvarint(r, uint64(len(*list)))
 		fb.scratch = r
 		w.Write(r)
@@ -194,8 +197,8 @@ func (fb *fieldBuilder) writeSegment(w *countWriter, terms []string, order []uin
 			return err
 		}
 	}
-	clear(fb.post)
-	fb.post, fb.last, fb.df, fb.ttf, fb.maxTF = fb.post[:0], fb.last[:0], fb.df[:0], fb.ttf[:0], fb.maxTF[:0]
+	clear(fb.terms)
+	fb.terms = fb.terms[:0]
 	return nil
 }
 
@@ -257,14 +260,19 @@ func (b *builder) idRanks(ui int) ([]uint32, error) {
 	ub := b.units[ui]
 	ranks := make([]uint32, ub.ids.Docs())
 	if len(b.runs) == 0 {
-		ids := make([]string, 0, ub.ids.Docs())
-		ub.ids.Each(0, func(_ int, id []byte) { ids = append(ids, string(id)) })
-		order := make([]uint32, len(ids))
+		// The ids decoded into one buffer (a string each would be
+		// millions of objects for the collector), ends[d] the end of d's.
+		ends := make([]int, ub.ids.Docs()+1)
+		ub.ids.Each(0, func(d int, id []byte) { ends[d+1] = ends[d] + len(id) })
+		blob := make([]byte, 0, ends[len(ends)-1]) // sized first: growing it would hold it twice
+		ub.ids.Each(0, func(_ int, id []byte) { blob = append(blob, id...) })
+		id := func(d uint32) []byte { return blob[ends[d]:ends[d+1]] }
+		order := make([]uint32, ub.ids.Docs())
 		for i := range order {
 			order[i] = uint32(i)
 		}
 		slices.SortFunc(order, func(a, b uint32) int {
-			if c := strings.Compare(ids[a], ids[b]); c != 0 {
+			if c := bytes.Compare(id(a), id(b)); c != 0 {
 				return c
 			}
 			return cmp.Compare(a, b)
@@ -351,16 +359,22 @@ func (h *idHeap) Pop() any {
 }
 
 // A listStore holds a field's complete posting lists by provisional term
-// id once the documents are all in: in memory (a build without runs), or
-// in a file in the index directory (the runs' lists concatenated).
+// id once the documents are all in: in memory (a build without runs: in
+// the arena they grew in, and lists added since in mem), or in a file in
+// the index directory (the runs' lists concatenated).
 type listStore struct {
-	mem  []byte // the lists, in memory; or
-	path string // the file holding them
-	f    *os.File
-	w    *countWriter // appends to f
-	at   []uint64     // per provisional term id: offset of its list
-	n    []uint64     // and its length in bytes (0: no list)
+	arena arena   // the lists as they grew (a build without runs)
+	lists []plist // and their chains in it, by provisional term id
+	mem   []byte  // lists added (conflation), in memory; or
+	path  string  // the file holding them
+	f     *os.File
+	w     *countWriter // appends to f
+	at    []uint64     // per provisional term id: offset of its list (inArena: lists[id])
+	n     []uint64     // and its length in bytes (0: no list)
 }
+
+// inArena is a listStore's offset of a list that is in its arena.
+const inArena = ^uint64(0)
 
 // list appends the list of term g to dst.
 func (s *listStore) list(dst []byte, g uint32) ([]byte, error) {
@@ -368,6 +382,9 @@ func (s *listStore) list(dst []byte, g uint32) ([]byte, error) {
 		return dst, nil
 	}
 	at, n := s.at[g], s.n[g]
+	if at == inArena {
+		return s.arena.appendTo(dst, &s.lists[g]), nil
+	}
 	if s.f == nil {
 		return append(dst, s.mem[at:at+n]...), nil
 	}
@@ -412,19 +429,23 @@ func (s *listStore) close() {
 		s.f.Close()
 		os.Remove(s.path)
 	}
-	s.mem, s.f, s.at, s.n = nil, nil, nil, nil
+	s.arena, s.lists, s.mem, s.f, s.at, s.n = arena{}, nil, nil, nil, nil, nil
 }
 
-// memStore moves the field's lists from the arena into a store in memory.
+// memStore moves the field's lists, in their arena, into a store in
+// memory (not copied: a copy would double the memory the build holds at
+// its end).
 func (fb *fieldBuilder) memStore() *listStore {
-	s := &listStore{mem: make([]byte, 0, fb.bytes)}
-	s.grow(len(fb.post))
-	for g := range fb.post {
-		at := len(s.mem)
-		s.mem = fb.arena.appendTo(s.mem, &fb.post[g])
-		s.at[g], s.n[g] = uint64(at), uint64(len(s.mem)-at)
+	s := &listStore{arena: fb.arena, lists: make([]plist, len(fb.terms))}
+	s.grow(len(fb.terms))
+	for g := range fb.terms {
+		l := fb.terms[g].post
+		if n := s.arena.length(&l); n > 0 {
+			s.lists[g], s.at[g], s.n[g] = l, inArena, uint64(n)
+		}
+		fb.terms[g].post = plist{}
 	}
-	fb.post, fb.arena = nil, arena{}
+	fb.arena = arena{}
 	return s
 }
 
@@ -439,7 +460,7 @@ func (b *builder) fileStore(ui, fi int) (*listStore, error) {
 	}
 	s := &listStore{path: path, f: f, w: &countWriter{w: bufio.NewWriterSize(f, 1<<20)}}
 	fb.store = s // closed by cleanup
-	s.grow(len(fb.df))
+	s.grow(len(fb.terms))
 	type head struct {
 		r    *bufio.Reader
 		g, n uint64

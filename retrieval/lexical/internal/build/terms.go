@@ -27,6 +27,8 @@ type termEntry struct {
 	gen   uint32 // the dictionary generation gid belongs to
 	stamp int64  // worker-local document number + 1 it was last counted in
 	pos   int32  // its entry in that document
+	bterm int32  // its term in the field batch it was last seen in
+	batch int64  // that batch's worker-local number
 }
 
 // A dictionary gives terms ids, shared by the workers of a build. Ids are
