@@ -3,6 +3,7 @@ package build
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -43,6 +44,8 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 	if b.segTerms > 0 && len(b.runs) > 0 {
 		workers = 1
 	}
+	// A core no unit takes ranks the ids while the fields are frozen.
+	spare := workers < runtime.GOMAXPROCS(0)
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -52,7 +55,7 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 					errs[i] = fmt.Errorf("lexical: build: %w", err)
 					continue
 				}
-				u, streams, err := b.freeze(i, dir == "")
+				u, streams, err := b.freeze(i, dir == "", spare)
 				if err == nil && dir != "" {
 					err = index.WriteUnit(ctx, dir, u, streams)
 				} else if err == nil {
@@ -92,25 +95,43 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 // term whose postings now hold its occurrences (Krovetz conflation); term
 // vector entries are remapped through it, summing the frequencies of terms
 // that share a target.
-func (b *builder) freeze(ui int, inMemory bool) (*index.Unit, []index.FieldStreams, error) {
+//
+// With spare, the ids are ranked on a goroutine of their own while the
+// fields are frozen; otherwise after them, once each field has released
+// its lists (ranking takes memory of its own).
+func (b *builder) freeze(ui int, inMemory, spare bool) (*index.Unit, []index.FieldStreams, error) {
 	if b.segTerms > 0 && len(b.runs) > 0 {
 		return b.freezeSegments(ui)
 	}
 	ub := b.units[ui]
 	u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
-	// The fields first: each releases its lists once frozen, before the
-	// ids are sorted for their ranks (which takes memory of its own).
+	var rankErr error
+	ranked := make(chan struct{})
+	rank := func() {
+		defer close(ranked)
+		u.IDRank, rankErr = b.idRanks(ui)
+	}
+	if spare {
+		go rank()
+	}
 	var streams []index.FieldStreams
+	var err error
 	for fi := range ub.fields {
-		f, st, err := b.freezeField(ui, fi, inMemory)
-		if err != nil {
-			return nil, nil, err
+		var f *index.Field
+		var st index.FieldStreams
+		if f, st, err = b.freezeField(ui, fi, inMemory); err != nil {
+			break
 		}
 		u.Fields = append(u.Fields, f)
 		streams = append(streams, st)
 	}
-	var err error
-	if u.IDRank, err = b.idRanks(ui); err != nil {
+	if !spare && err == nil {
+		rank()
+	}
+	if spare || err == nil {
+		<-ranked
+	}
+	if err = cmp.Or(err, rankErr); err != nil {
 		return nil, nil, err
 	}
 	u.SetIDChecks()
