@@ -285,8 +285,9 @@ func (q *scoring) nonEssential(cs []*cursor, doc uint64, score, cut float64, nc 
 // A topK keeps the k best documents offered: by score descending, then id
 // descending (rank descending). Documents are collected in a buffer of 2k;
 // when it is full, the best k are selected and the rest dropped, and the
-// k-th best score becomes the bar an offer must reach. The rank of a
-// document's id is looked up only then, so an offer is an append.
+// k-th best score becomes the bar an offer must reach. An offer is an
+// append; the rank of a document's id (a random read of a large table) is
+// looked up only to order equal scores, and for the k best at the end.
 type topK struct {
 	ud  *index.Unit
 	k   int
@@ -304,7 +305,10 @@ func newTopK(ud *index.Unit, k int, buf *[]Scored) *topK {
 	return &topK{ud: ud, k: k, buf: (*buf)[:0:n], bar: math.Inf(-1)}
 }
 
-// better reports whether a ranks before b.
+// noRank marks a Scored whose rank has not been looked up.
+const noRank = math.MaxUint32
+
+// better reports whether a ranks before b (whose ranks are known).
 func better(a, b Scored) bool {
 	if a.Score != b.Score {
 		return a.Score > b.Score
@@ -317,7 +321,7 @@ func (t *topK) offer(doc uint32, score float64) bool {
 	if score < t.bar {
 		return false
 	}
-	t.buf = append(t.buf, Scored{Doc: doc, Score: score})
+	t.buf = append(t.buf, Scored{Doc: doc, Score: score, Rank: noRank})
 	if len(t.buf) < cap(t.buf) {
 		return false
 	}
@@ -325,26 +329,38 @@ func (t *topK) offer(doc uint32, score float64) bool {
 	return true
 }
 
+// before reports whether a ranks before b, looking up their ranks if
+// their scores are equal.
+func (t *topK) before(a, b *Scored) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	if a.Rank == noRank {
+		a.Rank = t.ud.IDRank[a.Doc]
+	}
+	if b.Rank == noRank {
+		b.Rank = t.ud.IDRank[b.Doc]
+	}
+	return a.Rank > b.Rank
+}
+
 // selectBest keeps the k best documents of the buffer and sets the bar.
 func (t *topK) selectBest() {
-	for i := range t.buf {
-		t.buf[i].Rank = t.ud.IDRank[t.buf[i].Doc]
-	}
 	if len(t.buf) <= t.k {
 		return
 	}
 	s := t.buf
-	// Quickselect (Hoare partition; better is a total order, as ranks
+	// Quickselect (Hoare partition; before is a total order, as ranks
 	// differ): afterwards s[:k] are the k best.
 	lo, hi := 0, len(s)-1
 	for lo < hi {
 		p := s[lo+(hi-lo)/2]
 		i, j := lo, hi
 		for i <= j {
-			for better(s[i], p) {
+			for t.before(&s[i], &p) {
 				i++
 			}
-			for better(p, s[j]) {
+			for t.before(&p, &s[j]) {
 				j--
 			}
 			if i <= j {
@@ -373,6 +389,11 @@ func (t *topK) selectBest() {
 func (t *topK) sorted() []Scored {
 	t.selectBest()
 	out := slices.Clone(t.buf)
+	for i := range out {
+		if out[i].Rank == noRank {
+			out[i].Rank = t.ud.IDRank[out[i].Doc]
+		}
+	}
 	slices.SortFunc(out, func(a, b Scored) int {
 		if better(a, b) {
 			return -1
