@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strconv"
 	"sync/atomic"
 
 	"github.com/argsearch/argsearch/internal/crc32c"
@@ -105,6 +106,27 @@ func increment(id []byte) []byte {
 	return id
 }
 
+// addDecimal returns id, which ends in a digit, with k added to the
+// decimal number it ends in: k increments (see increment) at once.
+func addDecimal(id []byte, k int) []byte {
+	i := len(id) - 1
+	for ; k > 0 && i >= 0 && isDigit(id[i]); i-- {
+		s := int(id[i]-'0') + k
+		id[i] = byte('0' + s%10)
+		k = s / 10
+	}
+	if k == 0 {
+		return id
+	}
+	// The number carried out of its first digit: put the carry before it.
+	var buf [20]byte
+	c := strconv.AppendInt(buf[:0], int64(k), 10)
+	id = append(id, c...)
+	copy(id[i+1+len(c):], id[i+1:len(id)-len(c)])
+	copy(id[i+1:], c)
+	return id
+}
+
 // An idEntry is one entry of the front-coded ids: a run of n increments
 // (n > 0) or an id that drops drop bytes of the previous one and appends
 // rest.
@@ -140,10 +162,7 @@ func nextEntry(data []byte, off uint64) (e idEntry, next uint64, ok bool) {
 // for k ≤ e.n of its increments.
 func (e idEntry) apply(id []byte, k int) []byte {
 	if e.n > 0 {
-		for range k {
-			id = increment(id)
-		}
-		return id
+		return addDecimal(id, k)
 	}
 	return append(id[:uint64(len(id))-e.drop], e.rest...)
 }

@@ -217,3 +217,16 @@ func TestReadFormat5(t *testing.T) {
 		t.Fatalf("Read of a format 5 unit file: %v, want it refused as not of this format", err)
 	}
 }
+
+// TestAddDecimal: adding k at once is k increments.
+func TestAddDecimal(t *testing.T) {
+	for _, id := range []string{"0", "9", "a9", "a09", "x__98", "99", "1__999", "a0", "007"} {
+		want := []byte(id)
+		for k := range 130 {
+			if got := addDecimal([]byte(id), k); string(got) != string(want) {
+				t.Fatalf("%q + %d = %q, want %q", id, k, got, want)
+			}
+			want = increment(want)
+		}
+	}
+}
