@@ -375,16 +375,27 @@ func idAt(data []byte, restart []uint64, d uint32) string {
 	var buf [96]byte
 	id := buf[:0]
 	for left := int(d%IDEvery) + 1; left > 0; {
-		e, next, _ := nextEntry(data, off)
-		off = next
-		if e.n == 0 {
-			id = e.apply(id, 0)
+		c := data[off]
+		if c&1 == 0 {
+			k := min(int(c>>1), left)
+			id = addDecimal(id, k)
+			left -= k
+			off++
+			continue
+		}
+		if c < 0x80 && data[off+1] < 0x80 {
+			// One-byte varints, the usual case.
+			drop, r := uint64(c>>1), uint64(data[off+1])
+			off += 2
+			id = append(id[:uint64(len(id))-drop], data[off:off+r]...)
+			off += r
 			left--
 			continue
 		}
-		k := min(e.n, left)
-		id = e.apply(id, k)
-		left -= k
+		e, next, _ := nextEntry(data, off)
+		off = next
+		id = e.apply(id, 0)
+		left--
 	}
 	return string(id)
 }
