@@ -77,7 +77,7 @@ type Unit struct {
 	Name      string
 	IDData    []byte   // the front-coded document ids (see the file format)
 	IDRestart []uint64 // offsets in IDData of documents 0, IDEvery, 2·IDEvery, …
-	IDRank    []uint32 // per document: the position of its id in byte order (see Rank)
+	IDRank    []uint32 // per document of a unit built: the position of its id in byte order (nil when read; Rank reads either)
 	IDCRC     []uint32 // per chunk of IDChunk documents: the checksum of their ids (idsCRC)
 	ranks     rankTable
 	idCheck   []atomic.Uint32

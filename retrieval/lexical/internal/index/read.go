@@ -319,11 +319,6 @@ func readUnit(path string, want string, vectors, checksums bool) (u *Unit, err e
 		return nil, corrupt(path, "bad document ids")
 	}
 	u.idCheck = make([]atomic.Uint32, len(u.IDCRC))
-	// Package search reads the ranks whole.
-	u.IDRank = make([]uint32, u.Docs())
-	for d := range u.IDRank {
-		u.IDRank[d] = u.Rank(uint32(d))
-	}
 	fields := UnitFields(want)
 	if int(nf[0]) != len(fields) {
 		return nil, corrupt(path, "wrong number of fields")

@@ -336,10 +336,10 @@ func (t *topK) before(a, b *Scored) bool {
 		return a.Score > b.Score
 	}
 	if a.Rank == noRank {
-		a.Rank = t.ud.IDRank[a.Doc]
+		a.Rank = t.ud.Rank(a.Doc)
 	}
 	if b.Rank == noRank {
-		b.Rank = t.ud.IDRank[b.Doc]
+		b.Rank = t.ud.Rank(b.Doc)
 	}
 	return a.Rank > b.Rank
 }
@@ -391,7 +391,7 @@ func (t *topK) sorted() []Scored {
 	out := slices.Clone(t.buf)
 	for i := range out {
 		if out[i].Rank == noRank {
-			out[i].Rank = t.ud.IDRank[out[i].Doc]
+			out[i].Rank = t.ud.Rank(out[i].Doc)
 		}
 	}
 	slices.SortFunc(out, func(a, b Scored) int {

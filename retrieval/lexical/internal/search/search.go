@@ -138,7 +138,7 @@ type Term struct {
 	Weight float64
 }
 
-// Scored is a document, the rank of its id (Unit.IDRank) and its score.
+// Scored is a document, the rank of its id (Unit.Rank) and its score.
 type Scored struct {
 	Doc   uint32
 	Rank  uint32
