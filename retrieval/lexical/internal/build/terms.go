@@ -1,7 +1,6 @@
 package build
 
 import (
-	"hash/maphash"
 	"sync"
 
 	"github.com/argsearch/argsearch/analysis"
@@ -89,11 +88,6 @@ type analyzer struct {
 	z    *analysis.Analyzer
 	ents []termEntry // by term id; term "" until the term is first seen
 	dict *dictionary // gives the terms their ids in the build
-	// known holds the dictionary's ids of the terms this analyzer has
-	// asked for: the analyzer's memo forgets its terms when it is trimmed
-	// (every few hundred thousand tokens), and asking the shared
-	// dictionary again took a lock and a map lookup for each.
-	known gidTable
 }
 
 // newAnalyzer returns an analyzer of proto's analysis (a clone of proto)
@@ -117,28 +111,12 @@ func (z *analyzer) each(text string, gen uint32, f func(*termEntry)) bool {
 		e := &z.ents[id]
 		if e.term == "" || e.gen != gen { // terms are never empty
 			e.term = term
-			e.gid, e.gen = z.id(term, gen)
+			e.gid, e.gen = z.dict.id(term)
 			ok = ok && e.gen == gen
 		}
 		f(e)
 	})
 	return ok
-}
-
-// id returns the id of term t in the dictionary and its generation, as
-// dictionary.id does, from known when it holds t for generation gen.
-func (z *analyzer) id(t string, gen uint32) (uint32, uint32) {
-	if z.known.gen != gen {
-		z.known.reset(gen)
-	}
-	if g, ok := z.known.get(t); ok {
-		return g, gen
-	}
-	g, tgen := z.dict.id(t)
-	if tgen == gen {
-		z.known.put(t, g)
-	}
-	return g, tgen
 }
 
 // trim empties the memo when it has grown too large. The build calls it
@@ -148,90 +126,4 @@ func (z *analyzer) trim() {
 		clear(z.ents)
 		z.ents = z.ents[:0]
 	}
-}
-
-// Bounds of a gidTable: its longest term (a slot is 32 bytes) and its
-// most slots (32 MiB).
-const (
-	gidKey      = 27
-	maxGIDSlots = 1 << 20
-)
-
-// A gidTable maps terms to their ids in one generation of the dictionary,
-// in an open-addressing table whose slots hold the term's bytes (one cache
-// line a lookup, where a Go map reads its control word, slot and key
-// apart). Longer terms, and terms past its bound, are not held.
-type gidTable struct {
-	seed  maphash.Seed
-	slots []gidSlot // a power of two of them, at most three quarters full
-	n     int
-	gen   uint32
-}
-
-// A gidSlot holds a term of at most gidKey bytes (n: its length; 0 for an
-// empty slot) and its id.
-type gidSlot struct {
-	key [gidKey]byte
-	n   uint8
-	gid uint32
-}
-
-// reset empties the table for generation gen.
-func (t *gidTable) reset(gen uint32) {
-	clear(t.slots)
-	t.n, t.gen = 0, gen
-}
-
-// get returns the id of term s, if held.
-func (t *gidTable) get(s string) (uint32, bool) {
-	if len(s) > gidKey || t.slots == nil {
-		return 0, false
-	}
-	mask := uint64(len(t.slots) - 1)
-	for i := maphash.String(t.seed, s) & mask; ; i = (i + 1) & mask {
-		sl := &t.slots[i]
-		if sl.n == 0 {
-			return 0, false
-		}
-		if int(sl.n) == len(s) && string(sl.key[:len(s)]) == s {
-			return sl.gid, true
-		}
-	}
-}
-
-// put holds id g for term s, which it does not hold yet, if s is short
-// enough and the table not at its bound.
-func (t *gidTable) put(s string, g uint32) {
-	if len(s) > gidKey || len(s) == 0 {
-		return
-	}
-	if 4*(t.n+1) > 3*len(t.slots) {
-		if len(t.slots) >= maxGIDSlots {
-			return
-		}
-		old := t.slots
-		if t.slots == nil {
-			t.seed = maphash.MakeSeed()
-		}
-		t.slots = make([]gidSlot, max(1024, 2*len(old)))
-		for i := range old {
-			if sl := &old[i]; sl.n != 0 {
-				t.insert(string(sl.key[:sl.n]), sl.gid)
-			}
-		}
-	}
-	t.insert(s, g)
-	t.n++
-}
-
-// insert puts s in the first free slot of its probe sequence.
-func (t *gidTable) insert(s string, g uint32) {
-	mask := uint64(len(t.slots) - 1)
-	i := maphash.String(t.seed, s) & mask
-	for t.slots[i].n != 0 {
-		i = (i + 1) & mask
-	}
-	sl := &t.slots[i]
-	copy(sl.key[:], s)
-	sl.n, sl.gid = uint8(len(s)), g
 }
