@@ -158,31 +158,24 @@ func (r *sectionReader) u32s(name string) []uint32 {
 
 // asU32s returns b, a whole number of uint32s, as them: in place where
 // the machine and alignment allow.
-func asU32s(b []byte) []uint32 {
-	if len(b) == 0 {
-		return []uint32{}
-	}
-	if littleEndian && uintptr(unsafe.Pointer(&b[0]))%4 == 0 {
-		return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(b)/4)
-	}
-	v := make([]uint32, len(b)/4)
-	for i := range v {
-		v[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	return v
-}
+func asU32s(b []byte) []uint32 { return asInts[uint32](b, binary.LittleEndian.Uint32) }
 
 // asU64s returns b, a whole number of uint64s, as them (see asU32s).
-func asU64s(b []byte) []uint64 {
+func asU64s(b []byte) []uint64 { return asInts[uint64](b, binary.LittleEndian.Uint64) }
+
+// asInts returns b, a whole number of little-endian Ts, as them: in place
+// where the machine and alignment allow, else decoded one by one with get.
+func asInts[T uint32 | uint64](b []byte, get func([]byte) T) []T {
 	if len(b) == 0 {
-		return []uint64{}
+		return []T{}
 	}
-	if littleEndian && uintptr(unsafe.Pointer(&b[0]))%8 == 0 {
-		return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
+	size := int(unsafe.Sizeof(T(0)))
+	if littleEndian && uintptr(unsafe.Pointer(&b[0]))%uintptr(size) == 0 {
+		return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), len(b)/size)
 	}
-	v := make([]uint64, len(b)/8)
+	v := make([]T, len(b)/size)
 	for i := range v {
-		v[i] = binary.LittleEndian.Uint64(b[8*i:])
+		v[i] = get(b[size*i:])
 	}
 	return v
 }
