@@ -307,7 +307,7 @@ func New(mode Mode) *Filter {
 
 // A Keyer computes the comparison keys and hashes of texts for one Filter,
 // so that the costly part of Add (normalizing and hashing) can run on other
-// goroutines than the Filter's and the Filter only inserts (AddKey). Make
+// goroutines than the Filter's and the Filter only inserts (AddKeys). Make
 // one Keyer per goroutine with Filter.Keyer. A Keyer is not safe for
 // concurrent use, but distinct Keyers of a Filter may run concurrently
 // with each other and with the Filter's methods.
@@ -322,7 +322,7 @@ func (f *Filter) Keyer() *Keyer {
 }
 
 // AppendKey appends the comparison key of text to dst and returns the
-// extended slice and the hash of the key, for AddKey.
+// extended slice and the hash of the key, for AddKeys.
 func (k *Keyer) AppendKey(dst []byte, text string) ([]byte, uint64) {
 	start := len(dst)
 	dst = k.keyer.key(dst, text)
@@ -350,12 +350,49 @@ func (f *Filter) AddEntry(id, text string) (entry int, duplicate bool) {
 	return int(e), dup
 }
 
-// AddKey is AddEntry for a text whose key and hash a Keyer of f computed
-// (Keyer.AppendKey): adding the texts' keys in the same order gives the
-// same entries and duplicates as adding the texts. The filter copies key.
-func (f *Filter) AddKey(id string, key []byte, hash uint64) (entry int, duplicate bool) {
-	e, dup := f.addKey(id, key, hash)
-	return int(e), dup
+// AddKeys adds texts whose keys and hashes a Keyer of f computed
+// (Keyer.AppendKey), with empty ids, and returns how many of them were
+// duplicates: text i has the key keys[ends[i-1]:ends[i]] (keys[:ends[0]]
+// for the first) and the hash hashes[i]. Adding the keys of texts in the
+// same order gives the same entries and duplicates as adding the texts.
+// The filter copies the keys.
+//
+// Adding many keys at once is faster than one at a time: the hash table
+// slots of a run of keys are read before any of them is added, so that
+// their cache misses overlap instead of coming one after the other.
+func (f *Filter) AddKeys(keys []byte, ends []int, hashes []uint64) (duplicates int) {
+	start := 0
+	for i, end := range ends {
+		if i%touchRun == 0 {
+			f.touch(hashes[i:min(i+touchRun, len(hashes))])
+		}
+		if _, dup := f.addKey("", keys[start:end], hashes[i]); dup {
+			duplicates++
+		}
+		start = end
+	}
+	return duplicates
+}
+
+// touchRun is how many keys' slots AddKeys reads ahead: their cache lines
+// (16 KiB) stay in the cache while the keys are added.
+const touchRun = 256
+
+// touch reads the home slots of hashes in the current table, so that
+// adding their keys next finds them in the cache, and returns their sum:
+// not inlined, it computes the sum, which keeps the loads from being
+// optimized away.
+//
+//go:noinline
+func (f *Filter) touch(hashes []uint64) uint64 {
+	if len(f.slots) == 0 {
+		return 0
+	}
+	var x uint64
+	for _, h := range hashes {
+		x += f.slots[h>>f.shift]
+	}
+	return x
 }
 
 // ID returns the id of the representative of entry, which must be less

@@ -2,6 +2,7 @@ package dup
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -113,10 +114,14 @@ func TestAddEntry(t *testing.T) {
 	}
 }
 
-// TestAddKey checks that adding the keys of a Keyer, computed ahead, gives
-// the entries and duplicates of adding the texts.
-func TestAddKey(t *testing.T) {
+// TestAddKeys checks that adding the keys of a Keyer, computed ahead, gives
+// the entries and duplicates of adding the texts, more of them than
+// AddKeys reads ahead at once (the table grows meanwhile).
+func TestAddKeys(t *testing.T) {
 	texts := []string{"Vote Pro!", "Vote Con!", "vote pro", "...", "!!", "...", "Ünïcode Ǆ", "ünïcode ǆ", "VOTE CON."}
+	for i := range 3 * touchRun {
+		texts = append(texts, strconv.Itoa(i%(touchRun+7))+" words")
+	}
 	for _, collide := range []bool{false, true} {
 		want, got := New(Normalized), New(Normalized)
 		if collide {
@@ -126,24 +131,33 @@ func TestAddKey(t *testing.T) {
 		var keys []byte
 		var ends []int
 		var hashes []uint64
+		wantDups := 0
 		for _, text := range texts {
 			var h uint64
 			keys, h = k.AppendKey(keys, text)
 			ends = append(ends, len(keys))
 			hashes = append(hashes, h)
-		}
-		start := 0
-		for i, text := range texts {
-			id := strconv.Itoa(i)
-			we, wdup := want.AddEntry(id, text)
-			e, dup := got.AddKey(id, keys[start:ends[i]], hashes[i])
-			if e != we || dup != wdup {
-				t.Errorf("collide %v: AddKey(%q, key of %q): got %d, %v, want %d, %v", collide, id, text, e, dup, we, wdup)
+			if _, dup := want.AddEntry("", text); dup {
+				wantDups++
 			}
-			start = ends[i]
 		}
-		if got.Len() != want.Len() {
-			t.Errorf("collide %v: Len: got %d, want %d", collide, got.Len(), want.Len())
+		// In two calls, the second starting in a run of touchRun keys.
+		half := touchRun + 9
+		dups := got.AddKeys(keys[:ends[half-1]], ends[:half], hashes[:half])
+		rest := slices.Clone(ends[half:])
+		for i := range rest {
+			rest[i] -= ends[half-1]
+		}
+		dups += got.AddKeys(keys[ends[half-1]:], rest, hashes[half:])
+		if dups != wantDups || got.Len() != want.Len() {
+			t.Errorf("collide %v: %d duplicates, Len %d; want %d, %d", collide, dups, got.Len(), wantDups, want.Len())
+		}
+		// The entries are those of adding the texts.
+		for _, text := range texts {
+			e, dup := got.AddEntry("", text)
+			if we, _ := want.AddEntry("", text); e != we || !dup {
+				t.Fatalf("collide %v: %q is entry %d (duplicate %v), want %d", collide, text, e, dup, we)
+			}
 		}
 	}
 }
