@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -329,60 +330,65 @@ func (t *topK) offer(doc uint32, score float64) bool {
 	return true
 }
 
-// before reports whether a ranks before b, looking up their ranks if
-// their scores are equal.
-func (t *topK) before(a, b *Scored) bool {
-	if a.Score != b.Score {
-		return a.Score > b.Score
+// rank returns the rank of x's document, looking it up if need be.
+func (t *topK) rank(x *Scored) uint32 {
+	if x.Rank == noRank {
+		x.Rank = t.ud.Rank(x.Doc)
 	}
-	if a.Rank == noRank {
-		a.Rank = t.ud.Rank(a.Doc)
-	}
-	if b.Rank == noRank {
-		b.Rank = t.ud.Rank(b.Doc)
-	}
-	return a.Rank > b.Rank
+	return x.Rank
 }
 
 // selectBest keeps the k best documents of the buffer and sets the bar.
+// The k-th best score is found by scores alone; ranks are looked up only
+// for the documents that share it, to keep the best of them.
 func (t *topK) selectBest() {
 	if len(t.buf) <= t.k {
 		return
 	}
 	s := t.buf
-	// Quickselect (Hoare partition; before is a total order, as ranks
-	// differ): afterwards s[:k] are the k best.
-	lo, hi := 0, len(s)-1
-	for lo < hi {
-		p := s[lo+(hi-lo)/2]
-		i, j := lo, hi
-		for i <= j {
-			for t.before(&s[i], &p) {
+	// Quickselect with a three-way partition: afterwards the scores of
+	// s[:lo] are above those of s[lo:hi], which are equal, and those of
+	// s[hi:] below, with lo ≤ k−1 < hi.
+	kk := t.k - 1
+	lo, hi := 0, len(s)
+	for hi-lo > 1 {
+		a, b, c := s[lo].Score, s[lo+(hi-lo)/2].Score, s[hi-1].Score
+		p := max(min(a, b), min(max(a, b), c)) // the median of three
+		lt, i, gt := lo, lo, hi
+		for i < gt {
+			switch x := s[i].Score; {
+			case x > p:
+				s[lt], s[i] = s[i], s[lt]
+				lt++
+				i++
+			case x < p:
+				gt--
+				s[i], s[gt] = s[gt], s[i]
+			default:
 				i++
 			}
-			for t.before(&p, &s[j]) {
-				j--
-			}
-			if i <= j {
-				s[i], s[j] = s[j], s[i]
-				i++
-				j--
-			}
 		}
-		switch {
-		case t.k-1 <= j:
-			hi = j
-		case t.k-1 >= i:
-			lo = i
-		default:
-			lo = hi
+		if kk < lt {
+			hi = lt
+			continue
 		}
+		if kk >= gt {
+			lo = gt
+			continue
+		}
+		lo, hi = lt, gt
+		break
+	}
+	if hi > t.k {
+		// Equal scores across the k-th place: the higher ranks first.
+		tie := s[lo:hi]
+		for i := range tie {
+			t.rank(&tie[i])
+		}
+		slices.SortFunc(tie, func(a, b Scored) int { return cmp.Compare(b.Rank, a.Rank) })
 	}
 	t.buf = s[:t.k]
-	t.bar = math.Inf(1)
-	for _, x := range t.buf {
-		t.bar = min(t.bar, x.Score)
-	}
+	t.bar = s[kk].Score
 }
 
 // sorted empties t and returns its documents best first.
@@ -390,9 +396,7 @@ func (t *topK) sorted() []Scored {
 	t.selectBest()
 	out := slices.Clone(t.buf)
 	for i := range out {
-		if out[i].Rank == noRank {
-			out[i].Rank = t.ud.Rank(out[i].Doc)
-		}
+		t.rank(&out[i])
 	}
 	slices.SortFunc(out, func(a, b Scored) int {
 		if better(a, b) {
