@@ -43,7 +43,7 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 	if err != nil {
 		return fmt.Errorf("lexical: %w", err)
 	}
-	bw := bufio.NewWriterSize(f, 1<<20)
+	bw := bufio.NewWriterSize(pieceWriter{f}, maxWrite)
 	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
@@ -59,6 +59,31 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("lexical: writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// maxWrite is the most bytes written to a unit file at once. Linux keeps
+// a file's bytes in the page cache in folios as large as the writes that
+// made them (up to 2 MiB on ext4 and xfs), and a fault of a mapping of the
+// file maps the whole folio: a search reads a few blocks of a posting list
+// here and there, and in a file written 1 MiB at a time each of those
+// reads made up to 1 MiB resident. Written 64 KiB at a time, it maps 64
+// KiB (the kernel's fault-around), as the corpus's store file does.
+const maxWrite = 64 << 10
+
+// pieceWriter writes to w at most maxWrite bytes at once.
+type pieceWriter struct{ w io.Writer }
+
+func (p pieceWriter) Write(b []byte) (int, error) {
+	n := 0
+	for len(b) > 0 {
+		m, err := p.w.Write(b[:min(len(b), maxWrite)])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		b = b[m:]
+	}
+	return n, nil
 }
 
 type sectionWriter struct {
