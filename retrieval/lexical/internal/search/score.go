@@ -94,22 +94,9 @@ func (q *scoring) parallel(ctx context.Context, cs []*cursor, ndocs uint64, part
 			return nil, err
 		}
 	}
-	// Each range's best are sorted: merge them.
-	out := make([]Scored, 0, q.k)
-	for len(out) < q.k {
-		best := -1
-		for p, r := range res {
-			if len(r) > 0 && (best < 0 || better(r[0], res[best][0])) {
-				best = p
-			}
-		}
-		if best < 0 {
-			break
-		}
-		out = append(out, res[best][0])
-		res[best] = res[best][1:]
-	}
-	return out, nil
+	// The best k of the ranges' best k.
+	t := &topK{ud: q.ud, k: q.k, buf: slices.Concat(res...), bar: math.Inf(-1)}
+	return t.sorted(), nil
 }
 
 // A sharedBar is the best k-th score (less the Dirichlet length bound)
@@ -153,8 +140,9 @@ func (s *rangeScratch) grow(n int) {
 }
 
 // docs scores, document at a time, the documents in [start, end) matching
-// cursors cs (positioned at or after start) and returns their best k. If
-// bar is not nil, it shares θ with the other ranges of the query.
+// cursors cs (positioned at or after start) and returns their best k,
+// best first. If bar is not nil, it shares θ with the other ranges of the
+// query, and the best k come in no order.
 func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar *sharedBar) ([]Scored, error) {
 	ud, k, allow, cum, dir, dirMax := q.ud, q.k, q.allow, q.cum, q.dir, q.dirMax
 	ess := 0
@@ -250,6 +238,9 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 			ess++
 		}
 	}
+	if bar != nil {
+		return h.best(), nil
+	}
 	return h.sorted(), nil
 }
 
@@ -308,14 +299,6 @@ func newTopK(ud *index.Unit, k int, buf *[]Scored) *topK {
 
 // noRank marks a Scored whose rank has not been looked up.
 const noRank = math.MaxUint32
-
-// better reports whether a ranks before b (whose ranks are known).
-func better(a, b Scored) bool {
-	if a.Score != b.Score {
-		return a.Score > b.Score
-	}
-	return a.Rank > b.Rank
-}
 
 // offer offers document doc with score, and reports whether the bar rose.
 func (t *topK) offer(doc uint32, score float64) bool {
@@ -391,19 +374,34 @@ func (t *topK) selectBest() {
 	t.bar = s[kk].Score
 }
 
-// sorted empties t and returns its documents best first.
+// sorted empties t and returns its documents best first. Ranks are
+// looked up for the documents whose score another one shares.
 func (t *topK) sorted() []Scored {
 	t.selectBest()
 	out := slices.Clone(t.buf)
-	for i := range out {
-		t.rank(&out[i])
-	}
-	slices.SortFunc(out, func(a, b Scored) int {
-		if better(a, b) {
-			return -1
+	slices.SortFunc(out, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
+	for i := 0; i < len(out); {
+		j := i + 1
+		for j < len(out) && out[j].Score == out[i].Score {
+			j++
 		}
-		return 1
-	})
+		if j-i > 1 {
+			tie := out[i:j]
+			for x := range tie {
+				t.rank(&tie[x])
+			}
+			slices.SortFunc(tie, func(a, b Scored) int { return cmp.Compare(b.Rank, a.Rank) })
+		}
+		i = j
+	}
+	t.buf = t.buf[:0]
+	return out
+}
+
+// best empties t and returns its k best documents in no order.
+func (t *topK) best() []Scored {
+	t.selectBest()
+	out := slices.Clone(t.buf)
 	t.buf = t.buf[:0]
 	return out
 }

@@ -138,7 +138,9 @@ type Term struct {
 	Weight float64
 }
 
-// Scored is a document, the rank of its id (Unit.Rank) and its score.
+// Scored is a document, its score and the rank of its id (Unit.Rank),
+// which Run looks up only where it needs it to order equal scores
+// (noRank where it did not).
 type Scored struct {
 	Doc   uint32
 	Rank  uint32
@@ -156,8 +158,18 @@ func Hits(ud *index.Unit, res []Scored) ([]retrieval.Hit, error) {
 	}
 	hits := make([]retrieval.Hit, len(res))
 	fill := func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			hits[i] = retrieval.Hit{ID: ud.ID(res[i].Doc), Score: res[i].Score}
+		for b := lo; b < hi; b += idBatch {
+			e := min(b+idBatch, hi)
+			// The first byte of each id's restart is read before any is
+			// decoded, so that their cache misses overlap.
+			var sink byte
+			for _, r := range res[b:e] {
+				sink ^= ud.IDData[ud.IDRestart[r.Doc/index.IDEvery]]
+			}
+			runtime.KeepAlive(sink)
+			for i := b; i < e; i++ {
+				hits[i] = retrieval.Hit{ID: ud.ID(res[i].Doc), Score: res[i].Score}
+			}
 		}
 	}
 	parts := min(runtime.GOMAXPROCS(0), len(res)/parallelIDs)
@@ -176,6 +188,10 @@ func Hits(ud *index.Unit, res []Scored) ([]retrieval.Hit, error) {
 // parallelIDs is the fewest hits per core for which Hits finds ids on
 // several cores.
 const parallelIDs = 256
+
+// idBatch is the number of ids whose first bytes Hits reads before it
+// decodes them.
+const idBatch = 64
 
 // Terms analyses the parts of q that p weighs, and stems and stops their
 // terms as the index did. A term occurring several times gets the sum of
