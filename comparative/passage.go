@@ -124,9 +124,18 @@ func (r *passageReader) fail(field string, err error) error {
 	return &parseError{File: r.name, Line: r.line, Field: field, Err: err}
 }
 
-// parse reads one line's object, key by key, so that an error can name its
-// field.
+// parse reads one line's object: the common line (see parseFast) directly,
+// any other through parseTokens.
 func (r *passageReader) parse(raw []byte) (Passage, error) {
+	if p, ok := parseFast(raw); ok {
+		return p, nil
+	}
+	return r.parseTokens(raw)
+}
+
+// parseTokens reads one line's object with encoding/json, key by key, so
+// that an error can name its field.
+func (r *passageReader) parseTokens(raw []byte) (Passage, error) {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	tok, err := d.Token()
 	if err != nil {
