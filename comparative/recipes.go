@@ -240,6 +240,9 @@ func isAdjective(w string) bool {
 func axiomatic(res Resources, n int) func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error) {
 	return func(ctx context.Context, t topics.Topic, hits []retrieval.Hit) ([]retrieval.Hit, error) {
 		n := min(n, len(hits))
+		if n == 0 {
+			return hits, nil
+		}
 		type feat struct {
 			args, quality           float64
 			firstQuery, firstObject int

@@ -3,7 +3,10 @@ package comparative
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/argsearch/argsearch/internal/nilctx"
 	"github.com/argsearch/argsearch/retrieval"
@@ -37,6 +40,9 @@ type Pipeline struct {
 	// objects) and returning them best first.
 	Then []func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error)
 	// Tagger gives every result its stance; nil writes Q0 (no stance).
+	// Run calls it from several goroutines at once (a Tagger is safe for
+	// concurrent use); the other parts it calls from one goroutine, in
+	// order.
 	Tagger *Tagger
 	// Text returns a passage's text by id, for Tagger; a passage it does
 	// not know is an error.
@@ -89,12 +95,10 @@ func (s Pipeline) Run(ctx context.Context, ts []topics.Topic, k int) (runfile.Ru
 		rs := make([]runfile.Result, len(hits))
 		for i, h := range hits {
 			rs[i] = runfile.Result{DocID: h.ID, Score: h.Score}
-			if s.Tagger != nil {
-				st, err := s.stance(ctx, t, h.ID)
-				if err != nil {
-					return nil, fmt.Errorf("comparative: topic %s: %w", t.ID, err)
-				}
-				rs[i].Stance = st
+		}
+		if s.Tagger != nil {
+			if err := s.stances(ctx, t, rs); err != nil {
+				return nil, fmt.Errorf("comparative: topic %s: %w", t.ID, err)
 			}
 		}
 		if s.Fair > 0 {
@@ -139,19 +143,48 @@ func (s Pipeline) topic(ctx context.Context, t topics.Topic, depth int) ([]retri
 	return hits, nil
 }
 
-func (s Pipeline) stance(ctx context.Context, t topics.Topic, id string) (stance.Stance, error) {
+// stances sets the stance of every result. The texts are read in order, on
+// the caller's goroutine; the Tagger (safe for concurrent use) tags them on
+// GOMAXPROCS goroutines. The error is the one of the first result in order
+// that fails, as if the results were tagged one after another.
+func (s Pipeline) stances(ctx context.Context, t topics.Topic, rs []runfile.Result) error {
+	if len(rs) == 0 {
+		return nil
+	}
 	if len(t.Objects) != 2 {
-		return stance.Unknown, fmt.Errorf("%d objects, the tagger needs 2", len(t.Objects))
+		return fmt.Errorf("%d objects, the tagger needs 2", len(t.Objects))
 	}
 	if s.Text == nil {
-		return stance.Unknown, fmt.Errorf("a Tagger without Text")
+		return fmt.Errorf("a Tagger without Text")
 	}
-	text, ok := s.Text(id)
-	if !ok {
-		return stance.Unknown, fmt.Errorf("passage %s has no text", id)
+	texts := make([]string, 0, len(rs))
+	var missing error
+	for _, r := range rs {
+		text, ok := s.Text(r.DocID)
+		if !ok {
+			missing = fmt.Errorf("passage %s has no text", r.DocID)
+			break
+		}
+		texts = append(texts, text)
 	}
-	st, _, err := s.Tagger.Tag(ctx, [2]string{t.Objects[0], t.Objects[1]}, text)
-	return st, err
+	objects := [2]string{t.Objects[0], t.Objects[1]}
+	errs := make([]error, len(texts))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(texts)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(texts); i = int(next.Add(1) - 1) {
+				rs[i].Stance, _, errs[i] = s.Tagger.Tag(ctx, objects, texts[i])
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return missing
 }
 
 // fair re-orders the first n results by stance, FIRST, SECOND, NEUTRAL in

@@ -3,8 +3,11 @@ package comparative_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"hash/fnv"
 	"iter"
+	"strings"
 	"testing"
 
 	"github.com/argsearch/argsearch/classify"
@@ -12,6 +15,7 @@ import (
 	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/corpustest"
 	"github.com/argsearch/argsearch/nlp"
+	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
@@ -147,5 +151,81 @@ func TestRecipes(t *testing.T) {
 	}
 	if _, err := comparative.FindRecipe("katana", env); err == nil {
 		t.Error("unknown recipe accepted")
+	}
+}
+
+// TestPipelineStances checks that Run tags every result as Tagger.Tag does
+// on its own, and that the error is that of the first result in order that
+// fails, however the tagging is spread over goroutines.
+func TestPipelineStances(t *testing.T) {
+	ctx := context.Background()
+	texts := map[string]string{}
+	var hits []retrieval.Hit
+	for i := range 300 {
+		id := fmt.Sprintf("p%03d", i)
+		switch i % 3 {
+		case 0:
+			texts[id] = "Cats are better than dogs, and cheaper too."
+		case 1:
+			texts[id] = "Dogs are far better pets than cats."
+		default:
+			texts[id] = "Nothing to compare here."
+		}
+		hits = append(hits, retrieval.Hit{ID: id, Score: float64(300 - i)})
+	}
+	topic := topics.Topic{ID: "1", Title: "cats or dogs?", Objects: []string{"cats", "dogs"}}
+	tg := new(comparative.Tagger)
+	p := comparative.Pipeline{
+		First: retrieval.RetrieverFunc(func(context.Context, retrieval.Query, int) ([]retrieval.Hit, error) {
+			return hits, nil
+		}),
+		Tagger: tg,
+		Text:   func(id string) (string, bool) { s, ok := texts[id]; return s, ok },
+	}
+	run, err := p.Run(ctx, []topics.Topic{topic}, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[stance.Stance]int{}
+	for i, l := range run["1"] {
+		want, _, err := tg.Tag(ctx, [2]string{"cats", "dogs"}, texts[l.DocID])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Stance != want || l.DocID != hits[i].ID {
+			t.Errorf("result %d: %s %v, want %s %v", i, l.DocID, l.Stance, hits[i].ID, want)
+		}
+		seen[want]++
+	}
+	if len(seen) < 2 {
+		t.Errorf("stances %v: want several kinds", seen)
+	}
+	// p150 has no text; an invalid text before it is the error, one after
+	// it is not.
+	delete(texts, "p150")
+	texts["p200"] = "\xff"
+	if _, err := p.Run(ctx, []topics.Topic{topic}, 300); err == nil || !strings.Contains(err.Error(), "passage p150 has no text") {
+		t.Errorf("missing text: got %v", err)
+	}
+	texts["p100"] = "\xfe"
+	if _, err := p.Run(ctx, []topics.Topic{topic}, 300); !errors.Is(err, stance.ErrInput) {
+		t.Errorf("invalid text before a missing one: got %v, want stance.ErrInput", err)
+	}
+}
+
+// TestRecipesNoHits checks that a topic whose query finds no passage gets
+// no results, not a panic, from every recipe.
+func TestRecipesNoHits(t *testing.T) {
+	env, _ := generatedEnv(t, 200)
+	topic := topics.Topic{ID: "9", Title: "qqxzv or zzqxv?", Objects: []string{"qqxzv", "zzqxv"}}
+	for _, name := range []string{"baseline", "tempesta", "grimjack", "levi"} {
+		s, err := comparative.FindRecipe(name, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := s.Run(context.Background(), []topics.Topic{topic}, 10)
+		if err != nil || len(run["9"]) != 0 {
+			t.Errorf("%s: %d results, error %v; want none, no error", name, len(run["9"]), err)
+		}
 	}
 }
