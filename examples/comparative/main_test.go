@@ -10,7 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/argsearch/argsearch/comparative"
+	"github.com/argsearch/argsearch/corpus"
 	"github.com/argsearch/argsearch/internal/corpustest"
+	"github.com/argsearch/argsearch/retrieval/lexical"
 	"github.com/argsearch/argsearch/runfile"
 )
 
@@ -143,5 +146,60 @@ func TestEvaluate(t *testing.T) {
 		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// TestIndexConfig checks that every recipe runs over an index built with
+// its indexConfig (Captain Levi's feedback needs the term vectors the
+// others go without).
+func TestIndexConfig(t *testing.T) {
+	ctx := context.Background()
+	c := corpustest.Config{Seed: 4, Vocabulary: 5000}
+	var b bytes.Buffer
+	if _, err := corpustest.WritePassages(ctx, &b, c, 300); err != nil {
+		t.Fatal(err)
+	}
+	ts, rewrite, err := generatedTopics(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{}
+	var args []corpus.Argument
+	for p, err := range comparative.ReadPassages(&b, "") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Contents = rewrite(p.Contents)
+		texts[p.ID] = p.Contents
+		args = append(args, corpus.Argument{ID: p.ID, Sentences: []corpus.Sentence{{ID: p.ID, Text: p.Contents}}})
+	}
+	for _, recipe := range recipes {
+		seq := func(yield func(corpus.Argument, error) bool) {
+			for _, a := range args {
+				if !yield(a, nil) {
+					return
+				}
+			}
+		}
+		x, err := lexical.Build(ctx, "", seq, indexConfig(recipe))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := comparative.FindRecipe(recipe, comparative.Resources{
+			Index:  x,
+			Text:   func(id string) (string, bool) { s, ok := texts[id]; return s, ok },
+			Tagger: new(comparative.Tagger),
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", recipe, err)
+		}
+		run, err := s.Run(ctx, ts, 5)
+		if err != nil {
+			t.Errorf("%s: %v", recipe, err)
+		}
+		if len(run) < 10 {
+			t.Errorf("%s: %d topics answered, want most of %d", recipe, len(run), len(ts))
+		}
+		x.Close()
 	}
 }
