@@ -115,9 +115,10 @@ type Decoder struct {
 	src   string
 	pos   int
 	stack []frame
-	// newlines is set when src holds a '\n' or '\r' anywhere; when it
-	// does not, strings need not be checked for raw newlines one by one.
-	newlines bool
+	// newlines is set when src holds a '\n' or '\r' anywhere, and
+	// backslashes when it holds a '\\': when they are not, strings need
+	// not be searched for raw newlines or escapes one by one.
+	newlines, backslashes bool
 }
 
 type frame struct {
@@ -131,6 +132,7 @@ func (d *Decoder) Reset(src string) {
 	d.pos = 0
 	d.stack = d.stack[:0]
 	d.newlines = strings.IndexByte(src, '\n') >= 0 || strings.IndexByte(src, '\r') >= 0
+	d.backslashes = strings.IndexByte(src, '\\') >= 0
 }
 
 // Offset returns the byte offset in the input of the next unread byte.
@@ -269,6 +271,9 @@ func (d *Decoder) Key() (string, error) {
 		q := d.src[p]
 		for i := p + 1; i < len(d.src) && i < p+64; i++ {
 			c := d.src[i]
+			if c > '\\' {
+				continue // a lower-case letter or '_', as most keys are
+			}
 			if c == q {
 				if i+1 < len(d.src) && d.src[i+1] == ':' {
 					d.pos = i + 2
@@ -348,7 +353,7 @@ func (d *Decoder) stringSpan() (start, end int, plain bool, err error) {
 		return start, 0, false, nil
 	}
 	body := d.src[start : start+n]
-	if strings.IndexByte(body, '\\') >= 0 {
+	if d.backslashes && strings.IndexByte(body, '\\') >= 0 {
 		return start, 0, false, nil
 	}
 	if d.newlines {
