@@ -142,9 +142,12 @@ func wordPrefix(x uint64, afterKept bool) (p int, lower uint64, last int) {
 	// With each byte of y below 0x80, the sums below carry into no other
 	// byte: ge(c) has the high bit of each byte of y that is >= c.
 	y := x &^ highBits
-	ge := func(c byte) uint64 { return (y + (0x80-uint64(c))*ones) & highBits }
-	upper := ge('A') &^ ge('Z'+1)
-	letterOrDigit := upper | ge('a')&^ge('z'+1) | ge('0')&^ge('9'+1)
+	ge := func(y uint64, c byte) uint64 { return (y + (0x80-uint64(c))*ones) & highBits }
+	// Setting bit 0x20 makes 'A'..'Z' 'a'..'z', and no other byte a
+	// lower-case letter.
+	yl := y | 0x20*ones
+	letter := ge(yl, 'a') &^ ge(yl, 'z'+1)
+	letterOrDigit := letter | ge(y, '0')&^ge(y, '9'+1)
 	t := y ^ ' '*ones // 0 where a byte is ' '
 	sp := ^((t + (highBits - ones)) | t) & highBits
 	bad := x&highBits | ^(letterOrDigit|sp)&highBits | sp&(sp<<8) // not ASCII; dropped; a second space
@@ -157,7 +160,7 @@ func wordPrefix(x uint64, afterKept bool) (p int, lower uint64, last int) {
 	if p > 0 {
 		last = int(sp >> (8*p - 1) & 1)
 	}
-	return p, x + upper>>2, last
+	return p, x | letter>>2, last
 }
 
 // highBits has the high bit of each byte of a word set.
