@@ -303,9 +303,15 @@ const highBits = 0x8080808080808080
 // white space and 0 if not; it returns them and the same flag for the
 // last byte. Each byte's high bit is made 1 when the byte is white space
 // (' ', or '\t'..'\r' = 9..13): with bytes below 0x80, the sums below
-// carry into no other byte.
+// carry into no other byte. When no byte is below ' ', as in most of
+// prose, the white space is the bytes below '!'.
 func countASCIIWord(x, prev uint64) (starts int, last uint64) {
 	const ones = 0x0101010101010101
+	if (x+(0x80-' ')*ones)&highBits == highBits {
+		space := ^(x + (0x80-'!')*ones) & highBits
+		spaceBefore := space<<8 | prev<<7
+		return bits.OnesCount64(^space & spaceBefore & highBits), space >> 63
+	}
 	t := x ^ ' '*ones // 0 where a byte is ' '
 	nonzero := (t&^highBits + (highBits - ones)) | t
 	blank := ^nonzero & highBits
