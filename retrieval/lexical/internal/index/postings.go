@@ -323,6 +323,12 @@ func DecodeBlock(docs, tfs []uint32, p []byte, first uint32) {
 		docs[j] = doc
 		doc++
 	}
+	if p[1] == 0 { // every frequency 1, the usual case
+		for j := range tfs {
+			tfs[j] = 1
+		}
+		return
+	}
 	unpack(tfs, p[tfAt:], tb)
 	if p[1]&excFlag != 0 {
 		patch(tfs, p[ex:], tb)
@@ -345,6 +351,14 @@ func patch(dst []uint32, q []byte, width int) int {
 	return 2 + k + (k*hw+7)/8
 }
 
+// unpack4 stores the four values of width s at the start of w in d.
+func unpack4(d *[4]uint32, w uint64, s uint, mask uint64) {
+	d[0] = uint32(w & mask)
+	d[1] = uint32(w >> s & mask)
+	d[2] = uint32(w >> (2 * s) & mask)
+	d[3] = uint32(w >> (3 * s) & mask)
+}
+
 // unpack reads len(dst) values of width bits from src.
 func unpack(dst []uint32, src []byte, width int) {
 	if width == 0 {
@@ -353,6 +367,27 @@ func unpack(dst []uint32, src []byte, width int) {
 	}
 	mask := uint64(1)<<width - 1
 	n := len(dst)
+	i := 0
+	// Eight values fill width bytes: those of up to 16 bits are read eight
+	// at a time, with one word for 8 bits or less, else two.
+	s := uint(width)
+	switch {
+	case width <= 8:
+		for ; i+8 <= n && i/8*width+8 <= len(src); i += 8 {
+			w := binary.LittleEndian.Uint64(src[i/8*width:])
+			unpack4((*[4]uint32)(dst[i:i+4]), w, s, mask)
+			unpack4((*[4]uint32)(dst[i+4:i+8]), w>>(4*s), s, mask)
+		}
+	case width <= 16:
+		// The second four start 4·width bits in: at a byte, or 4 bits
+		// after one for odd widths, so 4·width + 4 ≤ 64 bits hold them.
+		at, shift := 4*width/8, 4*s%8
+		for ; i+8 <= n && i/8*width+at+8 <= len(src); i += 8 {
+			p := src[i/8*width:]
+			unpack4((*[4]uint32)(dst[i:i+4]), binary.LittleEndian.Uint64(p), s, mask)
+			unpack4((*[4]uint32)(dst[i+4:i+8]), binary.LittleEndian.Uint64(p[at:])>>shift, s, mask)
+		}
+	}
 	// Whole 8-byte words can be read for the values whose bits start at
 	// least 8 bytes before the end of src.
 	fast := n
@@ -360,12 +395,12 @@ func unpack(dst []uint32, src []byte, width int) {
 		fast = max(0, (len(src)-8)*8/width)
 	}
 	fast = min(fast, n)
-	for i := range fast {
+	for ; i < fast; i++ {
 		bit := i * width
 		w := binary.LittleEndian.Uint64(src[bit>>3:])
 		dst[i] = uint32(w >> (bit & 7) & mask)
 	}
-	for i := fast; i < n; i++ {
+	for i = max(i, fast); i < n; i++ {
 		bit := i * width
 		var w uint64
 		for k := 0; k < 8 && bit>>3+k < len(src); k++ {
