@@ -271,6 +271,14 @@ func countTokens(s string) int {
 			if x&highBits != 0 {
 				break // a byte that is not ASCII
 			}
+			if (x+(0x80-' ')*ones)&highBits == highBits {
+				// No control character, as in most of prose: the
+				// white space is the bytes below '!'.
+				space := ^(x + (0x80-'!')*ones) & highBits
+				n += bits.OnesCount64(^space & (space<<8 | prev<<7) & highBits)
+				prev = space >> 63
+				continue
+			}
 			var starts int
 			starts, prev = countASCIIWord(x, prev)
 			n += starts
@@ -295,23 +303,18 @@ func countTokens(s string) int {
 	return n
 }
 
-// highBits has the high bit of each byte of a word set.
-const highBits = 0x8080808080808080
+const (
+	highBits = 0x8080808080808080 // the high bit of each byte of a word
+	ones     = 0x0101010101010101 // 1 in each byte of a word
+)
 
 // countASCIIWord counts the starts of tokens among eight ASCII bytes, the
 // first in the low byte of x, when prev is 1 if the byte before them is
 // white space and 0 if not; it returns them and the same flag for the
 // last byte. Each byte's high bit is made 1 when the byte is white space
 // (' ', or '\t'..'\r' = 9..13): with bytes below 0x80, the sums below
-// carry into no other byte. When no byte is below ' ', as in most of
-// prose, the white space is the bytes below '!'.
+// carry into no other byte.
 func countASCIIWord(x, prev uint64) (starts int, last uint64) {
-	const ones = 0x0101010101010101
-	if (x+(0x80-' ')*ones)&highBits == highBits {
-		space := ^(x + (0x80-'!')*ones) & highBits
-		spaceBefore := space<<8 | prev<<7
-		return bits.OnesCount64(^space & spaceBefore & highBits), space >> 63
-	}
 	t := x ^ ' '*ones // 0 where a byte is ' '
 	nonzero := (t&^highBits + (highBits - ones)) | t
 	blank := ^nonzero & highBits
