@@ -106,6 +106,9 @@ func WritePassages(ctx context.Context, w io.Writer, c Config, n int) (int64, er
 		return 0, fmt.Errorf("corpustest: %d passages", n)
 	}
 	c = c.withDefaults()
+	if err := c.validate(); err != nil {
+		return 0, err
+	}
 	g := newGenerator(c)
 	g.rng = rand.New(rand.NewPCG(uint64(c.Seed), streamPassages))
 	topics := ComparativeTopics(c)

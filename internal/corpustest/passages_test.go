@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 )
@@ -71,5 +72,15 @@ func TestComparativeTopics(t *testing.T) {
 		if x.Objects[0] == x.Objects[1] || !strings.Contains(x.Title, x.Objects[0]) || !strings.Contains(x.Title, x.Objects[1]) {
 			t.Errorf("topic %+v", x)
 		}
+	}
+}
+
+// TestWritePassagesBadConfig checks that a configuration Write refuses is
+// refused by WritePassages too, as an error rather than a panic in the
+// generator (a vocabulary of 500 words once indexed past its end).
+func TestWritePassagesBadConfig(t *testing.T) {
+	_, err := WritePassages(context.Background(), io.Discard, Config{Vocabulary: 500}, 10)
+	if err == nil || !strings.Contains(err.Error(), "corpustest: Vocabulary 500") {
+		t.Fatalf("WritePassages with Vocabulary 500: error %v, want one naming the vocabulary", err)
 	}
 }
