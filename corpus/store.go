@@ -52,7 +52,6 @@ type Store struct {
 	odd      map[uint32][]string
 	foreign  map[string]uint32 // sentence ids not under their own argument's id → sentence index
 	numSents int
-	verified *storeCheck // the check of a mapped file's checksum (MapStore); nil for a built store
 }
 
 // storeArgument is one argument of a Store. It is also the layout of an

@@ -9,7 +9,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/argsearch/argsearch/internal/crc32c"
@@ -171,22 +170,18 @@ const storeMapped = runtime.GOOS != "windows" && runtime.GOOS != "plan9" && runt
 
 // MapStore maps the store file at path (written by Store.WriteTo) into
 // memory instead of reading it, which spares copying its bytes (at full
-// args.me scale a copy takes seconds). It checks at once that every offset,
-// count and id order is consistent, so that using the store it returns is
-// as safe as using one BuildStore made; the checksum of the whole file is
-// checked meanwhile in the background, by reading the file (not through
-// the mapping, so that the pages of the texts are mapped only when a text
-// is used): Verify waits for that check and says whether the file's bytes
-// are sound, which a program asks before it trusts what it read (before it
-// writes a result). The store and its texts point into the mapping, so
-// release unmaps it only when neither the store nor anything it returned
-// (a sentence's text, an argument's id or conclusion) is used any more;
-// after release, using them is a crash, and Verify, if the check had not
-// ended, an error. Where the platform has no mmap, the file is read, its
-// checksum checked at once, and release does nothing. A file that is
-// inconsistent, cut short, or in another format (of an older version of
-// this package) is an error wrapping errStoreFile, and leaves nothing
-// mapped.
+// args.me scale a copy takes seconds). It checks the checksum of the whole
+// file and that every offset, count and id order is consistent, so a
+// store it returns is as safe to use as one BuildStore made. The checksum
+// is computed by reading the file, not through the mapping, so that the
+// pages of the texts are read from the file only when a text is used. The
+// store and its texts point into the mapping, so release unmaps it only
+// when neither the store nor anything it returned (a sentence's text, an
+// argument's id or conclusion) is used any more; after release, using
+// them is a crash. Where the platform has no mmap, the file is read and
+// release does nothing. A damaged file, or one in another format (of an
+// older version of this package), is an error wrapping errStoreFile, and
+// leaves nothing mapped.
 func MapStore(path string) (s *Store, release func() error, err error) {
 	b, unmap, err := mmap.File(path)
 	if err != nil {
@@ -198,112 +193,48 @@ func MapStore(path string) (s *Store, release func() error, err error) {
 		}
 	}()
 	if err := storeHeader(b); err != nil {
-		return nil, nil, fmt.Errorf("%w (%s)", err, path)
-	}
-	if !storeMapped {
-		if s, err = parseStore(b); err != nil {
-			return nil, nil, fmt.Errorf("%w (%s)", err, path)
-		}
-		return s, unmap, nil
-	}
-	f, fi, err := openMapped(path, len(b))
-	if err != nil {
 		return nil, nil, err
 	}
-	if s, err = parseSections(b); err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("%w (%s)", err, path)
+	var sum uint32
+	if storeMapped {
+		if sum, err = fileChecksum(path, len(b)-4); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		sum = crc32c.Checksum(b[:len(b)-4])
 	}
-	c := &storeCheck{done: make(chan struct{})}
-	want := binary.LittleEndian.Uint32(b[len(b)-4:])
-	go c.run(f, fi, path, int64(len(b)-4), want)
-	s.verified = c
-	return s, func() error {
-		c.stop.Store(true)
-		<-c.done
-		return unmap()
-	}, nil
+	if s, err = parseStoreBody(b, sum); err != nil {
+		return nil, nil, err
+	}
+	return s, unmap, nil
 }
 
-// openMapped opens the file at path again, which must be the file of n
-// bytes mmap.File mapped.
-func openMapped(path string, n int) (*os.File, os.FileInfo, error) {
+// fileChecksum returns the CRC-32C of the first n bytes of the file at
+// path, which must be the file mmap.File mapped: it is opened again, and
+// its identity checked after the fact, for a file renamed over path in
+// between (as a cache replaces its files) would give the checksum of the
+// other file.
+func fileChecksum(path string, n int) (uint32, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("corpus: %w", err)
+		return 0, fmt.Errorf("corpus: %w", err)
 	}
-	fi, err := f.Stat()
-	if err == nil && fi.Size() != int64(n) {
-		err = fmt.Errorf("%s changed while it was opened", path)
-	}
-	if err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("corpus: %w", err)
-	}
-	return f, fi, nil
-}
-
-// A storeCheck is the check of a mapped store file's checksum, which runs
-// in the background (MapStore); err is its outcome once done is closed.
-type storeCheck struct {
-	done chan struct{}
-	err  error
-	stop atomic.Bool // set by release: the check ends early, failed
-}
-
-// errStoreReleased is the error of a check that release cut short.
-var errStoreReleased = errors.New("corpus: the store file was released before its checksum was checked")
-
-// run checks that the CRC-32C of the first n bytes of f, the store file
-// at path (whose identity, fi, is checked after the fact, for a file
-// renamed over path in between, as a cache replaces its files, would have
-// given the checksum of the other file), is want; it closes f.
-func (c *storeCheck) run(f *os.File, fi os.FileInfo, path string, n int64, want uint32) {
-	defer close(c.done)
 	defer f.Close()
-	sum, err := crc32c.ReaderAt(stoppedReader{f, &c.stop}, n)
-	switch {
-	case c.stop.Load():
-		c.err = errStoreReleased
-	case err != nil:
-		c.err = fmt.Errorf("corpus: reading %s: %w", path, err)
-	case !sameFile(fi, path):
-		c.err = fmt.Errorf("corpus: %s changed while it was opened", path)
-	case sum != want:
-		c.err = fmt.Errorf("%w: %s: checksum mismatch", errStoreFile, path)
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, fmt.Errorf("corpus: %w", err)
 	}
-}
-
-func sameFile(fi os.FileInfo, path string) bool {
-	now, err := os.Stat(path)
-	return err == nil && os.SameFile(fi, now)
-}
-
-// stoppedReader reads r until stop is set.
-type stoppedReader struct {
-	r    io.ReaderAt
-	stop *atomic.Bool
-}
-
-func (r stoppedReader) ReadAt(b []byte, off int64) (int, error) {
-	if r.stop.Load() {
-		return 0, errStoreReleased
+	if fi.Size() != int64(n)+4 {
+		return 0, fmt.Errorf("corpus: %s changed while it was opened", path)
 	}
-	return r.r.ReadAt(b, off)
-}
-
-// Verify returns nil when the store's bytes are sound: always for a store
-// BuildStore made; for one MapStore mapped, it waits until the file's
-// checksum has been checked (MapStore checks it in the background), and
-// returns an error naming the file (wrapping errStoreFile) when it does
-// not match, or the error of reading the file. Verify may be called any
-// number of times, by several goroutines.
-func (s *Store) Verify() error {
-	if s == nil || s.verified == nil {
-		return nil
+	sum, err := crc32c.ReaderAt(f, int64(n))
+	if err != nil {
+		return 0, fmt.Errorf("corpus: reading %s: %w", path, err)
 	}
-	<-s.verified.done
-	return s.verified.err
+	if now, err := os.Stat(path); err != nil || !os.SameFile(fi, now) {
+		return 0, fmt.Errorf("corpus: %s changed while it was opened", path)
+	}
+	return sum, nil
 }
 
 // storeHeader checks that b starts as a store file of this version.
@@ -319,23 +250,22 @@ func storeHeader(b []byte) error {
 	return nil
 }
 
-// parseStore makes a store of the bytes of a store file, whose checksum
-// it checks; its texts share them.
+// parseStore makes a store of the bytes of a store file; its texts share
+// them.
 func parseStore(b []byte) (*Store, error) {
 	if err := storeHeader(b); err != nil {
 		return nil, err
 	}
-	if crc32c.Checksum(b[:len(b)-4]) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
-		return nil, fmt.Errorf("%w: checksum mismatch", errStoreFile)
-	}
-	return parseSections(b)
+	return parseStoreBody(b, crc32c.Checksum(b[:len(b)-4]))
 }
 
-// parseSections makes a store of b, the bytes of a store file with a
-// sound header, whose sections it checks for consistency (not its
-// checksum).
-func parseSections(b []byte) (*Store, error) {
+// parseStoreBody makes a store of b, the bytes of a store file with a
+// sound header whose body has the checksum sum.
+func parseStoreBody(b []byte, sum uint32) (*Store, error) {
 	body := b[:len(b)-4]
+	if sum != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+		return nil, fmt.Errorf("%w: checksum mismatch", errStoreFile)
+	}
 	sr := &storeReader{b: body[len(storeMagic):], off: len(storeMagic)}
 	s, err := sr.store()
 	if err != nil {

@@ -313,10 +313,8 @@ func FuzzReadStore(f *testing.F) {
 	})
 }
 
-// TestMapStore maps a store file: the same store as ReadStore's, which
-// Verify finds sound; a file whose texts are damaged maps, and Verify is
-// an error naming it; a file whose structure is damaged is an error at
-// once and stays unmapped.
+// TestMapStore maps a store file: the same store as ReadStore's; a damaged
+// file is an error and stays unmapped.
 func TestMapStore(t *testing.T) {
 	args := idArgs()
 	path := filepath.Join(t.TempDir(), "s.store")
@@ -329,56 +327,17 @@ func TestMapStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkStore(t, s, args)
-	if err := s.Verify(); err != nil {
-		t.Errorf("Verify of a sound file: %v", err)
-	}
 	if err := release(); err != nil {
 		t.Error(err)
 	}
-	// A byte of the first text block: the structure is sound.
 	bad := bytes.Clone(good)
-	bad[storeSection(t, bad, 6)+8] ^= 1
+	bad[len(bad)/3] ^= 1
 	os.WriteFile(path, bad, 0o644)
-	s, release, err = MapStore(path)
-	if err != nil {
-		t.Fatalf("a damaged text: MapStore: %v", err)
-	}
-	if err := s.Verify(); !errors.Is(err, errStoreFile) || !strings.Contains(err.Error(), path) {
-		t.Errorf("a damaged text: Verify: got %v, want errStoreFile naming %s", err, path)
-	}
-	release()
-	// An id order that is no permutation.
-	bad = bytes.Clone(good)
-	binary.LittleEndian.PutUint32(bad[storeSection(t, bad, 5):], 1)
-	os.WriteFile(path, bad, 0o644)
-	if _, _, err := MapStore(path); !errors.Is(err, errStoreFile) || !strings.Contains(err.Error(), path) {
-		t.Errorf("damaged structure: got %v, want errStoreFile naming %s", err, path)
+	if _, _, err := MapStore(path); !errors.Is(err, errStoreFile) {
+		t.Errorf("damaged file: got %v, want errStoreFile", err)
 	}
 	if _, _, err := MapStore(filepath.Join(t.TempDir(), "missing")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing file: got %v, want fs.ErrNotExist", err)
-	}
-}
-
-// TestVerifyReleased: a store released before its check ended says so
-// (or that it is sound, when the check ended first), and a built store is
-// sound.
-func TestVerifyReleased(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "s.store")
-	if err := os.WriteFile(path, writeStore(t, buildStore(t, sampleArguments(t))), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s, release, err := MapStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := release(); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Verify(); err != nil && !errors.Is(err, errStoreReleased) {
-		t.Errorf("Verify after release: %v", err)
-	}
-	if err := buildStore(t, idArgs()).Verify(); err != nil {
-		t.Errorf("Verify of a built store: %v", err)
 	}
 }
 

@@ -94,10 +94,7 @@ type Env struct {
 	src     envload.Source
 	cache   lexical.Cache // Dir "" without a cache
 	release func() error  // unmaps the store file; nil when the store was built here
-	// storeFile is the path of the store file mapped, "" when the store
-	// was built here.
-	storeFile string
-	shipped   envload.Loader
+	shipped envload.Loader
 
 	mu      sync.Mutex
 	indexes map[string]*cacheEntry[*lexical.Index] // by index identity (indexKey)
@@ -243,13 +240,7 @@ func (e *Env) buildIndex(ctx context.Context, c lexical.Config) (*lexical.Index,
 	if e.cache.Dir == "" {
 		return lexical.Build(ctx, "", arguments, c)
 	}
-	x, built, err := e.cache.Open(ctx, lexical.Source{Name: e.src.Name, ID: e.src.ID, Arguments: arguments}, c)
-	if built {
-		// The build's memory is garbage now (the index is mapped from its
-		// files): returned to the system, so that it is not resident
-		// beside the pages of the store and the index the topics map.
-		debug.FreeOSMemory()
-	}
+	x, _, err := e.cache.Open(ctx, lexical.Source{Name: e.src.Name, ID: e.src.ID, Arguments: arguments}, c)
 	return x, err
 }
 
@@ -330,23 +321,8 @@ func (e *Env) mapStoreFile(path string) error {
 	if err != nil {
 		return err
 	}
-	e.Store, e.release, e.storeFile = s, release, path
+	e.Store, e.release = s, release
 	return nil
-}
-
-// verifyStore waits for the check of the store file's checksum, which
-// corpus.MapStore runs while the topics are answered (corpus.Store.Verify),
-// and fails when it does not match: a run may then hold damaged texts. The
-// damaged file is removed, so that the next run reads the corpus again.
-func (e *Env) verifyStore() error {
-	err := e.Store.Verify()
-	if err == nil || e.storeFile == "" {
-		return err
-	}
-	if rmErr := os.Remove(e.storeFile); rmErr == nil {
-		return fmt.Errorf("%w; removed it: the next run reads the corpus again", err)
-	}
-	return err
 }
 
 // openStore fills in the store: from the store file the cache keeps for a

@@ -92,10 +92,7 @@ func checkEnv(env *Env) error {
 // A failing topic fails the run, with the topic's id. A nil ctx, env or s, an
 // Env without topics, a Pipeline whose configuration is out of range (an
 // error naming the field, before the first topic), and a run in which
-// every topic came out empty, are errors. So is a cached store file whose
-// checksum does not match (corpus.MapStore checks it while the topics are
-// answered): the error names the file, which is removed, so that the next
-// Open reads the corpus again.
+// every topic came out empty, are errors.
 func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, error) {
 	if err := checkCtx(ctx, "Run"); err != nil {
 		return nil, err
@@ -135,9 +132,6 @@ func Run(ctx context.Context, env *Env, s System, tag string) (runfile.Run, erro
 		mu.Unlock()
 		return err
 	})
-	if err == nil {
-		err = env.verifyStore()
-	}
 	if err != nil {
 		return nil, fmt.Errorf("system: %w", err)
 	}

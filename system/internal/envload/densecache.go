@@ -157,12 +157,6 @@ func (c *Dense) build(ctx context.Context, enc semantic.Encoder, dim int, path s
 		return fmt.Errorf("dense: the encoder gave vectors of %d dimensions, and %d before", x.Dim, dim)
 	}
 	x.Dim = dim
-	// The vectors are of the store's texts: a store file whose checksum
-	// does not match (corpus.MapStore checks it meanwhile) must not leave
-	// them in the cache.
-	if err := c.store.Verify(); err != nil {
-		return err
-	}
 	if err := writeDense(ctx, path, x, storeID, encID); err != nil {
 		return fmt.Errorf("caching the dense index: %w", err)
 	}
