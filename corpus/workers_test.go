@@ -219,3 +219,147 @@ func defaultSplitter(tb testing.TB) nlp.Splitter {
 	}
 	return s
 }
+
+// compareCSVWorkers reads the processed CSV input with Workers 0 and with
+// each of workers and checks that the arguments, the Repaired counts after
+// each and the final error are the same.
+func compareCSVWorkers(t *testing.T, name, input string, keep bool, workers ...int) {
+	t.Helper()
+	type read struct {
+		Arg      Argument
+		Repaired int
+	}
+	readAll := func(n int) ([]read, error) {
+		r := NewCSVReader(strings.NewReader(input))
+		r.Name = "in.csv"
+		r.KeepSourceText = keep
+		r.Workers = n
+		var got []read
+		for {
+			a, err := r.Read()
+			if err != nil {
+				if _, again := r.Read(); again != err {
+					t.Errorf("%s, Workers %d: second Read after %v: got %v, want the same error", name, n, err, again)
+				}
+				return got, err
+			}
+			got = append(got, read{a, r.Repaired})
+		}
+	}
+	want, wantErr := readAll(0)
+	for _, n := range workers {
+		got, err := readAll(n)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s, Workers %d: got/want diff (-Workers 0 +Workers %d):\n%s", name, n, n, diff)
+		}
+		if msg := sameError(err, wantErr); msg != "" {
+			t.Errorf("%s, Workers %d: %s", name, n, msg)
+		}
+	}
+}
+
+// csvWorkerInputs are processed CSV inputs good and bad: the sample, the
+// hostile fixture, the sample cut short, and errors of the scan, of the
+// ids and of the literals after 0 to 300 good records (batches are of
+// csvBatchRecords), some with texts to repair.
+func csvWorkerInputs(t *testing.T) map[string]string {
+	t.Helper()
+	data, err := io.ReadAll(sample.Touche2021().ProcessedCSV())
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile, err := os.ReadFile(filepath.Join("testdata", "hostile.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	in := map[string]string{"sample": s, "hostile": string(hostile), "empty": "", "header only": csvHead}
+	for _, frac := range []int{1, 3, 60} {
+		in[fmt.Sprintf("sample cut at %d%%", frac)] = s[:len(s)*frac/100]
+	}
+	many := func(n int, bad string) string {
+		var b strings.Builder
+		b.WriteString(csvHead)
+		for i := range n {
+			text := "Cats are fine."
+			if i%7 == 3 {
+				text = "Cats \xff are fine."
+			}
+			b.WriteString(csvRow(fmt.Sprintf("a%d", i), "Cats are fine",
+				fmt.Sprintf(`[{'text': '%s Really.', 'stance': 'PRO'}]`, text), `{'sourceId': 's1', 'sourceText': 'x\\y'}`,
+				fmt.Sprintf(`[{'sent_id': 'a%d__PREMISE__1', 'sent_text': '%s'}]`, i, text)))
+		}
+		b.WriteString(bad)
+		return b.String()
+	}
+	for _, n := range []int{0, 1, 5, 127, 128, 129, 300} {
+		in[fmt.Sprintf("good, %d", n)] = many(n, "")
+		in[fmt.Sprintf("bad literal after %d", n)] = many(n, csvRow("x", "c", `[{'text': 'x', 'stance': 'PRO'}`, "{}", "[]"))
+		in[fmt.Sprintf("bad stance after %d", n)] = many(n, csvRow("x", "c", `[{'text': 'x', 'stance': 'MAYBE'}]`, "{}", "[]"))
+		in[fmt.Sprintf("bad sentence id after %d", n)] = many(n, csvRow("x", "c", "[]", "{}", "[{'sent_id': 'x\xff', 'sent_text': 'y'}]"))
+		in[fmt.Sprintf("duplicate id after %d", n)] = many(n, csvRow("a0", "c", "[]", "{}", "[]"))
+		in[fmt.Sprintf("field count after %d", n)] = many(n, "x,c,[],{}\n")
+		in[fmt.Sprintf("bare quote after %d", n)] = many(n, "x\"y,c,[],{},[]\n")
+		in[fmt.Sprintf("truncated after %d", n)] = many(n, `x,"open`)
+		// A bad literal, then a scan error: the literal's error is first.
+		in[fmt.Sprintf("bad literal then truncated after %d", n)] = many(n, csvRow("x", "c", "[", "{}", "[]")+`y,"open`)
+	}
+	return in
+}
+
+// TestCSVWorkersMatchSynchronous checks that reading the processed CSV
+// with Workers > 1 gives the arguments, Repaired counts and errors of the
+// synchronous path, in the same order.
+func TestCSVWorkersMatchSynchronous(t *testing.T) {
+	for name, input := range csvWorkerInputs(t) {
+		for _, keep := range []bool{false, true} {
+			compareCSVWorkers(t, name, input, keep, 1, 2, 3, 8)
+		}
+	}
+}
+
+// TestCSVWorkersAbandoned stops reading the processed CSV early, with
+// batches still being decoded: the goroutines finish them, then end.
+func TestCSVWorkersAbandoned(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(csvHead)
+	for i := range 10 * csvBatchRecords {
+		b.WriteString(csvRow(fmt.Sprintf("a%d", i), "c", `[{'text': 'x y', 'stance': 'PRO'}]`, "{}", "[]"))
+	}
+	before := runtime.NumGoroutine()
+	r := NewCSVReader(strings.NewReader(b.String()))
+	r.Workers = 3
+	for a, err := range r.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.ID == "a5" {
+			break
+		}
+	}
+	h := r.csv.ahead
+	if len(h.pending) == 0 {
+		t.Fatal("got no batches read ahead, want some")
+	}
+	for _, b := range h.pending {
+		<-b.done
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The goroutines end once their batch is decoded (else the test hangs).
+	for runtime.NumGoroutine() > before {
+		runtime.Gosched()
+	}
+}
+
+// FuzzCSVReaderWorkers checks that Workers changes nothing in what is
+// read from any processed CSV.
+func FuzzCSVReaderWorkers(f *testing.F) {
+	f.Add(csvHead + goodRow + csvRow("a2", "c", `[{'text': 'x\xff', 'stance': None}]`, "{}", "[]"))
+	f.Add(csvHead + goodRow + goodRow)
+	f.Add(csvHead + csvRow("a", "b", `[{'text': '\x41\u00e9', 'stance': None}]`, `{'sourceText': 'a\\b', 'x': [1, (2,)]}`, `[]`) + `b,"`)
+	f.Fuzz(func(t *testing.T, in string) {
+		compareCSVWorkers(t, "fuzz input", in, false, 2)
+	})
+}
