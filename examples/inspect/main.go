@@ -35,8 +35,7 @@
 // error naming both records. A bad command line exits 2, a failure 1.
 //
 // The counts are computed in one pass over the file, read on one goroutine
-// (a processed CSV's Python literals decoded by others, one per CPU) while
-// the others (one per CPU) count tokens and normalize sentences; the
+// while the others (one per CPU) count tokens and normalize sentences; the
 // counts are those of a sequential pass. Memory grows with the distinct
 // sentence texts: on a generated full-scale corpus (5.7 million sentences,
 // 2.2 GB) inspect peaks at 1.2 GB of memory.
@@ -116,9 +115,6 @@ func inspectFile(ctx context.Context, path string, quiet bool, stdout, stderr io
 		if r, err = corpus.OpenReader(cr, path); err != nil {
 			return err
 		}
-		// The processed CSV's literals are decoded on one goroutine a
-		// CPU, the records scanned on this one: the same counts.
-		r.Workers = runtime.GOMAXPROCS(0)
 		bar := cli.NewProgress(stderr, quiet, "reading", size, cli.Megabytes)
 		args = func() iter.Seq2[corpus.Argument, error] {
 			return func(yield func(corpus.Argument, error) bool) {
