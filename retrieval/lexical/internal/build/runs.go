@@ -85,8 +85,11 @@ func (b *builder) flush() error {
 	w := &countWriter{w: bufio.NewWriterSize(f, 1<<20)}
 	var list []byte
 	var order []uint32 // a segment's terms in byte order
+	// The analysis goes on while a run is written: the terms are read
+	// under the dictionary's lock, those given ids since are not in it.
+	terms := b.dict.known()
 	if b.segTerms > 0 {
-		order = byteOrder(b.dict.terms)
+		order = byteOrder(terms)
 	}
 	for _, ub := range b.units {
 		start := w.n
@@ -98,7 +101,7 @@ func (b *builder) flush() error {
 		for _, fb := range ub.fields {
 			start := w.n
 			if b.segTerms > 0 {
-				if err := fb.writeSegment(w, b.dict.terms, order, &list); err != nil {
+				if err := fb.writeSegment(w, terms, order, &list); err != nil {
 					return fmt.Errorf("lexical: build: %w", err)
 				}
 			}
@@ -139,7 +142,7 @@ func (b *builder) flush() error {
 		return fmt.Errorf("lexical: build: %w", err)
 	}
 	if b.segTerms > 0 {
-		r.terms = len(b.dict.terms)
+		r.terms = len(terms)
 		b.dict.reset()
 	}
 	return nil

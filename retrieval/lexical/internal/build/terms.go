@@ -67,6 +67,14 @@ func (d *dictionary) size() int {
 	return len(d.terms)
 }
 
+// known returns the terms given ids so far (by id): the ids given later
+// are past its end.
+func (d *dictionary) known() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.terms[:len(d.terms):len(d.terms)]
+}
+
 // id returns the id of t in the dictionary's current generation, which it
 // also returns.
 func (d *dictionary) id(t string) (uint32, uint32) {
