@@ -3,6 +3,7 @@ package build
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/argsearch/argsearch/internal/crc32c"
 	"github.com/argsearch/argsearch/internal/quote"
@@ -43,6 +45,9 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 	if b.segTerms > 0 && len(b.runs) > 0 {
 		workers = 1
 	}
+	// A field's postings are coded in as many parts as there are cores
+	// that would otherwise idle (see freezePostings).
+	parts := min(maxPostingParts, max(1, runtime.GOMAXPROCS(0)/workers))
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -52,7 +57,7 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 					errs[i] = fmt.Errorf("lexical: build: %w", err)
 					continue
 				}
-				u, streams, err := b.freeze(i, dir == "")
+				u, streams, err := b.freeze(ctx, i, dir == "", parts)
 				if err == nil && dir != "" {
 					err = index.WriteUnit(ctx, dir, u, streams)
 				} else if err == nil {
@@ -97,7 +102,7 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 // its lists: ranking takes memory of its own (ranking them on a spare core
 // meanwhile raised the full-scale sentence build's peak RSS from 787 to
 // 840 MB in one of three runs).
-func (b *builder) freeze(ui int, inMemory bool) (*index.Unit, []index.FieldStreams, error) {
+func (b *builder) freeze(ctx context.Context, ui int, inMemory bool, parts int) (*index.Unit, []index.FieldStreams, error) {
 	if b.segTerms > 0 && len(b.runs) > 0 {
 		return b.freezeSegments(ui)
 	}
@@ -105,7 +110,7 @@ func (b *builder) freeze(ui int, inMemory bool) (*index.Unit, []index.FieldStrea
 	u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
 	var streams []index.FieldStreams
 	for fi := range ub.fields {
-		f, st, err := b.freezeField(ui, fi, inMemory)
+		f, st, err := b.freezeField(ctx, ui, fi, inMemory, parts)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -120,7 +125,7 @@ func (b *builder) freeze(ui int, inMemory bool) (*index.Unit, []index.FieldStrea
 	return u, streams, nil
 }
 
-func (b *builder) freezeField(ui, fi int, inMemory bool) (*index.Field, index.FieldStreams, error) {
+func (b *builder) freezeField(ctx context.Context, ui, fi int, inMemory bool, parts int) (*index.Field, index.FieldStreams, error) {
 	fb := b.units[ui].fields[fi]
 	terms, target, s := b.dict.terms, b.target, fb.store
 	order := make([]uint32, 0, len(fb.terms))
@@ -159,14 +164,8 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*index.Field, index.Fi
 		}
 	}
 	var st index.FieldStreams
-	post, err := b.newOutput(ui, fi, "postings", inMemory, fb.bytes)
-	if err != nil {
-		return nil, st, err
-	}
-	if err := encodePostings(f, post, s, order); err != nil {
-		return nil, st, err
-	}
-	if f.Post, st.Post, err = post.done(inMemory); err != nil {
+	var err error
+	if f.Post, st.Post, err = b.freezePostings(ctx, ui, fi, f, order, inMemory, parts); err != nil {
 		return nil, st, err
 	}
 	s.close() // release the lists before the term vectors are made
@@ -182,18 +181,157 @@ func (b *builder) freezeField(ui, fi int, inMemory bool) (*index.Field, index.Fi
 	return f, st, nil
 }
 
-// encodePostings writes the lists of the terms in order (provisional ids)
-// from s to out in blocks (see index.Block), and fills in f's posting
-// offsets and blocks. The section ends in 8 bytes of padding, so that a
-// block's last values can be read a word at a time.
-func encodePostings(f *index.Field, out *output, s *listStore, order []uint32) error {
-	f.PostOff = make([]uint64, 1, len(order)+1)
-	f.BlockAt = make([]uint32, 1, len(order)+1)
-	f.PostCRC = make([]uint32, 0, len(order))
+// maxPostingParts bounds the parts a field's postings are coded in at
+// once (see freezePostings): each holds a list and its coding.
+const maxPostingParts = 4
+
+// A postPart is a range of a field's terms whose postings one goroutine
+// codes (see freezePostings) into a section of its own.
+type postPart struct {
+	first int      // the final id of its first term
+	order []uint32 // its terms' provisional ids
+	out   *output
+	size  uint64 // bytes written to out
+}
+
+// freezePostings codes the postings of the terms in order (provisional
+// ids) of field fi of unit ui, fills in f's posting offsets and blocks,
+// and returns the section's bytes in memory, otherwise its stream. The
+// terms are cut into up to parts ranges of about the same bytes of lists,
+// coded at once on goroutines of their own into f's tables (each term's
+// blocks are known from its document frequency) and sections of their
+// own, concatenated in order: the index is the same for any number of
+// parts, and the tables are not copied. The section ends in 8 bytes of
+// padding, so that a block's last values can be read a word at a time.
+func (b *builder) freezePostings(ctx context.Context, ui, fi int, f *index.Field, order []uint32, inMemory bool, parts int) ([]byte, *index.Stream, error) {
+	fb := b.units[ui].fields[fi]
+	s := fb.store
+	if err := s.flush(); err != nil { // s is only read from now on
+		return nil, nil, err
+	}
+	f.PostOff = make([]uint64, len(order)+1)
+	f.BlockAt = make([]uint32, len(order)+1)
+	f.PostCRC = make([]uint32, len(order))
+	for i, df := range f.DF {
+		f.BlockAt[i+1] = f.BlockAt[i] + (df+index.BlockSize-1)/index.BlockSize
+	}
+	f.Blocks = make([]index.Block, f.BlockAt[len(order)])
+	ps := splitTerms(s, order, parts)
+	for i, p := range ps {
+		size, what := fb.bytes, "postings"
+		if len(ps) > 1 {
+			size, what = fb.bytes/len(ps)+fb.bytes/8, fmt.Sprintf("postings%d", i)
+		}
+		var err error
+		if p.out, err = b.newOutput(ui, fi, what, inMemory, size); err != nil {
+			return nil, nil, err
+		}
+	}
+	var stop atomic.Bool
+	errs := make([]error, len(ps))
+	var wg sync.WaitGroup
+	for i, p := range ps {
+		wg.Go(func() {
+			if errs[i] = encodePostings(ctx, f, p, s, &stop); errs[i] != nil {
+				stop.Store(true)
+			}
+		})
+	}
+	wg.Wait()
+	if err := cmp.Or(errs...); err != nil {
+		return nil, nil, err
+	}
+	var pad [8]byte
+	if _, err := ps[len(ps)-1].out.Write(pad[:]); err != nil {
+		return nil, nil, fmt.Errorf("lexical: build: %w", err)
+	}
+	base := uint64(0) // a part's offsets are relative to its section
+	for _, p := range ps {
+		for i := p.first + 1; i <= p.first+len(p.order); i++ {
+			f.PostOff[i] += base
+		}
+		base += p.size
+	}
+	return concatOutputs(ps, inMemory)
+}
+
+// splitTerms cuts order into up to n ranges of about the same bytes of
+// lists in s (and a few for each term).
+func splitTerms(s *listStore, order []uint32, n int) []*postPart {
+	n = max(1, min(n, len(order)))
+	weight := func(g uint32) uint64 {
+		if int(g) < len(s.n) {
+			return s.n[g] + 8
+		}
+		return 8
+	}
+	total := uint64(0)
+	for _, g := range order {
+		total += weight(g)
+	}
+	ps := make([]*postPart, 0, n)
+	first, sum := 0, uint64(0)
+	for i, g := range order {
+		sum += weight(g)
+		if len(ps) < n-1 && sum*uint64(n) >= total*uint64(len(ps)+1) {
+			ps = append(ps, &postPart{first: first, order: order[first : i+1]})
+			first = i + 1
+		}
+	}
+	return append(ps, &postPart{first: first, order: order[first:]})
+}
+
+// concatOutputs returns the parts' sections, in order, as one: in memory,
+// or a stream that copies them from their files.
+func concatOutputs(ps []*postPart, inMemory bool) ([]byte, *index.Stream, error) {
+	if len(ps) == 1 {
+		return ps[0].out.done(inMemory)
+	}
+	var mem []byte
+	streams := make([]*index.Stream, len(ps))
+	size := 0
+	for i, p := range ps {
+		b, st, err := p.out.done(inMemory)
+		if err != nil {
+			return nil, nil, err
+		}
+		if inMemory {
+			mem = append(mem, b...)
+			p.out = nil
+			continue
+		}
+		streams[i] = st
+		size += st.Size
+	}
+	if inMemory {
+		return mem, nil, nil
+	}
+	return nil, &index.Stream{Size: size, Write: func(w io.Writer) error {
+		for _, st := range streams {
+			if err := st.Write(w); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}, nil
+}
+
+// encodePostings writes the lists of p's terms from s to p.out in blocks
+// (see index.Block), and fills in their entries of f's tables, with
+// offsets relative to p's section; it ends early with ctx's error, or,
+// once stop is set (another part failed), with nil.
+func encodePostings(ctx context.Context, f *index.Field, p *postPart, s *listStore, stop *atomic.Bool) error {
 	var list []byte
 	e := &encoder{f: f, prev: -1}
-	total := uint64(0)
-	for i, g := range order {
+	for j, g := range p.order {
+		if j%1024 == 0 {
+			if stop.Load() {
+				return nil
+			}
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("lexical: build: %w", err)
+			}
+		}
 		var err error
 		if list, err = s.list(list[:0], g); err != nil {
 			return err
@@ -201,22 +339,21 @@ func encodePostings(f *index.Field, out *output, s *listStore, order []uint32) e
 		for doc, tf := range listPostings(list) {
 			e.add(uint32(doc), tf)
 		}
+		i := p.first + j
 		enc, blocks, err := e.end(func() string { return string(f.Term(i)) })
 		if err != nil {
 			return err
 		}
-		if _, err := out.Write(enc); err != nil {
+		if len(blocks) != int(f.BlockAt[i+1]-f.BlockAt[i]) {
+			return fmt.Errorf("lexical: build: internal error: term %s has %d blocks of postings, not the %d of its %d documents", quote.Q(string(f.Term(i))), len(blocks), f.BlockAt[i+1]-f.BlockAt[i], f.DF[i])
+		}
+		if _, err := p.out.Write(enc); err != nil {
 			return fmt.Errorf("lexical: build: %w", err)
 		}
-		total += uint64(len(enc))
-		f.Blocks = append(f.Blocks, blocks...)
-		f.PostCRC = append(f.PostCRC, index.PostingsCRC(enc, blocks))
-		f.PostOff = append(f.PostOff, total)
-		f.BlockAt = append(f.BlockAt, uint32(len(f.Blocks)))
-	}
-	var pad [8]byte
-	if _, err := out.Write(pad[:]); err != nil {
-		return fmt.Errorf("lexical: build: %w", err)
+		p.size += uint64(len(enc))
+		copy(f.Blocks[f.BlockAt[i]:], blocks)
+		f.PostCRC[i] = index.PostingsCRC(enc, blocks)
+		f.PostOff[i+1] = p.size
 	}
 	return nil
 }

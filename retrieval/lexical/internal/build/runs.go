@@ -391,8 +391,8 @@ func (s *listStore) list(dst []byte, g uint32) ([]byte, error) {
 	if s.f == nil {
 		return append(dst, s.mem[at:at+n]...), nil
 	}
-	if err := s.w.w.Flush(); err != nil {
-		return dst, fmt.Errorf("lexical: build: %w", err)
+	if err := s.flush(); err != nil {
+		return dst, err
 	}
 	start := len(dst)
 	dst = slices.Grow(dst, int(n))[:start+int(n)]
@@ -400,6 +400,17 @@ func (s *listStore) list(dst []byte, g uint32) ([]byte, error) {
 		return dst[:start], fmt.Errorf("lexical: build: reading %s: %w", s.path, err)
 	}
 	return dst, nil
+}
+
+// flush writes out what s holds for its file, so that list only reads.
+func (s *listStore) flush() error {
+	if s.f == nil {
+		return nil
+	}
+	if err := s.w.w.Flush(); err != nil {
+		return fmt.Errorf("lexical: build: %w", err)
+	}
+	return nil
 }
 
 // add stores b, not yet attached to a term, and returns its offset.
