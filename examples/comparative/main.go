@@ -232,7 +232,9 @@ func indexConfig(recipe string) lexical.Config {
 }
 
 // passageFile finds the passage corpus in dir: the official file name
-// first, then any other .jsonl or .jsonl.gz file in name order.
+// first, then any other .jsonl or .jsonl.gz file in name order. A file
+// may be a symbolic link to one (as TIRA's input directories and a
+// researcher's own often hold).
 func passageFile(dir string) (string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -241,7 +243,7 @@ func passageFile(dir string) (string, error) {
 	var found []string
 	for _, e := range entries {
 		n := e.Name()
-		if e.Type().IsRegular() && (strings.HasSuffix(n, ".jsonl") || strings.HasSuffix(n, ".jsonl.gz")) {
+		if (strings.HasSuffix(n, ".jsonl") || strings.HasSuffix(n, ".jsonl.gz")) && isFile(dir, e) {
 			found = append(found, n)
 		}
 	}
@@ -254,4 +256,17 @@ func passageFile(dir string) (string, error) {
 		return "", fmt.Errorf("no passage corpus (*.jsonl, *.jsonl.gz) in %s", dir)
 	}
 	return filepath.Join(dir, found[0]), nil
+}
+
+// isFile says whether the entry e of dir is a regular file or a symbolic
+// link to one.
+func isFile(dir string, e os.DirEntry) bool {
+	if e.Type().IsRegular() {
+		return true
+	}
+	if e.Type()&os.ModeSymlink == 0 {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(dir, e.Name()))
+	return err == nil && fi.Mode().IsRegular()
 }

@@ -64,6 +64,32 @@ func TestTIRA(t *testing.T) {
 	}
 }
 
+// TestPassageFileSymlink checks that a passage corpus linked into the
+// input directory is found (it once was skipped as not a regular file),
+// and that a link to a directory is not taken for one.
+func TestPassageFileSymlink(t *testing.T) {
+	src := tiraInput(t, 10)
+	in := t.TempDir()
+	for _, n := range []string{"touche-task2-passages-version-002.jsonl.gz", "topics.xml"} {
+		if err := os.Symlink(filepath.Join(src, n), filepath.Join(in, n)); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	if err := os.Symlink(t.TempDir(), filepath.Join(in, "a.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := passageFile(in)
+	if want := filepath.Join(in, "touche-task2-passages-version-002.jsonl.gz"); err != nil || got != want {
+		t.Fatalf("passageFile = %q, %v; want %q", got, err, want)
+	}
+	if err := os.Remove(filepath.Join(in, "touche-task2-passages-version-002.jsonl.gz")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := passageFile(in); err == nil {
+		t.Errorf("passageFile with only a linked directory = %q, want an error", got)
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	in := tiraInput(t, 200)
 	if err := os.Remove(filepath.Join(in, "touche-task2-passages-version-002.jsonl.gz")); err != nil {
