@@ -82,8 +82,6 @@ type csvState struct {
 	ctx     [numContextKeys]span
 	plain   bool // the column being decoded has no backslash: its literals have no escapes
 	valid   bool // every text of the argument last built is valid UTF-8
-
-	ahead *csvAhead // nil until the first Read with Workers > 1
 }
 
 type premiseSpan struct {
@@ -195,67 +193,36 @@ func transient(b []byte) string {
 }
 
 func (r *Reader) readCSV() (Argument, error) {
-	if r.Workers > 1 || r.csv.ahead != nil {
-		return r.readCSVAhead() // once begun, to the end
-	}
-	rec, line, err := r.nextCSVRecord()
-	if err != nil {
-		return Argument{}, err
-	}
-	c := r.csv
-	a, col, err := c.decode(rec, r.KeepSourceText)
-	if err != nil {
-		return Argument{}, r.parseError(line, csvHeader[col], err)
-	}
-	n, err := repairCSV(&a, c.valid)
-	if err != nil {
-		return Argument{}, r.parseError(line, "sentences", err)
-	}
-	r.Repaired += n
-	return a, nil
-}
-
-// nextCSVRecord reads the next record, checks its number of fields and its
-// id, and returns its fields (valid until the next read) and the line
-// where it starts; io.EOF after the last record.
-func (r *Reader) nextCSVRecord() ([][]byte, int, error) {
 	c := r.csv
 	if !c.started {
 		if err := r.readCSVHeader(); err != nil {
-			return nil, 0, err
+			return Argument{}, err
 		}
 	}
 	rec, err := c.r.Read()
 	if err == io.EOF {
-		return nil, 0, io.EOF
+		return Argument{}, io.EOF
 	}
 	r.record++
 	if err != nil {
-		return nil, 0, r.csvError(err)
+		return Argument{}, r.csvError(err)
 	}
 	line := c.r.Line()
 	if len(rec) != len(csvHeader) {
-		return nil, 0, r.parseError(line, "", fmt.Errorf("got %d fields, want %d: %w", len(rec), len(csvHeader), csv.ErrFieldCount))
+		return Argument{}, r.parseError(line, "", fmt.Errorf("got %d fields, want %d: %w", len(rec), len(csvHeader), csv.ErrFieldCount))
 	}
-	if len(rec[colID]) == 0 {
-		return nil, 0, r.parseError(line, csvHeader[colID], errors.New("empty argument id"))
-	}
-	if err := r.checkID(line, transient(rec[colID])); err != nil {
-		return nil, 0, err
-	}
-	return rec, line, nil
-}
-
-// decode decodes the argument of a record whose fields have been checked
-// (nextCSVRecord). An error names the column where it was found, by its
-// index.
-func (c *csvState) decode(rec [][]byte, keepSourceText bool) (Argument, int, error) {
 	c.text.reset()
 	clear(c.prem) // hold no record
 	c.prem = c.prem[:0]
 	c.at = premiseCursor{}
 	c.sent = c.sent[:0]
 	c.ctx = [numContextKeys]span{}
+	if len(rec[colID]) == 0 {
+		return Argument{}, r.parseError(line, csvHeader[colID], errors.New("empty argument id"))
+	}
+	if err := r.checkID(line, transient(rec[colID])); err != nil {
+		return Argument{}, err
+	}
 	c.id = c.text.add(transient(rec[colID]))
 	c.concRaw = transient(rec[colConclusion])
 	c.conc = c.text.add(c.concRaw)
@@ -272,7 +239,7 @@ func (c *csvState) decode(rec [][]byte, keepSourceText bool) (Argument, int, err
 		case colPremises:
 			err = c.premises()
 		case colContext:
-			err = c.context(keepSourceText)
+			err = c.context(r.KeepSourceText)
 		case colSentences:
 			err = c.sentences()
 		}
@@ -280,11 +247,10 @@ func (c *csvState) decode(rec [][]byte, keepSourceText bool) (Argument, int, err
 			err = c.dec.End()
 		}
 		if err != nil {
-			c.text.reset() // hold no record
-			return Argument{}, col, err
+			return Argument{}, r.parseError(line, csvHeader[col], err)
 		}
 	}
-	return c.argument(), 0, nil
+	return c.argument(), nil
 }
 
 // argument builds the Argument from the spans of the current record.

@@ -48,21 +48,18 @@ type Reader struct {
 	// processed CSV carries its sentences and does not use it.
 	Splitter nlp.Splitter
 
-	// Workers is how many goroutines split the sentences of JSON arguments,
-	// or decode the Python literals of the processed CSV, while Read reads
-	// the next ones. 0 or 1 (the default) does it all in Read, on the
-	// caller's goroutine. With more, Read reads ahead in the input: for
-	// JSON it decodes and checks up to 4×Workers arguments ahead of the one
-	// it returns and hands their splitting to up to Workers goroutines at
-	// once; for the CSV it scans records and checks their ids up to
-	// 4×Workers batches of 128 records ahead and hands the batches'
-	// decoding to up to Workers goroutines at once. The arguments, errors
-	// and Repaired counts it returns are the same, in the same order. The
-	// Splitter is then called from several goroutines at once and must be
-	// safe for concurrent use, as nlp.NewProseSplitter's is; it, Workers,
-	// Name and KeepSourceText must not change after the first Read. No
-	// goroutine outlives the work on the arguments already read ahead,
-	// whether or not the Reader is read to the end.
+	// Workers is how many goroutines split the sentences of JSON arguments
+	// while Read decodes the next ones. 0 or 1 (the default) splits them
+	// in Read, on the caller's goroutine. With more, Read decodes and
+	// checks up to 4×Workers arguments ahead of the one it returns (so it
+	// reads further ahead in the input), and hands their splitting to up
+	// to Workers goroutines at once; the arguments and errors it returns
+	// are the same, in the same order. The Splitter is then called from
+	// several goroutines at once and must be safe for concurrent use, as
+	// nlp.NewProseSplitter's is; it and Workers must not change after the first
+	// Read. No goroutine outlives the splitting of the arguments already
+	// decoded, whether or not the Reader is read to the end. The processed
+	// CSV carries its sentences and ignores Workers.
 	Workers int
 
 	// Repaired counts the texts of the file read so far (conclusions,
@@ -157,6 +154,9 @@ func (r *Reader) Read() (Argument, error) {
 	default:
 		err = errors.New("corpus: Read on a Reader not made by NewCSVReader, Open or OpenReader")
 	}
+	if err == nil && r.csv != nil {
+		err = r.repair(&a)
+	}
 	if err == io.EOF && r.needArgs && r.returned == 0 {
 		err = fmt.Errorf("corpus: %s: %w", r.Name, errNoArguments)
 	}
@@ -168,22 +168,21 @@ func (r *Reader) Read() (Argument, error) {
 	return a, nil
 }
 
-// repairCSV replaces each run of invalid UTF-8 in a's texts by U+FFFD and
-// returns how many texts it repaired. A sentence id that is not valid
+// repair replaces each run of invalid UTF-8 in a's texts by U+FFFD and
+// counts the texts it repaired in Repaired. A sentence id that is not valid
 // UTF-8 is an error: ids are not repaired. The JSON reader repairs while it
 // decodes (repairJSON), so this is for the CSV reader's arguments, and
 // it does nothing when the reader found every text of a valid already
-// (valid, from csvState.valid): a text of a is a substring of the
-// argument's text, or (SourceDomain) the lower case of one, valid too.
-func repairCSV(a *Argument, valid bool) (int, error) {
-	if valid {
-		return 0, nil
+// (csvState.valid): a text of a is a substring of the argument's text, or
+// (SourceDomain) the lower case of one, valid too.
+func (r *Reader) repair(a *Argument) error {
+	if r.csv.valid {
+		return nil
 	}
-	n := 0
 	fix := func(s *string) {
 		if !utf8.ValidString(*s) {
 			*s = strings.ToValidUTF8(*s, "\uFFFD")
-			n++
+			r.Repaired++
 		}
 	}
 	fix(&a.Conclusion)
@@ -192,7 +191,7 @@ func repairCSV(a *Argument, valid bool) (int, error) {
 	}
 	for i := range a.Sentences {
 		if !utf8.ValidString(a.Sentences[i].ID) {
-			return 0, fmt.Errorf("sentence id %s is not valid UTF-8", quote.Q(a.Sentences[i].ID))
+			return r.parseError(r.line, "sentences", fmt.Errorf("sentence id %s is not valid UTF-8", quote.Q(a.Sentences[i].ID)))
 		}
 		fix(&a.Sentences[i].Text)
 	}
@@ -201,7 +200,7 @@ func repairCSV(a *Argument, valid bool) (int, error) {
 		&c.PreviousArgumentID, &c.NextArgumentID, &c.AcquisitionTime, &c.SourceText} {
 		fix(f)
 	}
-	return n, nil
+	return nil
 }
 
 // All returns an iterator over the remaining arguments. It is single-use:
