@@ -15,14 +15,13 @@ import (
 // lone surrogates as U+FFFD). Any other line, valid or not, it leaves to
 // parseTokens (ok false), which also names the field of an error.
 func parseFast(raw []byte) (p Passage, ok bool) {
-	i := skipSpace(raw, 0)
-	if i == len(raw) || raw[i] != '{' {
+	i, ok := expect(raw, 0, '{')
+	if !ok {
 		return Passage{}, false
 	}
 	var seen [3]bool
 	for {
-		i = skipSpace(raw, i+1)
-		if i == len(raw) || raw[i] != '"' {
+		if i, ok = expect(raw, i+1, '"'); !ok {
 			return Passage{}, false
 		}
 		key, next, ok := plainKey(raw, i+1)
@@ -44,12 +43,10 @@ func parseFast(raw []byte) (p Passage, ok bool) {
 			return Passage{}, false
 		}
 		seen[k] = true
-		i = skipSpace(raw, next)
-		if i == len(raw) || raw[i] != ':' {
+		if i, ok = expect(raw, next, ':'); !ok {
 			return Passage{}, false
 		}
-		i = skipSpace(raw, i+1)
-		if i == len(raw) || raw[i] != '"' {
+		if i, ok = expect(raw, i+1, '"'); !ok {
 			return Passage{}, false
 		}
 		v, next, ok := jsonString(raw, i+1)
@@ -79,6 +76,13 @@ func parseFast(raw []byte) (p Passage, ok bool) {
 		return Passage{}, false
 	}
 	return p, true
+}
+
+// expect returns the index of the first byte at or after i that is not
+// JSON white space, and whether it is c.
+func expect(b []byte, i int, c byte) (int, bool) {
+	i = skipSpace(b, i)
+	return i, i < len(b) && b[i] == c
 }
 
 // skipSpace returns the index of the first byte at or after i that is not
