@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/argsearch/argsearch/internal/parallel"
 	"github.com/argsearch/argsearch/internal/quote"
 )
 
@@ -35,52 +36,34 @@ func ForEach(ctx context.Context, qs []Query, workers int, fn func(ctx context.C
 	var (
 		mu       sync.Mutex
 		firstErr error
-		panicked any
-		next     int
-		wg       sync.WaitGroup
 	)
-	// take returns the index of the next query to answer, or -1.
-	take := func() int {
+	all := parallel.For(len(qs), workers, func(i int) bool {
+		if ctx.Err() != nil {
+			return false
+		}
+		returned := false
+		defer func() {
+			if !returned {
+				cancel() // fn panicked: stop the calls still running
+			}
+		}()
+		err := fn(ctx, i, qs[i])
+		returned = true
+		if err == nil {
+			return true
+		}
 		mu.Lock()
 		defer mu.Unlock()
-		if next == len(qs) || firstErr != nil || panicked != nil || ctx.Err() != nil {
-			return -1
-		}
-		next++
-		return next - 1
-	}
-	fail := func(err error, p any) {
-		mu.Lock()
-		defer mu.Unlock()
-		if p != nil && panicked == nil {
-			panicked = p
-		}
-		if err != nil && firstErr == nil {
-			firstErr = err
+		if firstErr == nil {
+			firstErr = fmt.Errorf("retrieval: query %s: %w", quote.Q(qs[i].ID), err)
 		}
 		cancel()
-	}
-	for range min(workers, len(qs)) {
-		wg.Go(func() {
-			defer func() {
-				if p := recover(); p != nil {
-					fail(nil, p)
-				}
-			}()
-			for i := take(); i >= 0; i = take() {
-				if err := fn(ctx, i, qs[i]); err != nil {
-					fail(fmt.Errorf("retrieval: query %s: %w", quote.Q(qs[i].ID), err), nil)
-				}
-			}
-		})
-	}
-	wg.Wait()
+		return false
+	})
 	switch {
-	case panicked != nil:
-		panic(panicked)
 	case firstErr != nil:
 		return firstErr
-	case next < len(qs):
+	case !all:
 		return fmt.Errorf("retrieval: %w", context.Cause(ctx))
 	}
 	return nil
