@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/argsearch/argsearch/internal/nilctx"
+	"github.com/argsearch/argsearch/internal/parallel"
 	"github.com/argsearch/argsearch/retrieval"
 	"github.com/argsearch/argsearch/runfile"
 	"github.com/argsearch/argsearch/stance"
@@ -41,8 +40,8 @@ type Pipeline struct {
 	Then []func(context.Context, topics.Topic, []retrieval.Hit) ([]retrieval.Hit, error)
 	// Tagger gives every result its stance; nil writes Q0 (no stance).
 	// Run calls it from several goroutines at once (a Tagger is safe for
-	// concurrent use); the other parts it calls from one goroutine, in
-	// order.
+	// concurrent use), and a panic in it reaches Run's caller; the other
+	// parts it calls from one goroutine, in order.
 	Tagger *Tagger
 	// Text returns a passage's text by id, for Tagger; a passage it does
 	// not know is an error.
@@ -146,7 +145,9 @@ func (s Pipeline) topic(ctx context.Context, t topics.Topic, depth int) ([]retri
 // stances sets the stance of every result. The texts are read in order, on
 // the caller's goroutine; the Tagger (safe for concurrent use) tags them on
 // GOMAXPROCS goroutines. The error is the one of the first result in order
-// that fails, as if the results were tagged one after another.
+// that fails, as if the results were tagged one after another (the results
+// are handed out in order and none after a failure, so every result before
+// it has been tagged); a panic in the Tagger reaches the caller.
 func (s Pipeline) stances(ctx context.Context, t topics.Topic, rs []runfile.Result) error {
 	if len(rs) == 0 {
 		return nil
@@ -169,19 +170,14 @@ func (s Pipeline) stances(ctx context.Context, t topics.Topic, rs []runfile.Resu
 	}
 	objects := [2]string{t.Objects[0], t.Objects[1]}
 	errs := make([]error, len(texts))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(texts)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(texts); i = int(next.Add(1) - 1) {
-				rs[i].Stance, _, errs[i] = s.Tagger.Tag(ctx, objects, texts[i])
+	if !parallel.For(len(texts), runtime.GOMAXPROCS(0), func(i int) bool {
+		rs[i].Stance, _, errs[i] = s.Tagger.Tag(ctx, objects, texts[i])
+		return errs[i] == nil
+	}) {
+		for _, err := range errs {
+			if err != nil {
+				return err
 			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
 		}
 	}
 	return missing
