@@ -86,7 +86,7 @@ func (j Job) corpusFiles() ([]string, error) {
 	var cs []candidate
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") || e.IsDir() {
+		if strings.HasPrefix(name, ".") || isDir(j.InputDir, e) {
 			continue
 		}
 		if rank := corpusRank(name); rank > 0 {
@@ -108,6 +108,18 @@ func (j Job) corpusFiles() ([]string, error) {
 		paths[i] = filepath.Join(j.InputDir, c.name)
 	}
 	return paths, nil
+}
+
+// isDir reports whether the entry e of dir is a directory or a symbolic
+// link to one. A link to a file is a file, as TIRA's input directories and
+// a researcher's own often hold them; a link that leads nowhere is not a
+// directory, so that opening it gives an error naming it.
+func isDir(dir string, e os.DirEntry) bool {
+	if e.Type()&os.ModeSymlink == 0 {
+		return e.IsDir()
+	}
+	fi, err := os.Stat(filepath.Join(dir, e.Name()))
+	return err == nil && fi.IsDir()
 }
 
 // corpusRank returns a file name's place in the corpusFiles order, or 0 when
@@ -139,8 +151,9 @@ func corpusRank(name string) int {
 //  5. other *.gz files.
 //
 // Within each group names are in bytewise order. Names are matched case
-// insensitively; hidden files (starting with ".") and directories are
-// skipped. No candidate is an error naming the directory.
+// insensitively; hidden files (starting with ".") and directories (and
+// symbolic links to them) are skipped, while a link to a file is taken. No
+// candidate is an error naming the directory.
 func (j Job) Corpus() (string, error) {
 	if err := j.checkInput(); err != nil {
 		return "", err
@@ -174,7 +187,7 @@ func (j Job) Topics() (string, error) {
 	var xmls []string
 	for _, e := range entries {
 		name := e.Name()
-		if !e.IsDir() && !strings.HasPrefix(name, ".") && strings.HasSuffix(strings.ToLower(name), ".xml") {
+		if !strings.HasPrefix(name, ".") && strings.HasSuffix(strings.ToLower(name), ".xml") && !isDir(j.InputDir, e) {
 			xmls = append(xmls, name)
 		}
 	}
