@@ -36,9 +36,9 @@ type Analyzer struct {
 	stop    func(string) bool // nil for no fixed stop words
 	fold    transform.Transformer
 	stemmer func(string) string
-	cache   tokenMemo        // raw token → term id; -1 when dropped
-	ids     map[string]int32 // term (shingles too) → its id
-	terms   []string         // id → term
+	cache   tokenMemo // raw token → term id; -1 when dropped
+	ids     tokenMemo // term (shingles too) → its id
+	terms   []string  // id → term
 	buf     []byte
 	toks    [][]byte
 	types   []int
@@ -77,7 +77,7 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 // Clone returns a new Analyzer of the same Analysis, with an empty memo,
 // that shares z's stemmer (safe for concurrent use).
 func (z *Analyzer) Clone() *Analyzer {
-	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer, cache: newTokenMemo(), ids: map[string]int32{}}
+	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer, cache: newTokenMemo(), ids: newTokenMemo()}
 	if c.a.Fold {
 		c.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
 	}
@@ -123,19 +123,36 @@ func (z *Analyzer) Trim() bool {
 		return false
 	}
 	z.cache.clear()
-	clear(z.ids)
+	z.ids.clear()
 	z.terms = z.terms[:0]
 	return true
 }
 
 // id returns the id of term t, given if new.
 func (z *Analyzer) id(t []byte) int32 {
-	id, ok := z.ids[string(t)]
+	id, ok := z.ids.get(t)
 	if !ok {
-		id = int32(len(z.terms))
-		z.terms = append(z.terms, string(t))
-		z.ids[z.terms[id]] = id
+		id = z.add(t, string(t))
 	}
+	return id
+}
+
+// termID is id for a term held in a string: a new term keeps t itself, not
+// a copy.
+func (z *Analyzer) termID(t string) int32 {
+	b := unsafe.Slice(unsafe.StringData(t), len(t)) // read only
+	id, ok := z.ids.get(b)
+	if !ok {
+		id = z.add(b, t)
+	}
+	return id
+}
+
+// add gives the new term t (b: its bytes) the next id.
+func (z *Analyzer) add(b []byte, t string) int32 {
+	id := int32(len(z.terms))
+	z.terms = append(z.terms, t)
+	z.ids.put(b, id)
 	return id
 }
 
@@ -146,7 +163,8 @@ func (z *Analyzer) words(text string, f func(int32)) {
 		z.buf = z.appendFolded(z.buf[:0], text)
 		in = z.buf
 	} else {
-		in = []byte(text)
+		// Read only: the tokens are looked up and copied, never written.
+		in = unsafe.Slice(unsafe.StringData(text), len(text))
 	}
 	z.toks, z.types = appendWords(z.toks[:0], z.types, in)
 	for i := 0; i < len(z.toks); i++ {
@@ -166,7 +184,7 @@ func (z *Analyzer) words(text string, f func(int32)) {
 		if !ok {
 			id = -1
 			if t := z.term(tok); t != "" {
-				id = z.id([]byte(t))
+				id = z.termID(t)
 			}
 			z.cache.put(tok, id)
 		}

@@ -6,8 +6,8 @@ import "hash/maphash"
 // (rare) go to a map.
 const memoKey = 24
 
-// A tokenMemo maps raw tokens to term ids (-1: dropped), as a
-// map[string]int32 would, in an open-addressing table whose slots hold the
+// A tokenMemo maps raw tokens to term ids (-1: dropped), or terms to
+// their ids, as a map[string]int32 would, in an open-addressing table whose slots hold the
 // token's bytes: a lookup reads one slot, where a Go map reads its control
 // word, its slot and then the key's bytes elsewhere on the heap (three cache
 // misses for a rare token; an index build looks up every token of the
