@@ -50,6 +50,9 @@ type Config struct {
 	// distinct terms a build with shingles to a directory holds before it
 	// writes a segment.
 	MaxShingleTerms int
+	// IDPiece, if positive, replaces runIDPiece (for tests): the documents
+	// whose ids a run sorts at a time.
+	IDPiece int
 }
 
 // Progress reports how far a build is: lexical's Progress, field for
@@ -74,6 +77,7 @@ func Run(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error]
 	b := newBuilder(c.Analysis, c.Units, c.TermVectors)
 	if dir != "" {
 		b.dir, b.budget = dir, c.Memory
+		b.idPiece = cmp.Or(c.IDPiece, runIDPiece)
 		if b.budget <= 0 {
 			b.budget = defaultBuildMemory
 		}
@@ -129,6 +133,8 @@ type builder struct {
 	dir    string
 	budget int
 	runs   []*run
+	// idPiece is how many documents' ids a run sorts at a time.
+	idPiece int
 	// segTerms > 0: each run is a segment (see segment), written when the
 	// dictionary holds more than segTerms terms or when the budget is
 	// passed, after which the dictionary starts afresh.
@@ -183,7 +189,7 @@ type termStat struct {
 }
 
 func newBuilder(an analysis.Analysis, units []string, vectors bool) *builder {
-	b := &builder{an: an, dict: &dictionary{ids: map[string]uint32{}}}
+	b := &builder{an: an, dict: &dictionary{}}
 	for _, u := range units {
 		ub := &unitBuilder{unit: u}
 		for _, f := range index.UnitFields(u) {

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
 // defaultBuildMemory is the Config.Memory a build to a directory uses
@@ -29,7 +31,7 @@ type run struct {
 	path  string
 	f     *os.File
 	terms int         // a segment's: the terms of its generation of the dictionary
-	ids   []section   // per unit: (id, document) pairs in id order
+	ids   [][]section // per unit: pieces of (id, document) pairs, each in id order
 	post  [][]section // per unit and field: (term, list) in provisional term order
 	fwd   [][]section // per unit and field: each document's term vector, in document order
 }
@@ -92,11 +94,11 @@ func (b *builder) flush() error {
 		order = byteOrder(terms)
 	}
 	for _, ub := range b.units {
-		start := w.n
-		if err := ub.writeRunIDs(w); err != nil {
+		ids, err := ub.writeRunIDs(w, b.idPiece)
+		if err != nil {
 			return fmt.Errorf("lexical: build: %w", err)
 		}
-		r.ids = append(r.ids, section{start, w.n - start})
+		r.ids = append(r.ids, ids)
 		var post, fwd []section
 		for _, fb := range ub.fields {
 			start := w.n
@@ -205,33 +207,55 @@ func (fb *fieldBuilder) writeSegment(w *countWriter, terms []string, order []uin
 	return nil
 }
 
+// runIDPiece is how many documents' ids a run sorts at a time: the ids of
+// a run are written in pieces, each in id order, which idRanks merges, so
+// that a flush does not hold the ids of all its documents at once (tens of
+// MB, allocated in one go past the heap's soft limit).
+const runIDPiece = 1 << 18
+
 // writeRunIDs writes the ids of the documents added since the last run,
-// with their document numbers, in id order.
-func (ub *unitBuilder) writeRunIDs(w *countWriter) error {
-	type idDoc struct {
-		id  string
-		doc uint32
-	}
-	n := ub.ids.Docs() - ub.runStart
-	all := make([]idDoc, 0, n)
-	ub.ids.Each(ub.runStart, func(doc int, id []byte) {
-		all = append(all, idDoc{string(id), uint32(doc)})
-	})
-	slices.SortFunc(all, func(a, b idDoc) int {
-		if c := strings.Compare(a.id, b.id); c != 0 {
-			return c
+// with their document numbers, in pieces of n documents, each in id order,
+// and returns the pieces' sections.
+func (ub *unitBuilder) writeRunIDs(w *countWriter, n int) ([]section, error) {
+	var pieces []section
+	for first := ub.runStart; first < ub.ids.Docs(); first += n {
+		start := w.n
+		blob, ends := idBlob(&ub.ids, first, first+n)
+		id := func(d uint32) []byte { return blob[ends[d]:ends[d+1]] }
+		order := make([]uint32, len(ends)-1)
+		for i := range order {
+			order[i] = uint32(i)
 		}
-		return cmp.Compare(a.doc, b.doc)
-	})
-	for _, x := range all {
-		w.uvarint(uint64(len(x.id)))
-		w.Write([]byte(x.id))
-		if err := w.uvarint(uint64(x.doc)); err != nil {
-			return err
+		slices.SortFunc(order, func(a, b uint32) int {
+			if c := bytes.Compare(id(a), id(b)); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		for _, d := range order {
+			w.uvarint(uint64(ends[d+1] - ends[d]))
+			w.Write(id(d))
+			if err := w.uvarint(uint64(first) + uint64(d)); err != nil {
+				return nil, err
+			}
 		}
+		pieces = append(pieces, section{start, w.n - start})
 	}
 	ub.runStart = ub.ids.Docs()
-	return nil
+	return pieces, nil
+}
+
+// idBlob returns the ids of the documents from first up to end, decoded
+// into one buffer (a string each would be millions of objects for the
+// collector), and ends[d] the end of the id of document first+d in it
+// (ends[0] is 0).
+func idBlob(ids *index.IDCoder, first, end int) ([]byte, []uint64) {
+	end = min(end, ids.Docs())
+	ends := make([]uint64, end-first+1)
+	ids.Range(first, end, func(d int, id []byte) { ends[d-first+1] = ends[d-first] + uint64(len(id)) })
+	blob := make([]byte, 0, ends[len(ends)-1]) // sized first: growing it would hold it twice
+	ids.Range(first, end, func(_ int, id []byte) { blob = append(blob, id...) })
+	return blob, ends
 }
 
 // cleanup closes and removes the builder's runs and list files.
@@ -257,18 +281,14 @@ func (b *builder) cleanup() {
 }
 
 // idRanks returns each document's position in byte order of the ids (ties,
-// which a valid corpus does not have, by document): from the runs' sorted
-// ids when there are runs, otherwise by sorting them all.
+// which a valid corpus does not have, by document): merged from the sorted
+// pieces of the runs' ids when there are runs, otherwise by sorting them
+// all.
 func (b *builder) idRanks(ui int) ([]uint32, error) {
 	ub := b.units[ui]
 	ranks := make([]uint32, ub.ids.Docs())
 	if len(b.runs) == 0 {
-		// The ids decoded into one buffer (a string each would be
-		// millions of objects for the collector), ends[d] the end of d's.
-		ends := make([]int, ub.ids.Docs()+1)
-		ub.ids.Each(0, func(d int, id []byte) { ends[d+1] = ends[d] + len(id) })
-		blob := make([]byte, 0, ends[len(ends)-1]) // sized first: growing it would hold it twice
-		ub.ids.Each(0, func(_ int, id []byte) { blob = append(blob, id...) })
+		blob, ends := idBlob(&ub.ids, 0, ub.ids.Docs())
 		id := func(d uint32) []byte { return blob[ends[d]:ends[d+1]] }
 		order := make([]uint32, ub.ids.Docs())
 		for i := range order {
@@ -287,12 +307,14 @@ func (b *builder) idRanks(ui int) ([]uint32, error) {
 	}
 	h := &idHeap{}
 	for _, r := range b.runs {
-		s := &idStream{r: r.ids[ui].reader(r.f)}
-		if err := s.next(); err != nil {
-			return nil, err
-		}
-		if !s.done {
-			h.s = append(h.s, s)
+		for _, p := range r.ids[ui] {
+			s := &idStream{r: p.reader(r.f)}
+			if err := s.next(); err != nil {
+				return nil, err
+			}
+			if !s.done {
+				h.s = append(h.s, s)
+			}
 		}
 	}
 	heap.Init(h)

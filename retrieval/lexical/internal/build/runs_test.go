@@ -41,6 +41,7 @@ func TestBuildRuns(t *testing.T) {
 			whole, runs := t.TempDir(), t.TempDir()
 			mustRun(t, whole, args, c)
 			c.Memory = 1
+			c.IDPiece = 100 // several sorted pieces of ids per run
 			var last Progress
 			c.Progress = func(p Progress) { last = p }
 			mustRun(t, runs, args, c)

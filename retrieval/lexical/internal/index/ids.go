@@ -173,13 +173,20 @@ func (c *IDCoder) ID(d int) string { return idAt(c.Data, c.Restart, uint32(d)) }
 // Each calls fn with every document from first on and its id (valid
 // during the call only).
 func (c *IDCoder) Each(first int, fn func(doc int, id []byte)) {
-	if first >= c.n {
+	c.Range(first, c.n, fn)
+}
+
+// Range calls fn with every document from first up to end and its id
+// (valid during the call only).
+func (c *IDCoder) Range(first, end int, fn func(doc int, id []byte)) {
+	end = min(end, c.n)
+	if first >= end {
 		return
 	}
 	d := first - first%IDEvery
 	off := c.Restart[d/IDEvery]
 	var id []byte
-	for d < c.n {
+	for d < end {
 		if d%IDEvery == 0 {
 			id = id[:0]
 		}
@@ -194,6 +201,9 @@ func (c *IDCoder) Each(first int, fn func(doc int, id []byte)) {
 			continue
 		}
 		for range e.n {
+			if d == end {
+				return
+			}
 			id = increment(id)
 			if d >= first {
 				fn(d, id)

@@ -88,6 +88,19 @@ func checkCoder(t *testing.T, c *IDCoder, ids []string) {
 			t.Errorf("each(%d) = %q, want %q", first, got, ids[first:])
 		}
 	}
+	// Range stops at its end, also inside a run of increments.
+	for _, r := range [][2]int{{0, 0}, {0, 1}, {1, 3}, {IDEvery - 1, IDEvery + 1}, {2, len(ids) - 1}, {len(ids) / 2, len(ids) + 5}} {
+		var got []string
+		c.Range(r[0], r[1], func(d int, id []byte) {
+			if d != r[0]+len(got) {
+				t.Errorf("range(%d, %d): document %d in place %d", r[0], r[1], d, len(got))
+			}
+			got = append(got, string(id))
+		})
+		if want := ids[min(r[0], len(ids)):min(r[1], len(ids))]; !slices.Equal(got, want) {
+			t.Errorf("range(%d, %d) = %q, want %q", r[0], r[1], got, want)
+		}
+	}
 	// The coded ids pass their checks, as a unit built.
 	u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranksOf(ids)}
 	u.SetIDChecks()
