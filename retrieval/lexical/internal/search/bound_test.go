@@ -81,3 +81,55 @@ func TestCheckTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestLengthBounds checks the bounds at a document's length that the
+// non-essential cursors are probed with: a term's contribution to each
+// document it occurs in is at most ub8 at the document's DL8 and at most
+// docBound in the document's block, in every model.
+func TestLengthBounds(t *testing.T) {
+	s := newSearcher(t, 300, "en", "argument")
+	tables := map[int]int{kindBM25: tableBM25, kindTFIDF: tableTFIDF, kindLuceneDirichlet: tableDirichlet, kindDirichlet: tableDirichlet, kindDPH: tableLength}
+	checked := 0
+	for _, f := range s.d.Unit("argument").Fields {
+		for _, model := range []string{"bm25", "tfidf", "lucene-dirichlet", "dirichlet", "dph"} {
+			sc := defaults.Scoring
+			sc.Model = model
+			kind := modelKind(model)
+			lt := s.tables[f].lengthTable(f, tables[kind], sc)
+			for id := range f.DF {
+				c := &cursor{w: 1, lt: lt, kind: kind}
+				n, dfreq, ttf := float64(f.DocCount), float64(f.DF[id]), float64(f.TTF[id])
+				switch kind {
+				case kindBM25:
+					c.c = math.Log(1 + (n-dfreq+0.5)/(dfreq+0.5))
+				case kindTFIDF:
+					c.c = 1 + math.Log((n+1)/(dfreq+1))
+				case kindLuceneDirichlet:
+					c.mp = sc.Mu * (ttf + 1) / (float64(f.SumTTF) + 1)
+				case kindDirichlet:
+					c.mp = sc.Mu * ttf / float64(f.SumTTF)
+				case kindDPH:
+					c.c = float64(f.SumTTF) / ttf
+				}
+				c.one = math.Log(1 + 1/c.mp)
+				c.ub = c.bound(float64(f.MaxTF[id]), f.MinDL) * (1 + 1e-9)
+				if err := c.reset(f, id, uint64(f.Docs())); err != nil {
+					t.Fatal(err)
+				}
+				for ; c.doc < c.ndocs; c.next() {
+					v := c.score(c.tf, f.Length(c.doc))
+					if b := c.ub8[f.DL8[c.doc]]; v > b {
+						t.Fatalf("%s/%s/%q: document %d (length %d): contribution %v above ub8 %v", f.Name, model, f.Term(id), c.doc, f.Length(c.doc), v, b)
+					}
+					if b := c.docBound(c.doc); v > b {
+						t.Fatalf("%s/%s/%q: document %d (length %d): contribution %v above docBound %v", f.Name, model, f.Term(id), c.doc, f.Length(c.doc), v, b)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no postings checked")
+	}
+}

@@ -12,7 +12,7 @@ import (
 
 // window is the number of consecutive documents the scoring loop takes at
 // a time (see Searcher.Run).
-const window = 2048
+const window = 1024
 
 // parallelCheck is the fewest unchecked postings a query checks on all
 // cores (checkTerms).
@@ -115,6 +115,7 @@ type cursor struct {
 	docs   [index.BlockSize]uint32
 	tfs    [index.BlockSize]uint32
 	one1   [255]float64 // the contribution of tf 1 by document length (see contribution)
+	ub8    [256]float64 // ub8[l]: an upper bound of the contribution to a document whose DL8 is l
 }
 
 // reset points c at the postings of term id of f. A malformed posting
@@ -185,7 +186,7 @@ func (c *cursor) blockLen() int {
 // [lo, hi) (at document − lo) in con, adds them to acc and marks the
 // documents in hit; it leaves the cursor at its first posting at or after
 // hi.
-func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, hit *[words]uint64) {
+func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, hit, seen *[words]uint64) {
 	dl8 := c.dl8
 	for c.doc < hi && c.blk < len(c.blocks) {
 		i, n := c.i, c.n
@@ -204,7 +205,9 @@ func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, hit *[words]uint6
 			j := d - lo
 			con[j] = v
 			acc[j] += v
-			hit[j>>6] |= 1 << (j & 63)
+			b := uint64(1) << (j & 63)
+			hit[j>>6] |= b
+			seen[j>>6] |= b
 		}
 		c.blk++
 		c.load()
@@ -260,6 +263,17 @@ func (c *cursor) blockBound() float64 {
 	return c.bb
 }
 
+// docBound returns an upper bound of the cursor's contribution to
+// document d, which must be in its current block if anywhere: from the
+// block's largest frequency and d's length.
+func (c *cursor) docBound(d uint64) float64 {
+	l := c.dl8[d]
+	if c.blocks[c.blk].MaxTF == 1 && l < 255 {
+		return c.one1[l] * (1 + 1e-9)
+	}
+	return min(c.blockBound(), c.ub8[l])
+}
+
 // bound returns an upper bound of the contribution to documents in which
 // the term occurs at most maxTF times and that are at least minDL long:
 // every model's contribution grows with the frequency and shrinks with
@@ -299,10 +313,19 @@ func (c *cursor) contribution() float64 {
 	return c.score(c.tf, c.f.Length(c.doc))
 }
 
-// tabulate fills in one1.
+// tabulate fills in one1 and ub8 (from ub, which must be set).
 func (c *cursor) tabulate() {
 	for n := range min(len(c.lt), len(c.one1)) {
 		c.one1[n] = c.score(1, uint32(n))
+	}
+	// A document of length l < 255 gets at most the bound at l from
+	// the term's largest frequency; one of 255 or more (or of a length
+	// the field has none of), at most ub.
+	for l := range c.ub8 {
+		c.ub8[l] = c.ub
+		if l < len(c.one1) && l < len(c.lt) {
+			c.ub8[l] = min(c.ub, c.bound(float64(c.maxTF), uint32(l))*(1+1e-9))
+		}
 	}
 }
 

@@ -124,6 +124,7 @@ type rangeScratch struct {
 	acc  [window]float64
 	seen [words]uint64
 	nc   []float64
+	pre  []float64 // pre[l*(ess+1)+i]: the sum of ub8[l] of cursors [0, i), for i ≤ ess
 	top  []Scored
 }
 
@@ -136,6 +137,17 @@ func (s *rangeScratch) grow(n int) {
 		s.con = make([]float64, n*window)
 		s.hit = make([]uint64, n*words)
 		s.nc = make([]float64, n)
+		s.pre = make([]float64, 256*(n+1))
+	}
+}
+
+// gather has the essential cursors cs[wess:] add their contributions to
+// the documents in [lo, hi) (con, acc, hit), and marks the documents any
+// of them matched in seen.
+func (sc *rangeScratch) gather(cs []*cursor, wess int, lo, hi uint64) {
+	sc.seen = [words]uint64{}
+	for i := wess; i < len(cs); i++ {
+		cs[i].accumulate(lo, hi, sc.con[i*window:(i+1)*window], sc.acc[:], (*[words]uint64)(sc.hit[i*words:(i+1)*words]), &sc.seen)
 	}
 }
 
@@ -160,6 +172,15 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 	// their contributions to the window's documents (con, acc, hit), then
 	// the documents they matched are completed in order.
 	con, hit, acc, seen, nc := sc.con, sc.hit, &sc.acc, &sc.seen, sc.nc
+	// With one field, the non-essential cursors' bounds are taken at each
+	// candidate's length: pre holds them for the essential cursors of
+	// the window, from preEss on.
+	var dl8 []uint8
+	preEss := 0
+	if oneField(cs) {
+		dl8 = cs[0].dl8
+		clear(sc.pre[:256])
+	}
 	for iter := 0; ; iter++ {
 		if iter&0xff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -184,15 +205,11 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 		}
 		hi := min(lo+window, end)
 		wess := ess // the window's essential cursors, which θ may outgrow
-		for i := wess; i < n; i++ {
-			cs[i].accumulate(lo, hi, con[i*window:(i+1)*window], acc[:], (*[words]uint64)(hit[i*words:(i+1)*words]))
+		if dl8 != nil && wess != preEss {
+			preEss = wess
+			lengthBounds(cs[:wess], sc.pre)
 		}
-		*seen = [words]uint64{}
-		for i := wess; i < n; i++ {
-			for w, m := range (*[words]uint64)(hit[i*words : (i+1)*words]) {
-				seen[w] |= m
-			}
-		}
+		sc.gather(cs, wess, lo, hi)
 		for w, m := range seen {
 			for m != 0 {
 				j := w*64 + bits.TrailingZeros64(m)
@@ -200,10 +217,15 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 				doc := lo + uint64(j)
 				score := acc[j]
 				acc[j] = 0
-				if score+cum[wess] < cut || allow != nil && allow[doc/64]&(1<<(doc%64)) == 0 {
+				rest := cum[:wess+1]
+				if dl8 != nil {
+					l := int(dl8[doc])
+					rest = sc.pre[l*(wess+1) : (l+1)*(wess+1)]
+				}
+				if score+rest[wess] < cut || allow != nil && allow[doc/64]&(1<<(doc%64)) == 0 {
 					continue
 				}
-				if !q.nonEssential(cs[:wess], doc, score, cut, nc) {
+				if !nonEssential(cs[:wess], doc, score, cut, rest, nc) {
 					continue
 				}
 				// The score is summed in cursor order, so that it does
@@ -244,15 +266,42 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 	return h.sorted(), nil
 }
 
+// oneField reports whether there are cursors cs and they walk the
+// postings of one field.
+func oneField(cs []*cursor) bool {
+	if len(cs) == 0 {
+		return false
+	}
+	for _, c := range cs {
+		if c.f != cs[0].f {
+			return false
+		}
+	}
+	return true
+}
+
+// lengthBounds sets pre[l*(len(cs)+1)+i] to the sum of the bounds at
+// length l (ub8[l]) of cursors cs[:i].
+func lengthBounds(cs []*cursor, pre []float64) {
+	w := len(cs) + 1
+	for l := range 256 {
+		row := pre[l*w : (l+1)*w]
+		row[0] = 0
+		for i, c := range cs {
+			row[i+1] = row[i] + c.ub8[l]
+		}
+	}
+}
+
 // nonEssential looks up document doc, whose essential contributions sum
 // to score, in the non-essential cursors cs, last first, storing each
-// one's contribution in nc (0 where it has none). It reports whether the
-// document can still reach cut; it stops at the first bound below cut.
-func (q *scoring) nonEssential(cs []*cursor, doc uint64, score, cut float64, nc []float64) bool {
-	cum := q.cum
+// one's contribution in nc (0 where it has none); rest[i] bounds the sum
+// of the contributions of cs[:i] to doc. It reports whether the document
+// can still reach cut; it stops at the first bound below cut.
+func nonEssential(cs []*cursor, doc uint64, score, cut float64, rest, nc []float64) bool {
 	for i := len(cs) - 1; i >= 0; i-- {
 		nc[i] = 0
-		if score+cum[i+1] < cut {
+		if score+rest[i+1] < cut {
 			return false
 		}
 		c := cs[i]
@@ -260,7 +309,7 @@ func (q *scoring) nonEssential(cs []*cursor, doc uint64, score, cut float64, nc 
 			if !c.shallow(doc) {
 				continue
 			}
-			if score+c.blockBound()+cum[i] < cut {
+			if score+c.docBound(doc)+rest[i] < cut {
 				return false
 			}
 			c.advance(doc)
@@ -368,10 +417,45 @@ func (t *topK) selectBest() {
 		for i := range tie {
 			t.rank(&tie[i])
 		}
-		slices.SortFunc(tie, func(a, b Scored) int { return cmp.Compare(b.Rank, a.Rank) })
+		highestRanks(tie, t.k-lo)
 	}
 	t.buf = s[:t.k]
 	t.bar = s[kk].Score
+}
+
+// highestRanks reorders s, whose ranks are looked up, so that s[:m] hold
+// its m highest ranks, in no order: a quickselect, where sorting the
+// documents tied at the k-th place (often hundreds) took a fifth of the
+// top k's time in a full-scale profile.
+func highestRanks(s []Scored, m int) {
+	lo, hi := 0, len(s)
+	for hi-lo > 1 {
+		p := s[lo+(hi-lo)/2].Rank
+		// Afterwards ranks of s[lo:lt] are above p, of s[lt:gt] p, of
+		// s[gt:hi] below.
+		lt, i, gt := lo, lo, hi
+		for i < gt {
+			switch r := s[i].Rank; {
+			case r > p:
+				s[lt], s[i] = s[i], s[lt]
+				lt++
+				i++
+			case r < p:
+				gt--
+				s[i], s[gt] = s[gt], s[i]
+			default:
+				i++
+			}
+		}
+		switch {
+		case m < lt:
+			hi = lt
+		case m > gt:
+			lo = gt
+		default:
+			return
+		}
+	}
 }
 
 // sorted empties t and returns its documents best first. Ranks are
