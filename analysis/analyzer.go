@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/argsearch/argsearch/analysis/internal/krovetz"
+	"github.com/argsearch/argsearch/internal/shortmap"
 	"github.com/argsearch/argsearch/internal/stopwords"
 )
 
@@ -36,9 +37,9 @@ type Analyzer struct {
 	stop    func(string) bool // nil for no fixed stop words
 	fold    transform.Transformer
 	stemmer func(string) string
-	cache   tokenMemo // raw token → term id; -1 when dropped
-	ids     tokenMemo // term (shingles too) → its id
-	terms   []string  // id → term
+	cache   shortmap.Map[int32] // raw token → term id; -1 when dropped
+	ids     shortmap.Map[int32] // term (shingles too) → its id
+	terms   []string            // id → term
 	buf     []byte
 	toks    [][]byte
 	types   []int
@@ -77,7 +78,7 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 // Clone returns a new Analyzer of the same Analysis, with an empty memo,
 // that shares z's stemmer (safe for concurrent use).
 func (z *Analyzer) Clone() *Analyzer {
-	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer, cache: newTokenMemo(), ids: newTokenMemo()}
+	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer}
 	if c.a.Fold {
 		c.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
 	}
@@ -119,20 +120,20 @@ func (z *Analyzer) Each(text string, f func(id int, term string)) {
 // it did: term ids then start again from 0. Call it between texts whose
 // ids must agree (an index build calls it between documents).
 func (z *Analyzer) Trim() bool {
-	if z.cache.len() < maxCache && len(z.terms) < maxTerms {
+	if z.cache.Len() < maxCache && len(z.terms) < maxTerms {
 		return false
 	}
-	z.cache.clear()
-	z.ids.clear()
+	z.cache.Clear()
+	z.ids.Clear()
 	z.terms = z.terms[:0]
 	return true
 }
 
 // id returns the id of term t, given if new.
 func (z *Analyzer) id(t []byte) int32 {
-	id, ok := z.ids.get(t)
+	id, ok := z.ids.Get(t)
 	if !ok {
-		id = z.add(t, string(t))
+		id = z.add(string(t))
 	}
 	return id
 }
@@ -140,19 +141,18 @@ func (z *Analyzer) id(t []byte) int32 {
 // termID is id for a term held in a string: a new term keeps t itself, not
 // a copy.
 func (z *Analyzer) termID(t string) int32 {
-	b := unsafe.Slice(unsafe.StringData(t), len(t)) // read only
-	id, ok := z.ids.get(b)
+	id, ok := z.ids.GetString(t)
 	if !ok {
-		id = z.add(b, t)
+		id = z.add(t)
 	}
 	return id
 }
 
-// add gives the new term t (b: its bytes) the next id.
-func (z *Analyzer) add(b []byte, t string) int32 {
+// add gives the new term t the next id.
+func (z *Analyzer) add(t string) int32 {
 	id := int32(len(z.terms))
 	z.terms = append(z.terms, t)
-	z.ids.put(b, id)
+	z.ids.PutString(t, id)
 	return id
 }
 
@@ -180,13 +180,13 @@ func (z *Analyzer) words(text string, f func(int32)) {
 		if tok[0] == '_' && onlyUnderscores(tok) {
 			continue
 		}
-		id, ok := z.cache.get(tok)
+		id, ok := z.cache.Get(tok)
 		if !ok {
 			id = -1
 			if t := z.term(tok); t != "" {
 				id = z.termID(t)
 			}
-			z.cache.put(tok, id)
+			z.cache.Put(tok, id)
 		}
 		if id >= 0 {
 			f(id)

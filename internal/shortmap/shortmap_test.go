@@ -1,0 +1,61 @@
+package shortmap
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestMap checks a Map against a Go map over keys of every length from 0
+// to past KeyLen, through growth and clearing, by Get and GetString.
+func TestMap(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var m Map[int32]
+	want := map[string]int32{}
+	for round := range 3 {
+		for i := range 50000 {
+			// 40,000 distinct stems, each cut to a length of 0 to 31
+			// bytes: short keys in the slots, long ones in the map.
+			long := strings.Repeat(fmt.Sprintf("%x.", r.Uint64N(40000)), 32)
+			k := long[:r.IntN(32)]
+			id, ok := m.Get([]byte(k))
+			sid, sok := m.GetString(k)
+			wid, wok := want[k]
+			if ok != wok || id != wid || sok != ok || sid != id {
+				t.Fatalf("round %d, step %d: Get(%q) = %d, %v, GetString %d, %v; want %d, %v", round, i, k, id, ok, sid, sok, wid, wok)
+			}
+			if !ok {
+				if i%2 == 0 {
+					m.Put([]byte(k), int32(i))
+				} else {
+					m.PutString(k, int32(i))
+				}
+				want[k] = int32(i)
+			}
+			if m.Len() != len(want) {
+				t.Fatalf("round %d: Len %d, want %d", round, m.Len(), len(want))
+			}
+		}
+		m.Clear()
+		clear(want)
+		if _, ok := m.Get([]byte("1")); ok || m.Len() != 0 {
+			t.Fatalf("round %d: the map holds keys after Clear", round)
+		}
+	}
+}
+
+// TestPutCopies checks that a Map keeps a copy of the key it is given.
+func TestPutCopies(t *testing.T) {
+	var m Map[uint32]
+	short, long := []byte("stance"), []byte(strings.Repeat("x", KeyLen+1))
+	m.Put(short, 1)
+	m.Put(long, 2)
+	short[0], long[0] = 'S', 'X'
+	if id, ok := m.GetString("stance"); !ok || id != 1 {
+		t.Errorf(`GetString("stance") = %d, %v; want 1, true`, id, ok)
+	}
+	if id, ok := m.GetString(strings.Repeat("x", KeyLen+1)); !ok || id != 2 {
+		t.Errorf("GetString(long key) = %d, %v; want 2, true", id, ok)
+	}
+}
