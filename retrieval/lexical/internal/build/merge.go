@@ -152,8 +152,7 @@ func (b *builder) freezeSegments(ui int) (*index.Unit, []index.FieldStreams, err
 		// Units are frozen one at a time, in order (builder.write): the
 		// segments are no longer read, and go before the unit is written.
 		for _, r := range b.runs {
-			r.f.Close()
-			os.Remove(r.path)
+			r.remove()
 		}
 		b.runs = b.runs[:0]
 	}
