@@ -146,12 +146,6 @@ type builder struct {
 	// own).
 	vocabulary []string
 	target     []uint32
-	// Per unit, its ids' part of the index (ranks and checks) and the
-	// error making it, made on a goroutine of its own (startIDs) while
-	// the fields are gathered and frozen; idWG waits for it.
-	idUnits []*index.Unit
-	idErrs  []error
-	idWG    sync.WaitGroup
 }
 
 type unitBuilder struct {

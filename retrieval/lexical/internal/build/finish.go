@@ -26,7 +26,6 @@ func (b *builder) finish() error {
 			}
 		}
 	}
-	b.startIDs()
 	for ui, ub := range b.units {
 		for fi, fb := range ub.fields {
 			if len(b.runs) == 0 {

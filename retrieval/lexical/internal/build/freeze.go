@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -96,57 +98,31 @@ func (b *builder) write(ctx context.Context, dir string, m index.Meta) (*index.D
 // vector entries are remapped through it, summing the frequencies of terms
 // that share a target.
 //
-// The unit's ids were ranked meanwhile (startIDs); freeze waits for them
-// once its fields are frozen.
+// The ids are ranked after the fields are frozen, once each has released
+// its lists: ranking takes memory of its own (ranking them on a spare core
+// meanwhile raised the full-scale sentence build's peak RSS from 787 to
+// 840 MB in one of three runs).
 func (b *builder) freeze(ctx context.Context, ui int, inMemory bool, parts int) (*index.Unit, []index.FieldStreams, error) {
 	if b.segTerms > 0 && len(b.runs) > 0 {
 		return b.freezeSegments(ui)
 	}
-	var fields []*index.Field
+	ub := b.units[ui]
+	u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
 	var streams []index.FieldStreams
-	for fi := range b.units[ui].fields {
+	for fi := range ub.fields {
 		f, st, err := b.freezeField(ctx, ui, fi, inMemory, parts)
 		if err != nil {
 			return nil, nil, err
 		}
-		fields = append(fields, f)
+		u.Fields = append(u.Fields, f)
 		streams = append(streams, st)
 	}
-	b.idWG.Wait()
-	if b.idErrs[ui] != nil {
-		return nil, nil, b.idErrs[ui]
+	var err error
+	if u.IDRank, err = b.idRanks(ui); err != nil {
+		return nil, nil, err
 	}
-	u := b.idUnits[ui]
-	u.Fields = fields
+	u.SetIDChecks()
 	return u, streams, nil
-}
-
-// startIDs ranks the ids of each unit and sets up their checks (the
-// unit's id sections) on a goroutine of its own, while the fields' lists
-// are gathered and frozen on others (freeze waits for it): the ids and
-// the runs' sorted pieces of them are complete once the last run is
-// written, and nothing changes them any more. Where the unit is written
-// to a file, the ranks are dropped once coded in its rank table. A build
-// that merges segments ranks them as it freezes (freezeSegments).
-func (b *builder) startIDs() {
-	if b.segTerms > 0 && len(b.runs) > 0 {
-		return
-	}
-	b.idUnits = make([]*index.Unit, len(b.units))
-	b.idErrs = make([]error, len(b.units))
-	b.idWG.Go(func() {
-		for ui, ub := range b.units {
-			u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
-			if u.IDRank, b.idErrs[ui] = b.idRanks(ui); b.idErrs[ui] != nil {
-				continue
-			}
-			u.SetIDChecks()
-			if b.dir != "" {
-				u.IDRank = nil // the rank table holds them (Unit.Rank)
-			}
-			b.idUnits[ui] = u
-		}
-	})
 }
 
 func (b *builder) freezeField(ctx context.Context, ui, fi int, inMemory bool, parts int) (*index.Field, index.FieldStreams, error) {
@@ -158,7 +134,7 @@ func (b *builder) freezeField(ctx context.Context, ui, fi int, inMemory bool, pa
 			order = append(order, uint32(g))
 		}
 	}
-	sortTerms(order, terms)
+	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(terms[a], terms[b]) })
 	newID := make([]uint32, len(fb.terms))
 	const dropped = ^uint32(0)
 	for g := range newID {

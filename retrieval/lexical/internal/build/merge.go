@@ -152,7 +152,8 @@ func (b *builder) freezeSegments(ui int) (*index.Unit, []index.FieldStreams, err
 		// Units are frozen one at a time, in order (builder.write): the
 		// segments are no longer read, and go before the unit is written.
 		for _, r := range b.runs {
-			r.remove()
+			r.f.Close()
+			os.Remove(r.path)
 		}
 		b.runs = b.runs[:0]
 	}

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
@@ -31,9 +30,8 @@ const defaultBuildMemory = 256 << 20
 type run struct {
 	path  string
 	f     *os.File
-	idF   *os.File    // the ids' pieces, written beside the lists (see flush)
 	terms int         // a segment's: the terms of its generation of the dictionary
-	ids   [][]section // per unit: pieces of (id, document) pairs in idF, each in id order
+	ids   [][]section // per unit: pieces of (id, document) pairs, each in id order
 	post  [][]section // per unit and field: (term, list) in provisional term order
 	fwd   [][]section // per unit and field: each document's term vector, in document order
 }
@@ -86,16 +84,6 @@ func (b *builder) flush() error {
 	}
 	r := &run{path: path, f: f}
 	b.runs = append(b.runs, r) // removed by cleanup, even if this fails
-	if r.idF, err = os.Create(path + ".ids"); err != nil {
-		return fmt.Errorf("lexical: build: %w", err)
-	}
-	// The ids are sorted and written on a goroutine of their own while
-	// the lists are written here: the analysis waits for the flush, and
-	// would otherwise leave a core idle.
-	var idErr error
-	var idWG sync.WaitGroup
-	idWG.Go(func() { idErr = b.writeRunIDs(r) })
-	defer idWG.Wait()
 	w := &countWriter{w: bufio.NewWriterSize(f, 1<<20)}
 	var list []byte
 	var order []uint32 // a segment's terms in byte order
@@ -106,6 +94,11 @@ func (b *builder) flush() error {
 		order = byteOrder(terms)
 	}
 	for _, ub := range b.units {
+		ids, err := ub.writeRunIDs(w, b.idPiece)
+		if err != nil {
+			return fmt.Errorf("lexical: build: %w", err)
+		}
+		r.ids = append(r.ids, ids)
 		var post, fwd []section
 		for _, fb := range ub.fields {
 			start := w.n
@@ -150,9 +143,6 @@ func (b *builder) flush() error {
 	if err := w.w.Flush(); err != nil {
 		return fmt.Errorf("lexical: build: %w", err)
 	}
-	if idWG.Wait(); idErr != nil {
-		return idErr
-	}
 	if b.segTerms > 0 {
 		r.terms = len(terms)
 		b.dict.reset()
@@ -160,30 +150,20 @@ func (b *builder) flush() error {
 	return nil
 }
 
-// byteOrder returns the ids of terms in byte order of the terms.
+// byteOrder returns the ids of terms in byte order of the terms. It sorts
+// them by their first 8 bytes, as an integer, and compares the rest only
+// where those are equal: a sort of the terms themselves spent most of its
+// time fetching them from memory.
 func byteOrder(terms []string) []uint32 {
-	order := make([]uint32, len(terms))
-	for g := range order {
-		order[g] = uint32(g)
-	}
-	sortTerms(order, terms)
-	return order
-}
-
-// sortTerms sorts the term ids ids in byte order of their terms (distinct
-// terms). It sorts them by their first 8 bytes, as an integer, and
-// compares the rest only where those are equal: a sort of the terms
-// themselves spent most of its time fetching them from memory.
-func sortTerms(ids []uint32, terms []string) {
 	type keyed struct {
 		key uint64
 		g   uint32
 	}
-	ks := make([]keyed, len(ids))
-	for i, g := range ids {
+	ks := make([]keyed, len(terms))
+	for g, t := range terms {
 		var k [8]byte
-		copy(k[:], terms[g])
-		ks[i] = keyed{binary.BigEndian.Uint64(k[:]), g}
+		copy(k[:], t)
+		ks[g] = keyed{binary.BigEndian.Uint64(k[:]), uint32(g)}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {
 		if a.key != b.key {
@@ -191,9 +171,11 @@ func sortTerms(ids []uint32, terms []string) {
 		}
 		return strings.Compare(terms[a.g], terms[b.g])
 	})
+	order := make([]uint32, len(ks))
 	for i, k := range ks {
-		ids[i] = k.g
+		order[i] = k.g
 	}
+	return order
 }
 
 // writeSegment writes the field's lists as a segment's (see segment), its
@@ -230,33 +212,6 @@ func (fb *fieldBuilder) writeSegment(w *countWriter, terms []string, order []uin
 // that a flush does not hold the ids of all its documents at once (tens of
 // MB, allocated in one go past the heap's soft limit).
 const runIDPiece = 1 << 18
-
-// writeRunIDs writes the ids of each unit's documents added since the
-// last run to r.idF (see unitBuilder.writeRunIDs).
-func (b *builder) writeRunIDs(r *run) error {
-	w := &countWriter{w: bufio.NewWriterSize(r.idF, 1<<16)}
-	for _, ub := range b.units {
-		ids, err := ub.writeRunIDs(w, b.idPiece)
-		if err != nil {
-			return fmt.Errorf("lexical: build: %w", err)
-		}
-		r.ids = append(r.ids, ids)
-	}
-	if err := w.w.Flush(); err != nil {
-		return fmt.Errorf("lexical: build: %w", err)
-	}
-	return nil
-}
-
-// remove closes and removes the run's files.
-func (r *run) remove() {
-	r.f.Close()
-	os.Remove(r.path)
-	if r.idF != nil {
-		r.idF.Close()
-		os.Remove(r.idF.Name())
-	}
-}
 
 // writeRunIDs writes the ids of the documents added since the last run,
 // with their document numbers, in pieces of n documents, each in id order,
@@ -305,9 +260,9 @@ func idBlob(ids *index.IDCoder, first, end int) ([]byte, []uint64) {
 
 // cleanup closes and removes the builder's runs and list files.
 func (b *builder) cleanup() {
-	b.idWG.Wait() // startIDs reads the runs
 	for _, r := range b.runs {
-		r.remove()
+		r.f.Close()
+		os.Remove(r.path)
 	}
 	b.runs = nil
 	for _, f := range b.temps {
@@ -353,7 +308,7 @@ func (b *builder) idRanks(ui int) ([]uint32, error) {
 	h := &idHeap{}
 	for _, r := range b.runs {
 		for _, p := range r.ids[ui] {
-			s := &idStream{r: p.reader(r.idF)}
+			s := &idStream{r: p.reader(r.f)}
 			if err := s.next(); err != nil {
 				return nil, err
 			}
@@ -572,9 +527,6 @@ func (b *builder) fileStore(ui, fi int) (*listStore, error) {
 			return nil, err
 		}
 	}
-	// A list is copied through buf: io.CopyN would allocate a buffer of
-	// its size for each of the millions of lists.
-	buf := make([]byte, 64<<10)
 	for {
 		g := uint64(len(s.n))
 		for _, h := range heads {
@@ -590,8 +542,8 @@ func (b *builder) fileStore(ui, fi int) (*listStore, error) {
 			if h.done || h.g != g {
 				continue
 			}
-			if err := copyN(s.w, h.r, h.n, buf); err != nil {
-				return nil, err
+			if _, err := io.CopyN(s.w, h.r, int64(h.n)); err != nil {
+				return nil, fmt.Errorf("lexical: build: reading a run: %w", err)
 			}
 			s.n[g] += h.n
 			if err := next(h); err != nil {
@@ -600,21 +552,6 @@ func (b *builder) fileStore(ui, fi int) (*listStore, error) {
 		}
 	}
 	return s, nil
-}
-
-// copyN copies n bytes from r to w through buf.
-func copyN(w *countWriter, r *bufio.Reader, n uint64, buf []byte) error {
-	for n > 0 {
-		m := min(n, uint64(len(buf)))
-		if _, err := io.ReadFull(r, buf[:m]); err != nil {
-			return fmt.Errorf("lexical: build: reading a run: %w", err)
-		}
-		if _, err := w.Write(buf[:m]); err != nil {
-			return fmt.Errorf("lexical: build: %w", err)
-		}
-		n -= m
-	}
-	return nil
 }
 
 // eachVector calls fn with the term vector (provisional ids) of every
