@@ -68,7 +68,7 @@ func (b *builder) finish() error {
 	for _, ub := range b.units {
 		for _, fb := range ub.fields {
 			for _, t := range b.stopwords {
-				g, ok := b.dict.ids.get(t)
+				g, ok := b.dict.ids.GetString(t)
 				if !ok || int(g) >= len(fb.terms) {
 					continue
 				}
@@ -165,7 +165,7 @@ func (b *builder) conflate() error {
 			continue
 		}
 		// A stem is a vocabulary term, so it has an id.
-		sg, ok := b.dict.ids.get(s)
+		sg, ok := b.dict.ids.GetString(s)
 		if !ok {
 			continue
 		}

@@ -1,10 +1,10 @@
 package build
 
 import (
-	"hash/maphash"
 	"sync"
 
 	"github.com/argsearch/argsearch/analysis"
+	"github.com/argsearch/argsearch/internal/shortmap"
 )
 
 // segmentTerms bounds the distinct terms a build to a directory holds in
@@ -39,7 +39,7 @@ type termEntry struct {
 // their generation only.
 type dictionary struct {
 	mu    sync.Mutex
-	ids   termTable
+	ids   shortmap.Map[uint32] // a short term's lookup reads one slot, so the lock is held shortly
 	terms []string
 	gen   uint32
 }
@@ -55,7 +55,7 @@ func (d *dictionary) generation() uint32 {
 func (d *dictionary) reset() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.ids.clear()
+	d.ids.Clear()
 	clear(d.terms)
 	d.terms = d.terms[:0]
 	d.gen++
@@ -81,108 +81,13 @@ func (d *dictionary) known() []string {
 func (d *dictionary) id(t string) (uint32, uint32) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	g, ok := d.ids.get(t)
+	g, ok := d.ids.GetString(t)
 	if !ok {
 		g = uint32(len(d.terms))
-		d.ids.put(t, g)
+		d.ids.PutString(t, g)
 		d.terms = append(d.terms, t)
 	}
 	return g, d.gen
-}
-
-// termKey is the longest term a termTable keeps in its slots; longer ones
-// (rare) go to a map.
-const termKey = 24
-
-// A termTable maps terms to ids, as a map[string]uint32 would, in an
-// open-addressing table whose slots hold the term's bytes: a lookup reads
-// one slot, where a Go map reads its control word, its slot and then the
-// term's bytes elsewhere on the heap (the workers look up every term they
-// have not seen since their memo was last trimmed, under the dictionary's
-// lock). The zero termTable is empty.
-type termTable struct {
-	seed  maphash.Seed
-	slots []termSlot // a power of two of them, at most half full; nil until the first put
-	n     int        // terms in slots
-	long  map[string]uint32
-}
-
-// A termSlot holds a term of at most termKey bytes (n: its length; 0 for
-// an empty slot: terms are never empty) and its id, in 32 bytes.
-type termSlot struct {
-	key [termKey]byte
-	n   uint8
-	id  uint32
-}
-
-// clear empties the table and keeps its slots.
-func (m *termTable) clear() {
-	clear(m.slots)
-	m.n = 0
-	clear(m.long)
-}
-
-// get returns the id of t, if held.
-func (m *termTable) get(t string) (uint32, bool) {
-	if len(t) > termKey {
-		id, ok := m.long[t]
-		return id, ok
-	}
-	if m.slots == nil {
-		return 0, false
-	}
-	mask := uint64(len(m.slots) - 1)
-	for i := maphash.String(m.seed, t) & mask; ; i = (i + 1) & mask {
-		s := &m.slots[i]
-		if s.n == 0 {
-			return 0, false
-		}
-		if int(s.n) == len(t) && string(s.key[:len(t)]) == t {
-			return s.id, true
-		}
-	}
-}
-
-// put holds id for t, which it does not hold yet.
-func (m *termTable) put(t string, id uint32) {
-	if len(t) > termKey {
-		if m.long == nil {
-			m.long = map[string]uint32{}
-		}
-		m.long[t] = id
-		return
-	}
-	if 2*(m.n+1) > len(m.slots) {
-		m.grow()
-	}
-	m.insert(t, id)
-	m.n++
-}
-
-// insert puts t in the first free slot of its probe sequence.
-func (m *termTable) insert(t string, id uint32) {
-	mask := uint64(len(m.slots) - 1)
-	i := maphash.String(m.seed, t) & mask
-	for m.slots[i].n != 0 {
-		i = (i + 1) & mask
-	}
-	s := &m.slots[i]
-	copy(s.key[:], t)
-	s.n, s.id = uint8(len(t)), id
-}
-
-// grow doubles the table (1024 slots at first) and puts the terms back.
-func (m *termTable) grow() {
-	if m.slots == nil {
-		m.seed = maphash.MakeSeed()
-	}
-	old := m.slots
-	m.slots = make([]termSlot, max(1024, 2*len(old)))
-	for i := range old {
-		if s := &old[i]; s.n != 0 {
-			m.insert(string(s.key[:s.n]), s.id)
-		}
-	}
 }
 
 // An analyzer is an analysis.Analyzer with a termEntry for each of its
