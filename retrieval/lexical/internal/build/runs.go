@@ -213,6 +213,24 @@ func (fb *fieldBuilder) writeSegment(w *countWriter, terms []string, order []uin
 // MB, allocated in one go past the heap's soft limit).
 const runIDPiece = 1 << 18
 
+// idOrder returns the documents of an idBlob (document d's id is
+// blob[ends[d]:ends[d+1]]) in the byte order of their ids, ties in document
+// order.
+func idOrder(blob []byte, ends []uint64) []uint32 {
+	id := func(d uint32) []byte { return blob[ends[d]:ends[d+1]] }
+	order := make([]uint32, len(ends)-1)
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	slices.SortFunc(order, func(a, b uint32) int {
+		if c := bytes.Compare(id(a), id(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	return order
+}
+
 // writeRunIDs writes the ids of the documents added since the last run,
 // with their document numbers, in pieces of n documents, each in id order,
 // and returns the pieces' sections.
@@ -221,20 +239,9 @@ func (ub *unitBuilder) writeRunIDs(w *countWriter, n int) ([]section, error) {
 	for first := ub.runStart; first < ub.ids.Docs(); first += n {
 		start := w.n
 		blob, ends := idBlob(&ub.ids, first, first+n)
-		id := func(d uint32) []byte { return blob[ends[d]:ends[d+1]] }
-		order := make([]uint32, len(ends)-1)
-		for i := range order {
-			order[i] = uint32(i)
-		}
-		slices.SortFunc(order, func(a, b uint32) int {
-			if c := bytes.Compare(id(a), id(b)); c != 0 {
-				return c
-			}
-			return cmp.Compare(a, b)
-		})
-		for _, d := range order {
+		for _, d := range idOrder(blob, ends) {
 			w.uvarint(uint64(ends[d+1] - ends[d]))
-			w.Write(id(d))
+			w.Write(blob[ends[d]:ends[d+1]])
 			if err := w.uvarint(uint64(first) + uint64(d)); err != nil {
 				return nil, err
 			}
@@ -288,19 +295,7 @@ func (b *builder) idRanks(ui int) ([]uint32, error) {
 	ub := b.units[ui]
 	ranks := make([]uint32, ub.ids.Docs())
 	if len(b.runs) == 0 {
-		blob, ends := idBlob(&ub.ids, 0, ub.ids.Docs())
-		id := func(d uint32) []byte { return blob[ends[d]:ends[d+1]] }
-		order := make([]uint32, ub.ids.Docs())
-		for i := range order {
-			order[i] = uint32(i)
-		}
-		slices.SortFunc(order, func(a, b uint32) int {
-			if c := bytes.Compare(id(a), id(b)); c != 0 {
-				return c
-			}
-			return cmp.Compare(a, b)
-		})
-		for r, d := range order {
+		for r, d := range idOrder(idBlob(&ub.ids, 0, ub.ids.Docs())) {
 			ranks[d] = uint32(r)
 		}
 		return ranks, nil
