@@ -9,6 +9,40 @@ import (
 	"github.com/argsearch/argsearch/retrieval/lexical/internal/index"
 )
 
+// modelTable returns the length table a model kind scores with.
+func modelTable(kind int) int {
+	switch kind {
+	case kindBM25:
+		return tableBM25
+	case kindTFIDF:
+		return tableTFIDF
+	case kindLuceneDirichlet, kindDirichlet:
+		return tableDirichlet
+	}
+	return tableLength
+}
+
+// testCursor returns a cursor of term id of f, of weight 1, with the
+// constants of its model kind as a query sets them.
+func testCursor(f *index.Field, id, kind int, lt []float64, sc Scoring) *cursor {
+	c := &cursor{w: 1, lt: lt, kind: kind}
+	n, dfreq, ttf := float64(f.DocCount), float64(f.DF[id]), float64(f.TTF[id])
+	switch kind {
+	case kindBM25:
+		c.c = math.Log(1 + (n-dfreq+0.5)/(dfreq+0.5))
+	case kindTFIDF:
+		c.c = 1 + math.Log((n+1)/(dfreq+1))
+	case kindLuceneDirichlet:
+		c.mp = sc.Mu * (ttf + 1) / (float64(f.SumTTF) + 1)
+	case kindDirichlet:
+		c.mp = sc.Mu * ttf / float64(f.SumTTF)
+	case kindDPH:
+		c.c = float64(f.SumTTF) / ttf
+	}
+	c.one = math.Log(1 + 1/c.mp)
+	return c
+}
+
 // TestExactBound compares each term's exact bound, which skips blocks whose
 // bound cannot raise it, with the largest contribution over all postings.
 func TestExactBound(t *testing.T) {
@@ -18,21 +52,9 @@ func TestExactBound(t *testing.T) {
 			sc := defaults.Scoring
 			sc.Model = model
 			kind := modelKind(model)
-			lt := s.tables[f].lengthTable(f, map[int]int{kindBM25: tableBM25, kindTFIDF: tableTFIDF, kindLuceneDirichlet: tableDirichlet, kindDPH: tableLength}[kind], sc)
+			lt := s.tables[f].lengthTable(f, modelTable(kind), sc)
 			for id := range f.DF {
-				c := &cursor{w: 1, lt: lt, kind: kind}
-				n, dfreq, ttf := float64(f.DocCount), float64(f.DF[id]), float64(f.TTF[id])
-				switch kind {
-				case kindBM25:
-					c.c = math.Log(1 + (n-dfreq+0.5)/(dfreq+0.5))
-				case kindTFIDF:
-					c.c = 1 + math.Log((n+1)/(dfreq+1))
-				case kindLuceneDirichlet:
-					c.mp = sc.Mu * (ttf + 1) / (float64(f.SumTTF) + 1)
-				case kindDPH:
-					c.c = float64(f.SumTTF) / ttf
-				}
-				c.one = math.Log(1 + 1/c.mp)
+				c := testCursor(f, id, kind, lt, sc)
 				got, err := s.tables[f].exactBound(f, id, model, sc, c)
 				if err != nil {
 					t.Fatal(err)
@@ -88,30 +110,15 @@ func TestCheckTerms(t *testing.T) {
 // docBound in the document's block, in every model.
 func TestLengthBounds(t *testing.T) {
 	s := newSearcher(t, 300, "en", "argument")
-	tables := map[int]int{kindBM25: tableBM25, kindTFIDF: tableTFIDF, kindLuceneDirichlet: tableDirichlet, kindDirichlet: tableDirichlet, kindDPH: tableLength}
 	checked := 0
 	for _, f := range s.d.Unit("argument").Fields {
 		for _, model := range []string{"bm25", "tfidf", "lucene-dirichlet", "dirichlet", "dph"} {
 			sc := defaults.Scoring
 			sc.Model = model
 			kind := modelKind(model)
-			lt := s.tables[f].lengthTable(f, tables[kind], sc)
+			lt := s.tables[f].lengthTable(f, modelTable(kind), sc)
 			for id := range f.DF {
-				c := &cursor{w: 1, lt: lt, kind: kind}
-				n, dfreq, ttf := float64(f.DocCount), float64(f.DF[id]), float64(f.TTF[id])
-				switch kind {
-				case kindBM25:
-					c.c = math.Log(1 + (n-dfreq+0.5)/(dfreq+0.5))
-				case kindTFIDF:
-					c.c = 1 + math.Log((n+1)/(dfreq+1))
-				case kindLuceneDirichlet:
-					c.mp = sc.Mu * (ttf + 1) / (float64(f.SumTTF) + 1)
-				case kindDirichlet:
-					c.mp = sc.Mu * ttf / float64(f.SumTTF)
-				case kindDPH:
-					c.c = float64(f.SumTTF) / ttf
-				}
-				c.one = math.Log(1 + 1/c.mp)
+				c := testCursor(f, id, kind, lt, sc)
 				c.ub = c.bound(float64(f.MaxTF[id]), f.MinDL) * (1 + 1e-9)
 				if err := c.reset(f, id, uint64(f.Docs())); err != nil {
 					t.Fatal(err)
