@@ -43,35 +43,42 @@ func testCursor(f *index.Field, id, kind int, lt []float64, sc Scoring) *cursor 
 	return c
 }
 
-// TestExactBound compares each term's exact bound, which skips blocks whose
-// bound cannot raise it, with the largest contribution over all postings.
-func TestExactBound(t *testing.T) {
-	s := newSearcher(t, 300, "en", "argument")
+// eachTermCursor calls fn with a fresh cursor of every term of the
+// argument unit's fields of s, in each of the models.
+func eachTermCursor(s *Searcher, models []string, fn func(f *index.Field, model string, sc Scoring, id int, c *cursor)) {
 	for _, f := range s.d.Unit("argument").Fields {
-		for _, model := range []string{"bm25", "tfidf", "lucene-dirichlet", "dph"} {
+		for _, model := range models {
 			sc := defaults.Scoring
 			sc.Model = model
 			kind := modelKind(model)
 			lt := s.tables[f].lengthTable(f, modelTable(kind), sc)
 			for id := range f.DF {
-				c := testCursor(f, id, kind, lt, sc)
-				got, err := s.tables[f].exactBound(f, id, model, sc, c)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := 0.0
-				if err := c.reset(f, id, uint64(f.Docs())); err != nil {
-					t.Fatal(err)
-				}
-				for ; c.doc < c.ndocs; c.next() {
-					want = max(want, c.score(c.tf, f.Length(c.doc)))
-				}
-				if got != want {
-					t.Fatalf("%s/%s/%q: bound %v, want %v", f.Name, model, f.Term(id), got, want)
-				}
+				fn(f, model, sc, id, testCursor(f, id, kind, lt, sc))
 			}
 		}
 	}
+}
+
+// TestExactBound compares each term's exact bound, which skips blocks whose
+// bound cannot raise it, with the largest contribution over all postings.
+func TestExactBound(t *testing.T) {
+	s := newSearcher(t, 300, "en", "argument")
+	eachTermCursor(s, []string{"bm25", "tfidf", "lucene-dirichlet", "dph"}, func(f *index.Field, model string, sc Scoring, id int, c *cursor) {
+		got, err := s.tables[f].exactBound(f, id, model, sc, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0.0
+		if err := c.reset(f, id, uint64(f.Docs())); err != nil {
+			t.Fatal(err)
+		}
+		for ; c.doc < c.ndocs; c.next() {
+			want = max(want, c.score(c.tf, f.Length(c.doc)))
+		}
+		if got != want {
+			t.Fatalf("%s/%s/%q: bound %v, want %v", f.Name, model, f.Term(id), got, want)
+		}
+	})
 }
 
 // TestCheckTerms checks that a query's unchecked lists are checked on all
@@ -111,31 +118,22 @@ func TestCheckTerms(t *testing.T) {
 func TestLengthBounds(t *testing.T) {
 	s := newSearcher(t, 300, "en", "argument")
 	checked := 0
-	for _, f := range s.d.Unit("argument").Fields {
-		for _, model := range []string{"bm25", "tfidf", "lucene-dirichlet", "dirichlet", "dph"} {
-			sc := defaults.Scoring
-			sc.Model = model
-			kind := modelKind(model)
-			lt := s.tables[f].lengthTable(f, modelTable(kind), sc)
-			for id := range f.DF {
-				c := testCursor(f, id, kind, lt, sc)
-				c.ub = c.bound(float64(f.MaxTF[id]), f.MinDL) * (1 + 1e-9)
-				if err := c.reset(f, id, uint64(f.Docs())); err != nil {
-					t.Fatal(err)
-				}
-				for ; c.doc < c.ndocs; c.next() {
-					v := c.score(c.tf, f.Length(c.doc))
-					if b := c.ub8[f.DL8[c.doc]]; v > b {
-						t.Fatalf("%s/%s/%q: document %d (length %d): contribution %v above ub8 %v", f.Name, model, f.Term(id), c.doc, f.Length(c.doc), v, b)
-					}
-					if b := c.docBound(c.doc); v > b {
-						t.Fatalf("%s/%s/%q: document %d (length %d): contribution %v above docBound %v", f.Name, model, f.Term(id), c.doc, f.Length(c.doc), v, b)
-					}
-					checked++
-				}
-			}
+	eachTermCursor(s, []string{"bm25", "tfidf", "lucene-dirichlet", "dirichlet", "dph"}, func(f *index.Field, model string, sc Scoring, id int, c *cursor) {
+		c.ub = c.bound(float64(f.MaxTF[id]), f.MinDL) * (1 + 1e-9)
+		if err := c.reset(f, id, uint64(f.Docs())); err != nil {
+			t.Fatal(err)
 		}
-	}
+		for ; c.doc < c.ndocs; c.next() {
+			v := c.score(c.tf, f.Length(c.doc))
+			if b := c.ub8[f.DL8[c.doc]]; v > b {
+				t.Fatalf("%s/%s/%q: document %d (length %d): contribution %v above ub8 %v", f.Name, model, f.Term(id), c.doc, f.Length(c.doc), v, b)
+			}
+			if b := c.docBound(c.doc); v > b {
+				t.Fatalf("%s/%s/%q: document %d (length %d): contribution %v above docBound %v", f.Name, model, f.Term(id), c.doc, f.Length(c.doc), v, b)
+			}
+			checked++
+		}
+	})
 	if checked == 0 {
 		t.Fatal("no postings checked")
 	}
