@@ -59,3 +59,29 @@ func TestPutCopies(t *testing.T) {
 		t.Errorf("GetString(long key) = %d, %v; want 2, true", id, ok)
 	}
 }
+
+// TestHostileKeys checks keys a corpus can hold that text rarely does: a
+// huge one, ones of NUL and 0xff bytes and invalid UTF-8, one of exactly
+// KeyLen bytes and one a byte longer, each held apart from its prefixes.
+func TestHostileKeys(t *testing.T) {
+	keys := []string{
+		strings.Repeat("a", 1<<20),
+		"\x00", "\x00\x00", strings.Repeat("\x00", KeyLen), strings.Repeat("\x00", KeyLen+1),
+		"\xff\xfe", "\xc3", strings.Repeat("b", KeyLen), strings.Repeat("b", KeyLen+1), "",
+	}
+	var m Map[int32]
+	for i, k := range keys {
+		if _, ok := m.GetString(k); ok {
+			t.Fatalf("key %d (%d bytes) found before it was put", i, len(k))
+		}
+		m.Put([]byte(k), int32(i))
+	}
+	for i, k := range keys {
+		if id, ok := m.GetString(k); !ok || id != int32(i) {
+			t.Errorf("key %d (%d bytes): %d, %v; want %d, true", i, len(k), id, ok, i)
+		}
+	}
+	if m.Len() != len(keys) {
+		t.Errorf("Len %d, want %d", m.Len(), len(keys))
+	}
+}
