@@ -1,11 +1,11 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"slices"
 	"sync/atomic"
 
 	"github.com/argsearch/argsearch/analysis"
@@ -291,7 +291,7 @@ func (f *Field) SetLengths(dl []uint32) {
 // if DL8 has a length of 255.
 func (f *Field) validLengths() bool {
 	if len(f.DL) == 0 {
-		return !slices.Contains(f.DL8, 255)
+		return bytes.IndexByte(f.DL8, 255) < 0
 	}
 	if len(f.DL) != len(f.DL8) {
 		return false
@@ -324,9 +324,7 @@ func (f *Field) Lookup(t string) int {
 	return -1
 }
 
-func compareBytes(a, b []byte) int {
-	return compareBytesString(a, string(b))
-}
+func compareBytes(a, b []byte) int { return bytes.Compare(a, b) }
 
 func compareBytesString(a []byte, b string) int {
 	n := min(len(a), len(b))
@@ -347,21 +345,48 @@ func compareBytesString(a []byte, b string) int {
 	return 0
 }
 
-// SetStats fills in the derived statistics.
+// SetStats fills in the derived statistics. It counts the one-byte
+// lengths by value (in four tables, so that repeated values do not wait
+// on each other's counts), and looks up the whole length only of the
+// documents whose byte is 255.
 func (f *Field) SetStats() {
+	var h [4][256]uint32
+	b := f.DL8
+	i := 0
+	for ; i+4 <= len(b); i += 4 {
+		h[0][b[i]]++
+		h[1][b[i+1]]++
+		h[2][b[i+2]]++
+		h[3][b[i+3]]++
+	}
+	for ; i < len(b); i++ {
+		h[0][b[i]]++
+	}
 	f.DocCount, f.SumTTF, f.MaxDL, f.MinDL = 0, 0, 0, 0
-	for d, n8 := range f.DL8 {
-		n := uint32(n8)
-		if n == 255 {
-			n = f.Length(uint64(d))
+	add := func(n uint32, count uint64) {
+		f.DocCount += int(count)
+		f.SumTTF += uint64(n) * count
+		f.MaxDL = max(f.MaxDL, n)
+		if f.MinDL == 0 || n < f.MinDL {
+			f.MinDL = n
 		}
-		if n > 0 {
-			f.DocCount++
-			f.SumTTF += uint64(n)
-			f.MaxDL = max(f.MaxDL, n)
-			if f.MinDL == 0 || n < f.MinDL {
-				f.MinDL = n
-			}
+	}
+	for n := 1; n < 255; n++ {
+		if c := uint64(h[0][n]) + uint64(h[1][n]) + uint64(h[2][n]) + uint64(h[3][n]); c > 0 {
+			add(uint32(n), c)
+		}
+	}
+	if h[0][255]+h[1][255]+h[2][255]+h[3][255] == 0 {
+		return
+	}
+	for d := 0; ; d++ {
+		k := bytes.IndexByte(b[d:], 255)
+		if k < 0 {
+			return
+		}
+		d += k
+		if n := f.Length(uint64(d)); n > 0 {
+			add(n, 1)
 		}
 	}
 }

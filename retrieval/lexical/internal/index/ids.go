@@ -3,6 +3,7 @@ package index
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"sync/atomic"
@@ -310,7 +311,7 @@ func newRankTable(rank []uint32) rankTable {
 // valid reports whether t holds the ranks of docs documents: as many
 // bases, offsets and exception bits as they need (no more bits set), and
 // the exceptions' bases within wide. That the ranks are a permutation is
-// checked by validRestarts.
+// checked by permutation.
 func (t *rankTable) valid(docs int) bool {
 	groups := (docs + rankGroup - 1) / rankGroup
 	if len(t.base) != groups || len(t.low) != docs || len(t.exc) != (groups+63)/64 || len(t.wide)%rankGroup != 0 {
@@ -412,9 +413,10 @@ func idAt(data []byte, restart []uint64, d uint32) string {
 
 // validRestarts reports whether u has as many id restarts and id chunk
 // checksums as its number of documents (Docs, from its ranks) needs, the
-// restarts run from 0 upwards within IDData, and the ranks (valid
-// themselves) are a permutation. The rest of the front coding is checked a chunk at a time
-// (checkIDs).
+// restarts run from 0 upwards within IDData, and the ranks are valid
+// themselves (rankTable.valid). That they are a permutation is checked
+// apart (rankTable.permutation), the rest of the front coding a chunk at a
+// time (checkIDs).
 func (u *Unit) validRestarts() bool {
 	docs := u.Docs()
 	if !u.ranks.valid(docs) {
@@ -426,15 +428,41 @@ func (u *Unit) validRestarts() bool {
 	if !slices.IsSorted(u.IDRestart) || len(u.IDRestart) > 0 && (u.IDRestart[0] != 0 || u.IDRestart[len(u.IDRestart)-1] > uint64(len(u.IDData))) {
 		return false
 	}
-	seen := make([]bool, docs)
-	for d := range uint32(docs) {
-		r := u.Rank(d)
-		if int(r) >= docs || seen[r] {
-			return false
-		}
-		seen[r] = true
-	}
 	return true
+}
+
+// permutation reports whether the ranks of t, valid for docs documents,
+// are each of 0 to docs-1 once: every rank is below docs, and docs of
+// them set docs bits of a bitmap (the bits are set without a test, so
+// that the loop does not branch on them, and counted after).
+func (t *rankTable) permutation(docs int) bool {
+	seen := make([]uint64, (docs+63)/64)
+	n := uint64(docs)
+	for g, base := range t.base {
+		lo := g * rankGroup
+		hi := min(lo+rankGroup, docs)
+		if t.exc[g/64]>>(g%64)&1 != 0 {
+			for _, r := range t.wide[base : base+uint32(hi-lo)] {
+				if uint64(r) >= n {
+					return false
+				}
+				seen[r>>6] |= 1 << (r & 63)
+			}
+			continue
+		}
+		for _, x := range t.low[lo:hi] {
+			r := uint64(base) + uint64(x)
+			if r >= n {
+				return false
+			}
+			seen[r>>6] |= 1 << (r & 63)
+		}
+	}
+	count := 0
+	for _, w := range seen {
+		count += bits.OnesCount64(w)
+	}
+	return count == docs
 }
 
 // checkIDs reports whether the ids of chunk c are sound: their checksum

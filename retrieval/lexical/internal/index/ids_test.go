@@ -104,7 +104,7 @@ func checkCoder(t *testing.T, c *IDCoder, ids []string) {
 	// The coded ids pass their checks, as a unit built.
 	u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranksOf(ids)}
 	u.SetIDChecks()
-	if !u.validRestarts() {
+	if !u.validRestarts() || !u.ranks.permutation(u.Docs()) {
 		t.Fatal("the restarts or ranks of the coded ids are not valid")
 	}
 	if err := u.CheckAllIDs(); err != nil {
@@ -241,5 +241,39 @@ func TestAddDecimal(t *testing.T) {
 			}
 			want = increment(want)
 		}
+	}
+}
+
+// TestRankPermutation: the check that the id ranks are a permutation
+// catches a repeated rank and one out of range, in a group of one-byte
+// offsets and in a group of wide ranks, and passes the ranks of a build.
+func TestRankPermutation(t *testing.T) {
+	const docs = 20*rankGroup + 3
+	rank := make([]uint32, docs)
+	for d := range rank {
+		rank[d] = uint32(d)
+	}
+	rank[rankGroup], rank[docs-1] = rank[docs-1], rank[rankGroup] // a wide group
+	rand.New(rand.NewPCG(1, 2)).Shuffle(3*rankGroup, func(i, j int) { rank[i+2*rankGroup], rank[j+2*rankGroup] = rank[j+2*rankGroup], rank[i+2*rankGroup] })
+	check := func(what string, rank []uint32, want bool) {
+		t.Helper()
+		tb := newRankTable(rank)
+		if !tb.valid(docs) {
+			t.Fatalf("%s: the table is not valid", what)
+		}
+		if got := tb.permutation(docs); got != want {
+			t.Errorf("%s: permutation = %v, want %v", what, got, want)
+		}
+	}
+	check("a permutation", rank, true)
+	if newRankTable(rank).exc[0] == 0 {
+		t.Fatal("no group of wide ranks")
+	}
+	for _, d := range []int{0, rankGroup, 2 * rankGroup, docs - 1} {
+		bad := slices.Clone(rank)
+		bad[d] = bad[(d+1)%docs]
+		check(fmt.Sprintf("rank of %d repeated", d), bad, false)
+		bad[d] = docs
+		check(fmt.Sprintf("rank of %d out of range", d), bad, false)
 	}
 }

@@ -275,8 +275,10 @@ func validOffsets(off []uint64, n int, size int) bool {
 // readUnit maps a unit file and checks its small sections whole (their
 // checksums and structure); the postings and term vectors are checked a
 // term and a chunk at a time when queries first read them (TermBlocks,
-// Vector). The unit's arrays point into the mapping; unmap releases it.
-// Without checksums, the checksums are not compared (FuzzOpenUnchecked).
+// Vector). That the id ranks are a permutation, the longest check, runs
+// on a goroutine of its own while the fields are read. The unit's arrays
+// point into the mapping; unmap releases it. Without checksums, the
+// checksums are not compared (FuzzOpenUnchecked).
 func readUnit(path string, want string, vectors, checksums bool) (u *Unit, err error) {
 	b, unmap, err := mmap.File(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -316,69 +318,88 @@ func readUnit(path string, want string, vectors, checksums bool) (u *Unit, err e
 	if int(nf[0]) != len(fields) {
 		return nil, corrupt(path, "wrong number of fields")
 	}
-	docs := u.Docs()
+	// Every return from here waits for the goroutine: it reads the mapping.
+	perm := make(chan bool, 1)
+	go func() { perm <- u.ranks.permutation(u.Docs()) }()
 	for _, name := range fields {
-		f := &Field{path: path, skipCRC: !checksums}
-		what := func(s string) string { return s + " of field " + name }
-		f.Name = string(r.bytes(what("name"), true))
-		f.TermBlob = r.bytes(what("terms"), true)
-		f.TermOff = r.u64s(what("term offsets"), true)
-		f.DF = r.u32s(what("document frequencies"))
-		f.TTF = r.u64s(what("term frequencies"), true)
-		f.MaxTF = r.u32s(what("largest frequencies"))
-		f.PostOff = r.u64s(what("posting offsets"), true)
-		f.Post = r.bytes(what("postings"), false)
-		reserved := r.bytes(what("reserved section"), true)
-		f.Blocks = r.blocks(what("blocks"))
-		f.DL8 = r.bytes(what("document lengths"), true)
-		f.DL = r.u32s(what("long document lengths"))
-		f.Fwd = r.bytes(what("term vectors"), false)
-		f.FwdOff = r.u64s(what("term vector offsets"), false)
-		f.PostCRC = r.u32s(what("posting checksums"))
-		f.FwdCRC = r.u32s(what("term vector checksums"))
-		n := len(f.DF)
-		f.BlockAt = blockStarts(f.DF)
-		if len(reserved) != 0 {
-			return nil, corrupt(path, "a reserved section of field "+name+" is not empty")
+		var f *Field
+		if f, err = readField(r, path, name, u.Docs(), vectors, checksums); err != nil {
+			break
 		}
-		switch {
-		case r.why != "":
-			return nil, corrupt(path, r.why)
-		case f.Name != name:
-			return nil, corrupt(path, fmt.Sprintf("field %q where %q was expected", f.Name, name))
-		case len(f.TTF) != n || len(f.MaxTF) != n || !validOffsets(f.TermOff, n, len(f.TermBlob)):
-			return nil, corrupt(path, "bad term dictionary of field "+name)
-		case len(f.Post) < 8 || !allZero(f.Post[len(f.Post)-8:]) || !validOffsets(f.PostOff, n, len(f.Post)-8) || len(f.BlockAt) != n+1 || int(f.BlockAt[n]) != len(f.Blocks) || len(f.PostCRC) != n:
-			return nil, corrupt(path, "bad postings of field "+name)
-		case len(f.DL8) != docs || !f.validLengths():
-			return nil, corrupt(path, "bad document lengths of field "+name)
-		case vectors && !validVectors(f.FwdOff, f.FwdCRC, docs, len(f.Fwd)),
-			!vectors && len(f.Fwd)+len(f.FwdOff)+len(f.FwdCRC) != 0:
-			return nil, corrupt(path, "bad term vectors of field "+name)
-		}
-		for i := 1; i < n; i++ {
-			if compareBytes(f.Term(i-1), f.Term(i)) >= 0 {
-				return nil, corrupt(path, "terms out of order in field "+name)
-			}
-		}
-		f.SetStats()
-		sum := uint64(0)
-		for _, n := range f.TTF {
-			sum += n
-		}
-		if sum != f.SumTTF || f.MaxDL > MaxLength {
-			return nil, corrupt(path, "document lengths of field "+name+" disagree with its term frequencies")
-		}
-		f.InitChecks()
 		u.Fields = append(u.Fields, f)
 	}
-	if len(r.b) != 0 {
-		return nil, corrupt(path, "trailing data")
+	if err == nil && len(r.b) != 0 {
+		err = corrupt(path, "trailing data")
 	}
-	// The checks read the small sections; what queries use is read back
-	// when touched.
-	mmap.Drop(b)
+	if !<-perm {
+		return nil, corrupt(path, "bad document ids")
+	}
+	if err != nil {
+		return nil, err
+	}
+	// The small sections the checks read stay mapped: queries read most of
+	// them again (the lengths and id ranks at random), and releasing them
+	// (madvise) cost more, in the release and in faults after it, than it
+	// saved (the file stays in the page cache either way).
 	return u, nil
+}
+
+// readField reads the sections of field name of a unit of docs documents
+// from r, and checks them (see readUnit).
+func readField(r *sectionReader, path, name string, docs int, vectors, checksums bool) (*Field, error) {
+	f := &Field{path: path, skipCRC: !checksums}
+	what := func(s string) string { return s + " of field " + name }
+	f.Name = string(r.bytes(what("name"), true))
+	f.TermBlob = r.bytes(what("terms"), true)
+	f.TermOff = r.u64s(what("term offsets"), true)
+	f.DF = r.u32s(what("document frequencies"))
+	f.TTF = r.u64s(what("term frequencies"), true)
+	f.MaxTF = r.u32s(what("largest frequencies"))
+	f.PostOff = r.u64s(what("posting offsets"), true)
+	f.Post = r.bytes(what("postings"), false)
+	reserved := r.bytes(what("reserved section"), true)
+	f.Blocks = r.blocks(what("blocks"))
+	f.DL8 = r.bytes(what("document lengths"), true)
+	f.DL = r.u32s(what("long document lengths"))
+	f.Fwd = r.bytes(what("term vectors"), false)
+	f.FwdOff = r.u64s(what("term vector offsets"), false)
+	f.PostCRC = r.u32s(what("posting checksums"))
+	f.FwdCRC = r.u32s(what("term vector checksums"))
+	n := len(f.DF)
+	f.BlockAt = blockStarts(f.DF)
+	if len(reserved) != 0 {
+		return nil, corrupt(path, "a reserved section of field "+name+" is not empty")
+	}
+	switch {
+	case r.why != "":
+		return nil, corrupt(path, r.why)
+	case f.Name != name:
+		return nil, corrupt(path, fmt.Sprintf("field %q where %q was expected", f.Name, name))
+	case len(f.TTF) != n || len(f.MaxTF) != n || !validOffsets(f.TermOff, n, len(f.TermBlob)):
+		return nil, corrupt(path, "bad term dictionary of field "+name)
+	case len(f.Post) < 8 || !allZero(f.Post[len(f.Post)-8:]) || !validOffsets(f.PostOff, n, len(f.Post)-8) || len(f.BlockAt) != n+1 || int(f.BlockAt[n]) != len(f.Blocks) || len(f.PostCRC) != n:
+		return nil, corrupt(path, "bad postings of field "+name)
+	case len(f.DL8) != docs || !f.validLengths():
+		return nil, corrupt(path, "bad document lengths of field "+name)
+	case vectors && !validVectors(f.FwdOff, f.FwdCRC, docs, len(f.Fwd)),
+		!vectors && len(f.Fwd)+len(f.FwdOff)+len(f.FwdCRC) != 0:
+		return nil, corrupt(path, "bad term vectors of field "+name)
+	}
+	for i := 1; i < n; i++ {
+		if compareBytes(f.Term(i-1), f.Term(i)) >= 0 {
+			return nil, corrupt(path, "terms out of order in field "+name)
+		}
+	}
+	f.SetStats()
+	sum := uint64(0)
+	for _, n := range f.TTF {
+		sum += n
+	}
+	if sum != f.SumTTF || f.MaxDL > MaxLength {
+		return nil, corrupt(path, "document lengths of field "+name+" disagree with its term frequencies")
+	}
+	f.InitChecks()
+	return f, nil
 }
 
 // allZero reports whether b holds only zeros.
