@@ -214,6 +214,34 @@ func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, hit, seen *[words
 	}
 }
 
+// add adds the cursor's contributions to the documents in [lo, hi) to
+// acc (at document − lo) and marks the documents in mark; it leaves the
+// cursor at its first posting at or after hi.
+func (c *cursor) add(lo, hi uint64, acc *[window]float64, mark *[words]uint64) {
+	dl8 := c.dl8
+	for c.doc < hi && c.blk < len(c.blocks) {
+		i, n := c.i, c.n
+		for ; i < n; i++ {
+			d := uint64(c.docs[i])
+			if d >= hi {
+				c.i, c.doc, c.tf = i, d, float64(c.tfs[i])
+				return
+			}
+			var v float64
+			if l := dl8[d]; c.tfs[i] == 1 && l < 255 {
+				v = c.one1[l]
+			} else {
+				v = c.score(float64(c.tfs[i]), c.f.Length(d))
+			}
+			j := (d - lo) & (window - 1)
+			acc[j] += v
+			mark[j>>6] |= uint64(1) << (j & 63)
+		}
+		c.blk++
+		c.load()
+	}
+}
+
 // shallow moves to the first block whose last document is at or after
 // target, without decoding it, and reports whether there is one (if not,
 // the cursor is exhausted). The current posting is then stale: only

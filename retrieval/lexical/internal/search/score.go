@@ -31,7 +31,10 @@ type scoring struct {
 	cum    []float64
 	dir    []dirField
 	dirMax float64
-	pool   *sync.Pool // of *rangeScratch
+	ndocs  uint64
+	// windows is how windows are scored: windowsAdaptive but in tests.
+	windows int
+	pool    *sync.Pool // of *rangeScratch
 }
 
 // parallelScore is the fewest postings a query's terms hold for the query
@@ -119,13 +122,14 @@ func (b *sharedBar) raise(theta float64) {
 // with, kept for reuse (Searcher.scratch): allocating it per query made
 // the collector run every few queries, preempting the scoring loops.
 type rangeScratch struct {
-	con  []float64 // con[i*window+j]: cursor i's contribution to document lo+j, where its bit in hit is set
-	hit  []uint64  // hit[i*words+w]: the documents of word w of the window that cursor i matched
-	acc  [window]float64
-	seen [words]uint64
-	nc   []float64
-	pre  []float64 // pre[l*(ess+1)+i]: the sum of ub8[l] of cursors [0, i), for i ≤ ess
-	top  []Scored
+	con     []float64 // con[i*window+j]: cursor i's contribution to document lo+j, where its bit in hit is set
+	hit     []uint64  // hit[i*words+w]: the documents of word w of the window that cursor i matched
+	acc     [window]float64
+	seen    [words]uint64
+	touched [words]uint64 // the documents non-essential cursors matched (ranger.all)
+	nc      []float64
+	pre     []float64 // pre[l*(ess+1)+i]: the sum of ub8[l] of cursors [0, i), for i ≤ ess
+	top     []Scored
 }
 
 // words is the number of 64-bit words of a window's bit sets.
@@ -151,36 +155,98 @@ func (sc *rangeScratch) gather(cs []*cursor, wess int, lo, hi uint64) {
 	}
 }
 
+// Window strategies (scoring.windows): choose per window, or always
+// probe, or always accumulate every cursor. Tests force one or the other.
+const (
+	windowsAdaptive = iota
+	windowsProbe
+	windowsAll
+)
+
+// sampleEvery is how often (in windows) a range probes whatever it would
+// choose, to count the probes, and addsPerProbe how many postings adding
+// a non-essential cursor's postings may cost per probe it saves.
+const (
+	sampleEvery  = 16
+	addsPerProbe = 8
+)
+
+// A ranger scores one document range of a query (scoring.docs).
+type ranger struct {
+	*scoring
+	cs    []*cursor
+	sc    *rangeScratch
+	h     *topK
+	bar   *sharedBar
+	ess   int
+	theta float64 // the k-th best score so far, minus dirMax
+	// cut is θ less a margin for the rounding of partial scores, which
+	// are summed in another order than the final ones: a document whose
+	// bound is below cut cannot enter the top k.
+	cut float64
+	dl8 []uint8 // with one field, its DL8; else nil
+}
+
+// raise sets θ to theta and moves the essential cursors on.
+func (r *ranger) raise(theta float64) {
+	r.theta = theta
+	r.cut = theta - 1e-9*(math.Abs(theta)+math.Abs(r.dirMax))
+	for r.ess < len(r.cs) && r.cum[r.ess+1] < r.cut {
+		r.ess++
+	}
+}
+
+// offer offers document doc with its score (but the Dirichlet length
+// part), which must be complete.
+func (r *ranger) offer(doc uint64, score float64) {
+	for _, d := range r.dir {
+		score += d.fw * (d.base + d.qlen*d.lt[d.f.Length(doc)])
+	}
+	if r.h.offer(uint32(doc), score) && r.h.bar-r.dirMax > r.theta {
+		r.raise(r.h.bar - r.dirMax)
+		if r.bar != nil {
+			r.bar.raise(r.theta)
+		}
+	}
+}
+
+// allowed reports whether document doc may be returned.
+func (r *ranger) allowed(doc uint64) bool {
+	return r.allow == nil || r.allow[doc/64]&(1<<(doc%64)) != 0
+}
+
 // docs scores, document at a time, the documents in [start, end) matching
 // cursors cs (positioned at or after start) and returns their best k,
 // best first. If bar is not nil, it shares θ with the other ranges of the
 // query, and the best k come in no order.
+//
+// Documents are taken a window at a time, in one of two ways. Either the
+// essential cursors add their contributions to the window's documents,
+// the documents they matched are looked up in the non-essential ones
+// (probes), and their scores are summed again in cursor order (probe);
+// or every cursor adds its contributions in cursor order, which sums the
+// scores as the first way does (adding nothing to a sum that starts at
+// +0 is adding +0), and the documents the essential cursors matched are
+// only compared with the bar (all). The second costs a sum per posting of
+// the non-essential cursors, the first a probe per candidate: a range
+// counts its probes every sampleEvery windows, and takes the second way
+// when the non-essential cursors hold fewer than addsPerProbe postings
+// per probe in a window.
 func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar *sharedBar) ([]Scored, error) {
-	ud, k, allow, cum, dir, dirMax := q.ud, q.k, q.allow, q.cum, q.dir, q.dirMax
-	ess := 0
-	theta := math.Inf(-1) // the k-th best score so far, minus dirMax
-	// cut is θ less a margin for the rounding of partial scores, which
-	// are summed in another order than the final ones: a document whose
-	// bound is below cut cannot enter the top k.
-	cut := theta
-	sc := q.pool.Get().(*rangeScratch)
-	defer q.pool.Put(sc)
-	n := len(cs)
-	sc.grow(n)
-	h := newTopK(ud, k, &sc.top)
-	// Documents are taken a window at a time: the essential cursors add
-	// their contributions to the window's documents (con, acc, hit), then
-	// the documents they matched are completed in order.
-	con, hit, acc, seen, nc := sc.con, sc.hit, &sc.acc, &sc.seen, sc.nc
+	r := &ranger{scoring: q, cs: cs, bar: bar, theta: math.Inf(-1), cut: math.Inf(-1)}
+	r.sc = q.pool.Get().(*rangeScratch)
+	defer q.pool.Put(r.sc)
+	r.sc.grow(len(cs))
+	r.h = newTopK(q.ud, q.k, &r.sc.top)
 	// With one field, the non-essential cursors' bounds are taken at each
 	// candidate's length: pre holds them for the essential cursors of
 	// the window, from preEss on.
-	var dl8 []uint8
 	preEss := 0
 	if oneField(cs) {
-		dl8 = cs[0].dl8
-		clear(sc.pre[:256])
+		r.dl8 = cs[0].dl8
+		clear(r.sc.pre[:256])
 	}
+	probes := 0.0 // in the last window sampled
 	for iter := 0; ; iter++ {
 		if iter&0xff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -188,82 +254,124 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 			}
 		}
 		if bar != nil {
-			if t := math.Float64frombits(bar.bits.Load()); t > theta {
-				theta = t
-				cut = theta - 1e-9*(math.Abs(theta)+math.Abs(dirMax))
-				for ess < n && cum[ess+1] < cut {
-					ess++
-				}
+			if t := math.Float64frombits(bar.bits.Load()); t > r.theta {
+				r.raise(t)
 			}
 		}
 		lo := end
-		for _, c := range cs[ess:] {
+		for _, c := range cs[r.ess:] {
 			lo = min(lo, c.doc)
 		}
 		if lo >= end {
 			break
 		}
 		hi := min(lo+window, end)
-		wess := ess // the window's essential cursors, which θ may outgrow
-		if dl8 != nil && wess != preEss {
-			preEss = wess
-			lengthBounds(cs[:wess], sc.pre)
-		}
-		sc.gather(cs, wess, lo, hi)
-		for w, m := range seen {
-			for m != 0 {
-				j := w*64 + bits.TrailingZeros64(m)
-				m &= m - 1
-				doc := lo + uint64(j)
-				score := acc[j]
-				acc[j] = 0
-				rest := cum[:wess+1]
-				if dl8 != nil {
-					l := int(dl8[doc])
-					rest = sc.pre[l*(wess+1) : (l+1)*(wess+1)]
-				}
-				if score+rest[wess] < cut || allow != nil && allow[doc/64]&(1<<(doc%64)) == 0 {
-					continue
-				}
-				if !nonEssential(cs[:wess], doc, score, cut, rest, nc) {
-					continue
-				}
-				// The score is summed in cursor order, so that it does
-				// not depend on which cursors were essential (nor,
-				// through θ, on k).
-				score = 0
-				for i := range wess {
-					score += nc[i]
-				}
-				bit := uint64(1) << (j & 63)
-				for i := wess; i < n; i++ {
-					v := 0.0
-					if hit[i*words+w]&bit != 0 {
-						v = con[i*window+j]
-					}
-					score += v
-				}
-				for _, d := range dir {
-					score += d.fw * (d.base + d.qlen*d.lt[d.f.Length(doc)])
-				}
-				if h.offer(uint32(doc), score) && h.bar-dirMax > theta {
-					theta = h.bar - dirMax
-					cut = theta - 1e-9*(math.Abs(theta)+math.Abs(dirMax))
-					if bar != nil {
-						bar.raise(theta)
-					}
-				}
+		wess := r.ess // the window's essential cursors, which θ may outgrow
+		all := q.windows == windowsAll
+		if q.windows == windowsAdaptive && iter%sampleEvery != 0 {
+			post := 0
+			for _, c := range cs[:wess] {
+				post += c.df
 			}
+			all = float64(post)*float64(hi-lo) <= addsPerProbe*probes*float64(q.ndocs)
 		}
-		clear(hit[wess*words : n*words])
-		for ess < n && cum[ess+1] < cut {
-			ess++
+		if all {
+			r.all(lo, hi, wess)
+			continue
+		}
+		if r.dl8 != nil && wess != preEss {
+			preEss = wess
+			lengthBounds(cs[:wess], r.sc.pre)
+		}
+		if p := r.probe(lo, hi, wess); iter%sampleEvery == 0 {
+			probes = float64(p)
 		}
 	}
 	if bar != nil {
-		return h.best(), nil
+		return r.h.best(), nil
 	}
-	return h.sorted(), nil
+	return r.h.sorted(), nil
+}
+
+// all scores the window [lo, hi) whose essential cursors are cs[wess:]
+// by having every cursor add its contributions to acc, in cursor order.
+func (r *ranger) all(lo, hi uint64, wess int) {
+	sc := r.sc
+	sc.seen = [words]uint64{}
+	sc.touched = [words]uint64{}
+	for i, c := range r.cs {
+		if i < wess {
+			c.advance(lo)
+			c.add(lo, hi, &sc.acc, &sc.touched)
+		} else {
+			c.add(lo, hi, &sc.acc, &sc.seen)
+		}
+	}
+	acc := &sc.acc
+	for w, m := range sc.seen {
+		// The documents only non-essential cursors matched cannot
+		// enter the top k: their sums are only cleared.
+		for t := sc.touched[w] &^ m; t != 0; t &= t - 1 {
+			acc[w*64+bits.TrailingZeros64(t)] = 0
+		}
+		for ; m != 0; m &= m - 1 {
+			j := w*64 + bits.TrailingZeros64(m)
+			doc := lo + uint64(j)
+			score := acc[j]
+			acc[j] = 0
+			if score >= r.cut && r.allowed(doc) {
+				r.offer(doc, score)
+			}
+		}
+	}
+}
+
+// probe scores the window [lo, hi) whose essential cursors are cs[wess:]
+// by probing the others for the documents the essential ones matched, and
+// returns the number of documents probed.
+func (r *ranger) probe(lo, hi uint64, wess int) int {
+	cs, sc, n := r.cs, r.sc, len(r.cs)
+	con, hit, acc, nc := sc.con, sc.hit, &sc.acc, sc.nc
+	sc.gather(cs, wess, lo, hi)
+	probes := 0
+	for w, m := range sc.seen {
+		for ; m != 0; m &= m - 1 {
+			j := w*64 + bits.TrailingZeros64(m)
+			doc := lo + uint64(j)
+			score := acc[j]
+			acc[j] = 0
+			rest := r.cum[:wess+1]
+			if r.dl8 != nil {
+				l := int(r.dl8[doc])
+				rest = sc.pre[l*(wess+1) : (l+1)*(wess+1)]
+			}
+			if score+rest[wess] < r.cut || !r.allowed(doc) {
+				continue
+			}
+			probes++
+			if !nonEssential(cs[:wess], doc, score, r.cut, rest, nc) {
+				continue
+			}
+			// The score is summed in cursor order, so that it does not
+			// depend on which cursors were essential (nor, through θ,
+			// on k).
+			score = 0
+			for i := range wess {
+				score += nc[i]
+			}
+			bit := uint64(1) << (j & 63)
+			for i := wess; i < n; i++ {
+				v := 0.0
+				if hit[i*words+w]&bit != 0 {
+					v = con[i*window+j]
+				}
+				score += v
+			}
+			r.offer(doc, score)
+		}
+	}
+	clear(hit[wess*words : n*words])
+	return probes
 }
 
 // oneField reports whether there are cursors cs and they walk the

@@ -41,6 +41,9 @@ type Searcher struct {
 	// ScoreParts is the number of document ranges a query is scored in
 	// at once; 0 lets scoringParts choose. Tests set it.
 	ScoreParts int
+	// windows is how the scoring loop takes its windows
+	// (windowsAdaptive); tests force one way.
+	windows int
 
 	scratch sync.Pool // *rangeScratch, the memory a document range is scored with
 
@@ -333,7 +336,7 @@ func (s *Searcher) Run(ctx context.Context, ud *index.Unit, p *Params, terms []T
 	for i, c := range cs {
 		cum[i+1] = cum[i] + c.ub
 	}
-	q := &scoring{ud: ud, k: k, allow: allow, cum: cum, dir: dir, dirMax: dirMax, pool: &s.scratch}
+	q := &scoring{ud: ud, k: k, allow: allow, cum: cum, dir: dir, dirMax: dirMax, ndocs: ndocs, windows: s.windows, pool: &s.scratch}
 	parts := s.ScoreParts
 	if parts == 0 {
 		parts = scoringParts(ndocs, cs)

@@ -44,9 +44,14 @@ func TestPrunedEqualsExhaustive(t *testing.T) {
 	for _, c := range []struct {
 		boundDF uint32
 		parts   int
-	}{{exactBoundDF, 1}, {1, 1}, {exactBoundDF, 2}, {1, 3}, {exactBoundDF, 7}} {
+		windows int
+	}{
+		{exactBoundDF, 1, windowsAdaptive}, {1, 1, windowsAdaptive}, {exactBoundDF, 2, windowsAdaptive}, {1, 3, windowsAdaptive}, {exactBoundDF, 7, windowsAdaptive},
+		{exactBoundDF, 1, windowsProbe}, {1, 3, windowsProbe}, {exactBoundDF, 1, windowsAll}, {1, 3, windowsAll},
+	} {
 		boundDF := c.boundDF
 		s.BoundDF = boundDF
+		s.windows = c.windows
 		for _, u := range []string{"sentence", "argument"} {
 			ud := s.d.Unit(u)
 			for _, model := range []string{"bm25", "tfidf", "tfidf-ic", "lucene-dirichlet", "dirichlet", "dph"} {
@@ -57,14 +62,14 @@ func TestPrunedEqualsExhaustive(t *testing.T) {
 					terms := s.Terms(&p, q)
 					// The exhaustive ranking in one document range; the
 					// top k in c.parts ranges scored at once.
-					s.ScoreParts = 1
+					s.ScoreParts, s.windows = 1, windowsProbe
 					all, err := s.Run(ctx, ud, &p, terms, ud.Docs(), nil)
 					if err != nil {
 						t.Fatal(err)
 					}
-					s.ScoreParts = c.parts
+					s.ScoreParts, s.windows = c.parts, c.windows
 					for _, k := range []int{1, 10, 100, 1000} {
-						name := fmt.Sprintf("boundDF=%d/parts=%d/%s/%s/q%d/k=%d", boundDF, c.parts, u, model, qi, k)
+						name := fmt.Sprintf("boundDF=%d/parts=%d/windows=%d/%s/%s/q%d/k=%d", boundDF, c.parts, c.windows, u, model, qi, k)
 						got, err := s.Run(ctx, ud, &p, terms, k, nil)
 						if err != nil {
 							t.Fatal(err)
