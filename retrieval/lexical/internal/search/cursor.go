@@ -215,17 +215,23 @@ func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, hit, seen *[words
 }
 
 // add adds the cursor's contributions to the documents in [lo, hi) to
-// acc (at document − lo) and marks the documents in mark; it leaves the
-// cursor at its first posting at or after hi.
-func (c *cursor) add(lo, hi uint64, acc *[window]float64, mark *[words]uint64) {
+// acc (at document − lo) and appends their places in acc to list, from
+// list[n] on; it returns the new length of the list and leaves the cursor
+// at its first posting at or after hi.
+func (c *cursor) add(lo, hi uint64, acc *[window]float64, list *[]uint16, n int) int {
 	dl8 := c.dl8
 	for c.doc < hi && c.blk < len(c.blocks) {
-		i, n := c.i, c.n
-		for ; i < n; i++ {
+		l := *list
+		if len(l) < n+index.BlockSize {
+			l = append(l[:cap(l)], make([]uint16, n+index.BlockSize)...)
+			*list = l
+		}
+		i, m := c.i, c.n
+		for ; i < m; i++ {
 			d := uint64(c.docs[i])
 			if d >= hi {
 				c.i, c.doc, c.tf = i, d, float64(c.tfs[i])
-				return
+				return n
 			}
 			var v float64
 			if l := dl8[d]; c.tfs[i] == 1 && l < 255 {
@@ -235,11 +241,13 @@ func (c *cursor) add(lo, hi uint64, acc *[window]float64, mark *[words]uint64) {
 			}
 			j := (d - lo) & (window - 1)
 			acc[j] += v
-			mark[j>>6] |= uint64(1) << (j & 63)
+			l[n] = uint16(j)
+			n++
 		}
 		c.blk++
 		c.load()
 	}
+	return n
 }
 
 // shallow moves to the first block whose last document is at or after

@@ -122,14 +122,14 @@ func (b *sharedBar) raise(theta float64) {
 // with, kept for reuse (Searcher.scratch): allocating it per query made
 // the collector run every few queries, preempting the scoring loops.
 type rangeScratch struct {
-	con     []float64 // con[i*window+j]: cursor i's contribution to document lo+j, where its bit in hit is set
-	hit     []uint64  // hit[i*words+w]: the documents of word w of the window that cursor i matched
-	acc     [window]float64
-	seen    [words]uint64
-	touched [words]uint64 // the documents non-essential cursors matched (ranger.all)
-	nc      []float64
-	pre     []float64 // pre[l*(ess+1)+i]: the sum of ub8[l] of cursors [0, i), for i ≤ ess
-	top     []Scored
+	con  []float64 // con[i*window+j]: cursor i's contribution to document lo+j, where its bit in hit is set
+	hit  []uint64  // hit[i*words+w]: the documents of word w of the window that cursor i matched
+	acc  [window]float64
+	seen [words]uint64
+	list []uint16 // places in acc (ranger.all)
+	nc   []float64
+	pre  []float64 // pre[l*(ess+1)+i]: the sum of ub8[l] of cursors [0, i), for i ≤ ess
+	top  []Scored
 }
 
 // words is the number of 64-bit words of a window's bit sets.
@@ -295,34 +295,48 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 
 // all scores the window [lo, hi) whose essential cursors are cs[wess:]
 // by having every cursor add its contributions to acc, in cursor order.
+// The documents any cursor matched are then read from acc in the order of
+// the list of its places the cursors appended (with repeats): those only
+// non-essential cursors matched score below the bar.
 func (r *ranger) all(lo, hi uint64, wess int) {
 	sc := r.sc
-	sc.seen = [words]uint64{}
-	sc.touched = [words]uint64{}
+	n := 0
 	for i, c := range r.cs {
 		if i < wess {
 			c.advance(lo)
-			c.add(lo, hi, &sc.acc, &sc.touched)
-		} else {
-			c.add(lo, hi, &sc.acc, &sc.seen)
 		}
+		n = c.add(lo, hi, &sc.acc, &sc.list, n)
 	}
 	acc := &sc.acc
-	for w, m := range sc.seen {
-		// The documents only non-essential cursors matched cannot
-		// enter the top k: their sums are only cleared.
-		for t := sc.touched[w] &^ m; t != 0; t &= t - 1 {
-			acc[w*64+bits.TrailingZeros64(t)] = 0
-		}
-		for ; m != 0; m &= m - 1 {
-			j := w*64 + bits.TrailingZeros64(m)
-			doc := lo + uint64(j)
+	list := sc.list[:n]
+	if r.cut > 0 {
+		// A place read again reads 0, below the bar.
+		for _, j := range list {
+			j &= window - 1
 			score := acc[j]
 			acc[j] = 0
-			if score >= r.cut && r.allowed(doc) {
+			if score >= r.cut {
+				if doc := lo + uint64(j); r.allowed(doc) {
+					r.offer(doc, score)
+				}
+			}
+		}
+		return
+	}
+	// A place read again reads NaN, which no bar admits.
+	nan := math.NaN()
+	for _, j := range list {
+		j &= window - 1
+		score := acc[j]
+		acc[j] = nan
+		if score >= r.cut {
+			if doc := lo + uint64(j); r.allowed(doc) {
 				r.offer(doc, score)
 			}
 		}
+	}
+	for _, j := range list {
+		acc[j&(window-1)] = 0
 	}
 }
 
