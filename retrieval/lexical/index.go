@@ -57,7 +57,9 @@ func newIndex(d *index.Data, s Ranking) (*Index, error) {
 // postings, term vectors and document ids, most of an index's bytes, are
 // checked when a query first reads them: a term's postings against their
 // checksum, their blocks and the term's statistics; term vectors and ids
-// a chunk of documents at a time. A damaged list or chunk makes the query that reads it, and every
+// a chunk of documents at a time (the first query's ids also start the
+// check of all ids on a goroutine behind the queries, so that later ones
+// mostly find them checked; Close stops it). A damaged list or chunk makes the query that reads it, and every
 // later one that does, fail with a "corrupt index" error naming the file,
 // the field and the term or documents; other queries still work.
 func Open(dir string, c Config) (*Index, error) { return openIndex(dir, c, true) }

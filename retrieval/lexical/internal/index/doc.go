@@ -6,7 +6,9 @@
 // Read), codes postings in blocks (AppendBlock, DecodeBlock) and ids
 // (IDCoder), and checks what it reads: the small sections when a unit is
 // read, the postings, term vectors and ids when first used (Field.TermBlocks,
-// Field.Vector, Unit.CheckID), or all of them (Data.Check).
+// Field.Vector, Unit.CheckID; the first CheckID also checks all ids on a
+// goroutine behind the queries, which Data.Close stops), or all of them
+// (Data.Check).
 //
 // Package build makes an index and package search queries one; their
 // errors, like this package's, start with "lexical: ", the package users

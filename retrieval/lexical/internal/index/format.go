@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 
 	"github.com/argsearch/argsearch/analysis"
@@ -74,17 +75,20 @@ type Data struct {
 // A Unit is the documents of one unit of an index ("sentence" or
 // "argument"): their ids and fields.
 type Unit struct {
-	Name      string
-	IDData    []byte   // the front-coded document ids (see the file format)
-	IDRestart []uint64 // offsets in IDData of documents 0, IDEvery, 2·IDEvery, …
-	IDRank    []uint32 // per document of a unit built: the position of its id in byte order (nil when read; Rank reads either)
-	IDCRC     []uint32 // per chunk of IDChunk documents: the checksum of their ids (idsCRC)
-	ranks     rankTable
-	idCheck   []atomic.Uint32
-	Fields    []*Field
-	unmap     func() error // releases the mapped file the arrays point into; nil for a unit built in memory
-	path      string       // the file the unit was read from, for errors; "" for a unit built in memory
-	skipCRC   bool         // the checksums are not compared (FuzzOpenUnchecked)
+	Name       string
+	IDData     []byte   // the front-coded document ids (see the file format)
+	IDRestart  []uint64 // offsets in IDData of documents 0, IDEvery, 2·IDEvery, …
+	IDRank     []uint32 // per document of a unit built: the position of its id in byte order (nil when read; Rank reads either)
+	IDCRC      []uint32 // per chunk of IDChunk documents: the checksum of their ids (idsCRC)
+	ranks      rankTable
+	idCheck    []atomic.Uint32
+	behind     sync.WaitGroup // the goroutine of checkIDsBehind
+	behindOnce sync.Once      // starts it (CheckID)
+	stop       atomic.Bool    // set by Data.Close: checkIDsBehind stops, or does not start
+	Fields     []*Field
+	unmap      func() error // releases the mapped file the arrays point into; nil for a unit built in memory
+	path       string       // the file the unit was read from, for errors; "" for a unit built in memory
+	skipCRC    bool         // the checksums are not compared (FuzzOpenUnchecked)
 }
 
 // MaxLength is the most tokens a document's field may have: the scoring
@@ -421,10 +425,12 @@ func (d *Data) Check(ctx context.Context) error {
 	return nil
 }
 
-// Close unmaps the files of the units read from a directory.
+// Close unmaps the files of the units read from a directory, once the
+// checks of their ids behind the queries (see CheckID) have stopped.
 func (d *Data) Close() error {
 	var err error
 	for _, ud := range d.Units {
+		ud.stopBehind()
 		if ud.unmap != nil {
 			err = errors.Join(err, ud.unmap())
 		}

@@ -277,3 +277,73 @@ func TestRankPermutation(t *testing.T) {
 		check(fmt.Sprintf("rank of %d out of range", d), bad, false)
 	}
 }
+
+// TestIDsCheckedBehind: the ids that the first CheckID has checked on a
+// goroutine behind the queries are found as CheckID finds them, a damaged
+// chunk damaged (with the error naming the file) and the others sound;
+// before it nothing is checked; a Close right after Read, or right after
+// the first CheckID, stops that goroutine before it unmaps the file.
+func TestIDsCheckedBehind(t *testing.T) {
+	const docs = 3*IDChunk + 5
+	var c IDCoder
+	ranks := make([]uint32, docs)
+	for d := range docs {
+		c.Add(fmt.Sprintf("d%07d", d))
+		ranks[d] = uint32(d)
+	}
+	u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranks}
+	u.SetIDChecks()
+	u.Fields = []*Field{emptyField(docs)}
+	dir := t.TempDir()
+	if err := WriteUnit(context.Background(), dir, u, nil); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		d, err := Read(dir, Meta{Format: FormatVersion}, []string{"sentence"}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			if err := d.Units[0].CheckID(docs - 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := d.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, "sentence.lex")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := len(Magic) + 8 + int(c.Restart[IDChunk/IDEvery]) + 3 // in the ids of the second chunk
+	b[at] ^= 0x04
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Read(dir, Meta{Format: FormatVersion}, []string{"sentence"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	got := d.Units[0]
+	got.behind.Wait()
+	for ch := range got.idCheck {
+		if s := got.idCheck[ch].Load(); s != Unchecked {
+			t.Fatalf("chunk %d: state %d before any CheckID", ch, s)
+		}
+	}
+	if err := got.CheckID(0); err != nil {
+		t.Errorf("CheckID in a sound chunk: %v", err)
+	}
+	got.behind.Wait()
+	for ch, want := range []uint32{Sound, Damaged, Sound, Sound} {
+		if s := got.idCheck[ch].Load(); s != want {
+			t.Errorf("chunk %d: state %d after the check behind, want %d", ch, s, want)
+		}
+	}
+	if err := got.CheckID(IDChunk + 7); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), path) {
+		t.Errorf("CheckID in the damaged chunk: %v, want ErrCorrupt naming %s", err, path)
+	}
+}
