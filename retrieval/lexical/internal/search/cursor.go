@@ -215,17 +215,12 @@ func (c *cursor) accumulate(lo, hi uint64, con, acc []float64, hit, seen *[words
 }
 
 // add adds the cursor's contributions to the documents in [lo, hi) to
-// acc (at document − lo) and appends their places in acc to list, from
-// list[n] on; it returns the new length of the list and leaves the cursor
+// acc (at document − lo) and stores their places in acc in list, from
+// list[n] on (which has room for window more); it returns the new length of the list and leaves the cursor
 // at its first posting at or after hi.
-func (c *cursor) add(lo, hi uint64, acc *[window]float64, list *[]uint16, n int) int {
+func (c *cursor) add(lo, hi uint64, acc *[window]float64, list []uint16, n int) int {
 	dl8 := c.dl8
 	for c.doc < hi && c.blk < len(c.blocks) {
-		l := *list
-		if len(l) < n+index.BlockSize {
-			l = append(l[:cap(l)], make([]uint16, n+index.BlockSize)...)
-			*list = l
-		}
 		i, m := c.i, c.n
 		for ; i < m; i++ {
 			d := uint64(c.docs[i])
@@ -241,7 +236,7 @@ func (c *cursor) add(lo, hi uint64, acc *[window]float64, list *[]uint16, n int)
 			}
 			j := (d - lo) & (window - 1)
 			acc[j] += v
-			l[n] = uint16(j)
+			list[n] = uint16(j)
 			n++
 		}
 		c.blk++

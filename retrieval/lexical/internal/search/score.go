@@ -142,6 +142,7 @@ func (s *rangeScratch) grow(n int) {
 		s.hit = make([]uint64, n*words)
 		s.nc = make([]float64, n)
 		s.pre = make([]float64, 256*(n+1))
+		s.list = make([]uint16, n*window)
 	}
 }
 
@@ -164,11 +165,14 @@ const (
 )
 
 // sampleEvery is how often (in windows) a range probes whatever it would
-// choose, to count the probes, and addsPerProbe how many postings adding
+// choose, to count the probes, and at least when the number of essential
+// cursors changes (or as rarely as every maxSampleEvery windows while the
+// choice is clear by a factor of 2); addsPerProbe how many postings adding
 // a non-essential cursor's postings may cost per probe it saves.
 const (
-	sampleEvery  = 16
-	addsPerProbe = 8
+	sampleEvery    = 16
+	maxSampleEvery = 256
+	addsPerProbe   = 8
 )
 
 // A ranger scores one document range of a query (scoring.docs).
@@ -246,7 +250,9 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 		r.dl8 = cs[0].dl8
 		clear(r.sc.pre[:256])
 	}
-	probes := 0.0 // in the last window sampled
+	// The probes of the last window sampled, with sampledEss essential
+	// cursors; the next is window next.
+	probes, sampledEss, next, every := 0.0, -1, 0, sampleEvery
 	for iter := 0; ; iter++ {
 		if iter&0xff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -267,13 +273,16 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 		}
 		hi := min(lo+window, end)
 		wess := r.ess // the window's essential cursors, which θ may outgrow
-		all := q.windows == windowsAll
-		if q.windows == windowsAdaptive && iter%sampleEvery != 0 {
-			post := 0
+		all := q.windows == windowsAll || q.windows == windowsAdaptive && wess == 0
+		sample := false
+		cost := 0.0 // the postings of the non-essential cursors in the window, times ndocs
+		if q.windows == windowsAdaptive && wess > 0 {
 			for _, c := range cs[:wess] {
-				post += c.df
+				cost += float64(c.df)
 			}
-			all = float64(post)*float64(hi-lo) <= addsPerProbe*probes*float64(q.ndocs)
+			cost *= float64(hi - lo)
+			sample = iter >= next || wess != sampledEss
+			all = !sample && cost <= addsPerProbe*probes*float64(q.ndocs)
 		}
 		if all {
 			r.all(lo, hi, wess)
@@ -283,8 +292,16 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 			preEss = wess
 			lengthBounds(cs[:wess], r.sc.pre)
 		}
-		if p := r.probe(lo, hi, wess); iter%sampleEvery == 0 {
-			probes = float64(p)
+		p := r.probe(lo, hi, wess)
+		if sample {
+			// Sampled less often while the choice is clear.
+			probes, sampledEss = float64(p), wess
+			if s := addsPerProbe * probes * float64(q.ndocs); 2*cost <= s || cost >= 2*s {
+				every = min(2*every, maxSampleEvery)
+			} else {
+				every = sampleEvery
+			}
+			next = iter + every
 		}
 	}
 	if bar != nil {
@@ -305,7 +322,7 @@ func (r *ranger) all(lo, hi uint64, wess int) {
 		if i < wess {
 			c.advance(lo)
 		}
-		n = c.add(lo, hi, &sc.acc, &sc.list, n)
+		n = c.add(lo, hi, &sc.acc, sc.list, n)
 	}
 	acc := &sc.acc
 	list := sc.list[:n]
