@@ -51,7 +51,7 @@ type Config struct {
 	// writes a segment.
 	MaxShingleTerms int
 	// IDPiece, if positive, replaces runIDPiece (for tests): the documents
-	// whose ids a run sorts at a time.
+	// whose ids a build to a directory sorts at a time.
 	IDPiece int
 }
 
@@ -90,6 +90,12 @@ func Run(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error]
 		}
 	}
 	defer b.cleanup()
+	if dir != "" {
+		var err error
+		if b.idSort, err = newIDSorter(dir, len(b.units), b.idPiece); err != nil {
+			return nil, err
+		}
+	}
 	start := time.Now()
 	if err := b.run(ctx, args, c, start); err != nil {
 		return nil, err
@@ -133,8 +139,10 @@ type builder struct {
 	dir    string
 	budget int
 	runs   []*run
-	// idPiece is how many documents' ids a run sorts at a time.
+	// idPiece is how many documents' ids a build to a directory sorts at
+	// a time, and idSort sorts them (nil in memory).
 	idPiece int
+	idSort  *idSorter
 	// segTerms > 0: each run is a segment (see segment), written when the
 	// dictionary holds more than segTerms terms or when the budget is
 	// passed, after which the dictionary starts afresh.
@@ -505,6 +513,9 @@ func (b *builder) report(c Config, elapsed time.Duration) {
 func (b *builder) merge(bt *batch) {
 	for i, ub := range b.units {
 		rb := &bt.units[i]
+		if b.idSort != nil {
+			b.idSort.add(i, ub.ids.Docs(), rb.ids)
+		}
 		for _, id := range rb.ids {
 			ub.ids.Add(id)
 		}

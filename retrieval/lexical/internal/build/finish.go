@@ -16,6 +16,11 @@ import (
 // with their Krovetz stems, then applies a frequency-based stop list (to
 // the stems).
 func (b *builder) finish() error {
+	if b.idSort != nil {
+		if err := b.idSort.end(); err != nil {
+			return err
+		}
+	}
 	if len(b.runs) > 0 {
 		for _, ub := range b.units {
 			if ub.ids.Docs() > ub.runStart {

@@ -20,9 +20,10 @@ import (
 // when none is given.
 const defaultBuildMemory = 256 << 20
 
-// A build to a directory holds postings, term vectors and document ids in
-// memory until they reach the memory bound, then writes them to a run, a
-// file in the index directory, and starts afresh. At the end, the runs'
+// A build to a directory holds postings and term vectors in memory until
+// they reach the memory bound, then writes them to a run, a file in the
+// index directory, and starts afresh (its documents' ids are sorted and
+// written apart, see idSorter). At the end, the runs'
 // lists of each term are concatenated (runs hold consecutive documents,
 // and a list's document deltas continue from run to run, so the
 // concatenation is the list an unbounded build makes) and the index is
@@ -31,7 +32,6 @@ type run struct {
 	path  string
 	f     *os.File
 	terms int         // a segment's: the terms of its generation of the dictionary
-	ids   [][]section // per unit: pieces of (id, document) pairs, each in id order
 	post  [][]section // per unit and field: (term, list) in provisional term order
 	fwd   [][]section // per unit and field: each document's term vector, in document order
 }
@@ -94,11 +94,7 @@ func (b *builder) flush() error {
 		order = byteOrder(terms)
 	}
 	for _, ub := range b.units {
-		ids, err := ub.writeRunIDs(w, b.idPiece)
-		if err != nil {
-			return fmt.Errorf("lexical: build: %w", err)
-		}
-		r.ids = append(r.ids, ids)
+		ub.runStart = ub.ids.Docs() // their ids are sorted by b.idSort
 		var post, fwd []section
 		for _, fb := range ub.fields {
 			start := w.n
@@ -207,50 +203,12 @@ func (fb *fieldBuilder) writeSegment(w *countWriter, terms []string, order []uin
 	return nil
 }
 
-// runIDPiece is how many documents' ids a run sorts at a time: the ids of
-// a run are written in pieces, each in id order, which idRanks merges, so
-// that a flush does not hold the ids of all its documents at once (tens of
-// MB, allocated in one go past the heap's soft limit).
+// runIDPiece is how many documents' ids a build to a directory sorts at a
+// time: the ids are written in pieces, each in id order, which idRanks
+// merges (see idSorter), so that the build does not hold the ids of all its
+// documents at once (tens of MB, allocated in one go past the heap's soft
+// limit).
 const runIDPiece = 1 << 18
-
-// idOrder returns the documents of an idBlob (document d's id is
-// blob[ends[d]:ends[d+1]]) in the byte order of their ids, ties in document
-// order.
-func idOrder(blob []byte, ends []uint64) []uint32 {
-	id := func(d uint32) []byte { return blob[ends[d]:ends[d+1]] }
-	order := make([]uint32, len(ends)-1)
-	for i := range order {
-		order[i] = uint32(i)
-	}
-	slices.SortFunc(order, func(a, b uint32) int {
-		if c := bytes.Compare(id(a), id(b)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
-	return order
-}
-
-// writeRunIDs writes the ids of the documents added since the last run,
-// with their document numbers, in pieces of n documents, each in id order,
-// and returns the pieces' sections.
-func (ub *unitBuilder) writeRunIDs(w *countWriter, n int) ([]section, error) {
-	var pieces []section
-	for first := ub.runStart; first < ub.ids.Docs(); first += n {
-		start := w.n
-		blob, ends := idBlob(&ub.ids, first, first+n)
-		for _, d := range idOrder(blob, ends) {
-			w.uvarint(uint64(ends[d+1] - ends[d]))
-			w.Write(blob[ends[d]:ends[d+1]])
-			if err := w.uvarint(uint64(first) + uint64(d)); err != nil {
-				return nil, err
-			}
-		}
-		pieces = append(pieces, section{start, w.n - start})
-	}
-	ub.runStart = ub.ids.Docs()
-	return pieces, nil
-}
 
 // idBlob returns the ids of the documents from first up to end, decoded
 // into one buffer (a string each would be millions of objects for the
@@ -272,6 +230,8 @@ func (b *builder) cleanup() {
 		os.Remove(r.path)
 	}
 	b.runs = nil
+	b.idSort.close()
+	b.idSort = nil
 	for _, f := range b.temps {
 		f.Close()
 		os.Remove(f.Name())
@@ -289,34 +249,32 @@ func (b *builder) cleanup() {
 
 // idRanks returns each document's position in byte order of the ids (ties,
 // which a valid corpus does not have, by document): merged from the sorted
-// pieces of the runs' ids when there are runs, otherwise by sorting them
-// all.
+// pieces of a build to a directory (see idSorter, ended by finish),
+// otherwise by sorting them all.
 func (b *builder) idRanks(ui int) ([]uint32, error) {
 	ub := b.units[ui]
 	ranks := make([]uint32, ub.ids.Docs())
-	if len(b.runs) == 0 {
+	if b.idSort == nil {
 		for r, d := range idOrder(idBlob(&ub.ids, 0, ub.ids.Docs())) {
 			ranks[d] = uint32(r)
 		}
 		return ranks, nil
 	}
 	h := &idHeap{}
-	for _, r := range b.runs {
-		for _, p := range r.ids[ui] {
-			s := &idStream{r: p.reader(r.f)}
-			if err := s.next(); err != nil {
-				return nil, err
-			}
-			if !s.done {
-				h.s = append(h.s, s)
-			}
+	for _, p := range b.idSort.pieces[ui] {
+		s := &idStream{r: p.reader(b.idSort.f)}
+		if err := s.next(); err != nil {
+			return nil, err
+		}
+		if !s.done {
+			h.s = append(h.s, s)
 		}
 	}
 	heap.Init(h)
 	for rank := 0; len(h.s) > 0; rank++ {
 		s := h.s[0]
 		if int(s.doc) >= len(ranks) || rank >= len(ranks) {
-			return nil, fmt.Errorf("lexical: build: internal error: run ids do not match the documents")
+			return nil, fmt.Errorf("lexical: build: internal error: the sorted ids do not match the documents")
 		}
 		ranks[s.doc] = uint32(rank)
 		if err := s.next(); err != nil {
