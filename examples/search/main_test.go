@@ -3,10 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/argsearch/argsearch/retrieval"
+	"github.com/argsearch/argsearch/runfile"
 )
 
 func TestBuildThenOpen(t *testing.T) {
@@ -244,5 +249,55 @@ func TestInterrupted(t *testing.T) {
 		if _, err := os.Stat(p); !os.IsNotExist(err) {
 			t.Errorf("an interrupted build left %s (%v)", p, err)
 		}
+	}
+}
+
+// TestWriteRun: the run file writeRun writes is the one runfile.NewRun
+// makes of the same hits (ties ordered by docid, a repeated topic's last
+// hits, no lines for a topic without hits), and a topic id that a run
+// cannot hold is an error also when the topic has no hits.
+func TestWriteRun(t *testing.T) {
+	dir := t.TempDir()
+	qs := []retrieval.Query{{ID: "2"}, {ID: "10"}, {ID: "3"}, {ID: "2"}}
+	results := [][]retrieval.Hit{
+		{{ID: "a", Score: 2}},
+		{{ID: "b", Score: 1.5}, {ID: "d", Score: 1.5}, {ID: "c", Score: 0.25}},
+		nil,
+		{{ID: "e", Score: 3}, {ID: "f", Score: 1e-9}},
+	}
+	o := options{out: filepath.Join(dir, "run.txt"), model: "bm25"}
+	if err := writeRun(o, qs, results, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(o.out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byTopic := map[string][]runfile.Result{}
+	for i, q := range qs {
+		rs := []runfile.Result{}
+		for _, h := range results[i] {
+			rs = append(rs, runfile.Result{DocID: h.ID, Score: h.Score})
+		}
+		byTopic[q.ID] = rs
+	}
+	run, err := runfile.NewRun("argsearch-bm25", runfile.Rules{}, byTopic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(dir, "want.txt")
+	if err := runfile.WriteFile(want, run, runfile.Rules{}); err != nil {
+		t.Fatal(err)
+	}
+	if w, _ := os.ReadFile(want); !bytes.Equal(got, w) {
+		t.Errorf("run file:\n%s\nwant:\n%s", got, w)
+	}
+	bad := append(slices.Clone(qs), retrieval.Query{ID: "x y"})
+	o.out = filepath.Join(dir, "bad.txt")
+	if err := writeRun(o, bad, append(slices.Clone(results), nil), io.Discard); err == nil {
+		t.Error("a topic id with a space and no hits: no error")
+	}
+	if _, err := os.Stat(o.out); err == nil {
+		t.Error("a run file written despite the error")
 	}
 }
