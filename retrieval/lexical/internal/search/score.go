@@ -97,9 +97,38 @@ func (q *scoring) parallel(ctx context.Context, cs []*cursor, ndocs uint64, part
 			return nil, err
 		}
 	}
-	// The best k of the ranges' best k.
-	t := &topK{ud: q.ud, k: q.k, buf: slices.Concat(res...), bar: math.Inf(-1)}
-	return t.sorted(), nil
+	return merge(q.ud, q.k, res), nil
+}
+
+// merge returns the best k of the documents of lists, each sorted best
+// first: by score descending, then rank descending, the ranks looked up
+// for equal scores only.
+func merge(ud *index.Unit, k int, lists [][]Scored) []Scored {
+	t := &topK{ud: ud}
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
+	out := make([]Scored, 0, min(k, n))
+	for len(out) < cap(out) {
+		best := -1
+		for p, l := range lists {
+			if len(l) == 0 {
+				continue
+			}
+			if best < 0 {
+				best = p
+				continue
+			}
+			a, b := &l[0], &lists[best][0]
+			if a.Score > b.Score || a.Score == b.Score && t.rank(a) > t.rank(b) {
+				best = p
+			}
+		}
+		out = append(out, lists[best][0])
+		lists[best] = lists[best][1:]
+	}
+	return out
 }
 
 // A sharedBar is the best k-th score (less the Dirichlet length bound)
@@ -222,7 +251,7 @@ func (r *ranger) allowed(doc uint64) bool {
 // docs scores, document at a time, the documents in [start, end) matching
 // cursors cs (positioned at or after start) and returns their best k,
 // best first. If bar is not nil, it shares θ with the other ranges of the
-// query, and the best k come in no order.
+// query.
 //
 // Documents are taken a window at a time, in one of two ways. Either the
 // essential cursors add their contributions to the window's documents,
@@ -303,9 +332,6 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 			}
 			next = iter + every
 		}
-	}
-	if bar != nil {
-		return r.h.best(), nil
 	}
 	return r.h.sorted(), nil
 }
@@ -617,14 +643,6 @@ func (t *topK) sorted() []Scored {
 		}
 		i = j
 	}
-	t.buf = t.buf[:0]
-	return out
-}
-
-// best empties t and returns its k best documents in no order.
-func (t *topK) best() []Scored {
-	t.selectBest()
-	out := slices.Clone(t.buf)
 	t.buf = t.buf[:0]
 	return out
 }
