@@ -12,7 +12,7 @@ import (
 
 // window is the number of consecutive documents the scoring loop takes at
 // a time (see Searcher.Run).
-const window = 1024
+const window = 2048
 
 // parallelCheck is the fewest unchecked postings a query checks on all
 // cores (checkTerms).
