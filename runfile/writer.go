@@ -64,11 +64,16 @@ type Writer struct {
 	line    []byte
 }
 
+// writeBuffer is the size of a Writer's buffer: a run of 50 topics of
+// 1000 lines (3.7 MB) takes about 60 writes with it, 919 with bufio's
+// default of 4 KiB.
+const writeBuffer = 64 << 10
+
 // NewWriter returns a Writer that writes a run tagged tag to w. An invalid
 // tag (empty or containing whitespace) is reported by the first Write.
 func NewWriter(w io.Writer, tag string) *Writer {
 	wr := &Writer{
-		bw:      bufio.NewWriter(nilio.Writer(w, "runfile")),
+		bw:      bufio.NewWriterSize(nilio.Writer(w, "runfile"), writeBuffer),
 		tag:     tag,
 		written: make(map[string]bool),
 		seen:    make(map[string]struct{}),
