@@ -37,12 +37,17 @@ type shared struct {
 func newIndex(d *index.Data, s Ranking) (*Index, error) {
 	sr, err := search.New(d)
 	if err != nil {
-		return nil, err
+		return nil, errors.Join(err, d.Close())
 	}
 	sh := &shared{Data: d, s: sr}
 	sh.units = append(sh.units, d.Meta.Units...)
 	x := &Index{d: sh}
-	return x.With(s)
+	y, err := x.With(s)
+	if err != nil {
+		// Nothing else holds d: release its mapping.
+		return nil, errors.Join(err, d.Close())
+	}
+	return y, nil
 }
 
 // Open opens the index in dir. Units limits which units are loaded (nil:

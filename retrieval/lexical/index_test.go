@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -430,6 +431,32 @@ func TestCloseDuringQueries(t *testing.T) {
 		}
 		if n := x.Docs("pair"); n != 0 {
 			t.Fatalf("Docs(pair) after Close: %d, want 0", n)
+		}
+	}
+}
+
+// TestOpenBadRankingUnmaps checks that an Open refused for its ranking
+// releases the index's mapping (it leaked until the process ended).
+func TestOpenBadRankingUnmaps(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc/self/maps")
+	}
+	dir := t.TempDir()
+	if err := buildIndex(t, dir, sampleArgs(t, 30), Config{}).Close(); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if _, err := Open(dir, Config{Ranking: Ranking{Scoring: Scoring{Model: "nope"}}}); err == nil {
+			t.Fatal("Open with an unknown model: no error")
+		}
+	}
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(maps)) {
+		if strings.Contains(line, dir) {
+			t.Errorf("the index is still mapped after a refused Open: %s", strings.TrimSpace(line))
 		}
 	}
 }
