@@ -58,7 +58,9 @@ func unitSections(t *testing.T, b []byte) (all []fileSection, post, fwd []fileSe
 // wrapping errCorrupt and naming the file.
 func TestCorruptByte(t *testing.T) {
 	dir := t.TempDir()
-	buildIndex(t, dir, sampleArgs(t, 3), Config{})
+	if err := buildIndex(t, dir, sampleArgs(t, 3), Config{}).Close(); err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	for _, unit := range []string{"sentence", "argument"} {
 		path := filepath.Join(dir, unit+".lex")
