@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -71,10 +72,9 @@ func (q *scoring) parallel(ctx context.Context, cs []*cursor, ndocs uint64, part
 	bar.bits.Store(math.Float64bits(math.Inf(-1)))
 	res := make([][]Scored, parts)
 	errs := make([]error, parts)
-	bounds := make([]uint64, parts+1)
+	bounds := splitPostings(cs, ndocs, parts)
 	cursors := make([][]*cursor, parts)
 	for p := range parts {
-		bounds[p+1] = ndocs * uint64(p+1) / uint64(parts)
 		if p == 0 {
 			cursors[p] = cs
 			continue
@@ -129,6 +129,33 @@ func merge(ud *index.Unit, k int, lists [][]Scored) []Scored {
 		lists[best] = lists[best][1:]
 	}
 	return out
+}
+
+// splitPostings returns the bounds of parts document ranges in which
+// cursors cs (at their first postings) hold about as many postings each,
+// as their blocks tell: bounds[p] is the first document of range p, and
+// bounds[parts] ndocs.
+func splitPostings(cs []*cursor, ndocs uint64, parts int) []uint64 {
+	total := 0
+	for _, c := range cs {
+		total += len(c.blocks)
+	}
+	// blocks returns the number of blocks of cs that end before d.
+	blocks := func(d uint64) int {
+		n := 0
+		for _, c := range cs {
+			n += sort.Search(len(c.blocks), func(i int) bool { return uint64(c.blocks[i].Last) >= d })
+		}
+		return n
+	}
+	bounds := make([]uint64, parts+1)
+	bounds[parts] = ndocs
+	for p := 1; p < parts; p++ {
+		want := total * p / parts
+		d := uint64(sort.Search(int(ndocs), func(d int) bool { return blocks(uint64(d)) >= want }))
+		bounds[p] = min(max(bounds[p-1], d), ndocs)
+	}
+	return bounds
 }
 
 // A sharedBar is the best k-th score (less the Dirichlet length bound)
