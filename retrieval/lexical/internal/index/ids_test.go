@@ -167,17 +167,7 @@ func TestRanks(t *testing.T) {
 			j := r.IntN(docs)
 			ranks[i], ranks[j] = ranks[j], ranks[i]
 		}
-		var c IDCoder
-		for d := range docs {
-			c.Add(fmt.Sprintf("d%d", d))
-		}
-		u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranks}
-		u.SetIDChecks()
-		u.Fields = []*Field{emptyField(docs)}
-		dir := t.TempDir()
-		if err := WriteUnit(context.Background(), dir, u, nil); err != nil {
-			t.Fatal(err)
-		}
+		u, dir := writeIDUnit(t, "d%d", ranks)
 		d, err := Read(dir, Meta{Format: FormatVersion}, []string{"sentence"}, true)
 		if err != nil {
 			t.Fatal(err)
@@ -285,19 +275,11 @@ func TestRankPermutation(t *testing.T) {
 // the first CheckID, stops that goroutine before it unmaps the file.
 func TestIDsCheckedBehind(t *testing.T) {
 	const docs = 3*IDChunk + 5
-	var c IDCoder
 	ranks := make([]uint32, docs)
 	for d := range docs {
-		c.Add(fmt.Sprintf("d%07d", d))
 		ranks[d] = uint32(d)
 	}
-	u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranks}
-	u.SetIDChecks()
-	u.Fields = []*Field{emptyField(docs)}
-	dir := t.TempDir()
-	if err := WriteUnit(context.Background(), dir, u, nil); err != nil {
-		t.Fatal(err)
-	}
+	u, dir := writeIDUnit(t, "d%07d", ranks)
 	for i := range 20 {
 		d, err := Read(dir, Meta{Format: FormatVersion}, []string{"sentence"}, true)
 		if err != nil {
@@ -317,7 +299,7 @@ func TestIDsCheckedBehind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := len(Magic) + 8 + int(c.Restart[IDChunk/IDEvery]) + 3 // in the ids of the second chunk
+	at := len(Magic) + 8 + int(u.IDRestart[IDChunk/IDEvery]) + 3 // in the ids of the second chunk
 	b[at] ^= 0x04
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
@@ -346,4 +328,23 @@ func TestIDsCheckedBehind(t *testing.T) {
 	if err := got.CheckID(IDChunk + 7); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), path) {
 		t.Errorf("CheckID in the damaged chunk: %v, want ErrCorrupt naming %s", err, path)
 	}
+}
+
+// writeIDUnit writes, to a new directory, a sentence unit of len(ranks)
+// documents without postings, document d's id format with d, its rank
+// ranks[d]; it returns the unit and the directory.
+func writeIDUnit(t *testing.T, format string, ranks []uint32) (*Unit, string) {
+	t.Helper()
+	var c IDCoder
+	for d := range ranks {
+		c.Add(fmt.Sprintf(format, d))
+	}
+	u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranks}
+	u.SetIDChecks()
+	u.Fields = []*Field{emptyField(len(ranks))}
+	dir := t.TempDir()
+	if err := WriteUnit(context.Background(), dir, u, nil); err != nil {
+		t.Fatal(err)
+	}
+	return u, dir
 }
