@@ -7,7 +7,7 @@ import "encoding/binary"
 // A list is a chain of blocks; a block is an 8-byte link to the next block
 // followed by data. Blocks double in size from 16 to 4096 bytes.
 const (
-	arenaChunk  = 1 << 24
+	arenaChunk  = 1 << 22
 	minBlock    = 16
 	maxBlock    = 4096
 	blockHeader = 8

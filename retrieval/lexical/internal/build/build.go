@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"iter"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -53,6 +54,10 @@ type Config struct {
 	// IDPiece, if positive, replaces runIDPiece (for tests): the documents
 	// whose ids a build to a directory sorts at a time.
 	IDPiece int
+	// IDSpill, if positive, replaces idSpill (for tests), rounded up to a
+	// multiple of index.IDEvery: the documents whose ids a build to a
+	// directory codes in memory before it writes them out.
+	IDSpill int
 }
 
 // Progress reports how far a build is: lexical's Progress, field for
@@ -78,6 +83,7 @@ func Run(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error]
 	if dir != "" {
 		b.dir, b.budget = dir, c.Memory
 		b.idPiece = cmp.Or(c.IDPiece, runIDPiece)
+		b.idSpill = (cmp.Or(c.IDSpill, idSpill) + index.IDEvery - 1) / index.IDEvery * index.IDEvery
 		if b.budget <= 0 {
 			b.budget = defaultBuildMemory
 		}
@@ -94,6 +100,9 @@ func Run(ctx context.Context, dir string, args iter.Seq2[corpus.Argument, error]
 		var err error
 		if b.idSort, err = newIDSorter(dir, len(b.units), b.idPiece); err != nil {
 			return nil, err
+		}
+		if b.idFile, err = os.Create(filepath.Join(dir, "build-ids.data")); err != nil {
+			return nil, fmt.Errorf("lexical: build: %w", err)
 		}
 	}
 	start := time.Now()
@@ -143,6 +152,13 @@ type builder struct {
 	// a time, and idSort sorts them (nil in memory).
 	idPiece int
 	idSort  *idSorter
+	// A build to a directory writes its units' front-coded ids to idFile
+	// as they are coded, every idSpill documents (see spillIDs); idErr is
+	// the first error writing them, returned by finish.
+	idFile  *os.File
+	idSpill int
+	idSize  int64
+	idErr   error
 	// segTerms > 0: each run is a segment (see segment), written when the
 	// dictionary holds more than segTerms terms or when the budget is
 	// passed, after which the dictionary starts afresh.
@@ -157,9 +173,16 @@ type builder struct {
 }
 
 type unitBuilder struct {
-	unit     string
-	ids      index.IDCoder // document ids, front-coded
-	runStart int           // the first document not yet written to a run
+	unit string
+	// ids front-codes the document ids: in a build to a directory, those
+	// of the last documents, the earlier ones written to the builder's
+	// idFile (see spillIDs) until joinIDs reads them back.
+	ids      index.IDCoder
+	idParts  []section // where the written ids are in idFile, in order
+	idBytes  uint64    // their bytes
+	idStarts []uint64  // their restarts (index.IDCoder.Restart), offsets in all of them
+	docs     int       // the documents added
+	runStart int       // the first document not yet written to a run
 	fields   []*fieldBuilder
 }
 
@@ -515,11 +538,15 @@ func (b *builder) merge(bt *batch) {
 	for i, ub := range b.units {
 		rb := &bt.units[i]
 		if b.idSort != nil {
-			b.idSort.add(i, ub.ids.Docs(), rb.ids)
+			b.idSort.add(i, ub.docs, rb.ids)
 		}
 		for _, id := range rb.ids {
 			ub.ids.Add(id)
+			if b.idFile != nil && ub.ids.Docs() == b.idSpill {
+				b.spillIDs(ub)
+			}
 		}
+		ub.docs += len(rb.ids)
 		b.ndocs += len(rb.ids)
 		for fi, fb := range ub.fields {
 			fb.merge(&rb.fields[fi])

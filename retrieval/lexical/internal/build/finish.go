@@ -16,6 +16,9 @@ import (
 // with their Krovetz stems, then applies a frequency-based stop list (to
 // the stems).
 func (b *builder) finish() error {
+	if b.idErr != nil {
+		return b.idErr
+	}
 	if b.idSort != nil {
 		if err := b.idSort.end(); err != nil {
 			return err
@@ -23,7 +26,7 @@ func (b *builder) finish() error {
 	}
 	if len(b.runs) > 0 {
 		for _, ub := range b.units {
-			if ub.ids.Docs() > ub.runStart {
+			if ub.docs > ub.runStart {
 				if err := b.flush(); err != nil {
 					return err
 				}

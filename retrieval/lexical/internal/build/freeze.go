@@ -107,6 +107,9 @@ func (b *builder) freeze(ctx context.Context, ui int, inMemory bool, parts int) 
 		return b.freezeSegments(ui)
 	}
 	ub := b.units[ui]
+	if err := b.joinIDs(ub); err != nil {
+		return nil, nil, err
+	}
 	u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
 	var streams []index.FieldStreams
 	for fi := range ub.fields {

@@ -133,6 +133,9 @@ func (t *tempOut) stream() (*index.Stream, error) {
 // term dictionaries and postings as streams (see mergeField).
 func (b *builder) freezeSegments(ui int) (*index.Unit, []index.FieldStreams, error) {
 	ub := b.units[ui]
+	if err := b.joinIDs(ub); err != nil {
+		return nil, nil, err
+	}
 	u := &index.Unit{Name: ub.unit, IDData: ub.ids.Data, IDRestart: ub.ids.Restart}
 	var err error
 	if u.IDRank, err = b.idRanks(ui); err != nil {

@@ -94,7 +94,7 @@ func (b *builder) flush() error {
 		order = byteOrder(terms)
 	}
 	for _, ub := range b.units {
-		ub.runStart = ub.ids.Docs() // their ids are sorted by b.idSort
+		ub.runStart = ub.docs // their ids are sorted by b.idSort
 		var post, fwd []section
 		for _, fb := range ub.fields {
 			start := w.n
@@ -232,6 +232,11 @@ func (b *builder) cleanup() {
 	b.runs = nil
 	b.idSort.close()
 	b.idSort = nil
+	if b.idFile != nil {
+		b.idFile.Close()
+		os.Remove(b.idFile.Name())
+		b.idFile = nil
+	}
 	for _, f := range b.temps {
 		f.Close()
 		os.Remove(f.Name())
@@ -253,7 +258,7 @@ func (b *builder) cleanup() {
 // otherwise by sorting them all.
 func (b *builder) idRanks(ui int) ([]uint32, error) {
 	ub := b.units[ui]
-	ranks := make([]uint32, ub.ids.Docs())
+	ranks := make([]uint32, ub.docs)
 	if b.idSort == nil {
 		for r, d := range idOrder(idBlob(&ub.ids, 0, ub.ids.Docs())) {
 			ranks[d] = uint32(r)

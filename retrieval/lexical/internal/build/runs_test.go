@@ -42,6 +42,7 @@ func TestBuildRuns(t *testing.T) {
 			mustRun(t, whole, args, c)
 			c.Memory = 1
 			c.IDPiece = 100 // several sorted pieces of ids per run
+			c.IDSpill = 64  // the ids written out and read back, in several parts
 			var last Progress
 			c.Progress = func(p Progress) { last = p }
 			mustRun(t, runs, args, c)
