@@ -41,7 +41,7 @@
 // sentence or argument (-units is its old name); -no-vectors builds
 // without the per-document term vectors that -prf needs (about half of a
 // sentence index). -memory sets the soft limit of the Go heap
-// while building, in MiB (576 by default, 0 for none; the GOMEMLIMIT
+// while building, in MiB (536 by default, 0 for none; the GOMEMLIMIT
 // environment variable overrides it): the garbage collector works harder
 // near it instead of letting the heap grow to twice the live data, which
 // halves the peak memory of a full-scale build for a few percent more
