@@ -45,6 +45,7 @@ type Analyzer struct {
 	types   []int
 	ents    []int32 // the term ids of a text, for shingles
 	shingle []byte
+	runes   []rune // the Porter stemmer's scratch
 }
 
 // NewAnalyzer returns an Analyzer for a (checked and completed as
@@ -253,7 +254,9 @@ func (z *Analyzer) term(tok []byte) string {
 	if s == "" || z.stop != nil && z.stop(s) {
 		return ""
 	}
-	if z.stemmer != nil {
+	if z.a.Stem == stemPorter {
+		s, z.runes = porterStem(z.runes, s)
+	} else if z.stemmer != nil {
 		s = z.stemmer(s)
 	}
 	return s
@@ -316,7 +319,9 @@ func lower(b []byte) string {
 		}
 	}
 	if ascii {
-		return string(appendLowerASCII(make([]byte, 0, len(b)), string(b)))
+		// One allocation: the string is made of the bytes in place.
+		l := appendLowerASCII(make([]byte, 0, len(b)), unsafe.String(unsafe.SliceData(b), len(b)))
+		return unsafe.String(unsafe.SliceData(l), len(l))
 	}
 	return string(bytes.Map(unicode.ToLower, b))
 }
