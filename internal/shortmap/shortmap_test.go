@@ -85,3 +85,62 @@ func TestHostileKeys(t *testing.T) {
 		t.Errorf("Len %d, want %d", m.Len(), len(keys))
 	}
 }
+
+// TestPaddedKeys checks keys that are equal once padded with zero bytes to
+// KeyLen (a slot holds a key's bytes zero-padded): they differ by their
+// lengths only, and are held apart.
+func TestPaddedKeys(t *testing.T) {
+	var m Map[int32]
+	var keys []string
+	for _, stem := range []string{"a", "\x00", "abcdefgh", "abcdefghijklmnop"} {
+		for n := len(stem); n <= KeyLen; n++ {
+			keys = append(keys, stem+strings.Repeat("\x00", n-len(stem)))
+		}
+	}
+	for i, k := range keys {
+		if id, ok := m.GetString(k); ok {
+			t.Fatalf("key %q found (%d) before it was put", k, id)
+		}
+		m.PutString(k, int32(i))
+	}
+	for i, k := range keys {
+		if id, ok := m.Get([]byte(k)); !ok || id != int32(i) {
+			t.Errorf("key %q: %d, %v; want %d, true", k, id, ok, i)
+		}
+	}
+}
+
+// FuzzMap checks a Map against a Go map over the keys a fuzzed string
+// splits into at '|' (any bytes, lengths 0 to past KeyLen), each put when
+// it is missing, through growth.
+func FuzzMap(f *testing.F) {
+	f.Add("a|b|a|\x00|\x00\x00|abcdefghijklmnopqrstuvwx|abcdefghijklmnopqrstuvwxy||a")
+	f.Add(strings.Repeat("k|", 3000))
+	f.Fuzz(func(t *testing.T, s string) {
+		var m Map[uint32]
+		want := map[string]uint32{}
+		for i, k := range strings.Split(s, "|") {
+			// Many keys from few bytes: each key and its suffixes.
+			for j := 0; j <= len(k) && j < 4; j++ {
+				k := k[j:]
+				id, ok := m.GetString(k)
+				wid, wok := want[k]
+				if ok != wok || id != wid {
+					t.Fatalf("GetString(%q) = %d, %v; want %d, %v", k, id, ok, wid, wok)
+				}
+				if !ok {
+					m.Put([]byte(k), uint32(i))
+					want[k] = uint32(i)
+				}
+			}
+		}
+		if m.Len() != len(want) {
+			t.Fatalf("Len %d, want %d", m.Len(), len(want))
+		}
+		for k, wid := range want {
+			if id, ok := m.GetString(k); !ok || id != wid {
+				t.Fatalf("GetString(%q) = %d, %v at the end; want %d, true", k, id, ok, wid)
+			}
+		}
+	})
+}
