@@ -379,34 +379,27 @@ func (r *ranger) all(lo, hi uint64, wess int) {
 	}
 	acc := &sc.acc
 	list := sc.list[:n]
-	if r.cut > 0 {
-		// A place read again reads 0, below the bar.
-		for _, j := range list {
-			j &= window - 1
-			score := acc[j]
-			acc[j] = 0
-			if score >= r.cut {
-				if doc := lo + uint64(j); r.allowed(doc) {
-					r.offer(doc, score)
-				}
-			}
-		}
-		return
+	// A place read again reads spent, which the bar does not admit: 0
+	// while the bar is above 0 (it only rises), else NaN, which no bar
+	// admits, the places cleared after.
+	spent := 0.0
+	if !(r.cut > 0) {
+		spent = math.NaN()
 	}
-	// A place read again reads NaN, which no bar admits.
-	nan := math.NaN()
 	for _, j := range list {
 		j &= window - 1
 		score := acc[j]
-		acc[j] = nan
+		acc[j] = spent
 		if score >= r.cut {
 			if doc := lo + uint64(j); r.allowed(doc) {
 				r.offer(doc, score)
 			}
 		}
 	}
-	for _, j := range list {
-		acc[j&(window-1)] = 0
+	if spent != 0 {
+		for _, j := range list {
+			acc[j&(window-1)] = 0
+		}
 	}
 }
 
