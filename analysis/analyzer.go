@@ -77,9 +77,19 @@ func NewAnalyzer(a Analysis) (*Analyzer, error) {
 }
 
 // Clone returns a new Analyzer of the same Analysis, with an empty memo,
-// that shares z's stemmer (safe for concurrent use).
+// that shares z's stemmer (safe for concurrent use); the Porter stemmer,
+// which works in a scratch buffer, it binds to a buffer of its own.
 func (z *Analyzer) Clone() *Analyzer {
 	c := &Analyzer{a: z.a, stop: z.stop, stemmer: z.stemmer}
+	if c.a.Stem == stemPorter {
+		// The Porter stemmer works in a scratch buffer of each Analyzer's
+		// own.
+		c.stemmer = func(s string) string {
+			stem, buf := porterStem(c.runes, s)
+			c.runes = buf
+			return stem
+		}
+	}
 	if c.a.Fold {
 		c.fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFKC)
 	}
@@ -254,9 +264,7 @@ func (z *Analyzer) term(tok []byte) string {
 	if s == "" || z.stop != nil && z.stop(s) {
 		return ""
 	}
-	if z.a.Stem == stemPorter {
-		s, z.runes = porterStem(z.runes, s)
-	} else if z.stemmer != nil {
+	if z.stemmer != nil {
 		s = z.stemmer(s)
 	}
 	return s
