@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -299,5 +301,39 @@ func TestWriteRun(t *testing.T) {
 	}
 	if _, err := os.Stat(o.out); err == nil {
 		t.Error("a run file written despite the error")
+	}
+}
+
+// TestLimitMemory checks that -memory's value becomes the heap's soft
+// limit while a build runs, and the limit before it afterwards; that 0 and
+// GOMEMLIMIT leave the limit alone; and that the flag's default is
+// defaultMemory.
+func TestLimitMemory(t *testing.T) {
+	limit := func() int64 { return debug.SetMemoryLimit(-1) }
+	before := limit()
+	for _, tc := range []struct {
+		mib  int
+		env  string
+		want int64
+	}{
+		{defaultMemory, "", defaultMemory << 20},
+		{321, "", 321 << 20},
+		{0, "", before},
+		{321, "100MiB", before},
+	} {
+		t.Setenv("GOMEMLIMIT", tc.env)
+		restore := limitMemory(tc.mib)
+		if got := limit(); got != tc.want {
+			t.Errorf("-memory %d, GOMEMLIMIT %q: limit %d, want %d", tc.mib, tc.env, got, tc.want)
+		}
+		restore()
+		if got := limit(); got != before {
+			t.Errorf("-memory %d: limit %d after the build, want %d again", tc.mib, got, before)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"-h"}, &stdout, &stderr)
+	if help := stdout.String() + stderr.String(); !strings.Contains(help, fmt.Sprintf("(default %d)", defaultMemory)) {
+		t.Errorf("-memory's help does not give its default %d:\n%s", defaultMemory, help)
 	}
 }

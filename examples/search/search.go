@@ -217,6 +217,17 @@ func openIndex(ctx context.Context, o options, c lexical.Config, stdout, stderr 
 	return x, nil
 }
 
+// limitMemory sets the Go heap's soft limit to mib MiB (-memory) unless
+// mib is 0 or GOMEMLIMIT is set, and returns what restores the limit
+// before it.
+func limitMemory(mib int) (restore func()) {
+	if mib <= 0 || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	prev := debug.SetMemoryLimit(int64(mib) << 20)
+	return func() { debug.SetMemoryLimit(prev) }
+}
+
 // buildIndex builds the index of -index from -corpus, with a progress bar
 // on stderr and the heap limit of -memory while it builds, and records the
 // corpus it was built from beside it. A failed build leaves no directory it
@@ -230,9 +241,7 @@ func buildIndex(ctx context.Context, o options, c lexical.Config, stderr io.Writ
 		return nil, err
 	}
 	defer r.Close()
-	if o.memory > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(o.memory) << 20))
-	}
+	defer limitMemory(o.memory)()
 	bar := cli.NewProgress(stderr, o.quiet, "indexing", 0, func(n int64) string { return fmt.Sprintf("%d arguments", n) })
 	c.Progress = func(p lexical.Progress) {
 		if p.Done {
