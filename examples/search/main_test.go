@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -19,6 +20,9 @@ import (
 func TestBuildThenOpen(t *testing.T) {
 	dir := t.TempDir()
 	idx := filepath.Join(dir, "index")
+	// The timing line, its times to the microsecond: a tiny index's
+	// queries must not read as 0.00 ms.
+	latencyLine := regexp.MustCompile(`(?m)^queries: \d+, top-\d+, mean \d+\.\d{3} ms, p50 \d+\.\d{3} ms, p95 \d+\.\d{3} ms, max \d+\.\d{3} ms$`)
 	var runs [3][]byte
 	for i := range runs {
 		out := filepath.Join(dir, "run.txt")
@@ -35,6 +39,9 @@ func TestBuildThenOpen(t *testing.T) {
 		want := []string{"build:", "open:", "open:"}[i]
 		if !strings.HasPrefix(stdout.String(), want) || !strings.Contains(stdout.String(), "queries: 2, top-5") {
 			t.Errorf("run %d: stdout %q lacks %q and the query timings", i, stdout.String(), want)
+		}
+		if !latencyLine.MatchString(stdout.String()) {
+			t.Errorf("run %d: stdout %q: want the query times in ms to the microsecond (three decimals)", i, stdout.String())
 		}
 		var err error
 		if runs[i], err = os.ReadFile(out); err != nil {
