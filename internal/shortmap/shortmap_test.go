@@ -144,3 +144,45 @@ func FuzzMap(f *testing.F) {
 		}
 	})
 }
+
+// TestHash checks GetHash and PutHash against Get: hashes taken before the
+// first Put (which sets no seed of its own then) stay valid while the map
+// grows from none to 64K slots and after Clear, and Touch reads nothing
+// from an empty map.
+func TestHash(t *testing.T) {
+	var m Map[uint32]
+	if m.Touch(12345) != 0 {
+		t.Fatal("Touch of an empty map is not 0")
+	}
+	keys := make([][]byte, 20000)
+	hs := make([]uint64, len(keys))
+	for i := range keys {
+		keys[i] = []byte(fmt.Sprintf("k%d", i*7919))
+		if i%500 == 0 {
+			keys[i] = []byte(strings.Repeat("long", 8) + string(keys[i]))
+		}
+		hs[i] = m.Hash(keys[i])
+	}
+	for round := range 2 {
+		for i, k := range keys {
+			if _, ok := m.GetHash(k, hs[i]); ok {
+				t.Fatalf("round %d: key %q held before its Put", round, k)
+			}
+			m.PutHash(k, hs[i], uint32(i))
+		}
+		for i, k := range keys {
+			if h := m.Hash(k); h != hs[i] && inline(k) {
+				t.Fatalf("round %d: Hash(%q) changed as the map grew", round, k)
+			}
+			id, ok := m.Get(k)
+			hid, hok := m.GetHash(k, hs[i])
+			if !ok || id != uint32(i) || !hok || hid != id {
+				t.Fatalf("round %d: Get(%q) = %d, %v, GetHash %d, %v; want %d", round, k, id, ok, hid, hok, i)
+			}
+		}
+		if m.Len() != len(keys) {
+			t.Fatalf("round %d: Len %d, want %d", round, m.Len(), len(keys))
+		}
+		m.Clear()
+	}
+}
