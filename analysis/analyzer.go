@@ -43,7 +43,13 @@ type Analyzer struct {
 	buf     []byte
 	toks    [][]byte
 	types   []int
-	ents    []int32 // the term ids of a text, for shingles
+	hashes  []uint64 // the memo's hashes of a text's tokens
+	tids    []int32  // their ids (-1: dropped)
+	miss    []int32  // the places of those the memo lacks
+	mterms  []string // the terms of those
+	mhashes []uint64 // and their hashes in ids
+	ents    []int32  // the term ids of a text
+	touched int      // a sum of what words and Each read ahead, so the reads stay
 	shingle []byte
 	runes   []rune // the Porter stemmer's scratch
 }
@@ -110,12 +116,19 @@ func (z *Analyzer) AppendTerms(dst []string, text string) []string {
 // ids.
 func (z *Analyzer) Each(text string, f func(id int, term string)) {
 	n := z.a.Shingles
+	z.words(text)
 	if n < 2 {
-		z.words(text, func(id int32) { f(int(id), z.terms[id]) })
+		// The terms are read ahead, as words reads the memo's slots.
+		t := 0
+		for _, id := range z.ents {
+			t |= len(z.terms[id])
+		}
+		z.touched |= t
+		for _, id := range z.ents {
+			f(int(id), z.terms[id])
+		}
 		return
 	}
-	z.ents = z.ents[:0]
-	z.words(text, func(id int32) { z.ents = append(z.ents, id) })
 	for i, id := range z.ents {
 		f(int(id), z.terms[id])
 		z.shingle = append(z.shingle[:0], z.terms[id]...)
@@ -149,16 +162,6 @@ func (z *Analyzer) id(t []byte) int32 {
 	return id
 }
 
-// termID is id for a term held in a string: a new term keeps t itself, not
-// a copy.
-func (z *Analyzer) termID(t string) int32 {
-	id, ok := z.ids.GetString(t)
-	if !ok {
-		id = z.add(t)
-	}
-	return id
-}
-
 // add gives the new term t the next id.
 func (z *Analyzer) add(t string) int32 {
 	id := int32(len(z.terms))
@@ -167,8 +170,13 @@ func (z *Analyzer) add(t string) int32 {
 	return id
 }
 
-// words calls f with the id of every term of text (no shingles), in order.
-func (z *Analyzer) words(text string, f func(int32)) {
+// words sets z.ents to the ids of the terms of text (no shingles), in
+// order. It looks the tokens up in the memo in passes: it hashes them all,
+// reads the slot each is looked for in first, then looks them up, and
+// analyses those the memo lacks. The slots, scattered over a
+// memo larger than the caches, are then read together, their cache misses
+// overlapping, instead of one at a time.
+func (z *Analyzer) words(text string) {
 	var in []byte
 	if z.a.Fold {
 		z.buf = z.appendFolded(z.buf[:0], text)
@@ -178,32 +186,100 @@ func (z *Analyzer) words(text string, f func(int32)) {
 		in = unsafe.Slice(unsafe.StringData(text), len(text))
 	}
 	z.toks, z.types = appendWords(z.toks[:0], z.types, in)
-	for i := 0; i < len(z.toks); i++ {
-		tok := z.toks[i]
+	toks, k := z.toks, 0
+	for i := 0; i < len(toks); i++ {
+		tok := toks[i]
 		if len(tok) > maxTokenRunes {
 			if utf8.RuneCount(tok) > maxTokenRunes {
 				// Rare: cut it, and analyse the pieces in its place.
 				pieces := splitLong(nil, tok)
-				z.toks = append(z.toks[:i], append(pieces, z.toks[i+1:]...)...)
-				tok = z.toks[i]
+				toks = append(toks[:i], append(pieces, toks[i+1:]...)...)
+				tok = toks[i]
 			}
 		}
 		if tok[0] == '_' && onlyUnderscores(tok) {
 			continue
 		}
-		id, ok := z.cache.Get(tok)
+		toks[k] = tok
+		k++
+	}
+	z.toks, toks = toks, toks[:k]
+	hs := z.hashes[:0]
+	for _, tok := range toks {
+		hs = append(hs, z.cache.Hash(tok))
+	}
+	// A loop of its own, a few instructions a key, so that the processor
+	// has the reads of all the keys under way at once.
+	var t uint8
+	for _, h := range hs {
+		t |= z.cache.Touch(h)
+	}
+	z.hashes, z.touched = hs, z.touched|int(t)
+	// The ids by place; -2 for a token the memo lacks.
+	ids, miss := z.tids[:0], z.miss[:0]
+	for i, tok := range toks {
+		id, ok := z.cache.GetHash(tok, hs[i])
 		if !ok {
-			id = -1
-			if t := z.term(tok); t != "" {
-				id = z.termID(t)
-			}
-			z.cache.Put(tok, id)
+			id = -2
+			miss = append(miss, int32(i))
 		}
+		ids = append(ids, id)
+	}
+	if len(miss) > 0 {
+		z.analyse(toks, hs, ids, miss)
+	}
+	z.tids, z.miss = ids, miss
+	z.ents = z.ents[:0]
+	for _, id := range ids {
 		if id >= 0 {
-			f(id)
+			z.ents = append(z.ents, id)
 		}
 	}
 }
+
+// analyse analyses the tokens at places miss of toks (of memo hashes hs),
+// which the memo lacks, sets their ids (ids, by place) and memoizes them,
+// in the order of the places. It too works in passes: it analyses them
+// all, hashes their terms and reads the term map's slots, then gives the
+// terms their ids.
+func (z *Analyzer) analyse(toks [][]byte, hs []uint64, ids []int32, miss []int32) {
+	terms, ths := z.mterms[:0], z.mhashes[:0]
+	for _, i := range miss {
+		t := z.term(toks[i])
+		terms = append(terms, t)
+		ths = append(ths, z.ids.Hash(stringBytes(t)))
+	}
+	var t uint8
+	for _, h := range ths {
+		t |= z.ids.Touch(h)
+	}
+	z.touched |= int(t)
+	for j, i := range miss {
+		tok := toks[i]
+		// A token seen before in the text is memoized by now.
+		id, ok := z.cache.GetHash(tok, hs[i])
+		if !ok {
+			id = -1
+			if t := terms[j]; t != "" {
+				id, ok = z.ids.GetHash(stringBytes(t), ths[j])
+				if !ok {
+					// A new term keeps t itself, not a copy.
+					id = int32(len(z.terms))
+					z.terms = append(z.terms, t)
+					z.ids.PutHash(stringBytes(t), ths[j], id)
+				}
+			}
+			z.cache.PutHash(tok, hs[i], id)
+		}
+		ids[i] = id
+	}
+	clear(terms)
+	z.mterms, z.mhashes = terms[:0], ths
+}
+
+// stringBytes returns the bytes of s without copying them; they are only
+// read.
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // appendFolded appends text folded (Analysis.Fold) to dst: ASCII spans
 // (nextSpan) lower-cased directly, the others through the fold
