@@ -221,7 +221,7 @@ type termStat struct {
 }
 
 func newBuilder(an analysis.Analysis, units []string, vectors bool) *builder {
-	b := &builder{an: an, dict: &dictionary{}}
+	b := &builder{an: an, dict: newDictionary()}
 	for _, u := range units {
 		ub := &unitBuilder{unit: u}
 		for _, f := range index.UnitFields(u) {

@@ -2,6 +2,7 @@ package build
 
 import (
 	"sync"
+	"unsafe"
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/shortmap"
@@ -42,6 +43,18 @@ type dictionary struct {
 	ids   shortmap.Map[uint32] // a short term's lookup reads one slot, so the lock is held shortly
 	terms []string
 	gen   uint32
+	// touched is what workers read ahead (shortmap.Map.Touch), kept so
+	// the reads stay.
+	touched uint8
+}
+
+// newDictionary returns an empty dictionary whose map has its hash seed,
+// so that workers can hash terms (shortmap.Map.Hash) before they take the
+// lock.
+func newDictionary() *dictionary {
+	d := &dictionary{}
+	d.ids.Hash(nil)
+	return d
 }
 
 // generation returns the dictionary's generation: the number of resets.
@@ -76,20 +89,6 @@ func (d *dictionary) known() []string {
 	return d.terms[:len(d.terms):len(d.terms)]
 }
 
-// id returns the id of t in the dictionary's current generation, which it
-// also returns.
-func (d *dictionary) id(t string) (uint32, uint32) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	g, ok := d.ids.GetString(t)
-	if !ok {
-		g = uint32(len(d.terms))
-		d.ids.PutString(t, g)
-		d.terms = append(d.terms, t)
-	}
-	return g, d.gen
-}
-
 // An analyzer is an analysis.Analyzer with a termEntry for each of its
 // terms, indexed by the term's id. It is not safe for concurrent use; make
 // one per goroutine.
@@ -97,6 +96,14 @@ type analyzer struct {
 	z    *analysis.Analyzer
 	ents []termEntry // by term id; term "" until the term is first seen
 	dict *dictionary // gives the terms their ids in the build
+
+	// A text's terms, by place: their ids in z and the terms; the places
+	// whose entries lack a gid of the generation, and their terms' hashes
+	// in dict.
+	ids    []int32
+	terms  []string
+	need   []int32
+	hashes []uint64
 }
 
 // newAnalyzer returns an analyzer of proto's analysis (a clone of proto)
@@ -109,25 +116,72 @@ func newAnalyzer(proto *analysis.Analyzer, dict *dictionary) *analyzer {
 // analysis.Analyzer.Each gives them), its id of generation gen of the
 // dictionary; it returns false if the dictionary has moved on to a later
 // generation (the ids given are then not all of gen).
+//
+// It works in passes over the text's terms, so that the memory reads that
+// miss the caches (an entry, a slot of the dictionary) come together and
+// overlap: it reads the entries first, then gives the terms that lack one
+// their ids, all under one hold of the dictionary's lock (their hashes
+// computed before it), and calls f last.
 func (z *analyzer) each(text string, gen uint32, f func(*termEntry)) bool {
-	ok := true
+	z.ids, z.terms = z.ids[:0], z.terms[:0]
+	top := -1
 	z.z.Each(text, func(id int, term string) {
-		if id >= len(z.ents) {
-			z.ents = append(z.ents, make([]termEntry, id+1-len(z.ents))...)
-		}
-		// Entries are values (one cache line fewer a token than pointers);
-		// e is not kept past f, so growing ents cannot leave it stale.
-		e := &z.ents[id]
-		if e.gen != gen+1 {
-			var g uint32
-			e.gid, g = z.dict.id(term)
-			e.gen = g + 1
-			ok = ok && g == gen
-		}
-		f(e)
+		z.ids = append(z.ids, int32(id))
+		z.terms = append(z.terms, term)
+		top = max(top, id)
 	})
+	if top >= len(z.ents) {
+		z.ents = append(z.ents, make([]termEntry, top+1-len(z.ents))...)
+	}
+	// Entries are values (one cache line fewer a token than pointers).
+	ents := z.ents
+	need := z.need[:0]
+	for i, id := range z.ids {
+		if ents[id].gen != gen+1 {
+			need = append(need, int32(i))
+		}
+	}
+	z.need = need
+	ok := true
+	if len(need) > 0 {
+		d := z.dict
+		hs := z.hashes[:0]
+		for _, i := range need {
+			hs = append(hs, d.ids.Hash(stringBytes(z.terms[i])))
+		}
+		z.hashes = hs
+		d.mu.Lock()
+		var t uint8
+		for _, h := range hs {
+			t |= d.ids.Touch(h)
+		}
+		for j, i := range need {
+			e := &ents[z.ids[i]]
+			if e.gen == gen+1 {
+				continue // a term seen before in the text
+			}
+			term := z.terms[i]
+			g, found := d.ids.GetHash(stringBytes(term), hs[j])
+			if !found {
+				g = uint32(len(d.terms))
+				d.ids.PutHash(stringBytes(term), hs[j], g)
+				d.terms = append(d.terms, term)
+			}
+			e.gid, e.gen = g, d.gen+1
+			ok = ok && d.gen == gen
+		}
+		d.touched |= t
+		d.mu.Unlock()
+	}
+	for _, id := range z.ids {
+		f(&ents[id])
+	}
 	return ok
 }
+
+// stringBytes returns the bytes of s without copying them; they are only
+// read.
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // trim empties the memo when it has grown too large. The build calls it
 // between documents only, as the entries carry per-document counts.
