@@ -134,6 +134,7 @@ func (f *Field) checkTerm(id int) error {
 	p := f.Post[start:end]
 	var docs, tfs [BlockSize]uint32
 	prev, pos, maxTF := int64(-1), 0, uint32(0)
+	ndocs, dl8 := int64(f.Docs()), f.DL8
 	for i, b := range blocks {
 		n := min(BlockSize, df-i*BlockSize)
 		if int(b.Off) != pos {
@@ -145,14 +146,32 @@ func (f *Field) checkTerm(id int) error {
 		}
 		DecodeBlock(docs[:n], tfs[:n], f.Post[start+uint64(pos):], uint32(prev+1))
 		pos += size
-		bmax, bmin := uint32(0), uint32(math.MaxUint32)
+		// Without branches: a posting at or before the one before it sets
+		// the sign bit of down; a frequency of 0 makes tmin 0. Then the
+		// shortest document's DL8 (255: look at its whole length).
+		down, tmin, bmax := uint64(0), uint32(math.MaxUint32), uint32(0)
+		last := prev
 		for j := range n {
-			if int64(docs[j]) <= prev || int(docs[j]) >= f.Docs() || tfs[j] == 0 {
-				return bad("postings")
-			}
-			prev = int64(docs[j])
+			d := int64(docs[j])
+			down |= uint64(d - last - 1)
+			last = d
+			tmin = min(tmin, tfs[j])
 			bmax = max(bmax, tfs[j])
-			bmin = min(bmin, f.Length(uint64(docs[j])))
+		}
+		if down>>63 != 0 || last >= ndocs || tmin == 0 {
+			return bad("postings")
+		}
+		prev = last
+		lmin := uint8(255)
+		for _, d := range docs[:n] {
+			lmin = min(lmin, dl8[d])
+		}
+		bmin := uint32(lmin)
+		if lmin == 255 {
+			bmin = math.MaxUint32
+			for _, d := range docs[:n] {
+				bmin = min(bmin, f.Length(uint64(d)))
+			}
 		}
 		if b.Last != docs[n-1] || uint32(b.MaxTF) != min(bmax, MaxStat) || uint32(b.MinDL) != min(bmin, MaxStat) {
 			return bad("block statistics")
@@ -313,42 +332,78 @@ func DecodeBlock(docs, tfs []uint32, p []byte, first uint32) {
 	n := len(docs)
 	tfAt := 2 + (n*db+7)/8
 	ex := tfAt + (n*tb+7)/8
-	unpack(docs, p[2:], db)
+	// The gaps and frequencies are stored less one: unpackAdd adds it
+	// back, and the exceptions' high bits are added after.
+	unpackAdd(docs, p[2:], db, 1)
 	if p[0]&excFlag != 0 {
 		ex += patch(docs, p[ex:], db)
 	}
-	doc := first
-	for j, g := range docs {
-		doc += g
-		docs[j] = doc
-		doc++
-	}
-	if p[1] == 0 { // every frequency 1, the usual case
-		for j := range tfs {
-			tfs[j] = 1
+	if n == BlockSize {
+		prefixSum((*[BlockSize]uint32)(docs), first)
+	} else {
+		doc := first - 1
+		for j, g := range docs {
+			doc += g
+			docs[j] = doc
 		}
-		return
 	}
-	unpack(tfs, p[tfAt:], tb)
+	unpackAdd(tfs, p[tfAt:], tb, 1)
 	if p[1]&excFlag != 0 {
 		patch(tfs, p[ex:], tb)
 	}
-	for j := range tfs {
-		tfs[j]++
+}
+
+// prefixSum turns the gaps in docs into documents after first − 1. Four
+// sums at a time are taken apart from the running document, so that it
+// waits for one addition per four postings.
+func prefixSum(docs *[BlockSize]uint32, first uint32) {
+	doc := first - 1
+	for j := 0; j < BlockSize; j += 4 {
+		g := (*[4]uint32)(docs[j : j+4])
+		a := g[0]
+		b := a + g[1]
+		c := b + g[2]
+		d := c + g[3]
+		g[0], g[1], g[2], g[3] = doc+a, doc+b, doc+c, doc+d
+		doc += d
 	}
 }
 
 // patch adds the high bits of the exceptions at the start of q to the
-// values dst packed in width bits, and returns the exceptions' size.
+// values dst packed in width bits (plus what unpackAdd added: the low
+// bits and the high ones do not overlap, so adding is or-ing), and
+// returns the exceptions' size.
 func patch(dst []uint32, q []byte, width int) int {
 	k, hw := int(q[0]), int(q[1])
 	at := q[2 : 2+k]
 	var high [BlockSize]uint32
 	unpack(high[:k], q[2+k:], hw)
 	for i, j := range at {
-		dst[j] |= high[i] << width
+		dst[j] += high[i] << width
 	}
 	return 2 + k + (k*hw+7)/8
+}
+
+// unpackAdd reads len(dst) values of width bits from src, and stores each
+// plus add in dst.
+func unpackAdd(dst []uint32, src []byte, width int, add uint32) {
+	if len(dst) == BlockSize {
+		d := (*[BlockSize]uint32)(dst)
+		if width == 0 {
+			for j := 0; j < BlockSize; j += 4 {
+				*(*[4]uint32)(d[j : j+4]) = [4]uint32{add, add, add, add}
+			}
+			return
+		}
+		if len(src) >= fullBytes(width) {
+			unpackFull(d, src, width, add)
+			return
+		}
+	}
+	unpack(dst, src, width)
+	for j := range dst {
+		dst[j] += add
+	}
 }
 
 // unpack4 stores the four values of width s at the start of w in d.
@@ -409,3 +464,8 @@ func unpack(dst []uint32, src []byte, width int) {
 		dst[i] = uint32(w >> (bit & 7) & mask)
 	}
 }
+
+// fullBytes returns how many bytes unpackFull reads for BlockSize values
+// of width bits: the last eight values' width bytes rounded up to whole
+// words.
+func fullBytes(width int) int { return (BlockSize/8-1)*width + (width+7)/8*8 }

@@ -1,9 +1,11 @@
 package index
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -99,6 +101,84 @@ func TestBlockExceptions(t *testing.T) {
 						t.Errorf("%d wide of %d: a damaged block passes blockBytes", wide, n)
 					}
 				}
+			}
+		}
+	}
+}
+
+// statsField returns a field of one term "t" whose postings are docs with
+// frequencies tfs, in documents of lengths dl, with the block statistics
+// the postings have (changed by edit, if not nil) and the checksum of
+// what they then are.
+func statsField(docs, tfs, dl []uint32, edit func(b []Block)) *Field {
+	f := &Field{Name: "text", TermBlob: []byte("t"), TermOff: []uint64{0, 1}}
+	f.SetLengths(dl)
+	var post []byte
+	var blocks []Block
+	maxTF := uint32(0)
+	for lo := 0; lo < len(docs); lo += BlockSize {
+		hi := min(lo+BlockSize, len(docs))
+		prev := int64(-1)
+		if lo > 0 {
+			prev = int64(docs[lo-1])
+		}
+		b := Block{Last: docs[hi-1], Off: uint32(len(post))}
+		bmax, bmin := uint32(0), uint32(math.MaxUint32)
+		for j := lo; j < hi; j++ {
+			bmax, bmin = max(bmax, tfs[j]), min(bmin, dl[docs[j]])
+		}
+		b.MaxTF, b.MinDL = uint16(min(bmax, MaxStat)), uint16(min(bmin, MaxStat))
+		maxTF = max(maxTF, bmax)
+		post = AppendBlock(post, docs[lo:hi], tfs[lo:hi], prev)
+		blocks = append(blocks, b)
+	}
+	if edit != nil {
+		edit(blocks)
+	}
+	f.DF, f.MaxTF = []uint32{uint32(len(docs))}, []uint32{maxTF}
+	f.PostOff = []uint64{0, uint64(len(post))}
+	f.PostCRC = []uint32{PostingsCRC(post, blocks)}
+	f.Post = append(post, make([]byte, 8)...)
+	f.Blocks, f.BlockAt = blocks, blockStarts(f.DF)
+	f.InitChecks()
+	return f
+}
+
+// TestCheckTermStats: the first read of a term's postings accepts blocks
+// whose statistics are those of their postings, among them blocks whose
+// documents are all 255 tokens or longer (their shortest length is not
+// in DL8), and refuses a block whose shortest length or largest frequency
+// is off by one, even with a checksum that matches.
+func TestCheckTermStats(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const ndocs = 4000
+	for _, long := range []bool{false, true} {
+		dl := make([]uint32, ndocs)
+		for d := range dl {
+			dl[d] = 1 + uint32(r.IntN(200))
+			if long || d%7 == 0 {
+				dl[d] = 255 + uint32(r.IntN(1000))
+			}
+		}
+		var docs, tfs []uint32
+		for d := range uint32(ndocs) {
+			if r.IntN(3) == 0 {
+				docs = append(docs, d)
+				tfs = append(tfs, 1+uint32(r.IntN(3))*uint32(r.IntN(2)))
+			}
+		}
+		if _, err := statsField(docs, tfs, dl, nil).TermBlocks(0); err != nil {
+			t.Fatalf("long %v: sound postings: %v", long, err)
+		}
+		for _, edit := range []func(b []Block){
+			func(b []Block) { b[1].MinDL++ },
+			func(b []Block) { b[1].MinDL-- },
+			func(b []Block) { b[2].MaxTF++ },
+			func(b []Block) { b[len(b)-1].MaxTF-- },
+		} {
+			_, err := statsField(docs, tfs, dl, edit).TermBlocks(0)
+			if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "block statistics") {
+				t.Errorf("long %v: wrong block statistics: %v, want a corrupt index", long, err)
 			}
 		}
 	}
