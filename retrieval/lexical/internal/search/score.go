@@ -365,25 +365,20 @@ func (q *scoring) docs(ctx context.Context, cs []*cursor, start, end uint64, bar
 
 // all scores the window [lo, hi) whose essential cursors are cs[wess:]
 // by having every cursor add its contributions to acc, in cursor order.
-// The documents the essential cursors matched are then read from acc in
-// the order of the list of their places those cursors appended (with
-// repeats). The documents only non-essential cursors matched score below
-// the bar: their places, which those cursors listed first, are only
-// cleared.
+// The documents any cursor matched are then read from acc in the order of
+// the list of its places the cursors appended (with repeats): those only
+// non-essential cursors matched score below the bar.
 func (r *ranger) all(lo, hi uint64, wess int) {
 	sc := r.sc
-	n, ne := 0, 0
+	n := 0
 	for i, c := range r.cs {
 		if i < wess {
 			c.advance(lo)
 		}
 		n = c.add(lo, hi, &sc.acc, sc.list, n)
-		if i < wess {
-			ne = n
-		}
 	}
 	acc := &sc.acc
-	list := sc.list[ne:n]
+	list := sc.list[:n]
 	// A place read again reads spent, which the bar does not admit: 0
 	// while the bar is above 0 (it only rises), else NaN, which no bar
 	// admits, the places cleared after.
@@ -400,9 +395,6 @@ func (r *ranger) all(lo, hi uint64, wess int) {
 				r.offer(doc, score)
 			}
 		}
-	}
-	for _, j := range sc.list[:ne] {
-		acc[j&(window-1)] = 0
 	}
 	if spent != 0 {
 		for _, j := range list {
