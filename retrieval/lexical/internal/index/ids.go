@@ -510,7 +510,8 @@ func (u *Unit) checkIDs(c int) bool {
 	}
 	data := u.IDData[:end]
 	off := start
-	var id []byte
+	var buf [96]byte
+	id := buf[:0]
 	for d, hi := c*IDChunk, min((c+1)*IDChunk, u.Docs()); d < hi; {
 		if d%IDEvery == 0 {
 			if u.IDRestart[d/IDEvery] != off {
@@ -518,19 +519,36 @@ func (u *Unit) checkIDs(c int) bool {
 			}
 			id = id[:0]
 		}
+		if off >= end {
+			return false
+		}
+		// The usual entries, a run or one-byte varints, are read here;
+		// the others by nextEntry.
+		if b := data[off]; b&1 == 0 {
+			n := int(b >> 1)
+			if n == 0 || len(id) == 0 || !isDigit(id[len(id)-1]) || d%IDEvery+n > IDEvery || d+n > hi {
+				return false
+			}
+			id = addDecimal(id, n)
+			d += n
+			off++
+			continue
+		} else if b < 0x80 && off+1 < end && data[off+1] < 0x80 {
+			drop, r := uint64(b>>1), uint64(data[off+1])
+			off += 2
+			if r > end-off || drop > uint64(len(id)) {
+				return false
+			}
+			id = append(id[:uint64(len(id))-drop], data[off:off+r]...)
+			off += r
+			d++
+			continue
+		}
 		e, next, ok := nextEntry(data, off)
-		if !ok {
+		if !ok || e.n > 0 {
 			return false
 		}
 		off = next
-		if e.n > 0 {
-			if len(id) == 0 || !isDigit(id[len(id)-1]) || d%IDEvery+e.n > IDEvery || d+e.n > hi {
-				return false
-			}
-			id = e.apply(id, e.n)
-			d += e.n
-			continue
-		}
 		if e.drop > uint64(len(id)) || uint64(len(id))-e.drop+uint64(len(e.rest)) > 1<<20 {
 			return false
 		}

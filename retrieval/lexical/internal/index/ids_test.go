@@ -102,7 +102,7 @@ func checkCoder(t *testing.T, c *IDCoder, ids []string) {
 		}
 	}
 	// The coded ids pass their checks, as a unit built.
-	u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranksOf(ids)}
+	u := &Unit{Name: "sentence", IDData: slices.Clone(c.Data), IDRestart: c.Restart, IDRank: ranksOf(ids)}
 	u.SetIDChecks()
 	if !u.validRestarts() || !u.ranks.permutation(u.Docs()) {
 		t.Fatal("the restarts or ranks of the coded ids are not valid")
@@ -339,7 +339,7 @@ func writeIDUnit(t *testing.T, format string, ranks []uint32) (*Unit, string) {
 	for d := range ranks {
 		c.Add(fmt.Sprintf(format, d))
 	}
-	u := &Unit{Name: "sentence", IDData: c.Data, IDRestart: c.Restart, IDRank: ranks}
+	u := &Unit{Name: "sentence", IDData: slices.Clone(c.Data), IDRestart: c.Restart, IDRank: ranks}
 	u.SetIDChecks()
 	u.Fields = []*Field{emptyField(len(ranks))}
 	dir := t.TempDir()
@@ -347,4 +347,80 @@ func writeIDUnit(t *testing.T, format string, ranks []uint32) (*Unit, string) {
 		t.Fatal(err)
 	}
 	return u, dir
+}
+
+// checkIDsEntries is checkIDs reading every entry with nextEntry: what
+// checkIDs, which reads the usual entries itself, must agree with.
+func (u *Unit) checkIDsEntries(c int) bool {
+	start, end := u.idBytes(c)
+	data := u.IDData[:end]
+	off := start
+	var id []byte
+	for d, hi := c*IDChunk, min((c+1)*IDChunk, u.Docs()); d < hi; {
+		if d%IDEvery == 0 {
+			if u.IDRestart[d/IDEvery] != off {
+				return false
+			}
+			id = id[:0]
+		}
+		e, next, ok := nextEntry(data, off)
+		if !ok {
+			return false
+		}
+		off = next
+		if e.n > 0 {
+			if len(id) == 0 || !isDigit(id[len(id)-1]) || d%IDEvery+e.n > IDEvery || d+e.n > hi {
+				return false
+			}
+			id = e.apply(id, e.n)
+			d += e.n
+			continue
+		}
+		if e.drop > uint64(len(id)) || uint64(len(id))-e.drop+uint64(len(e.rest)) > 1<<20 {
+			return false
+		}
+		id = e.apply(id, 0)
+		d++
+	}
+	return off == end
+}
+
+// TestCheckIDsEntries: with any byte of the coded ids changed (the
+// checksum skipped), checkIDs finds each chunk sound or damaged as
+// reading every entry with nextEntry does.
+func TestCheckIDsEntries(t *testing.T) {
+	var c IDCoder
+	ids := countingIDs()
+	long := strings.Repeat("x", 200) // rests of two-byte varints
+	for i := range 300 {
+		ids = append(ids, fmt.Sprintf("%s%d__PREMISE__%d", long[:i%3*70], i/7, i%7))
+	}
+	for _, id := range ids {
+		c.Add(id)
+	}
+	u := &Unit{Name: "sentence", IDData: slices.Clone(c.Data), IDRestart: c.Restart, IDRank: ranksOf(ids)}
+	u.SetIDChecks()
+	u.skipCRC = true
+	sound := 0
+	for i := range c.Data {
+		for _, x := range []byte{0x01, 0x02, 0x80, 0xfe} {
+			u.IDData[i] ^= x
+			for ch := range u.idCheck {
+				if start, end := u.idBytes(ch); uint64(i) < start || uint64(i) >= end {
+					continue
+				}
+				got, want := u.checkIDs(ch), u.checkIDsEntries(ch)
+				if got != want {
+					t.Fatalf("byte %d ^ %#x, chunk %d: checkIDs %v, reading every entry %v", i, x, ch, got, want)
+				}
+				if got {
+					sound++
+				}
+			}
+			u.IDData[i] ^= x
+		}
+	}
+	if sound == 0 {
+		t.Fatal("no chunk stayed sound")
+	}
 }
