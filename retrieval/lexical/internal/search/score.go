@@ -563,7 +563,8 @@ func (t *topK) selectBest() {
 		return
 	}
 	s := t.buf
-	// Quickselect with a three-way partition: afterwards the scores of
+	// Quickselect, each step partitioning in two branch-free passes
+	// (those above the pivot, then those equal to it): afterwards the scores of
 	// s[:lo] are above those of s[lo:hi], which are equal, and those of
 	// s[hi:] below, with lo ≤ k−1 < hi.
 	kk := t.k - 1
@@ -571,20 +572,8 @@ func (t *topK) selectBest() {
 	for hi-lo > 1 {
 		a, b, c := s[lo].Score, s[lo+(hi-lo)/2].Score, s[hi-1].Score
 		p := max(min(a, b), min(max(a, b), c)) // the median of three
-		lt, i, gt := lo, lo, hi
-		for i < gt {
-			switch x := s[i].Score; {
-			case x > p:
-				s[lt], s[i] = s[i], s[lt]
-				lt++
-				i++
-			case x < p:
-				gt--
-				s[i], s[gt] = s[gt], s[i]
-			default:
-				i++
-			}
-		}
+		lt := lo + partitionAbove(s[lo:hi], p)
+		gt := lt + partitionAtLeast(s[lt:hi], p)
 		if kk < lt {
 			hi = lt
 			continue
@@ -606,6 +595,42 @@ func (t *topK) selectBest() {
 	}
 	t.buf = s[:t.k]
 	t.bar = s[kk].Score
+}
+
+// partitionAbove moves the documents of s that score above p to its
+// front, in no order, and returns their number: a swap per document and a
+// count without a branch on the score, which a three-way partition
+// mispredicted on most documents.
+func partitionAbove(s []Scored, p float64) int {
+	n := 0
+	for i := range s {
+		x := s[i]
+		s[i] = s[n]
+		s[n] = x
+		n += b2i(x.Score > p)
+	}
+	return n
+}
+
+// partitionAtLeast is partitionAbove for the documents that score p or
+// more.
+func partitionAtLeast(s []Scored, p float64) int {
+	n := 0
+	for i := range s {
+		x := s[i]
+		s[i] = s[n]
+		s[n] = x
+		n += b2i(x.Score >= p)
+	}
+	return n
+}
+
+// b2i returns 1 for true, else 0.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // highestRanks reorders s, whose ranks are looked up, so that s[:m] hold

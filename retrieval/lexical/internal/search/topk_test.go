@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -32,6 +33,48 @@ func TestHighestRanks(t *testing.T) {
 			for i, x := range ranks {
 				if int(x) != i {
 					t.Fatalf("n=%d m=%d: the ranks are no longer a permutation", n, m)
+				}
+			}
+		}
+	}
+}
+
+// TestSelectBest checks the top k's selection against a sort, on scores
+// with many ties, few and none: the k documents kept are the best by score,
+// then rank, and the bar is the k-th best score.
+func TestSelectBest(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, k := range []int{1, 2, 10, 100, 1000} {
+		for _, distinct := range []int{1, 2, 7, 100, 1 << 30} {
+			var top []Scored
+			h := newTopK(nil, k, &top)
+			var all []Scored
+			for i, rank := range r.Perm(5 * k) {
+				x := Scored{Doc: uint32(i), Rank: uint32(rank), Score: float64(r.IntN(distinct)) / 3}
+				all = append(all, x)
+				// As offer does, with the rank known, so that ud is not read.
+				if x.Score < h.bar {
+					continue
+				}
+				h.buf = append(h.buf, x)
+				if len(h.buf) == cap(h.buf) {
+					h.selectBest()
+				}
+			}
+			got := h.sorted()
+			slices.SortFunc(all, func(a, b Scored) int {
+				if c := cmp.Compare(b.Score, a.Score); c != 0 {
+					return c
+				}
+				return cmp.Compare(b.Rank, a.Rank)
+			})
+			want := all[:k]
+			if len(got) != k {
+				t.Fatalf("k=%d distinct=%d: %d documents", k, distinct, len(got))
+			}
+			for i := range want {
+				if got[i].Doc != want[i].Doc || got[i].Score != want[i].Score {
+					t.Fatalf("k=%d distinct=%d: %v at %d, want %v", k, distinct, got[i], i, want[i])
 				}
 			}
 		}
