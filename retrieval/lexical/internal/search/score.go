@@ -673,7 +673,7 @@ func highestRanks(s []Scored, m int) {
 func (t *topK) sorted() []Scored {
 	t.selectBest()
 	out := slices.Clone(t.buf)
-	slices.SortFunc(out, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
+	sortScores(out, 2*bits.Len(uint(len(out))))
 	for i := 0; i < len(out); {
 		j := i + 1
 		for j < len(out) && out[j].Score == out[i].Score {
@@ -690,4 +690,36 @@ func (t *topK) sorted() []Scored {
 	}
 	t.buf = t.buf[:0]
 	return out
+}
+
+// sortScores sorts s by score descending, equal scores in no order: a
+// quicksort partitioning as selectBest does, which settles a run of equal
+// scores (most of a top 1000 shares its score with others) in one step,
+// where slices.SortFunc called a function per comparison. Below depth 0
+// it leaves the rest to slices.SortFunc.
+func sortScores(s []Scored, depth int) {
+	for len(s) > 12 {
+		if depth == 0 {
+			slices.SortFunc(s, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
+			return
+		}
+		depth--
+		a, b, c := s[0].Score, s[len(s)/2].Score, s[len(s)-1].Score
+		p := max(min(a, b), min(max(a, b), c)) // the median of three
+		lt := partitionAbove(s, p)
+		gt := lt + partitionAtLeast(s[lt:], p)
+		// The smaller side first, the larger in this loop.
+		if lt < len(s)-gt {
+			sortScores(s[:lt], depth)
+			s = s[gt:]
+		} else {
+			sortScores(s[gt:], depth)
+			s = s[:lt]
+		}
+	}
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j].Score > s[j-1].Score; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -75,6 +76,37 @@ func TestSelectBest(t *testing.T) {
 			for i := range want {
 				if got[i].Doc != want[i].Doc || got[i].Score != want[i].Score {
 					t.Fatalf("k=%d distinct=%d: %v at %d, want %v", k, distinct, got[i], i, want[i])
+				}
+			}
+		}
+	}
+}
+
+// TestSortScores checks sortScores against a sort by score descending,
+// on scores with many ties, few and none, and past its depth limit.
+func TestSortScores(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 2, 12, 13, 100, 1000, 5000} {
+		for _, distinct := range []int{1, 3, 50, 1 << 30} {
+			s := make([]Scored, n)
+			for i := range s {
+				s[i] = Scored{Doc: uint32(i), Score: float64(r.IntN(distinct)) / 7}
+			}
+			want := slices.Clone(s)
+			slices.SortStableFunc(want, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
+			for _, depth := range []int{0, 1, 2 * bits.Len(uint(n))} {
+				got := slices.Clone(s)
+				sortScores(got, depth)
+				for i := range got {
+					if got[i].Score != want[i].Score {
+						t.Fatalf("n=%d distinct=%d depth=%d: score %v at %d, want %v", n, distinct, depth, got[i].Score, i, want[i].Score)
+					}
+				}
+				slices.SortFunc(got, func(a, b Scored) int { return cmp.Compare(a.Doc, b.Doc) })
+				for i := range got {
+					if got[i].Doc != uint32(i) {
+						t.Fatalf("n=%d distinct=%d depth=%d: the documents are no longer a permutation", n, distinct, depth)
+					}
 				}
 			}
 		}
