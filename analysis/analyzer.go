@@ -247,7 +247,7 @@ func (z *Analyzer) analyse(toks [][]byte, hs []uint64, ids []int32, miss []int32
 	for _, i := range miss {
 		t := z.term(toks[i])
 		terms = append(terms, t)
-		ths = append(ths, z.ids.Hash(stringBytes(t)))
+		ths = append(ths, z.ids.HashString(t))
 	}
 	var t uint8
 	for _, h := range ths {
@@ -261,12 +261,12 @@ func (z *Analyzer) analyse(toks [][]byte, hs []uint64, ids []int32, miss []int32
 		if !ok {
 			id = -1
 			if t := terms[j]; t != "" {
-				id, ok = z.ids.GetHash(stringBytes(t), ths[j])
+				id, ok = z.ids.GetHashString(t, ths[j])
 				if !ok {
 					// A new term keeps t itself, not a copy.
 					id = int32(len(z.terms))
 					z.terms = append(z.terms, t)
-					z.ids.PutHash(stringBytes(t), ths[j], id)
+					z.ids.PutHashString(t, ths[j], id)
 				}
 			}
 			z.cache.PutHash(tok, hs[i], id)
@@ -276,10 +276,6 @@ func (z *Analyzer) analyse(toks [][]byte, hs []uint64, ids []int32, miss []int32
 	clear(terms)
 	z.mterms, z.mhashes = terms[:0], ths
 }
-
-// stringBytes returns the bytes of s without copying them; they are only
-// read.
-func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // appendFolded appends text folded (Analysis.Fold) to dst: ASCII spans
 // (nextSpan) lower-cased directly, the others through the fold

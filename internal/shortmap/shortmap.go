@@ -138,6 +138,12 @@ func (m *Map[V]) GetHash(k []byte, h uint64) (V, bool) {
 // GetString is Get for a key held in a string.
 func (m *Map[V]) GetString(k string) (V, bool) { return m.Get(stringBytes(k)) }
 
+// HashString is Hash for a key held in a string.
+func (m *Map[V]) HashString(k string) uint64 { return m.Hash(stringBytes(k)) }
+
+// GetHashString is GetHash for a key held in a string.
+func (m *Map[V]) GetHashString(k string, h uint64) (V, bool) { return m.GetHash(stringBytes(k), h) }
+
 // Put holds id for key k, which the map must not hold yet; k is copied.
 func (m *Map[V]) Put(k []byte, id V) {
 	var h uint64
@@ -165,6 +171,9 @@ func (m *Map[V]) PutHash(k []byte, h uint64, id V) {
 
 // PutString is Put for a key held in a string.
 func (m *Map[V]) PutString(k string, id V) { m.Put(stringBytes(k), id) }
+
+// PutHashString is PutHash for a key held in a string.
+func (m *Map[V]) PutHashString(k string, h uint64, id V) { m.PutHash(stringBytes(k), h, id) }
 
 // inline reports whether k is held in a slot: 1 to KeyLen bytes (a slot's
 // length 0 marks it empty).

@@ -164,11 +164,22 @@ func TestHash(t *testing.T) {
 		hs[i] = m.Hash(keys[i])
 	}
 	for round := range 2 {
+		// The first round puts the keys as bytes, the second as strings.
 		for i, k := range keys {
-			if _, ok := m.GetHash(k, hs[i]); ok {
-				t.Fatalf("round %d: key %q held before its Put", round, k)
+			if round == 0 {
+				if _, ok := m.GetHash(k, hs[i]); ok {
+					t.Fatalf("round %d: key %q held before its Put", round, k)
+				}
+				m.PutHash(k, hs[i], uint32(i))
+				continue
 			}
-			m.PutHash(k, hs[i], uint32(i))
+			if h := m.HashString(string(k)); h != hs[i] {
+				t.Fatalf("HashString(%q) = %x, Hash %x", k, h, hs[i])
+			}
+			if _, ok := m.GetHashString(string(k), hs[i]); ok {
+				t.Fatalf("round %d: key %q held before its PutHashString", round, k)
+			}
+			m.PutHashString(string(k), hs[i], uint32(i))
 		}
 		for i, k := range keys {
 			if h := m.Hash(k); h != hs[i] && inline(k) {
@@ -176,8 +187,9 @@ func TestHash(t *testing.T) {
 			}
 			id, ok := m.Get(k)
 			hid, hok := m.GetHash(k, hs[i])
-			if !ok || id != uint32(i) || !hok || hid != id {
-				t.Fatalf("round %d: Get(%q) = %d, %v, GetHash %d, %v; want %d", round, k, id, ok, hid, hok, i)
+			sid, sok := m.GetHashString(string(k), hs[i])
+			if !ok || id != uint32(i) || !hok || hid != id || !sok || sid != id {
+				t.Fatalf("round %d: Get(%q) = %d, %v, GetHash %d, %v, GetHashString %d, %v; want %d", round, k, id, ok, hid, hok, sid, sok, i)
 			}
 		}
 		if m.Len() != len(keys) {

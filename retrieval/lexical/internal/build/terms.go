@@ -2,7 +2,6 @@ package build
 
 import (
 	"sync"
-	"unsafe"
 
 	"github.com/argsearch/argsearch/analysis"
 	"github.com/argsearch/argsearch/internal/shortmap"
@@ -147,7 +146,7 @@ func (z *analyzer) each(text string, gen uint32, f func(*termEntry)) bool {
 		d := z.dict
 		hs := z.hashes[:0]
 		for _, i := range need {
-			hs = append(hs, d.ids.Hash(stringBytes(z.terms[i])))
+			hs = append(hs, d.ids.HashString(z.terms[i]))
 		}
 		z.hashes = hs
 		d.mu.Lock()
@@ -161,10 +160,10 @@ func (z *analyzer) each(text string, gen uint32, f func(*termEntry)) bool {
 				continue // a term seen before in the text
 			}
 			term := z.terms[i]
-			g, found := d.ids.GetHash(stringBytes(term), hs[j])
+			g, found := d.ids.GetHashString(term, hs[j])
 			if !found {
 				g = uint32(len(d.terms))
-				d.ids.PutHash(stringBytes(term), hs[j], g)
+				d.ids.PutHashString(term, hs[j], g)
 				d.terms = append(d.terms, term)
 			}
 			e.gid, e.gen = g, d.gen+1
@@ -178,10 +177,6 @@ func (z *analyzer) each(text string, gen uint32, f func(*termEntry)) bool {
 	}
 	return ok
 }
-
-// stringBytes returns the bytes of s without copying them; they are only
-// read.
-func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // trim empties the memo when it has grown too large. The build calls it
 // between documents only, as the entries carry per-document counts.
